@@ -1,0 +1,41 @@
+/**
+ * Theme tokens: the only place colours, type and spacing are named.
+ * White-label themes override any subset of these (see themes/whiteLabel.ts).
+ */
+export interface ThemeTokens {
+  name: string;
+  colors: {
+    primary: string;
+    primaryHover: string;
+    primaryText: string;
+    text: string;
+    textMuted: string;
+    background: string;
+    surface: string;
+    border: string;
+    focus: string;
+    danger: string;
+    warning: string;
+    success: string;
+    info: string;
+    overlay: string;
+  };
+  font: { family: string; sizeSm: string; sizeMd: string; sizeLg: string; sizeXl: string };
+  radius: { sm: string; md: string; lg: string };
+  space: (n: number) => string;
+  shadow: { card: string; modal: string };
+  /** Breakpoints of spec section 9: mobile < 768, large < 1024, extra large < 1366. */
+  breakpoints: { mobile: number; large: number; xlarge: number };
+  /** Login page brand assets; the session code may replace them at run time. */
+  brand: { logoUrl: string; title: string };
+  zIndex: { toast: number; modal: number; tooltip: number };
+}
+
+/** Override shape accepted from deployment config and white-label themes. */
+export type ThemeOverrides = {
+  [K in keyof ThemeTokens]?: ThemeTokens[K] extends (...args: never[]) => unknown
+    ? never
+    : ThemeTokens[K] extends object
+      ? Partial<ThemeTokens[K]>
+      : ThemeTokens[K];
+};
