@@ -1,0 +1,9 @@
+declare module 'virtual:portal-config' {
+  const config: unknown; // validated by core/config/loadConfig.ts before use
+  export default config;
+}
+
+declare module 'virtual:plugin-catalogue' {
+  import type { PluginModule } from '../registry/types';
+  export const catalogue: Record<string, () => Promise<PluginModule>>;
+}

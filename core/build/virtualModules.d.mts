@@ -1,0 +1,7 @@
+export function activeConfigPath(root: string, env?: Record<string, string | undefined>): string;
+export function pluginIds(root: string): string[];
+export function portalVirtualModules(options?: { root?: string; configPath?: string }): {
+  name: string;
+  resolveId(id: string): string | null;
+  load(this: { addWatchFile?(file: string): void }, id: string): string | null;
+};

@@ -1,0 +1,69 @@
+/**
+ * The portal's API contract: request and result types shared by the SPA and the
+ * reference server (server/ imports this module). Success bodies are `{ result }`,
+ * errors `{ errorCode, message, result? }` (spec section 7).
+ */
+import type { RegionCode } from './regions';
+
+export interface ApiSuccess<T> {
+  result: T;
+}
+export interface ApiFailure<R = unknown> {
+  errorCode: number;
+  message: string;
+  result?: R;
+}
+
+export interface UserInfo {
+  accountId: string;
+  avatar: string | null;
+  id: string;
+  email: string;
+  phone: string | null;
+  identityProvider: string;
+  uuidProvider: string;
+  firstName: string;
+  lastName: string;
+  region: RegionCode;
+  language: string;
+}
+
+export interface TokenSet {
+  tokenType: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+export interface TokenExchangeResult extends TokenSet {
+  redirectUrl: string | null;
+}
+
+export interface LoggedResult {
+  loggedIn: boolean;
+}
+
+export interface AllowUrlsResult {
+  allowUrls: string[];
+}
+
+export interface RefreshTokenRequest {
+  refreshToken: string;
+}
+export interface RefreshTokenResult {
+  accessToken: string;
+  /** Present when the server rotates refresh tokens. */
+  refreshToken?: string;
+}
+
+/** `POST /login` and `GET /redirect-params` both hand the browser on to a service. */
+export interface RedirectParamsResult {
+  serviceUrl: string;
+  redirectParams: Record<string, string>;
+}
+
+/** Failed-login details carried in the error result (spec section 3). */
+export interface FailedLoginResult {
+  remainAttempts: number;
+  failedAttempts: number;
+  lockedMinutes: number;
+}

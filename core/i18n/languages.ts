@@ -1,0 +1,72 @@
+/**
+ * The 20 languages of spec section 9. `code` is the portal's language id (also the
+ * locales/ folder name and the `lang` query value); `serverCode` is the numeric id the
+ * server's login-page info uses. Code 16 is reserved for the right-to-left language the
+ * spec mentions; none of the 20 shipped languages is RTL, but the mirroring works for it.
+ */
+export interface Language {
+  code: LanguageCode;
+  /** Name of the language in itself, shown in the language menu. */
+  nativeName: string;
+  /** BCP 47 tag for `<html lang>` and Intl. */
+  bcp47: string;
+  serverCode: number;
+  dir: 'ltr' | 'rtl';
+}
+
+export const LANGUAGE_CODES = [
+  'en_US', 'cs_CZ', 'de_DE', 'fr_FR', 'es_ES', 'nl_NL', 'it_IT', 'pl_PL', 'pt_PT', 'ru_RU',
+  'tr_TR', 'ja_JP', 'zh_TW', 'ko_KR', 'sk_SK', 'hu_HU', 'ro_RO', 'bg_BG', 'uk_UA', 'sr_RS',
+] as const;
+export type LanguageCode = (typeof LANGUAGE_CODES)[number];
+
+export const DEFAULT_LANGUAGE: LanguageCode = 'en_US';
+/** The server's numeric id of the right-to-left language (spec section 2). */
+export const RTL_SERVER_CODE = 16;
+
+export const LANGUAGES: readonly Language[] = [
+  { code: 'en_US', nativeName: 'English', bcp47: 'en-US', serverCode: 1, dir: 'ltr' },
+  { code: 'cs_CZ', nativeName: 'Čeština', bcp47: 'cs-CZ', serverCode: 2, dir: 'ltr' },
+  { code: 'de_DE', nativeName: 'Deutsch', bcp47: 'de-DE', serverCode: 3, dir: 'ltr' },
+  { code: 'fr_FR', nativeName: 'Français', bcp47: 'fr-FR', serverCode: 4, dir: 'ltr' },
+  { code: 'es_ES', nativeName: 'Español', bcp47: 'es-ES', serverCode: 5, dir: 'ltr' },
+  { code: 'nl_NL', nativeName: 'Nederlands', bcp47: 'nl-NL', serverCode: 6, dir: 'ltr' },
+  { code: 'it_IT', nativeName: 'Italiano', bcp47: 'it-IT', serverCode: 7, dir: 'ltr' },
+  { code: 'pl_PL', nativeName: 'Polski', bcp47: 'pl-PL', serverCode: 8, dir: 'ltr' },
+  { code: 'pt_PT', nativeName: 'Português', bcp47: 'pt-PT', serverCode: 9, dir: 'ltr' },
+  { code: 'ru_RU', nativeName: 'Русский', bcp47: 'ru-RU', serverCode: 10, dir: 'ltr' },
+  { code: 'tr_TR', nativeName: 'Türkçe', bcp47: 'tr-TR', serverCode: 11, dir: 'ltr' },
+  { code: 'ja_JP', nativeName: '日本語', bcp47: 'ja-JP', serverCode: 12, dir: 'ltr' },
+  { code: 'zh_TW', nativeName: '繁體中文', bcp47: 'zh-TW', serverCode: 13, dir: 'ltr' },
+  { code: 'ko_KR', nativeName: '한국어', bcp47: 'ko-KR', serverCode: 14, dir: 'ltr' },
+  { code: 'sk_SK', nativeName: 'Slovenčina', bcp47: 'sk-SK', serverCode: 15, dir: 'ltr' },
+  { code: 'hu_HU', nativeName: 'Magyar', bcp47: 'hu-HU', serverCode: 17, dir: 'ltr' },
+  { code: 'ro_RO', nativeName: 'Română', bcp47: 'ro-RO', serverCode: 18, dir: 'ltr' },
+  { code: 'bg_BG', nativeName: 'Български', bcp47: 'bg-BG', serverCode: 19, dir: 'ltr' },
+  { code: 'uk_UA', nativeName: 'Українська', bcp47: 'uk-UA', serverCode: 20, dir: 'ltr' },
+  { code: 'sr_RS', nativeName: 'Srpski', bcp47: 'sr-Latn-RS', serverCode: 21, dir: 'ltr' },
+];
+
+export function isLanguageCode(value: unknown): value is LanguageCode {
+  return typeof value === 'string' && (LANGUAGE_CODES as readonly string[]).includes(value);
+}
+
+export function languageByCode(code: LanguageCode): Language {
+  return LANGUAGES.find((l) => l.code === code) ?? LANGUAGES[0]!;
+}
+
+/** Language id from a server numeric code or a portal code; undefined when unknown. */
+export function languageFromServer(value: number | string | undefined): LanguageCode | undefined {
+  if (typeof value === 'number') return LANGUAGES.find((l) => l.serverCode === value)?.code;
+  if (isLanguageCode(value)) return value;
+  return undefined;
+}
+
+/** Best match for a browser language tag such as 'de', 'de-AT' or 'pt-BR'. */
+export function matchBrowserLanguage(tag: string): LanguageCode | undefined {
+  const lower = tag.toLowerCase().replace('_', '-');
+  const exact = LANGUAGES.find((l) => l.bcp47.toLowerCase() === lower);
+  if (exact) return exact.code;
+  const primary = lower.split('-')[0];
+  return LANGUAGES.find((l) => l.bcp47.toLowerCase().split('-')[0] === primary)?.code;
+}

@@ -1,0 +1,22 @@
+import type { LanguageCode } from './languages';
+
+export type Messages = { [key: string]: string | Messages };
+export type NamespaceLoader = (lang: LanguageCode) => Promise<{ default: Messages }>;
+
+/** Namespace loaders by name; the core's own is always here, plugins add theirs at register(). */
+const loaders = new Map<string, NamespaceLoader>([
+  ['core', (lang) => import(`../../locales/${lang}/core.json`) as Promise<{ default: Messages }>],
+]);
+
+export function addNamespace(ns: string, loader: NamespaceLoader): void {
+  if (loaders.has(ns) && ns !== 'core') throw new Error(`Locale namespace '${ns}' is registered twice`);
+  loaders.set(ns, loader);
+}
+
+export function namespaceLoader(ns: string): NamespaceLoader | undefined {
+  return loaders.get(ns);
+}
+
+export function registeredNamespaces(): string[] {
+  return [...loaders.keys()];
+}

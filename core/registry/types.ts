@@ -1,0 +1,123 @@
+import type { ComponentType } from 'react';
+import type { Schema } from 'yup';
+import type { ApiError } from '../http/ApiError';
+import type { NamespaceLoader } from '../i18n/namespaces';
+import type { DeploymentConfig } from '../config/types';
+import type { ExtensionPoint } from './extensionPoints';
+import type { Guard } from '../router/guardTypes';
+import type { UserInfo } from '../contract/api';
+
+/** A lazily imported view: its code is fetched only when it is first shown. */
+export type LazyView<P = object> = () => Promise<{ default: ComponentType<P> }>;
+
+/** The mount points of the router; `accountSetting` takes child paths. */
+export type RouteParent = 'accountSetting';
+
+export interface RouteContribution {
+  /** Absolute path ('/token') or, with `parent`, a child segment ('security'). */
+  path: string;
+  parent?: RouteParent;
+  view: LazyView;
+  /** i18n key (`ns:key`) for the document title while the route shows. */
+  titleKey?: string;
+}
+
+export interface MenuContext {
+  user: UserInfo | null;
+  config: DeploymentConfig;
+  viewportWidth: number;
+}
+
+export interface MenuEntry {
+  id: string;
+  /** Child segment of /accountSetting ('myProfile'), an absolute path, or an https URL. */
+  path: string;
+  labelKey: string;
+  order: number;
+  visible?: (ctx: MenuContext) => boolean;
+}
+
+/** Props every login view receives from the login layout. */
+export interface LoginViewProps {
+  /** Switch the login page to another view id, e.g. 'register'. */
+  goTo: (view: string, data?: unknown) => void;
+  data?: unknown;
+}
+
+export interface LoginViewContribution {
+  id: string;
+  view: LazyView<LoginViewProps>;
+  /** The default view when the page opens; exactly one plugin should set it. */
+  isDefault?: boolean;
+}
+
+export interface ErrorContext {
+  navigate: (to: string, options?: { replace?: boolean }) => void;
+  toast: (message: string, kind?: 'error' | 'success' | 'info' | 'warning') => void;
+  t: (key: string, options?: Record<string, unknown>) => string;
+  /** The catalogue message for the error (spec section 8 lookup). */
+  message: string;
+}
+
+/** Returns true when it handled the error; false passes it on to the next handler. */
+export type ErrorHandler = (error: ApiError, ctx: ErrorContext) => boolean;
+
+export interface ContributionApi {
+  addRoute(route: RouteContribution): void;
+  addMenuEntry(entry: MenuEntry): void;
+  addLoginView(view: LoginViewContribution): void;
+  addErrorHandler(code: number, handler: ErrorHandler): void;
+  addGuard(guard: Guard): void;
+  addNamespace(ns: string, loader: NamespaceLoader): void;
+  declareExtensionPoint<T>(point: ExtensionPoint<T>): void;
+  contribute<T>(point: ExtensionPoint<T>, value: T): void;
+}
+
+export interface RegisterContext<C> extends ContributionApi {
+  pluginId: string;
+  config: C;
+  deployment: DeploymentConfig;
+}
+
+export interface BootstrapContext<C> {
+  pluginId: string;
+  config: C;
+  deployment: DeploymentConfig;
+  /** Contributions to a declared point; asking for an undeclared point throws. */
+  getContributions<T>(point: ExtensionPoint<T>): T[];
+  isEnabled(pluginId: string): boolean;
+}
+
+/** What a plugin declares; see definePlugin(). */
+export interface PluginDefinition<C extends object> {
+  id: string;
+  /** yup schema for this plugin's `config` block in the deployment config. */
+  configSchema?: Schema<C>;
+  routes?: RouteContribution[];
+  menu?: MenuEntry[];
+  loginViews?: LoginViewContribution[];
+  errorHandlers?: Record<number, ErrorHandler>;
+  guards?: Guard[];
+  /** Locale namespaces: name -> loader of `locales/<lang>/<name>.json`. */
+  locales?: Record<string, NamespaceLoader>;
+  register?(ctx: RegisterContext<C>): void | Promise<void>;
+  bootstrap?(ctx: BootstrapContext<C>): void | Promise<void>;
+}
+
+/** A plugin with its config type erased, as the registry handles it. */
+export interface PluginManifest {
+  readonly id: string;
+  readonly configSchema?: Schema<unknown>;
+  readonly routes: readonly RouteContribution[];
+  readonly menu: readonly MenuEntry[];
+  readonly loginViews: readonly LoginViewContribution[];
+  readonly errorHandlers: Readonly<Record<number, ErrorHandler>>;
+  readonly guards: readonly Guard[];
+  readonly locales: Readonly<Record<string, NamespaceLoader>>;
+  register?(ctx: RegisterContext<unknown>): void | Promise<void>;
+  bootstrap?(ctx: BootstrapContext<unknown>): void | Promise<void>;
+}
+
+export interface PluginModule {
+  default: PluginManifest;
+}

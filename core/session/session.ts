@@ -1,0 +1,119 @@
+import { atom, getDefaultStore } from 'jotai';
+import type { RefreshTokenResult, TokenSet, UserInfo } from '../contract/api';
+import { isRegionCode, type RegionCode } from '../contract/regions';
+import type { HttpClient, SessionPort } from '../http/client';
+import { SNAKE_CASE_KEYS, storage, type StorageKey } from './storage';
+
+/** App-wide reactive values live in jotai's default store so non-React code can read them. */
+export const appStore = getDefaultStore();
+
+function readTokens(): TokenSet | null {
+  const accessToken = storage.get('accessToken');
+  const refreshToken = storage.get('refreshToken');
+  if (!accessToken && !refreshToken) return null;
+  return { tokenType: storage.get('tokenType') ?? 'Bearer', accessToken: accessToken ?? '', refreshToken: refreshToken ?? '' };
+}
+
+function readRegion(): RegionCode | null {
+  const region = storage.get('region');
+  return isRegionCode(region) ? region : null;
+}
+
+export const tokensAtom = atom<TokenSet | null>(readTokens());
+export const userAtom = atom<UserInfo | null>(null);
+export const regionAtom = atom<RegionCode | null>(readRegion());
+/** Set when the session ended under the user (refresh failed or forced sign-out); drives the one modal. */
+export const sessionEndedAtom = atom<null | 'refresh-failed' | 'forced'>(null);
+
+/** Store tokens given as camelCase or snake_case (token responses, app query strings). */
+export function saveTokens(tokens: Partial<Record<string, string | null | undefined>>): void {
+  for (const [key, value] of Object.entries(tokens)) {
+    const storageKey = (SNAKE_CASE_KEYS[key] ?? key) as StorageKey;
+    if (!['tokenType', 'accessToken', 'refreshToken', 'securityToken'].includes(storageKey)) continue;
+    if (value) storage.set(storageKey, value);
+  }
+  appStore.set(tokensAtom, readTokens());
+}
+
+export function setUser(user: UserInfo | null): void {
+  appStore.set(userAtom, user);
+  if (user && isRegionCode(user.region)) {
+    storage.set('region', user.region);
+    appStore.set(regionAtom, user.region);
+  }
+}
+
+/** Sign-out: clear tokens, security lock, user info and storage; the language stays. */
+export function clearSession(): void {
+  storage.clearAllButLanguage();
+  appStore.set(tokensAtom, null);
+  appStore.set(userAtom, null);
+  appStore.set(regionAtom, null);
+}
+
+interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+function lockManager(): LockManagerLike | undefined {
+  const nav = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManagerLike });
+  return nav?.locks;
+}
+
+/**
+ * The session as the HTTP client sees it. Refresh is single-flight within the tab and
+ * serialised across tabs by a Web Lock: a tab that waited finds the token another tab
+ * already refreshed in shared storage and replays with it instead of refreshing again.
+ */
+export function createSessionPort(http: () => HttpClient): SessionPort {
+  let inflight: Promise<string | null> | null = null;
+
+  async function refreshOnce(stale: string | null): Promise<string | null> {
+    const current = storage.get('accessToken');
+    if (current && current !== stale) return current; // someone else already refreshed
+    const refreshToken = storage.get('refreshToken');
+    if (!refreshToken) return null;
+    try {
+      const result = await http().post<RefreshTokenResult>('/refresh-token', { refreshToken }, { auth: 'none' });
+      saveTokens({ accessToken: result.accessToken, refreshToken: result.refreshToken });
+      return result.accessToken;
+    } catch {
+      return null;
+    }
+  }
+
+  return {
+    tokenType: () => storage.get('tokenType'),
+    accessToken: () => storage.get('accessToken'),
+    refreshToken: () => storage.get('refreshToken'),
+    securityToken: () => storage.get('securityToken'),
+    region: () => appStore.get(regionAtom),
+    refresh(stale) {
+      if (!inflight) {
+        const locks = lockManager();
+        const run = () => refreshOnce(stale);
+        inflight = (locks ? locks.request('uid-token-refresh', run) : run()).finally(() => {
+          inflight = null;
+        });
+      }
+      return inflight;
+    },
+    expire(reason) {
+      if (appStore.get(sessionEndedAtom)) return; // forced sign-out happens once
+      clearSession();
+      appStore.set(sessionEndedAtom, reason);
+    },
+  };
+}
+
+/** Another tab signed out or refreshed: keep this tab's view of the session in step. */
+export function followOtherTabs(): () => void {
+  if (typeof window === 'undefined') return () => {};
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === 'accessToken' || event.key === 'refreshToken') {
+      appStore.set(tokensAtom, readTokens());
+    }
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}

@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import { portalVirtualModules } from '../core/build/virtualModules.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const shared = {
+  plugins: [portalVirtualModules({ root })],
+  esbuild: { jsx: 'automatic' as const, jsxImportSource: '@emotion/react' },
+};
+
+/**
+ * Unit and component tests live beside the code. Browser code runs in jsdom; the
+ * reference server's tests and the security checks run in node against real HTTP.
+ */
+export default defineConfig({
+  root,
+  ...shared,
+  test: {
+    globals: true,
+    restoreMocks: true,
+    testTimeout: 20000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['core/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'themes/**/*.test.ts', 'config/**/*.test.ts'],
+          setupFiles: ['tests/setup/unit.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'tests/security/**/*.test.ts'],
+          pool: 'forks',
+        },
+      },
+    ],
+  },
+});
