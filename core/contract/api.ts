@@ -36,10 +36,18 @@ export interface TokenSet {
 
 export interface TokenExchangeResult extends TokenSet {
   redirectUrl: string | null;
+  /** Seconds until the access token expires (reference server). */
+  expiresIn?: number;
+  /** Data region of the signed-in account, so regional calls go to the right host at once. */
+  region?: RegionCode;
 }
 
 export interface LoggedResult {
   loggedIn: boolean;
+  /** Present when signed in (reference server). */
+  email?: string;
+  accountId?: string;
+  region?: RegionCode;
 }
 
 export interface AllowUrlsResult {

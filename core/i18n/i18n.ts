@@ -21,8 +21,8 @@ const lazyBackend: BackendModule = {
   },
 };
 
-/** Language choice: `lang` query, then the stored choice, then the browser, then en_US. */
-export function detectLanguage(search: string, browser: readonly string[]): LanguageCode {
+/** Language choice: `lang` query, then the stored choice, then the browser, then the deployment's default. */
+export function detectLanguage(search: string, browser: readonly string[], fallback: LanguageCode = DEFAULT_LANGUAGE): LanguageCode {
   const fromQuery = new URLSearchParams(search).get('lang');
   if (isLanguageCode(fromQuery)) return fromQuery;
   const stored = storage.get('lang');
@@ -31,7 +31,7 @@ export function detectLanguage(search: string, browser: readonly string[]): Lang
     const match = matchBrowserLanguage(tag);
     if (match) return match;
   }
-  return DEFAULT_LANGUAGE;
+  return fallback;
 }
 
 export const i18n: I18n = i18next.createInstance();

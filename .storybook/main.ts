@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { StorybookConfig } from '@storybook/react-vite';
+import { portalVirtualModules } from '../core/build/virtualModules.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Storybook for the portal's primitives, plugins and themes; also the page Loki
+ * screenshots (see tests/visual/README.md). No addons: the static build is what CI
+ * screenshots, so it is kept small and fast, and nothing talks to the network.
+ */
+const config: StorybookConfig = {
+  stories: [
+    '../core/**/*.stories.tsx',
+    '../plugins/**/*.stories.tsx',
+    '../themes/**/*.stories.tsx',
+    '../tests/visual/**/*.stories.tsx',
+  ],
+  addons: [],
+  framework: { name: '@storybook/react-vite', options: {} },
+  core: {
+    disableTelemetry: true,
+    disableWhatsNewNotifications: true,
+    enableCrashReports: false,
+  },
+  // No docs addon, so no docgen: it is the slowest part of a build.
+  typescript: { reactDocgen: false, check: false },
+  async viteFinal(viteConfig) {
+    return {
+      ...viteConfig,
+      plugins: [...(viteConfig.plugins ?? []), portalVirtualModules({ root })],
+      esbuild: {
+        ...(typeof viteConfig.esbuild === 'object' ? viteConfig.esbuild : {}),
+        jsx: 'automatic',
+        jsxImportSource: '@emotion/react',
+      },
+      // Same copy of these everywhere, whichever folder imports them.
+      resolve: {
+        ...viteConfig.resolve,
+        dedupe: [...(viteConfig.resolve?.dedupe ?? []), 'react', 'react-dom', '@emotion/react', 'jotai', 'i18next', 'react-i18next'],
+      },
+      build: {
+        ...viteConfig.build,
+        // Storybook's own chunks are large; the warning is noise for a test build.
+        chunkSizeWarningLimit: 4096,
+        reportCompressedSize: false,
+      },
+      logLevel: 'warn',
+    };
+  },
+};
+
+export default config;

@@ -1,0 +1,177 @@
+import { Global, css, type Theme } from '@emotion/react';
+import type { Decorator, Preview } from '@storybook/react-vite';
+import { createStore } from 'jotai';
+import { addons, useMemo } from 'storybook/preview-api';
+import { STORY_ERRORED, STORY_MISSING, STORY_RENDERED, STORY_THREW_EXCEPTION } from 'storybook/internal/core-events';
+import { Providers } from '../core/testing/Providers';
+import { createTestI18n } from '../core/testing/testI18n';
+import { composeTheme } from '../themes/whiteLabel';
+import type { ThemeOverrides } from '../themes/tokens';
+
+/*
+ * Story parameters understood here (documented in tests/visual/README.md):
+ *   parameters.theme          'default' | 'midnight' (a base theme of themes/whiteLabel.ts)
+ *   parameters.themeOverrides white-label overrides layered on top of that theme
+ *   parameters.dir            'rtl' to render right-to-left (anything else: ltr)
+ *   parameters.loki           Loki options for the story, e.g. { chromeSelector: '#headlessui-portal-root' }
+ */
+
+interface LokiHelpers {
+  isRunning?: boolean;
+  registerPendingPromise?: (promise: Promise<unknown>) => void;
+}
+
+interface ExtractedStory {
+  id: string;
+  title: string;
+  name: string;
+  parameters?: Record<string, unknown>;
+}
+
+interface StoryStoreLike {
+  cachedCSFFiles?: unknown;
+  extract(options?: { includeDocsOnly?: boolean }): Record<string, ExtractedStory>;
+  raw?: () => Array<{ id: string; kind: string; story: string; name: string; title: string; parameters: Record<string, unknown> }>;
+}
+
+interface PreviewLike {
+  ready(): Promise<unknown>;
+  storyStoreValue?: StoryStoreLike;
+}
+
+type StorybookWindow = Window & {
+  loki?: LokiHelpers;
+  __STORYBOOK_PREVIEW__?: PreviewLike;
+};
+
+const win = window as StorybookWindow;
+
+/** True inside a Loki screenshot tab (Loki injects `window.loki` before any page script runs). */
+const lokiRunning = Boolean(win.loki?.isRunning);
+
+/**
+ * Loki 0.35 lists stories with `__STORYBOOK_PREVIEW__.extract()` followed by the
+ * Storybook 6/7 `storyStore.raw()`, which Storybook 10 no longer has (and the store
+ * proxy throws if read before the index has loaded). This gives the store a `raw()`
+ * built on `extract()`, once the story index is in, and makes Loki wait for it.
+ */
+function installLokiShim(): Promise<void> {
+  const waitForPreview = () =>
+    new Promise<PreviewLike>((resolve) => {
+      const poll = () => (win.__STORYBOOK_PREVIEW__ ? resolve(win.__STORYBOOK_PREVIEW__) : setTimeout(poll, 10));
+      poll();
+    });
+
+  return waitForPreview()
+    .then((preview) => preview.ready().then(() => preview))
+    .then((preview) => {
+      const store = preview.storyStoreValue;
+      if (!store || store.raw) return;
+      store.raw = () => {
+        if (!store.cachedCSFFiles) {
+          throw new Error('storyStore.raw(): call __STORYBOOK_PREVIEW__.extract() first (it loads every CSF file)');
+        }
+        return Object.values(store.extract()).map((entry) => ({
+          id: entry.id,
+          kind: entry.title,
+          story: entry.name,
+          name: entry.name,
+          title: entry.title,
+          parameters: entry.parameters ?? {},
+        }));
+      };
+    });
+}
+
+/**
+ * In a Loki tab that shows one story, hold the screenshot until the story has
+ * rendered (or failed: Loki then reports Storybook's error) and the fonts are in.
+ */
+function storyRendered(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const channel = addons.getChannel();
+    const done = () => {
+      clearTimeout(timer);
+      for (const event of events) channel.off(event, done);
+      void document.fonts.ready.then(() => setTimeout(resolve, 50));
+    };
+    const events = [STORY_RENDERED, STORY_ERRORED, STORY_THREW_EXCEPTION, STORY_MISSING];
+    const timer = setTimeout(done, 15_000);
+    for (const event of events) channel.on(event, done);
+  });
+}
+
+const shim = installLokiShim();
+if (win.loki?.registerPendingPromise) {
+  win.loki.registerPendingPromise(shim.catch(() => undefined));
+  if (new URLSearchParams(window.location.search).has('id')) {
+    win.loki.registerPendingPromise(storyRendered());
+  }
+}
+
+/** Screenshots must not catch an animation half-way, nor a blinking caret. */
+const freezeMotion = lokiRunning || import.meta.env.PROD;
+
+const i18n = createTestI18n();
+
+const globalStyles = (theme: Theme) => css`
+  html,
+  body {
+    margin: 0;
+    background: ${theme.colors.background};
+    color: ${theme.colors.text};
+    font-family: ${theme.font.family};
+    font-size: ${theme.font.sizeMd};
+    -webkit-font-smoothing: antialiased;
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
+`;
+
+const frozenMotion = css`
+  *,
+  *::before,
+  *::after {
+    animation: none !important;
+    transition: none !important;
+    caret-color: transparent !important;
+  }
+`;
+
+const withPortalProviders: Decorator = (Story, context) => {
+  const { theme: themeName, themeOverrides, dir } = context.parameters as {
+    theme?: string;
+    themeOverrides?: ThemeOverrides;
+    dir?: string;
+  };
+  const theme = useMemo(() => composeTheme(themeName, themeOverrides), [themeName, themeOverrides]);
+  // One fresh jotai store per story, kept across re-renders of that story.
+  const store = useMemo(() => createStore(), [context.id]);
+
+  // Set before the story renders, so portals and first layout already see it.
+  const root = document.documentElement;
+  root.dir = dir === 'rtl' ? 'rtl' : 'ltr';
+  root.lang = 'en';
+
+  return (
+    <Providers theme={theme} i18n={i18n} store={store}>
+      <Global styles={globalStyles(theme)} />
+      {freezeMotion ? <Global styles={frozenMotion} /> : null}
+      <Story />
+    </Providers>
+  );
+};
+
+const preview: Preview = {
+  decorators: [withPortalProviders],
+  parameters: {
+    layout: 'padded',
+    controls: { disable: true },
+    actions: { disable: true },
+  },
+};
+
+export default preview;

@@ -1,0 +1,32 @@
+// Emits dist/index.html pointing at the hashed entry chunk, with modulepreload hints for
+// its static imports. No inline script: the CSP forbids it. The server replaces
+// __CSP_NONCE__ per request (emotion's style tags carry that nonce).
+export function htmlEntry({ title }) {
+  return {
+    name: 'portal-html-entry',
+    generateBundle(_options, bundle) {
+      const entry = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
+      if (!entry) this.error('no entry chunk');
+      const preloads = entry.imports.map((file) => `    <link rel="modulepreload" href="/${file}">`).join('\n');
+      const html = `<!doctype html>
+<html lang="en-US" dir="ltr">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="csp-nonce" content="__CSP_NONCE__">
+    <meta name="referrer" content="strict-origin-when-cross-origin">
+    <title>${title}</title>
+    <link rel="icon" href="data:,">
+    <script type="module" src="/${entry.fileName}"></script>
+${preloads}
+  </head>
+  <body>
+    <div id="root"></div>
+    <noscript>The Unified ID portal needs JavaScript.</noscript>
+  </body>
+</html>
+`;
+      this.emitFile({ type: 'asset', fileName: 'index.html', source: html });
+    },
+  };
+}

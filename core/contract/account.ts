@@ -1,0 +1,117 @@
+/** Account, profile, registration and recovery calls (spec section 7). */
+import type { UserInfo } from './api';
+import type { RegionCode } from './regions';
+
+/** `GET /user-info`: the user info plus profile fields. */
+export interface UserProfile extends UserInfo {
+  /** Country/region (two-letter code) of the profile. */
+  country: string | null;
+  nickname: string | null;
+  jobTitle: string | null;
+  timezone: string | null;
+  subscription: boolean;
+  regionConfirmed: boolean;
+  mfaEnabled: boolean;
+  createdAt: number;
+}
+
+/** `POST /account/updateInfo`; email and accountId identify the account and cannot change. */
+export interface UpdateInfoRequest {
+  email: string;
+  accountId: string;
+  firstName?: string;
+  lastName?: string;
+  phone?: string | null;
+  nickname?: string | null;
+  jobTitle?: string | null;
+  country?: string | null;
+  timezone?: string | null;
+  language?: string;
+  subscription?: boolean;
+}
+
+/** `POST /accounts/conflictInfo {email}`. */
+export interface ConflictInfoRequest {
+  email: string;
+}
+export interface ConflictInfoResult {
+  conflict: boolean;
+  /** The -4002x code that explains the conflict, if any. */
+  errorCode: number | null;
+  reasons: Array<'unmergedAccounts' | 'regionUnconfirmed' | 'profileIncomplete'>;
+}
+
+/** `POST /accounts/avatar/upload` (multipart: file, md5, accountId). */
+export interface AvatarUploadResult {
+  avatarFileId: string;
+  url: string;
+}
+/** `POST /accounts/avatar/update`. */
+export interface AvatarUpdateRequest {
+  avatarFileId: string;
+  accountId: string;
+}
+
+/**
+ * `POST /register/captcha`. `regionCode` is the chosen country/region (two-letter code, e.g.
+ * SG) or directly a data region (Use/Aps/Euw); the data region follows from it.
+ */
+export interface RegisterRequest {
+  email: string;
+  password: string;
+  regionCode: string;
+  firstName: string;
+  lastName: string;
+  phone?: string;
+  subscription?: boolean;
+  productLine?: string;
+  topicSubscription?: string;
+  language?: string;
+  terminalUUID?: string;
+  inviteCode?: string;
+  /** After the captcha frame reported success (-23029). */
+  captchaToken?: string;
+}
+export interface RegisterResult {
+  email: string;
+  region: RegionCode;
+  /** True when an invitation proved the address: no activation mail needed. */
+  activated: boolean;
+}
+
+/** `POST /activations/email`, `POST /auth/password-reset-request`. */
+export interface EmailLanguageRequest {
+  email: string;
+  language?: string;
+}
+export interface MailSentResult {
+  email: string;
+  /** Seconds before another mail of this kind can be asked for. */
+  resendAfterSeconds: number;
+}
+
+/** `GET /region?countryCode=XX`, `GET /accounts/region` (visitor, from the Viewer-Country header). */
+export interface RegionLookupResult {
+  regionCode: RegionCode | null;
+  countryCode: string | null;
+}
+/** `GET /region/white-list`: two-letter country codes per data region. */
+export type RegionWhiteList = Record<RegionCode, string[]>;
+
+/** `POST /account` (regional host): confirm or create the account's data region after -9. */
+export interface RegionConfirmRequest {
+  email: string;
+  firstName: string;
+  regionCode: RegionCode | string;
+  processId: string;
+}
+export interface RegionConfirmResult {
+  email: string;
+  region: RegionCode;
+}
+
+/** `POST /accounts/{id}/password` (Security-Token). */
+export interface PasswordChangeRequest {
+  oldPassword: string;
+  newPassword: string;
+}

@@ -1,0 +1,164 @@
+/**
+ * Sign-in, authorisation hand-off and token calls (spec sections 4 and 7), as implemented by
+ * the reference server. Paths are relative to the API base (`/api` or `/api/region/<r>`).
+ */
+import type { RedirectParamsResult } from './api';
+import type { RegionCode } from './regions';
+
+/** HttpOnly, SameSite=Lax cookie holding the SSO login session on the API origin. */
+export const SSO_COOKIE = 'uid_sso';
+
+/** Two-factor methods (spec section 3): email authentication 2, app authentication (TOTP) 3. */
+export const MFA_TYPES = { email: 2, totp: 3 } as const;
+export type MfaType = (typeof MFA_TYPES)[keyof typeof MFA_TYPES];
+
+/** Identity providers (spec section 1), in the order migration lists show them. */
+export const IDENTITY_PROVIDERS = ['vendorId', 'partnerProgram', 'partnerApp'] as const;
+export type IdentityProvider = (typeof IDENTITY_PROVIDERS)[number];
+
+/**
+ * `GET /authorize` (browser navigation). Starts a login session and redirects to
+ * `/login?session_code=…&lang=…`, or, with a valid SSO cookie, straight back to
+ * `redirect_uri?code=…&state=…`. With only `session_code` it continues a login session that
+ * `POST /login` completed.
+ */
+export interface AuthorizeQuery {
+  client_id?: string;
+  redirect_uri?: string;
+  response_type?: 'code';
+  code_challenge?: string;
+  code_challenge_method?: 'S256';
+  state?: string;
+  scope?: string;
+  /** Portal language code for the login page (e.g. de_DE). */
+  lang?: string;
+  /** Where the client wants to land after the token exchange (portal: a path of the portal). */
+  return_url?: string;
+  /** `login` forces the login page even with a valid SSO session. */
+  prompt?: 'login';
+  session_code?: string;
+  language?: string;
+}
+
+/** `POST /login`, header `session_code` (optional only for the help-desk variant). */
+export interface LoginRequest {
+  email: string;
+  password: string;
+  /** Retry with MFA: the method, the 6-digit code and the process id from the -20677 result. */
+  mfaType?: MfaType;
+  code?: string;
+  mfaProcessId?: string;
+  /** Retry after the captcha frame reported success (-23029). */
+  captchaToken?: string;
+  /** Retry after the privacy-policy notice (-10999): the acknowledged version. */
+  acceptPrivacyVersion?: number;
+  terminalUUID?: string;
+  language?: string;
+  /** Help-desk variant without a session code. */
+  source?: 'zendesk';
+  brand_id?: string;
+  locale_id?: string;
+  return_to?: string;
+}
+/** Success of `POST /login` and of `GET /redirect-params`: navigate to serviceUrl?redirectParams. */
+export type LoginResult = RedirectParamsResult;
+
+/** Error results carried by sign-in failures. */
+export interface MfaRequiredResult {
+  supportedMFATypes: MfaType[];
+  primaryMFAType: MfaType;
+  /** Masked address the email codes go to. */
+  MFAEmail: string;
+  MFAProcessId: string;
+  /** Set to 'partnerProgram' when the account came from the partner program. */
+  type?: string;
+  /** Process lifetime in seconds. */
+  expiresIn: number;
+}
+export interface MfaErrorResult {
+  remainAttempts?: number;
+  lockedMinutes?: number;
+}
+export interface RegionRequiredResult {
+  email: string;
+  /** Suggested first name: the part of the email before the at sign. */
+  firstName: string;
+  /** Suggested data region, if known. */
+  regionCode: RegionCode | null;
+  /** Proof of the password check; send it with `POST /account`. 10 minutes. */
+  processId: string;
+}
+export interface PrivacyPolicyResult {
+  version: number;
+  url: string;
+}
+export interface CaptchaRequiredResult {
+  serviceRegion: RegionCode;
+  /** Frame page to embed (same origin). */
+  captchaUrl: string;
+}
+export interface NotActivatedResult {
+  email: string;
+  /** True when this call sent a new activation mail (false inside the 60 s wait). */
+  mailSent: boolean;
+}
+export interface RateLimitedResult {
+  retryAfterSeconds: number;
+}
+export interface LoginSessionExistsResult {
+  email: string;
+}
+
+/** `POST /token`: JSON or form encoded, OAuth-style names. */
+export interface TokenRequest {
+  grant_type: 'authorization_code' | 'refresh_token';
+  client_id: string;
+  code?: string;
+  code_verifier?: string;
+  redirect_uri?: string;
+  refresh_token?: string;
+}
+
+/** `POST /token/valid` with `Authorization: Bearer <refreshToken>`. */
+export interface TokenValidResult {
+  valid: true;
+  accountId: string;
+  region: RegionCode;
+  /** Seconds the session still lives (session timeout). */
+  expiresIn: number;
+}
+
+/** `POST /logout?email=…` with the access token. */
+export interface LogoutResult {
+  loggedOut: true;
+}
+
+/** Help-desk hand-off: browser navigation to `GET /helpdesk/sso?brand_id&locale_id&return_to`. */
+export interface HelpdeskQuery {
+  brand_id?: string;
+  locale_id?: string;
+  return_to?: string;
+}
+
+/** `GET /client/custom/banner-and-logo?sessionCode=…` (spec section 3, login page info). */
+export interface CarouselItem {
+  fileUrl: string;
+  id: string;
+  orderValue: number;
+  description: string | null;
+  link: string | null;
+  linkText: string | null;
+}
+export interface LoginPageInfo {
+  carouselInfos: CarouselItem[];
+  /** Portal language code the client prefers (e.g. en_US) or null. */
+  language: string | null;
+  title: string | null;
+  titleLogoUrl: string | null;
+  logoUrl: string | null;
+  signUpUrl: string | null;
+  /** When set, only these plugin ids may run on the login page for this client. */
+  plugins?: string[];
+  clientId: string;
+  clientName: string;
+}

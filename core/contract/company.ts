@@ -1,0 +1,167 @@
+/** Company calls (spec sections 3, 6 and 7). All live on the account's regional host. */
+import type { RegionCode } from './regions';
+
+export const COMPANY_TYPES = [
+  'installer', 'systemIntegrator', 'reseller', 'distributor', 'msp', 'isp', 'retailer', 'etailer', 'endUser', 'consultant',
+] as const;
+export type CompanyType = (typeof COMPANY_TYPES)[number];
+
+export const MEMBER_ROLES = ['owner', 'admin', 'member'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+export type MemberStatus = 'active' | 'unverified' | 'expired';
+
+/** Editable company fields (`POST /orgs`, `PUT /orgs` adds id and version). */
+export interface CompanyInput {
+  name: string;
+  type: CompanyType;
+  /** Registration country/region, two-letter code. */
+  country: string;
+  address?: string | null;
+  state?: string | null;
+  city?: string | null;
+  postCode?: string | null;
+  contact?: string | null;
+  contactEmail?: string | null;
+  contactNumber?: string | null;
+  /** Organization code (company id), alphanumeric; the server makes one when missing. */
+  orgCode?: string | null;
+  website?: string | null;
+  comment?: string | null;
+  /** File id from `POST /orgs/businessLicense`. */
+  businessLicenseFileId?: string | null;
+}
+export interface CompanyUpdate extends Partial<CompanyInput> {
+  id: string;
+  /** Version read with the company; a stale one gives -40010. */
+  version?: number;
+}
+
+export interface Company extends Required<Omit<CompanyInput, 'businessLicenseFileId'>> {
+  id: string;
+  certified: boolean;
+  region: RegionCode;
+  ownerAccount: string;
+  ownerName: string;
+  businessLicense: { fileId: string; fileName: string; url: string } | null;
+  version: number;
+  createdAt: number;
+}
+/** `GET /accounts/{id}/orgs`: companies of the account with its role there. */
+export interface MyCompany extends Company {
+  role: MemberRole;
+  joinedAt: number;
+}
+export interface MyCompaniesResult {
+  orgs: MyCompany[];
+  /** Pending applications of the account. */
+  applications: Array<{ id: string; orgId: string; orgName: string; appliedAt: number }>;
+}
+
+/** What anyone may see of a company (`GET /orgs/orgCode/{code}`, `GET /orgs/search/{term}`). */
+export interface CompanySummary {
+  id: string;
+  name: string;
+  certified: boolean;
+  type: CompanyType;
+  country: string;
+  city: string | null;
+  orgCode: string;
+  region: RegionCode;
+}
+export interface CompanySearchResult {
+  orgs: CompanySummary[];
+}
+
+/** `POST /orgs/businessLicense` (multipart: file, md5, fileName). */
+export interface LicenseUploadResult {
+  fileId: string;
+  fileName: string;
+  url: string;
+}
+
+export interface Member {
+  email: string;
+  accountId: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  role: MemberRole;
+  status: MemberStatus;
+  joinedAt: number | null;
+  invitedAt: number | null;
+}
+/** `GET /orgs/{id}/members`. */
+export interface MembersResult {
+  members: Member[];
+}
+/** `POST /orgs/{id}/members` (add a registered user of the region), `PUT` (change role). */
+export interface MemberRequest {
+  email: string;
+  role: MemberRole;
+  region: RegionCode;
+}
+/** `DELETE /orgs/{id}/members`. */
+export interface MemberDeleteRequest {
+  email: string;
+  region: RegionCode;
+}
+
+/** `POST /orgs/members/applications`. */
+export interface ApplyRequest {
+  orgId: string;
+}
+export interface Application {
+  id: string;
+  applicant: { accountId: string; email: string; firstName: string; lastName: string };
+  appliedAt: number;
+}
+/** `POST /orgs/{id}/members/unaudited`: pending applications. */
+export interface ApplicationsResult {
+  applications: Application[];
+}
+/** `POST /orgs/{id}/members/applications/status`. */
+export interface ApplicationStatusRequest {
+  applicationId: string;
+  status: 'accepted' | 'rejected';
+  /** Role given when accepted (default member). */
+  role?: Exclude<MemberRole, 'owner'>;
+}
+
+/** `POST /orgs/{id}/members/invitations`. */
+export interface InviteRequest {
+  emails: string[];
+  role: Exclude<MemberRole, 'owner'>;
+  region: RegionCode;
+  language?: string;
+}
+export interface InviteResult {
+  invited: string[];
+}
+/** `POST /orgs/{id}/members/reinvitation`. */
+export interface ReinviteRequest {
+  email: string;
+  region: RegionCode;
+  language?: string;
+}
+
+export type InvitationStatus = 'unregistered' | 'registered' | 'accepted' | 'expired';
+/** `GET /orgs/members/invitations/{code}` (no sign-in needed). */
+export interface InviteInfo {
+  invitedEmail: string;
+  inviteCode: string;
+  orgRegion: RegionCode;
+  status: InvitationStatus;
+  orgId: string;
+  orgName: string;
+  inviterName: string;
+  role: MemberRole;
+  expiresAt: number;
+}
+/** `POST /orgs/members/invitations/status {inviteCode}`: the signed-in invitee joins. */
+export interface AcceptInviteRequest {
+  inviteCode: string;
+}
+export interface AcceptInviteResult {
+  orgId: string;
+  orgName: string;
+  role: MemberRole;
+}

@@ -1,0 +1,35 @@
+import { useAtomValue } from 'jotai';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { usePortal } from '../app/context';
+import { sessionEndedAtom } from '../session/session';
+import { toast } from '../ui/toastStore';
+import { dispatchError, type DispatchOptions, type DispatchOutcome } from './dispatch';
+import { errorMessage } from './message';
+
+/** `const handleError = useErrorHandler(); … catch (e) { handleError(e, { handlers }) }` */
+export function useErrorHandler(): (error: unknown, options?: DispatchOptions) => DispatchOutcome {
+  const { registry } = usePortal();
+  const { t } = useTranslation('core');
+  const [, navigate] = useLocation();
+  const ended = useAtomValue(sessionEndedAtom);
+  return useCallback(
+    (error, options) =>
+      dispatchError(
+        error,
+        {
+          pluginHandlers: (code) => registry.errorHandlers(code),
+          sessionEnded: () => ended !== null,
+          context: (apiError) => ({
+            navigate: (to, opts) => navigate(`~${to}`, { replace: opts?.replace }),
+            toast,
+            t: (key, values) => t(key, values),
+            message: errorMessage(apiError, t),
+          }),
+        },
+        options,
+      ),
+    [registry, t, navigate, ended],
+  );
+}

@@ -1,0 +1,15 @@
+import { defineExtensionPoint } from './extensionPoints';
+
+/**
+ * Extension points the core itself declares. Plugins contribute to them by id and type;
+ * a plugin may declare its own points in register() for other plugins to fill.
+ */
+export interface SignOutOverride {
+  /** Return true when the sign-out was handled (e.g. by a partner app's native bridge). */
+  signOut(): Promise<boolean>;
+}
+
+/** Replaces the server sign-out, e.g. inside a partner app. */
+export const SIGN_OUT_POINT = defineExtensionPoint<SignOutOverride>('session/sign-out/v1');
+
+export const CORE_POINTS = [SIGN_OUT_POINT] as const;

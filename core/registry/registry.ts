@@ -1,0 +1,184 @@
+import { ValidationError } from 'yup';
+import { addNamespace } from '../i18n/namespaces';
+import type { DeploymentConfig, PluginSwitch } from '../config/types';
+import type { Guard, GuardedRoute } from '../router/guardTypes';
+import type { ExtensionPoint } from './extensionPoints';
+import type {
+  ContributionApi,
+  ErrorHandler,
+  LoginViewContribution,
+  MenuEntry,
+  PluginManifest,
+  RouteContribution,
+} from './types';
+
+export class PluginConfigError extends Error {
+  override readonly name = 'PluginConfigError';
+}
+
+export interface Owned<T> {
+  pluginId: string;
+  value: T;
+}
+
+/**
+ * Everything the enabled plugins contributed. Built once at start-up in two phases:
+ * register() for every plugin, then bootstrap() for every plugin; then frozen.
+ */
+export class Registry {
+  readonly routes: Owned<RouteContribution>[] = [];
+  readonly menu: Owned<MenuEntry>[] = [];
+  readonly loginViews: Owned<LoginViewContribution>[] = [];
+  readonly guards: Owned<Guard>[] = [];
+  private readonly handlers = new Map<number, Owned<ErrorHandler>[]>();
+  private readonly points = new Map<string, string>(); // point id -> declaring plugin
+  private readonly contributions = new Map<string, Owned<unknown>[]>();
+  readonly pluginConfigs = new Map<string, unknown>();
+  readonly namespaces: Owned<string>[] = [];
+  private frozen = false;
+
+  get pluginIds(): string[] {
+    return [...this.pluginConfigs.keys()];
+  }
+
+  errorHandlers(code: number): Owned<ErrorHandler>[] {
+    return this.handlers.get(code) ?? [];
+  }
+
+  guardsFor(route: GuardedRoute): Guard[] {
+    return this.guards
+      .map((g) => g.value)
+      .filter((g) => g.route === route)
+      .sort((a, b) => a.order - b.order);
+  }
+
+  /** Declare a point owned by the core (no plugin). */
+  declareCorePoint(point: ExtensionPoint<unknown>): void {
+    this.points.set(point.id, 'core');
+  }
+
+  getContributions<T>(point: ExtensionPoint<T>): T[] {
+    if (!this.points.has(point.id)) throw new Error(`Extension point '${point.id}' was never declared`);
+    return (this.contributions.get(point.id) ?? []).map((c) => c.value as T);
+  }
+
+  /** The contribution API handed to one plugin; everything it adds is tagged with its id. */
+  apiFor(pluginId: string): ContributionApi {
+    const guard = () => {
+      if (this.frozen) throw new Error(`Plugin '${pluginId}' contributed after start-up; contribute in register()`);
+    };
+    return {
+      addRoute: (route) => {
+        guard();
+        const key = `${route.parent ?? ''}:${route.path}`;
+        const clash = this.routes.find((r) => `${r.value.parent ?? ''}:${r.value.path}` === key);
+        if (clash) throw new Error(`Route '${route.path}' is contributed by both '${clash.pluginId}' and '${pluginId}'`);
+        this.routes.push({ pluginId, value: route });
+      },
+      addMenuEntry: (entry) => {
+        guard();
+        this.menu.push({ pluginId, value: entry });
+      },
+      addLoginView: (view) => {
+        guard();
+        const clash = this.loginViews.find((v) => v.value.id === view.id);
+        if (clash) throw new Error(`Login view '${view.id}' is contributed by both '${clash.pluginId}' and '${pluginId}'`);
+        this.loginViews.push({ pluginId, value: view });
+      },
+      addErrorHandler: (code, handler) => {
+        guard();
+        const list = this.handlers.get(code) ?? [];
+        list.push({ pluginId, value: handler });
+        this.handlers.set(code, list);
+      },
+      addGuard: (g) => {
+        guard();
+        this.guards.push({ pluginId, value: g });
+      },
+      addNamespace: (ns, loader) => {
+        guard();
+        addNamespace(ns, loader);
+        this.namespaces.push({ pluginId, value: ns });
+      },
+      declareExtensionPoint: (point) => {
+        guard();
+        const owner = this.points.get(point.id);
+        if (owner) throw new Error(`Extension point '${point.id}' is declared by both '${owner}' and '${pluginId}'`);
+        this.points.set(point.id, pluginId);
+      },
+      contribute: (point, value) => {
+        guard();
+        const list = this.contributions.get(point.id) ?? [];
+        list.push({ pluginId, value });
+        this.contributions.set(point.id, list);
+      },
+    };
+  }
+
+  /** After register(): every contribution must target a declared point. */
+  checkContributions(): void {
+    for (const [pointId, list] of this.contributions) {
+      if (!this.points.has(pointId)) {
+        const by = [...new Set(list.map((c) => c.pluginId))].join(', ');
+        throw new Error(`Plugin(s) ${by} contributed to extension point '${pointId}', which no enabled plugin declares`);
+      }
+    }
+  }
+
+  freeze(): void {
+    this.frozen = true;
+  }
+}
+
+/** Validate a plugin's config block against its schema; the message names plugin and field. */
+export function validatePluginConfig(manifest: PluginManifest, sw: PluginSwitch): unknown {
+  const raw = sw.config ?? {};
+  if (!manifest.configSchema) return raw;
+  try {
+    return manifest.configSchema.validateSync(raw, { abortEarly: true, stripUnknown: false });
+  } catch (err) {
+    if (err instanceof ValidationError) {
+      throw new PluginConfigError(`Plugin '${manifest.id}': config field '${err.path ?? '(root)'}': ${err.message}`);
+    }
+    throw err;
+  }
+}
+
+/**
+ * Run both phases for the loaded manifests. The declarative fields of a manifest are
+ * applied as if its register() had called the matching add…() itself.
+ */
+export async function buildRegistry(
+  manifests: PluginManifest[],
+  switches: Record<string, PluginSwitch>,
+  deployment: DeploymentConfig,
+  registry = new Registry(),
+): Promise<Registry> {
+  const configs = manifests.map((m) => {
+    const sw = switches[m.id] ?? { enabled: true };
+    return validatePluginConfig(m, sw);
+  });
+  for (const [i, m] of manifests.entries()) {
+    const api = registry.apiFor(m.id);
+    registry.pluginConfigs.set(m.id, configs[i]);
+    m.routes.forEach(api.addRoute);
+    m.menu.forEach(api.addMenuEntry);
+    m.loginViews.forEach(api.addLoginView);
+    m.guards.forEach(api.addGuard);
+    for (const [code, handler] of Object.entries(m.errorHandlers)) api.addErrorHandler(Number(code), handler);
+    for (const [ns, loader] of Object.entries(m.locales)) api.addNamespace(ns, loader);
+    await m.register?.({ ...api, pluginId: m.id, config: configs[i], deployment });
+  }
+  registry.checkContributions();
+  for (const [i, m] of manifests.entries()) {
+    await m.bootstrap?.({
+      pluginId: m.id,
+      config: configs[i],
+      deployment,
+      getContributions: (point) => registry.getContributions(point),
+      isEnabled: (id) => registry.pluginConfigs.has(id),
+    });
+  }
+  registry.freeze();
+  return registry;
+}

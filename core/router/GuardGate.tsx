@@ -1,0 +1,55 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import { usePortal } from '../app/context';
+import { LoadingImage } from '../ui/LoadingImage';
+import type { GuardContext, GuardedRoute } from './guardTypes';
+import { runGuards } from './coreGuards';
+
+type GateState = 'pending' | 'allowed' | 'failed';
+
+/** Runs a route's guard chain before its view mounts; nothing guarded renders until it says so. */
+export function GuardGate({ route, child, children }: { route: GuardedRoute; child?: string; children: ReactNode }) {
+  const { registry, http, config } = usePortal();
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const { t } = useTranslation('core');
+  const [state, setState] = useState<GateState>('pending');
+
+  useEffect(() => {
+    let cancelled = false;
+    setState('pending');
+    const ctx: GuardContext = {
+      route,
+      pathname: window.location.pathname,
+      query: new URLSearchParams(search),
+      child,
+      config,
+      http,
+      viewportWidth: window.innerWidth,
+      origin: window.location.origin,
+      host: window.location.host,
+    };
+    runGuards(registry.guardsFor(route), ctx).then(
+      (outcome) => {
+        if (cancelled) return;
+        if (outcome.kind === 'redirect') navigate(`~${outcome.to}`, { replace: outcome.replace ?? true });
+        else if (outcome.kind === 'external') window.location.replace(outcome.url);
+        else setState('allowed');
+      },
+      (err: unknown) => {
+        // A broken guard fails closed: the view behind it never renders.
+        console.error(`[guard:${route}]`, err instanceof Error ? err.message : err);
+        if (!cancelled) setState('failed');
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+    // Guards re-run when the entry or its query changes, not on every render.
+  }, [route, child, search, registry, http, config, navigate]);
+
+  if (state === 'failed') return <p role="alert">{t('routes.notAvailable')}</p>;
+  if (state === 'pending') return <LoadingImage />;
+  return <>{children}</>;
+}

@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Owned } from '../registry/registry';
+import type { RouteContribution } from '../registry/types';
+import { lazyView } from './lazyView';
+import { PluginBoundary } from './PluginBoundary';
+
+/** A plugin's route view, lazily loaded inside its plugin's boundary. */
+export function RouteView({ owned }: { owned: Owned<RouteContribution> }) {
+  const View = lazyView(owned.value.view);
+  const { t } = useTranslation('core');
+  const titleKey = owned.value.titleKey;
+  useEffect(() => {
+    document.title = titleKey ? `${t(titleKey)} · ${t('app.name')}` : t('app.name');
+  }, [titleKey, t]);
+  return (
+    <PluginBoundary pluginId={owned.pluginId}>
+      <View />
+    </PluginBoundary>
+  );
+}

@@ -1,0 +1,133 @@
+import type { AllowUrlsResult, LoggedResult, RedirectParamsResult, UserInfo } from '../contract/api';
+import { loadInvite } from '../session/invite';
+import { appStore, clearSession, setUser, userAtom } from '../session/session';
+import { storage } from '../session/storage';
+import { allow, next, type Guard, type GuardContext, type GuardOutcome } from './guardTypes';
+import { isAllowedRedirect, withParams } from './redirects';
+
+/** The allow-list: the server's list plus the deployment's fallbacks (used alone if the call fails). */
+export async function allowedRedirects(ctx: GuardContext): Promise<string[]> {
+  try {
+    const { allowUrls } = await ctx.http.get<AllowUrlsResult>('/redirect/allow-urls', { auth: 'none' });
+    return [...allowUrls, ...ctx.config.allowedRedirects];
+  } catch {
+    return [...ctx.config.allowedRedirects];
+  }
+}
+
+function withoutParam(ctx: GuardContext, name: string): string {
+  const query = new URLSearchParams(ctx.query);
+  query.delete(name);
+  const qs = query.toString();
+  return `${ctx.pathname}${qs ? `?${qs}` : ''}`;
+}
+
+/** A register module without an invite code is not a real invitation: back to plain /login. */
+export const registerWithoutInvite: Guard = {
+  id: 'core/login/register-without-invite',
+  route: 'login',
+  order: 10,
+  run(ctx) {
+    if (ctx.query.get('module') === 'register' && !ctx.query.get('inviteCode')) {
+      return { kind: 'redirect', to: withoutParam(ctx, 'module'), replace: true };
+    }
+    return next;
+  },
+};
+
+/** Arriving from an invite with module=register and an invited email: show the page. */
+export const invitedRegistration: Guard = {
+  id: 'core/login/invited-registration',
+  route: 'login',
+  order: 20,
+  run(ctx) {
+    const invite = loadInvite();
+    const code = ctx.query.get('inviteCode');
+    if (ctx.query.get('module') === 'register' && invite?.invitedEmail && (!code || code === invite.inviteCode)) return allow;
+    return next;
+  },
+};
+
+/**
+ * Already signed in? Then go where the user was heading: an allowed return_to, else the
+ * service behind the session code, else the account settings. If the status check
+ * itself fails, the official host shows its login page; any other host hands over to sign-in there.
+ */
+export const alreadySignedIn: Guard = {
+  id: 'core/login/already-signed-in',
+  route: 'login',
+  order: 100,
+  async run(ctx): Promise<GuardOutcome> {
+    let loggedIn: boolean;
+    try {
+      loggedIn = (await ctx.http.post<LoggedResult>('/logged', undefined, { auth: 'none' })).loggedIn;
+    } catch {
+      if (ctx.config.officialHosts.length === 0 || ctx.config.officialHosts.includes(ctx.host)) return allow;
+      const official = ctx.config.officialHosts[0]!;
+      const protocol = ctx.origin.startsWith('https:') ? 'https:' : 'http:';
+      return { kind: 'external', url: `${protocol}//${official}/login${ctx.query.toString() ? `?${ctx.query}` : ''}` };
+    }
+    if (!loggedIn) return allow;
+
+    const allowList = await allowedRedirects(ctx);
+    const returnTo = ctx.query.get('return_to');
+    if (returnTo && isAllowedRedirect(returnTo, allowList, ctx.origin)) {
+      return { kind: 'external', url: new URL(returnTo, ctx.origin).toString() };
+    }
+    const sessionCode = ctx.query.get('session_code');
+    if (sessionCode) {
+      try {
+        const target = await ctx.http.get<RedirectParamsResult>('/redirect-params', { query: { sessionCode }, auth: 'none' });
+        if (isAllowedRedirect(target.serviceUrl, allowList, ctx.origin)) {
+          return { kind: 'external', url: withParams(new URL(target.serviceUrl, ctx.origin).toString(), target.redirectParams) };
+        }
+      } catch {
+        // An expired session code: fall through to the account page rather than dead-end.
+      }
+    }
+    return { kind: 'redirect', to: '/accountSetting', replace: true };
+  },
+};
+
+/** /accountSetting: a valid token and the user's info, or back to sign-in. */
+export const accountSession: Guard = {
+  id: 'core/account/session',
+  route: 'accountSetting',
+  order: 100,
+  async run(ctx): Promise<GuardOutcome> {
+    if (appStore.get(userAtom)) return next;
+    if (!storage.get('refreshToken') && !storage.get('accessToken')) {
+      return { kind: 'redirect', to: ctx.config.signInPath, replace: true };
+    }
+    try {
+      await ctx.http.post('/token/valid', undefined, { auth: 'refresh' });
+      setUser(await ctx.http.get<UserInfo>('/user-info'));
+      return next;
+    } catch {
+      clearSession();
+      return { kind: 'redirect', to: ctx.config.signInPath, replace: true };
+    }
+  },
+};
+
+/** The company pages need a wide screen; narrower ones go back to the entry. */
+export const companyNeedsWideScreen: Guard = {
+  id: 'core/account/company-wide-screen',
+  route: 'accountSetting',
+  order: 200,
+  run(ctx) {
+    if (ctx.child === 'company' && ctx.viewportWidth < 768) return { kind: 'redirect', to: '/', replace: true };
+    return next;
+  },
+};
+
+export const CORE_GUARDS: readonly Guard[] = [registerWithoutInvite, invitedRegistration, alreadySignedIn, accountSession, companyNeedsWideScreen];
+
+/** Run a route's guards in order; the first outcome other than 'next' decides. */
+export async function runGuards(guards: readonly Guard[], ctx: GuardContext): Promise<GuardOutcome> {
+  for (const guard of guards) {
+    const outcome = await guard.run(ctx);
+    if (outcome.kind !== 'next') return outcome;
+  }
+  return allow;
+}

@@ -1,0 +1,313 @@
+import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useTheme } from '@emotion/react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from './Button';
+import { clampOffset, contentMaxHeight, keyStep, MODAL_MARGIN, type Offset } from './dragMath';
+import { focusRing } from './focusRing';
+import { KindIcon, kindColor } from './kindIcons';
+import { useViewportHeight } from './media';
+import type { ModalKind } from './modalStore';
+import { VisuallyHidden, visuallyHiddenStyle } from './VisuallyHidden';
+
+export interface ModalProps {
+  open: boolean;
+  /** Escape, backdrop click, the close button and Cancel all call this (unless not dismissible). */
+  onClose: () => void;
+  kind?: ModalKind;
+  /** Defaults to the kind's name (ui.modal.*). */
+  title?: ReactNode;
+  /** Message text shown first in the body; it becomes the dialog's aria-describedby. */
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Replaces the default OK/Cancel buttons. */
+  footer?: ReactNode;
+  /** Renders the default footer: OK calls this. */
+  onOk?: () => void;
+  okLabel?: string;
+  cancelLabel?: string;
+  showCancel?: boolean;
+  okLoading?: boolean;
+  maxWidth?: number | string;
+  /** false: Escape, backdrop and close button do nothing; the user must use the footer. */
+  dismissible?: boolean;
+  draggable?: boolean;
+  /** Covers the whole window (migration dialogs); never draggable. */
+  fullScreen?: boolean;
+  /** Element focused on open; defaults to OK, else the first control in the body or footer. */
+  initialFocus?: RefObject<HTMLElement | null>;
+}
+
+/**
+ * The portal's dialog. headlessui supplies the focus trap, focus return, Escape,
+ * outside click, scroll lock and inert background; this adds kinds, dragging and
+ * a content height that always fits the window. It is mounted only while open,
+ * so a dragged position is forgotten when it is reopened.
+ */
+export function Modal(props: ModalProps) {
+  return props.open ? <OpenModal {...props} /> : null;
+}
+
+const noop = () => {};
+
+function OpenModal({
+  onClose,
+  kind = 'normal',
+  title,
+  description,
+  children,
+  footer,
+  onOk,
+  okLabel,
+  cancelLabel,
+  showCancel = false,
+  okLoading = false,
+  maxWidth = 480,
+  dismissible = true,
+  draggable = true,
+  fullScreen = false,
+  initialFocus,
+}: ModalProps) {
+  const theme = useTheme();
+  const { t } = useTranslation('core');
+  const hintId = useId();
+  const canDrag = draggable && !fullScreen;
+
+  const panelRef = useRef<HTMLDivElement>(null);
+  const headerRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const footerRef = useRef<HTMLDivElement>(null);
+  const okRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const focusTarget = useRef<HTMLElement | null>(null);
+
+  // Content height follows the window: re-measure header and footer whenever it resizes.
+  const windowHeight = useViewportHeight();
+  const [chrome, setChrome] = useState(0);
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    setChrome((headerRef.current?.offsetHeight ?? 0) + (footerRef.current?.offsetHeight ?? 0));
+    const body = bodyRef.current;
+    setScrolls(!!body && body.scrollHeight > body.clientHeight);
+  });
+  const margin = fullScreen ? 0 : MODAL_MARGIN;
+  const maxHeight = contentMaxHeight(windowHeight, chrome, 0, margin);
+
+  // Pick the initial focus before headlessui applies it (it reads the ref in an effect).
+  useLayoutEffect(() => {
+    focusTarget.current =
+      initialFocus?.current ??
+      okRef.current ??
+      firstFocusable(bodyRef.current) ??
+      firstFocusable(footerRef.current) ??
+      closeRef.current ??
+      panelRef.current;
+  }, [initialFocus]);
+
+  const [offset, setOffset] = useState<Offset>({ x: 0, y: 0 });
+  const moveBy = (delta: Offset, from: Offset = offset, base = baseBox(panelRef.current, offset)) =>
+    setOffset(clampOffset({ x: from.x + delta.x, y: from.y + delta.y }, base, { width: window.innerWidth, height: window.innerHeight }));
+
+  const drag = useRef<{ x: number; y: number; from: Offset; base: ReturnType<typeof baseBox> } | null>(null);
+  const stopDrag = useRef(noop);
+  useEffect(() => () => stopDrag.current(), []);
+  const onPointerDown = (event: ReactPointerEvent<HTMLElement>) => {
+    // Only the primary button, and never when the press starts on a button in the header (close).
+    if (!canDrag || event.button !== 0 || (event.target as Element).closest('button:not([data-drag-handle])')) return;
+    event.preventDefault();
+    drag.current = { x: event.clientX, y: event.clientY, from: offset, base: baseBox(panelRef.current, offset) };
+    // Window listeners instead of pointer capture: the pointer may leave the header while dragging.
+    const move = (e: PointerEvent) => {
+      const d = drag.current;
+      if (d) moveBy({ x: e.clientX - d.x, y: e.clientY - d.y }, d.from, d.base);
+    };
+    const up = () => stopDrag.current();
+    stopDrag.current = () => {
+      drag.current = null;
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      window.removeEventListener('pointercancel', up);
+      stopDrag.current = noop;
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+    window.addEventListener('pointercancel', up);
+  };
+  const onHandleKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const step = keyStep(event.key, event.shiftKey);
+    if (!step) return;
+    event.preventDefault();
+    moveBy(step);
+  };
+
+  const color = kind === 'normal' ? theme.colors.text : kindColor(theme, kind);
+  const heading = title ?? (kind === 'normal' ? t('ui.modal.normal') : t(`ui.modal.${kind}`));
+  const footerNode =
+    footer ??
+    (onOk ? (
+      <>
+        {showCancel && (
+          <Button variant="secondary" onClick={onClose}>
+            {cancelLabel ?? t('ui.cancel')}
+          </Button>
+        )}
+        <Button ref={okRef} variant={kind === 'error' ? 'danger' : 'primary'} loading={okLoading} onClick={onOk}>
+          {okLabel ?? t('ui.ok')}
+        </Button>
+      </>
+    ) : null);
+
+  return (
+    <Dialog
+      open
+      onClose={dismissible ? onClose : noop}
+      role={kind === 'confirm' || kind === 'error' || kind === 'warning' ? 'alertdialog' : 'dialog'}
+      initialFocus={focusTarget}
+      css={{ position: 'relative', zIndex: theme.zIndex.modal }}
+    >
+      <DialogBackdrop css={{ position: 'fixed', inset: 0, background: theme.colors.overlay }} />
+      <div css={{ position: 'fixed', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: `${margin}px ${fullScreen ? 0 : 16}px` }}>
+        <DialogPanel
+          ref={panelRef}
+          tabIndex={-1}
+          style={offset.x || offset.y ? { transform: `translate(${offset.x}px, ${offset.y}px)` } : undefined}
+          css={{
+            display: 'flex',
+            flexDirection: 'column',
+            width: '100%',
+            maxWidth: fullScreen ? '100%' : maxWidth,
+            height: fullScreen ? '100%' : undefined,
+            background: theme.colors.surface,
+            color: theme.colors.text,
+            fontFamily: theme.font.family,
+            borderRadius: fullScreen ? 0 : theme.radius.lg,
+            boxShadow: theme.shadow.modal,
+            borderTop: kind === 'normal' ? undefined : `4px solid ${color}`,
+            outline: 'none',
+          }}
+        >
+          <div
+            ref={headerRef}
+            onPointerDown={onPointerDown}
+            css={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: theme.space(2),
+              padding: `${theme.space(4)} ${theme.space(5)} ${theme.space(2)}`,
+              cursor: canDrag ? 'move' : undefined,
+              userSelect: 'none',
+              touchAction: canDrag ? 'none' : undefined,
+            }}
+          >
+            <DialogTitle
+              css={[
+                { display: 'flex', alignItems: 'center', gap: theme.space(2), flex: 1, margin: 0, fontSize: theme.font.sizeLg, fontWeight: 600, minWidth: 0 },
+                kind === 'normal' && title === undefined && visuallyHiddenStyle,
+              ]}
+            >
+              {kind !== 'normal' && (
+                // The kind is part of the title for screen readers ("Error: …"); the icon alone is not enough.
+                <span role="img" aria-label={t(`ui.modal.${kind}`)} css={{ display: 'inline-flex' }}>
+                  <KindIcon kind={kind} color={color} />
+                </span>
+              )}
+              <span css={{ overflowWrap: 'anywhere' }}>{heading}</span>
+            </DialogTitle>
+            {canDrag && (
+              <button
+                type="button"
+                data-drag-handle
+                aria-label={t('ui.modal.dragHandle')}
+                aria-describedby={hintId}
+                onKeyDown={onHandleKeyDown}
+                css={iconButton(theme)}
+              >
+                <GripIcon />
+              </button>
+            )}
+            {canDrag && <VisuallyHidden id={hintId}>{t('ui.modal.dragHint')}</VisuallyHidden>}
+            {dismissible && (
+              <button ref={closeRef} type="button" aria-label={t('ui.close')} onClick={onClose} css={iconButton(theme)}>
+                <CloseIcon />
+              </button>
+            )}
+          </div>
+          <div
+            ref={bodyRef}
+            // A scrolling region must be reachable by keyboard to be scrolled.
+            tabIndex={scrolls ? 0 : undefined}
+            style={{ maxHeight: fullScreen ? undefined : maxHeight }}
+            css={{ flex: fullScreen ? 1 : undefined, overflowY: 'auto', padding: `${theme.space(2)} ${theme.space(5)} ${theme.space(4)}`, ...focusRing(theme) }}
+          >
+            {description !== undefined && description !== null && (
+              <Description css={{ margin: 0, whiteSpace: 'pre-line', lineHeight: 1.5 }}>{description}</Description>
+            )}
+            {children}
+          </div>
+          {footerNode && (
+            <div
+              ref={footerRef}
+              css={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: theme.space(3), padding: `${theme.space(3)} ${theme.space(5)} ${theme.space(4)}` }}
+            >
+              {footerNode}
+            </div>
+          )}
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+/** The panel's box without the current drag offset. */
+function baseBox(panel: HTMLElement | null, offset: Offset) {
+  const r = panel?.getBoundingClientRect();
+  return { left: (r?.left ?? 0) - offset.x, top: (r?.top ?? 0) - offset.y, width: r?.width ?? 0, height: r?.height ?? 0 };
+}
+
+const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+function firstFocusable(root: HTMLElement | null): HTMLElement | null {
+  return root?.querySelector<HTMLElement>(FOCUSABLE) ?? null;
+}
+
+const iconButton = (theme: ReturnType<typeof useTheme>) => ({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: 32,
+  height: 32,
+  flex: 'none',
+  padding: 0,
+  border: 0,
+  borderRadius: theme.radius.sm,
+  background: 'transparent',
+  color: theme.colors.textMuted,
+  cursor: 'pointer',
+  ...focusRing(theme),
+  '&:hover': { background: theme.colors.background },
+});
+
+function CloseIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <path d="M6 6l12 12M18 6L6 18" />
+    </svg>
+  );
+}
+
+function GripIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 24 24" fill="currentColor">
+      {[6, 12, 18].flatMap((y) => [9, 15].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.6" />))}
+    </svg>
+  );
+}

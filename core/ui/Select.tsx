@@ -1,0 +1,296 @@
+import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
+import { useTheme, type CSSObject } from '@emotion/react';
+import { useId, useMemo, useState, type ReactNode, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ThemeTokens } from '../../themes/tokens';
+import { FieldError, FieldHint, LabelText, describedBy, hasContent } from './FieldMessages';
+import { focusRing } from './focusRing';
+import { filterOptions, groupOptions, type SelectOption } from './selectFilter';
+import { visuallyHiddenStyle } from './VisuallyHidden';
+
+export type { SelectOption } from './selectFilter';
+
+/** In multiple mode at most this many tags are shown, then "+N more" (spec section 9). */
+export const MAX_TAGS = 20;
+
+type Value = string | number;
+
+interface BaseProps<V extends Value> {
+  label: ReactNode;
+  options: readonly SelectOption<V>[];
+  error?: ReactNode;
+  hint?: ReactNode;
+  placeholder?: string;
+  disabled?: boolean;
+  required?: boolean;
+  hideLabel?: boolean;
+  id?: string;
+  /** Adds hidden inputs carrying the value(s) for native form posts. */
+  name?: string;
+  onBlur?: () => void;
+  /** Ref to the search input (react-hook-form's Controller focuses it on errors). */
+  inputRef?: Ref<HTMLInputElement>;
+  /** Render the list open without interaction (stories, visual tests). */
+  forceOpen?: boolean;
+}
+
+export interface SingleSelectProps<V extends Value> extends BaseProps<V> {
+  multiple?: false;
+  value: V | null;
+  onChange: (value: V | null) => void;
+}
+
+export interface MultipleSelectProps<V extends Value> extends BaseProps<V> {
+  multiple: true;
+  value: readonly V[];
+  onChange: (value: V[]) => void;
+}
+
+export type SelectProps<V extends Value> = SingleSelectProps<V> | MultipleSelectProps<V>;
+
+/**
+ * Searchable list (headlessui Combobox): type to filter, arrows to move, Enter to
+ * pick, Escape to close. Heavy enough that the app loads it on demand.
+ */
+export function Select<V extends Value>(props: SelectProps<V>) {
+  const { label, options, error, hint, placeholder, disabled = false, required, hideLabel = false, id, name, onBlur, inputRef, forceOpen = false } = props;
+  const theme = useTheme();
+  const { t } = useTranslation('core');
+  const autoId = useId();
+  const inputId = id ?? `sel-${autoId}`;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const hasError = hasContent(error);
+  const [query, setQuery] = useState('');
+
+  const byValue = useMemo(() => new Map(options.map((o) => [o.value, o])), [options]);
+  const groups = useMemo(() => groupOptions(filterOptions(options, query)), [options, query]);
+  const labelOf = (value: V | null) => (value === null ? '' : (byValue.get(value)?.label ?? String(value)));
+
+  const selected: readonly V[] = props.multiple ? props.value : props.value === null ? [] : [props.value];
+  // headlessui types value/onChange per `multiple` with a conditional type that a generic V
+  // cannot satisfy; the runtime shapes are exactly these, so the casts below are sound.
+  const comboboxValue = (props.multiple ? [...props.value] : props.value) as unknown as V | null;
+  const handleChange = (next: unknown) => {
+    const list = (Array.isArray(next) ? next : next === null || next === undefined ? [] : [next]) as V[];
+    if (props.multiple) props.onChange(list);
+    else props.onChange(list[0] ?? null);
+  };
+  const remove = (value: V) => {
+    if (props.multiple) props.onChange(props.value.filter((v) => v !== value));
+  };
+
+  return (
+    <div css={{ marginBottom: theme.space(4) }}>
+      <label
+        htmlFor={inputId}
+        css={[{ display: 'block', fontSize: theme.font.sizeSm, fontWeight: 600, color: theme.colors.text, marginBottom: theme.space(1) }, hideLabel && visuallyHiddenStyle]}
+      >
+        <LabelText required={required}>{label}</LabelText>
+      </label>
+      {props.multiple && selected.length > 0 && (
+        <ul aria-label={t('ui.select.selected')} css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(1), listStyle: 'none', margin: `0 0 ${theme.space(2)}`, padding: 0 }}>
+          {selected.slice(0, MAX_TAGS).map((value) => (
+            <li key={value} css={tagStyle(theme)}>
+              <span>{labelOf(value)}</span>
+              <button
+                type="button"
+                disabled={disabled}
+                aria-label={t('ui.select.remove', { label: labelOf(value) })}
+                onClick={() => remove(value)}
+                css={{ display: 'inline-flex', padding: 2, border: 0, borderRadius: theme.radius.sm, background: 'transparent', color: 'inherit', cursor: 'pointer', ...focusRing(theme) }}
+              >
+                <CrossIcon />
+              </button>
+            </li>
+          ))}
+          {selected.length > MAX_TAGS && (
+            <li css={{ ...tagStyle(theme), background: 'transparent' }}>{t('ui.select.more', { count: selected.length - MAX_TAGS })}</li>
+          )}
+        </ul>
+      )}
+      <Combobox<V | null, boolean>
+        value={comboboxValue}
+        onChange={handleChange}
+        multiple={props.multiple ?? false}
+        disabled={disabled}
+        invalid={hasError}
+        name={name}
+        onClose={() => setQuery('')}
+      >
+        <div css={{ position: 'relative' }}>
+          <ComboboxInput<V | null>
+            ref={inputRef}
+            id={inputId}
+            autoComplete="off"
+            aria-required={required || undefined}
+            aria-invalid={hasError || undefined}
+            aria-describedby={describedBy(hasError && errorId, hasContent(hint) && hintId)}
+            placeholder={placeholder ?? (props.multiple ? t('ui.select.search') : t('ui.select.placeholder'))}
+            // Single mode shows the chosen label when not searching; multiple mode shows only the query (tags show the choice).
+            displayValue={props.multiple ? () => query : (value) => labelOf(value)}
+            onChange={(event) => setQuery(event.target.value)}
+            onBlur={onBlur}
+            css={inputStyle(theme, hasError)}
+          />
+          <ComboboxButton aria-label={t('ui.select.toggle')} css={toggleStyle(theme)}>
+            <ChevronIcon />
+          </ComboboxButton>
+          {groups.length > 0 ? (
+            <ComboboxOptions static={forceOpen || undefined} css={panelStyle(theme)}>
+              {groups.map((g, gi) =>
+                g.group === undefined ? (
+                  g.options.map((o) => <Item key={o.value} option={o} />)
+                ) : (
+                  <div key={g.group} role="group" aria-labelledby={`${inputId}-g${gi}`}>
+                    <div id={`${inputId}-g${gi}`} role="presentation" css={groupHeadingStyle(theme)}>
+                      {g.group}
+                    </div>
+                    {g.options.map((o) => (
+                      <Item key={o.value} option={o} />
+                    ))}
+                  </div>
+                ),
+              )}
+            </ComboboxOptions>
+          ) : (
+            (forceOpen || query !== '') && (
+              // Outside the listbox (a listbox may hold only options), and a status so it is announced.
+              <div role="status" css={{ ...panelStyle(theme), padding: theme.space(3), color: theme.colors.textMuted }}>
+                {t('ui.select.noResults')}
+              </div>
+            )
+          )}
+        </div>
+      </Combobox>
+      {hasContent(hint) && <FieldHint id={hintId}>{hint}</FieldHint>}
+      {hasError && <FieldError id={errorId}>{error}</FieldError>}
+    </div>
+  );
+}
+
+function Item<V extends Value>({ option }: { option: SelectOption<V> }) {
+  const theme = useTheme();
+  return (
+    <ComboboxOption value={option.value} disabled={option.disabled} css={optionStyle(theme)}>
+      {({ selected }) => (
+        <>
+          <span aria-hidden="true" css={{ width: 16, flex: 'none', color: theme.colors.primary }}>
+            {selected ? <CheckIcon /> : null}
+          </span>
+          <span css={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+            <span>{option.label}</span>
+            {option.hint && <span css={{ fontSize: theme.font.sizeSm, color: theme.colors.textMuted }}>{option.hint}</span>}
+          </span>
+        </>
+      )}
+    </ComboboxOption>
+  );
+}
+
+const inputStyle = (theme: ThemeTokens, invalid: boolean): CSSObject => ({
+  width: '100%',
+  minHeight: 40,
+  boxSizing: 'border-box',
+  padding: `0 ${theme.space(3)}`,
+  paddingInlineEnd: 40,
+  font: 'inherit',
+  fontSize: theme.font.sizeMd,
+  color: theme.colors.text,
+  background: theme.colors.surface,
+  border: `1px solid ${invalid ? theme.colors.danger : theme.colors.border}`,
+  borderRadius: theme.radius.md,
+  outline: 'none',
+  '&:focus-visible': { outline: `2px solid ${theme.colors.focus}`, outlineOffset: 0 },
+  '&[data-disabled]': { opacity: 0.6, cursor: 'not-allowed' },
+});
+
+const toggleStyle = (theme: ThemeTokens): CSSObject => ({
+  position: 'absolute',
+  insetInlineEnd: 2,
+  top: 2,
+  bottom: 2,
+  width: 36,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  padding: 0,
+  border: 0,
+  background: 'transparent',
+  color: theme.colors.textMuted,
+  cursor: 'pointer',
+  ...focusRing(theme),
+});
+
+const panelStyle = (theme: ThemeTokens): CSSObject => ({
+  position: 'absolute',
+  insetInline: 0,
+  top: `calc(100% + ${theme.space(1)})`,
+  zIndex: theme.zIndex.modal + 1,
+  maxHeight: 288,
+  overflowY: 'auto',
+  margin: 0,
+  padding: `${theme.space(1)} 0`,
+  background: theme.colors.surface,
+  color: theme.colors.text,
+  border: `1px solid ${theme.colors.border}`,
+  borderRadius: theme.radius.md,
+  boxShadow: theme.shadow.modal,
+  outline: 'none',
+});
+
+const groupHeadingStyle = (theme: ThemeTokens): CSSObject => ({
+  padding: `${theme.space(2)} ${theme.space(3)} ${theme.space(1)}`,
+  fontSize: theme.font.sizeSm,
+  fontWeight: 600,
+  color: theme.colors.textMuted,
+});
+
+const optionStyle = (theme: ThemeTokens): CSSObject => ({
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: theme.space(2),
+  padding: `${theme.space(2)} ${theme.space(3)}`,
+  cursor: 'pointer',
+  '&[data-focus]': { background: theme.colors.background, outline: `2px solid ${theme.colors.focus}`, outlineOffset: -2 },
+  '&[data-selected]': { fontWeight: 600 },
+  '&[data-disabled]': { opacity: 0.5, cursor: 'not-allowed' },
+});
+
+const tagStyle = (theme: ThemeTokens): CSSObject => ({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: theme.space(1),
+  padding: `2px ${theme.space(1)} 2px ${theme.space(2)}`,
+  fontSize: theme.font.sizeSm,
+  color: theme.colors.text,
+  background: theme.colors.background,
+  border: `1px solid ${theme.colors.border}`,
+  borderRadius: theme.radius.sm,
+});
+
+function CrossIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round">
+      <path d="M6 6l12 12M18 6L6 18" />
+    </svg>
+  );
+}
+
+function CheckIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M5 12.5l4.5 4.5L19 7.5" />
+    </svg>
+  );
+}
+
+function ChevronIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <path d="M6 9l6 6 6-6" />
+    </svg>
+  );
+}
+
+export default Select;

@@ -1,0 +1,97 @@
+import { useTheme } from '@emotion/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { focusRing } from './focusRing';
+import { KindIcon, kindColor } from './kindIcons';
+import { dismissToast, holdToast, useToast } from './toastStore';
+
+/**
+ * Mount once near the root. The live region is always in the DOM, so screen
+ * readers are already listening when a toast arrives; errors use role=alert,
+ * the others role=status. The key remounts the toast so a repeated message is
+ * announced again.
+ */
+export function ToastHost() {
+  const theme = useTheme();
+  const { t } = useTranslation('core');
+  const item = useToast();
+
+  // A toast removed while hovered or focused must not leave the next one paused.
+  useEffect(() => {
+    if (!item) {
+      holdToast('hover', false);
+      holdToast('focus', false);
+    }
+  }, [item]);
+
+  return (
+    <div
+      aria-live="polite"
+      css={{
+        position: 'fixed',
+        top: theme.space(4),
+        insetInline: theme.space(4),
+        zIndex: theme.zIndex.toast,
+        display: 'flex',
+        justifyContent: 'center',
+        pointerEvents: 'none',
+      }}
+    >
+      {item && (
+        <div
+          key={item.id}
+          role={item.kind === 'error' ? 'alert' : 'status'}
+          onMouseEnter={() => holdToast('hover', true)}
+          onMouseLeave={() => holdToast('hover', false)}
+          onFocus={() => holdToast('focus', true)}
+          onBlur={(e) => {
+            if (!e.currentTarget.contains(e.relatedTarget)) holdToast('focus', false);
+          }}
+          css={{
+            pointerEvents: 'auto',
+            display: 'flex',
+            alignItems: 'flex-start',
+            gap: theme.space(3),
+            maxWidth: 480,
+            padding: `${theme.space(3)} ${theme.space(3)} ${theme.space(3)} ${theme.space(4)}`,
+            background: theme.colors.surface,
+            color: theme.colors.text,
+            fontFamily: theme.font.family,
+            fontSize: theme.font.sizeMd,
+            lineHeight: 1.45,
+            borderRadius: theme.radius.md,
+            borderInlineStart: `4px solid ${kindColor(theme, item.kind)}`,
+            boxShadow: theme.shadow.modal,
+          }}
+        >
+          <KindIcon kind={item.kind} color={kindColor(theme, item.kind)} size={20} />
+          <span css={{ flex: 1, overflowWrap: 'anywhere', paddingTop: 1 }}>{item.message}</span>
+          <button
+            type="button"
+            aria-label={t('ui.toast.dismiss')}
+            onClick={() => dismissToast(item.id)}
+            css={{
+              flex: 'none',
+              width: 28,
+              height: 28,
+              display: 'inline-flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              padding: 0,
+              border: 0,
+              borderRadius: theme.radius.sm,
+              background: 'transparent',
+              color: theme.colors.textMuted,
+              cursor: 'pointer',
+              ...focusRing(theme),
+            }}
+          >
+            <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// Minimal static file server for the Storybook static build that Loki screenshots.
+//   node scripts/serve-static.mjs <dir> [port]      (port 0 or omitted: any free port)
+// Listens on 127.0.0.1 only and prints one line "serving <dir> at http://127.0.0.1:<port>"
+// once it accepts connections. Stops on SIGTERM/SIGINT.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.cjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.wasm': 'application/wasm',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+};
+
+const [dirArg, portArg = '0'] = process.argv.slice(2);
+if (!dirArg) {
+  console.error('usage: node scripts/serve-static.mjs <dir> [port]');
+  process.exit(2);
+}
+const root = path.resolve(dirArg);
+const port = Number(portArg);
+
+async function resolveFile(urlPath) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  const file = path.resolve(root, '.' + path.posix.normalize('/' + decoded));
+  if (file !== root && !file.startsWith(root + path.sep)) return null;
+  try {
+    const info = await stat(file);
+    if (info.isDirectory()) {
+      const index = path.join(file, 'index.html');
+      const indexInfo = await stat(index);
+      return { file: index, size: indexInfo.size };
+    }
+    return info.isFile() ? { file, size: info.size } : null;
+  } catch {
+    return null;
+  }
+}
+
+const server = http.createServer(async (req, res) => {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+    return;
+  }
+  const { pathname } = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const found = await resolveFile(pathname);
+  if (!found) {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end('Not found\n');
+    return;
+  }
+  res.writeHead(200, {
+    'Content-Type': TYPES[path.extname(found.file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Length': found.size,
+    'Cache-Control': 'no-store',
+  });
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  createReadStream(found.file)
+    .on('error', () => res.destroy())
+    .pipe(res);
+});
+
+server.listen(port, '127.0.0.1', () => {
+  const address = server.address();
+  const actual = typeof address === 'object' && address ? address.port : port;
+  console.log(`serving ${root} at http://127.0.0.1:${actual}`);
+});
+
+const stop = () => {
+  server.close(() => process.exit(0));
+  server.closeAllConnections?.();
+  setTimeout(() => process.exit(0), 2000).unref();
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# Visual regression tests: Storybook static build screenshotted by Loki in Debian Chromium.
+#
+#   bash scripts/visual.sh test   [loki args...]   compare with tests/visual/reference (fails on a
+#                                                   difference or on a story without a reference)
+#   bash scripts/visual.sh update [loki args...]   (re)write the reference images
+#
+# Extra arguments go to loki, e.g. --storiesFilter 'Modal' or a configuration filter
+# ('chrome.375'). A full update (no extra arguments) also deletes references of
+# stories that no longer exist. Configuration: the "loki" key of package.json.
+# Works without a TTY; Chromium is installed with apt-get when missing.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+
+MODE="${1:-test}"
+if [ $# -gt 0 ]; then shift; fi
+case "$MODE" in
+  test | update) ;;
+  *)
+    echo "usage: bash scripts/visual.sh test|update [loki args...]" >&2
+    exit 2
+    ;;
+esac
+
+OUT_DIR=storybook-static
+REFERENCE_DIR=tests/visual/reference
+LOG_DIR="$(mktemp -d "${TMPDIR:-/tmp}/portal-visual.XXXXXX")"
+
+# Non-interactive everywhere: loki picks its plain renderer under CI, Storybook never prompts.
+export CI="${CI:-true}"
+export STORYBOOK_DISABLE_TELEMETRY=1
+export CHROME_PATH=/usr/bin/chromium
+export NODE_OPTIONS="${NODE_OPTIONS:-} --no-deprecation"
+
+SERVER_PID=""
+LOKI_PID=""
+cleanup() {
+  local status=$?
+  if [ -n "$LOKI_PID" ] && kill -0 "$LOKI_PID" 2>/dev/null; then
+    # SIGINT lets loki's chrome-launcher kill the Chromium it started.
+    kill -INT "$LOKI_PID" 2>/dev/null || true
+    for _ in 1 2 3 4 5 6 7 8 9 10; do
+      kill -0 "$LOKI_PID" 2>/dev/null || break
+      sleep 0.5
+    done
+    kill -KILL "$LOKI_PID" 2>/dev/null || true
+  fi
+  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill -TERM "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+  fi
+  rm -rf "$LOG_DIR"
+  exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+now() { date +%s; }
+T0=$(now)
+
+bash scripts/ensure-chromium.sh
+
+echo "visual: building Storybook into $OUT_DIR"
+rm -rf "$OUT_DIR"
+if ! npx --no-install storybook build -o "$OUT_DIR" --quiet --disable-telemetry >"$LOG_DIR/build.log" 2>&1; then
+  cat "$LOG_DIR/build.log" >&2
+  echo "visual: Storybook build failed" >&2
+  exit 1
+fi
+# Loki fails a page whose requests 404; Chromium always asks for /favicon.ico.
+touch "$OUT_DIR/favicon.ico"
+T1=$(now)
+echo "visual: Storybook built in $((T1 - T0))s"
+
+node scripts/serve-static.mjs "$OUT_DIR" 0 >"$LOG_DIR/server.log" 2>&1 &
+SERVER_PID=$!
+URL=""
+for _ in $(seq 1 100); do
+  URL="$(sed -n 's/^serving .* at \(http:\/\/127\.0\.0\.1:[0-9]*\)$/\1/p' "$LOG_DIR/server.log")"
+  [ -n "$URL" ] && break
+  kill -0 "$SERVER_PID" 2>/dev/null || break
+  sleep 0.1
+done
+if [ -z "$URL" ]; then
+  cat "$LOG_DIR/server.log" >&2
+  echo "visual: static server did not start" >&2
+  exit 1
+fi
+echo "visual: serving $OUT_DIR at $URL"
+
+LOKI_ARGS=("$MODE" --reactUri "$URL")
+if [ "$MODE" = test ]; then
+  LOKI_ARGS+=(--requireReference)
+fi
+FULL_UPDATE=0
+if [ "$MODE" = update ] && [ $# -eq 0 ]; then
+  FULL_UPDATE=1
+  mkdir -p "$REFERENCE_DIR"
+  touch "$LOG_DIR/update-start"
+  sleep 1 # mtime granularity: every reference written from now on is newer than the marker
+fi
+
+# Own session, so that an interrupted run can be ended by this PID alone.
+setsid npx --no-install loki "${LOKI_ARGS[@]}" "$@" </dev/null &
+LOKI_PID=$!
+set +e
+wait "$LOKI_PID"
+STATUS=$?
+set -e
+LOKI_PID=""
+T2=$(now)
+
+if [ "$STATUS" -eq 0 ] && [ "$FULL_UPDATE" -eq 1 ]; then
+  while IFS= read -r -d '' stale; do
+    echo "visual: removing reference of a story that no longer exists: $stale"
+    rm -f "$stale"
+  done < <(find "$REFERENCE_DIR" -maxdepth 1 -name '*.png' ! -newer "$LOG_DIR/update-start" -print0)
+fi
+
+COUNT=$(find "$REFERENCE_DIR" -maxdepth 1 -name '*.png' 2>/dev/null | wc -l)
+echo "visual: loki $MODE exited $STATUS in $((T2 - T1))s (total $((T2 - T0))s, $COUNT reference images)"
+exit "$STATUS"

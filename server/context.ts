@@ -1,0 +1,39 @@
+/** Everything a route or domain function needs, built once per server. */
+import type { Kysely } from 'kysely';
+import type { RegionCode } from '../core/contract/regions';
+import type { RegionalDb, Stores } from './db/types';
+import type { PasswordHasher } from './domain/crypto';
+import { SlidingCounter } from './domain/limits';
+import type { Mailer } from './mail/mailer';
+import type { ServerOptions } from './options';
+
+export interface Ctx {
+  options: ServerOptions;
+  stores: Stores;
+  mailer: Mailer;
+  passwords: PasswordHasher;
+  now: () => number;
+  /** Per-client request rate (1 minute window). */
+  authRate: SlidingCounter;
+  apiRate: SlidingCounter;
+  /** Risk signals for the captcha. */
+  loginFailures: SlidingCounter;
+  registrations: SlidingCounter;
+  region(region: RegionCode): Kysely<RegionalDb>;
+}
+
+export function createCtx(options: ServerOptions, stores: Stores, mailer: Mailer, passwords: PasswordHasher): Ctx {
+  const now = options.now;
+  return {
+    options,
+    stores,
+    mailer,
+    passwords,
+    now,
+    authRate: new SlidingCounter(60_000, now),
+    apiRate: new SlidingCounter(60_000, now),
+    loginFailures: new SlidingCounter(15 * 60_000, now),
+    registrations: new SlidingCounter(60 * 60_000, now),
+    region: (region) => stores.regions[region],
+  };
+}

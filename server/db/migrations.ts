@@ -1,0 +1,322 @@
+/**
+ * Migrations in code, one list per kind of store. Kysely's schema builder keeps them
+ * portable between SQLite and PostgreSQL: times are `bigint` (epoch ms), flags `integer`.
+ */
+import { Migrator, type Kysely, type Migration } from 'kysely';
+
+type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const globalMigrations: Record<string, Migration> = {
+  '001_directory': {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('directory')
+        .ifNotExists()
+        .addColumn('email', 'varchar(320)', (c) => c.primaryKey())
+        .addColumn('region', 'varchar(8)', (c) => c.notNull())
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('clients')
+        .ifNotExists()
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('name', 'varchar(200)', (c) => c.notNull())
+        .addColumn('redirect_uris', 'text', (c) => c.notNull())
+        .addColumn('branding', 'text', (c) => c.notNull())
+        .addColumn('require_captcha', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('plugins', 'text')
+        .addColumn('service_url', 'text')
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('login_sessions')
+        .ifNotExists()
+        .addColumn('code_hash', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('client_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('redirect_uri', 'text', (c) => c.notNull())
+        .addColumn('state', 'text')
+        .addColumn('code_challenge', 'varchar(128)')
+        .addColumn('return_url', 'text')
+        .addColumn('scope', 'text')
+        .addColumn('language', 'varchar(16)')
+        .addColumn('source', 'varchar(32)')
+        .addColumn('params', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('completed_at', 'bigint')
+        .addColumn('account_id', 'varchar(64)')
+        .addColumn('region', 'varchar(8)')
+        .addColumn('sso_session_id', 'varchar(64)')
+        .execute();
+      await db.schema
+        .createTable('auth_codes')
+        .ifNotExists()
+        .addColumn('code_hash', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('client_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('redirect_uri', 'text', (c) => c.notNull())
+        .addColumn('code_challenge', 'varchar(128)', (c) => c.notNull())
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('region', 'varchar(8)', (c) => c.notNull())
+        .addColumn('sso_session_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('return_url', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('used_at', 'bigint')
+        .addColumn('token_family', 'varchar(64)')
+        .execute();
+      await db.schema
+        .createTable('captcha_challenges')
+        .ifNotExists()
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('target_x', 'integer', (c) => c.notNull())
+        .addColumn('piece_y', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('solved_at', 'bigint')
+        .addColumn('token_hash', 'varchar(64)')
+        .addColumn('token_expires_at', 'bigint')
+        .addColumn('token_used_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('captcha_token_idx').ifNotExists().on('captcha_challenges').column('token_hash').execute();
+    },
+  },
+};
+
+const regionalMigrations: Record<string, Migration> = {
+  '001_accounts': {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('accounts')
+        .ifNotExists()
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('email', 'varchar(320)', (c) => c.notNull().unique())
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('first_name', 'varchar(200)', (c) => c.notNull())
+        .addColumn('last_name', 'varchar(200)', (c) => c.notNull())
+        .addColumn('phone', 'varchar(32)')
+        .addColumn('nickname', 'varchar(200)')
+        .addColumn('job_title', 'varchar(200)')
+        .addColumn('country', 'varchar(8)')
+        .addColumn('timezone', 'varchar(64)')
+        .addColumn('language', 'varchar(16)', (c) => c.notNull())
+        .addColumn('avatar_file_id', 'varchar(64)')
+        .addColumn('identity_provider', 'varchar(32)', (c) => c.notNull())
+        .addColumn('uuid_provider', 'varchar(64)', (c) => c.notNull())
+        .addColumn('region_confirmed', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('activated_at', 'bigint')
+        .addColumn('subscription', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('product_line', 'varchar(200)')
+        .addColumn('topic_subscription', 'varchar(500)')
+        .addColumn('privacy_version', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('failed_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('locked_until', 'bigint')
+        .addColumn('lock_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('session_timeout', 'integer', (c) => c.notNull())
+        .addColumn('mfa_enabled', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('mfa_email', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('mfa_totp_secret', 'varchar(128)')
+        .addColumn('mfa_totp_last_step', 'bigint')
+        .addColumn('mfa_primary', 'integer')
+        .addColumn('totp_pending_secret', 'varchar(128)')
+        .addColumn('totp_pending_expires', 'bigint')
+        .addColumn('mfa_failed', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('mfa_locked_until', 'bigint')
+        .addColumn('activation_sent_at', 'bigint')
+        .addColumn('reset_sent_at', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('one_time_tokens')
+        .ifNotExists()
+        .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('used_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('ott_account_idx').ifNotExists().on('one_time_tokens').columns(['account_id', 'kind']).execute();
+      await db.schema
+        .createTable('email_codes')
+        .ifNotExists()
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('purpose', 'varchar(16)', (c) => c.notNull())
+        .addColumn('code_hash', 'varchar(64)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('used_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('email_codes_account_idx').ifNotExists().on('email_codes').columns(['account_id', 'purpose']).execute();
+      await db.schema
+        .createTable('sso_sessions')
+        .ifNotExists()
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('secret_hash', 'varchar(64)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_active_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('ip', 'varchar(64)')
+        .addColumn('user_agent', 'varchar(512)')
+        .addColumn('revoked_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('sso_account_idx').ifNotExists().on('sso_sessions').column('account_id').execute();
+      await db.schema
+        .createTable('tokens')
+        .ifNotExists()
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('session_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('client_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('family_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('access_hash', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('access_expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('refresh_hash', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('rotated_at', 'bigint')
+        .addColumn('revoked_at', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('tokens_session_idx').ifNotExists().on('tokens').column('session_id').execute();
+      await db.schema.createIndex('tokens_family_idx').ifNotExists().on('tokens').column('family_id').execute();
+      await db.schema
+        .createTable('files')
+        .ifNotExists()
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+        .addColumn('original_name', 'varchar(512)', (c) => c.notNull())
+        .addColumn('mime', 'varchar(64)', (c) => c.notNull())
+        .addColumn('size', 'integer', (c) => c.notNull())
+        .addColumn('md5', 'varchar(32)', (c) => c.notNull())
+        .addColumn('stored_name', 'varchar(128)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('orgs')
+        .ifNotExists()
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('name', 'varchar(200)', (c) => c.notNull())
+        .addColumn('name_key', 'varchar(200)', (c) => c.notNull().unique())
+        .addColumn('certified', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('type', 'varchar(32)', (c) => c.notNull())
+        .addColumn('country', 'varchar(8)', (c) => c.notNull())
+        .addColumn('address', 'varchar(500)')
+        .addColumn('state', 'varchar(200)')
+        .addColumn('city', 'varchar(200)')
+        .addColumn('post_code', 'varchar(16)')
+        .addColumn('contact', 'varchar(200)')
+        .addColumn('contact_email', 'varchar(320)')
+        .addColumn('contact_number', 'varchar(32)')
+        .addColumn('org_code', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('website', 'varchar(500)')
+        .addColumn('comment', 'varchar(1000)')
+        .addColumn('license_file_id', 'varchar(64)')
+        .addColumn('owner_account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('org_members')
+        .ifNotExists()
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('org_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('account_id', 'varchar(64)')
+        .addColumn('email', 'varchar(320)', (c) => c.notNull())
+        .addColumn('role', 'varchar(16)', (c) => c.notNull())
+        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        .addColumn('joined_at', 'bigint')
+        .addColumn('invited_at', 'bigint')
+        .addUniqueConstraint('org_members_org_email', ['org_id', 'email'])
+        .execute();
+      await db.schema
+        .createTable('org_applications')
+        .ifNotExists()
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('org_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('decided_at', 'bigint')
+        .execute();
+      await db.schema
+        .createTable('invitations')
+        .ifNotExists()
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('org_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('email', 'varchar(320)', (c) => c.notNull())
+        .addColumn('role', 'varchar(16)', (c) => c.notNull())
+        .addColumn('code_hash', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('inviter_account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_sent_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('closed_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('invitations_org_email_idx').ifNotExists().on('invitations').columns(['org_id', 'email']).execute();
+      await db.schema
+        .createTable('invite_sends')
+        .ifNotExists()
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('org_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('email', 'varchar(320)', (c) => c.notNull())
+        .addColumn('sent_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
+};
+
+const legacyMigrations: Record<string, Migration> = {
+  '001_legacy': {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('legacy_accounts')
+        .ifNotExists()
+        .addColumn('uuid', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('provider', 'varchar(32)', (c) => c.notNull())
+        .addColumn('email', 'varchar(320)', (c) => c.notNull())
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('first_name', 'varchar(200)', (c) => c.notNull())
+        .addColumn('last_name', 'varchar(200)', (c) => c.notNull())
+        .addColumn('region', 'varchar(8)')
+        .addColumn('mfa', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('subscription', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('product_line', 'varchar(200)')
+        .addColumn('subscription_topic', 'varchar(500)')
+        .addColumn('migrated_at', 'bigint')
+        .addColumn('migrated_to', 'varchar(64)')
+        .execute();
+      await db.schema.createIndex('legacy_email_idx').ifNotExists().on('legacy_accounts').column('email').execute();
+      await db.schema
+        .createTable('migration_tokens')
+        .ifNotExists()
+        .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('email', 'varchar(320)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('used_at', 'bigint')
+        .execute();
+    },
+  },
+};
+
+export type StoreKind = 'global' | 'regional' | 'legacy';
+const byKind: Record<StoreKind, Record<string, Migration>> = {
+  global: globalMigrations,
+  regional: regionalMigrations,
+  legacy: legacyMigrations,
+};
+
+export async function migrate(db: AnyDb, kind: StoreKind): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => byKind[kind] } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`migration ${failed} of the ${kind} store failed: ${String((error as Error).message ?? error)}`);
+  }
+}

@@ -1,0 +1,283 @@
+/**
+ * Table types of the three kinds of store: the global directory, one regional store per data
+ * region, and the legacy store of the other business systems. Times are epoch milliseconds;
+ * flags are 0/1 integers (same on SQLite and PostgreSQL).
+ */
+import type { Generated, Kysely } from 'kysely';
+import type { RegionCode } from '../../core/contract/regions';
+
+export interface DirectoryTable {
+  email: string;
+  region: RegionCode;
+  account_id: string;
+  created_at: number;
+}
+export interface ClientTable {
+  id: string;
+  name: string;
+  /** JSON array of exact redirect URIs. */
+  redirect_uris: string;
+  /** JSON of the login page info (branding). */
+  branding: string;
+  require_captcha: number;
+  /** JSON array of plugin ids or null. */
+  plugins: string | null;
+  service_url: string | null;
+  updated_at: number;
+}
+export interface LoginSessionTable {
+  code_hash: string;
+  client_id: string;
+  redirect_uri: string;
+  state: string | null;
+  code_challenge: string | null;
+  return_url: string | null;
+  scope: string | null;
+  language: string | null;
+  source: string | null;
+  /** JSON of extra parameters (help-desk brand_id, locale_id, return_to). */
+  params: string | null;
+  created_at: number;
+  expires_at: number;
+  completed_at: number | null;
+  account_id: string | null;
+  region: string | null;
+  sso_session_id: string | null;
+}
+export interface AuthCodeTable {
+  code_hash: string;
+  client_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  account_id: string;
+  region: RegionCode;
+  sso_session_id: string;
+  return_url: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  token_family: string | null;
+}
+export interface CaptchaTable {
+  id: string;
+  target_x: number;
+  piece_y: number;
+  created_at: number;
+  expires_at: number;
+  attempts: number;
+  solved_at: number | null;
+  token_hash: string | null;
+  token_expires_at: number | null;
+  token_used_at: number | null;
+}
+export interface GlobalDb {
+  directory: DirectoryTable;
+  clients: ClientTable;
+  login_sessions: LoginSessionTable;
+  auth_codes: AuthCodeTable;
+  captcha_challenges: CaptchaTable;
+}
+
+export interface AccountTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  nickname: string | null;
+  job_title: string | null;
+  country: string | null;
+  timezone: string | null;
+  language: string;
+  avatar_file_id: string | null;
+  identity_provider: string;
+  uuid_provider: string;
+  region_confirmed: number;
+  activated_at: number | null;
+  subscription: number;
+  product_line: string | null;
+  topic_subscription: string | null;
+  privacy_version: number;
+  failed_attempts: number;
+  locked_until: number | null;
+  lock_count: number;
+  session_timeout: number;
+  mfa_enabled: number;
+  mfa_email: number;
+  mfa_totp_secret: string | null;
+  mfa_totp_last_step: number | null;
+  mfa_primary: number | null;
+  totp_pending_secret: string | null;
+  totp_pending_expires: number | null;
+  mfa_failed: number;
+  mfa_locked_until: number | null;
+  activation_sent_at: number | null;
+  reset_sent_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+export interface OneTimeTokenTable {
+  token_hash: string;
+  account_id: string;
+  /** activation | reset | security | mfa | region */
+  kind: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+export interface EmailCodeTable {
+  id: string;
+  account_id: string;
+  purpose: string;
+  code_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+export interface SsoSessionTable {
+  id: string;
+  account_id: string;
+  secret_hash: string;
+  created_at: number;
+  last_active_at: number;
+  expires_at: number;
+  ip: string | null;
+  user_agent: string | null;
+  revoked_at: number | null;
+}
+export interface TokenTable {
+  id: string;
+  account_id: string;
+  session_id: string;
+  client_id: string;
+  family_id: string;
+  access_hash: string;
+  access_expires_at: number;
+  refresh_hash: string;
+  rotated_at: number | null;
+  revoked_at: number | null;
+  created_at: number;
+}
+export interface FileTable {
+  id: string;
+  account_id: string;
+  kind: string;
+  original_name: string;
+  mime: string;
+  size: number;
+  md5: string;
+  stored_name: string;
+  created_at: number;
+}
+export interface OrgTable {
+  id: string;
+  name: string;
+  name_key: string;
+  certified: number;
+  type: string;
+  country: string;
+  address: string | null;
+  state: string | null;
+  city: string | null;
+  post_code: string | null;
+  contact: string | null;
+  contact_email: string | null;
+  contact_number: string | null;
+  org_code: string;
+  website: string | null;
+  comment: string | null;
+  license_file_id: string | null;
+  owner_account_id: string;
+  version: number;
+  created_at: number;
+  updated_at: number;
+}
+export interface OrgMemberTable {
+  id: string;
+  org_id: string;
+  account_id: string | null;
+  email: string;
+  role: string;
+  /** active | unverified (invited) | expired (invitation lapsed) */
+  status: string;
+  joined_at: number | null;
+  invited_at: number | null;
+}
+export interface ApplicationTable {
+  id: string;
+  org_id: string;
+  account_id: string;
+  /** pending | accepted | rejected */
+  status: string;
+  created_at: number;
+  decided_at: number | null;
+}
+export interface InvitationTable {
+  id: string;
+  org_id: string;
+  email: string;
+  role: string;
+  code_hash: string;
+  inviter_account_id: string;
+  /** pending | accepted | cancelled */
+  status: string;
+  created_at: number;
+  last_sent_at: number;
+  expires_at: number;
+  closed_at: number | null;
+}
+export interface InviteSendTable {
+  id: Generated<number>;
+  org_id: string;
+  email: string;
+  sent_at: number;
+}
+export interface RegionalDb {
+  accounts: AccountTable;
+  one_time_tokens: OneTimeTokenTable;
+  email_codes: EmailCodeTable;
+  sso_sessions: SsoSessionTable;
+  tokens: TokenTable;
+  files: FileTable;
+  orgs: OrgTable;
+  org_members: OrgMemberTable;
+  org_applications: ApplicationTable;
+  invitations: InvitationTable;
+  invite_sends: InviteSendTable;
+}
+
+export interface LegacyAccountTable {
+  uuid: string;
+  provider: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  region: string | null;
+  mfa: number;
+  subscription: number;
+  product_line: string | null;
+  subscription_topic: string | null;
+  migrated_at: number | null;
+  migrated_to: string | null;
+}
+export interface MigrationTokenTable {
+  token_hash: string;
+  email: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+export interface LegacyDb {
+  legacy_accounts: LegacyAccountTable;
+  migration_tokens: MigrationTokenTable;
+}
+
+export interface Stores {
+  global: Kysely<GlobalDb>;
+  regions: Record<RegionCode, Kysely<RegionalDb>>;
+  legacy: Kysely<LegacyDb>;
+  close(): Promise<void>;
+  dialect: 'sqlite' | 'postgres';
+}

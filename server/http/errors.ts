@@ -1,0 +1,52 @@
+/** Failures with a code of spec section 8, turned into `{errorCode, message, result?}` bodies. */
+import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import { messageFor } from './messages';
+
+const STATUS: Record<number, number> = {
+  [E.tokenExpired]: 401,
+  [E.invalidToken]: 401,
+  [E.unauthorized]: 403,
+  [E.tokenFailure]: 403,
+  [E.accountError]: 403,
+  [E.permissionDenied]: 403,
+  [E.orgNotInRegion]: 403,
+  [E.accountNotExist]: 404,
+  [E.orgMissing]: 404,
+  [E.applicationMissing]: 404,
+  [E.userExists]: 409,
+  [E.orgDuplicate]: 409,
+  [E.orgBusy]: 409,
+  [E.loginSessionExists]: 409,
+  [E.accountLocked]: 423,
+  [E.mfaTooManyWrong]: 423,
+  [E.tooManyRequests]: 429,
+  [E.rateLimited]: 429,
+  [E.resetMailWait]: 429,
+  [E.reinviteTooSoon]: 429,
+  [E.avatarTooLarge]: 413,
+  [E.licenseTooLarge]: 413,
+  [E.unexpected]: 500,
+  [E.resetMailFailed]: 502,
+  [E.invitationMailFailed]: 502,
+  [E.avatarSaveFailed]: 500,
+  [E.licenseSaveFailed]: 500,
+  [E.regionUnavailable]: 503,
+};
+
+export class ApiFailure extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: number,
+    message?: string,
+    readonly result?: unknown,
+    status?: number,
+  ) {
+    super(message ?? messageFor(code));
+    this.status = status ?? STATUS[code] ?? 400;
+  }
+}
+
+/** Throw a failure with a catalogue code. */
+export function fail(code: number, result?: unknown, message?: string, status?: number): never {
+  throw new ApiFailure(code, message, result, status);
+}

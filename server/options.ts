@@ -1,0 +1,144 @@
+/** Server options: what main.ts reads from the environment and what tests pass in. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RegionCode } from '../core/contract/regions';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface ClientConfig {
+  id: string;
+  name: string;
+  /** Exact redirect URIs; no prefix or wildcard matching. */
+  redirectUris: string[];
+  /** Where "signed in" sends the browser for this client when the login started elsewhere. */
+  serviceUrl?: string;
+  requireCaptcha?: boolean;
+  /** Login page plugins this client allows (narrows the deployment config). */
+  plugins?: string[];
+  branding?: {
+    title?: string;
+    language?: string;
+    logoUrl?: string;
+    titleLogoUrl?: string;
+    signUpUrl?: string;
+    carousel?: Array<{ fileUrl: string; description?: string; link?: string; linkText?: string }>;
+  };
+}
+
+export interface HelpdeskConfig {
+  /** Shared HS256 secret with the help desk. */
+  secret: string;
+  /** The help desk's JWT endpoint (Zendesk: https://<sub>.zendesk.com/access/jwt). */
+  jwtUrl: string;
+  /** Exact origins return_to may point at. */
+  returnOrigins: string[];
+}
+
+export interface Limits {
+  maxFailedLogins: number;
+  /** First lock duration in minutes; doubles for each further lock, capped at 24 h. */
+  lockMinutes: number;
+  mfaMaxFailures: number;
+  mfaLockMinutes: number;
+  /** Failed sign-ins from one client (IP) within 15 minutes before a captcha is required. */
+  captchaAfterFailures: number;
+  /** Registrations from one client within an hour before a captcha is required. */
+  captchaAfterRegistrations: number;
+  /** Requests per minute and client for sign-in and registration calls. */
+  authPerMinute: number;
+  /** Requests per minute and client for everything else. */
+  apiPerMinute: number;
+  accessTokenSeconds: number;
+  authCodeSeconds: number;
+  loginSessionSeconds: number;
+  invitesPerUserPerDay: number;
+  invitesPerOrgPerDay: number;
+}
+
+export interface ServerOptions {
+  host: string;
+  port: number;
+  /** Public origin of the portal (SPA and API), e.g. http://127.0.0.1:8080. */
+  publicOrigin: string;
+  dataDir: string;
+  databaseUrl?: string;
+  databaseUrls?: Partial<Record<'global' | 'legacy' | 'use' | 'aps' | 'euw', string>>;
+  /** Built SPA (index.html + assets/). */
+  distDir: string;
+  /** JSON deployment config injected into index.html (PORTAL_CONFIG). */
+  portalConfigFile?: string;
+  production: boolean;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Cheap argon2 parameters and no start-up banner noise: tests only, never production. */
+  testMode: boolean;
+  seedDemo: boolean;
+  privacyPolicyVersion: number;
+  privacyPolicyUrl: string;
+  defaultRegion: RegionCode;
+  /** Extra connected services besides the portal, the demo service and the help desk. */
+  clients: ClientConfig[];
+  helpdesk: HelpdeskConfig;
+  limits: Limits;
+  /** Email suffixes that cannot register (internal domains). */
+  reservedEmailSuffixes: string[];
+  logger: boolean;
+  /** Injected clock (tests move time forward). */
+  now: () => number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  maxFailedLogins: 5,
+  lockMinutes: 30,
+  mfaMaxFailures: 5,
+  mfaLockMinutes: 10,
+  captchaAfterFailures: 3,
+  captchaAfterRegistrations: 3,
+  authPerMinute: 30,
+  apiPerMinute: 600,
+  accessTokenSeconds: 900,
+  authCodeSeconds: 60,
+  loginSessionSeconds: 3600,
+  invitesPerUserPerDay: 3,
+  invitesPerOrgPerDay: 50,
+};
+
+export type ServerOptionsInput = Partial<Omit<ServerOptions, 'limits' | 'helpdesk'>> & {
+  limits?: Partial<Limits>;
+  helpdesk?: Partial<HelpdeskConfig>;
+};
+
+export function resolveOptions(input: ServerOptionsInput = {}): ServerOptions {
+  const host = input.host ?? '127.0.0.1';
+  const port = input.port ?? 8080;
+  const publicOrigin = (input.publicOrigin ?? `http://${host}:${port}`).replace(/\/$/, '');
+  if (input.testMode && input.production) throw new Error('testMode cannot be used in production');
+  return {
+    host,
+    port,
+    publicOrigin,
+    dataDir: input.dataDir ?? path.join(REPO_ROOT, 'server', 'data'),
+    databaseUrl: input.databaseUrl,
+    databaseUrls: input.databaseUrls,
+    distDir: input.distDir ?? path.join(REPO_ROOT, 'dist'),
+    portalConfigFile: input.portalConfigFile,
+    production: input.production ?? false,
+    smtpUrl: input.smtpUrl,
+    mailFrom: input.mailFrom ?? 'Unified ID <no-reply@unified-id.example>',
+    testMode: input.testMode ?? false,
+    seedDemo: input.seedDemo ?? true,
+    privacyPolicyVersion: input.privacyPolicyVersion ?? 2,
+    privacyPolicyUrl: input.privacyPolicyUrl ?? `${publicOrigin}/demo-service/privacy.html`,
+    defaultRegion: input.defaultRegion ?? 'Euw',
+    clients: input.clients ?? [],
+    helpdesk: {
+      secret: input.helpdesk?.secret ?? 'demo-helpdesk-shared-secret-change-me-0123456789',
+      jwtUrl: input.helpdesk?.jwtUrl ?? `${publicOrigin}/demo-helpdesk/access/jwt`,
+      returnOrigins: input.helpdesk?.returnOrigins ?? [publicOrigin],
+    },
+    limits: { ...DEFAULT_LIMITS, ...input.limits },
+    reservedEmailSuffixes: input.reservedEmailSuffixes ?? ['.internal', '.invalid'],
+    logger: input.logger ?? false,
+    now: input.now ?? Date.now,
+  };
+}
