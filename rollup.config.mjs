@@ -20,7 +20,16 @@ export default {
     dir: 'dist',
     format: 'es',
     entryFileNames: 'assets/[name]-[hash].js',
-    chunkFileNames: 'assets/[name]-[hash].js',
+    // Plugin and locale chunks carry their owner in the name, so a test (and an operator)
+    // can see exactly which plugin's code the browser fetched.
+    chunkFileNames(chunk) {
+      const id = chunk.facadeModuleId ?? chunk.moduleIds[chunk.moduleIds.length - 1] ?? '';
+      const plugin = /\/plugins\/([^/]+)\//.exec(id);
+      if (plugin) return `assets/plugin-${plugin[1]}-[name]-[hash].js`;
+      const locale = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(id);
+      if (locale) return `assets/locale-${locale[1]}-${locale[2]}-[hash].js`;
+      return 'assets/[name]-[hash].js';
+    },
     assetFileNames: 'assets/[name]-[hash][extname]',
     sourcemap: true,
     // React and its scheduler change rarely: one long-cached chunk.
@@ -36,8 +45,6 @@ export default {
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') } }),
     nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
     commonjs(),
-    json({ compact: true }),
-    dynamicImportVars({ warnOnError: true }),
     esbuild({
       include: /\.[jt]sx?$/,
       target: 'es2022',
@@ -47,6 +54,9 @@ export default {
       legalComments: 'none',
       tsconfig: 'tsconfig.json',
     }),
+    // After esbuild: these parse plain JavaScript.
+    json({ compact: true }),
+    dynamicImportVars({ warnOnError: true }),
     htmlEntry({ title: 'Unified ID' }),
   ],
   onwarn(warning, warn) {

@@ -45,6 +45,16 @@ const config: StorybookConfig = {
         // Storybook's own chunks are large; the warning is noise for a test build.
         chunkSizeWarningLimit: 4096,
         reportCompressedSize: false,
+        rollupOptions: {
+          ...viteConfig.build?.rollupOptions,
+          onwarn(warning, defaultHandler) {
+            // headlessui ships "use client" directives, meaningless outside server components.
+            if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+            const previous = viteConfig.build?.rollupOptions?.onwarn;
+            if (previous) previous(warning, defaultHandler);
+            else defaultHandler(warning);
+          },
+        },
       },
       logLevel: 'warn',
     };

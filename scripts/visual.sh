@@ -32,6 +32,15 @@ export CI="${CI:-true}"
 export STORYBOOK_DISABLE_TELEMETRY=1
 export CHROME_PATH=/usr/bin/chromium
 export NODE_OPTIONS="${NODE_OPTIONS:-} --no-deprecation"
+# loki loads aws-sdk v2 (for its unused Lambda target), which prints an end-of-support note.
+export AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE=1
+BIN=node_modules/.bin
+for tool in storybook loki; do
+  if [ ! -x "$BIN/$tool" ]; then
+    echo "visual: $BIN/$tool is missing; run npm ci first" >&2
+    exit 1
+  fi
+done
 
 SERVER_PID=""
 LOKI_PID=""
@@ -64,7 +73,7 @@ bash scripts/ensure-chromium.sh
 
 echo "visual: building Storybook into $OUT_DIR"
 rm -rf "$OUT_DIR"
-if ! npx --no-install storybook build -o "$OUT_DIR" --quiet --disable-telemetry >"$LOG_DIR/build.log" 2>&1; then
+if ! "$BIN/storybook" build -o "$OUT_DIR" --quiet --disable-telemetry >"$LOG_DIR/build.log" 2>&1; then
   cat "$LOG_DIR/build.log" >&2
   echo "visual: Storybook build failed" >&2
   exit 1
@@ -103,7 +112,7 @@ if [ "$MODE" = update ] && [ $# -eq 0 ]; then
 fi
 
 # Own session, so that an interrupted run can be ended by this PID alone.
-setsid npx --no-install loki "${LOKI_ARGS[@]}" "$@" </dev/null &
+setsid "$BIN/loki" "${LOKI_ARGS[@]}" "$@" </dev/null &
 LOKI_PID=$!
 set +e
 wait "$LOKI_PID"
@@ -117,6 +126,12 @@ if [ "$STATUS" -eq 0 ] && [ "$FULL_UPDATE" -eq 1 ]; then
     echo "visual: removing reference of a story that no longer exists: $stale"
     rm -f "$stale"
   done < <(find "$REFERENCE_DIR" -maxdepth 1 -name '*.png' ! -newer "$LOG_DIR/update-start" -print0)
+fi
+
+if [ "$STATUS" -ne 0 ] && [ "$MODE" = test ]; then
+  echo "visual: differences are in tests/visual/difference (reference | current are in tests/visual/reference | current)." >&2
+  echo "visual: if the change is intended: bash scripts/visual.sh update --storiesFilter '<Title> <Story name>'" >&2
+  echo "        (ignore the --reactUri loki suggests above: it names this run's temporary server)" >&2
 fi
 
 COUNT=$(find "$REFERENCE_DIR" -maxdepth 1 -name '*.png' 2>/dev/null | wc -l)

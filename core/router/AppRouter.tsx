@@ -1,10 +1,13 @@
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch } from 'wouter';
 import { usePortal } from '../app/context';
 import type { GuardedRoute } from './guardTypes';
 import { GuardGate } from './GuardGate';
-import { AccountSettingRoutes } from './AccountSettingRoutes';
 import { RouteView } from './RouteView';
+
+// The account area (shell, menu) is fetched only when someone goes there, never on /login.
+const AccountSettingRoutes = lazy(() => import('./AccountSettingRoutes').then((m) => ({ default: m.AccountSettingRoutes })));
 
 /** The fixed entries of spec section 2; plugins provide what each one shows. */
 export const ENTRY_ROUTES: ReadonlyArray<{ path: string; route: GuardedRoute }> = [

@@ -90,7 +90,6 @@ function Toolbar() {
         type="button"
         css={{
           padding: `${theme.space(2)} ${theme.space(4)}`,
-          marginInlineEnd: 1,
           border: 0,
           borderRadius: theme.radius.sm,
           background: theme.colors.primary,

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# `npm test`: every test the project has, in the order that fails fastest.
+# Installs Debian's Chromium when it is missing (no test tool downloads a browser).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CI="${CI:-true}"
+
+step() { printf '\n=== %s ===\n' "$1"; }
+started=$(date +%s)
+
+step "chromium"
+bash scripts/ensure-chromium.sh
+
+step "type-check (tsc --noEmit, strict)"
+npx --no-install tsc --noEmit -p tsconfig.json
+
+step "unit, component and server integration tests (vitest)"
+npx --no-install vitest run -c tests/vitest.config.ts
+
+step "production build (rollup)"
+npx --no-install rollup -c rollup.config.mjs --silent
+
+step "end-to-end tests (Playwright + Debian Chromium against the reference server)"
+npx --no-install vitest run -c tests/e2e/vitest.config.ts
+
+step "performance budget of /login"
+npx --no-install tsx tests/perf/budget.ts
+
+step "visual regression (Storybook + Loki)"
+bash scripts/visual.sh test
+
+printf '\nall test stages passed in %ss\n' "$(( $(date +%s) - started ))"

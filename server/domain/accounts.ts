@@ -1,0 +1,486 @@
+/**
+ * Accounts: lookup through the global directory, registration, activation, password reset and
+ * change, profile, region confirmation, conflict info. A user's rows live only in its region.
+ */
+import type { UserProfile, ConflictInfoResult, RegisterRequest, RegisterResult, UpdateInfoRequest } from '../../core/contract/account';
+import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import type { RegionCode } from '../../core/contract/regions';
+import { DEFAULT_SESSION_TIMEOUT } from '../../core/contract/security';
+import { LANGUAGE_CODES } from '../../core/i18n/languages';
+import type { Ctx } from '../context';
+import type { AccountTable } from '../db/types';
+import { ApiFailure, fail } from '../http/errors';
+import { randomId } from './crypto';
+import { resolveRegionChoice, isCountryCode } from './countries';
+import { hashSecret, parseRegionalSecret, regionalSecret } from './tokens';
+import { checkEmail, checkName, checkNewPassword, checkPhone, normalizeEmail } from './validation';
+import { revokeSessions } from './sessions';
+
+export const ACTIVATION_HOURS = 24;
+export const RESET_MINUTES = 30;
+export const MAIL_WAIT_SECONDS = 60;
+
+export function languageOr(value: string | undefined | null, fallback = 'en_US'): string {
+  return value && (LANGUAGE_CODES as readonly string[]).includes(value) ? value : fallback;
+}
+
+export async function findAccount(ctx: Ctx, email: string): Promise<{ region: RegionCode; account: AccountTable } | null> {
+  const entry = await ctx.stores.global.selectFrom('directory').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+  if (!entry) return null;
+  const account = await ctx.region(entry.region).selectFrom('accounts').selectAll().where('id', '=', entry.account_id).executeTakeFirst();
+  return account ? { region: entry.region, account } : null;
+}
+
+export async function getAccount(ctx: Ctx, region: RegionCode, id: string): Promise<AccountTable> {
+  const account = await ctx.region(region).selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!account) fail(E.accountNotExist);
+  return account;
+}
+
+export function fileUrl(ctx: Ctx, region: RegionCode, fileId: string): string {
+  return `${ctx.options.publicOrigin}/api/files/${region.toLowerCase()}/${fileId}`;
+}
+
+export function toProfile(ctx: Ctx, region: RegionCode, a: AccountTable): UserProfile {
+  return {
+    accountId: a.id,
+    id: a.id,
+    avatar: a.avatar_file_id ? fileUrl(ctx, region, a.avatar_file_id) : null,
+    email: a.email,
+    phone: a.phone,
+    identityProvider: a.identity_provider,
+    uuidProvider: a.uuid_provider,
+    firstName: a.first_name,
+    lastName: a.last_name,
+    region,
+    language: a.language,
+    country: a.country,
+    nickname: a.nickname,
+    jobTitle: a.job_title,
+    timezone: a.timezone,
+    subscription: a.subscription === 1,
+    regionConfirmed: a.region_confirmed === 1,
+    mfaEnabled: a.mfa_enabled === 1,
+    createdAt: a.created_at,
+  };
+}
+
+export interface NewAccount {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  phone?: string | null;
+  country?: string | null;
+  language: string;
+  identityProvider?: string;
+  uuidProvider?: string;
+  regionConfirmed?: boolean;
+  activated: boolean;
+  subscription?: boolean;
+  productLine?: string | null;
+  topicSubscription?: string | null;
+  privacyVersion: number;
+  mfaEmail?: boolean;
+}
+
+export function accountRow(ctx: Ctx, input: NewAccount, id = randomId()): AccountTable {
+  const now = ctx.now();
+  return {
+    id,
+    email: input.email,
+    password_hash: input.passwordHash,
+    first_name: input.firstName,
+    last_name: input.lastName,
+    phone: input.phone ?? null,
+    nickname: null,
+    job_title: null,
+    country: input.country ?? null,
+    timezone: null,
+    language: input.language,
+    avatar_file_id: null,
+    identity_provider: input.identityProvider ?? 'vendorId',
+    uuid_provider: input.uuidProvider ?? id,
+    region_confirmed: input.regionConfirmed === false ? 0 : 1,
+    activated_at: input.activated ? now : null,
+    subscription: input.subscription ? 1 : 0,
+    product_line: input.productLine ?? null,
+    topic_subscription: input.topicSubscription ?? null,
+    privacy_version: input.privacyVersion,
+    failed_attempts: 0,
+    locked_until: null,
+    lock_count: 0,
+    session_timeout: DEFAULT_SESSION_TIMEOUT,
+    mfa_enabled: input.mfaEmail ? 1 : 0,
+    mfa_email: input.mfaEmail ? 1 : 0,
+    mfa_totp_secret: null,
+    mfa_totp_last_step: null,
+    mfa_primary: input.mfaEmail ? 2 : null,
+    totp_pending_secret: null,
+    totp_pending_expires: null,
+    mfa_failed: 0,
+    mfa_locked_until: null,
+    activation_sent_at: null,
+    reset_sent_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/**
+ * Creates an account in its region and its directory entry. The directory row (unique email)
+ * is written first so two racing registrations cannot both win; if the regional write or the
+ * follow-up step fails, the directory row is removed again.
+ */
+export async function createAccount(
+  ctx: Ctx,
+  region: RegionCode,
+  row: AccountTable,
+  followUp?: (account: AccountTable) => Promise<void>,
+): Promise<AccountTable> {
+  try {
+    await ctx.stores.global.insertInto('directory').values({ email: row.email, region, account_id: row.id, created_at: ctx.now() }).execute();
+  } catch {
+    fail(E.userExists);
+  }
+  try {
+    await ctx.region(region).insertInto('accounts').values(row).execute();
+    if (followUp) await followUp(row);
+    return row;
+  } catch (err) {
+    await ctx.region(region).deleteFrom('one_time_tokens').where('account_id', '=', row.id).execute().catch(() => undefined);
+    await ctx.region(region).deleteFrom('accounts').where('id', '=', row.id).execute().catch(() => undefined);
+    await ctx.stores.global.deleteFrom('directory').where('email', '=', row.email).where('account_id', '=', row.id).execute().catch(() => undefined);
+    if (err instanceof ApiFailure) throw err;
+    fail(E.registerFailed);
+  }
+}
+
+export async function createOneTimeToken(ctx: Ctx, region: RegionCode, accountId: string, kind: string, seconds: number): Promise<string> {
+  const token = regionalSecret(region);
+  const now = ctx.now();
+  await ctx
+    .region(region)
+    .insertInto('one_time_tokens')
+    .values({ token_hash: hashSecret(token), account_id: accountId, kind, created_at: now, expires_at: now + seconds * 1000, used_at: null })
+    .execute();
+  return token;
+}
+
+/**
+ * Finds a one-time token of a kind. With `consume`, marks it used atomically (a second use
+ * fails). Returns null when unknown, used or expired.
+ */
+export async function useOneTimeToken(
+  ctx: Ctx,
+  token: string | undefined | null,
+  kind: string,
+  consume: boolean,
+): Promise<{ region: RegionCode; account: AccountTable } | null> {
+  const parsed = parseRegionalSecret(token);
+  if (!token || !parsed) return null;
+  const db = ctx.region(parsed.region);
+  const now = ctx.now();
+  const row = await db
+    .selectFrom('one_time_tokens')
+    .selectAll()
+    .where('token_hash', '=', hashSecret(token))
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  if (!row || row.used_at !== null || row.expires_at <= now) return null;
+  if (consume) {
+    const res = await db.updateTable('one_time_tokens').set({ used_at: now }).where('token_hash', '=', row.token_hash).where('used_at', 'is', null).executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return null;
+  }
+  const account = await db.selectFrom('accounts').selectAll().where('id', '=', row.account_id).executeTakeFirst();
+  return account ? { region: parsed.region, account } : null;
+}
+
+export async function sendActivationMail(ctx: Ctx, region: RegionCode, account: AccountTable, language?: string): Promise<void> {
+  const token = await createOneTimeToken(ctx, region, account.id, 'activation', ACTIVATION_HOURS * 3600);
+  await ctx.mailer.send({
+    to: account.email,
+    kind: 'activation',
+    language: languageOr(language, account.language),
+    vars: { name: account.first_name, link: `${ctx.options.publicOrigin}/api/activations/verify?token=${encodeURIComponent(token)}` },
+  });
+  await ctx.region(region).updateTable('accounts').set({ activation_sent_at: ctx.now() }).where('id', '=', account.id).execute();
+}
+
+/** Sends the activation mail unless one went out in the last 60 s; returns whether it sent. */
+export async function resendActivationIfDue(ctx: Ctx, region: RegionCode, account: AccountTable, language?: string): Promise<boolean> {
+  const now = ctx.now();
+  // Claim the slot atomically so parallel calls send one mail.
+  const claimed = await ctx
+    .region(region)
+    .updateTable('accounts')
+    .set({ activation_sent_at: now })
+    .where('id', '=', account.id)
+    .where((eb) => eb.or([eb('activation_sent_at', 'is', null), eb('activation_sent_at', '<=', now - MAIL_WAIT_SECONDS * 1000)]))
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return false;
+  try {
+    await sendActivationMail(ctx, region, account, language);
+    return true;
+  } catch {
+    await ctx.region(region).updateTable('accounts').set({ activation_sent_at: account.activation_sent_at }).where('id', '=', account.id).execute();
+    return false;
+  }
+}
+
+export interface ClientMeta {
+  ip: string;
+  terminal: string | null;
+}
+
+export async function register(
+  ctx: Ctx,
+  input: RegisterRequest,
+  hooks: {
+    checkCaptcha: (region: RegionCode) => Promise<void>;
+    invitation: (code: string, email: string, region: RegionCode) => Promise<{ orgRegion: RegionCode }>;
+    afterCreate?: (account: AccountTable, region: RegionCode) => Promise<void>;
+  },
+): Promise<RegisterResult> {
+  const email = checkEmail(input.email, ctx.options.reservedEmailSuffixes);
+  const choice = resolveRegionChoice(input.regionCode);
+  if (!choice) fail(E.regionCodeInvalid);
+  checkNewPassword(input.password, choice.country);
+  const firstName = checkName(input.firstName, 'firstName')!;
+  const lastName = checkName(input.lastName, 'lastName')!;
+  const phone = checkPhone(input.phone, 'register');
+  if (input.productLine !== undefined && !/^[A-Za-z0-9 _,.-]{0,200}$/.test(input.productLine)) fail(E.invalidProductLine);
+  if (input.topicSubscription !== undefined && !/^[A-Za-z0-9 _,.-]{0,500}$/.test(input.topicSubscription)) fail(E.invalidParameter, { field: 'topicSubscription' });
+  const language = languageOr(input.language);
+
+  const existing = await findAccount(ctx, email);
+  if (existing) {
+    if (existing.account.activated_at === null) {
+      const mailSent = await resendActivationIfDue(ctx, existing.region, existing.account, language);
+      fail(E.notActivated, { email, mailSent });
+    }
+    fail(E.userExists);
+  }
+  let invited = false;
+  if (input.inviteCode) {
+    const invite = await hooks.invitation(input.inviteCode, email, choice.region);
+    if (invite.orgRegion !== choice.region) fail(E.inviteOtherRegion);
+    invited = true;
+  }
+  await hooks.checkCaptcha(choice.region);
+
+  const row = accountRow(ctx, {
+    email,
+    passwordHash: await ctx.passwords.hash(input.password),
+    firstName,
+    lastName,
+    phone,
+    country: choice.country,
+    language,
+    activated: invited,
+    subscription: input.subscription ?? false,
+    productLine: input.productLine ?? null,
+    topicSubscription: input.topicSubscription ?? null,
+    privacyVersion: ctx.options.privacyPolicyVersion,
+  });
+  await createAccount(ctx, choice.region, row, async (account) => {
+    if (!invited) await sendActivationMail(ctx, choice.region, account, language);
+    await hooks.afterCreate?.(account, choice.region);
+  });
+  return { email, region: choice.region, activated: invited };
+}
+
+export async function activate(ctx: Ctx, token: string | undefined): Promise<{ email: string } | null> {
+  const found = await useOneTimeToken(ctx, token, 'activation', true);
+  if (!found) return null;
+  await ctx
+    .region(found.region)
+    .updateTable('accounts')
+    .set({ activated_at: ctx.now(), updated_at: ctx.now() })
+    .where('id', '=', found.account.id)
+    .where('activated_at', 'is', null)
+    .execute();
+  return { email: found.account.email };
+}
+
+export async function requestActivationMail(ctx: Ctx, emailInput: string, language?: string): Promise<void> {
+  const found = await findAccount(ctx, checkEmail(emailInput));
+  if (!found) fail(E.accountNotExist);
+  if (found.account.activated_at !== null) fail(E.alreadyActivated);
+  const sent = await resendActivationIfDue(ctx, found.region, found.account, language);
+  if (!sent) {
+    const wait = Math.max(1, Math.ceil(((found.account.activation_sent_at ?? 0) + MAIL_WAIT_SECONDS * 1000 - ctx.now()) / 1000));
+    fail(E.rateLimited, { retryAfterSeconds: wait });
+  }
+}
+
+export async function requestPasswordReset(ctx: Ctx, emailInput: string, language?: string): Promise<void> {
+  const email = normalizeEmail(emailInput);
+  if (!email || email.length > 64) fail(E.invalidEmail);
+  const found = await findAccount(ctx, email);
+  if (!found) fail(E.userNotExistOnReset);
+  const { region, account } = found;
+  const now = ctx.now();
+  const claimed = await ctx
+    .region(region)
+    .updateTable('accounts')
+    .set({ reset_sent_at: now })
+    .where('id', '=', account.id)
+    .where((eb) => eb.or([eb('reset_sent_at', 'is', null), eb('reset_sent_at', '<=', now - MAIL_WAIT_SECONDS * 1000)]))
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) {
+    const wait = Math.max(1, Math.ceil(((account.reset_sent_at ?? now) + MAIL_WAIT_SECONDS * 1000 - now) / 1000));
+    fail(E.resetMailWait, { retryAfterSeconds: wait });
+  }
+  try {
+    const token = await createOneTimeToken(ctx, region, account.id, 'reset', RESET_MINUTES * 60);
+    await ctx.mailer.send({
+      to: account.email,
+      kind: 'reset',
+      language: languageOr(language, account.language),
+      vars: { name: account.first_name, link: `${ctx.options.publicOrigin}/api/password-reset?token=${encodeURIComponent(token)}` },
+    });
+  } catch {
+    await ctx.region(region).updateTable('accounts').set({ reset_sent_at: account.reset_sent_at }).where('id', '=', account.id).execute();
+    fail(E.resetMailFailed);
+  }
+}
+
+/** Completes a reset: new password, lock cleared, every session signed out. */
+export async function resetPassword(ctx: Ctx, token: string, newPassword: string): Promise<{ email: string }> {
+  const peek = await useOneTimeToken(ctx, token, 'reset', false);
+  if (!peek) fail(E.tokenExpired, undefined, undefined, 400);
+  checkNewPassword(newPassword, peek.account.country);
+  const found = await useOneTimeToken(ctx, token, 'reset', true);
+  if (!found) fail(E.tokenExpired, undefined, undefined, 400);
+  const hash = await ctx.passwords.hash(newPassword);
+  await ctx
+    .region(found.region)
+    .updateTable('accounts')
+    .set({ password_hash: hash, failed_attempts: 0, locked_until: null, updated_at: ctx.now() })
+    .where('id', '=', found.account.id)
+    .execute();
+  await revokeSessions(ctx, found.region, found.account.id, 'all');
+  return { email: found.account.email };
+}
+
+export async function changePassword(
+  ctx: Ctx,
+  region: RegionCode,
+  account: AccountTable,
+  oldPassword: string,
+  newPassword: string,
+  currentSessionId: string,
+): Promise<void> {
+  if (!(await ctx.passwords.verify(account.password_hash, oldPassword))) fail(E.wrongCredentials);
+  if (oldPassword === newPassword) fail(E.samePassword);
+  checkNewPassword(newPassword, account.country);
+  const hash = await ctx.passwords.hash(newPassword);
+  await ctx.region(region).updateTable('accounts').set({ password_hash: hash, updated_at: ctx.now() }).where('id', '=', account.id).execute();
+  await revokeSessions(ctx, region, account.id, 'all', currentSessionId);
+  await ctx.mailer
+    .send({
+      to: account.email,
+      kind: 'passwordChanged',
+      language: account.language,
+      vars: { name: account.first_name, link: `${ctx.options.publicOrigin}/login` },
+    })
+    .catch(() => undefined);
+}
+
+export async function updateInfo(ctx: Ctx, region: RegionCode, account: AccountTable, input: UpdateInfoRequest): Promise<AccountTable> {
+  if (normalizeEmail(input.email) !== account.email || input.accountId !== account.id) fail(E.accountError);
+  const patch: Partial<AccountTable> = { updated_at: ctx.now() };
+  if (input.firstName !== undefined) patch.first_name = checkName(input.firstName, 'firstName')!;
+  if (input.lastName !== undefined) patch.last_name = checkName(input.lastName, 'lastName')!;
+  if (input.phone !== undefined) patch.phone = checkPhone(input.phone, 'generic');
+  if (input.nickname !== undefined) {
+    const nick = (input.nickname ?? '').trim();
+    if (nick && ([...nick].length > 100 || /["'\\;:<>@]/.test(nick) || /[\u{10000}-\u{10FFFF}]/u.test(nick))) fail(E.invalidNickname);
+    patch.nickname = nick || null;
+  }
+  if (input.jobTitle !== undefined) patch.job_title = checkName(input.jobTitle ?? undefined, 'jobTitle', false);
+  if (input.country !== undefined) {
+    if (input.country !== null && input.country !== '' && !isCountryCode(input.country)) fail(E.regionCodeInvalid);
+    patch.country = input.country ? input.country.toUpperCase() : null;
+  }
+  if (input.timezone !== undefined) {
+    const tz = (input.timezone ?? '').trim();
+    if (tz && !/^[A-Za-z0-9_+\-/]{1,64}$/.test(tz)) fail(E.invalidParameter, { field: 'timezone' });
+    patch.timezone = tz || null;
+  }
+  if (input.language !== undefined) {
+    if (!(LANGUAGE_CODES as readonly string[]).includes(input.language)) fail(E.invalidParameter, { field: 'language' });
+    patch.language = input.language;
+  }
+  if (input.subscription !== undefined) patch.subscription = input.subscription ? 1 : 0;
+  await ctx.region(region).updateTable('accounts').set(patch).where('id', '=', account.id).execute();
+  return getAccount(ctx, region, account.id);
+}
+
+/**
+ * Confirms the data region of an account without a confirmed one (-9). Choosing another
+ * region moves the account: written in the new region first, directory switched, then the
+ * old rows removed.
+ */
+export async function confirmRegion(
+  ctx: Ctx,
+  input: { email: string; firstName: string; regionCode: string; processId: string },
+): Promise<{ email: string; region: RegionCode }> {
+  const found = await useOneTimeToken(ctx, input.processId, 'region', false);
+  if (!found || found.account.email !== normalizeEmail(input.email)) fail(E.tokenExpired, undefined, undefined, 400);
+  const choice = resolveRegionChoice(input.regionCode);
+  if (!choice) fail(E.regionCodeInvalid);
+  const firstName = checkName(input.firstName, 'firstName')!;
+  const consumed = await useOneTimeToken(ctx, input.processId, 'region', true);
+  if (!consumed) fail(E.tokenExpired, undefined, undefined, 400);
+  const { region: from, account } = consumed;
+  const country = choice.country ?? account.country;
+  if (choice.region === from) {
+    await ctx
+      .region(from)
+      .updateTable('accounts')
+      .set({ region_confirmed: 1, first_name: account.first_name || firstName, country, updated_at: ctx.now() })
+      .where('id', '=', account.id)
+      .execute();
+    return { email: account.email, region: from };
+  }
+  const moved: AccountTable = { ...account, region_confirmed: 1, first_name: account.first_name || firstName, country, updated_at: ctx.now() };
+  await ctx.region(choice.region).insertInto('accounts').values(moved).execute();
+  try {
+    await ctx.stores.global.updateTable('directory').set({ region: choice.region }).where('email', '=', account.email).execute();
+  } catch (err) {
+    await ctx.region(choice.region).deleteFrom('accounts').where('id', '=', account.id).execute();
+    throw err;
+  }
+  const old = ctx.region(from);
+  await old.transaction().execute(async (trx) => {
+    await trx.deleteFrom('tokens').where('account_id', '=', account.id).execute();
+    await trx.deleteFrom('sso_sessions').where('account_id', '=', account.id).execute();
+    await trx.deleteFrom('one_time_tokens').where('account_id', '=', account.id).execute();
+    await trx.deleteFrom('email_codes').where('account_id', '=', account.id).execute();
+    await trx.deleteFrom('org_applications').where('account_id', '=', account.id).execute();
+    await trx.deleteFrom('accounts').where('id', '=', account.id).execute();
+  });
+  return { email: account.email, region: choice.region };
+}
+
+export async function conflictInfo(ctx: Ctx, region: RegionCode, account: AccountTable): Promise<ConflictInfoResult> {
+  const reasons: ConflictInfoResult['reasons'] = [];
+  const legacy = await ctx.stores.legacy
+    .selectFrom('legacy_accounts')
+    .select('uuid')
+    .where('email', '=', account.email)
+    .where('migrated_at', 'is', null)
+    .executeTakeFirst();
+  if (legacy) reasons.push('unmergedAccounts');
+  if (account.region_confirmed !== 1) reasons.push('regionUnconfirmed');
+  if (!account.first_name || !account.last_name) reasons.push('profileIncomplete');
+  const codes: Record<ConflictInfoResult['reasons'][number], number> = {
+    unmergedAccounts: E.conflictUnmergedAccounts,
+    regionUnconfirmed: E.conflictRegionUnconfirmed,
+    profileIncomplete: E.conflictProfileIncomplete,
+  };
+  void region;
+  return { conflict: reasons.length > 0, errorCode: reasons.length ? codes[reasons[0]!] : null, reasons };
+}

@@ -1,0 +1,217 @@
+/**
+ * SSO sessions (the browser's login session, one per device, in the account's region) and the
+ * access/refresh tokens issued to clients under them. The session list of the security page
+ * shows SSO sessions; logging one out revokes every token under it. The account's session
+ * timeout bounds a session's life from its sign-in and is enforced on every refresh.
+ */
+import type { RegionCode } from '../../core/contract/regions';
+import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import type { Ctx } from '../context';
+import type { AccountTable, SsoSessionTable, TokenTable } from '../db/types';
+import { fail } from '../http/errors';
+import { randomId, safeEqual } from './crypto';
+import { hashSecret, parseRegionalSecret, regionalSecret } from './tokens';
+
+export interface SsoSessionRef {
+  region: RegionCode;
+  session: SsoSessionTable;
+  account: AccountTable;
+}
+
+export function sessionExpiry(session: SsoSessionTable, account: AccountTable): number {
+  return Math.min(session.expires_at, session.created_at + account.session_timeout * 1000);
+}
+
+/** The cookie value is `<region>.<sessionId>.<secret>`. */
+export async function createSsoSession(
+  ctx: Ctx,
+  region: RegionCode,
+  account: AccountTable,
+  meta: { ip: string | null; userAgent: string | null },
+): Promise<{ id: string; cookie: string; expiresAt: number }> {
+  const now = ctx.now();
+  const id = randomId();
+  const secret = regionalSecret(region);
+  const expiresAt = now + account.session_timeout * 1000;
+  await ctx
+    .region(region)
+    .insertInto('sso_sessions')
+    .values({
+      id,
+      account_id: account.id,
+      secret_hash: hashSecret(secret),
+      created_at: now,
+      last_active_at: now,
+      expires_at: expiresAt,
+      ip: meta.ip,
+      user_agent: meta.userAgent?.slice(0, 500) ?? null,
+      revoked_at: null,
+    })
+    .execute();
+  return { id, cookie: `${id}~${secret}`, expiresAt };
+}
+
+export async function readSsoCookie(ctx: Ctx, cookie: string | undefined): Promise<SsoSessionRef | null> {
+  if (!cookie || cookie.length > 300) return null;
+  const tilde = cookie.indexOf('~');
+  if (tilde <= 0) return null;
+  const id = cookie.slice(0, tilde);
+  const secret = cookie.slice(tilde + 1);
+  const parsed = parseRegionalSecret(secret);
+  if (!parsed) return null;
+  const db = ctx.region(parsed.region);
+  const session = await db.selectFrom('sso_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!session || session.revoked_at !== null || !safeEqual(session.secret_hash, hashSecret(secret))) return null;
+  const account = await db.selectFrom('accounts').selectAll().where('id', '=', session.account_id).executeTakeFirst();
+  if (!account || ctx.now() >= sessionExpiry(session, account)) return null;
+  return { region: parsed.region, session, account };
+}
+
+export async function touchSession(ctx: Ctx, region: RegionCode, sessionId: string): Promise<void> {
+  await ctx.region(region).updateTable('sso_sessions').set({ last_active_at: ctx.now() }).where('id', '=', sessionId).execute();
+}
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  familyId: string;
+}
+
+export async function issueTokens(
+  ctx: Ctx,
+  region: RegionCode,
+  accountId: string,
+  sessionId: string,
+  clientId: string,
+  familyId: string = randomId(),
+): Promise<IssuedTokens> {
+  const now = ctx.now();
+  const accessToken = regionalSecret(region);
+  const refreshToken = regionalSecret(region);
+  const ttl = ctx.options.limits.accessTokenSeconds;
+  await ctx
+    .region(region)
+    .insertInto('tokens')
+    .values({
+      id: randomId(),
+      account_id: accountId,
+      session_id: sessionId,
+      client_id: clientId,
+      family_id: familyId,
+      access_hash: hashSecret(accessToken),
+      access_expires_at: now + ttl * 1000,
+      refresh_hash: hashSecret(refreshToken),
+      rotated_at: null,
+      revoked_at: null,
+      created_at: now,
+    })
+    .execute();
+  return { accessToken, refreshToken, expiresIn: ttl, familyId };
+}
+
+export interface AuthContext {
+  region: RegionCode;
+  account: AccountTable;
+  session: SsoSessionTable;
+  token: TokenTable;
+}
+
+async function sessionAndAccount(ctx: Ctx, region: RegionCode, token: TokenTable) {
+  const db = ctx.region(region);
+  const session = await db.selectFrom('sso_sessions').selectAll().where('id', '=', token.session_id).executeTakeFirst();
+  const account = await db.selectFrom('accounts').selectAll().where('id', '=', token.account_id).executeTakeFirst();
+  return { session, account };
+}
+
+/** Parses `Authorization: <type> <token>`. */
+export function bearer(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^(\S+)\s+(\S+)$/.exec(header.trim());
+  if (!match || match[1]!.toLowerCase() !== 'bearer') return null;
+  return match[2]!;
+}
+
+/** Resolves an access token: 401 -20679 when expired (refresh), 401 -20651 when invalid or revoked (sign out). */
+export async function authenticateAccess(ctx: Ctx, header: string | undefined): Promise<AuthContext> {
+  const raw = bearer(header);
+  const parsed = parseRegionalSecret(raw);
+  if (!raw || !parsed) fail(E.invalidToken);
+  const db = ctx.region(parsed.region);
+  const token = await db.selectFrom('tokens').selectAll().where('access_hash', '=', hashSecret(raw)).executeTakeFirst();
+  if (!token || token.revoked_at !== null) fail(E.invalidToken);
+  if (ctx.now() >= token.access_expires_at) fail(E.tokenExpired);
+  const { session, account } = await sessionAndAccount(ctx, parsed.region, token);
+  if (!session || !account || session.revoked_at !== null) fail(E.invalidToken);
+  if (ctx.now() >= sessionExpiry(session, account)) fail(E.tokenExpired);
+  return { region: parsed.region, account, session, token };
+}
+
+/**
+ * Refresh with rotation: the presented refresh token is retired and a new pair issued. A retired
+ * token presented again means theft or a replay: the whole family is revoked.
+ */
+export async function rotateRefresh(ctx: Ctx, refreshToken: string, clientId?: string): Promise<IssuedTokens & { region: RegionCode; accountId: string }> {
+  const parsed = parseRegionalSecret(refreshToken);
+  if (!parsed) fail(E.tokenExpired);
+  const db = ctx.region(parsed.region);
+  const now = ctx.now();
+  const hash = hashSecret(refreshToken);
+  const token = await db.selectFrom('tokens').selectAll().where('refresh_hash', '=', hash).executeTakeFirst();
+  if (!token || token.revoked_at !== null) fail(E.tokenExpired);
+  if (clientId !== undefined && token.client_id !== clientId) fail(E.invalidClient);
+  // Atomic retirement: only one concurrent refresh can win.
+  const retired = await db
+    .updateTable('tokens')
+    .set({ rotated_at: now })
+    .where('id', '=', token.id)
+    .where('rotated_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(retired.numUpdatedRows) !== 1) {
+    await db.updateTable('tokens').set({ revoked_at: now }).where('family_id', '=', token.family_id).where('revoked_at', 'is', null).execute();
+    fail(E.tokenExpired);
+  }
+  const { session, account } = await sessionAndAccount(ctx, parsed.region, token);
+  if (!session || !account || session.revoked_at !== null || now >= sessionExpiry(session, account)) {
+    await db.updateTable('tokens').set({ revoked_at: now }).where('family_id', '=', token.family_id).execute();
+    fail(E.tokenExpired);
+  }
+  // The old access token ends with the rotation.
+  await db.updateTable('tokens').set({ access_expires_at: Math.min(token.access_expires_at, now) }).where('id', '=', token.id).execute();
+  await touchSession(ctx, parsed.region, session.id);
+  const issued = await issueTokens(ctx, parsed.region, token.account_id, token.session_id, token.client_id, token.family_id);
+  return { ...issued, region: parsed.region, accountId: token.account_id };
+}
+
+/** `/token/valid`: the refresh token is current and its session alive. */
+export async function checkRefreshToken(ctx: Ctx, header: string | undefined): Promise<{ region: RegionCode; account: AccountTable; expiresIn: number }> {
+  const raw = bearer(header);
+  const parsed = parseRegionalSecret(raw);
+  if (!raw || !parsed) fail(E.tokenExpired);
+  const db = ctx.region(parsed.region);
+  const token = await db.selectFrom('tokens').selectAll().where('refresh_hash', '=', hashSecret(raw)).executeTakeFirst();
+  if (!token || token.revoked_at !== null || token.rotated_at !== null) fail(E.tokenExpired);
+  const { session, account } = await sessionAndAccount(ctx, parsed.region, token);
+  if (!session || !account || session.revoked_at !== null) fail(E.tokenExpired);
+  const expiry = sessionExpiry(session, account);
+  if (ctx.now() >= expiry) fail(E.tokenExpired);
+  return { region: parsed.region, account, expiresIn: Math.floor((expiry - ctx.now()) / 1000) };
+}
+
+export async function revokeSessions(ctx: Ctx, region: RegionCode, accountId: string, sessionIds: string[] | 'all', exceptId?: string): Promise<string[]> {
+  const db = ctx.region(region);
+  const now = ctx.now();
+  let query = db.selectFrom('sso_sessions').select('id').where('account_id', '=', accountId).where('revoked_at', 'is', null);
+  if (sessionIds !== 'all') {
+    if (sessionIds.length === 0) return [];
+    query = query.where('id', 'in', sessionIds);
+  }
+  const ids = (await query.execute()).map((r) => r.id).filter((id) => id !== exceptId);
+  if (ids.length === 0) return [];
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('sso_sessions').set({ revoked_at: now }).where('id', 'in', ids).execute();
+    await trx.updateTable('tokens').set({ revoked_at: now }).where('session_id', 'in', ids).where('revoked_at', 'is', null).execute();
+  });
+  return ids;
+}
