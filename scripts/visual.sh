@@ -44,16 +44,41 @@ done
 
 SERVER_PID=""
 LOKI_PID=""
+child_pids() { # direct children of PID $1, read from /proc (procps may be absent)
+  local parent="$1" stat fields ppid
+  for stat in /proc/[0-9]*/stat; do
+    fields="$(cat "$stat" 2>/dev/null)" || continue
+    fields="${fields##*) }" # drop "pid (comm) ": comm may contain spaces
+    read -r _ ppid _ <<<"$fields"
+    if [ "$ppid" = "$parent" ]; then
+      stat="${stat#/proc/}"
+      echo "${stat%/stat}"
+    fi
+  done
+}
+stop_loki() {
+  # Loki's Chromium is its child (chrome-launcher spawns it detached, in its own group).
+  # SIGINT lets chrome-launcher kill it and remove its profile; whatever is left is then
+  # ended by PID: loki and the Chromium processes it started, nothing else.
+  local children
+  children="$(child_pids "$LOKI_PID")"
+  kill -INT "$LOKI_PID" 2>/dev/null || true
+  for _ in 1 2 3 4 5 6 7 8 9 10; do
+    kill -0 "$LOKI_PID" 2>/dev/null || break
+    sleep 0.5
+  done
+  kill -KILL "$LOKI_PID" 2>/dev/null || true
+  for pid in $children; do
+    # Still the Chromium loki started (not a recycled PID)?
+    if tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q chrom; then
+      kill -TERM "$pid" 2>/dev/null || true
+    fi
+  done
+}
 cleanup() {
   local status=$?
   if [ -n "$LOKI_PID" ] && kill -0 "$LOKI_PID" 2>/dev/null; then
-    # SIGINT lets loki's chrome-launcher kill the Chromium it started.
-    kill -INT "$LOKI_PID" 2>/dev/null || true
-    for _ in 1 2 3 4 5 6 7 8 9 10; do
-      kill -0 "$LOKI_PID" 2>/dev/null || break
-      sleep 0.5
-    done
-    kill -KILL "$LOKI_PID" 2>/dev/null || true
+    stop_loki
   fi
   if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
     kill -TERM "$SERVER_PID" 2>/dev/null || true
@@ -111,8 +136,8 @@ if [ "$MODE" = update ] && [ $# -eq 0 ]; then
   sleep 1 # mtime granularity: every reference written from now on is newer than the marker
 fi
 
-# Own session, so that an interrupted run can be ended by this PID alone.
-setsid "$BIN/loki" "${LOKI_ARGS[@]}" "$@" </dev/null &
+# In the background so that an interrupted run can end loki (and its Chromium) by PID.
+"$BIN/loki" "${LOKI_ARGS[@]}" "$@" </dev/null &
 LOKI_PID=$!
 set +e
 wait "$LOKI_PID"

@@ -53,7 +53,7 @@ export function parseDeploymentConfig(raw: unknown): DeploymentConfig {
     return deploymentSchema.validateSync(raw, { abortEarly: true }) as unknown as DeploymentConfig;
   } catch (err) {
     if (err instanceof ValidationError) {
-      throw new ConfigError(`Deployment config: field '${err.path ?? '(root)'}': ${err.message}`);
+      throw new ConfigError(`Deployment config: field '${err.path || '(root)'}': ${err.message}`);
     }
     throw err;
   }

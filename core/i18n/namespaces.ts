@@ -9,7 +9,9 @@ const loaders = new Map<string, NamespaceLoader>([
 ]);
 
 export function addNamespace(ns: string, loader: NamespaceLoader): void {
-  if (loaders.has(ns) && ns !== 'core') throw new Error(`Locale namespace '${ns}' is registered twice`);
+  const existing = loaders.get(ns);
+  // The same loader again (a rebuilt registry) is fine; a second owner of the name is not.
+  if (existing && existing !== loader) throw new Error(`Locale namespace '${ns}' is registered twice`);
   loaders.set(ns, loader);
 }
 

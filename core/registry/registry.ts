@@ -138,7 +138,7 @@ export function validatePluginConfig(manifest: PluginManifest, sw: PluginSwitch)
     return manifest.configSchema.validateSync(raw, { abortEarly: true, stripUnknown: false });
   } catch (err) {
     if (err instanceof ValidationError) {
-      throw new PluginConfigError(`Plugin '${manifest.id}': config field '${err.path ?? '(root)'}': ${err.message}`);
+      throw new PluginConfigError(`Plugin '${manifest.id}': config field '${err.path || '(root)'}': ${err.message}`);
     }
     throw err;
   }

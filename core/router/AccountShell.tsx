@@ -46,12 +46,12 @@ export function AccountShell({ children }: { children: ReactNode }) {
   const theme = useTheme();
   const user = useAtomValue(userAtom);
   const width = useViewportWidth();
-  const [, navigate] = useLocation();
+  const [relative, navigate] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const mobile = width < theme.breakpoints.mobile;
   const links = resolveMenu(registry.menu, { user, config, viewportWidth: width });
-  const current = window.location.pathname;
+  const current = `/accountSetting${relative}`;
 
   async function handleSignOut() {
     setSigningOut(true);

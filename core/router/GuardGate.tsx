@@ -11,7 +11,9 @@ type GateState = 'pending' | 'allowed' | 'failed';
 /** Runs a route's guard chain before its view mounts; nothing guarded renders until it says so. */
 export function GuardGate({ route, child, children }: { route: GuardedRoute; child?: string; children: ReactNode }) {
   const { registry, http, config } = usePortal();
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  // Inside /accountSetting wouter gives paths relative to it.
+  const pathname = route === 'accountSetting' ? `/accountSetting${location === '/' ? '' : location}` : location;
   const search = useSearch();
   const { t } = useTranslation('core');
   const [state, setState] = useState<GateState>('pending');
@@ -21,7 +23,7 @@ export function GuardGate({ route, child, children }: { route: GuardedRoute; chi
     setState('pending');
     const ctx: GuardContext = {
       route,
-      pathname: window.location.pathname,
+      pathname,
       query: new URLSearchParams(search),
       child,
       config,

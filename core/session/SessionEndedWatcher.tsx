@@ -23,6 +23,7 @@ export function SessionEndedWatcher() {
       okLabel: t('session.signInAgain'),
       showCancel: false,
       dismissible: false,
+      key: 'session-ended',
     }).then(() => {
       if (!active) return;
       setEnded(null);

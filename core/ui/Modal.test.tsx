@@ -29,7 +29,7 @@ describe('Modal', () => {
 
   it('uses the kind name as the title when none is given', async () => {
     renderWithProviders(<Modal open onClose={() => {}} kind="success" description="Saved." />);
-    expect(await screen.findByRole('dialog')).toHaveAccessibleName('Success Success');
+    expect(await screen.findByRole('dialog')).toHaveAccessibleName('Success');
     expect(screen.getByRole('heading')).toHaveTextContent('Success');
   });
 

@@ -215,12 +215,15 @@ function OpenModal({
                 kind === 'normal' && title === undefined && visuallyHiddenStyle,
               ]}
             >
-              {kind !== 'normal' && (
-                // The kind is part of the title for screen readers ("Error: …"); the icon alone is not enough.
-                <span role="img" aria-label={t(`ui.modal.${kind}`)} css={{ display: 'inline-flex' }}>
+              {kind !== 'normal' &&
+                (title === undefined ? (
                   <KindIcon kind={kind} color={color} />
-                </span>
-              )}
+                ) : (
+                  // With a custom title the kind joins it for screen readers ("Error Session timed out"): colour alone is not enough.
+                  <span role="img" aria-label={t(`ui.modal.${kind}`)} css={{ display: 'inline-flex' }}>
+                    <KindIcon kind={kind} color={color} />
+                  </span>
+                ))}
               <span css={{ overflowWrap: 'anywhere' }}>{heading}</span>
             </DialogTitle>
             {canDrag && (

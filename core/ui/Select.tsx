@@ -1,9 +1,9 @@
-import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
+import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Description, Field, Label } from '@headlessui/react';
 import { useTheme, type CSSObject } from '@emotion/react';
 import { useId, useMemo, useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ThemeTokens } from '../../themes/tokens';
-import { FieldError, FieldHint, LabelText, describedBy, hasContent } from './FieldMessages';
+import { LabelText, hasContent } from './FieldMessages';
 import { focusRing } from './focusRing';
 import { filterOptions, groupOptions, type SelectOption } from './selectFilter';
 import { visuallyHiddenStyle } from './VisuallyHidden';
@@ -57,9 +57,9 @@ export function Select<V extends Value>(props: SelectProps<V>) {
   const theme = useTheme();
   const { t } = useTranslation('core');
   const autoId = useId();
-  const inputId = id ?? `sel-${autoId}`;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
+  const baseId = id ?? `sel-${autoId}`;
+  const errorId = `${baseId}-error`;
+  const hintId = `${baseId}-hint`;
   const hasError = hasContent(error);
   const [query, setQuery] = useState('');
 
@@ -81,13 +81,12 @@ export function Select<V extends Value>(props: SelectProps<V>) {
   };
 
   return (
-    <div css={{ marginBottom: theme.space(4) }}>
-      <label
-        htmlFor={inputId}
-        css={[{ display: 'block', fontSize: theme.font.sizeSm, fontWeight: 600, color: theme.colors.text, marginBottom: theme.space(1) }, hideLabel && visuallyHiddenStyle]}
-      >
+    // headlessui's Field wires Label -> aria-labelledby and Description -> aria-describedby on the
+    // input itself (it overrides a hand-written aria-describedby), so hint and error go through it.
+    <Field disabled={disabled} css={{ marginBottom: theme.space(4) }}>
+      <Label css={[{ display: 'block', fontSize: theme.font.sizeSm, fontWeight: 600, color: theme.colors.text, marginBottom: theme.space(1) }, hideLabel && visuallyHiddenStyle]}>
         <LabelText required={required}>{label}</LabelText>
-      </label>
+      </Label>
       {props.multiple && selected.length > 0 && (
         <ul aria-label={t('ui.select.selected')} css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(1), listStyle: 'none', margin: `0 0 ${theme.space(2)}`, padding: 0 }}>
           {selected.slice(0, MAX_TAGS).map((value) => (
@@ -121,11 +120,11 @@ export function Select<V extends Value>(props: SelectProps<V>) {
         <div css={{ position: 'relative' }}>
           <ComboboxInput<V | null>
             ref={inputRef}
-            id={inputId}
+            // Field gives the input its id (Label's htmlFor points to it); an explicit id wins when given.
+            id={id}
             autoComplete="off"
             aria-required={required || undefined}
             aria-invalid={hasError || undefined}
-            aria-describedby={describedBy(hasError && errorId, hasContent(hint) && hintId)}
             placeholder={placeholder ?? (props.multiple ? t('ui.select.search') : t('ui.select.placeholder'))}
             // Single mode shows the chosen label when not searching; multiple mode shows only the query (tags show the choice).
             displayValue={props.multiple ? () => query : (value) => labelOf(value)}
@@ -142,8 +141,8 @@ export function Select<V extends Value>(props: SelectProps<V>) {
                 g.group === undefined ? (
                   g.options.map((o) => <Item key={o.value} option={o} />)
                 ) : (
-                  <div key={g.group} role="group" aria-labelledby={`${inputId}-g${gi}`}>
-                    <div id={`${inputId}-g${gi}`} role="presentation" css={groupHeadingStyle(theme)}>
+                  <div key={g.group} role="group" aria-labelledby={`${baseId}-g${gi}`}>
+                    <div id={`${baseId}-g${gi}`} role="presentation" css={groupHeadingStyle(theme)}>
                       {g.group}
                     </div>
                     {g.options.map((o) => (
@@ -163,9 +162,17 @@ export function Select<V extends Value>(props: SelectProps<V>) {
           )}
         </div>
       </Combobox>
-      {hasContent(hint) && <FieldHint id={hintId}>{hint}</FieldHint>}
-      {hasError && <FieldError id={errorId}>{error}</FieldError>}
-    </div>
+      {hasContent(hint) && (
+        <Description id={hintId} css={{ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.sizeSm, color: theme.colors.textMuted }}>
+          {hint}
+        </Description>
+      )}
+      {hasError && (
+        <Description id={errorId} role="alert" css={{ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.sizeSm, color: theme.colors.danger }}>
+          {error}
+        </Description>
+      )}
+    </Field>
   );
 }
 

@@ -253,6 +253,7 @@ export async function register(
   if (input.topicSubscription !== undefined && !/^[A-Za-z0-9 _,.-]{0,500}$/.test(input.topicSubscription)) fail(E.invalidParameter, { field: 'topicSubscription' });
   const language = languageOr(input.language);
 
+  await hooks.checkCaptcha(choice.region);
   const existing = await findAccount(ctx, email);
   if (existing) {
     if (existing.account.activated_at === null) {
@@ -267,7 +268,6 @@ export async function register(
     if (invite.orgRegion !== choice.region) fail(E.inviteOtherRegion);
     invited = true;
   }
-  await hooks.checkCaptcha(choice.region);
 
   const row = accountRow(ctx, {
     email,

@@ -1,0 +1,119 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Route, Switch } from 'wouter';
+import type { UserInfo } from '../../core/contract/api';
+import { ApiError } from '../../core/http/ApiError';
+import type { HttpClient } from '../../core/http/client';
+import { buildRegistry } from '../../core/registry/registry';
+import { RouteView } from '../../core/router/RouteView';
+import { appStore, saveTokens, setUser, userAtom } from '../../core/session/session';
+import { storage } from '../../core/session/storage';
+import { renderPortal, testDeployment, testRegistry } from '../../core/testing/portalHarness';
+import { getToast } from '../../core/ui/toastStore';
+import account from './index';
+
+const user: UserInfo = {
+  accountId: 'acc-42', avatar: null, id: 'u-1', email: 'ana@partner.test', phone: null, identityProvider: 'vendor',
+  uuidProvider: 'uuid-1', firstName: 'Ana', lastName: 'Novak', region: 'Aps', language: 'de_DE',
+};
+
+function fakeHttp(get: (path: string) => Promise<unknown>) {
+  return { get: vi.fn(get), post: vi.fn(async () => null) } as unknown as HttpClient & { get: ReturnType<typeof vi.fn>; post: ReturnType<typeof vi.fn> };
+}
+
+async function renderAccount(http: HttpClient, config: Record<string, unknown> = {}) {
+  const registry = await testRegistry([account], { account: config });
+  const route = registry.routes.find((r) => r.value.path === 'account')!;
+  const utils = renderPortal(
+    <Switch>
+      <Route path="/accountSetting/account">
+        <RouteView owned={route} />
+      </Route>
+      <Route>signed out</Route>
+    </Switch>,
+    { registry, http, path: '/accountSetting/account' },
+  );
+  return { ...utils, registry };
+}
+
+describe('account plugin manifest', () => {
+  it('contributes a route, a menu entry, an error handler and a locale namespace', async () => {
+    const registry = await testRegistry([account]);
+    expect(registry.routes.map((r) => [r.pluginId, r.value.parent, r.value.path])).toEqual([['account', 'accountSetting', 'account']]);
+    expect(registry.menu.map((m) => m.value.id)).toEqual(['account']);
+    expect(registry.errorHandlers(-19999)).toHaveLength(1);
+    expect(registry.namespaces.map((n) => n.value)).toEqual(['account']);
+  });
+
+  it('adds the Unified ID entry only when a home URL is configured', async () => {
+    const registry = await testRegistry([account], { account: { unifiedIdHomeUrl: 'https://id.vendor.test/' } });
+    expect(registry.menu.map((m) => [m.value.id, m.value.path])).toContainEqual(['unified-id', 'https://id.vendor.test/']);
+  });
+
+  it.each([
+    [{ unifiedIdHomeUrl: 'http://plain.test' }, "Plugin 'account': config field 'unifiedIdHomeUrl': must be an https URL"],
+    [{ colour: 'red' }, "Plugin 'account': config field '(root)': unknown field(s): colour"],
+    [{ showAccountId: 'maybe' }, "Plugin 'account': config field 'showAccountId'"],
+  ])('rejects bad config %j', async (config, message) => {
+    await expect(buildRegistry([account], { account: { enabled: true, config } }, testDeployment)).rejects.toThrow(message);
+  });
+});
+
+describe('AccountPage', () => {
+  it('shows who is signed in and where their data lives', async () => {
+    setUser(user);
+    await renderAccount(fakeHttp(async () => user));
+    expect(await screen.findByRole('heading', { name: 'Your Unified ID account' })).toBeInTheDocument();
+    expect(screen.getByText('Ana Novak')).toBeInTheDocument();
+    expect(screen.getByText('acc-42')).toBeInTheDocument();
+    expect(screen.getByText('Asia Pacific, Singapore (ap-southeast-1)')).toBeInTheDocument();
+    expect(screen.getByText('Deutsch')).toBeInTheDocument();
+  });
+
+  it('hides the account id when configured so', async () => {
+    setUser(user);
+    await renderAccount(fakeHttp(async () => user), { showAccountId: false });
+    await screen.findByRole('heading', { name: 'Your Unified ID account' });
+    expect(screen.queryByText('acc-42')).not.toBeInTheDocument();
+  });
+
+  it('refreshes the account and confirms it', async () => {
+    setUser(user);
+    const http = fakeHttp(async () => ({ ...user, firstName: 'Anna' }));
+    await renderAccount(http);
+    await userEvent.click(await screen.findByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('Anna Novak')).toBeInTheDocument();
+    expect(getToast()).toMatchObject({ kind: 'success', message: 'Account details updated.' });
+  });
+
+  it('-19999 is handled by the plugin handler: a warning naming the region problem, not a generic error', async () => {
+    setUser(user);
+    const http = fakeHttp(async () => Promise.reject(new ApiError(-19999, 'unavailable', 400)));
+    await renderAccount(http);
+    await userEvent.click(await screen.findByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(getToast()).toMatchObject({ kind: 'warning', message: "This service is not offered in your account's data region." }));
+  });
+
+  it('other errors fall through to the catalogue toast', async () => {
+    setUser(user);
+    await renderAccount(fakeHttp(async () => Promise.reject(new ApiError(-60001, 'slow down', 429))));
+    await userEvent.click(await screen.findByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(getToast()).toMatchObject({ kind: 'error', message: 'Too many requests. Please try again later.' }));
+  });
+
+  it('signs out on the server, clears the session but keeps the language, and goes to sign-in', async () => {
+    setUser(user);
+    saveTokens({ accessToken: 'a', refreshToken: 'r' });
+    storage.set('lang', 'de_DE');
+    const http = fakeHttp(async () => user);
+    const { location } = await renderAccount(http);
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await screen.findByText('signed out');
+    expect(http.post).toHaveBeenCalledWith('/logout', undefined, { query: { email: 'ana@partner.test' } });
+    expect(storage.get('accessToken')).toBeNull();
+    expect(storage.get('lang')).toBe('de_DE');
+    expect(appStore.get(userAtom)).toBeNull();
+    expect(location.history?.at(-1)).toBe('/');
+  });
+});
