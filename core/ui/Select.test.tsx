@@ -140,6 +140,13 @@ describe('Select', () => {
     expect(screen.queryByText('Topic 20')).toBeNull();
   });
 
+  it('keeps the label link when an explicit id is given', () => {
+    renderWithProviders(<Select id="region" label="Region" options={countries} value={null} onChange={() => {}} hint="Where your data is stored" />);
+    const input = screen.getByRole('combobox', { name: 'Region' });
+    expect(input).toHaveAttribute('id', 'region');
+    expect(input).toHaveAccessibleDescription('Where your data is stored');
+  });
+
   it('forceOpen renders the list without interaction (stories)', () => {
     renderWithProviders(<Select label="Country/region" options={countries} value={null} onChange={() => {}} forceOpen />);
     expect(screen.getAllByRole('option')).toHaveLength(5);

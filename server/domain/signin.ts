@@ -1,0 +1,176 @@
+/**
+ * Sign-in with password. Order of checks: rate limit (route) → captcha under risk → account →
+ * lock → password (atomic failure count) → activation → privacy policy → MFA → local accounts
+ * to merge → region confirmation. Every refusal carries a catalogue code and, where the spec
+ * says so, a result the login page needs.
+ */
+import type { LoginRequest } from '../../core/contract/auth';
+import { MFA_TYPES, type MfaType } from '../../core/contract/auth';
+import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import type { RegionCode } from '../../core/contract/regions';
+import type { Ctx } from '../context';
+import type { AccountTable } from '../db/types';
+import { fail } from '../http/errors';
+import { dummyPasswordHash } from './crypto';
+import { createOneTimeToken, findAccount, resendActivationIfDue } from './accounts';
+import { consumeCaptchaToken } from './captcha';
+import { regionOfCountry } from './countries';
+import { createMigrationToken, legacyItem, localAccounts, vendorItem } from './migration';
+import { maskEmail, readMfaProcess, sendEmailCode, startMfaProcess, supportedTypes, verifyMfa, MFA_PROCESS_MINUTES } from './mfa';
+import { normalizeEmail } from './validation';
+
+export interface SignInMeta {
+  ip: string;
+  clientRequiresCaptcha: boolean;
+}
+
+function lockMinutesFor(ctx: Ctx, lockCount: number): number {
+  return Math.min(ctx.options.limits.lockMinutes * 2 ** lockCount, 24 * 60);
+}
+
+function lockedResult(ctx: Ctx, account: AccountTable) {
+  const max = ctx.options.limits.maxFailedLogins;
+  return { remainAttempts: 0, failedAttempts: max, lockedMinutes: Math.max(1, Math.ceil(((account.locked_until ?? ctx.now()) - ctx.now()) / 60_000)) };
+}
+
+export async function requireCaptchaIfRisky(ctx: Ctx, meta: SignInMeta, token: string | undefined, region: RegionCode): Promise<void> {
+  const risky = meta.clientRequiresCaptcha || ctx.loginFailures.count(meta.ip) >= ctx.options.limits.captchaAfterFailures;
+  if (!risky) return;
+  if (await consumeCaptchaToken(ctx, token)) return;
+  fail(E.captchaRequired, { serviceRegion: region, captchaUrl: `${ctx.options.publicOrigin}/api/captcha/frame` });
+}
+
+async function checkPassword(ctx: Ctx, region: RegionCode, account: AccountTable, password: string, meta: SignInMeta): Promise<void> {
+  const db = ctx.region(region);
+  const max = ctx.options.limits.maxFailedLogins;
+  let now = ctx.now();
+  if (account.locked_until !== null) {
+    if (account.locked_until > now) fail(E.accountLocked, lockedResult(ctx, account));
+    // The lock has run out: start counting afresh (once, however many requests race here).
+    await db.updateTable('accounts').set({ failed_attempts: 0, locked_until: null }).where('id', '=', account.id).where('locked_until', '=', account.locked_until).execute();
+  }
+  const ok = await ctx.passwords.verify(account.password_hash, password);
+  now = ctx.now();
+  if (ok) {
+    const res = await db
+      .updateTable('accounts')
+      .set({ failed_attempts: 0 })
+      .where('id', '=', account.id)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 1) return;
+    const fresh = await db.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
+    fail(E.accountLocked, lockedResult(ctx, fresh));
+  }
+  ctx.loginFailures.add(meta.ip);
+  // Count the failure atomically; once the count reaches the limit, no further failure counts.
+  const counted = await db
+    .updateTable('accounts')
+    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+    .where('id', '=', account.id)
+    .where('failed_attempts', '<', max)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .returning(['failed_attempts', 'lock_count'])
+    .executeTakeFirst();
+  if (!counted) {
+    const fresh = await db.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
+    fail(E.accountLocked, lockedResult(ctx, fresh));
+  }
+  const nextLock = lockMinutesFor(ctx, counted.lock_count);
+  if (counted.failed_attempts >= max) {
+    await db
+      .updateTable('accounts')
+      .set({ locked_until: now + nextLock * 60_000, lock_count: counted.lock_count + 1 })
+      .where('id', '=', account.id)
+      .execute();
+    fail(E.wrongCredentials, { remainAttempts: 0, failedAttempts: counted.failed_attempts, lockedMinutes: nextLock });
+  }
+  fail(E.wrongCredentials, { remainAttempts: max - counted.failed_attempts, failedAttempts: counted.failed_attempts, lockedMinutes: nextLock });
+}
+
+/** Email has no vendor ID: local accounts whose password matches lead to migration (-6). */
+async function signInLocal(ctx: Ctx, email: string, password: string, meta: SignInMeta): Promise<never> {
+  const locals = await localAccounts(ctx, email);
+  let matched = false;
+  for (const local of locals) {
+    if (await ctx.passwords.verify(local.password_hash, password)) matched = true;
+  }
+  if (locals.length === 0) await ctx.passwords.verify(await dummyPasswordHash(ctx.passwords), password);
+  if (!matched) {
+    ctx.loginFailures.add(meta.ip);
+    fail(E.wrongCredentials);
+  }
+  fail(E.needMergeOrMigrate, {
+    variant: locals.length === 1 ? 'migrate' : 'pick',
+    accounts: locals.map(legacyItem),
+    migrationToken: await createMigrationToken(ctx, email),
+  });
+}
+
+export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): Promise<{ region: RegionCode; account: AccountTable }> {
+  const email = normalizeEmail(input.email);
+  const found = email.length <= 320 ? await findAccount(ctx, email) : null;
+  await requireCaptchaIfRisky(ctx, meta, input.captchaToken, found?.region ?? ctx.options.defaultRegion);
+  if (!found) return signInLocal(ctx, email, input.password, meta);
+  const { region } = found;
+  let account = found.account;
+  const db = ctx.region(region);
+
+  await checkPassword(ctx, region, account, input.password, meta);
+
+  if (account.activated_at === null) {
+    const mailSent = await resendActivationIfDue(ctx, region, account, input.language);
+    fail(E.notActivated, { email, mailSent });
+  }
+
+  if (account.privacy_version < ctx.options.privacyPolicyVersion) {
+    if (input.acceptPrivacyVersion === ctx.options.privacyPolicyVersion) {
+      await db.updateTable('accounts').set({ privacy_version: ctx.options.privacyPolicyVersion }).where('id', '=', account.id).execute();
+    } else {
+      fail(E.privacyPolicyUpdate, { version: ctx.options.privacyPolicyVersion, url: ctx.options.privacyPolicyUrl });
+    }
+  }
+
+  if (account.mfa_enabled === 1) {
+    const types = supportedTypes(account);
+    if (!input.mfaProcessId || input.code === undefined || input.mfaType === undefined) {
+      const processId = await startMfaProcess(ctx, region, account);
+      const primary = (account.mfa_primary && types.includes(account.mfa_primary as MfaType) ? account.mfa_primary : types[0]) as MfaType;
+      // Email as the primary method: the first code goes out with the challenge.
+      if (primary === MFA_TYPES.email) await sendEmailCode(ctx, region, account, 'login', input.language).catch(() => undefined);
+      fail(E.mfaRequired, {
+        supportedMFATypes: types,
+        primaryMFAType: primary,
+        MFAEmail: maskEmail(account.email),
+        MFAProcessId: processId,
+        ...(account.identity_provider === 'partnerProgram' ? { type: 'partnerProgram' } : {}),
+        expiresIn: MFA_PROCESS_MINUTES * 60,
+      });
+    }
+    const process = await readMfaProcess(ctx, input.mfaProcessId, false);
+    if (!process || process.account.id !== account.id) fail(E.mfaProcessMissing);
+    if (!types.includes(input.mfaType)) fail(E.mfaTypeDisabled);
+    await verifyMfa(ctx, region, process.account, input.mfaType, input.code, 'login');
+    await readMfaProcess(ctx, input.mfaProcessId, true);
+    account = await db.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
+  }
+
+  const locals = await localAccounts(ctx, email);
+  if (locals.length > 0) {
+    fail(E.needMergeOrMigrate, {
+      variant: 'merge',
+      accounts: [vendorItem(region, account), ...locals.map(legacyItem)],
+      migrationToken: await createMigrationToken(ctx, email),
+    });
+  }
+
+  if (account.region_confirmed !== 1) {
+    fail(E.regionRequired, {
+      email,
+      firstName: email.split('@')[0],
+      regionCode: regionOfCountry(account.country) ?? region,
+      processId: await createOneTimeToken(ctx, region, account.id, 'region', 600),
+    });
+  }
+  return { region, account };
+}
