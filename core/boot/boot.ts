@@ -42,6 +42,8 @@ export async function boot(options: { catalogue?: Catalogue } = {}): Promise<Boo
   followOtherTabs();
 
   const language = detectLanguage(window.location.search, navigator.languages ?? [navigator.language], config.defaultLanguage);
+  // A language asked for in the link is a choice: remember it (it survives sign-out).
+  if (new URLSearchParams(window.location.search).get('lang') === language) storage.set('lang', language);
   const [manifests] = await Promise.all([
     loadManifests(ids, options.catalogue ?? catalogue),
     initI18n(language, ['core']),

@@ -1,0 +1,81 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { startPortal, type RunningPortal } from '../support/portal';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(portal: RunningPortal, path: string): Promise<{ page: Page; scripts: string[] }> {
+  const page = await browser.newPage();
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  await page.goto(`${portal.url}${path}`, { waitUntil: 'networkidle' });
+  return { page, scripts };
+}
+
+describe('the SPA shell with the default config', () => {
+  let portal: RunningPortal;
+  beforeAll(async () => {
+    portal = await startPortal();
+  });
+  afterAll(async () => {
+    await portal?.stop();
+  });
+
+  it('sends any unknown path to the authorize entry, which ends at the login page', async () => {
+    const { page } = await open(portal, '/no/such/page');
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await page.title()).toContain('Unified ID');
+    await page.close();
+  });
+
+  it('takes the language from the lang query, applies it to the document and remembers it', async () => {
+    const { page } = await open(portal, '/login?lang=de_DE');
+    await page.waitForFunction(() => document.documentElement.lang === 'de-DE');
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('de_DE');
+    await page.close();
+  });
+
+  it('loads the enabled plugin manifest, no plugin views and no modal code on /login', async () => {
+    const { page, scripts } = await open(portal, '/login');
+    expect(scripts.some((s) => s.includes('/plugin-account-account-'))).toBe(true);
+    expect(scripts.some((s) => s.includes('/plugin-account-AccountPage-'))).toBe(false);
+    expect(scripts.some((s) => s.includes('/ModalHost-'))).toBe(false);
+    await page.close();
+  });
+
+  it('has no detectable accessibility violations on /login', async () => {
+    const { page } = await open(portal, '/login');
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('a config that disables a plugin', () => {
+  let portal: RunningPortal;
+  beforeAll(async () => {
+    portal = await startPortal({ config: 'config/minimal.json' });
+  });
+  afterAll(async () => {
+    await portal?.stop();
+  });
+
+  it('never fetches any chunk of the disabled plugin', async () => {
+    const { page, scripts } = await open(portal, '/login');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((s) => s.includes('/plugin-account-'))).toEqual([]);
+    await page.goto(`${portal.url}/accountSetting/account`, { waitUntil: 'networkidle' });
+    expect(scripts.filter((s) => s.includes('/plugin-account-'))).toEqual([]);
+    await page.close();
+  });
+});
