@@ -17,7 +17,8 @@ export const ENTRY_ROUTES: ReadonlyArray<{ path: string; route: GuardedRoute }> 
   { path: '/login', route: 'login' },
 ];
 
-function NotAvailable() {
+/** What an entry shows when no enabled plugin provides it. */
+export function NotAvailable() {
   const { t } = useTranslation('core');
   return <p role="alert">{t('routes.notAvailable')}</p>;
 }

@@ -140,11 +140,10 @@ describe('Select', () => {
     expect(screen.queryByText('Topic 20')).toBeNull();
   });
 
-  it('keeps the label link when an explicit id is given', () => {
-    renderWithProviders(<Select id="region" label="Region" options={countries} value={null} onChange={() => {}} hint="Where your data is stored" />);
+  it('describes the input by the hint, then the error', () => {
+    renderWithProviders(<Select label="Region" options={countries} value={null} onChange={() => {}} hint="Where your data is stored" error="Required" />);
     const input = screen.getByRole('combobox', { name: 'Region' });
-    expect(input).toHaveAttribute('id', 'region');
-    expect(input).toHaveAccessibleDescription('Where your data is stored');
+    expect(input).toHaveAccessibleDescription('Where your data is stored Required');
   });
 
   it('forceOpen renders the list without interaction (stories)', () => {

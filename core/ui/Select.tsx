@@ -1,6 +1,6 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Description, Field, Label } from '@headlessui/react';
 import { useTheme, type CSSObject } from '@emotion/react';
-import { useId, useMemo, useState, type ReactNode, type Ref } from 'react';
+import { useId, useMemo, useState, type ReactElement, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ThemeTokens } from '../../themes/tokens';
 import { LabelText, hasContent } from './FieldMessages';
@@ -24,7 +24,6 @@ interface BaseProps<V extends Value> {
   disabled?: boolean;
   required?: boolean;
   hideLabel?: boolean;
-  id?: string;
   /** Adds hidden inputs carrying the value(s) for native form posts. */
   name?: string;
   onBlur?: () => void;
@@ -50,14 +49,18 @@ export type SelectProps<V extends Value> = SingleSelectProps<V> | MultipleSelect
 
 /**
  * Searchable list (headlessui Combobox): type to filter, arrows to move, Enter to
- * pick, Escape to close. Heavy enough that the app loads it on demand.
+ * pick, Escape to close. Heavy enough that the app loads it on demand. The input's
+ * id comes from headlessui's Field, which links the label, hint and error to it.
  */
-export function Select<V extends Value>(props: SelectProps<V>) {
-  const { label, options, error, hint, placeholder, disabled = false, required, hideLabel = false, id, name, onBlur, inputRef, forceOpen = false } = props;
+// Overloads let TypeScript infer V from `options` in each mode (a generic over the union cannot).
+export function Select<V extends Value>(props: MultipleSelectProps<V>): ReactElement;
+export function Select<V extends Value>(props: SingleSelectProps<V>): ReactElement;
+export function Select<V extends Value>(props: SelectProps<V>): ReactElement {
+  const { label, options, error, hint, placeholder, disabled = false, required, hideLabel = false, name, onBlur, inputRef, forceOpen = false } = props;
   const theme = useTheme();
   const { t } = useTranslation('core');
   const autoId = useId();
-  const baseId = id ?? `sel-${autoId}`;
+  const baseId = `sel-${autoId}`;
   const errorId = `${baseId}-error`;
   const hintId = `${baseId}-hint`;
   const hasError = hasContent(error);
@@ -120,8 +123,6 @@ export function Select<V extends Value>(props: SelectProps<V>) {
         <div css={{ position: 'relative' }}>
           <ComboboxInput<V | null>
             ref={inputRef}
-            // Field gives the input its id (Label's htmlFor points to it); an explicit id wins when given.
-            id={id}
             autoComplete="off"
             aria-required={required || undefined}
             aria-invalid={hasError || undefined}

@@ -1,0 +1,82 @@
+/**
+ * Uploads: type decided by magic bytes (never by name or declared type), size limits, MD5 of
+ * the body checked against the one sent, stored under server-made names outside any served
+ * folder, served with Content-Disposition and nosniff.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RegionCode } from '../../core/contract/regions';
+import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import type { Ctx } from '../context';
+import type { FileTable } from '../db/types';
+import { fail } from '../http/errors';
+import { md5Hex, randomToken } from './crypto';
+
+export const AVATAR_MAX = 1024 * 1024;
+export const LICENSE_MAX = 5 * 1024 * 1024;
+
+export type Sniffed = { mime: 'image/png'; ext: 'png' } | { mime: 'image/jpeg'; ext: 'jpg' } | { mime: 'application/pdf'; ext: 'pdf' };
+
+export function sniff(data: Buffer): Sniffed | null {
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return { mime: 'image/png', ext: 'png' };
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return { mime: 'image/jpeg', ext: 'jpg' };
+  if (data.length >= 5 && data.subarray(0, 5).toString('latin1') === '%PDF-') return { mime: 'application/pdf', ext: 'pdf' };
+  return null;
+}
+
+function uploadDir(ctx: Ctx, region: RegionCode): string {
+  return path.join(ctx.options.dataDir, 'uploads', region.toLowerCase());
+}
+
+export interface UploadInput {
+  data: Buffer;
+  truncated: boolean;
+  md5: string | undefined;
+  fileName: string;
+}
+
+export async function saveUpload(ctx: Ctx, region: RegionCode, accountId: string, kind: 'avatar' | 'license', input: UploadInput): Promise<FileTable> {
+  const isAvatar = kind === 'avatar';
+  if ([...input.fileName].length >= 256) fail(isAvatar ? E.avatarNameTooLong : E.licenseNameTooLong);
+  if (input.truncated || input.data.length > (isAvatar ? AVATAR_MAX : LICENSE_MAX)) fail(isAvatar ? E.avatarTooLarge : E.licenseTooLarge);
+  if (input.data.length === 0) fail(E.invalidParameter, { field: 'file' }, 'The file is empty.');
+  const type = sniff(input.data);
+  if (!type || (isAvatar && type.mime === 'application/pdf')) fail(E.invalidParameter, { field: 'file' }, isAvatar ? 'The avatar must be a PNG or JPG image.' : 'The license must be a PDF, PNG or JPG file.');
+  if (!input.md5 || !/^[a-fA-F0-9]{32}$/.test(input.md5) || md5Hex(input.data) !== input.md5.toLowerCase()) {
+    fail(E.invalidParameter, { field: 'md5' }, 'The MD5 checksum does not match the file.');
+  }
+  const id = randomToken(24);
+  const storedName = `${id}.${type.ext}`;
+  const dir = uploadDir(ctx, region);
+  const row: FileTable = {
+    id,
+    account_id: accountId,
+    kind,
+    original_name: input.fileName.replace(/[\u0000-\u001f\u007f/\\]/g, '_') || `file.${type.ext}`,
+    mime: type.mime,
+    size: input.data.length,
+    md5: input.md5.toLowerCase(),
+    stored_name: storedName,
+    created_at: ctx.now(),
+  };
+  try {
+    await fs.promises.mkdir(dir, { recursive: true });
+    await fs.promises.writeFile(path.join(dir, storedName), input.data, { flag: 'wx' });
+    await ctx.region(region).insertInto('files').values(row).execute();
+  } catch {
+    await fs.promises.rm(path.join(dir, storedName), { force: true });
+    fail(isAvatar ? E.avatarSaveFailed : E.licenseSaveFailed);
+  }
+  return row;
+}
+
+export async function readUpload(ctx: Ctx, region: RegionCode, id: string): Promise<{ row: FileTable; data: Buffer } | null> {
+  if (!/^[A-Za-z0-9_-]{32}$/.test(id)) return null;
+  const row = await ctx.region(region).selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  try {
+    return { row, data: await fs.promises.readFile(path.join(uploadDir(ctx, region), row.stored_name)) };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,193 @@
+/**
+ * Invitations by email with invite codes. Rules: managers only; same region only (-40014);
+ * one live invitation per address (-40011); an expired one is re-sent from the member list
+ * (-40016); a resend waits one minute (-40013); after a cancelled invitation the address waits
+ * seven days (-40021); daily caps per address (-40020) and per company (-40022).
+ */
+import type { InviteInfo, InviteRequest, MemberRole } from '../../core/contract/company';
+import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import type { RegionCode } from '../../core/contract/regions';
+import { REGION_CODES } from '../../core/contract/regions';
+import type { Ctx } from '../context';
+import type { AccountTable, InvitationTable } from '../db/types';
+import { fail } from '../http/errors';
+import { randomId, sha256 } from './crypto';
+import { findAccount, languageOr } from './accounts';
+import { activeMembership, getOrg, MANAGERS, requireNoConflict, requireRole } from './companies';
+import { regionalSecret } from './tokens';
+import { checkEmail, normalizeEmail } from './validation';
+
+export const INVITE_DAYS = 7;
+const DAY = 86_400_000;
+
+async function sendsSince(ctx: Ctx, region: RegionCode, by: { org_id?: string; email?: string }, since: number): Promise<number> {
+  let q = ctx.region(region).selectFrom('invite_sends').select((eb) => eb.fn.countAll<number>().as('n')).where('sent_at', '>', since);
+  if (by.org_id) q = q.where('org_id', '=', by.org_id);
+  if (by.email) q = q.where('email', '=', by.email);
+  const row = await q.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+async function mailInvite(ctx: Ctx, region: RegionCode, inviter: AccountTable, orgName: string, email: string, role: string, code: string, language?: string) {
+  const invitee = await findAccount(ctx, email);
+  await ctx.mailer.send({
+    to: email,
+    kind: 'invitation',
+    language: languageOr(language ?? invitee?.account.language, inviter.language),
+    vars: {
+      inviter: `${inviter.first_name} ${inviter.last_name}`.trim(),
+      org: orgName,
+      role,
+      link: `${ctx.options.publicOrigin}/invite?inviteCode=${encodeURIComponent(code)}`,
+    },
+  });
+  void region;
+}
+
+export async function invite(ctx: Ctx, region: RegionCode, account: AccountTable, orgId: string, input: InviteRequest): Promise<{ invited: string[] }> {
+  const myRole = await requireRole(ctx, region, orgId, account, MANAGERS);
+  if (input.role === 'admin' && myRole !== 'owner') fail(E.permissionDenied);
+  if (input.region !== region) fail(E.inviteOtherRegion);
+  const org = await getOrg(ctx, region, orgId);
+  const db = ctx.region(region);
+  const now = ctx.now();
+  const emails = [...new Set(input.emails.map((e) => checkEmail(e)))];
+  if (emails.length === 0) fail(E.invalidParameter, { field: 'emails' });
+  if ((await sendsSince(ctx, region, { org_id: orgId }, now - DAY)) + emails.length > ctx.options.limits.invitesPerOrgPerDay) fail(E.orgDailyInvitesExceeded);
+  for (const email of emails) {
+    const found = await findAccount(ctx, email);
+    if (found && found.region !== region) fail(E.inviteOtherRegion, { email });
+    const member = await db.selectFrom('org_members').select(['status']).where('org_id', '=', orgId).where('email', '=', email).executeTakeFirst();
+    if (member?.status === 'active') fail(E.alreadyInOrg, { email });
+    if (found && (await activeMembership(ctx, region, found.account.id))) fail(E.alreadyInOrg, { email });
+    const last = await db.selectFrom('invitations').selectAll().where('org_id', '=', orgId).where('email', '=', email).orderBy('created_at', 'desc').executeTakeFirst();
+    if (last?.status === 'pending') fail(last.expires_at > now ? E.alreadyInvited : E.previouslyInvited, { email });
+    if (last?.status === 'cancelled' && (last.closed_at ?? 0) > now - INVITE_DAYS * DAY) fail(E.inviteWait7Days, { email });
+    if ((await sendsSince(ctx, region, { email }, now - DAY)) >= ctx.options.limits.invitesPerUserPerDay) fail(E.userDailyInvitesExceeded, { email });
+  }
+  const accountIds = new Map<string, string | null>();
+  for (const email of emails) accountIds.set(email, (await findAccount(ctx, email))?.account.id ?? null);
+  const created: Array<{ email: string; code: string; id: string }> = [];
+  await db.transaction().execute(async (trx) => {
+    for (const email of emails) {
+      const code = regionalSecret(region, 24);
+      const id = randomId();
+      await trx
+        .insertInto('invitations')
+        .values({ id, org_id: orgId, email, role: input.role, code_hash: sha256(code), inviter_account_id: account.id, status: 'pending', created_at: now, last_sent_at: now, expires_at: now + INVITE_DAYS * DAY, closed_at: null })
+        .execute();
+      await trx.deleteFrom('org_members').where('org_id', '=', orgId).where('email', '=', email).execute();
+      await trx.insertInto('org_members').values({ id: randomId(), org_id: orgId, account_id: accountIds.get(email) ?? null, email, role: input.role, status: 'unverified', joined_at: null, invited_at: now }).execute();
+      await trx.insertInto('invite_sends').values({ org_id: orgId, email, sent_at: now }).execute();
+      created.push({ email, code, id });
+    }
+  });
+  try {
+    for (const c of created) await mailInvite(ctx, region, account, org.name, c.email, input.role, c.code, input.language);
+  } catch {
+    await db.transaction().execute(async (trx) => {
+      for (const c of created) {
+        await trx.deleteFrom('invitations').where('id', '=', c.id).execute();
+        await trx.deleteFrom('org_members').where('org_id', '=', orgId).where('email', '=', c.email).where('status', '=', 'unverified').execute();
+        await trx.deleteFrom('invite_sends').where('org_id', '=', orgId).where('email', '=', c.email).where('sent_at', '=', now).execute();
+      }
+    });
+    fail(E.invitationMailFailed);
+  }
+  return { invited: emails };
+}
+
+export async function reinvite(ctx: Ctx, region: RegionCode, account: AccountTable, orgId: string, input: { email: string; region: RegionCode; language?: string }) {
+  await requireRole(ctx, region, orgId, account, MANAGERS);
+  if (input.region !== region) fail(E.inviteOtherRegion);
+  const org = await getOrg(ctx, region, orgId);
+  const email = normalizeEmail(input.email);
+  const db = ctx.region(region);
+  const now = ctx.now();
+  const inv = await db.selectFrom('invitations').selectAll().where('org_id', '=', orgId).where('email', '=', email).where('status', '=', 'pending').executeTakeFirst();
+  if (!inv) fail(E.invitationInvalid);
+  if (inv.last_sent_at > now - 60_000) fail(E.reinviteTooSoon, { retryAfterSeconds: Math.ceil((inv.last_sent_at + 60_000 - now) / 1000) });
+  if ((await sendsSince(ctx, region, { email }, now - DAY)) >= ctx.options.limits.invitesPerUserPerDay) fail(E.userDailyInvitesExceeded);
+  if ((await sendsSince(ctx, region, { org_id: orgId }, now - DAY)) >= ctx.options.limits.invitesPerOrgPerDay) fail(E.orgDailyInvitesExceeded);
+  const code = regionalSecret(region, 24);
+  const before = { code_hash: inv.code_hash, last_sent_at: inv.last_sent_at, expires_at: inv.expires_at };
+  const claimed = await db
+    .updateTable('invitations')
+    .set({ code_hash: sha256(code), last_sent_at: now, expires_at: now + INVITE_DAYS * DAY })
+    .where('id', '=', inv.id)
+    .where('last_sent_at', '=', inv.last_sent_at)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) fail(E.reinviteTooSoon);
+  await db.updateTable('org_members').set({ status: 'unverified', invited_at: now }).where('org_id', '=', orgId).where('email', '=', email).execute();
+  await db.insertInto('invite_sends').values({ org_id: orgId, email, sent_at: now }).execute();
+  try {
+    await mailInvite(ctx, region, account, org.name, email, inv.role, code, input.language);
+  } catch {
+    await db.updateTable('invitations').set(before).where('id', '=', inv.id).execute();
+    await db.deleteFrom('invite_sends').where('org_id', '=', orgId).where('email', '=', email).where('sent_at', '=', now).execute();
+    fail(E.invitationMailFailed);
+  }
+  return { email };
+}
+
+async function findInvitation(ctx: Ctx, code: string): Promise<{ region: RegionCode; inv: InvitationTable } | null> {
+  if (!code || code.length > 200) return null;
+  const hash = sha256(code);
+  for (const region of REGION_CODES) {
+    const inv = await ctx.region(region).selectFrom('invitations').selectAll().where('code_hash', '=', hash).executeTakeFirst();
+    if (inv) return { region, inv };
+  }
+  return null;
+}
+
+export async function inviteInfo(ctx: Ctx, code: string): Promise<InviteInfo> {
+  const found = await findInvitation(ctx, code);
+  if (!found || found.inv.status === 'cancelled') fail(E.invitationInvalid);
+  const { region, inv } = found;
+  const db = ctx.region(region);
+  const org = await db.selectFrom('orgs').select(['id', 'name']).where('id', '=', inv.org_id).executeTakeFirst();
+  if (!org) fail(E.invitationInvalid);
+  const inviter = await db.selectFrom('accounts').select(['first_name', 'last_name']).where('id', '=', inv.inviter_account_id).executeTakeFirst();
+  let status: InviteInfo['status'];
+  if (inv.status === 'accepted') status = 'accepted';
+  else if (inv.expires_at <= ctx.now()) status = 'expired';
+  else status = (await findAccount(ctx, inv.email)) ? 'registered' : 'unregistered';
+  return {
+    invitedEmail: inv.email,
+    inviteCode: code,
+    orgRegion: region,
+    status,
+    orgId: org.id,
+    orgName: org.name,
+    inviterName: inviter ? `${inviter.first_name} ${inviter.last_name}`.trim() : '',
+    role: inv.role as MemberRole,
+    expiresAt: inv.expires_at,
+  };
+}
+
+/** Registration through an invitation: the code must be live and for this address. */
+export async function checkInviteForRegistration(ctx: Ctx, code: string, email: string): Promise<{ orgRegion: RegionCode }> {
+  const found = await findInvitation(ctx, code);
+  if (!found || found.inv.status !== 'pending' || found.inv.expires_at <= ctx.now() || found.inv.email !== normalizeEmail(email)) fail(E.invitationInvalid);
+  return { orgRegion: found.region };
+}
+
+export async function acceptInvite(ctx: Ctx, region: RegionCode, account: AccountTable, code: string) {
+  const found = await findInvitation(ctx, code);
+  if (!found || found.inv.status !== 'pending' || found.inv.expires_at <= ctx.now() || found.inv.email !== account.email) fail(E.invitationInvalid);
+  if (found.region !== region) fail(E.inviteOtherRegion);
+  const { inv } = found;
+  if (await activeMembership(ctx, region, account.id)) fail(E.alreadyInOrg);
+  await requireNoConflict(ctx, region, account);
+  const db = ctx.region(region);
+  const org = await getOrg(ctx, region, inv.org_id);
+  const now = ctx.now();
+  await db.transaction().execute(async (trx) => {
+    const res = await trx.updateTable('invitations').set({ status: 'accepted', closed_at: now }).where('id', '=', inv.id).where('status', '=', 'pending').executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) fail(E.invitationInvalid);
+    await trx.deleteFrom('org_members').where('org_id', '=', inv.org_id).where('email', '=', account.email).execute();
+    await trx.insertInto('org_members').values({ id: randomId(), org_id: inv.org_id, account_id: account.id, email: account.email, role: inv.role, status: 'active', joined_at: now, invited_at: inv.created_at }).execute();
+    await trx.updateTable('org_applications').set({ status: 'rejected', decided_at: now }).where('account_id', '=', account.id).where('status', '=', 'pending').execute();
+  });
+  return { orgId: org.id, orgName: org.name, role: inv.role as MemberRole };
+}
