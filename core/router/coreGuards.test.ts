@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { parseDeploymentConfig } from '../config/loadConfig';
 import { ApiError } from '../http/ApiError';
 import type { HttpClient } from '../http/client';
-import { saveInvite } from '../session/invite';
+import { loadInvite, saveInvite } from '../session/invite';
 import { appStore, saveTokens, userAtom } from '../session/session';
 import { storage } from '../session/storage';
 import { accountSession, alreadySignedIn, companyNeedsWideScreen, invitedRegistration, registerWithoutInvite, runGuards, CORE_GUARDS } from './coreGuards';
@@ -44,12 +44,27 @@ describe('/login guards', () => {
     expect(outcome).toEqual({ kind: 'redirect', to: '/login?session_code=S', replace: true });
   });
 
-  it('lets an invited registration through without asking the server', async () => {
+  it('an invitation already looked up in this tab passes without asking again', async () => {
     saveInvite({ invitedEmail: 'new@x.test', inviteCode: 'INV1', orgRegion: 'Euw', status: 'unregistered' });
     const http = fakeHttp({});
     expect(await runGuards(loginGuards, ctx('module=register&inviteCode=INV1', http))).toEqual({ kind: 'allow' });
     expect(http.calls).toEqual([]);
-    expect(await invitedRegistration.run(ctx('module=register&inviteCode=OTHER', http))).toEqual({ kind: 'next' });
+  });
+
+  it('looks an invite code up: unregistered passes and is remembered for the register view', async () => {
+    const http = fakeHttp({ '/orgs/members/invitations/INV2': { invitedEmail: 'b@x.test', inviteCode: 'INV2', orgRegion: 'Use', status: 'unregistered' } });
+    expect(await invitedRegistration.run(ctx('module=register&inviteCode=INV2', http))).toEqual({ kind: 'allow' });
+    expect(loadInvite()).toMatchObject({ invitedEmail: 'b@x.test', orgRegion: 'Use' });
+  });
+
+  it.each([
+    ['an invitation no longer unregistered', { '/orgs/members/invitations/INV3': { invitedEmail: 'c@x.test', inviteCode: 'INV3', orgRegion: 'Use', status: 'registered' } }],
+    ['an unknown code', { '/orgs/members/invitations/INV3': new ApiError(-40012, 'invalid', 400) }],
+  ])('%s returns to sign-in with the URL replaced by /login', async (_name, routes) => {
+    saveInvite({ invitedEmail: 'old@x.test', inviteCode: 'OLD', orgRegion: 'Euw', status: 'unregistered' });
+    const outcome = await invitedRegistration.run(ctx('module=register&inviteCode=INV3&session_code=S', fakeHttp(routes)));
+    expect(outcome).toEqual({ kind: 'redirect', to: '/login?session_code=S', replace: true });
+    expect(loadInvite()).toBeNull();
   });
 
   it('shows the page when not signed in', async () => {

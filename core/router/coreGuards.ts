@@ -1,5 +1,5 @@
 import type { AllowUrlsResult, LoggedResult, RedirectParamsResult, UserInfo } from '../contract/api';
-import { loadInvite } from '../session/invite';
+import { clearInvite, loadInvite, saveInvite, type InviteInfo } from '../session/invite';
 import { appStore, clearSession, setUser, userAtom } from '../session/session';
 import { storage } from '../session/storage';
 import { allow, next, type Guard, type GuardContext, type GuardOutcome } from './guardTypes';
@@ -35,16 +35,38 @@ export const registerWithoutInvite: Guard = {
   },
 };
 
-/** Arriving from an invite with module=register and an invited email: show the page. */
+/** The statuses of spec section 3 an invitation can have; only this one may register. */
+export const INVITE_STATUS_UNREGISTERED = 'unregistered';
+
+/**
+ * Arriving from an invite (module=register&inviteCode=…): look the invitation up and let
+ * the page show the invited registration. A missing or invalid code, or an invitation
+ * that is no longer unregistered, goes back to plain sign-in with the URL replaced.
+ */
 export const invitedRegistration: Guard = {
   id: 'core/login/invited-registration',
   route: 'login',
   order: 20,
-  run(ctx) {
-    const invite = loadInvite();
+  async run(ctx): Promise<GuardOutcome> {
     const code = ctx.query.get('inviteCode');
-    if (ctx.query.get('module') === 'register' && invite?.invitedEmail && (!code || code === invite.inviteCode)) return allow;
-    return next;
+    if (ctx.query.get('module') !== 'register' || !code) return next;
+    const stored = loadInvite();
+    if (stored?.inviteCode === code && stored.invitedEmail && stored.status === INVITE_STATUS_UNREGISTERED) return allow;
+    try {
+      const invite = await ctx.http.get<InviteInfo>(`/orgs/members/invitations/${encodeURIComponent(code)}`, { auth: 'none' });
+      if (invite?.invitedEmail && invite.status === INVITE_STATUS_UNREGISTERED) {
+        saveInvite({ ...invite, inviteCode: code });
+        return allow;
+      }
+    } catch {
+      // an unknown or expired code: same as an unusable invitation
+    }
+    clearInvite();
+    const query = new URLSearchParams(ctx.query);
+    query.delete('module');
+    query.delete('inviteCode');
+    const qs = query.toString();
+    return { kind: 'redirect', to: `/login${qs ? `?${qs}` : ''}`, replace: true };
   },
 };
 

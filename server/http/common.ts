@@ -1,0 +1,122 @@
+/** Shared pieces of the HTTP layer: result wrapping, auth guards, cookies, schema fragments. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SSO_COOKIE } from '../../core/contract/auth';
+import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import type { RegionCode } from '../../core/contract/regions';
+import type { Ctx } from '../context';
+import { safeEqual } from '../domain/crypto';
+import { authenticateAccess, touchSession, type AuthContext } from '../domain/sessions';
+import { hashSecret, parseRegionalSecret } from '../domain/tokens';
+import { fail } from './errors';
+
+export function ok<T>(result: T): { result: T } {
+  return { result };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Region of the regional host the call came in on; null on the global host. */
+    hostRegion: RegionCode | null;
+  }
+}
+
+export function clientIp(req: FastifyRequest): string {
+  return req.ip || 'unknown';
+}
+
+export function parseCookies(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!header) return out;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) continue;
+    const name = part.slice(0, eq).trim();
+    const value = part.slice(eq + 1).trim();
+    try {
+      out[name] = decodeURIComponent(value);
+    } catch {
+      out[name] = value;
+    }
+  }
+  return out;
+}
+
+export function ssoCookie(req: FastifyRequest): string | undefined {
+  return parseCookies(req.headers.cookie)[SSO_COOKIE];
+}
+
+export function setSsoCookie(ctx: Ctx, reply: FastifyReply, value: string, expiresAt: number): void {
+  const secure = ctx.options.publicOrigin.startsWith('https:') ? '; Secure' : '';
+  const maxAge = Math.max(0, Math.floor((expiresAt - ctx.now()) / 1000));
+  reply.header('Set-Cookie', `${SSO_COOKIE}=${encodeURIComponent(value)}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`);
+}
+
+export function clearSsoCookie(ctx: Ctx, reply: FastifyReply): void {
+  const secure = ctx.options.publicOrigin.startsWith('https:') ? '; Secure' : '';
+  reply.header('Set-Cookie', `${SSO_COOKIE}=; Path=/api; HttpOnly; SameSite=Lax; Max-Age=0${secure}`);
+}
+
+/** The signed-in caller (access token); also refreshes the session's last activity. */
+export async function requireAuth(ctx: Ctx, req: FastifyRequest): Promise<AuthContext> {
+  const auth = await authenticateAccess(ctx, req.headers.authorization);
+  if (ctx.now() - auth.session.last_active_at > 60_000) await touchSession(ctx, auth.region, auth.session.id);
+  return auth;
+}
+
+/** Sensitive calls: a live 5-minute security token of this account in `Security-Token`. */
+export async function requireSecurityToken(ctx: Ctx, req: FastifyRequest, auth: AuthContext): Promise<void> {
+  const raw = req.headers['security-token'];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  const parsed = parseRegionalSecret(value);
+  if (!value || !parsed || parsed.region !== auth.region) fail(E.tokenFailure);
+  const row = await ctx
+    .region(auth.region)
+    .selectFrom('one_time_tokens')
+    .selectAll()
+    .where('token_hash', '=', hashSecret(value))
+    .where('kind', '=', 'security')
+    .executeTakeFirst();
+  if (!row || row.used_at !== null || row.expires_at <= ctx.now() || !safeEqual(row.account_id, auth.account.id)) fail(E.tokenFailure);
+}
+
+/** A path's account id must be the caller's own. */
+export function ensureSelf(auth: AuthContext, accountId: string): void {
+  if (!safeEqual(accountId, auth.account.id)) fail(E.accountError);
+}
+
+/** Per-client limit for sign-in, registration and mail-sending calls. */
+export function limitAuth(ctx: Ctx, req: FastifyRequest, bucket: string): void {
+  const key = `${bucket}:${clientIp(req)}`;
+  if (!ctx.authRate.take(key, ctx.options.limits.authPerMinute)) fail(E.rateLimited, { retryAfterSeconds: ctx.authRate.retryAfterSeconds(key) });
+}
+
+// JSON Schema fragments.
+export const S = {
+  str: (max: number, min = 0) => ({ type: 'string', minLength: min, maxLength: max }) as const,
+  email: { type: 'string', minLength: 1, maxLength: 320 } as const,
+  password: { type: 'string', minLength: 1, maxLength: 128 } as const,
+  bool: { type: 'boolean' } as const,
+  region: { type: 'string', enum: ['Use', 'Aps', 'Euw'] } as const,
+  mfaType: { type: 'integer', enum: [2, 3] } as const,
+  language: { type: 'string', maxLength: 16 } as const,
+  id: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } as const,
+};
+
+export function body(properties: Record<string, unknown>, required: string[] = []) {
+  return { type: 'object', properties, required, additionalProperties: false } as const;
+}
+
+export const authHeaders = {
+  type: 'object',
+  properties: { authorization: { type: 'string', maxLength: 1024 } },
+} as const;
+
+export const securityHeaders = {
+  type: 'object',
+  properties: {
+    authorization: { type: 'string', maxLength: 1024 },
+    'security-token': { type: 'string', maxLength: 256 },
+  },
+} as const;
+
+export const idParams = { type: 'object', properties: { id: S.id }, required: ['id'] } as const;
