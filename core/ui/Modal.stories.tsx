@@ -19,7 +19,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Info: Story = { args: { kind: 'info', description: 'Your changes take effect at the next sign-in.' } };
 export const Success: Story = { args: { kind: 'success', title: 'Profile saved', description: 'Your profile has been updated.' } };
-export const Error: Story = {
+export const ErrorKind: Story = {
   args: { kind: 'error', title: 'Session timed out', description: 'Your account has been logged out. Please log in again.', okLabel: 'Sign in again', dismissible: false },
 };
 export const Warning: Story = {

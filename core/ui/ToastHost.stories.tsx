@@ -16,7 +16,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Error: Story = { beforeEach: withToast('Incorrect ID or password.', 'error') };
+export const ErrorToast: Story = { beforeEach: withToast('Incorrect ID or password.', 'error') };
 export const Success: Story = { beforeEach: withToast('Your profile has been updated.', 'success') };
 export const Info: Story = { beforeEach: withToast('A verification code was sent to your email.', 'info') };
 export const Warning: Story = { beforeEach: withToast('Please wait 60 seconds before requesting another reset email.', 'warning') };

@@ -1,0 +1,128 @@
+/**
+ * The reference server as a Fastify app. `buildServer(options)` opens (and migrates) the
+ * stores, registers every API route under `/api` (global host) and `/api/region/<use|aps|euw>`
+ * (regional hosts), the SPA, the captcha frame, the development mailbox and the demo pages.
+ */
+import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import { ERROR_CODES as E } from '../core/contract/errorCodes';
+import { API_PREFIX } from '../core/contract/headers';
+import { REGION_CODES, type RegionCode } from '../core/contract/regions';
+import { createCtx, type Ctx } from './context';
+import { openStores } from './db/stores';
+import { passwordHasher } from './domain/crypto';
+import { syncClients } from './domain/oauth';
+import { ApiFailure } from './http/errors';
+import { messageFor } from './http/messages';
+import { apiSecurityHeaders, registerSpa } from './http/spa';
+import { Mailer } from './mail/mailer';
+import { resolveOptions, type ServerOptionsInput } from './options';
+import { accountRoutes } from './routes/accounts';
+import { authRoutes } from './routes/auth';
+import { brandingRoutes } from './routes/branding';
+import { captchaRoutes } from './routes/captcha';
+import { companyRoutes } from './routes/companies';
+import { demoRoutes } from './routes/demo';
+import { devRoutes } from './routes/dev';
+import { migrationRoutes } from './routes/migration';
+import { securityRoutes } from './routes/security';
+import { seedDemo, type DemoSummary } from './demo/seed';
+import { clientIp } from './http/common';
+
+export interface BuiltServer {
+  app: FastifyInstance;
+  ctx: Ctx;
+  demo: DemoSummary | null;
+  /** Starts listening; resolves the base URL. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+function apiPlugin(ctx: Ctx, hostRegion: RegionCode | null) {
+  return async (api: FastifyInstance) => {
+    api.addHook('onRequest', async (req) => {
+      req.hostRegion = hostRegion;
+      const key = `api:${clientIp(req)}`;
+      if (!ctx.apiRate.take(key, ctx.options.limits.apiPerMinute)) {
+        throw new ApiFailure(E.rateLimited, undefined, { retryAfterSeconds: ctx.apiRate.retryAfterSeconds(key) });
+      }
+    });
+    for (const routes of [authRoutes, accountRoutes, securityRoutes, companyRoutes, migrationRoutes, captchaRoutes, brandingRoutes]) {
+      await api.register(routes(ctx));
+    }
+  };
+}
+
+export async function buildServer(input: ServerOptionsInput = {}): Promise<BuiltServer> {
+  const options = resolveOptions(input);
+  const stores = await openStores({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, databaseUrls: options.databaseUrls });
+  const mailer = new Mailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, dataDir: options.dataDir, now: options.now });
+  const ctx = createCtx(options, stores, mailer, passwordHasher(options.testMode));
+  await syncClients(ctx);
+  const demo = options.seedDemo ? await seedDemo(ctx) : null;
+
+  const app = Fastify({
+    logger: options.logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers["security-token"]', 'req.headers.cookie', 'req.headers.session_code'] } : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    disableRequestLogging: !options.logger,
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+  });
+  app.decorateRequest('hostRegion', null);
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024 + 1, files: 1, fields: 10, fieldSize: 4096, parts: 12 } });
+
+  app.setErrorHandler((err: FastifyError | ApiFailure | Error, req, reply) => {
+    if (err instanceof ApiFailure) {
+      return reply.status(err.status).send({ errorCode: err.code, message: err.message, ...(err.result !== undefined ? { result: err.result } : {}) });
+    }
+    const fe = err as FastifyError;
+    if (fe.validation) {
+      const first = fe.validation[0];
+      const field = first ? `${fe.validationContext ?? 'body'}${first.instancePath || ''}${(first.params as { missingProperty?: string })?.missingProperty ? `/${(first.params as { missingProperty?: string }).missingProperty}` : ''}` : fe.validationContext;
+      return reply.status(400).send({ errorCode: E.invalidParameter, message: `${messageFor(E.invalidParameter)} (${field})`, result: { field } });
+    }
+    const status = fe.statusCode ?? 500;
+    if (status === 413 || fe.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.status(413).send({ errorCode: E.badRequest, message: 'The request body is too large.' });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ errorCode: E.badRequest, message: messageFor(E.badRequest) });
+    }
+    req.log.error({ err }, 'unexpected error');
+    return reply.status(500).send({ errorCode: E.unexpected, message: messageFor(E.unexpected) });
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    apiSecurityHeaders(ctx, req, reply);
+    return payload;
+  });
+
+  await app.register(apiPlugin(ctx, null), { prefix: API_PREFIX });
+  for (const region of REGION_CODES) {
+    await app.register(apiPlugin(ctx, region), { prefix: `${API_PREFIX}/region/${region.toLowerCase()}` });
+  }
+  await app.register(devRoutes(ctx));
+  await app.register(demoRoutes(ctx));
+  await registerSpa(app, ctx);
+
+  let closed = false;
+  return {
+    app,
+    ctx,
+    demo,
+    async listen() {
+      await app.listen({ host: options.host, port: options.port });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : options.port;
+      return `http://${options.host}:${port}`;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await stores.close();
+    },
+  };
+}
