@@ -35,6 +35,20 @@ const config: StorybookConfig = {
         jsx: 'automatic',
         jsxImportSource: '@emotion/react',
       },
+      // Dev server only: without @vitejs/plugin-react nothing asks Vite to pre-bundle React
+      // itself, and @storybook/react's (unbundled) renderer then gets React's raw CommonJS
+      // ("does not provide an export named 'default'").
+      optimizeDeps: {
+        ...viteConfig.optimizeDeps,
+        include: [
+          ...(viteConfig.optimizeDeps?.include ?? []),
+          'react',
+          'react-dom',
+          'react-dom/client',
+          'react/jsx-runtime',
+          'react/jsx-dev-runtime',
+        ],
+      },
       // Same copy of these everywhere, whichever folder imports them.
       resolve: {
         ...viteConfig.resolve,

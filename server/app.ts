@@ -66,7 +66,6 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
     logger: options.logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers["security-token"]', 'req.headers.cookie', 'req.headers.session_code'] } : false,
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
-    disableRequestLogging: !options.logger,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   });
   app.decorateRequest('hostRegion', null);

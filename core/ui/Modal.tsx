@@ -3,7 +3,7 @@ import { useTheme } from '@emotion/react';
 import {
   useEffect,
   useId,
-  useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
@@ -17,6 +17,7 @@ import { clampOffset, contentMaxHeight, keyStep, MODAL_MARGIN, type Offset } fro
 import { focusRing } from './focusRing';
 import { KindIcon, kindColor } from './kindIcons';
 import { useViewportHeight } from './media';
+import { useBoxSize } from './useBoxSize';
 import type { ModalKind } from './modalStore';
 import { VisuallyHidden, visuallyHiddenStyle } from './VisuallyHidden';
 
@@ -36,6 +37,7 @@ export interface ModalProps {
   onOk?: () => void;
   okLabel?: string;
   cancelLabel?: string;
+  /** Default: true for kind 'confirm'. */
   showCancel?: boolean;
   okLoading?: boolean;
   maxWidth?: number | string;
@@ -70,7 +72,7 @@ function OpenModal({
   onOk,
   okLabel,
   cancelLabel,
-  showCancel = false,
+  showCancel = kind === 'confirm',
   okLoading = false,
   maxWidth = 480,
   dismissible = true,
@@ -84,35 +86,37 @@ function OpenModal({
   const canDrag = draggable && !fullScreen;
 
   const panelRef = useRef<HTMLDivElement>(null);
-  const headerRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const footerRef = useRef<HTMLDivElement>(null);
   const okRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const focusTarget = useRef<HTMLElement | null>(null);
 
-  // Content height follows the window: re-measure header and footer whenever it resizes.
+  // Content height follows the window and the measured header and footer.
   const windowHeight = useViewportHeight();
-  const [chrome, setChrome] = useState(0);
-  const [scrolls, setScrolls] = useState(false);
-  useLayoutEffect(() => {
-    setChrome((headerRef.current?.offsetHeight ?? 0) + (footerRef.current?.offsetHeight ?? 0));
-    const body = bodyRef.current;
-    setScrolls(!!body && body.scrollHeight > body.clientHeight);
-  });
+  const [measureHeader, header] = useBoxSize();
+  const [measureFooter, footerBox] = useBoxSize();
+  const [measureBody, body] = useBoxSize();
   const margin = fullScreen ? 0 : MODAL_MARGIN;
-  const maxHeight = contentMaxHeight(windowHeight, chrome, 0, margin);
+  const maxHeight = contentMaxHeight(windowHeight, header.height, footerBox.height, margin);
 
-  // Pick the initial focus before headlessui applies it (it reads the ref in an effect).
-  useLayoutEffect(() => {
-    focusTarget.current =
-      initialFocus?.current ??
-      okRef.current ??
-      firstFocusable(bodyRef.current) ??
-      firstFocusable(footerRef.current) ??
-      closeRef.current ??
-      panelRef.current;
-  }, [initialFocus]);
+  // headlessui reads initialFocus.current in a micro-task after the portal has mounted,
+  // so a getter picks the target from the rendered dialog, not from an earlier render.
+  const focusTarget = useMemo(
+    () => ({
+      get current(): HTMLElement | null {
+        return (
+          initialFocus?.current ??
+          okRef.current ??
+          firstFocusable(bodyRef.current) ??
+          firstFocusable(footerRef.current) ??
+          closeRef.current ??
+          panelRef.current
+        );
+      },
+      set current(_ignored: HTMLElement | null) {},
+    }),
+    [initialFocus],
+  );
 
   const [offset, setOffset] = useState<Offset>({ x: 0, y: 0 });
   const moveBy = (delta: Offset, from: Offset = offset, base = baseBox(panelRef.current, offset)) =>
@@ -197,7 +201,7 @@ function OpenModal({
           }}
         >
           <div
-            ref={headerRef}
+            ref={measureHeader}
             onPointerDown={onPointerDown}
             css={{
               display: 'flex',
@@ -246,9 +250,12 @@ function OpenModal({
             )}
           </div>
           <div
-            ref={bodyRef}
+            ref={(el) => {
+              bodyRef.current = el;
+              return measureBody(el);
+            }}
             // A scrolling region must be reachable by keyboard to be scrolled.
-            tabIndex={scrolls ? 0 : undefined}
+            tabIndex={body.overflows ? 0 : undefined}
             style={{ maxHeight: fullScreen ? undefined : maxHeight }}
             css={{ flex: fullScreen ? 1 : undefined, overflowY: 'auto', padding: `${theme.space(2)} ${theme.space(5)} ${theme.space(4)}`, ...focusRing(theme) }}
           >
@@ -259,7 +266,10 @@ function OpenModal({
           </div>
           {footerNode && (
             <div
-              ref={footerRef}
+              ref={(el) => {
+                footerRef.current = el;
+                return measureFooter(el);
+              }}
               css={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: theme.space(3), padding: `${theme.space(3)} ${theme.space(5)} ${theme.space(4)}` }}
             >
               {footerNode}

@@ -24,7 +24,7 @@ function StoreModal({ entry }: { entry: ModalEntry }) {
       onClose={() => closeModal(entry.id, false)}
       okLabel={entry.okLabel}
       cancelLabel={entry.cancelLabel}
-      showCancel={entry.showCancel ?? entry.kind === 'confirm'}
+      showCancel={entry.showCancel}
       dismissible={entry.dismissible ?? true}
       maxWidth={entry.maxWidth}
     >

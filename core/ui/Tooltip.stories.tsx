@@ -7,8 +7,8 @@ const placements: Placement[] = ['top', 'bottom', 'left', 'right'];
 /** Room around the trigger, so the open tooltip lies inside the screenshot. */
 function Stage({ placement, label = placement }: { placement: Placement; label?: string }) {
   return (
-    <div css={{ display: 'flex', justifyContent: 'center', alignItems: 'center', padding: '56px 150px', width: 'fit-content' }}>
-      <Tooltip content="Data is stored in Europe" placement={placement} defaultOpen>
+    <div css={{ display: 'flex', justifyContent: 'center', alignItems: 'center', padding: '56px 130px', width: 'fit-content' }}>
+      <Tooltip content="Stored in the EU" placement={placement} defaultOpen>
         <Button variant="secondary" size="sm">
           {label}
         </Button>
@@ -32,8 +32,8 @@ export const Left: Story = { args: { placement: 'left' } };
 export const Right: Story = { args: { placement: 'right' } };
 
 /** In RTL, left and right swap: "left" means towards the start of the line. */
-export const RightToLeftLeft: Story = { args: { placement: 'left', label: 'left → right' }, parameters: { dir: 'rtl' } };
-export const RightToLeftRight: Story = { args: { placement: 'right', label: 'right → left' }, parameters: { dir: 'rtl' } };
+export const RightToLeftLeft: Story = { args: { placement: 'left' }, parameters: { dir: 'rtl' } };
+export const RightToLeftRight: Story = { args: { placement: 'right' }, parameters: { dir: 'rtl' } };
 
 export const Closed: Story = {
   render: () => (

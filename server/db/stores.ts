@@ -62,7 +62,7 @@ export async function openStores(options: StoreOptions): Promise<Stores> {
     global,
     regions,
     legacy,
-    dialect: options.databaseUrl || options.databaseUrls ? 'postgres' : 'sqlite',
+    dialect: options.databaseUrl || Object.values(options.databaseUrls ?? {}).some(Boolean) ? 'postgres' : 'sqlite',
     async close() {
       await Promise.all([global.destroy(), legacy.destroy(), ...Object.values(regions).map((db) => db.destroy())]);
     },

@@ -77,6 +77,7 @@ export function checkFreeText(value: string | null | undefined, field: string, m
 export function checkUrl(value: string | null | undefined, field: string): string | null {
   const v = (value ?? '').trim();
   if (!v) return null;
+  if (/[<>"]|javascript:/i.test(v)) fail(E.xssInRequest, { field });
   if (!/^https?:\/\/((\d{1,3}\.){3}\d{1,3}|([A-Za-z0-9-]+\.)+[A-Za-z]{2,})(:\d+)?(\/[^\s<>"]*)?$/.test(v)) {
     fail(E.invalidParameter, { field }, `${field} must be an http(s) URL`);
   }

@@ -1,0 +1,149 @@
+// Slider captcha frame. Talks to the portal (parent window) by postMessage, only with the
+// configured portal origin. No inline script: this file is served from the API origin.
+(function () {
+  'use strict';
+  var body = document.body;
+  var parentOrigin = body.getAttribute('data-parent-origin');
+  var apiBase = body.getAttribute('data-api-base');
+  var bg = document.getElementById('bg');
+  var piece = document.getElementById('piece');
+  var handle = document.getElementById('handle');
+  var fill = document.getElementById('fill');
+  var status = document.getElementById('status');
+  var reload = document.getElementById('reload');
+  var texts = JSON.parse(document.getElementById('texts').textContent || '{}');
+  var challenge = null;
+  var x = 0;
+  var trail = [];
+  var t0 = 0;
+  var dragging = false;
+  var startX = 0;
+  var busy = false;
+
+  function post(message) {
+    if (window.parent && window.parent !== window && parentOrigin) {
+      message.source = 'uid-captcha';
+      window.parent.postMessage(message, parentOrigin);
+    }
+  }
+
+  function maxX() {
+    return challenge ? challenge.width - challenge.pieceSize : 0;
+  }
+
+  function place(value) {
+    x = Math.max(0, Math.min(maxX(), Math.round(value)));
+    piece.style.left = x + 'px';
+    handle.style.left = x + 'px';
+    fill.style.width = x + 'px';
+    handle.setAttribute('aria-valuenow', String(x));
+  }
+
+  function record() {
+    var now = performance.now();
+    if (!t0) t0 = now;
+    trail.push([Math.round(now - t0), x, 0]);
+    if (trail.length > 400) trail.splice(1, 1);
+  }
+
+  function load() {
+    busy = true;
+    status.textContent = texts.loading || 'Loading…';
+    fetch(apiBase + '/captcha/challenge', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+      .then(function (r) { return r.json(); })
+      .then(function (body) {
+        challenge = body.result;
+        bg.src = challenge.imageUrl;
+        piece.src = challenge.pieceUrl;
+        piece.style.top = (challenge.pieceY - challenge.pieceSize / 4 - 1) + 'px';
+        handle.setAttribute('aria-valuemax', String(maxX()));
+        trail = [];
+        t0 = 0;
+        place(0);
+        status.textContent = texts.hint || 'Slide to complete the puzzle';
+        busy = false;
+      })
+      .catch(function () {
+        status.textContent = texts.error || 'Could not load the puzzle.';
+        busy = false;
+      });
+  }
+
+  function submit() {
+    if (!challenge || busy) return;
+    busy = true;
+    record();
+    fetch(apiBase + '/captcha/verify', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ challengeId: challenge.challengeId, x: x, trail: trail }),
+    })
+      .then(function (r) { return r.json(); })
+      .then(function (body) {
+        if (body && body.result && body.result.token) {
+          status.textContent = texts.success || 'Verified';
+          body.result && post({ type: 'result', errorCode: '0', token: body.result.token });
+        } else {
+          status.textContent = texts.failed || 'Try again';
+          post({ type: 'failed', errorCode: String(body && body.errorCode) });
+          setTimeout(load, 600);
+        }
+      })
+      .catch(function () {
+        status.textContent = texts.error || 'Could not verify.';
+        setTimeout(load, 600);
+      });
+  }
+
+  handle.addEventListener('pointerdown', function (e) {
+    if (busy || !challenge) return;
+    dragging = true;
+    startX = e.clientX - x;
+    handle.setPointerCapture(e.pointerId);
+    trail = [];
+    t0 = 0;
+    record();
+  });
+  handle.addEventListener('pointermove', function (e) {
+    if (!dragging) return;
+    place(e.clientX - startX);
+    record();
+  });
+  function end() {
+    if (!dragging) return;
+    dragging = false;
+    submit();
+  }
+  handle.addEventListener('pointerup', end);
+  handle.addEventListener('pointercancel', end);
+  handle.addEventListener('keydown', function (e) {
+    if (busy || !challenge) return;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+      e.preventDefault();
+      if (trail.length === 0) record();
+      place(x + (e.key === 'ArrowRight' ? 1 : -1) * (e.shiftKey ? 10 : 2));
+      record();
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      submit();
+    }
+  });
+  reload.addEventListener('click', load);
+
+  window.addEventListener('message', function (event) {
+    if (event.origin !== parentOrigin || event.source !== window.parent) return;
+    var data = event.data;
+    if (!data || data.source !== 'uid-portal' || data.type !== 'theme' || !data.theme) return;
+    var root = document.documentElement.style;
+    var t = data.theme;
+    var colour = /^(#[0-9a-fA-F]{3,8}|rgba?\([0-9., %]+\)|hsla?\([0-9., %deg]+\))$/;
+    if (t.primary && colour.test(t.primary)) root.setProperty('--primary', t.primary);
+    if (t.background && colour.test(t.background)) root.setProperty('--bg', t.background);
+    if (t.text && colour.test(t.text)) root.setProperty('--text', t.text);
+    if (t.mode === 'dark' || t.mode === 'light') document.documentElement.setAttribute('data-mode', t.mode);
+  });
+
+  load();
+  post({ type: 'loaded' });
+})();

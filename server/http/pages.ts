@@ -1,0 +1,20 @@
+/** Small server-rendered pages (password reset, demo pages): no script, styles by nonce. */
+import type { FastifyReply } from 'fastify';
+import { newNonce } from './spa';
+
+export const PAGE_STYLE = `body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1d2433;line-height:1.5}
+h1{font-size:1.5rem}label{display:block;margin:.75rem 0}input{display:block;width:100%;padding:.5rem;margin-top:.25rem;box-sizing:border-box;border:1px solid #8a94a6;border-radius:4px}
+button,.button{margin-top:1rem;padding:.6rem 1.2rem;background:#1258d6;color:#fff;border:0;border-radius:4px;font-size:1rem;cursor:pointer;text-decoration:none;display:inline-block}
+code,pre{background:#f1f3f7;padding:.1rem .3rem;border-radius:3px;white-space:pre-wrap;word-break:break-all}`;
+
+export function htmlPage(reply: FastifyReply, title: string, bodyHtml: string, status = 200, scriptSrc?: string) {
+  const nonce = newNonce();
+  const script = scriptSrc ? `<script src="${scriptSrc}" defer></script>` : '';
+  return reply
+    .status(status)
+    .header('Content-Security-Policy', `default-src 'none'; script-src 'self'; style-src 'nonce-${nonce}'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`)
+    .header('Cache-Control', 'no-store')
+    .header('Referrer-Policy', 'no-referrer')
+    .type('text/html; charset=utf-8')
+    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><style nonce="${nonce}">${PAGE_STYLE}</style>${script}</head><body>${bodyHtml}</body></html>`);
+}

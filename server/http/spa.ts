@@ -1,0 +1,119 @@
+/**
+ * Serving the built SPA from dist/: assets with a long cache, every other non-API GET with
+ * index.html (fresh CSP nonce per response, optional serve-time config), and the security
+ * headers of every response.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import type { Ctx } from '../context';
+
+export function spaCsp(nonce: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' data: blob:",
+    "frame-src 'self'",
+    "frame-ancestors 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+export function newNonce(): string {
+  return crypto.randomBytes(18).toString('base64');
+}
+
+/** Headers for every response; API responses are never cached and never framed. */
+export function apiSecurityHeaders(ctx: Ctx, req: FastifyRequest, reply: FastifyReply): void {
+  reply.header('X-Content-Type-Options', 'nosniff');
+  if (!reply.hasHeader('Referrer-Policy')) reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+  if (ctx.options.publicOrigin.startsWith('https:')) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  const url = req.url;
+  if (url.startsWith('/api/') || url === '/api' || url.startsWith('/dev/')) {
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+  }
+}
+
+function escapeJsonForHtml(json: string): string {
+  return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+interface IndexCache {
+  mtimeMs: number;
+  html: string;
+}
+
+export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void> {
+  const dist = ctx.options.distDir;
+  const indexFile = path.join(dist, 'index.html');
+  let cache: IndexCache | null = null;
+  let configCache: { mtimeMs: number; json: string } | null = null;
+
+  function portalConfig(): string | null {
+    const file = ctx.options.portalConfigFile;
+    if (!file) return null;
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (!stat) return null;
+    if (!configCache || configCache.mtimeMs !== stat.mtimeMs) {
+      const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+      configCache = { mtimeMs: stat.mtimeMs, json: escapeJsonForHtml(JSON.stringify(parsed)) };
+    }
+    return configCache.json;
+  }
+
+  function indexHtml(): string | null {
+    const stat = fs.statSync(indexFile, { throwIfNoEntry: false });
+    if (!stat) return null;
+    if (!cache || cache.mtimeMs !== stat.mtimeMs) cache = { mtimeMs: stat.mtimeMs, html: fs.readFileSync(indexFile, 'utf8') };
+    return cache.html;
+  }
+
+  await app.register(fastifyStatic, {
+    root: path.join(dist, 'assets'),
+    prefix: '/assets/',
+    decorateReply: false,
+    index: false,
+    wildcard: true,
+    setHeaders(res) {
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/') || req.method !== 'GET' && req.method !== 'HEAD') {
+      return reply.status(404).send({ errorCode: E.badRequest, message: 'Unknown API path.' });
+    }
+    if (pathname.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
+    // Top-level files of dist/ (favicon, robots.txt, manifest).
+    const name = pathname.slice(1);
+    if (/^[A-Za-z0-9._-]+\.[A-Za-z0-9]+$/.test(name) && name !== 'index.html') {
+      const file = path.join(dist, name);
+      const stat = fs.statSync(file, { throwIfNoEntry: false });
+      if (stat?.isFile()) {
+        const types: Record<string, string> = { '.ico': 'image/x-icon', '.svg': 'image/svg+xml', '.png': 'image/png', '.txt': 'text/plain; charset=utf-8', '.json': 'application/json', '.webmanifest': 'application/manifest+json' };
+        return reply.header('Cache-Control', 'public, max-age=3600').type(types[path.extname(name)] ?? 'application/octet-stream').send(fs.createReadStream(file));
+      }
+    }
+    const html = indexHtml();
+    const nonce = newNonce();
+    reply.header('Content-Security-Policy', spaCsp(nonce)).header('Cache-Control', 'no-cache').header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (!html) {
+      return reply
+        .status(503)
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><meta charset="utf-8"><title>Unified ID</title><p>The portal has not been built yet. Run <code>npm run build</code> and reload. The API is available under /api.</p>');
+    }
+    let out = html.replace(/__CSP_NONCE__/g, nonce);
+    const config = portalConfig();
+    if (config) out = out.replace('</head>', `<script type="application/json" id="portal-config">${config}</script></head>`);
+    return reply.type('text/html; charset=utf-8').send(out);
+  });
+}

@@ -1,0 +1,85 @@
+/**
+ * Start-up: reads the environment, opens the stores, seeds demo data on the first start and
+ * prints the banner (URL, demo users, development mailbox).
+ *
+ * Environment: PORT (8080), HOST (127.0.0.1), PUBLIC_ORIGIN, DATA_DIR (server/data),
+ * DATABASE_URL (PostgreSQL), SMTP_URL, MAIL_FROM, PORTAL_CONFIG (JSON injected into
+ * index.html), NODE_ENV=production, CLIENTS_FILE (extra connected services, JSON array),
+ * HELPDESK_SECRET, HELPDESK_JWT_URL, HELPDESK_RETURN_ORIGINS (comma-separated),
+ * PRIVACY_POLICY_VERSION, SEED_DEMO=0, LOG=1.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildServer } from './app';
+import type { ClientConfig } from './options';
+import { totpNow } from './domain/mfa';
+
+const env = process.env;
+const production = env.NODE_ENV === 'production';
+const port = Number(env.PORT ?? 8080);
+if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+const host = env.HOST ?? '127.0.0.1';
+
+if (production && !env.HELPDESK_SECRET) {
+  console.warn('warning: HELPDESK_SECRET is not set; the help-desk JWT uses the demo secret.');
+}
+
+const clients: ClientConfig[] = env.CLIENTS_FILE ? (JSON.parse(fs.readFileSync(env.CLIENTS_FILE, 'utf8')) as ClientConfig[]) : [];
+
+const server = await buildServer({
+  host,
+  port,
+  publicOrigin: env.PUBLIC_ORIGIN,
+  dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : undefined,
+  databaseUrl: env.DATABASE_URL,
+  databaseUrls: {
+    global: env.DATABASE_URL_GLOBAL,
+    legacy: env.DATABASE_URL_LEGACY,
+    use: env.DATABASE_URL_USE,
+    aps: env.DATABASE_URL_APS,
+    euw: env.DATABASE_URL_EUW,
+  },
+  portalConfigFile: env.PORTAL_CONFIG ? path.resolve(env.PORTAL_CONFIG) : undefined,
+  production,
+  smtpUrl: env.SMTP_URL,
+  mailFrom: env.MAIL_FROM,
+  seedDemo: env.SEED_DEMO !== '0',
+  privacyPolicyVersion: env.PRIVACY_POLICY_VERSION ? Number(env.PRIVACY_POLICY_VERSION) : undefined,
+  clients,
+  helpdesk: {
+    ...(env.HELPDESK_SECRET ? { secret: env.HELPDESK_SECRET } : {}),
+    ...(env.HELPDESK_JWT_URL ? { jwtUrl: env.HELPDESK_JWT_URL } : {}),
+    ...(env.HELPDESK_RETURN_ORIGINS ? { returnOrigins: env.HELPDESK_RETURN_ORIGINS.split(',').map((s) => s.trim()) } : {}),
+  },
+  logger: env.LOG === '1',
+});
+
+const url = await server.listen();
+const origin = server.ctx.options.publicOrigin;
+const lines = [
+  '',
+  `Unified ID portal and reference API server`,
+  `  Portal:        ${origin}/`,
+  `  API:           ${origin}/api  (regional: ${origin}/api/region/{use,aps,euw})`,
+  `  Demo service:  ${origin}/demo-service/`,
+  `  Demo helpdesk: ${origin}/demo-helpdesk/`,
+  server.ctx.mailer.usesOutbox && !production ? `  Dev mailbox:   ${origin}/dev/mail  (JSON: ${origin}/dev/mail.json)` : `  Mail:          SMTP`,
+  `  Data:          ${server.ctx.stores.dialect === 'postgres' ? 'PostgreSQL' : server.ctx.options.dataDir}`,
+];
+if (server.demo) {
+  lines.push('', 'Demo users:');
+  for (const u of server.demo.users) lines.push(`  ${u.email.padEnd(26)} ${u.password.padEnd(18)} ${u.state}`);
+  lines.push(
+    `  TOTP secret of mfa@example.com: ${server.demo.totpSecret} (current code ${totpNow(server.demo.totpSecret, Date.now())})`,
+    `  Invitation of invitee@example.com: ${server.demo.inviteUrl}`,
+    `  Company code of Contoso Demo Ltd: ${server.demo.orgCode}`,
+  );
+}
+lines.push('', `Listening on ${url}`, '');
+console.log(lines.join('\n'));
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void server.close().finally(() => process.exit(0));
+  });
+}

@@ -1,0 +1,295 @@
+/** Sign-in and the authorisation hand-off: /authorize, /login, /token, /refresh-token, /logout, help desk. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SignJWT } from 'jose';
+import type { AuthorizeQuery, HelpdeskQuery, LoginRequest, TokenRequest } from '../../core/contract/auth';
+import type { TokenExchangeResult } from '../../core/contract/api';
+import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import { HEADERS } from '../../core/contract/headers';
+import type { Ctx } from '../context';
+import { randomId } from '../domain/crypto';
+import {
+  allowedOrigins,
+  completeLoginSession,
+  createLoginSession,
+  exchangeCode,
+  getClient,
+  getLoginSession,
+  HELPDESK_CLIENT_ID,
+  issueCode,
+  redirectParamsFor,
+  redirectWithCode,
+  validateAuthorize,
+} from '../domain/oauth';
+import { authenticateAccess, checkRefreshToken, createSsoSession, readSsoCookie, revokeSessions, rotateRefresh, type SsoSessionRef } from '../domain/sessions';
+import { signIn } from '../domain/signin';
+import { normalizeEmail } from '../domain/validation';
+import { fail } from '../http/errors';
+import { body, clearSsoCookie, clientIp, limitAuth, ok, S, setSsoCookie, ssoCookie } from '../http/common';
+
+const SESSION_CODE_HEADER = HEADERS.sessionCode.toLowerCase();
+
+function loginUrl(ctx: Ctx, params: Record<string, string | undefined>): string {
+  const url = new URL('/login', ctx.options.publicOrigin);
+  for (const [k, v] of Object.entries(params)) if (v) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+function checkReturnTo(ctx: Ctx, value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let origin: string;
+  try {
+    origin = new URL(value).origin;
+  } catch {
+    fail(E.invalidServiceUrl);
+  }
+  if (!ctx.options.helpdesk.returnOrigins.includes(origin)) fail(E.invalidServiceUrl);
+  return value;
+}
+
+async function helpdeskRedirect(ctx: Ctx, sso: SsoSessionRef, q: HelpdeskQuery): Promise<string> {
+  const { account } = sso;
+  const jwt = await new SignJWT({
+    email: account.email,
+    name: `${account.first_name} ${account.last_name}`.trim() || account.email,
+    external_id: account.id,
+    ...(q.locale_id ? { locale_id: q.locale_id } : {}),
+    ...(q.brand_id ? { brand_id: q.brand_id } : {}),
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(Math.floor(ctx.now() / 1000))
+    .setExpirationTime(Math.floor(ctx.now() / 1000) + 180)
+    .setJti(randomId())
+    .sign(new TextEncoder().encode(ctx.options.helpdesk.secret));
+  const url = new URL(ctx.options.helpdesk.jwtUrl);
+  url.searchParams.set('jwt', jwt);
+  if (q.return_to) url.searchParams.set('return_to', q.return_to);
+  return url.toString();
+}
+
+const helpdeskQuery = {
+  type: 'object',
+  properties: { brand_id: S.str(64), locale_id: S.str(64), return_to: S.str(2048) },
+} as const;
+
+export function authRoutes(ctx: Ctx) {
+  return async (api: FastifyInstance) => {
+    api.get<{ Querystring: AuthorizeQuery }>(
+      '/authorize',
+      {
+        schema: {
+          querystring: {
+            type: 'object',
+            properties: {
+              client_id: S.str(64),
+              redirect_uri: S.str(2048),
+              response_type: S.str(32),
+              code_challenge: S.str(128),
+              code_challenge_method: S.str(16),
+              state: S.str(512),
+              scope: S.str(256),
+              lang: S.language,
+              language: S.language,
+              return_url: S.str(2048),
+              prompt: S.str(16),
+              session_code: S.str(128),
+            },
+          },
+        },
+      },
+      async (req, reply) => {
+        const q = req.query;
+        const sso = await readSsoCookie(ctx, ssoCookie(req));
+        if (q.session_code && !q.client_id) {
+          // Continuation after POST /login (or a signed-in visit of the login page).
+          const ls = await getLoginSession(ctx, q.session_code);
+          if (!ls) return reply.redirect('/', 302);
+          if (!sso) return reply.redirect(loginUrl(ctx, { session_code: q.session_code, lang: q.language ?? q.lang ?? ls.language ?? undefined }), 302);
+          if (ls.source === 'zendesk') {
+            const params = ls.params ? (JSON.parse(ls.params) as HelpdeskQuery) : {};
+            return reply.redirect(await helpdeskRedirect(ctx, sso, params), 302);
+          }
+          if (!ls.code_challenge) fail(E.invalidParameter, { field: 'code_challenge' });
+          const code = await issueCode(ctx, {
+            clientId: ls.client_id,
+            redirectUri: ls.redirect_uri,
+            codeChallenge: ls.code_challenge,
+            returnUrl: ls.return_url,
+            accountId: sso.account.id,
+            region: sso.region,
+            ssoSessionId: sso.session.id,
+          });
+          await ctx.stores.global.deleteFrom('login_sessions').where('code_hash', '=', ls.code_hash).execute();
+          return reply.redirect(redirectWithCode(ls.redirect_uri, code, ls.state), 302);
+        }
+        const params = await validateAuthorize(ctx, q);
+        if (sso && q.prompt !== 'login') {
+          const code = await issueCode(ctx, { ...params, accountId: sso.account.id, region: sso.region, ssoSessionId: sso.session.id });
+          return reply.redirect(redirectWithCode(params.redirectUri, code, params.state), 302);
+        }
+        const lang = q.lang ?? q.language;
+        const sessionCode = await createLoginSession(ctx, { ...params, language: lang ?? null });
+        return reply.redirect(loginUrl(ctx, { session_code: sessionCode, lang }), 302);
+      },
+    );
+
+    api.post<{ Body: LoginRequest }>(
+      '/login',
+      {
+        schema: {
+          headers: { type: 'object', properties: { [SESSION_CODE_HEADER]: S.str(128) } },
+          body: body(
+            {
+              email: S.email,
+              password: S.password,
+              mfaType: S.mfaType,
+              code: S.str(16),
+              mfaProcessId: S.str(200),
+              captchaToken: S.str(200),
+              acceptPrivacyVersion: { type: 'integer', minimum: 0, maximum: 100000 },
+              terminalUUID: S.str(64),
+              language: S.language,
+              source: { type: 'string', enum: ['zendesk'] },
+              brand_id: S.str(64),
+              locale_id: S.str(64),
+              return_to: S.str(2048),
+            },
+            ['email', 'password'],
+          ),
+        },
+      },
+      async (req, reply) => {
+        limitAuth(ctx, req, 'login');
+        const b = req.body;
+        const header = req.headers[SESSION_CODE_HEADER];
+        let code = (Array.isArray(header) ? header[0] : header) || null;
+        let ls = code ? await getLoginSession(ctx, code) : null;
+        if (code && !ls) fail(E.tokenExpired, undefined, 'The login session has expired. Please start again.', 400);
+        if (!code) {
+          if (b.source !== 'zendesk') fail(E.invalidParameter, { field: 'session_code' }, 'session_code is required');
+          const params: Record<string, string> = {};
+          if (b.brand_id) params.brand_id = b.brand_id;
+          if (b.locale_id) params.locale_id = b.locale_id;
+          const returnTo = checkReturnTo(ctx, b.return_to);
+          if (returnTo) params.return_to = returnTo;
+          code = await createLoginSession(ctx, { clientId: HELPDESK_CLIENT_ID, redirectUri: ctx.options.helpdesk.jwtUrl, source: 'zendesk', params, language: b.language ?? null });
+          ls = await getLoginSession(ctx, code);
+        }
+        const existing = await readSsoCookie(ctx, ssoCookie(req));
+        if (existing && existing.account.email === normalizeEmail(b.email)) fail(E.loginSessionExists, { email: existing.account.email });
+        const client = ls ? await getClient(ctx, ls.client_id) : null;
+        const { region, account } = await signIn(ctx, b, { ip: clientIp(req), clientRequiresCaptcha: client?.require_captcha === 1 });
+        if (existing) await revokeSessions(ctx, existing.region, existing.account.id, [existing.session.id]);
+        const session = await createSsoSession(ctx, region, account, { ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null });
+        setSsoCookie(ctx, reply, session.cookie, session.expiresAt);
+        await completeLoginSession(ctx, code!, account.id, region, session.id);
+        return ok(redirectParamsFor(ctx, code, ls, b.language));
+      },
+    );
+
+    api.post<{ Body: TokenRequest }>(
+      '/token',
+      {
+        schema: {
+          body: body(
+            {
+              grant_type: { type: 'string', enum: ['authorization_code', 'refresh_token'] },
+              client_id: S.str(64, 1),
+              code: S.str(200),
+              code_verifier: S.str(200),
+              redirect_uri: S.str(2048),
+              refresh_token: S.str(200),
+            },
+            ['grant_type', 'client_id'],
+          ),
+        },
+      },
+      async (req) => {
+        const b = req.body;
+        if (b.grant_type === 'refresh_token') {
+          if (!b.refresh_token) fail(E.invalidParameter, { field: 'refresh_token' });
+          const t = await rotateRefresh(ctx, b.refresh_token, b.client_id);
+          const result: TokenExchangeResult = { tokenType: 'Bearer', accessToken: t.accessToken, refreshToken: t.refreshToken, redirectUrl: null, expiresIn: t.expiresIn, region: t.region };
+          return ok(result);
+        }
+        const t = await exchangeCode(ctx, b);
+        const result: TokenExchangeResult = { tokenType: 'Bearer', accessToken: t.accessToken, refreshToken: t.refreshToken, redirectUrl: t.redirectUrl, expiresIn: t.expiresIn, region: t.region };
+        return ok(result);
+      },
+    );
+
+    api.post<{ Body: { refreshToken: string } }>(
+      '/refresh-token',
+      { schema: { body: body({ refreshToken: S.str(200, 1) }, ['refreshToken']) } },
+      async (req) => {
+        const t = await rotateRefresh(ctx, req.body.refreshToken);
+        return ok({ accessToken: t.accessToken, refreshToken: t.refreshToken, expiresIn: t.expiresIn });
+      },
+    );
+
+    api.post('/token/valid', { schema: { headers: { type: 'object', properties: { authorization: S.str(1024) } } } }, async (req) => {
+      const v = await checkRefreshToken(ctx, req.headers.authorization);
+      return ok({ valid: true as const, accountId: v.account.id, region: v.region, expiresIn: v.expiresIn });
+    });
+
+    api.post('/logged', async (req) => {
+      const sso = await readSsoCookie(ctx, ssoCookie(req));
+      if (!sso) return ok({ loggedIn: false });
+      return ok({ loggedIn: true, email: sso.account.email, accountId: sso.account.id, region: sso.region });
+    });
+
+    api.get('/redirect/allow-urls', async () => ok({ allowUrls: await allowedOrigins(ctx) }));
+
+    api.get<{ Querystring: { sessionCode?: string; session_code?: string } }>(
+      '/redirect-params',
+      { schema: { querystring: { type: 'object', properties: { sessionCode: S.str(128), session_code: S.str(128) } } } },
+      async (req) => {
+        const code = req.query.sessionCode ?? req.query.session_code;
+        const sso = await readSsoCookie(ctx, ssoCookie(req));
+        if (!sso) fail(E.tokenExpired, undefined, 'Not signed in.', 400);
+        const ls = await getLoginSession(ctx, code);
+        if (!code || !ls) fail(E.tokenExpired, undefined, 'The login session has expired.', 400);
+        return ok(redirectParamsFor(ctx, code, ls));
+      },
+    );
+
+    api.post<{ Querystring: { email?: string }; Body: { email?: string } | undefined }>(
+      '/logout',
+      {
+        schema: {
+          querystring: { type: 'object', properties: { email: S.email } },
+          headers: { type: 'object', properties: { authorization: S.str(1024) } },
+        },
+      },
+      async (req: FastifyRequest<{ Querystring: { email?: string }; Body: { email?: string } | undefined }>, reply: FastifyReply) => {
+        const email = req.query.email ?? (req.body && typeof req.body === 'object' ? req.body.email : undefined);
+        let done = false;
+        if (req.headers.authorization) {
+          const auth = await authenticateAccess(ctx, req.headers.authorization).catch(() => null);
+          if (auth) {
+            if (email && normalizeEmail(email) !== auth.account.email) fail(E.accountError);
+            await revokeSessions(ctx, auth.region, auth.account.id, [auth.session.id]);
+            done = true;
+          }
+        }
+        const sso = await readSsoCookie(ctx, ssoCookie(req));
+        if (sso && (!email || normalizeEmail(email) === sso.account.email)) {
+          await revokeSessions(ctx, sso.region, sso.account.id, [sso.session.id]);
+          done = true;
+        }
+        clearSsoCookie(ctx, reply);
+        return ok({ loggedOut: true as const, revoked: done });
+      },
+    );
+
+    api.get<{ Querystring: HelpdeskQuery }>('/helpdesk/sso', { schema: { querystring: helpdeskQuery } }, async (req, reply) => {
+      const q = req.query;
+      checkReturnTo(ctx, q.return_to);
+      const sso = await readSsoCookie(ctx, ssoCookie(req));
+      if (sso) return reply.redirect(await helpdeskRedirect(ctx, sso, q), 302);
+      const params: Record<string, string> = {};
+      for (const key of ['brand_id', 'locale_id', 'return_to'] as const) if (q[key]) params[key] = q[key]!;
+      const code = await createLoginSession(ctx, { clientId: HELPDESK_CLIENT_ID, redirectUri: ctx.options.helpdesk.jwtUrl, source: 'zendesk', params });
+      return reply.redirect(loginUrl(ctx, { session_code: code, source: 'zendesk', ...params }), 302);
+    });
+  };
+}

@@ -1,0 +1,37 @@
+/** Login page info of the client behind a session code, and the demo branding images. */
+import type { FastifyInstance } from 'fastify';
+import type { Ctx } from '../context';
+import { getClient, getLoginSession, loginPageInfo, PORTAL_CLIENT_ID } from '../domain/oauth';
+import { ok, S } from '../http/common';
+
+const ASSETS: Record<string, string> = {
+  'logo.svg': `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40"><rect width="40" height="40" rx="8" fill="#1258d6"/><path d="M11 10v13a9 9 0 0 0 18 0V10" fill="none" stroke="#fff" stroke-width="4"/><text x="50" y="27" font-family="sans-serif" font-size="18" font-weight="700" fill="#1d2433">Unified ID</text></svg>`,
+  'demo-logo.svg': `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40"><circle cx="20" cy="20" r="18" fill="#0a8f5a"/><path d="M12 20l6 6 11-12" fill="none" stroke="#fff" stroke-width="4"/><text x="46" y="27" font-family="sans-serif" font-size="18" font-weight="700" fill="#1d2433">Demo Service</text></svg>`,
+  'slide-1.svg': `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600"><defs><linearGradient id="a" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0b3a8c"/><stop offset="1" stop-color="#1f8fd6"/></linearGradient></defs><rect width="800" height="600" fill="url(#a)"/><circle cx="600" cy="180" r="120" fill="#fff" fill-opacity=".12"/><circle cx="200" cy="460" r="180" fill="#fff" fill-opacity=".08"/></svg>`,
+  'slide-2.svg': `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600"><defs><linearGradient id="b" x1="0" y1="1" x2="1" y2="0"><stop offset="0" stop-color="#0a6b47"/><stop offset="1" stop-color="#35b37e"/></linearGradient></defs><rect width="800" height="600" fill="url(#b)"/><rect x="480" y="120" width="220" height="220" rx="30" fill="#fff" fill-opacity=".12"/></svg>`,
+};
+
+export function brandingRoutes(ctx: Ctx) {
+  return async (api: FastifyInstance) => {
+    api.get<{ Querystring: { sessionCode?: string; session_code?: string } }>(
+      '/client/custom/banner-and-logo',
+      { schema: { querystring: { type: 'object', properties: { sessionCode: S.str(128), session_code: S.str(128) } } } },
+      async (req) => {
+        const ls = await getLoginSession(ctx, req.query.sessionCode ?? req.query.session_code);
+        // Without a (live) session code the login page shows the portal's own branding.
+        const client = (ls && (await getClient(ctx, ls.client_id))) || (await getClient(ctx, PORTAL_CLIENT_ID));
+        return ok(loginPageInfo(client!));
+      },
+    );
+
+    api.get<{ Params: { name: string } }>(
+      '/branding/:name',
+      { schema: { params: { type: 'object', properties: { name: { type: 'string', maxLength: 64 } }, required: ['name'] } } },
+      async (req, reply) => {
+        const svg = ASSETS[req.params.name];
+        if (!svg) return reply.status(404).send({ errorCode: -10020, message: 'No such image.' });
+        return reply.header('Cache-Control', 'public, max-age=86400').header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'").type('image/svg+xml').send(svg);
+      },
+    );
+  };
+}

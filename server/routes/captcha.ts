@@ -1,0 +1,95 @@
+/** Slider captcha: the frame page the portal embeds, its script, puzzles and verification. */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { CaptchaVerifyRequest } from '../../core/contract/captcha';
+import type { Ctx } from '../context';
+import { CAPTCHA, createChallenge, getChallenge, renderImage, renderPiece, verifyChallenge } from '../domain/captcha';
+import { body, limitAuth, ok, S } from '../http/common';
+import { newNonce } from '../http/spa';
+import { REPO_ROOT } from '../options';
+
+const TEXTS: Record<string, Record<string, string>> = {
+  en_US: { title: 'Security verification', hint: 'Slide to complete the puzzle', loading: 'Loading…', success: 'Verified', failed: 'Not quite. Try again.', error: 'Something went wrong. Please retry.', reload: 'New puzzle', handle: 'Slide right to fit the piece' },
+  de_DE: { title: 'Sicherheitsprüfung', hint: 'Schieben, um das Puzzle zu vervollständigen', loading: 'Wird geladen…', success: 'Bestätigt', failed: 'Nicht ganz. Bitte erneut versuchen.', error: 'Etwas ist schiefgelaufen.', reload: 'Neues Puzzle', handle: 'Nach rechts schieben' },
+  fr_FR: { title: 'Vérification de sécurité', hint: 'Faites glisser pour compléter le puzzle', loading: 'Chargement…', success: 'Vérifié', failed: 'Pas tout à fait. Réessayez.', error: 'Une erreur est survenue.', reload: 'Nouveau puzzle', handle: 'Faites glisser vers la droite' },
+  es_ES: { title: 'Verificación de seguridad', hint: 'Deslice para completar el puzle', loading: 'Cargando…', success: 'Verificado', failed: 'Casi. Inténtelo de nuevo.', error: 'Algo salió mal.', reload: 'Nuevo puzle', handle: 'Deslice a la derecha' },
+};
+
+function frameCss(): string {
+  const w = CAPTCHA.width;
+  return `:root{--primary:#1258d6;--bg:#ffffff;--text:#1d2433;font-family:system-ui,sans-serif}
+:root[data-mode=dark]{--bg:#1d2433;--text:#f1f3f7}
+body{margin:0;background:var(--bg);color:var(--text)}
+.box{width:${w}px;margin:8px auto}
+.stage{position:relative;width:${w}px;height:${CAPTCHA.height}px;overflow:hidden;border-radius:6px}
+#bg{display:block;width:${w}px;height:${CAPTCHA.height}px}
+#piece{position:absolute;left:0;filter:drop-shadow(0 0 3px rgba(0,0,0,.6))}
+.track{position:relative;height:40px;margin-top:10px;background:rgba(127,127,127,.15);border-radius:20px}
+#fill{position:absolute;left:0;top:0;bottom:0;width:0;background:var(--primary);opacity:.25;border-radius:20px}
+#handle{position:absolute;top:0;left:0;width:${CAPTCHA.piece}px;height:40px;border-radius:20px;border:0;background:var(--primary);color:#fff;font-size:20px;cursor:grab;touch-action:none}
+#handle:focus-visible{outline:3px solid var(--text);outline-offset:2px}
+.row{display:flex;justify-content:space-between;align-items:center;margin-top:6px;font-size:14px}
+#reload{background:none;border:0;color:var(--primary);cursor:pointer;font-size:14px;text-decoration:underline}`;
+}
+
+export function captchaRoutes(ctx: Ctx) {
+  const script = fs.readFileSync(path.join(REPO_ROOT, 'server', 'captcha', 'frame.js'), 'utf8');
+  return async (api: FastifyInstance) => {
+    api.get<{ Querystring: { lang?: string } }>('/captcha/frame', { schema: { querystring: { type: 'object', properties: { lang: S.language } } } }, async (req, reply) => {
+      const t = TEXTS[req.query.lang ?? ''] ?? TEXTS.en_US!;
+      const nonce = newNonce();
+      const apiBase = req.routeOptions.url!.replace(/\/captcha\/frame$/, '');
+      const origin = ctx.options.publicOrigin;
+      const textsJson = JSON.stringify(t).replace(/</g, '\\u003c');
+      return reply
+        .header('Content-Security-Policy', `default-src 'none'; script-src 'self'; style-src 'nonce-${nonce}'; img-src 'self'; connect-src 'self'; frame-ancestors ${origin}; base-uri 'none'; form-action 'none'`)
+        .header('Cache-Control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${t.title}</title><style nonce="${nonce}">${frameCss()}</style><script src="${apiBase}/captcha/frame.js" defer></script></head>
+<body data-parent-origin="${origin}" data-api-base="${apiBase}"><script type="application/json" id="texts">${textsJson}</script>
+<main class="box"><div class="stage"><img id="bg" alt="${t.hint}"><img id="piece" alt=""></div>
+<div class="track"><div id="fill"></div><button id="handle" type="button" role="slider" aria-label="${t.handle}" aria-valuemin="0" aria-valuemax="0" aria-valuenow="0">&#8594;</button></div>
+<div class="row"><span id="status" role="status" aria-live="polite"></span><button id="reload" type="button">${t.reload}</button></div></main></body></html>`);
+    });
+
+    api.get('/captcha/frame.js', async (_req, reply) =>
+      reply.header('Cache-Control', 'no-cache').type('text/javascript; charset=utf-8').send(script),
+    );
+
+    api.get('/captcha/challenge', async (req) => {
+      limitAuth(ctx, req, 'captcha');
+      const apiBase = `${ctx.options.publicOrigin}${req.routeOptions.url!.replace(/\/captcha\/challenge$/, '')}`;
+      return ok(await createChallenge(ctx, apiBase));
+    });
+
+    const svgParams = { type: 'object', properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{10,64}\\.svg$' } }, required: ['id'] } as const;
+    for (const kind of ['image', 'piece'] as const) {
+      api.get<{ Params: { id: string } }>(`/captcha/${kind}/:id`, { schema: { params: svgParams } }, async (req, reply) => {
+        const row = await getChallenge(ctx, req.params.id.replace(/\.svg$/, ''));
+        if (!row) return reply.status(404).send({ errorCode: -10020, message: 'The puzzle has expired.' });
+        return reply.header('Cache-Control', 'no-store').header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'").type('image/svg+xml').send(kind === 'image' ? renderImage(row) : renderPiece(row));
+      });
+    }
+
+    api.post<{ Body: CaptchaVerifyRequest }>(
+      '/captcha/verify',
+      {
+        schema: {
+          body: body(
+            {
+              challengeId: S.str(64, 10),
+              x: { type: 'number', minimum: -1000, maximum: 10000 },
+              trail: { type: 'array', maxItems: 500, items: { type: 'array', minItems: 3, maxItems: 3, items: { type: 'number' } } },
+            },
+            ['challengeId', 'x', 'trail'],
+          ),
+        },
+      },
+      async (req) => {
+        limitAuth(ctx, req, 'captcha');
+        return ok(await verifyChallenge(ctx, req.body));
+      },
+    );
+  };
+}

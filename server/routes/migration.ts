@@ -1,0 +1,73 @@
+/** Migration and merge of local accounts (regional host). */
+import type { FastifyInstance } from 'fastify';
+import type { MergeRequest, MigrateRequest } from '../../core/contract/migration';
+import type { Ctx } from '../context';
+import { mergeLocal, migrateLocal } from '../domain/migration';
+import { body, limitAuth, ok, S } from '../http/common';
+
+const provider = { type: 'string', enum: ['partnerProgram', 'partnerApp'] };
+
+export function migrationRoutes(ctx: Ctx) {
+  return async (api: FastifyInstance) => {
+    api.post<{ Body: MigrateRequest }>(
+      '/register-and-merge',
+      {
+        schema: {
+          body: body(
+            {
+              migrationToken: S.str(200, 1),
+              email: S.email,
+              identityProvider: provider,
+              uuidProvider: S.str(64, 1),
+              regionCode: S.str(8, 2),
+              firstName: S.str(200),
+              lastName: S.str(200),
+              subscription: S.bool,
+              productLine: { type: ['string', 'null'], maxLength: 200 },
+              topicSubscription: { type: ['string', 'null'], maxLength: 500 },
+              mfaEnabled: S.bool,
+              mfaType: { type: ['integer', 'null'] },
+              language: S.language,
+            },
+            ['migrationToken', 'email', 'identityProvider', 'uuidProvider', 'regionCode', 'firstName', 'lastName'],
+          ),
+        },
+      },
+      async (req) => {
+        limitAuth(ctx, req, 'migration');
+        return ok(await migrateLocal(ctx, req.body));
+      },
+    );
+
+    api.post<{ Body: MergeRequest }>(
+      '/accounts/info-and-password',
+      {
+        schema: {
+          body: body(
+            {
+              migrationToken: S.str(200, 1),
+              email: S.email,
+              identityProvider: provider,
+              uuidProvider: S.str(64, 1),
+              oldPassword: S.password,
+              needChangePassword: S.bool,
+              newPassword: S.password,
+              needSetRegion: S.bool,
+              regionCode: S.str(8),
+              subscriptionDTO: {
+                type: 'array',
+                maxItems: 20,
+                items: { type: 'object', properties: { productLine: S.str(200), topicSubscription: S.str(500) }, required: ['productLine', 'topicSubscription'], additionalProperties: false },
+              },
+            },
+            ['migrationToken', 'email', 'identityProvider', 'uuidProvider', 'oldPassword', 'needChangePassword', 'needSetRegion'],
+          ),
+        },
+      },
+      async (req) => {
+        limitAuth(ctx, req, 'migration');
+        return ok(await mergeLocal(ctx, req.body));
+      },
+    );
+  };
+}

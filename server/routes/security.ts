@@ -1,0 +1,179 @@
+/** Security settings: security token, two-factor management, session timeout, sessions. */
+import type { FastifyInstance } from 'fastify';
+import type { MfaType } from '../../core/contract/auth';
+import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import { SECURITY_TOKEN_SECONDS, SESSION_TIMEOUT_OPTIONS, type EmailCodeRequest, type SessionTimeout } from '../../core/contract/security';
+import type { Ctx } from '../context';
+import { createOneTimeToken, getAccount } from '../domain/accounts';
+import { safeEqual } from '../domain/crypto';
+import { addMethod, createTotpEnrolment, deleteMethod, disableMfa, enableMfa, maskEmail, readMfaProcess, sendEmailCode, setPrimary, supportedTypes } from '../domain/mfa';
+import { revokeSessions, sessionExpiry } from '../domain/sessions';
+import { hashSecret } from '../domain/tokens';
+import { normalizeEmail } from '../domain/validation';
+import { fail } from '../http/errors';
+import { authHeaders, body, ensureSelf, idParams, limitAuth, ok, requireAuth, requireSecurityToken, S, securityHeaders } from '../http/common';
+
+const codeBody = body({ mfaType: S.mfaType, code: { type: 'string', pattern: '^[0-9]{6}$' } }, ['mfaType', 'code']);
+const typeBody = body({ mfaType: S.mfaType }, ['mfaType']);
+
+export function securityRoutes(ctx: Ctx) {
+  return async (api: FastifyInstance) => {
+    api.post<{ Body: { password: string } }>(
+      '/security/enable',
+      { schema: { headers: authHeaders, body: body({ password: S.password }, ['password']) } },
+      async (req) => {
+        const auth = await requireAuth(ctx, req);
+        limitAuth(ctx, req, 'security');
+        if (!(await ctx.passwords.verify(auth.account.password_hash, req.body.password))) fail(E.wrongCredentials);
+        const token = await createOneTimeToken(ctx, auth.region, auth.account.id, 'security', SECURITY_TOKEN_SECONDS);
+        return ok({ securityToken: token, expiresIn: SECURITY_TOKEN_SECONDS });
+      },
+    );
+
+    // Ends the security unlock; an already expired token is fine (the 5-minute timer runs out first).
+    api.post<{ Params: { id: string } }>('/security/:id/disable', { schema: { params: idParams, headers: securityHeaders } }, async (req) => {
+      const auth = await requireAuth(ctx, req);
+      ensureSelf(auth, req.params.id);
+      const raw = req.headers['security-token'];
+      const value = Array.isArray(raw) ? raw[0] : raw;
+      if (value) {
+        await ctx
+          .region(auth.region)
+          .updateTable('one_time_tokens')
+          .set({ used_at: ctx.now() })
+          .where('token_hash', '=', hashSecret(value))
+          .where('account_id', '=', auth.account.id)
+          .where('kind', '=', 'security')
+          .where('used_at', 'is', null)
+          .execute();
+      }
+      return ok({ disabled: true });
+    });
+
+    api.get<{ Params: { id: string } }>('/account/:id/mfa/getMfaFeatureStatus', { schema: { params: idParams, headers: authHeaders } }, async (req) => {
+      const auth = await requireAuth(ctx, req);
+      ensureSelf(auth, req.params.id);
+      const a = auth.account;
+      return ok({ enabled: a.mfa_enabled === 1, supportedMFATypes: supportedTypes(a), primaryMFAType: (a.mfa_primary as MfaType | null) ?? null, MFAEmail: maskEmail(a.email) });
+    });
+
+    const guarded = async (req: Parameters<typeof requireAuth>[1]) => {
+      const auth = await requireAuth(ctx, req);
+      await requireSecurityToken(ctx, req, auth);
+      return auth;
+    };
+
+    api.post<{ Body: { mfaType: MfaType; code: string } }>('/account/mfa/enable', { schema: { headers: securityHeaders, body: codeBody } }, async (req) => {
+      const auth = await guarded(req);
+      await enableMfa(ctx, auth.region, auth.account, req.body.mfaType, req.body.code);
+      return ok({ enabled: true });
+    });
+
+    api.post<{ Body: { mfaType: MfaType; code: string } }>('/accounts/mfa/addMfaType', { schema: { headers: securityHeaders, body: codeBody } }, async (req) => {
+      const auth = await guarded(req);
+      await addMethod(ctx, auth.region, auth.account, req.body.mfaType, req.body.code);
+      return ok({ added: req.body.mfaType });
+    });
+
+    api.post<{ Body: { mfaType: MfaType } }>('/accounts/mfa/primary', { schema: { headers: securityHeaders, body: typeBody } }, async (req) => {
+      const auth = await guarded(req);
+      await setPrimary(ctx, auth.region, auth.account, req.body.mfaType);
+      return ok({ primaryMFAType: req.body.mfaType });
+    });
+
+    api.post<{ Body: { mfaType: MfaType } }>('/accounts/mfa/delMfaType', { schema: { headers: securityHeaders, body: typeBody } }, async (req) => {
+      const auth = await guarded(req);
+      await deleteMethod(ctx, auth.region, auth.account, req.body.mfaType);
+      return ok({ deleted: req.body.mfaType });
+    });
+
+    api.post('/accounts/mfa/disable', { schema: { headers: securityHeaders } }, async (req) => {
+      const auth = await guarded(req);
+      await disableMfa(ctx, auth.region, auth.account);
+      return ok({ enabled: false });
+    });
+
+    api.post('/account/mfa/getTOTPUrl', { schema: { headers: securityHeaders } }, async (req) => {
+      const auth = await guarded(req);
+      if (auth.account.mfa_totp_secret) fail(E.mfaTypeEnabled);
+      return ok(await createTotpEnrolment(ctx, auth.region, auth.account));
+    });
+
+    api.post<{ Body: EmailCodeRequest }>(
+      '/email/code',
+      {
+        schema: {
+          headers: securityHeaders,
+          body: body(
+            { email: S.email, type: { type: 'string', enum: ['BIND', 'LOGIN'] }, password: S.password, partnerProgram: S.bool, mfaProcessId: S.str(200), language: S.language },
+            ['email', 'type'],
+          ),
+        },
+      },
+      async (req) => {
+        limitAuth(ctx, req, 'mail');
+        const b = req.body;
+        if (b.type === 'LOGIN') {
+          const process = await readMfaProcess(ctx, b.mfaProcessId, false);
+          if (!process || process.account.email !== normalizeEmail(b.email)) fail(E.mfaProcessMissing);
+          if (process.account.mfa_email !== 1) fail(E.mfaTypeDisabled);
+          return ok(await sendEmailCode(ctx, process.region, process.account, 'login', b.language));
+        }
+        const auth = await guarded(req);
+        if (!safeEqual(normalizeEmail(b.email), auth.account.email)) fail(E.accountError);
+        if (b.password !== undefined && !(await ctx.passwords.verify(auth.account.password_hash, b.password))) fail(E.wrongCredentials);
+        if (auth.account.mfa_email === 1) fail(E.mfaTypeEnabled);
+        return ok(await sendEmailCode(ctx, auth.region, auth.account, 'bind', b.language));
+      },
+    );
+
+    api.post<{ Params: { id: string }; Body: { expireTime: SessionTimeout } }>(
+      '/account/:id/timeout',
+      { schema: { params: idParams, headers: securityHeaders, body: body({ expireTime: { type: 'integer', enum: [...SESSION_TIMEOUT_OPTIONS] } }, ['expireTime']) } },
+      async (req) => {
+        const auth = await guarded(req);
+        ensureSelf(auth, req.params.id);
+        await ctx.region(auth.region).updateTable('accounts').set({ session_timeout: req.body.expireTime, updated_at: ctx.now() }).where('id', '=', auth.account.id).execute();
+        return ok({ expireTime: req.body.expireTime, options: SESSION_TIMEOUT_OPTIONS });
+      },
+    );
+
+    api.post<{ Params: { id: string } }>('/account/:id/defaultTime', { schema: { params: idParams, headers: authHeaders } }, async (req) => {
+      const auth = await requireAuth(ctx, req);
+      ensureSelf(auth, req.params.id);
+      return ok({ expireTime: auth.account.session_timeout as SessionTimeout, options: SESSION_TIMEOUT_OPTIONS });
+    });
+
+    api.get<{ Params: { id: string } }>('/account/:id/sessions', { schema: { params: idParams, headers: authHeaders } }, async (req) => {
+      const auth = await requireAuth(ctx, req);
+      ensureSelf(auth, req.params.id);
+      const account = await getAccount(ctx, auth.region, auth.account.id);
+      const rows = await ctx
+        .region(auth.region)
+        .selectFrom('sso_sessions')
+        .selectAll()
+        .where('account_id', '=', account.id)
+        .where('revoked_at', 'is', null)
+        .orderBy('last_active_at', 'desc')
+        .execute();
+      const now = ctx.now();
+      const sessions = rows
+        .filter((s) => sessionExpiry(s, account) > now)
+        .map((s) => ({ sessionId: s.id, current: s.id === auth.session.id, createdAt: s.created_at, lastActiveAt: s.last_active_at, expiresAt: sessionExpiry(s, account), ip: s.ip, userAgent: s.user_agent }));
+      return ok({ sessions });
+    });
+
+    api.post<{ Params: { id: string }; Body: { sessionList?: string[] } | undefined }>(
+      '/account/:id/logout',
+      { schema: { params: idParams, headers: securityHeaders, body: { type: ['object', 'null'], properties: { sessionList: { type: 'array', maxItems: 200, items: S.str(64, 1) } }, additionalProperties: false } } },
+      async (req) => {
+        const auth = await guarded(req);
+        ensureSelf(auth, req.params.id);
+        const list = req.body?.sessionList;
+        const loggedOut = list && list.length > 0 ? await revokeSessions(ctx, auth.region, auth.account.id, list) : await revokeSessions(ctx, auth.region, auth.account.id, 'all', auth.session.id);
+        return ok({ loggedOut });
+      },
+    );
+
+  };
+}

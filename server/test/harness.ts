@@ -1,0 +1,190 @@
+/**
+ * Integration-test harness: a real server on a free port of 127.0.0.1 with a temporary data
+ * folder, cheap argon2 (testMode) and a clock the tests can move; a small HTTP client with a
+ * cookie jar; helpers for the sign-in flow.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { buildServer, type BuiltServer } from '../app';
+import type { ServerOptionsInput } from '../options';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface TestServer {
+  server: BuiltServer;
+  base: string;
+  dataDir: string;
+  clock: { offset: number; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+export async function startServer(options: ServerOptionsInput = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uid-test-'));
+  const port = await freePort();
+  const clock = {
+    offset: 0,
+    advance(ms: number) {
+      this.offset += ms;
+    },
+  };
+  const server = await buildServer({
+    port,
+    dataDir,
+    testMode: true,
+    seedDemo: true,
+    distDir: path.join(dataDir, 'dist'),
+    now: () => Date.now() + clock.offset,
+    ...options,
+    limits: { authPerMinute: 10_000, apiPerMinute: 100_000, captchaAfterFailures: 1000, ...options.limits },
+  });
+  const base = await server.listen();
+  return {
+    server,
+    base,
+    dataDir,
+    clock,
+    async close() {
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Res<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export class Client {
+  cookies = new Map<string, string>();
+  accessToken: string | null = null;
+  refreshToken: string | null = null;
+  securityToken: string | null = null;
+
+  constructor(readonly base: string) {}
+
+  async req<T = any>(
+    method: string,
+    pathname: string,
+    opts: { body?: unknown; headers?: Record<string, string>; auth?: boolean | string; form?: FormData | URLSearchParams; security?: boolean } = {},
+  ): Promise<Res<T>> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+    if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (opts.auth === true && this.accessToken) headers.Authorization = `Bearer ${this.accessToken}`;
+    if (typeof opts.auth === 'string') headers.Authorization = opts.auth;
+    if (opts.security && this.securityToken) headers['Security-Token'] = this.securityToken;
+    let payload: BodyInit | undefined;
+    if (opts.form) payload = opts.form;
+    else if (opts.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(opts.body);
+    }
+    const res = await fetch(pathname.startsWith('http') ? pathname : `${this.base}${pathname}`, { method, headers, body: payload, redirect: 'manual' });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq);
+      const value = pair!.slice(eq + 1);
+      if (/Max-Age=0/i.test(c) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let body: any = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON
+    }
+    return { status: res.status, headers: res.headers, body, text };
+  }
+
+  get<T = any>(p: string, opts?: Parameters<Client['req']>[2]) {
+    return this.req<T>('GET', p, opts);
+  }
+  post<T = any>(p: string, body?: unknown, opts: Parameters<Client['req']>[2] = {}) {
+    return this.req<T>('POST', p, { ...opts, body });
+  }
+}
+
+export function pkce() {
+  const verifier = crypto.randomBytes(32).toString('base64url');
+  const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
+  return { verifier, challenge };
+}
+
+export function authorizeUrl(base: string, p: { clientId?: string; redirectUri?: string; challenge: string; state?: string; extra?: Record<string, string> }) {
+  const q = new URLSearchParams({
+    client_id: p.clientId ?? 'portal',
+    redirect_uri: p.redirectUri ?? `${base}/token`,
+    response_type: 'code',
+    code_challenge: p.challenge,
+    code_challenge_method: 'S256',
+    state: p.state ?? 'st-1',
+    ...p.extra,
+  });
+  return `/api/authorize?${q}`;
+}
+
+/** GET /authorize → session_code of the login page. */
+export async function startLogin(c: Client, extra: { clientId?: string; redirectUri?: string } = {}) {
+  const { verifier, challenge } = pkce();
+  const res = await c.get(authorizeUrl(c.base, { ...extra, challenge }));
+  if (res.status !== 302) throw new Error(`authorize: ${res.status} ${res.text}`);
+  const location = new URL(res.headers.get('location')!);
+  return { verifier, sessionCode: location.searchParams.get('session_code')!, location };
+}
+
+export async function login(c: Client, sessionCode: string, body: Record<string, unknown>) {
+  return c.post('/api/login', body, { headers: { session_code: sessionCode } });
+}
+
+/** Full hand-off: authorize → login → continuation → token exchange. Stores the tokens. */
+export async function signIn(c: Client, email: string, password: string, extraBody: Record<string, unknown> = {}) {
+  const { verifier, sessionCode } = await startLogin(c);
+  const res = await login(c, sessionCode, { email, password, ...extraBody });
+  if (res.status !== 200) throw Object.assign(new Error(`login failed: ${JSON.stringify(res.body)}`), { res });
+  const tokens = await finishHandOff(c, res.body.result, verifier);
+  return tokens;
+}
+
+export async function finishHandOff(c: Client, result: { serviceUrl: string; redirectParams: Record<string, string> }, verifier: string, clientId = 'portal', redirectUri = `${c.base}/token`) {
+  const url = `${result.serviceUrl}?${new URLSearchParams(result.redirectParams)}`;
+  const cont = await c.get(url);
+  if (cont.status !== 302) throw new Error(`continuation: ${cont.status} ${cont.text}`);
+  const back = new URL(cont.headers.get('location')!);
+  const code = back.searchParams.get('code')!;
+  const token = await c.post('/api/token', { grant_type: 'authorization_code', client_id: clientId, code, code_verifier: verifier, redirect_uri: redirectUri });
+  if (token.status !== 200) throw new Error(`token: ${token.status} ${token.text}`);
+  c.accessToken = token.body.result.accessToken;
+  c.refreshToken = token.body.result.refreshToken;
+  return token.body.result as { accessToken: string; refreshToken: string; tokenType: string; redirectUrl: string | null; region: string };
+}
+
+export async function unlock(c: Client, password: string) {
+  const res = await c.post('/api/security/enable', { password }, { auth: true });
+  if (res.status !== 200) throw new Error(`security/enable: ${res.text}`);
+  c.securityToken = res.body.result.securityToken;
+}
+
+export async function mails(c: Client, to?: string): Promise<Array<{ to: string; subject: string; text: string; links: string[] }>> {
+  const res = await c.get(`/dev/mail.json${to ? `?to=${encodeURIComponent(to)}` : ''}`);
+  return res.body;
+}
+
+export const DEMO_PASSWORD = 'Demo-pass-2024';
+export const LEGACY_PASSWORD = 'Legacy-pass-2024';
