@@ -70,7 +70,7 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   });
   app.decorateRequest('hostRegion', null);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024 + 1, files: 1, fields: 10, fieldSize: 4096, parts: 12 } });
+  await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: 5 * 1024 * 1024 + 1, files: 1, fields: 10, fieldSize: 4096, parts: 12 } });
 
   app.setErrorHandler((err: FastifyError | ApiFailure | Error, req, reply) => {
     if (err instanceof ApiFailure) {

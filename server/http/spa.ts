@@ -42,7 +42,7 @@ export function apiSecurityHeaders(ctx: Ctx, req: FastifyRequest, reply: Fastify
 }
 
 function escapeJsonForHtml(json: string): string {
-  return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 interface IndexCache {
@@ -81,9 +81,9 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
     decorateReply: false,
     index: false,
     wildcard: true,
-    setHeaders(res) {
-      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    },
+    cacheControl: true,
+    maxAge: 365 * 86_400_000,
+    immutable: true,
   });
 
   app.setNotFoundHandler(async (req, reply) => {

@@ -34,7 +34,7 @@ export async function readUploadForm(req: FastifyRequest, maxBytes: number): Pro
   const fields: Record<string, string> = {};
   let file: UploadInput | null = null;
   try {
-    for await (const part of req.parts({ limits: { fileSize: maxBytes + 1 }, throwFileSizeLimit: false })) {
+    for await (const part of req.parts({ limits: { fileSize: maxBytes + 1 } })) {
       if (part.type === 'file') {
         if (file || part.fieldname !== 'file') {
           await part.toBuffer().catch(() => undefined);

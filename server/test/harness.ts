@@ -48,7 +48,7 @@ export async function startServer(options: ServerOptionsInput = {}): Promise<Tes
     distDir: path.join(dataDir, 'dist'),
     now: () => Date.now() + clock.offset,
     ...options,
-    limits: { authPerMinute: 10_000, apiPerMinute: 100_000, captchaAfterFailures: 1000, ...options.limits },
+    limits: { authPerMinute: 10_000, apiPerMinute: 100_000, captchaAfterFailures: 1000, captchaAfterRegistrations: 1000, ...options.limits },
   });
   const base = await server.listen();
   return {

@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES as E, isKnownErrorCode } from '../../core/contract/errorCodes';
+import { Client, DEMO_PASSWORD, signIn, startServer, type TestServer } from './harness';
+
+let t: TestServer;
+let configFile: string;
+beforeAll(async () => {
+  const dist = fs.mkdtempSync(path.join(path.dirname(fs.mkdtempSync('/tmp/uid-dist-')), 'uid-dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__"><script type="module" src="/assets/app-abc.js"></script></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(path.join(dist, 'assets', 'app-abc.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  configFile = path.join(dist, 'portal.json');
+  fs.writeFileSync(configFile, JSON.stringify({ name: 'test', note: '</script><script>alert(1)</script>' }));
+  t = await startServer({ distDir: dist, portalConfigFile: configFile });
+});
+afterAll(async () => t.close());
+
+describe('SPA serving and headers', () => {
+  it('serves index.html for SPA routes with a fresh nonce, strict CSP and the injected config', async () => {
+    const c = new Client(t.base);
+    const seen = new Set<string>();
+    for (const p of ['/', '/login?session_code=x', '/token', '/invite', '/accountSetting/security', '/anything/else']) {
+      const res = await c.get(p);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      const csp = res.headers.get('content-security-policy')!;
+      const nonce = /<meta name="csp-nonce" content="([^"]+)">/.exec(res.text)![1]!;
+      expect(nonce).not.toBe('__CSP_NONCE__');
+      expect(csp).toBe(`default-src 'self'; script-src 'self'; style-src 'self' 'nonce-${nonce}'; img-src 'self' data: blob:; frame-src 'self'; frame-ancestors 'self'; object-src 'none'; base-uri 'self'; form-action 'self'`);
+      seen.add(nonce);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBeTruthy();
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+      expect(res.text).toContain('<script type="application/json" id="portal-config">{"name":"test","note":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}</script></head>');
+    }
+    expect(seen.size).toBe(6);
+  });
+
+  it('serves assets with a long cache and top-level files', async () => {
+    const c = new Client(t.base);
+    const js = await c.get('/assets/app-abc.js');
+    expect(js.status).toBe(200);
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await c.get('/assets/missing.js')).status).toBe(404);
+    expect((await c.get('/favicon.svg')).headers.get('content-type')).toMatch(/svg/);
+  });
+
+  it('marks API responses no-store and answers unknown API paths with JSON', async () => {
+    const c = new Client(t.base);
+    const res = await c.get('/api/redirect/allow-urls');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    const unknown = await c.get('/api/nope');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.errorCode).toBe(E.badRequest);
+    expect((await c.post('/not-api')).status).toBe(404);
+  });
+
+  it('turns bad input into -10020/-10010 and never leaks a stack', async () => {
+    const c = new Client(t.base);
+    const missing = await c.post('/api/register/captcha', { email: 'x@example.com' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errorCode).toBe(E.invalidParameter);
+    const wrongType = await c.post('/api/login', { email: 5, password: [] }, { headers: { session_code: 'x' } });
+    expect(wrongType.body.errorCode).toBe(E.invalidParameter);
+    const badJson = await c.req('POST', '/api/login', { headers: { 'Content-Type': 'application/json' }, form: new URLSearchParams('{nope') as never });
+    expect([E.badRequest, E.invalidParameter]).toContain(badJson.body.errorCode);
+    const raw = await fetch(`${t.base}/api/refresh-token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"refreshToken":' });
+    const rawBody = await raw.json();
+    expect(raw.status).toBe(400);
+    expect(rawBody.errorCode).toBe(E.badRequest);
+    expect(JSON.stringify(rawBody)).not.toMatch(/at .*\.ts:\d+/);
+    const weirdType = await fetch(`${t.base}/api/refresh-token`, { method: 'POST', headers: { 'Content-Type': 'text/xml' }, body: '<x/>' });
+    expect((await weirdType.json()).errorCode).toBe(E.badRequest);
+    const huge = await fetch(`${t.base}/api/refresh-token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refreshToken: 'x'.repeat(2 * 1024 * 1024) }) });
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).errorCode).toBe(E.badRequest);
+    const longHeader = await c.get('/api/user-info', { auth: `Bearer ${'x'.repeat(2000)}` });
+    expect(longHeader.body.errorCode).toBe(E.invalidParameter);
+  });
+
+  it('serves every API route under the regional prefixes too', async () => {
+    const c = new Client(t.base);
+    await signIn(c, 'demo@example.com', DEMO_PASSWORD);
+    for (const r of ['use', 'aps', 'euw']) {
+      const res = await c.get(`/api/region/${r}/user-info`, { auth: true });
+      expect(res.body.result.email).toBe('demo@example.com');
+      // Data is read from the account's own region whatever host the call came in on.
+      expect(res.body.result.region).toBe('Euw');
+    }
+    expect((await c.get('/api/region/xyz/user-info', { auth: true })).status).toBe(404);
+  });
+
+  it('provides the development mailbox as HTML and JSON', async () => {
+    const c = new Client(t.base);
+    await c.post('/api/auth/password-reset-request', { email: 'member@example.com' });
+    const json = await c.get('/dev/mail.json?to=member@example.com');
+    expect(json.body[0]).toMatchObject({ to: 'member@example.com', subject: 'Reset your Unified ID password' });
+    expect(json.body[0].links[0]).toMatch(new RegExp(`^${t.base}/api/password-reset\\?token=`));
+    const html = await c.get('/dev/mail');
+    expect(html.text).toContain('Reset your Unified ID password');
+    expect(html.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('uses only codes of the catalogue', () => {
+    for (const code of Object.values(E)) expect(isKnownErrorCode(code)).toBe(true);
+    expect(isKnownErrorCode(-12345)).toBe(false);
+  });
+});
+
+describe('production and limits', () => {
+  it('has no development mailbox in production, sends HSTS on https and rate-limits', async () => {
+    const t2 = await startServer({ production: true, testMode: false, seedDemo: false, publicOrigin: 'https://id.example.com', limits: { apiPerMinute: 5 } });
+    try {
+      const c = new Client(t2.base);
+      expect((await c.get('/dev/mail.json')).status).toBe(503); // falls through to the (unbuilt) SPA
+      const res = await c.get('/api/redirect/allow-urls');
+      expect(res.headers.get('strict-transport-security')).toContain('max-age=');
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i++) codes.push((await c.get('/api/redirect/allow-urls')).body.errorCode ?? 0);
+      expect(codes).toContain(E.rateLimited);
+      const limited = await c.get('/api/redirect/allow-urls');
+      expect(limited.status).toBe(429);
+      expect(limited.body.result.retryAfterSeconds).toBeGreaterThan(0);
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it('rate-limits sign-in attempts per client with -60001', async () => {
+    const t3 = await startServer({ seedDemo: false, limits: { authPerMinute: 3 } });
+    try {
+      const c = new Client(t3.base);
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) codes.push((await c.post('/api/login', { email: 'a@example.com', password: 'x', source: 'zendesk' })).body.errorCode);
+      expect(codes[3]).toBe(E.rateLimited);
+      t3.clock.advance(61_000);
+      expect((await c.post('/api/login', { email: 'a@example.com', password: 'x', source: 'zendesk' })).body.errorCode).toBe(E.wrongCredentials);
+    } finally {
+      await t3.close();
+    }
+  });
+
+  it('refuses testMode in production', async () => {
+    const { buildServer } = await import('../app');
+    await expect(buildServer({ production: true, testMode: true })).rejects.toThrow(/testMode/);
+  });
+});
