@@ -19,6 +19,7 @@ import type { ThemeOverrides } from '../themes/tokens';
 interface LokiHelpers {
   isRunning?: boolean;
   registerPendingPromise?: (promise: Promise<unknown>) => void;
+  awaitReady?: () => Promise<unknown>;
 }
 
 interface ExtractedStory {
@@ -84,28 +85,64 @@ function installLokiShim(): Promise<void> {
 }
 
 /**
- * In a Loki tab that shows one story, hold the screenshot until the story has
- * rendered (or failed: Loki then reports Storybook's error) and the fonts are in.
+ * Resolves in the browser's next rendering update (after style and layout, before
+ * paint). Loki replaces requestAnimationFrame with a timer, so a ResizeObserver's
+ * first callback is what marks a real frame here.
  */
+function nextRenderingUpdate(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const probe = document.createElement('div');
+    probe.setAttribute('aria-hidden', 'true');
+    probe.style.cssText = 'position:fixed;left:0;top:0;width:1px;height:1px;visibility:hidden;pointer-events:none';
+    let settled = false;
+    const finish = () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(fallback);
+      observer.disconnect();
+      probe.remove();
+      resolve();
+    };
+    const observer = new ResizeObserver(finish);
+    // A page that produces no frames must not hold the screenshot forever.
+    const fallback = setTimeout(finish, 1000);
+    document.body.appendChild(probe);
+    observer.observe(probe);
+  });
+}
+
+/** In a Loki tab that shows one story: settles once Storybook has rendered it (or failed to). */
 function storyRendered(): Promise<void> {
   return new Promise<void>((resolve) => {
     const channel = addons.getChannel();
+    const events = [STORY_RENDERED, STORY_ERRORED, STORY_THREW_EXCEPTION, STORY_MISSING];
     const done = () => {
       clearTimeout(timer);
       for (const event of events) channel.off(event, done);
-      void document.fonts.ready.then(() => setTimeout(resolve, 50));
+      resolve();
     };
-    const events = [STORY_RENDERED, STORY_ERRORED, STORY_THREW_EXCEPTION, STORY_MISSING];
     const timer = setTimeout(done, 15_000);
     for (const event of events) channel.on(event, done);
   });
 }
 
 const shim = installLokiShim();
-if (win.loki?.registerPendingPromise) {
-  win.loki.registerPendingPromise(shim.catch(() => undefined));
+const loki = win.loki;
+if (loki?.registerPendingPromise && loki.awaitReady) {
+  loki.registerPendingPromise(shim.catch(() => undefined));
   if (new URLSearchParams(window.location.search).has('id')) {
-    win.loki.registerPendingPromise(storyRendered());
+    // Hold the screenshot until the story has rendered (a failure shows Storybook's
+    // error, which Loki reports), then, right before Loki measures and captures, until
+    // the fonts are in and two frames have gone by: under CPU load Chromium otherwise
+    // hands Loki the previous compositor frame (a blank page) for the new DOM.
+    loki.registerPendingPromise(storyRendered());
+    const awaitReady = loki.awaitReady;
+    loki.awaitReady = () =>
+      awaitReady()
+        .then(() => document.fonts.ready)
+        .then(nextRenderingUpdate)
+        .then(nextRenderingUpdate)
+        .then(() => true);
   }
 }
 

@@ -79,6 +79,8 @@ export class HttpClient {
     } catch (err) {
       // The validity and refresh calls are never retried (spec section 4).
       if (!(err instanceof ApiError) || err.status !== 401 || auth !== 'access') throw err;
+      // An invalid or revoked token (-20651) is not refreshed: the session is over.
+      if (FORCED_SIGN_OUT_CODES.has(err.code)) throw err;
       const fresh = await this.deps.session.refresh(sentToken);
       if (!fresh) {
         this.deps.session.expire('refresh-failed');
