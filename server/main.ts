@@ -6,7 +6,7 @@
  * DATABASE_URL (PostgreSQL), SMTP_URL, MAIL_FROM, PORTAL_CONFIG (JSON injected into
  * index.html), NODE_ENV=production, CLIENTS_FILE (extra connected services, JSON array),
  * HELPDESK_SECRET, HELPDESK_JWT_URL, HELPDESK_RETURN_ORIGINS (comma-separated),
- * PRIVACY_POLICY_VERSION, SEED_DEMO=0, LOG=1.
+ * PRIVACY_POLICY_VERSION, SEED_DEMO=0, LOG=1, ACCESS_TOKEN_SECONDS (900; short values let tests see a refresh).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,6 +52,7 @@ const server = await buildServer({
     ...(env.HELPDESK_RETURN_ORIGINS ? { returnOrigins: env.HELPDESK_RETURN_ORIGINS.split(',').map((s) => s.trim()) } : {}),
   },
   logger: env.LOG === '1',
+  ...(env.ACCESS_TOKEN_SECONDS ? { limits: { accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS) } } : {}),
 });
 
 const url = await server.listen();

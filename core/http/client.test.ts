@@ -108,6 +108,14 @@ describe('HttpClient', () => {
     expect(session.refresh).toHaveBeenCalledTimes(1);
   });
 
+  it('a revoked token (401 -20651) ends the session without trying a refresh', async () => {
+    const session = fakeSession();
+    const http = new HttpClient({ config: () => config, session, fetchImpl: vi.fn(async () => json(401, { errorCode: -20651, message: 'revoked' })) });
+    await expect(http.get('/user-info')).rejects.toMatchObject({ code: -20651 });
+    expect(session.refresh).not.toHaveBeenCalled();
+    expect(session.expire).toHaveBeenCalledWith('forced');
+  });
+
   it.each([-3092, -20651])('forces sign-out on %i', async (code) => {
     const session = fakeSession();
     const http = new HttpClient({ config: () => config, session, fetchImpl: vi.fn(async () => json(400, { errorCode: code, message: 'x' })) });

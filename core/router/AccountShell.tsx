@@ -42,15 +42,17 @@ function MenuItem({ link, current, onNavigate }: { link: MenuLink; current: stri
 /** The /accountSetting frame: the plugins' menu entries and the current child page. */
 export function AccountShell({ children }: { children: ReactNode }) {
   const { registry, http, config } = usePortal();
-  const { t } = useTranslation('core');
-  const theme = useTheme();
   const user = useAtomValue(userAtom);
   const width = useViewportWidth();
+  const links = resolveMenu(registry.menu, { user, config, viewportWidth: width });
+  // Menu labels live in their plugins' namespaces; load those before the menu renders.
+  const namespaces = ['core', ...new Set(links.map((l) => l.entry.labelKey.split(':')).filter((p) => p.length > 1).map((p) => p[0]!))];
+  const { t } = useTranslation(namespaces);
+  const theme = useTheme();
   const [relative, navigate] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const mobile = width < theme.breakpoints.mobile;
-  const links = resolveMenu(registry.menu, { user, config, viewportWidth: width });
   const current = `/accountSetting${relative}`;
 
   async function handleSignOut() {
@@ -73,18 +75,18 @@ export function AccountShell({ children }: { children: ReactNode }) {
       >
         {mobile && (
           <Button variant="text" aria-expanded={menuOpen} aria-controls="account-menu" onClick={() => setMenuOpen((o) => !o)}>
-            {menuOpen ? t('menu.closeMenu') : t('menu.openMenu')}
+            {menuOpen ? t('core:menu.closeMenu') : t('core:menu.openMenu')}
           </Button>
         )}
-        <span css={{ fontSize: theme.font.sizeLg, fontWeight: 600, flex: 1 }}>{theme.brand.title || t('app.name')}</span>
+        <span css={{ fontSize: theme.font.sizeLg, fontWeight: 600, flex: 1 }}>{theme.brand.title || t('core:app.name')}</span>
         {user && <span css={{ color: theme.colors.textMuted, fontSize: theme.font.sizeSm }}>{user.email}</span>}
         <Button variant="secondary" loading={signingOut} onClick={() => void handleSignOut()}>
-          {t('menu.signOut')}
+          {t('core:menu.signOut')}
         </Button>
       </header>
       <div css={{ display: 'flex', flexDirection: mobile ? 'column' : 'row', maxWidth: theme.breakpoints.xlarge, margin: '0 auto' }}>
         {(!mobile || menuOpen) && (
-          <nav id="account-menu" aria-label={t('menu.label')} css={{ width: mobile ? 'auto' : 240, padding: theme.space(4) }}>
+          <nav id="account-menu" aria-label={t('core:menu.label')} css={{ width: mobile ? 'auto' : 240, padding: theme.space(4) }}>
             <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: theme.space(1) }}>
               {links.map((link) => (
                 <li key={`${link.pluginId}:${link.entry.id}`}>

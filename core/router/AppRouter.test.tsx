@@ -8,7 +8,7 @@ import { renderPortal, testRegistry } from '../testing/portalHarness';
 import { AppRouter } from './AppRouter';
 
 const user = {
-  accountId: 'a', avatar: null, id: 'u', email: 'u@x.test', phone: null, identityProvider: 'vendor', uuidProvider: 'x',
+  accountId: 'a', avatar: null, id: 'u', email: 'u@x.test', phone: null, identityProvider: 'vendorId', uuidProvider: 'x',
   firstName: 'U', lastName: 'X', region: 'Euw' as const, language: 'en_US',
 };
 const http = (answers: Record<string, unknown> = {}) =>

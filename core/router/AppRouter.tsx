@@ -4,6 +4,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import { usePortal } from '../app/context';
 import type { GuardedRoute } from './guardTypes';
 import { GuardGate } from './GuardGate';
+import { NotAvailable } from './NotAvailable';
 import { RouteView } from './RouteView';
 
 // The account area (shell, menu) is fetched only when someone goes there, never on /login.
@@ -16,12 +17,6 @@ export const ENTRY_ROUTES: ReadonlyArray<{ path: string; route: GuardedRoute }> 
   { path: '/invite', route: 'invite' },
   { path: '/login', route: 'login' },
 ];
-
-/** What an entry shows when no enabled plugin provides it. */
-export function NotAvailable() {
-  const { t } = useTranslation('core');
-  return <p role="alert">{t('routes.notAvailable')}</p>;
-}
 
 export function AppRouter() {
   const { registry } = usePortal();

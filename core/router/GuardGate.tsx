@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { usePortal } from '../app/context';
 import { LoadingImage } from '../ui/LoadingImage';
 import type { GuardContext, GuardedRoute } from './guardTypes';
 import { runGuards } from './coreGuards';
+import { NotAvailable } from './NotAvailable';
 
 type GateState = 'pending' | 'allowed' | 'failed';
 
@@ -15,7 +15,6 @@ export function GuardGate({ route, child, children }: { route: GuardedRoute; chi
   // Inside /accountSetting wouter gives paths relative to it.
   const pathname = route === 'accountSetting' ? `/accountSetting${location === '/' ? '' : location}` : location;
   const search = useSearch();
-  const { t } = useTranslation('core');
   const [state, setState] = useState<GateState>('pending');
 
   useEffect(() => {
@@ -51,7 +50,7 @@ export function GuardGate({ route, child, children }: { route: GuardedRoute; chi
     // Guards re-run when the entry or its query changes, not on every render.
   }, [route, child, search, registry, http, config, navigate]);
 
-  if (state === 'failed') return <p role="alert">{t('routes.notAvailable')}</p>;
+  if (state === 'failed') return <NotAvailable />;
   if (state === 'pending') return <LoadingImage />;
   return <>{children}</>;
 }

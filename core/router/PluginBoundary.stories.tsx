@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { lazy } from 'react';
-import { NotAvailable } from './AppRouter';
+import { NotAvailable } from './NotAvailable';
 import { PluginBoundary } from './PluginBoundary';
 
 function Broken(): never {

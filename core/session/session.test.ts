@@ -4,7 +4,7 @@ import { appStore, clearSession, createSessionPort, saveTokens, sessionEndedAtom
 import { storage } from './storage';
 
 const user = {
-  accountId: 'a1', avatar: null, id: 'u1', email: 'a@b.test', phone: null, identityProvider: 'vendor', uuidProvider: 'x',
+  accountId: 'a1', avatar: null, id: 'u1', email: 'a@b.test', phone: null, identityProvider: 'vendorId', uuidProvider: 'x',
   firstName: 'A', lastName: 'B', region: 'Aps' as const, language: 'en_US',
 };
 

@@ -46,7 +46,7 @@ export const demoUser: UserInfo = {
   id: 'u-1001',
   email: 'ana.novak@partner-example.com',
   phone: '+420 601 234 567',
-  identityProvider: 'vendor',
+  identityProvider: 'vendorId',
   uuidProvider: 'vendor-1001',
   firstName: 'Ana',
   lastName: 'Novák',

@@ -68,7 +68,7 @@ export default function AccountPage() {
         <Row label={t('account:fields.email')} value={user.email} />
         {settings.showAccountId && <Row label={t('account:fields.accountId')} value={user.accountId} />}
         <Row label={t('account:fields.region')} value={t(`core:regions.${user.region}`)} hint={t('account:regionHint')} />
-        <Row label={t('account:fields.identityProvider')} value={user.identityProvider} />
+        <Row label={t('account:fields.identityProvider')} value={t(`account:providers.${user.identityProvider}`, { defaultValue: user.identityProvider })} />
         {language && <Row label={t('account:fields.language')} value={language} />}
       </dl>
       <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(3), marginTop: theme.space(6) }}>

@@ -14,7 +14,7 @@ import { getToast } from '../../core/ui/toastStore';
 import account from './index';
 
 const user: UserInfo = {
-  accountId: 'acc-42', avatar: null, id: 'u-1', email: 'ana@partner.test', phone: null, identityProvider: 'vendor',
+  accountId: 'acc-42', avatar: null, id: 'u-1', email: 'ana@partner.test', phone: null, identityProvider: 'vendorId',
   uuidProvider: 'uuid-1', firstName: 'Ana', lastName: 'Novak', region: 'Aps', language: 'de_DE',
 };
 
@@ -69,6 +69,7 @@ describe('AccountPage', () => {
     expect(screen.getByText('acc-42')).toBeInTheDocument();
     expect(screen.getByText('Asia Pacific, Singapore (ap-southeast-1)')).toBeInTheDocument();
     expect(screen.getByText('Deutsch')).toBeInTheDocument();
+    expect(screen.getByText('Vendor ID')).toBeInTheDocument();
   });
 
   it('hides the account id when configured so', async () => {

@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 async function open(portal: RunningPortal, path: string): Promise<{ page: Page; scripts: string[] }> {
-  const page = await browser.newPage();
+  const page = await (await browser.newContext()).newPage();
   const scripts: string[] = [];
   page.on('request', (req) => {
     if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
@@ -35,14 +35,14 @@ describe('the SPA shell with the default config', () => {
     const { page } = await open(portal, '/no/such/page');
     await page.waitForURL((url) => url.pathname === '/login');
     expect(await page.title()).toContain('Unified ID');
-    await page.close();
+    await page.context().close();
   });
 
   it('takes the language from the lang query, applies it to the document and remembers it', async () => {
     const { page } = await open(portal, '/login?lang=de_DE');
     await page.waitForFunction(() => document.documentElement.lang === 'de-DE');
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('de_DE');
-    await page.close();
+    await page.context().close();
   });
 
   it('loads the enabled plugin manifest, no plugin views and no modal code on /login', async () => {
@@ -50,14 +50,14 @@ describe('the SPA shell with the default config', () => {
     expect(scripts.some((s) => s.includes('/plugin-account-account-'))).toBe(true);
     expect(scripts.some((s) => s.includes('/plugin-account-AccountPage-'))).toBe(false);
     expect(scripts.some((s) => s.includes('/ModalHost-'))).toBe(false);
-    await page.close();
+    await page.context().close();
   });
 
   it('has no detectable accessibility violations on /login', async () => {
     const { page } = await open(portal, '/login');
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-    await page.close();
+    await page.context().close();
   });
 });
 
@@ -76,6 +76,6 @@ describe('a config that disables a plugin', () => {
     expect(scripts.filter((s) => s.includes('/plugin-account-'))).toEqual([]);
     await page.goto(`${portal.url}/accountSetting/account`, { waitUntil: 'networkidle' });
     expect(scripts.filter((s) => s.includes('/plugin-account-'))).toEqual([]);
-    await page.close();
+    await page.context().close();
   });
 });

@@ -1,0 +1,110 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { startPortal, type RunningPortal } from '../support/portal';
+import { seedTokens, signInThroughApi } from '../support/signIn';
+
+const DEMO = { email: 'demo@example.com', password: 'Demo-pass-2024' };
+
+let browser: Browser;
+let portal: RunningPortal;
+beforeAll(async () => {
+  browser = await launchChromium();
+  // Short-lived access tokens, so the refresh path runs for real within a test.
+  portal = await startPortal({ env: { ACCESS_TOKEN_SECONDS: '3' } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+async function signedInPage(): Promise<{ context: BrowserContext; page: Page; refreshCalls: () => number }> {
+  const context = await browser.newContext();
+  let refreshes = 0;
+  context.on('request', (req) => {
+    if (new URL(req.url()).pathname === '/api/refresh-token') refreshes += 1;
+  });
+  const tokens = await signInThroughApi(context, portal.url, DEMO.email, DEMO.password);
+  const page = await context.newPage();
+  await seedTokens(page, portal.url, tokens);
+  return { context, page, refreshCalls: () => refreshes };
+}
+
+describe('the account plugin against the reference server', () => {
+  it('validates the session, loads the user and shows the account page in the shell', async () => {
+    const { context, page } = await signedInPage();
+    await page.goto(`${portal.url}/accountSetting`);
+    await page.waitForURL(`${portal.url}/accountSetting/account`);
+    await page.getByRole('heading', { name: 'Your Unified ID account' }).waitFor();
+    expect(await page.getByText(DEMO.email).first().isVisible()).toBe(true);
+    expect(await page.getByText('Europe (eu-west-1)').isVisible()).toBe(true);
+    const menu = page.getByRole('navigation', { name: 'Account menu' });
+    expect(await menu.getByRole('link', { name: 'Account' }).getAttribute('aria-current')).toBe('page');
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the page in the language of the link, from the plugin namespace loaded on demand', async () => {
+    const { context, page } = await signedInPage();
+    await page.goto(`${portal.url}/accountSetting/account?lang=fr_FR`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const heading = await page.getByRole('heading', { level: 1 }).textContent();
+    expect(heading).not.toBe('Your Unified ID account');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr-FR');
+    await context.close();
+  });
+
+  it('refreshes an expired access token once for parallel calls in two tabs, then replays them', async () => {
+    const { context, page, refreshCalls } = await signedInPage();
+    await page.goto(`${portal.url}/accountSetting/account`);
+    await page.getByRole('button', { name: 'Refresh' }).waitFor();
+    const second = await context.newPage();
+    await second.goto(`${portal.url}/accountSetting/account`);
+    await second.getByRole('button', { name: 'Refresh' }).waitFor();
+    const before = await page.evaluate(() => localStorage.getItem('refreshToken'));
+    const refreshesBefore = refreshCalls();
+
+    await page.waitForTimeout(3500); // the access token has now expired
+    await Promise.all([page.getByRole('button', { name: 'Refresh' }).click(), second.getByRole('button', { name: 'Refresh' }).click()]);
+    await page.getByText('Account details updated.').waitFor();
+    await second.getByText('Account details updated.').waitFor();
+
+    expect(refreshCalls() - refreshesBefore).toBe(1);
+    const after = await page.evaluate(() => localStorage.getItem('refreshToken'));
+    expect(after).not.toBe(before); // rotated, and stored
+    await context.close();
+  });
+
+  it('a revoked token ends the session once, with the session-timeout modal, and OK goes to sign-in', async () => {
+    const { context, page } = await signedInPage();
+    await page.goto(`${portal.url}/accountSetting/account`);
+    await page.getByRole('button', { name: 'Refresh' }).waitFor();
+    // Sign out elsewhere: the server revokes this session's tokens.
+    const token = await page.evaluate(() => `${localStorage.getItem('tokenType')} ${localStorage.getItem('accessToken')}`);
+    await context.request.post(`${portal.url}/api/logout`, { headers: { Authorization: token }, params: { email: DEMO.email } });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByText('Your account has been logged out. Please log in again.').waitFor();
+    expect(await page.getByRole('alertdialog').count()).toBe(1);
+    const dialog = page.getByRole('alertdialog');
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    await dialog.getByRole('button', { name: 'Sign in again' }).click();
+    await page.waitForURL((url) => url.pathname === '/login' || url.pathname === '/');
+    await context.close();
+  });
+
+  it('signs out on the server and keeps the chosen language', async () => {
+    const { context, page } = await signedInPage();
+    await page.goto(`${portal.url}/accountSetting/account?lang=de_DE`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const signOut = page.getByRole('main').getByRole('button').last();
+    await signOut.click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('de_DE');
+    const logged = await context.request.post(`${portal.url}/api/logged`);
+    expect(((await logged.json()) as { result: { loggedIn: boolean } }).result.loggedIn).toBe(false);
+    await context.close();
+  });
+});
