@@ -11,10 +11,11 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import { focusRing } from './focusRing';
+import { CloseIcon, iconButtonStyle } from './iconButton';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 import { clampOffset, contentMaxHeight, keyStep, MODAL_MARGIN, type Offset } from './dragMath';
-import { focusRing } from './focusRing';
 import { KindIcon, kindColor } from './kindIcons';
 import { useViewportHeight } from './media';
 import { useBoxSize } from './useBoxSize';
@@ -293,29 +294,9 @@ function firstFocusable(root: HTMLElement | null): HTMLElement | null {
 }
 
 const iconButton = (theme: ReturnType<typeof useTheme>) => ({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: 32,
-  height: 32,
-  flex: 'none',
-  padding: 0,
-  border: 0,
-  borderRadius: theme.radius.sm,
-  background: 'transparent',
-  color: theme.colors.textMuted,
-  cursor: 'pointer',
-  ...focusRing(theme),
+  ...iconButtonStyle(theme, 32),
   '&:hover': { background: theme.colors.background },
 });
-
-function CloseIcon() {
-  return (
-    <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-      <path d="M6 6l12 12M18 6L6 18" />
-    </svg>
-  );
-}
 
 function GripIcon() {
   return (

@@ -3,6 +3,7 @@ import { forwardRef, useId, useState, type ComponentPropsWithoutRef, type ReactN
 import { useTranslation } from 'react-i18next';
 import { FieldError, FieldHint, LabelText, describedBy, hasContent } from './FieldMessages';
 import { focusRing } from './focusRing';
+import { iconButtonStyle } from './iconButton';
 import { visuallyHiddenStyle } from './VisuallyHidden';
 
 export interface TextFieldProps extends Omit<ComponentPropsWithoutRef<'input'>, 'size'> {
@@ -80,20 +81,12 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
             aria-controls={inputId}
             onClick={() => setRevealed((v) => !v)}
             css={{
+              ...iconButtonStyle(theme, 40),
               position: 'absolute',
               insetInlineEnd: 2,
               top: 2,
               bottom: 2,
-              width: 40,
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              border: 0,
-              borderRadius: theme.radius.sm,
-              background: 'transparent',
-              color: theme.colors.textMuted,
-              cursor: 'pointer',
-              ...focusRing(theme),
+              height: 'auto',
               '&:focus-visible': { outline: `2px solid ${theme.colors.focus}`, outlineOffset: -2 },
             }}
           >

@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { focusRing } from './focusRing';
+import { CloseIcon, iconButtonStyle } from './iconButton';
 import { KindIcon, kindColor } from './kindIcons';
 import { dismissToast, holdToast, useToast } from './toastStore';
 
@@ -70,25 +70,9 @@ export function ToastHost() {
             type="button"
             aria-label={t('ui.toast.dismiss')}
             onClick={() => dismissToast(item.id)}
-            css={{
-              flex: 'none',
-              width: 28,
-              height: 28,
-              display: 'inline-flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              padding: 0,
-              border: 0,
-              borderRadius: theme.radius.sm,
-              background: 'transparent',
-              color: theme.colors.textMuted,
-              cursor: 'pointer',
-              ...focusRing(theme),
-            }}
+            css={iconButtonStyle(theme, 28)}
           >
-            <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <CloseIcon size={16} />
           </button>
         </div>
       )}
