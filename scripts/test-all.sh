@@ -17,6 +17,9 @@ npx --no-install tsc --noEmit -p tsconfig.json
 step "unit, component and server integration tests (vitest)"
 npx --no-install vitest run -c tests/vitest.config.ts
 
+step "reference server integration tests on PostgreSQL"
+bash scripts/test-postgres.sh
+
 step "production build (rollup)"
 npx --no-install rollup -c rollup.config.mjs --silent
 

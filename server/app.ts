@@ -39,6 +39,21 @@ export interface BuiltServer {
   close(): Promise<void>;
 }
 
+/**
+ * Path of the first string under `value` that holds a NUL character, or null. Such strings are
+ * never valid input, and PostgreSQL cannot store or compare them (SQLite can): refusing them
+ * here keeps both stores answering the same 400 instead of a 500 on one of them.
+ */
+export function nulField(value: unknown, at: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? at : null;
+  if (depth > 8 || value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = nulField(inner, `${at}/${key}`, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 function apiPlugin(ctx: Ctx, hostRegion: RegionCode | null) {
   return async (api: FastifyInstance) => {
     api.addHook('onRequest', async (req) => {
@@ -47,6 +62,10 @@ function apiPlugin(ctx: Ctx, hostRegion: RegionCode | null) {
       if (!ctx.apiRate.take(key, ctx.options.limits.apiPerMinute)) {
         throw new ApiFailure(E.rateLimited, undefined, { retryAfterSeconds: ctx.apiRate.retryAfterSeconds(key) });
       }
+    });
+    api.addHook('preValidation', async (req) => {
+      const field = nulField(req.params, 'params') ?? nulField(req.query, 'querystring') ?? nulField(req.body, 'body');
+      if (field) throw new ApiFailure(E.invalidParameter, `${messageFor(E.invalidParameter)} (${field})`, { field });
     });
     for (const routes of [authRoutes, accountRoutes, securityRoutes, companyRoutes, migrationRoutes, captchaRoutes, brandingRoutes]) {
       await api.register(routes(ctx));

@@ -69,6 +69,18 @@ export interface RedirectParamsResult {
   redirectParams: Record<string, string>;
 }
 
+/**
+ * Result of -19999 (HTTP 503) from a regional host (`/api/region/<r>`) asked about an account
+ * whose data lives in another region: repeat the call on the host of `region`
+ * (reference server).
+ */
+export interface RegionUnavailableResult {
+  /** The account's data region. */
+  region: RegionCode;
+  /** The region of the host that refused the call. */
+  hostRegion: RegionCode;
+}
+
 /** Failed-login details carried in the error result (spec section 3). */
 export interface FailedLoginResult {
   remainAttempts: number;

@@ -1,12 +1,15 @@
 /**
  * Migrations in code, one list per kind of store. Kysely's schema builder keeps them
  * portable between SQLite and PostgreSQL: times are `bigint` (epoch ms), flags `integer`.
+ * The one dialect difference is the auto-numbered key (`integer … autoincrement` on SQLite,
+ * `serial` on PostgreSQL), so the lists are built per dialect.
  */
 import { Migrator, type Kysely, type Migration } from 'kysely';
 
 type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type SqlDialect = 'sqlite' | 'postgres';
 
-const globalMigrations: Record<string, Migration> = {
+const globalMigrations = (_dialect: SqlDialect): Record<string, Migration> => ({
   '001_directory': {
     async up(db: AnyDb) {
       await db.schema
@@ -82,9 +85,9 @@ const globalMigrations: Record<string, Migration> = {
       await db.schema.createIndex('captcha_token_idx').ifNotExists().on('captcha_challenges').column('token_hash').execute();
     },
   },
-};
+});
 
-const regionalMigrations: Record<string, Migration> = {
+const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => ({
   '001_accounts': {
     async up(db: AnyDb) {
       await db.schema
@@ -262,16 +265,16 @@ const regionalMigrations: Record<string, Migration> = {
       await db.schema
         .createTable('invite_sends')
         .ifNotExists()
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
         .addColumn('org_id', 'varchar(64)', (c) => c.notNull())
         .addColumn('email', 'varchar(320)', (c) => c.notNull())
         .addColumn('sent_at', 'bigint', (c) => c.notNull())
         .execute();
     },
   },
-};
+});
 
-const legacyMigrations: Record<string, Migration> = {
+const legacyMigrations = (_dialect: SqlDialect): Record<string, Migration> => ({
   '001_legacy': {
     async up(db: AnyDb) {
       await db.schema
@@ -303,17 +306,25 @@ const legacyMigrations: Record<string, Migration> = {
         .execute();
     },
   },
-};
+});
 
 export type StoreKind = 'global' | 'regional' | 'legacy';
-const byKind: Record<StoreKind, Record<string, Migration>> = {
+const byKind: Record<StoreKind, (dialect: SqlDialect) => Record<string, Migration>> = {
   global: globalMigrations,
   regional: regionalMigrations,
   legacy: legacyMigrations,
 };
 
-export async function migrate(db: AnyDb, kind: StoreKind): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => byKind[kind] } });
+/**
+ * Runs the migrations of a store. On PostgreSQL pass the store's schema: Kysely's bookkeeping
+ * tables then live in that schema too (several stores may share one database).
+ */
+export async function migrate(db: AnyDb, kind: StoreKind, target: { dialect: 'sqlite' } | { dialect: 'postgres'; schema: string }): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => byKind[kind](target.dialect) },
+    ...(target.dialect === 'postgres' ? { migrationTableSchema: target.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

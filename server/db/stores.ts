@@ -11,12 +11,14 @@ import { REGION_CODES } from '../../core/contract/regions';
 import { migrate, type StoreKind } from './migrations';
 import type { GlobalDb, LegacyDb, RegionalDb, Stores } from './types';
 
+type StoreName = 'global' | 'legacy' | Lowercase<RegionCode>;
+
 export interface StoreOptions {
   dataDir: string;
   /** postgres://… — when set, every store lives on PostgreSQL. */
   databaseUrl?: string;
   /** Per-store URLs (DATABASE_URL_GLOBAL, DATABASE_URL_USE, …) override databaseUrl. */
-  databaseUrls?: Partial<Record<'global' | 'legacy' | Lowercase<RegionCode>, string>>;
+  databaseUrls?: Partial<Record<StoreName, string>>;
 }
 
 function openSqlite<T>(file: string): Kysely<T> {
@@ -31,40 +33,58 @@ function openSqlite<T>(file: string): Kysely<T> {
 
 async function openPostgres<T>(url: string, schema: string): Promise<Kysely<T>> {
   const pg = (await import('pg')).default;
-  // bigint columns hold epoch milliseconds: read them as numbers.
-  pg.types.setTypeParser(20, (v: string) => Number(v));
+  // Schema names are fixed here (uid_global, uid_use, …); identifiers cannot be bound as parameters.
+  if (!/^[a-z][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
+  // bigint columns hold epoch milliseconds (and count(*) is bigint): read them as numbers.
+  // Per pool, so other users of `pg` in the process keep the driver's defaults.
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/[^a-z0-9_]/g, '')}"`);
+    await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
   } finally {
     await admin.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}`, types });
+  // An idle connection that the server drops (restart, admin command) must not crash the
+  // process: the pool replaces it on the next query.
+  pool.on('error', (err) => {
+    console.error(`PostgreSQL (${schema}): idle connection lost: ${err.message}`);
+  });
   return new Kysely<T>({ dialect: new PostgresDialect({ pool }) });
 }
 
 export async function openStores(options: StoreOptions): Promise<Stores> {
-  const pgUrl = (name: 'global' | 'legacy' | Lowercase<RegionCode>) => options.databaseUrls?.[name] ?? options.databaseUrl;
-  async function open<T>(name: 'global' | 'legacy' | Lowercase<RegionCode>, kind: StoreKind): Promise<Kysely<T>> {
+  const pgUrl = (name: StoreName) => options.databaseUrls?.[name] ?? options.databaseUrl;
+  const opened: Array<Kysely<any>> = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  async function open<T>(name: StoreName, kind: StoreKind): Promise<Kysely<T>> {
     const url = pgUrl(name);
-    const db = url ? await openPostgres<T>(url, `uid_${name}`) : openSqlite<T>(path.join(options.dataDir, `${name}.sqlite`));
-    await migrate(db, kind);
+    const schema = `uid_${name}`;
+    const db = url ? await openPostgres<T>(url, schema) : openSqlite<T>(path.join(options.dataDir, `${name}.sqlite`));
+    opened.push(db);
+    await migrate(db, kind, url ? { dialect: 'postgres', schema } : { dialect: 'sqlite' });
     return db;
   }
-  const global = await open<GlobalDb>('global', 'global');
-  const regions = {} as Record<RegionCode, Kysely<RegionalDb>>;
-  for (const region of REGION_CODES) {
-    regions[region] = await open<RegionalDb>(region.toLowerCase() as Lowercase<RegionCode>, 'regional');
+  try {
+    const global = await open<GlobalDb>('global', 'global');
+    const regions = {} as Record<RegionCode, Kysely<RegionalDb>>;
+    for (const region of REGION_CODES) {
+      regions[region] = await open<RegionalDb>(region.toLowerCase() as Lowercase<RegionCode>, 'regional');
+    }
+    const legacy = await open<LegacyDb>('legacy', 'legacy');
+    return {
+      global,
+      regions,
+      legacy,
+      dialect: options.databaseUrl || Object.values(options.databaseUrls ?? {}).some(Boolean) ? 'postgres' : 'sqlite',
+      async close() {
+        await Promise.all(opened.map((db) => db.destroy()));
+      },
+    };
+  } catch (err) {
+    // Nothing stays open when a store cannot be opened or migrated.
+    await Promise.all(opened.map((db) => db.destroy().catch(() => undefined)));
+    throw err;
   }
-  const legacy = await open<LegacyDb>('legacy', 'legacy');
-  return {
-    global,
-    regions,
-    legacy,
-    dialect: options.databaseUrl || Object.values(options.databaseUrls ?? {}).some(Boolean) ? 'postgres' : 'sqlite',
-    async close() {
-      await Promise.all([global.destroy(), legacy.destroy(), ...Object.values(regions).map((db) => db.destroy())]);
-    },
-  };
 }

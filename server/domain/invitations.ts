@@ -10,6 +10,7 @@ import type { RegionCode } from '../../core/contract/regions';
 import { REGION_CODES } from '../../core/contract/regions';
 import type { Ctx } from '../context';
 import type { AccountTable, InvitationTable } from '../db/types';
+import { isUniqueViolation, onPostgres } from '../db/portable';
 import { fail } from '../http/errors';
 import { randomId, sha256 } from './crypto';
 import { findAccount, languageOr } from './accounts';
@@ -68,20 +69,36 @@ export async function invite(ctx: Ctx, region: RegionCode, account: AccountTable
   const accountIds = new Map<string, string | null>();
   for (const email of emails) accountIds.set(email, (await findAccount(ctx, email))?.account.id ?? null);
   const created: Array<{ email: string; code: string; id: string }> = [];
-  await db.transaction().execute(async (trx) => {
-    for (const email of emails) {
-      const code = regionalSecret(region, 24);
-      const id = randomId();
-      await trx
-        .insertInto('invitations')
-        .values({ id, org_id: orgId, email, role: input.role, code_hash: sha256(code), inviter_account_id: account.id, status: 'pending', created_at: now, last_sent_at: now, expires_at: now + INVITE_DAYS * DAY, closed_at: null })
-        .execute();
-      await trx.deleteFrom('org_members').where('org_id', '=', orgId).where('email', '=', email).execute();
-      await trx.insertInto('org_members').values({ id: randomId(), org_id: orgId, account_id: accountIds.get(email) ?? null, email, role: input.role, status: 'unverified', joined_at: null, invited_at: now }).execute();
-      await trx.insertInto('invite_sends').values({ org_id: orgId, email, sent_at: now }).execute();
-      created.push({ email, code, id });
-    }
-  });
+  // Parallel invitations of one address: inside the transaction the live invitation is looked
+  // up again, with the company's invitations serialised — SQLite runs transactions one after
+  // the other, on PostgreSQL the company row is locked first. The second request gets -40011;
+  // the unique member row (org, email) is the last line of defence.
+  let inserting = '';
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      if (onPostgres(db)) await trx.selectFrom('orgs').select('id').where('id', '=', orgId).forUpdate().execute();
+      for (const email of emails) {
+        inserting = email;
+        const live = await trx.selectFrom('invitations').select('id').where('org_id', '=', orgId).where('email', '=', email).where('status', '=', 'pending').executeTakeFirst();
+        if (live) fail(E.alreadyInvited, { email });
+        const code = regionalSecret(region, 24);
+        const id = randomId();
+        await trx
+          .insertInto('invitations')
+          .values({ id, org_id: orgId, email, role: input.role, code_hash: sha256(code), inviter_account_id: account.id, status: 'pending', created_at: now, last_sent_at: now, expires_at: now + INVITE_DAYS * DAY, closed_at: null })
+          .execute();
+        await trx.deleteFrom('org_members').where('org_id', '=', orgId).where('email', '=', email).execute();
+        await trx.insertInto('org_members').values({ id: randomId(), org_id: orgId, account_id: accountIds.get(email) ?? null, email, role: input.role, status: 'unverified', joined_at: null, invited_at: now }).execute();
+        await trx.insertInto('invite_sends').values({ org_id: orgId, email, sent_at: now }).execute();
+        created.push({ email, code, id });
+      }
+    })
+    .catch((err: unknown) => {
+      created.length = 0;
+      if (isUniqueViolation(err)) fail(E.alreadyInvited, { email: inserting });
+      throw err;
+    });
   try {
     for (const c of created) await mailInvite(ctx, region, account, org.name, c.email, input.role, c.code, input.language);
   } catch {

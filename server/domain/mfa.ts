@@ -64,25 +64,44 @@ async function guardLock(ctx: Ctx, account: AccountTable): Promise<void> {
 async function countWrongCode(ctx: Ctx, region: RegionCode, account: AccountTable): Promise<never> {
   const db = ctx.region(region);
   const max = ctx.options.limits.mfaMaxFailures;
+  const minutes = ctx.options.limits.mfaLockMinutes;
   const now = ctx.now();
+  // Count and, on the last allowed wrong code, lock — in one conditional UPDATE (SET sees the
+  // row as it was), so parallel wrong codes never count past the limit on either store.
   const row = await db
     .updateTable('accounts')
-    .set((eb) => ({ mfa_failed: eb('mfa_failed', '+', 1) }))
+    .set((eb) => ({
+      mfa_failed: eb.case().when('mfa_failed', '>=', max - 1).then(eb.cast<number>(eb.val(0), 'integer')).else(eb('mfa_failed', '+', 1)).end(),
+      mfa_locked_until: eb
+        .case()
+        .when('mfa_failed', '>=', max - 1)
+        .then(eb.cast<number>(eb.val(now + minutes * 60_000), 'bigint'))
+        .else(eb.ref('mfa_locked_until'))
+        .end(),
+    }))
     .where('id', '=', account.id)
-    .where('mfa_failed', '<', max)
-    .returning(['mfa_failed'])
+    .where((eb) => eb.or([eb('mfa_locked_until', 'is', null), eb('mfa_locked_until', '<=', now)]))
+    .returning(['mfa_failed', 'mfa_locked_until'])
     .executeTakeFirst();
-  if (!row || row.mfa_failed >= max) {
-    const minutes = ctx.options.limits.mfaLockMinutes;
-    await db.updateTable('accounts').set({ mfa_failed: 0, mfa_locked_until: now + minutes * 60_000 }).where('id', '=', account.id).execute();
-    fail(E.mfaTooManyWrong, { lockedMinutes: minutes });
+  if (!row) {
+    // Locked by a parallel request in the meantime.
+    const fresh = await db.selectFrom('accounts').select('mfa_locked_until').where('id', '=', account.id).executeTakeFirstOrThrow();
+    fail(E.mfaTooManyWrong, { lockedMinutes: Math.max(1, Math.ceil(((fresh.mfa_locked_until ?? now) - now) / 60_000)) });
   }
+  if (row.mfa_locked_until !== null && row.mfa_locked_until > now) fail(E.mfaTooManyWrong, { lockedMinutes: minutes });
   fail(E.mfaCodeError, { remainAttempts: max - row.mfa_failed });
 }
 
 async function clearWrongCodes(ctx: Ctx, region: RegionCode, account: AccountTable): Promise<void> {
   if (account.mfa_failed !== 0 || account.mfa_locked_until !== null) {
-    await ctx.region(region).updateTable('accounts').set({ mfa_failed: 0, mfa_locked_until: null }).where('id', '=', account.id).execute();
+    const now = ctx.now();
+    await ctx
+      .region(region)
+      .updateTable('accounts')
+      .set({ mfa_failed: 0, mfa_locked_until: null })
+      .where('id', '=', account.id)
+      .where((eb) => eb.or([eb('mfa_locked_until', 'is', null), eb('mfa_locked_until', '<=', now)]))
+      .execute();
   }
 }
 

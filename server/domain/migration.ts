@@ -122,12 +122,16 @@ export async function migrateLocal(ctx: Ctx, input: MigrateRequest) {
   return { email, region: choice.region, activationMailSent: true };
 }
 
-/** Variant "merge": one local account into the existing vendor ID. */
-export async function mergeLocal(ctx: Ctx, input: MergeRequest) {
+/**
+ * Variant "merge": one local account into the existing vendor ID. `checkRegion` sees the vendor
+ * ID's region before anything is checked or written (regional hosts refuse other regions).
+ */
+export async function mergeLocal(ctx: Ctx, input: MergeRequest, checkRegion: (region: RegionCode) => void = () => undefined) {
   const email = normalizeEmail(input.email);
   await checkMigrationToken(ctx, input.migrationToken, email);
   const found = await findAccount(ctx, email);
   if (!found) fail(E.accountNotExist);
+  checkRegion(found.region);
   const local = await chosenLocal(ctx, email, input.identityProvider, input.uuidProvider);
   if (!(await ctx.passwords.verify(local.password_hash, input.oldPassword))) fail(E.wrongCredentials);
   if (input.needChangePassword) {

@@ -43,7 +43,7 @@ export async function createSsoSession(
       created_at: now,
       last_active_at: now,
       expires_at: expiresAt,
-      ip: meta.ip,
+      ip: meta.ip?.slice(0, 64) ?? null,
       user_agent: meta.userAgent?.slice(0, 500) ?? null,
       revoked_at: null,
     })

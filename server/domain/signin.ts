@@ -9,7 +9,8 @@ import { MFA_TYPES, type MfaType } from '../../core/contract/auth';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { RegionCode } from '../../core/contract/regions';
 import type { Ctx } from '../context';
-import type { AccountTable } from '../db/types';
+import type { Expression, ExpressionBuilder } from 'kysely';
+import type { AccountTable, RegionalDb } from '../db/types';
 import { fail } from '../http/errors';
 import { dummyPasswordHash } from './crypto';
 import { createOneTimeToken, findAccount, resendActivationIfDue } from './accounts';
@@ -26,6 +27,16 @@ export interface SignInMeta {
 
 function lockMinutesFor(ctx: Ctx, lockCount: number): number {
   return Math.min(ctx.options.limits.lockMinutes * 2 ** lockCount, 24 * 60);
+}
+
+/** `CASE lock_count WHEN 0 THEN … END`: the lock the next one starts, in ms (bound values only). */
+function lockDurationMs(ctx: Ctx, eb: ExpressionBuilder<RegionalDb, 'accounts'>): Expression<number> {
+  const ms = (n: number) => eb.cast<number>(eb.val(lockMinutesFor(ctx, n) * 60_000), 'bigint');
+  let builder = eb.case('lock_count').when(eb.cast<number>(eb.val(0), 'integer')).then(ms(0));
+  for (let n = 1; n < 32 && lockMinutesFor(ctx, n) > lockMinutesFor(ctx, n - 1); n++) {
+    builder = builder.when(eb.cast<number>(eb.val(n), 'integer')).then(ms(n));
+  }
+  return builder.else(ms(32)).end();
 }
 
 function lockedResult(ctx: Ctx, account: AccountTable) {
@@ -63,10 +74,23 @@ async function checkPassword(ctx: Ctx, region: RegionCode, account: AccountTable
     fail(E.accountLocked, lockedResult(ctx, fresh));
   }
   ctx.loginFailures.add(meta.ip);
-  // Count the failure atomically; once the count reaches the limit, no further failure counts.
+  // Count the failure and, on the last allowed one, start the lock — in one conditional UPDATE,
+  // so that parallel attempts (50 at once, on SQLite or PostgreSQL) count exactly up to the
+  // limit and no right password can slip in between the count and the lock. SET expressions
+  // see the row as it was before the update. Once locked, no further failure counts.
+  const lockingNow = (eb: ExpressionBuilder<RegionalDb, 'accounts'>) => eb('failed_attempts', '>=', max - 1);
   const counted = await db
     .updateTable('accounts')
-    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+    .set((eb) => ({
+      failed_attempts: eb('failed_attempts', '+', 1),
+      locked_until: eb
+        .case()
+        .when(lockingNow(eb))
+        .then(eb(eb.cast<number>(eb.val(now), 'bigint'), '+', lockDurationMs(ctx, eb)))
+        .else(eb.ref('locked_until'))
+        .end(),
+      lock_count: eb.case().when(lockingNow(eb)).then(eb('lock_count', '+', 1)).else(eb.ref('lock_count')).end(),
+    }))
     .where('id', '=', account.id)
     .where('failed_attempts', '<', max)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
@@ -76,16 +100,10 @@ async function checkPassword(ctx: Ctx, region: RegionCode, account: AccountTable
     const fresh = await db.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
     fail(E.accountLocked, lockedResult(ctx, fresh));
   }
-  const nextLock = lockMinutesFor(ctx, counted.lock_count);
   if (counted.failed_attempts >= max) {
-    await db
-      .updateTable('accounts')
-      .set({ locked_until: now + nextLock * 60_000, lock_count: counted.lock_count + 1 })
-      .where('id', '=', account.id)
-      .execute();
-    fail(E.wrongCredentials, { remainAttempts: 0, failedAttempts: counted.failed_attempts, lockedMinutes: nextLock });
+    fail(E.wrongCredentials, { remainAttempts: 0, failedAttempts: counted.failed_attempts, lockedMinutes: lockMinutesFor(ctx, counted.lock_count - 1) });
   }
-  fail(E.wrongCredentials, { remainAttempts: max - counted.failed_attempts, failedAttempts: counted.failed_attempts, lockedMinutes: nextLock });
+  fail(E.wrongCredentials, { remainAttempts: max - counted.failed_attempts, failedAttempts: counted.failed_attempts, lockedMinutes: lockMinutesFor(ctx, counted.lock_count) });
 }
 
 /** Email has no vendor ID: local accounts whose password matches lead to migration (-6). */

@@ -5,7 +5,8 @@ import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { RegionCode } from '../../core/contract/regions';
 import type { Ctx } from '../context';
 import { safeEqual } from '../domain/crypto';
-import { authenticateAccess, touchSession, type AuthContext } from '../domain/sessions';
+import type { RegionUnavailableResult } from '../../core/contract/api';
+import { authenticateAccess, bearer, touchSession, type AuthContext } from '../domain/sessions';
 import { hashSecret, parseRegionalSecret } from '../domain/tokens';
 import { fail } from './errors';
 
@@ -56,8 +57,31 @@ export function clearSsoCookie(ctx: Ctx, reply: FastifyReply): void {
   reply.header('Set-Cookie', `${SSO_COOKIE}=; Path=/api; HttpOnly; SameSite=Lax; Max-Age=0${secure}`);
 }
 
+/**
+ * A regional host (`/api/region/<r>`) serves only accounts whose data lives in its own region:
+ * for any other account it refuses with -19999 (503) and names the account's region. The
+ * global host (`hostRegion` null) serves every region.
+ */
+export function requireHostRegion(req: FastifyRequest, accountRegion: RegionCode): void {
+  if (req.hostRegion !== null && req.hostRegion !== accountRegion) {
+    const result: RegionUnavailableResult = { region: accountRegion, hostRegion: req.hostRegion };
+    fail(E.regionUnavailable, result);
+  }
+}
+
+/**
+ * The same check from a secret that carries the account's region (access, refresh and
+ * security tokens, MFA and region process ids): decided before anything is read or written.
+ * A value that is no regional secret is left to the call's own checks.
+ */
+export function requireHostRegionOf(req: FastifyRequest, secret: string | null | undefined): void {
+  const parsed = parseRegionalSecret(secret);
+  if (parsed) requireHostRegion(req, parsed.region);
+}
+
 /** The signed-in caller (access token); also refreshes the session's last activity. */
 export async function requireAuth(ctx: Ctx, req: FastifyRequest): Promise<AuthContext> {
+  requireHostRegionOf(req, bearer(req.headers.authorization));
   const auth = await authenticateAccess(ctx, req.headers.authorization);
   if (ctx.now() - auth.session.last_active_at > 60_000) await touchSession(ctx, auth.region, auth.session.id);
   return auth;

@@ -5,14 +5,17 @@ import { newNonce } from './spa';
 export const PAGE_STYLE = `body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1d2433;line-height:1.5}
 h1{font-size:1.5rem}label{display:block;margin:.75rem 0}input{display:block;width:100%;padding:.5rem;margin-top:.25rem;box-sizing:border-box;border:1px solid #8a94a6;border-radius:4px}
 button,.button{margin-top:1rem;padding:.6rem 1.2rem;background:#1258d6;color:#fff;border:0;border-radius:4px;font-size:1rem;cursor:pointer;text-decoration:none;display:inline-block}
-code,pre{background:#f1f3f7;padding:.1rem .3rem;border-radius:3px;white-space:pre-wrap;word-break:break-all}`;
+code,pre{background:#f1f3f7;padding:.1rem .3rem;border-radius:3px;white-space:pre-wrap;word-break:break-all}
+[hidden]{display:none!important}`;
 
-export function htmlPage(reply: FastifyReply, title: string, bodyHtml: string, status = 200, scriptSrc?: string) {
+/** `framesSelf`: the page may embed same-origin frames (the captcha test page); others embed none. */
+export function htmlPage(reply: FastifyReply, title: string, bodyHtml: string, status = 200, scriptSrc?: string, options: { framesSelf?: boolean } = {}) {
   const nonce = newNonce();
   const script = scriptSrc ? `<script src="${scriptSrc}" defer></script>` : '';
+  const frameSrc = options.framesSelf ? "; frame-src 'self'" : '';
   return reply
     .status(status)
-    .header('Content-Security-Policy', `default-src 'none'; script-src 'self'; style-src 'nonce-${nonce}'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`)
+    .header('Content-Security-Policy', `default-src 'none'; script-src 'self'; style-src 'nonce-${nonce}'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'${frameSrc}`)
     .header('Cache-Control', 'no-store')
     .header('Referrer-Policy', 'no-referrer')
     .type('text/html; charset=utf-8')

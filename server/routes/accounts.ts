@@ -20,12 +20,12 @@ import {
   useOneTimeToken,
 } from '../domain/accounts';
 import { consumeCaptchaToken } from '../domain/captcha';
-import { REGION_WHITE_LIST, regionOfCountry } from '../domain/countries';
+import { REGION_WHITE_LIST, regionOfCountry, resolveRegionChoice } from '../domain/countries';
 import { readUpload, saveUpload, type UploadInput } from '../domain/files';
 import { acceptInvite, checkInviteForRegistration } from '../domain/invitations';
 import { normalizeEmail } from '../domain/validation';
 import { ApiFailure, fail } from '../http/errors';
-import { authHeaders, body, clientIp, ensureSelf, idParams, limitAuth, ok, requireAuth, requireSecurityToken, S, securityHeaders } from '../http/common';
+import { authHeaders, body, clientIp, ensureSelf, idParams, limitAuth, ok, requireAuth, requireHostRegion, requireSecurityToken, S, securityHeaders } from '../http/common';
 import { htmlPage } from '../http/pages';
 
 /** Reads a single-file multipart form: the file (bounded) and its text fields. */
@@ -294,6 +294,9 @@ export function accountRoutes(ctx: Ctx) {
       { schema: { body: body({ email: S.email, firstName: S.str(200), regionCode: S.str(8, 2), processId: S.str(200, 1) }, ['email', 'regionCode', 'processId']) } },
       async (req) => {
         limitAuth(ctx, req, 'login');
+        // After this call the account's data lives in the chosen region: that region's host.
+        const choice = resolveRegionChoice(req.body.regionCode);
+        if (choice) requireHostRegion(req, choice.region);
         return ok(await confirmRegion(ctx, { ...req.body, firstName: req.body.firstName || normalizeEmail(req.body.email).split('@')[0]! }));
       },
     );

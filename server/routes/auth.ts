@@ -20,11 +20,11 @@ import {
   redirectWithCode,
   validateAuthorize,
 } from '../domain/oauth';
-import { authenticateAccess, checkRefreshToken, createSsoSession, readSsoCookie, revokeSessions, rotateRefresh, type SsoSessionRef } from '../domain/sessions';
+import { authenticateAccess, bearer, checkRefreshToken, createSsoSession, readSsoCookie, revokeSessions, rotateRefresh, type SsoSessionRef } from '../domain/sessions';
 import { signIn } from '../domain/signin';
 import { normalizeEmail } from '../domain/validation';
 import { fail } from '../http/errors';
-import { body, clearSsoCookie, clientIp, limitAuth, ok, S, setSsoCookie, ssoCookie } from '../http/common';
+import { body, clearSsoCookie, clientIp, limitAuth, ok, requireHostRegionOf, S, setSsoCookie, ssoCookie } from '../http/common';
 
 const SESSION_CODE_HEADER = HEADERS.sessionCode.toLowerCase();
 
@@ -207,6 +207,7 @@ export function authRoutes(ctx: Ctx) {
         const b = req.body;
         if (b.grant_type === 'refresh_token') {
           if (!b.refresh_token) fail(E.invalidParameter, { field: 'refresh_token' });
+          requireHostRegionOf(req, b.refresh_token);
           const t = await rotateRefresh(ctx, b.refresh_token, b.client_id);
           const result: TokenExchangeResult = { tokenType: 'Bearer', accessToken: t.accessToken, refreshToken: t.refreshToken, redirectUrl: null, expiresIn: t.expiresIn, region: t.region };
           return ok(result);
@@ -221,12 +222,14 @@ export function authRoutes(ctx: Ctx) {
       '/refresh-token',
       { schema: { body: body({ refreshToken: S.str(200, 1) }, ['refreshToken']) } },
       async (req) => {
+        requireHostRegionOf(req, req.body.refreshToken);
         const t = await rotateRefresh(ctx, req.body.refreshToken);
         return ok({ accessToken: t.accessToken, refreshToken: t.refreshToken, expiresIn: t.expiresIn });
       },
     );
 
     api.post('/token/valid', { schema: { headers: { type: 'object', properties: { authorization: S.str(1024) } } } }, async (req) => {
+      requireHostRegionOf(req, bearer(req.headers.authorization));
       const v = await checkRefreshToken(ctx, req.headers.authorization);
       return ok({ valid: true as const, accountId: v.account.id, region: v.region, expiresIn: v.expiresIn });
     });
@@ -264,6 +267,7 @@ export function authRoutes(ctx: Ctx) {
         const email = req.query.email ?? (req.body && typeof req.body === 'object' ? req.body.email : undefined);
         let done = false;
         if (req.headers.authorization) {
+          requireHostRegionOf(req, bearer(req.headers.authorization));
           const auth = await authenticateAccess(ctx, req.headers.authorization).catch(() => null);
           if (auth) {
             if (email && normalizeEmail(email) !== auth.account.email) fail(E.accountError);

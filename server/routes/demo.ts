@@ -13,6 +13,7 @@ function esc(s: string): string {
 
 export function demoRoutes(ctx: Ctx) {
   const script = fs.readFileSync(path.join(REPO_ROOT, 'server', 'demo', 'public', 'app.js'), 'utf8');
+  const captchaTestScript = fs.readFileSync(path.join(REPO_ROOT, 'server', 'demo', 'public', 'captcha-test.js'), 'utf8');
   const seenJti = new Map<string, number>();
   return async (app: FastifyInstance) => {
     app.get('/demo-service', async (_req, reply) => reply.redirect('/demo-service/', 302));
@@ -29,6 +30,20 @@ export function demoRoutes(ctx: Ctx) {
       htmlPage(reply, 'Demo Service', '<h1>Demo Service</h1><p id="out" role="status">Signing in…</p>', 200, '/demo-service/app.js'),
     );
     app.get('/demo-service/app.js', async (_req, reply) => reply.header('Cache-Control', 'no-cache').type('text/javascript; charset=utf-8').send(script));
+    if (!ctx.options.production) {
+      // Development only: a parent page for the captcha frame, as the login page embeds it.
+      app.get('/demo-service/captcha-test.html', async (_req, reply) =>
+        htmlPage(
+          reply,
+          'Captcha frame test',
+          '<h1>Captcha frame test</h1><p>Development page: the captcha frame embedded as on the login page, and the messages it sent.</p><div id="slot"></div><h2>Messages</h2><ol id="messages"></ol><p>Ignored messages: <span id="ignored">0</span></p>',
+          200,
+          '/demo-service/captcha-test.js',
+          { framesSelf: true },
+        ),
+      );
+      app.get('/demo-service/captcha-test.js', async (_req, reply) => reply.header('Cache-Control', 'no-cache').type('text/javascript; charset=utf-8').send(captchaTestScript));
+    }
     app.get('/demo-service/privacy.html', async (_req, reply) =>
       htmlPage(reply, 'Privacy policy', `<h1>Privacy policy (version ${ctx.options.privacyPolicyVersion})</h1><p>This demo privacy policy explains which account data the Unified ID keeps, in which data region, and for how long.</p>`),
     );

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { MergeRequest, MigrateRequest } from '../../core/contract/migration';
 import type { Ctx } from '../context';
 import { mergeLocal, migrateLocal } from '../domain/migration';
-import { body, limitAuth, ok, S } from '../http/common';
+import { resolveRegionChoice } from '../domain/countries';
+import { body, limitAuth, ok, requireHostRegion, S } from '../http/common';
 
 const provider = { type: 'string', enum: ['partnerProgram', 'partnerApp'] };
 
@@ -35,6 +36,9 @@ export function migrationRoutes(ctx: Ctx) {
       },
       async (req) => {
         limitAuth(ctx, req, 'migration');
+        // The new vendor ID's data will live in the chosen region.
+        const choice = resolveRegionChoice(req.body.regionCode);
+        if (choice) requireHostRegion(req, choice.region);
         return ok(await migrateLocal(ctx, req.body));
       },
     );
@@ -66,7 +70,7 @@ export function migrationRoutes(ctx: Ctx) {
       },
       async (req) => {
         limitAuth(ctx, req, 'migration');
-        return ok(await mergeLocal(ctx, req.body));
+        return ok(await mergeLocal(ctx, req.body, (region) => requireHostRegion(req, region)));
       },
     );
   };

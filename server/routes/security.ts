@@ -11,7 +11,7 @@ import { revokeSessions, sessionExpiry } from '../domain/sessions';
 import { hashSecret } from '../domain/tokens';
 import { normalizeEmail } from '../domain/validation';
 import { fail } from '../http/errors';
-import { authHeaders, body, ensureSelf, idParams, limitAuth, ok, requireAuth, requireSecurityToken, S, securityHeaders } from '../http/common';
+import { authHeaders, body, ensureSelf, idParams, limitAuth, ok, requireAuth, requireHostRegionOf, requireSecurityToken, S, securityHeaders } from '../http/common';
 
 const codeBody = body({ mfaType: S.mfaType, code: { type: 'string', pattern: '^[0-9]{6}$' } }, ['mfaType', 'code']);
 const typeBody = body({ mfaType: S.mfaType }, ['mfaType']);
@@ -114,6 +114,7 @@ export function securityRoutes(ctx: Ctx) {
         limitAuth(ctx, req, 'mail');
         const b = req.body;
         if (b.type === 'LOGIN') {
+          requireHostRegionOf(req, b.mfaProcessId);
           const process = await readMfaProcess(ctx, b.mfaProcessId, false);
           if (!process || process.account.email !== normalizeEmail(b.email)) fail(E.mfaProcessMissing);
           if (process.account.mfa_email !== 1) fail(E.mfaTypeDisabled);

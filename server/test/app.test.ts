@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E, isKnownErrorCode } from '../../core/contract/errorCodes';
-import { Client, DEMO_PASSWORD, signIn, startServer, type TestServer } from './harness';
+import { Client, createTestDatabase, DEMO_PASSWORD, signIn, startServer, TEST_DATABASE_URL, type TestServer } from './harness';
 
 let t: TestServer;
 let configFile: string;
@@ -85,12 +85,10 @@ describe('SPA serving and headers', () => {
   it('serves every API route under the regional prefixes too', async () => {
     const c = new Client(t.base);
     await signIn(c, 'demo@example.com', DEMO_PASSWORD);
-    for (const r of ['use', 'aps', 'euw']) {
-      const res = await c.get(`/api/region/${r}/user-info`, { auth: true });
-      expect(res.body.result.email).toBe('demo@example.com');
-      // Data is read from the account's own region whatever host the call came in on.
-      expect(res.body.result.region).toBe('Euw');
-    }
+    const own = await c.get('/api/region/euw/user-info', { auth: true });
+    expect(own.body.result).toMatchObject({ email: 'demo@example.com', region: 'Euw' });
+    // Other regional hosts refuse the account (-19999); see hosts.test.ts.
+    for (const r of ['use', 'aps']) expect((await c.get(`/api/region/${r}/user-info`, { auth: true })).body.errorCode).toBe(E.regionUnavailable);
     expect((await c.get('/api/region/xyz/user-info', { auth: true })).status).toBe(404);
   });
 
@@ -105,6 +103,68 @@ describe('SPA serving and headers', () => {
     expect(html.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
 
+  it('refuses NUL characters anywhere in the input with -10020 (PostgreSQL cannot store them)', async () => {
+    const c = new Client(t.base);
+    const inBody = await c.post('/api/auth/password-reset-request', { email: 'a\u0000@example.com', language: 'en' });
+    expect(inBody.status).toBe(400);
+    expect(inBody.body).toMatchObject({ errorCode: E.invalidParameter, result: { field: 'body/email' } });
+    const nested = await c.post('/api/login', { email: 'demo@example.com', password: 'x\u0000' }, { headers: { session_code: 'x' } });
+    expect(nested.body).toMatchObject({ errorCode: E.invalidParameter, result: { field: 'body/password' } });
+    const inQuery = await c.get('/api/authorize?client_id=%00&redirect_uri=x&response_type=code&code_challenge=abc&code_challenge_method=S256');
+    expect(inQuery.status).toBe(400);
+    expect(inQuery.body).toMatchObject({ errorCode: E.invalidParameter, result: { field: 'querystring/client_id' } });
+    await signIn(c, 'demo@example.com', DEMO_PASSWORD);
+    const inPath = await c.get('/api/orgs/search/ab%00cd', { auth: true });
+    expect(inPath.status).toBe(400);
+    expect(inPath.body).toMatchObject({ errorCode: E.invalidParameter, result: { field: 'params/term' } });
+    // The same calls without the NUL are served normally.
+    expect((await c.get('/api/orgs/search/contoso', { auth: true })).body.result.orgs[0].name).toBe('Contoso Demo Ltd');
+  });
+
+  it('serves the captcha test page (a same-origin frame parent) in development', async () => {
+    const c = new Client(t.base);
+    const page = await c.get('/demo-service/captcha-test.html');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'none'; script-src 'self';.*frame-ancestors 'none'.*; frame-src 'self'$/);
+    expect(page.text).toContain('<script src="/demo-service/captcha-test.js" defer></script>');
+    const script = await c.get('/demo-service/captcha-test.js');
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+    expect(script.text).toContain('event.source !== frame.contentWindow');
+    // Other demo pages still embed nothing.
+    expect((await c.get('/demo-service/')).headers.get('content-security-policy')).not.toContain('frame-src');
+  });
+
+  it('runs on the store the suite was started for', () => {
+    expect(t.server.ctx.stores.dialect).toBe(TEST_DATABASE_URL ? 'postgres' : 'sqlite');
+  });
+
+  it('opens existing stores again: no second migration, data and demo summary kept', async () => {
+    const database = TEST_DATABASE_URL ? await createTestDatabase(TEST_DATABASE_URL) : null;
+    const dataDir = fs.mkdtempSync('/tmp/uid-reopen-');
+    const options = { dataDir, ...(database ? { databaseUrl: database.url } : {}) };
+    try {
+      const first = await startServer(options);
+      const demo = first.server.demo;
+      expect(demo?.inviteCode).toBeTruthy();
+      await first.server.ctx.region('Euw').updateTable('accounts').set({ nickname: 'kept' }).where('email', '=', 'demo@example.com').execute();
+      await first.close();
+      const second = await startServer(options);
+      try {
+        expect(second.server.demo).toEqual(demo);
+        const c = new Client(second.base);
+        await signIn(c, 'demo@example.com', DEMO_PASSWORD);
+        expect((await c.get('/api/user-info', { auth: true })).body.result.nickname).toBe('kept');
+        const directory = await second.server.ctx.stores.global.selectFrom('directory').select('email').execute();
+        expect(directory.filter((r) => r.email === 'demo@example.com')).toHaveLength(1);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await database?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('uses only codes of the catalogue', () => {
     for (const code of Object.values(E)) expect(isKnownErrorCode(code)).toBe(true);
     expect(isKnownErrorCode(-12345)).toBe(false);
@@ -117,6 +177,8 @@ describe('production and limits', () => {
     try {
       const c = new Client(t2.base);
       expect((await c.get('/dev/mail.json')).status).toBe(503); // falls through to the (unbuilt) SPA
+      expect((await c.get('/demo-service/captcha-test.html')).status).toBe(503); // development only
+      expect((await c.get('/demo-service/captcha-test.js')).status).toBe(503);
       const res = await c.get('/api/redirect/allow-urls');
       expect(res.headers.get('strict-transport-security')).toContain('max-age=');
       const codes: number[] = [];

@@ -199,6 +199,23 @@ describe('companies', () => {
     expect(many.body.errorCode).toBe(E.orgDailyInvitesExceeded);
   });
 
+  it('invites one address once when the same invitation is sent twenty times in parallel', async () => {
+    delete users['owner@example.com'];
+    const owner = await as('owner@example.com');
+    // Open the connections first, so that the invitations arrive together.
+    await Promise.all(Array.from({ length: 20 }, () => owner.get('/api/user-info', { auth: true })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => owner.post(`/api/orgs/${contoso}/members/invitations`, { emails: ['parallel@example.com'], role: 'member', region: 'Euw' }, { auth: true })),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.body.errorCode === E.alreadyInvited).map((r) => r.body.result)).toEqual(Array(19).fill({ email: 'parallel@example.com' }));
+    const db = t.server.ctx.region('Euw');
+    expect(await db.selectFrom('invitations').select('id').where('email', '=', 'parallel@example.com').execute()).toHaveLength(1);
+    expect(await db.selectFrom('org_members').select('id').where('email', '=', 'parallel@example.com').execute()).toHaveLength(1);
+    expect(await db.selectFrom('invite_sends').select('id').where('email', '=', 'parallel@example.com').execute()).toHaveLength(1);
+    expect(await mails(owner, 'parallel@example.com')).toHaveLength(1);
+  });
+
   it('lets an invited person register through the code and join, and a registered one accept', async () => {
     t.clock.advance(86_400_000 + 1000);
     for (const k of Object.keys(users)) delete users[k];

@@ -2,6 +2,10 @@
  * Integration-test harness: a real server on a free port of 127.0.0.1 with a temporary data
  * folder, cheap argon2 (testMode) and a clock the tests can move; a small HTTP client with a
  * cookie jar; helpers for the sign-in flow.
+ *
+ * With `TEST_DATABASE_URL=postgres://…` (see scripts/test-postgres.sh) every test server gets
+ * a fresh PostgreSQL database of its own (created from that URL's server, dropped on close),
+ * so the suite runs unchanged on PostgreSQL.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -31,8 +35,39 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** The PostgreSQL server the suite runs on, or null for SQLite. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
+
+async function withAdminClient<T>(url: string, run: (client: import('pg').Client) => Promise<T>): Promise<T> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates an empty database on the PostgreSQL server of `url`; resolves its URL and a drop function. */
+export async function createTestDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `uid_t_${crypto.randomBytes(8).toString('hex')}`;
+  // Identifiers cannot be bound as parameters: the name is generated here and checked.
+  if (!/^uid_t_[0-9a-f]{16}$/.test(name)) throw new Error('bad database name');
+  await withAdminClient(url, (c) => c.query(`CREATE DATABASE "${name}"`));
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return {
+    url: own.toString(),
+    async drop() {
+      await withAdminClient(url, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
+
 export async function startServer(options: ServerOptionsInput = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uid-test-'));
+  const database = TEST_DATABASE_URL && !options.databaseUrl && !options.databaseUrls ? await createTestDatabase(TEST_DATABASE_URL) : null;
   const port = await freePort();
   const clock = {
     offset: 0,
@@ -47,8 +82,13 @@ export async function startServer(options: ServerOptionsInput = {}): Promise<Tes
     seedDemo: true,
     distDir: path.join(dataDir, 'dist'),
     now: () => Date.now() + clock.offset,
+    ...(database ? { databaseUrl: database.url } : {}),
     ...options,
     limits: { authPerMinute: 10_000, apiPerMinute: 100_000, captchaAfterFailures: 1000, captchaAfterRegistrations: 1000, ...options.limits },
+  }).catch(async (err: unknown) => {
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
   });
   const base = await server.listen();
   return {
@@ -58,6 +98,7 @@ export async function startServer(options: ServerOptionsInput = {}): Promise<Tes
     clock,
     async close() {
       await server.close();
+      await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

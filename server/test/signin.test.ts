@@ -192,6 +192,22 @@ describe('two-factor sign-in', () => {
     const ok = await login(b.c, b.sessionCode, { email: 'mfa@example.com', password: DEMO_PASSWORD, mfaType: 3, code, mfaProcessId: b.res.body.result.MFAProcessId });
     expect(ok.status).toBe(200);
   });
+
+  it('counts 30 parallel wrong codes only up to the limit, then the lock holds', async () => {
+    t.clock.advance(120_000);
+    const a = await attempt('mfa@example.com', DEMO_PASSWORD);
+    const pid = a.res.body.result.MFAProcessId;
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => login(a.c, a.sessionCode, { email: 'mfa@example.com', password: DEMO_PASSWORD, mfaType: 3, code: '000000', mfaProcessId: pid })),
+    );
+    const wrong = results.filter((r) => r.body.errorCode === E.mfaCodeError);
+    expect(wrong.map((r) => r.body.result.remainAttempts).sort()).toEqual([1, 2, 3, 4]);
+    expect(results.filter((r) => r.body.errorCode === E.mfaTooManyWrong)).toHaveLength(26);
+    const row = await t.server.ctx.region('Euw').selectFrom('accounts').select(['mfa_failed', 'mfa_locked_until']).where('email', '=', 'mfa@example.com').executeTakeFirstOrThrow();
+    expect(row.mfa_failed).toBe(0);
+    expect(row.mfa_locked_until).toBeGreaterThan(Date.now() + t.clock.offset + 9 * 60_000);
+    t.clock.advance(10 * 60_000 + 1000);
+  });
 });
 
 describe('captcha under risk', () => {

@@ -1,0 +1,206 @@
+/**
+ * The slider captcha frame (server/captcha/frame.js) in Debian's Chromium against `npm start`,
+ * embedded by the development page /demo-service/captcha-test.html on the portal origin (as the
+ * login page will embed it). Playwright's mouse drags the slider; the answer (the gap's x) is
+ * read from the server's own store, as only a test can.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CaptchaRequiredResult } from '../../core/contract/auth';
+import { launchChromium } from '../support/browser';
+import { startPortal, type RunningPortal } from '../support/portal';
+
+const DEMO = { email: 'demo@example.com', password: 'Demo-pass-2024' };
+/** A connected service that always asks for the captcha (ClientConfig.requireCaptcha). */
+const CAPTCHA_CLIENT = { id: 'captcha-e2e', name: 'Captcha E2E', redirectUris: ['http://127.0.0.1:9/captcha-e2e/cb'], requireCaptcha: true };
+
+let browser: Browser;
+let portal: RunningPortal;
+let clientsDir: string;
+beforeAll(async () => {
+  clientsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uid-e2e-clients-'));
+  const clientsFile = path.join(clientsDir, 'clients.json');
+  fs.writeFileSync(clientsFile, JSON.stringify([CAPTCHA_CLIENT]));
+  browser = await launchChromium();
+  portal = await startPortal({ env: { CLIENTS_FILE: clientsFile } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+  if (clientsDir) fs.rmSync(clientsDir, { recursive: true, force: true });
+});
+
+interface Received {
+  type: string;
+  errorCode: string | null;
+  token: string | null;
+}
+
+async function received(page: Page): Promise<Received[]> {
+  return page.locator('#messages li').evaluateAll((items) =>
+    items.map((li) => ({ type: li.getAttribute('data-type') ?? '', errorCode: li.getAttribute('data-error-code'), token: li.getAttribute('data-token') })),
+  );
+}
+
+async function openTestPage(context: BrowserContext): Promise<{ page: Page; frame: FrameLocator }> {
+  const page = await context.newPage();
+  await page.goto(`${portal.url}/demo-service/captcha-test.html`);
+  const frame = page.frameLocator('#slot iframe');
+  await page.locator('#messages li[data-type="loaded"]').waitFor();
+  return { page, frame };
+}
+
+/** Waits until the frame shows a puzzle; resolves its challenge id (from the image URL). */
+async function puzzle(frame: FrameLocator, other?: string): Promise<string> {
+  let id = '';
+  await expect
+    .poll(
+      async () => {
+        const src = (await frame.locator('#bg').getAttribute('src')) ?? '';
+        id = /\/captcha\/image\/([A-Za-z0-9_-]+)\.svg$/.exec(src)?.[1] ?? '';
+        const ready = (await frame.locator('#status').textContent()) === 'Slide to complete the puzzle';
+        return ready && id !== '' && id !== other;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return id;
+}
+
+/** Where the gap is: read from the portal's global store (SQLite under its DATA_DIR). */
+function answer(challengeId: string): number {
+  const db = new Database(path.join(portal.dataDir, 'global.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare('SELECT target_x FROM captcha_challenges WHERE id = ?').get(challengeId) as { target_x: number } | undefined;
+    if (!row) throw new Error(`no challenge ${challengeId}`);
+    return row.target_x;
+  } finally {
+    db.close();
+  }
+}
+
+/** Drags the slider handle by `dx` pixels like a person: pressed, moved in small steps over ~0.5 s, released. */
+async function drag(page: Page, frame: FrameLocator, dx: number): Promise<void> {
+  const box = (await frame.locator('#handle').boundingBox())!;
+  const x0 = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x0, y);
+  await page.mouse.down();
+  const steps = 30;
+  for (let i = 1; i <= steps; i++) {
+    await page.mouse.move(x0 + (dx * i) / steps, y + (i % 3) - 1);
+    await page.waitForTimeout(16);
+  }
+  await page.mouse.up();
+}
+
+/** A sign-in at the captcha client: authorize → session code → POST /login (with this context's cookies). */
+async function signInAtCaptchaClient(request: BrowserContext['request'], captchaToken?: string) {
+  const authorize = new URL(`${portal.url}/api/authorize`);
+  const params = { client_id: CAPTCHA_CLIENT.id, redirect_uri: CAPTCHA_CLIENT.redirectUris[0]!, response_type: 'code', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256', state: 's' };
+  for (const [k, v] of Object.entries(params)) authorize.searchParams.set(k, v);
+  const toLogin = await request.get(authorize.toString(), { maxRedirects: 0 });
+  const sessionCode = new URL(toLogin.headers()['location']!, portal.url).searchParams.get('session_code');
+  expect(sessionCode).toBeTruthy();
+  const res = await request.post(`${portal.url}/api/login`, { headers: { session_code: sessionCode! }, data: { ...DEMO, ...(captchaToken ? { captchaToken } : {}) } });
+  return { status: res.status(), body: (await res.json()) as { errorCode?: number; result?: any } };
+}
+
+describe('captcha frame', () => {
+  it('loads, takes the theme, is solved by a drag, and its token opens one sign-in only', async () => {
+    const context = await browser.newContext();
+    const { page, frame } = await openTestPage(context);
+    // The parent's theme reached the frame (it checks origin, source and shape too).
+    await expect.poll(() => frame.locator('html').getAttribute('data-mode')).toBe('dark');
+    expect(await frame.locator('html').evaluate((el) => getComputedStyle(el).getPropertyValue('--primary').trim())).toBe('#c0392b');
+
+    const id = await puzzle(frame);
+    await drag(page, frame, answer(id));
+    await page.locator('#messages li[data-type="result"]').waitFor({ timeout: 10_000 });
+    expect(await frame.locator('#status').textContent()).toBe('Verified');
+    const messages = await received(page);
+    expect(messages.map((m) => m.type)).toEqual(['loaded', 'result']);
+    const result = messages[1]!;
+    expect(result.errorCode).toBe('0');
+    expect(result.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(await page.locator('#ignored').textContent()).toBe('0');
+
+    // The client requires a captcha: without a token the sign-in is refused with -23029 …
+    const refused = await signInAtCaptchaClient(context.request);
+    expect(refused.body.errorCode).toBe(-23029);
+    expect(refused.body.result as CaptchaRequiredResult).toMatchObject({ serviceRegion: 'Euw', captchaUrl: `${portal.url}/api/captcha/frame` });
+    // … with the frame's token it goes through, once.
+    const accepted = await signInAtCaptchaClient(context.request, result.token!);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.result.serviceUrl).toBe(`${portal.url}/api/authorize`);
+    const other = await browser.newContext();
+    const replayed = await signInAtCaptchaClient(other.request, result.token!);
+    expect(replayed.body.errorCode).toBe(-23029);
+    await other.close();
+    await context.close();
+  });
+
+  it('answers a wrong drag with a failure message and a new puzzle, which can then be solved', async () => {
+    const context = await browser.newContext();
+    const { page, frame } = await openTestPage(context);
+    const first = await puzzle(frame);
+    await drag(page, frame, answer(first) - 40);
+    await page.locator('#messages li[data-type="failed"]').waitFor({ timeout: 10_000 });
+    expect(await frame.locator('#status').textContent()).toBe('Not quite. Try again.');
+    const second = await puzzle(frame, first);
+    expect(second).not.toBe(first);
+    expect(await frame.locator('#handle').getAttribute('aria-valuenow')).toBe('0');
+
+    await drag(page, frame, answer(second));
+    await page.locator('#messages li[data-type="result"]').waitFor({ timeout: 10_000 });
+    const messages = await received(page);
+    expect(messages.map((m) => [m.type, m.errorCode])).toEqual([
+      ['loaded', null],
+      ['failed', '-10020'],
+      ['result', '0'],
+    ]);
+    await context.close();
+  });
+
+  it('ignores messages from other windows or of the wrong shape, on both sides', async () => {
+    const context = await browser.newContext();
+    const { page, frame } = await openTestPage(context);
+    await expect.poll(() => frame.locator('html').getAttribute('data-mode')).toBe('dark');
+    // Right origin and shape, wrong window: the parent itself, not the frame.
+    await page.evaluate(() => window.postMessage({ source: 'uid-captcha', type: 'result', errorCode: '0', token: 'forged-token-forged-token' }, window.location.origin));
+    // Right window and origin, wrong shape: a result without a token, an unknown type.
+    const inner = page.frames().find((f) => f.url().includes('/api/captcha/frame'))!;
+    await inner.evaluate(() => {
+      window.parent.postMessage({ source: 'uid-captcha', type: 'result', errorCode: '0' }, window.location.origin);
+      window.parent.postMessage({ source: 'uid-captcha', type: 'redirect', url: 'https://example.com' }, window.location.origin);
+    });
+    await expect.poll(() => page.locator('#ignored').textContent()).toBe('3');
+    expect((await received(page)).map((m) => m.type)).toEqual(['loaded']);
+    // The frame takes a theme only from its parent: one it posts to itself is ignored.
+    await inner.evaluate(() => window.postMessage({ source: 'uid-portal', type: 'theme', theme: { primary: '#00ff00' } }, window.location.origin));
+    await page.waitForTimeout(200);
+    expect(await frame.locator('html').evaluate((el) => getComputedStyle(el).getPropertyValue('--primary').trim())).toBe('#c0392b');
+    await context.close();
+  });
+
+  it('cannot be embedded by another origin', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const blocked: string[] = [];
+    page.on('console', (msg) => {
+      if (/frame-ancestors/.test(msg.text())) blocked.push(msg.text());
+    });
+    // Same server, other origin (localhost is not the portal origin 127.0.0.1).
+    const port = new URL(portal.url).port;
+    await page.goto(`http://localhost:${port}/demo-service/captcha-test.html`);
+    await expect.poll(() => blocked.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(300);
+    expect(await received(page)).toEqual([]);
+    expect(page.frames().some((f) => f.url().includes('/api/captcha/frame') && f.url().startsWith(portal.url))).toBe(false);
+    await context.close();
+  });
+});
