@@ -133,8 +133,8 @@ if (loki?.registerPendingPromise && loki.awaitReady) {
   if (new URLSearchParams(window.location.search).has('id')) {
     // Hold the screenshot until the story has rendered (a failure shows Storybook's
     // error, which Loki reports), then, right before Loki measures and captures, until
-    // the fonts are in and two frames have gone by: under CPU load Chromium otherwise
-    // hands Loki the previous compositor frame (a blank page) for the new DOM.
+    // the fonts are in and two real frames have gone by, so that the compositor has
+    // painted the final DOM (lazy chunks, late effects) and not an earlier frame.
     loki.registerPendingPromise(storyRendered());
     const awaitReady = loki.awaitReady;
     loki.awaitReady = () =>

@@ -23,9 +23,11 @@ case "$MODE" in
     ;;
 esac
 
-OUT_DIR=storybook-static
 REFERENCE_DIR=tests/visual/reference
 LOG_DIR="$(mktemp -d "${TMPDIR:-/tmp}/portal-visual.XXXXXX")"
+# A private build per run: a second run (or `npm run build-storybook`) in the same
+# tree must not rebuild the files this run's server is handing to Chromium.
+OUT_DIR="$LOG_DIR/storybook-static"
 
 # Non-interactive everywhere: loki picks its plain renderer under CI, Storybook never prompts.
 export CI="${CI:-true}"
@@ -96,8 +98,7 @@ T0=$(now)
 
 bash scripts/ensure-chromium.sh
 
-echo "visual: building Storybook into $OUT_DIR"
-rm -rf "$OUT_DIR"
+echo "visual: building Storybook"
 if ! "$BIN/storybook" build -o "$OUT_DIR" --quiet --disable-telemetry >"$LOG_DIR/build.log" 2>&1; then
   cat "$LOG_DIR/build.log" >&2
   echo "visual: Storybook build failed" >&2
@@ -122,7 +123,7 @@ if [ -z "$URL" ]; then
   echo "visual: static server did not start" >&2
   exit 1
 fi
-echo "visual: serving $OUT_DIR at $URL"
+echo "visual: serving the build at $URL"
 
 LOKI_ARGS=("$MODE" --reactUri "$URL")
 if [ "$MODE" = test ]; then

@@ -24,9 +24,9 @@ type Loaded = { registry: Registry };
 const meta: Meta = {
   title: 'Core/AccountShell',
   loaders: [async (): Promise<Loaded> => ({ registry: await testRegistry([menuPlugin]) })],
-  render: (_args, { loaded }) => (
+  render: (_args, { loaded, parameters }) => (
     <StoryPortal registry={(loaded as Loaded).registry} user={demoUser} path="/accountSetting/security">
-      <AccountShell>
+      <AccountShell menuInitiallyOpen={parameters.menuOpen === true}>
         <section style={{ padding: 24, background: 'white', borderRadius: 16 }}>
           <h1 style={{ marginTop: 0 }}>Security</h1>
           <p>The current child page renders here.</p>
@@ -40,5 +40,7 @@ type Story = StoryObj;
 
 /** At 375 px the menu folds behind a button; at 1024 and 1366 it is a side bar. */
 export const Default: Story = {};
+/** The phone menu unfolded (at wider screens the same as Default). */
+export const MobileMenuOpen: Story = { parameters: { menuOpen: true } };
 export const DarkTheme: Story = { parameters: { theme: 'midnight' } };
 export const RightToLeft: Story = { parameters: { dir: 'rtl' } };

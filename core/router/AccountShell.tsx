@@ -40,7 +40,7 @@ function MenuItem({ link, current, onNavigate }: { link: MenuLink; current: stri
 }
 
 /** The /accountSetting frame: the plugins' menu entries and the current child page. */
-export function AccountShell({ children }: { children: ReactNode }) {
+export function AccountShell({ children, menuInitiallyOpen = false }: { children: ReactNode; menuInitiallyOpen?: boolean }) {
   const { registry, http, config } = usePortal();
   const user = useAtomValue(userAtom);
   const width = useViewportWidth();
@@ -50,7 +50,7 @@ export function AccountShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation(namespaces);
   const theme = useTheme();
   const [relative, navigate] = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(menuInitiallyOpen);
   const [signingOut, setSigningOut] = useState(false);
   const mobile = width < theme.breakpoints.mobile;
   const current = `/accountSetting${relative}`;
@@ -74,19 +74,21 @@ export function AccountShell({ children }: { children: ReactNode }) {
         }}
       >
         {mobile && (
-          <Button variant="text" aria-expanded={menuOpen} aria-controls="account-menu" onClick={() => setMenuOpen((o) => !o)}>
+          <Button variant="text" size="sm" aria-expanded={menuOpen} aria-controls="account-menu" onClick={() => setMenuOpen((o) => !o)}>
             {menuOpen ? t('core:menu.closeMenu') : t('core:menu.openMenu')}
           </Button>
         )}
-        <span css={{ fontSize: theme.font.sizeLg, fontWeight: 600, flex: 1 }}>{theme.brand.title || t('core:app.name')}</span>
-        {user && <span css={{ color: theme.colors.textMuted, fontSize: theme.font.sizeSm }}>{user.email}</span>}
-        <Button variant="secondary" loading={signingOut} onClick={() => void handleSignOut()}>
+        <span css={{ fontSize: theme.font.sizeLg, fontWeight: 600, flex: 1, minWidth: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{theme.brand.title || t('core:app.name')}</span>
+        {/* On a phone the address would push Sign out off screen; it shows in the menu panel there. */}
+        {user && !mobile && <span css={{ color: theme.colors.textMuted, fontSize: theme.font.sizeSm, overflowWrap: 'anywhere' }}>{user.email}</span>}
+        <Button variant="secondary" size={mobile ? 'sm' : 'md'} loading={signingOut} onClick={() => void handleSignOut()}>
           {t('core:menu.signOut')}
         </Button>
       </header>
       <div css={{ display: 'flex', flexDirection: mobile ? 'column' : 'row', maxWidth: theme.breakpoints.xlarge, margin: '0 auto' }}>
         {(!mobile || menuOpen) && (
           <nav id="account-menu" aria-label={t('core:menu.label')} css={{ width: mobile ? 'auto' : 240, padding: theme.space(4) }}>
+            {user && mobile && <p css={{ margin: `0 0 ${theme.space(3)}`, color: theme.colors.textMuted, fontSize: theme.font.sizeSm, overflowWrap: 'anywhere' }}>{user.email}</p>}
             <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: theme.space(1) }}>
               {links.map((link) => (
                 <li key={`${link.pluginId}:${link.entry.id}`}>

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildServer, type BuiltServer } from '../app';
 import type { ServerOptionsInput } from '../options';
 
@@ -38,6 +39,78 @@ export interface TestServer {
 /** The PostgreSQL server the suite runs on, or null for SQLite. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
 
+/**
+ * Connection URLs carry the throw-away cluster's password. Every error the harness throws goes
+ * through `redactError`, so that vitest's error dump (message, stack, every property, causes)
+ * shows `postgres://uid:***@…` instead; the URLs it knows are redacted in any form
+ * (whole, password raw and percent-decoded), and any other `scheme://user:password@` too.
+ */
+const knownSecrets = new Set<string>();
+
+function passwordOf(url: string): { raw: string; decoded: string } | null {
+  const userinfo = /^[a-z][a-z0-9+.-]*:\/\/([^@/?#]*)@/i.exec(url)?.[1];
+  const colon = userinfo?.indexOf(':') ?? -1;
+  if (!userinfo || colon < 0) return null;
+  const raw = userinfo.slice(colon + 1);
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // not percent-encoded: the raw form is all there is
+  }
+  return { raw, decoded };
+}
+
+/** Remembers a URL whose password must never appear in an error. */
+export function rememberSecretUrl(url: string | null | undefined): void {
+  if (!url) return;
+  knownSecrets.add(url);
+  const password = passwordOf(url);
+  for (const p of password ? [password.raw, password.decoded, encodeURIComponent(password.decoded)] : []) if (p) knownSecrets.add(p);
+}
+rememberSecretUrl(TEST_DATABASE_URL);
+
+export function redactText(text: string): string {
+  let out = text;
+  for (const secret of [...knownSecrets].sort((a, b) => b.length - a.length)) out = out.split(secret).join('***');
+  return out.replace(/([a-z][a-z0-9+.-]*:\/\/[^:@/?#\s]*:)[^@\s]*@/gi, '$1***@');
+}
+
+function redactValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return redactText(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Error) return redactError(value, depth + 1);
+  if (depth > 4) return '[redacted: nested too deep]';
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = redactValue(v, depth + 1);
+  return out;
+}
+
+/** A copy of `err` whose message, stack, properties and causes hold no connection secret. */
+export function redactError(err: unknown, depth = 0): Error {
+  if (!(err instanceof Error)) return new Error(redactText(String(err)));
+  const copy = new Error(redactText(err.message));
+  copy.name = err.name;
+  copy.stack = err.stack ? redactText(err.stack) : copy.stack;
+  for (const key of Object.keys(err)) {
+    if (key === 'message' || key === 'stack' || key === 'name') continue;
+    (copy as unknown as Record<string, unknown>)[key] = redactValue((err as unknown as Record<string, unknown>)[key], depth);
+  }
+  if (err.cause !== undefined) copy.cause = depth > 4 ? '[redacted: nested too deep]' : redactValue(err.cause, depth);
+  if (err instanceof AggregateError) (copy as Error & { errors?: unknown }).errors = err.errors.map((e) => redactValue(e, depth));
+  return copy;
+}
+
+/** Runs `step`; whatever it throws is rethrown redacted. */
+async function redacting<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    throw redactError(err);
+  }
+}
+
 async function withAdminClient<T>(url: string, run: (client: import('pg').Client) => Promise<T>): Promise<T> {
   const pg = (await import('pg')).default;
   const client = new pg.Client({ connectionString: url });
@@ -49,25 +122,47 @@ async function withAdminClient<T>(url: string, run: (client: import('pg').Client
   }
 }
 
+/**
+ * The same server and credentials, another database: the path of the URL is replaced as text
+ * (WHATWG URL parsing refuses forms that libpq and pg accept, such as `postgres://u:p@/db?host=…`).
+ */
+function withDatabase(url: string, name: string): string {
+  const m = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)(\/[^?#]*)?(.*)$/i.exec(url);
+  if (!m) throw new Error('TEST_DATABASE_URL is not a postgres:// URL');
+  return `${m[1]}/${name}${m[3]}`;
+}
+
 /** Creates an empty database on the PostgreSQL server of `url`; resolves its URL and a drop function. */
 export async function createTestDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  rememberSecretUrl(url);
   const name = `uid_t_${crypto.randomBytes(8).toString('hex')}`;
   // Identifiers cannot be bound as parameters: the name is generated here and checked.
   if (!/^uid_t_[0-9a-f]{16}$/.test(name)) throw new Error('bad database name');
-  await withAdminClient(url, (c) => c.query(`CREATE DATABASE "${name}"`));
-  const own = new URL(url);
-  own.pathname = `/${name}`;
+  const own = await redacting(async () => {
+    const target = withDatabase(url, name);
+    await withAdminClient(url, (c) => c.query(`CREATE DATABASE "${name}"`));
+    return target;
+  });
+  rememberSecretUrl(own);
   return {
-    url: own.toString(),
+    url: own,
     async drop() {
-      await withAdminClient(url, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await redacting(() => withAdminClient(url, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)));
     },
   };
 }
 
+/** What a test server was started on, kept out of the TestServer object (it holds the password). */
+const storeOf = new WeakMap<TestServer, { dataDir: string; publicOrigin: string; databaseUrl?: string; limits: Record<string, number> }>();
+
 export async function startServer(options: ServerOptionsInput = {}): Promise<TestServer> {
+  rememberSecretUrl(options.databaseUrl);
+  for (const url of Object.values(options.databaseUrls ?? {})) rememberSecretUrl(url);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uid-test-'));
-  const database = TEST_DATABASE_URL && !options.databaseUrl && !options.databaseUrls ? await createTestDatabase(TEST_DATABASE_URL) : null;
+  const database = TEST_DATABASE_URL && !options.databaseUrl && !options.databaseUrls ? await createTestDatabase(TEST_DATABASE_URL).catch((err: unknown) => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }) : null;
   const port = await freePort();
   const clock = {
     offset: 0,
@@ -75,6 +170,7 @@ export async function startServer(options: ServerOptionsInput = {}): Promise<Tes
       this.offset += ms;
     },
   };
+  const limits = { authPerMinute: 10_000, apiPerMinute: 100_000, captchaAfterFailures: 1000, captchaAfterRegistrations: 1000, ...options.limits };
   const server = await buildServer({
     port,
     dataDir,
@@ -84,24 +180,97 @@ export async function startServer(options: ServerOptionsInput = {}): Promise<Tes
     now: () => Date.now() + clock.offset,
     ...(database ? { databaseUrl: database.url } : {}),
     ...options,
-    limits: { authPerMinute: 10_000, apiPerMinute: 100_000, captchaAfterFailures: 1000, captchaAfterRegistrations: 1000, ...options.limits },
+    limits,
   }).catch(async (err: unknown) => {
-    await database?.drop();
+    await database?.drop().catch(() => undefined);
     fs.rmSync(dataDir, { recursive: true, force: true });
-    throw err;
+    throw redactError(err);
   });
   const base = await server.listen();
-  return {
+  const t: TestServer = {
     server,
     base,
     dataDir,
     clock,
     async close() {
-      await server.close();
+      await redacting(() => server.close());
       await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  const databaseUrl = database?.url ?? options.databaseUrl;
+  storeOf.set(t, { dataDir, publicOrigin: options.publicOrigin ?? base, ...(databaseUrl ? { databaseUrl } : {}), limits: limits as Record<string, number> });
+  return t;
+}
+
+export interface Peers {
+  /** Base URLs of the peer processes. */
+  bases: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `count` more server processes (server/test/peer.ts) on the store of `t`: the same
+ * SQLite files or the same PostgreSQL database, the same public origin (clients and their
+ * redirect URIs are registered by origin) and limits, the real clock (leave
+ * `t.clock` alone while peers run). Stop them before `t.close()`.
+ */
+export async function startPeers(t: TestServer, count: number): Promise<Peers> {
+  const store = storeOf.get(t);
+  if (!store) throw new Error('startPeers: not a server of startServer()');
+  const { spawn } = await import('node:child_process');
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'peer.ts');
+  const children: Array<import('node:child_process').ChildProcess> = [];
+  const stop = async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+            child.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+  };
+  try {
+    const bases = await Promise.all(
+      Array.from({ length: count }, () => {
+        const child = spawn(process.execPath, ['--import', 'tsx', script], {
+          cwd: path.resolve(path.dirname(script), '../..'),
+          env: { ...process.env, TEST_DATABASE_URL: '', PEER_OPTIONS: JSON.stringify(store) },
+          stdio: ['pipe', 'pipe', 'pipe'],
+        });
+        children.push(child);
+        return new Promise<string>((resolve, reject) => {
+          let out = '';
+          let err = '';
+          const timer = setTimeout(() => reject(new Error(`peer did not start within 60 s: ${redactText(err)}`)), 60_000);
+          child.stdout!.on('data', (d: Buffer) => {
+            out += d.toString();
+            const m = /peer-listening (\S+)/.exec(out);
+            if (m) {
+              clearTimeout(timer);
+              resolve(m[1]!);
+            }
+          });
+          child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+          child.once('exit', (code) => {
+            clearTimeout(timer);
+            reject(new Error(`peer exited (${code}) before listening: ${redactText(err)}`));
+          });
+        });
+      }),
+    );
+    return { bases, stop };
+  } catch (err) {
+    await stop();
+    throw redactError(err);
+  }
 }
 
 export interface Res<T = any> {
