@@ -18,7 +18,9 @@ describe('house security rules', () => {
   });
 
   it('never renders HTML from strings', () => {
-    expect(offenders(/dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write\(/, (f) => f.endsWith('houseRules.test.ts'))).toEqual([]);
+    // Spelled in pieces so this file does not trip the repository's own grep for the prop.
+    const htmlSinks = new RegExp(['dangerously' + 'SetInnerHTML', '\\.innerHTML\\s*=', '\\.outerHTML\\s*=', 'insertAdjacentHTML', 'document\\.write\\('].join('|'));
+    expect(offenders(htmlSinks)).toEqual([]);
   });
 
   it('never posts a message to any origin', () => {
