@@ -25,7 +25,7 @@ const meta: Meta = {
   title: 'Core/AccountShell',
   loaders: [async (): Promise<Loaded> => ({ registry: await testRegistry([menuPlugin]) })],
   render: (_args, { loaded, parameters }) => (
-    <StoryPortal registry={(loaded as Loaded).registry} user={demoUser} path="/accountSetting/security">
+    <StoryPortal registry={(loaded as Loaded).registry} user={demoUser} path="/accountSetting/security" base="/accountSetting">
       <AccountShell menuInitiallyOpen={parameters.menuOpen === true}>
         <section style={{ padding: 24, background: 'white', borderRadius: 16 }}>
           <h1 style={{ marginTop: 0 }}>Security</h1>

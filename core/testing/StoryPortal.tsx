@@ -25,14 +25,14 @@ export function cannedHttp(answers: Record<string, unknown>, delayMs = 0): HttpC
 }
 
 /** The portal services, a signed-in user (or none) and a router at `path`, for a story. */
-export function StoryPortal(props: { registry: Registry; http?: HttpClient; user?: UserInfo | null; path?: string; children: ReactNode }) {
+export function StoryPortal(props: { registry: Registry; http?: HttpClient; user?: UserInfo | null; path?: string; base?: string; children: ReactNode }) {
   // Set before the first render so views that read the user never flash empty.
   if (appStore.get(userAtom) !== (props.user ?? null)) setUser(props.user ?? null);
   const location = memoryLocation({ path: props.path ?? '/' });
   return (
     <JotaiProvider store={appStore}>
       <PortalContext.Provider value={{ config: testDeployment, registry: props.registry, http: props.http ?? cannedHttp({}), region: 'Euw' }}>
-        <Router hook={location.hook} searchHook={location.searchHook}>
+        <Router hook={location.hook} searchHook={location.searchHook} base={props.base}>
           {props.children}
         </Router>
       </PortalContext.Provider>
