@@ -44,44 +44,66 @@ for tool in storybook loki; do
   fi
 done
 
+# Loki's Chromium gets a profile inside this run's directory: that marks the browser
+# processes this run started, so they can be ended by PID even when loki died first
+# (chrome-launcher starts Chromium detached, and only stops it on a clean exit).
+PROFILE="$LOG_DIR/chromium-profile"
+CONFIG_FLAGS="$(node -p "require('./package.json').loki.chromeFlags")"
+CHROME_FLAGS="$CONFIG_FLAGS --user-data-dir=$PROFILE"
+
 SERVER_PID=""
 LOKI_PID=""
-child_pids() { # direct children of PID $1, read from /proc (procps may be absent)
-  local parent="$1" stat fields ppid
-  for stat in /proc/[0-9]*/stat; do
-    fields="$(cat "$stat" 2>/dev/null)" || continue
-    fields="${fields##*) }" # drop "pid (comm) ": comm may contain spaces
-    read -r _ ppid _ <<<"$fields"
-    if [ "$ppid" = "$parent" ]; then
-      stat="${stat#/proc/}"
-      echo "${stat%/stat}"
+our_chromium_pids() {
+  local cmdline pid
+  for cmdline in /proc/[0-9]*/cmdline; do
+    if tr '\0' '\n' <"$cmdline" 2>/dev/null | grep -qxF -- "--user-data-dir=$PROFILE"; then
+      pid="${cmdline#/proc/}"
+      echo "${pid%/cmdline}"
     fi
   done
 }
+stop_chromium() {
+  local pids pid pidfile launcher_dirs=""
+  pids="$(our_chromium_pids)"
+  [ -n "$pids" ] || return 0
+  # chrome-launcher's own temporary directory (logs, chrome.pid) for these browsers.
+  for pidfile in "${TMPDIR:-/tmp}"/lighthouse.*/chrome.pid; do
+    [ -f "$pidfile" ] || continue
+    for pid in $pids; do
+      if [ "$(cat "$pidfile" 2>/dev/null)" = "$pid" ]; then
+        launcher_dirs="$launcher_dirs $(dirname "$pidfile")"
+      fi
+    done
+  done
+  # shellcheck disable=SC2086
+  kill -TERM $pids 2>/dev/null || true
+  for _ in 1 2 3 4 5 6 7 8 9 10; do
+    pids="$(our_chromium_pids)"
+    [ -n "$pids" ] || break
+    sleep 0.5
+  done
+  if [ -n "$pids" ]; then
+    # shellcheck disable=SC2086
+    kill -KILL $pids 2>/dev/null || true
+  fi
+  # shellcheck disable=SC2086
+  [ -z "$launcher_dirs" ] || rm -rf $launcher_dirs
+}
 stop_loki() {
-  # Loki's Chromium is its child (chrome-launcher spawns it detached, in its own group).
-  # SIGINT lets chrome-launcher kill it and remove its profile; whatever is left is then
-  # ended by PID: loki and the Chromium processes it started, nothing else.
-  local children
-  children="$(child_pids "$LOKI_PID")"
+  # SIGINT lets loki's chrome-launcher close Chromium and remove its temporary files.
   kill -INT "$LOKI_PID" 2>/dev/null || true
   for _ in 1 2 3 4 5 6 7 8 9 10; do
-    kill -0 "$LOKI_PID" 2>/dev/null || break
+    kill -0 "$LOKI_PID" 2>/dev/null || return 0
     sleep 0.5
   done
   kill -KILL "$LOKI_PID" 2>/dev/null || true
-  for pid in $children; do
-    # Still the Chromium loki started (not a recycled PID)?
-    if tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q chrom; then
-      kill -TERM "$pid" 2>/dev/null || true
-    fi
-  done
 }
 cleanup() {
   local status=$?
   if [ -n "$LOKI_PID" ] && kill -0 "$LOKI_PID" 2>/dev/null; then
     stop_loki
   fi
+  stop_chromium
   if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
     kill -TERM "$SERVER_PID" 2>/dev/null || true
     wait "$SERVER_PID" 2>/dev/null || true
@@ -125,7 +147,8 @@ if [ -z "$URL" ]; then
 fi
 echo "visual: serving the build at $URL"
 
-LOKI_ARGS=("$MODE" --reactUri "$URL")
+# One argument with "=": minimist would read a separate "--headless ..." as a flag.
+LOKI_ARGS=("$MODE" --reactUri "$URL" "--chromeFlags=$CHROME_FLAGS")
 if [ "$MODE" = test ]; then
   LOKI_ARGS+=(--requireReference)
 fi
@@ -137,7 +160,7 @@ if [ "$MODE" = update ] && [ $# -eq 0 ]; then
   sleep 1 # mtime granularity: every reference written from now on is newer than the marker
 fi
 
-# In the background so that an interrupted run can end loki (and its Chromium) by PID.
+# In the background so that an interrupted run can end loki by PID.
 "$BIN/loki" "${LOKI_ARGS[@]}" "$@" </dev/null &
 LOKI_PID=$!
 set +e
