@@ -22,23 +22,31 @@ export interface CaptchaThemeMessage {
   theme: { mode?: 'light' | 'dark'; primary?: string; background?: string; text?: string };
 }
 
-/** `GET /captcha/challenge`: a puzzle (used by the frame). */
+/**
+ * `GET /captcha/challenge`: a puzzle (used by the frame). Apart from the random id and image
+ * URLs every field is the same for every puzzle: the answer is only in the pixels.
+ */
 export interface CaptchaChallenge {
   challengeId: string;
-  /** Width of the track in pixels; the answer is the piece's x offset in 0..width-piece. */
+  /** Width of the background image and the track in pixels; the answer is the piece image's x offset in 0..width-pieceSize. */
   width: number;
   height: number;
+  /** Width of the piece image (a band of the full height, transparent around the piece). */
   pieceSize: number;
+  /** Top of the piece image in the stage: 0 (the band spans the stage's height). */
   pieceY: number;
+  /** PNG of the background with the gap; works once (single-use URL), while the puzzle is live. */
   imageUrl: string;
+  /** PNG of the piece; works once, while the puzzle is live. */
   pieceUrl: string;
   expiresIn: number;
 }
 /** `POST /captcha/verify`. */
 export interface CaptchaVerifyRequest {
   challengeId: string;
+  /** Where the piece image's left edge was dropped. */
   x: number;
-  /** Drag samples [t ms since start, x, y]. */
+  /** Drag samples [t ms since start, x, y] (keyboard: one per key press). */
   trail: Array<[number, number, number]>;
 }
 export interface CaptchaVerifyResult {

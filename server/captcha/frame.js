@@ -37,6 +37,12 @@
     handle.style.left = x + 'px';
     fill.style.width = x + 'px';
     handle.setAttribute('aria-valuenow', String(x));
+    handle.setAttribute('aria-valuetext', (texts.position || '{x} / {max}').replace('{x}', String(x)).replace('{max}', String(maxX())));
+  }
+
+  function setBusy(value) {
+    busy = value;
+    handle.setAttribute('aria-disabled', value || !challenge ? 'true' : 'false');
   }
 
   function record() {
@@ -46,32 +52,46 @@
     if (trail.length > 400) trail.splice(1, 1);
   }
 
+  // Each image URL works once (and only while its puzzle is live): wait for both to arrive
+  // before the puzzle can be moved.
+  function loadImage(img, url) {
+    return new Promise(function (resolve, reject) {
+      img.onload = function () { resolve(); };
+      img.onerror = function () { reject(new Error('image')); };
+      img.src = url;
+    });
+  }
+
   function load() {
-    busy = true;
+    setBusy(true);
+    challenge = null;
     status.textContent = texts.loading || 'Loading…';
     fetch(apiBase + '/captcha/challenge', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
       .then(function (r) { return r.json(); })
       .then(function (body) {
-        challenge = body.result;
-        bg.src = challenge.imageUrl;
-        piece.src = challenge.pieceUrl;
-        piece.style.top = (challenge.pieceY - challenge.pieceSize / 4 - 1) + 'px';
+        var next = body && body.result;
+        if (!next || typeof next.imageUrl !== 'string' || typeof next.pieceUrl !== 'string') throw new Error('challenge');
+        return Promise.all([loadImage(bg, next.imageUrl), loadImage(piece, next.pieceUrl)]).then(function () { return next; });
+      })
+      .then(function (next) {
+        challenge = next;
+        piece.style.top = (Number(challenge.pieceY) || 0) + 'px';
         handle.setAttribute('aria-valuemax', String(maxX()));
         trail = [];
         t0 = 0;
         place(0);
         status.textContent = texts.hint || 'Slide to complete the puzzle';
-        busy = false;
+        setBusy(false);
       })
       .catch(function () {
         status.textContent = texts.error || 'Could not load the puzzle.';
-        busy = false;
+        setBusy(false);
       });
   }
 
   function submit() {
     if (!challenge || busy) return;
-    busy = true;
+    setBusy(true);
     record();
     fetch(apiBase + '/captcha/verify', {
       method: 'POST',
@@ -117,12 +137,16 @@
   }
   handle.addEventListener('pointerup', end);
   handle.addEventListener('pointercancel', end);
+  // Keyboard: the slider's arrow keys move the piece (2 px, with Shift 10 px), Home goes back
+  // to the start, Enter (or Space) checks the position. Every key press is a trail sample.
   handle.addEventListener('keydown', function (e) {
     if (busy || !challenge) return;
-    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+    var step = e.shiftKey ? 10 : 2;
+    var moves = { ArrowRight: step, ArrowUp: step, ArrowLeft: -step, ArrowDown: -step };
+    if (Object.prototype.hasOwnProperty.call(moves, e.key) || e.key === 'Home') {
       e.preventDefault();
       if (trail.length === 0) record();
-      place(x + (e.key === 'ArrowRight' ? 1 : -1) * (e.shiftKey ? 10 : 2));
+      place(e.key === 'Home' ? 0 : x + moves[e.key]);
       record();
     } else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();

@@ -4,7 +4,7 @@
  * The one dialect difference is the auto-numbered key (`integer … autoincrement` on SQLite,
  * `serial` on PostgreSQL), so the lists are built per dialect.
  */
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 
 type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 export type SqlDialect = 'sqlite' | 'postgres';
@@ -83,6 +83,21 @@ const globalMigrations = (_dialect: SqlDialect): Record<string, Migration> => ({
         .addColumn('token_used_at', 'bigint')
         .execute();
       await db.schema.createIndex('captcha_token_idx').ifNotExists().on('captcha_challenges').column('token_hash').execute();
+    },
+  },
+  '002_captcha_images': {
+    // Raster puzzles: a secret seed per puzzle, and one single-use URL key per image (stored
+    // hashed) with the time it was served. Puzzles of the SVG era cannot be drawn: dropped
+    // (they live two minutes anyway).
+    async up(db: AnyDb) {
+      await db.deleteFrom('captcha_challenges').execute();
+      await db.schema.alterTable('captcha_challenges').addColumn('seed', 'varchar(64)', (c) => c.notNull().defaultTo('')).execute();
+      await db.schema.alterTable('captcha_challenges').addColumn('image_key_hash', 'varchar(64)').execute();
+      await db.schema.alterTable('captcha_challenges').addColumn('piece_key_hash', 'varchar(64)').execute();
+      await db.schema.alterTable('captcha_challenges').addColumn('image_served_at', 'bigint').execute();
+      await db.schema.alterTable('captcha_challenges').addColumn('piece_served_at', 'bigint').execute();
+      await db.schema.createIndex('captcha_image_key_idx').ifNotExists().unique().on('captcha_challenges').column('image_key_hash').execute();
+      await db.schema.createIndex('captcha_piece_key_idx').ifNotExists().unique().on('captcha_challenges').column('piece_key_hash').execute();
     },
   },
 });
@@ -270,6 +285,16 @@ const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => (
         .addColumn('email', 'varchar(320)', (c) => c.notNull())
         .addColumn('sent_at', 'bigint', (c) => c.notNull())
         .execute();
+    },
+  },
+  '002_one_company_per_account': {
+    // An account is an active member of at most one company: the rule the membership
+    // transactions check (companies.ts), also held by the store itself. Invited (unverified)
+    // rows are not memberships and may exist for several companies.
+    async up(db: AnyDb) {
+      await db.schema.createIndex('org_members_one_active_idx').ifNotExists().unique().on('org_members').column('account_id').where(sql.ref('status'), '=', sql.lit('active')).execute();
+      await db.schema.createIndex('invite_sends_email_idx').ifNotExists().on('invite_sends').columns(['email', 'sent_at']).execute();
+      await db.schema.createIndex('invite_sends_org_idx').ifNotExists().on('invite_sends').columns(['org_id', 'sent_at']).execute();
     },
   },
 });

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
 import type { RegionCode } from '../../core/contract/regions';
 import { REGION_CODES } from '../../core/contract/regions';
 import { migrate, type StoreKind } from './migrations';
@@ -21,6 +21,27 @@ export interface StoreOptions {
   databaseUrls?: Partial<Record<StoreName, string>>;
 }
 
+/**
+ * Transactions start with BEGIN IMMEDIATE: the write lock is taken at once, so a transaction
+ * that reads, checks and then writes can never be overtaken between its read and its write —
+ * by another process on the same file either (it waits up to busy_timeout instead of failing
+ * with SQLITE_BUSY on a stale snapshot, as a deferred BEGIN would).
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
+}
+
 function openSqlite<T>(file: string): Kysely<T> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const database = new Database(file);
@@ -28,7 +49,7 @@ function openSqlite<T>(file: string): Kysely<T> {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<T>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<T>({ dialect: new ImmediateSqliteDialect({ database }) });
 }
 
 async function openPostgres<T>(url: string, schema: string): Promise<Kysely<T>> {

@@ -60,8 +60,17 @@ export interface AuthCodeTable {
 }
 export interface CaptchaTable {
   id: string;
+  /** The answer: the piece image's left edge when the piece fits the gap. Never sent. */
   target_x: number;
+  /** Top of the gap's body. Never sent. */
   piece_y: number;
+  /** Seed of the picture (puzzle.ts). Never sent. */
+  seed: string;
+  /** SHA-256 of the single-use URL keys of the two images, and when each was served. */
+  image_key_hash: string | null;
+  piece_key_hash: string | null;
+  image_served_at: number | null;
+  piece_served_at: number | null;
   created_at: number;
   expires_at: number;
   attempts: number;

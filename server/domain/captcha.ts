@@ -1,26 +1,66 @@
 /**
- * Slider captcha: the server picks where the gap is, draws the puzzle, checks the dropped
- * position and the drag trail, and hands out a single-use token (2 minutes) that a sign-in or
- * registration retry presents as captchaToken.
+ * Slider captcha: the server picks where the gap is, draws the puzzle as two PNG images
+ * (captcha/puzzle.ts), checks the dropped position and the drag trail, and hands out a
+ * single-use token (2 minutes) that a sign-in or registration retry presents as captchaToken.
+ *
+ * Nothing that leaves the server before verification depends on the answer: the challenge JSON
+ * has the same fields and values for every puzzle except random ids; each image has its own
+ * random single-use URL key (stored hashed, unrelated to the challenge id), fixed dimensions and
+ * a fixed byte length; the frame's page and script are static. A wrong answer gets the same
+ * reply however far off it was.
  */
-import crypto from 'node:crypto';
 import type { CaptchaChallenge, CaptchaVerifyRequest } from '../../core/contract/captcha';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import { newPuzzleSecret, PUZZLE, renderBackground, renderPiece } from '../captcha/puzzle';
 import type { Ctx } from '../context';
-import type { CaptchaTable } from '../db/types';
 import { fail } from '../http/errors';
 import { randomToken, sha256 } from './crypto';
 
-export const CAPTCHA = { width: 300, height: 160, piece: 44, tolerance: 5, maxAttempts: 5, challengeSeconds: 120, tokenSeconds: 120 } as const;
+export const CAPTCHA = {
+  width: PUZZLE.width,
+  height: PUZZLE.height,
+  /** Width of the piece image: the slider moves it from 0 to width − pieceSize. */
+  pieceSize: PUZZLE.strip,
+  /** Width of the slider's handle in the frame. */
+  handle: 44,
+  /** A drop within this many pixels of the answer solves the puzzle. */
+  tolerance: 5,
+  /**
+   * Verification attempts per puzzle. The frame loads a new puzzle after every failure, so a
+   * person needs one; more would only help a client that guesses blindly.
+   */
+  maxAttempts: 3,
+  challengeSeconds: 120,
+  tokenSeconds: 120,
+} as const;
+
+export type CaptchaImageKind = 'image' | 'piece';
 
 export async function createChallenge(ctx: Ctx, apiBase: string): Promise<CaptchaChallenge> {
   const now = ctx.now();
   const id = randomToken(18);
-  const targetX = crypto.randomInt(70, CAPTCHA.width - CAPTCHA.piece - 10);
-  const pieceY = crypto.randomInt(12, CAPTCHA.height - CAPTCHA.piece - 12);
+  const imageKey = randomToken(32);
+  const pieceKey = randomToken(32);
+  const secret = newPuzzleSecret();
   await ctx.stores.global
     .insertInto('captcha_challenges')
-    .values({ id, target_x: targetX, piece_y: pieceY, created_at: now, expires_at: now + CAPTCHA.challengeSeconds * 1000, attempts: 0, solved_at: null, token_hash: null, token_expires_at: null, token_used_at: null })
+    .values({
+      id,
+      target_x: secret.targetX,
+      piece_y: secret.gapY,
+      seed: secret.seed,
+      image_key_hash: sha256(imageKey),
+      piece_key_hash: sha256(pieceKey),
+      image_served_at: null,
+      piece_served_at: null,
+      created_at: now,
+      expires_at: now + CAPTCHA.challengeSeconds * 1000,
+      attempts: 0,
+      solved_at: null,
+      token_hash: null,
+      token_expires_at: null,
+      token_used_at: null,
+    })
     .execute();
   // Old puzzles are cleaned up as new ones are made.
   await ctx.stores.global.deleteFrom('captcha_challenges').where('expires_at', '<', now - 3600_000).execute();
@@ -28,58 +68,31 @@ export async function createChallenge(ctx: Ctx, apiBase: string): Promise<Captch
     challengeId: id,
     width: CAPTCHA.width,
     height: CAPTCHA.height,
-    pieceSize: CAPTCHA.piece,
-    pieceY,
-    imageUrl: `${apiBase}/captcha/image/${id}.svg`,
-    pieceUrl: `${apiBase}/captcha/piece/${id}.svg`,
+    pieceSize: CAPTCHA.pieceSize,
+    pieceY: 0,
+    imageUrl: `${apiBase}/captcha/image/${imageKey}`,
+    pieceUrl: `${apiBase}/captcha/piece/${pieceKey}`,
     expiresIn: CAPTCHA.challengeSeconds,
   };
 }
 
-export async function getChallenge(ctx: Ctx, id: string): Promise<CaptchaTable | null> {
-  const row = await ctx.stores.global.selectFrom('captcha_challenges').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row || row.expires_at <= ctx.now() || row.solved_at !== null) return null;
-  return row;
-}
-
-function seeded(id: string): () => number {
-  let state = parseInt(sha256(id).slice(0, 8), 16) || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return ((state >>> 0) % 10_000) / 10_000;
-  };
-}
-
-function piecePath(x: number, y: number, s: number): string {
-  const k = s / 4;
-  return `M${x} ${y}h${k * 1.5}a${k / 1.4} ${k / 1.4} 0 0 1 ${k} 0h${k * 1.5}v${k * 1.5}a${k / 1.4} ${k / 1.4} 0 0 1 0 ${k}v${k * 1.5}h${-s}z`;
-}
-
-function scenery(id: string): string {
-  const rnd = seeded(id);
-  const hue = Math.floor(rnd() * 360);
-  let shapes = '';
-  for (let i = 0; i < 14; i++) {
-    const cx = Math.floor(rnd() * CAPTCHA.width);
-    const cy = Math.floor(rnd() * CAPTCHA.height);
-    const r = 10 + Math.floor(rnd() * 40);
-    const h = (hue + Math.floor(rnd() * 120)) % 360;
-    shapes += `<circle cx="${cx}" cy="${cy}" r="${r}" fill="hsl(${h},60%,${40 + Math.floor(rnd() * 30)}%)" fill-opacity="0.55"/>`;
-  }
-  return `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},55%,35%)"/><stop offset="1" stop-color="hsl(${(hue + 60) % 360},55%,60%)"/></linearGradient></defs><rect width="${CAPTCHA.width}" height="${CAPTCHA.height}" fill="url(#g)"/>${shapes}`;
-}
-
-export function renderImage(row: CaptchaTable): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${CAPTCHA.width}" height="${CAPTCHA.height}" viewBox="0 0 ${CAPTCHA.width} ${CAPTCHA.height}">${scenery(row.id)}<path d="${piecePath(row.target_x, row.piece_y, CAPTCHA.piece)}" fill="#000" fill-opacity="0.45" stroke="#fff" stroke-opacity="0.8" stroke-width="1.5"/></svg>`;
-}
-
-export function renderPiece(row: CaptchaTable): string {
-  const s = CAPTCHA.piece;
-  const pad = s / 4;
-  const size = s + pad + 2;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 ${-pad - 1} ${size} ${size}"><clipPath id="c"><path d="${piecePath(1, 0, s)}"/></clipPath><g clip-path="url(#c)"><g transform="translate(${1 - row.target_x} ${-row.piece_y})">${scenery(row.id)}</g></g><path d="${piecePath(1, 0, s)}" fill="none" stroke="#fff" stroke-width="2"/></svg>`;
+/**
+ * Spends the single-use URL key of one image of a live, unsolved puzzle and draws that image;
+ * null when the key is unknown, already used, or its puzzle expired or solved.
+ */
+export async function serveImage(ctx: Ctx, kind: CaptchaImageKind, key: string): Promise<Buffer | null> {
+  const now = ctx.now();
+  const hash = sha256(key);
+  const claim = ctx.stores.global.updateTable('captcha_challenges').where('expires_at', '>', now).where('solved_at', 'is', null);
+  const row = await (kind === 'image'
+    ? claim.set({ image_served_at: now }).where('image_key_hash', '=', hash).where('image_served_at', 'is', null)
+    : claim.set({ piece_served_at: now }).where('piece_key_hash', '=', hash).where('piece_served_at', 'is', null)
+  )
+    .returning(['target_x', 'piece_y', 'seed'])
+    .executeTakeFirst();
+  if (!row) return null;
+  const secret = { targetX: row.target_x, gapY: row.piece_y, seed: row.seed };
+  return kind === 'image' ? renderBackground(secret) : renderPiece(secret);
 }
 
 /** A human drag: several samples over a plausible time, moving right, ending where it was dropped. */
@@ -98,6 +111,14 @@ function plausibleTrail(trail: CaptchaVerifyRequest['trail'], x: number): boolea
   return backwards <= trail.length / 2;
 }
 
+/** Milliseconds a trail claims to have taken. */
+function trailDuration(trail: CaptchaVerifyRequest['trail']): number {
+  return trail.length ? trail[trail.length - 1]![0] - trail[0]![0] : 0;
+}
+
+/** Clock granularity between the browser's trail and the server's clock. */
+const TIMING_SLACK_MS = 100;
+
 export async function verifyChallenge(ctx: Ctx, input: CaptchaVerifyRequest): Promise<{ token: string; expiresIn: number }> {
   const db = ctx.stores.global;
   const now = ctx.now();
@@ -108,10 +129,15 @@ export async function verifyChallenge(ctx: Ctx, input: CaptchaVerifyRequest): Pr
     .where('solved_at', 'is', null)
     .where('expires_at', '>', now)
     .where('attempts', '<', CAPTCHA.maxAttempts)
-    .returning(['target_x', 'attempts'])
+    .returning(['target_x', 'attempts', 'image_served_at', 'piece_served_at'])
     .executeTakeFirst();
   if (!counted) fail(E.invalidParameter, { reload: true }, 'The puzzle has expired. Please try a new one.');
-  if (Math.abs(input.x - counted.target_x) > CAPTCHA.tolerance || !plausibleTrail(input.trail, input.x)) {
+  // Solving takes seeing both images first, and a drag cannot have lasted longer than the
+  // time since they were served. Every reason gets the same answer.
+  const seen = counted.image_served_at !== null && counted.piece_served_at !== null;
+  const since = seen ? now - Math.max(counted.image_served_at!, counted.piece_served_at!) : -1;
+  const inTime = seen && since + TIMING_SLACK_MS >= trailDuration(input.trail);
+  if (!inTime || Math.abs(input.x - counted.target_x) > CAPTCHA.tolerance || !plausibleTrail(input.trail, input.x)) {
     fail(E.invalidParameter, { reload: counted.attempts >= CAPTCHA.maxAttempts }, 'Verification failed. Please try again.');
   }
   const token = randomToken(32);

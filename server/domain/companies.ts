@@ -7,9 +7,11 @@ import type { Company, CompanyInput, CompanySummary, CompanyUpdate, MemberRole, 
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { RegionCode } from '../../core/contract/regions';
 import { REGION_CODES } from '../../core/contract/regions';
+import type { Kysely } from 'kysely';
 import type { Ctx } from '../context';
-import type { AccountTable, OrgTable } from '../db/types';
-import { fail } from '../http/errors';
+import { isUniqueViolation, lockRow } from '../db/portable';
+import type { AccountTable, OrgTable, RegionalDb } from '../db/types';
+import { ApiFailure, fail } from '../http/errors';
 import { randomId, randomToken } from './crypto';
 import { conflictInfo, fileUrl, findAccount } from './accounts';
 import { isCountryCode } from './countries';
@@ -48,6 +50,36 @@ export async function requireRole(ctx: Ctx, region: RegionCode, orgId: string, a
 
 export async function activeMembership(ctx: Ctx, region: RegionCode, accountId: string) {
   return ctx.region(region).selectFrom('org_members').selectAll().where('account_id', '=', accountId).where('status', '=', 'active').executeTakeFirst();
+}
+
+/**
+ * One company per account. Inside the transaction that makes `accountId` an active member
+ * (creating a company, accepting an invitation or an application, a direct add): takes the
+ * account's lock — its row FOR UPDATE on PostgreSQL; on SQLite the transaction holds the write
+ * lock from its start — and only then checks that the account is in no company, so parallel
+ * requests for one account see each other's result. Fails with `code` (-40001 when creating,
+ * -40007 when joining). The partial unique index `org_members_one_active_idx` holds the same
+ * rule in the store.
+ */
+export async function claimForMembership(trx: Kysely<RegionalDb>, accountId: string, code: number): Promise<void> {
+  const account = await lockRow(trx, trx.selectFrom('accounts').select('id').where('id', '=', accountId)).executeTakeFirst();
+  if (!account) fail(E.accountNotExist);
+  const member = await trx.selectFrom('org_members').select('id').where('account_id', '=', accountId).where('status', '=', 'active').executeTakeFirst();
+  if (member) fail(code);
+}
+
+/**
+ * A membership transaction failed: a catalogue failure stands; a unique violation while the
+ * account is now in a company (the store's index caught what the checks could not) becomes
+ * `code`, any other unique violation `otherwise` when given; anything else is rethrown.
+ */
+export async function membershipFailure(ctx: Ctx, region: RegionCode, accountId: string, err: unknown, code: number, otherwise?: number): Promise<never> {
+  if (err instanceof ApiFailure) throw err;
+  if (isUniqueViolation(err)) {
+    if (await activeMembership(ctx, region, accountId)) fail(code);
+    if (otherwise !== undefined) fail(otherwise);
+  }
+  throw err;
 }
 
 export async function requireNoConflict(ctx: Ctx, region: RegionCode, account: AccountTable): Promise<void> {
@@ -183,6 +215,7 @@ export async function createOrg(ctx: Ctx, region: RegionCode, account: AccountTa
   };
   try {
     await db.transaction().execute(async (trx) => {
+      await claimForMembership(trx, account.id, E.orgTooMany);
       await trx.insertInto('orgs').values(org).execute();
       await trx
         .insertInto('org_members')
@@ -190,8 +223,8 @@ export async function createOrg(ctx: Ctx, region: RegionCode, account: AccountTa
         .execute();
       await trx.updateTable('org_applications').set({ status: 'rejected', decided_at: now }).where('account_id', '=', account.id).where('status', '=', 'pending').execute();
     });
-  } catch {
-    fail(E.orgDuplicate); // unique name or code taken by a racing request
+  } catch (err) {
+    await membershipFailure(ctx, region, account.id, err, E.orgTooMany, E.orgDuplicate); // or a name or code that a racing request took
   }
   return toCompany(ctx, region, org);
 }
@@ -277,13 +310,17 @@ export async function decideApplication(ctx: Ctx, region: RegionCode, account: A
     if (await activeMembership(ctx, region, app.account_id)) fail(E.alreadyInOrg);
     const applicant = await db.selectFrom('accounts').selectAll().where('id', '=', app.account_id).executeTakeFirst();
     if (!applicant) fail(E.applicationMissing);
-    await db.transaction().execute(async (trx) => {
-      const res = await trx.updateTable('org_applications').set({ status: 'accepted', decided_at: now }).where('id', '=', app.id).where('status', '=', 'pending').executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) fail(E.orgBusy);
-      await trx.deleteFrom('org_members').where('org_id', '=', orgId).where('email', '=', applicant.email).execute();
-      await trx.insertInto('org_members').values({ id: randomId(), org_id: orgId, account_id: applicant.id, email: applicant.email, role, status: 'active', joined_at: now, invited_at: null }).execute();
-      await trx.updateTable('org_applications').set({ status: 'rejected', decided_at: now }).where('account_id', '=', applicant.id).where('status', '=', 'pending').execute();
-    });
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await claimForMembership(trx, applicant.id, E.alreadyInOrg);
+        const res = await trx.updateTable('org_applications').set({ status: 'accepted', decided_at: now }).where('id', '=', app.id).where('status', '=', 'pending').executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) fail(E.orgBusy);
+        await trx.deleteFrom('org_members').where('org_id', '=', orgId).where('email', '=', applicant.email).execute();
+        await trx.insertInto('org_members').values({ id: randomId(), org_id: orgId, account_id: applicant.id, email: applicant.email, role, status: 'active', joined_at: now, invited_at: null }).execute();
+        await trx.updateTable('org_applications').set({ status: 'rejected', decided_at: now }).where('account_id', '=', applicant.id).where('status', '=', 'pending').execute();
+      })
+      .catch((err: unknown) => membershipFailure(ctx, region, applicant.id, err, E.alreadyInOrg));
   } else {
     const res = await db.updateTable('org_applications').set({ status: 'rejected', decided_at: now }).where('id', '=', app.id).where('status', '=', 'pending').executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) fail(E.orgBusy);
@@ -336,12 +373,16 @@ export async function addMember(ctx: Ctx, region: RegionCode, account: AccountTa
   await requireNoConflict(ctx, region, found.account);
   const db = ctx.region(region);
   const now = ctx.now();
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('org_members').where('org_id', '=', orgId).where('email', '=', email).execute();
-    await trx.insertInto('org_members').values({ id: randomId(), org_id: orgId, account_id: found.account.id, email, role: input.role, status: 'active', joined_at: now, invited_at: null }).execute();
-    await trx.updateTable('invitations').set({ status: 'accepted', closed_at: now }).where('org_id', '=', orgId).where('email', '=', email).where('status', '=', 'pending').execute();
-    await trx.updateTable('org_applications').set({ status: 'rejected', decided_at: now }).where('account_id', '=', found.account.id).where('status', '=', 'pending').execute();
-  });
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      await claimForMembership(trx, found.account.id, E.alreadyInOrg);
+      await trx.deleteFrom('org_members').where('org_id', '=', orgId).where('email', '=', email).execute();
+      await trx.insertInto('org_members').values({ id: randomId(), org_id: orgId, account_id: found.account.id, email, role: input.role, status: 'active', joined_at: now, invited_at: null }).execute();
+      await trx.updateTable('invitations').set({ status: 'accepted', closed_at: now }).where('org_id', '=', orgId).where('email', '=', email).where('status', '=', 'pending').execute();
+      await trx.updateTable('org_applications').set({ status: 'rejected', decided_at: now }).where('account_id', '=', found.account.id).where('status', '=', 'pending').execute();
+    })
+    .catch((err: unknown) => membershipFailure(ctx, region, found.account.id, err, E.alreadyInOrg));
   return { email, role: input.role };
 }
 

@@ -3,26 +3,33 @@
  * one live invitation per address (-40011); an expired one is re-sent from the member list
  * (-40016); a resend waits one minute (-40013); after a cancelled invitation the address waits
  * seven days (-40021); daily caps per address (-40020) and per company (-40022).
+ *
+ * The caps and the one-live-invitation rule are checked again inside the transaction that
+ * writes, after its locks (see db/portable.ts): on PostgreSQL the company row FOR UPDATE, then
+ * an advisory lock per address (sorted); on SQLite the transaction's write lock. Parallel
+ * invitations — of one company, or of one address by several companies — are therefore
+ * counted one after the other and never go past a cap.
  */
 import type { InviteInfo, InviteRequest, MemberRole } from '../../core/contract/company';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { RegionCode } from '../../core/contract/regions';
 import { REGION_CODES } from '../../core/contract/regions';
+import type { Kysely } from 'kysely';
 import type { Ctx } from '../context';
-import type { AccountTable, InvitationTable } from '../db/types';
-import { isUniqueViolation, onPostgres } from '../db/portable';
+import type { AccountTable, InvitationTable, RegionalDb } from '../db/types';
+import { isUniqueViolation, LOCK_SPACE, lockKey, lockRow } from '../db/portable';
 import { fail } from '../http/errors';
 import { randomId, sha256 } from './crypto';
 import { findAccount, languageOr } from './accounts';
-import { activeMembership, getOrg, MANAGERS, requireNoConflict, requireRole } from './companies';
+import { activeMembership, claimForMembership, getOrg, MANAGERS, membershipFailure, requireNoConflict, requireRole } from './companies';
 import { regionalSecret } from './tokens';
 import { checkEmail, normalizeEmail } from './validation';
 
 export const INVITE_DAYS = 7;
 const DAY = 86_400_000;
 
-async function sendsSince(ctx: Ctx, region: RegionCode, by: { org_id?: string; email?: string }, since: number): Promise<number> {
-  let q = ctx.region(region).selectFrom('invite_sends').select((eb) => eb.fn.countAll<number>().as('n')).where('sent_at', '>', since);
+async function sendsSince(db: Kysely<RegionalDb>, by: { org_id?: string; email?: string }, since: number): Promise<number> {
+  let q = db.selectFrom('invite_sends').select((eb) => eb.fn.countAll<number>().as('n')).where('sent_at', '>', since);
   if (by.org_id) q = q.where('org_id', '=', by.org_id);
   if (by.email) q = q.where('email', '=', by.email);
   const row = await q.executeTakeFirst();
@@ -45,6 +52,16 @@ async function mailInvite(ctx: Ctx, region: RegionCode, inviter: AccountTable, o
   void region;
 }
 
+/**
+ * Inside an invitation transaction: locks the company (its row FOR UPDATE on PostgreSQL), then
+ * each address (advisory lock, sorted); SQLite's transaction holds the write lock already.
+ */
+async function lockForInvites(trx: Kysely<RegionalDb>, orgId: string, emails: string[]): Promise<void> {
+  const org = await lockRow(trx, trx.selectFrom('orgs').select('id').where('id', '=', orgId)).executeTakeFirst();
+  if (!org) fail(E.orgMissing);
+  for (const email of [...emails].sort()) await lockKey(trx, LOCK_SPACE.inviteAddress, email);
+}
+
 export async function invite(ctx: Ctx, region: RegionCode, account: AccountTable, orgId: string, input: InviteRequest): Promise<{ invited: string[] }> {
   const myRole = await requireRole(ctx, region, orgId, account, MANAGERS);
   if (input.role === 'admin' && myRole !== 'owner') fail(E.permissionDenied);
@@ -54,7 +71,9 @@ export async function invite(ctx: Ctx, region: RegionCode, account: AccountTable
   const now = ctx.now();
   const emails = [...new Set(input.emails.map((e) => checkEmail(e)))];
   if (emails.length === 0) fail(E.invalidParameter, { field: 'emails' });
-  if ((await sendsSince(ctx, region, { org_id: orgId }, now - DAY)) + emails.length > ctx.options.limits.invitesPerOrgPerDay) fail(E.orgDailyInvitesExceeded);
+  const limits = ctx.options.limits;
+  // Early answers without locking; the transaction below checks the caps again.
+  if ((await sendsSince(db, { org_id: orgId }, now - DAY)) + emails.length > limits.invitesPerOrgPerDay) fail(E.orgDailyInvitesExceeded);
   for (const email of emails) {
     const found = await findAccount(ctx, email);
     if (found && found.region !== region) fail(E.inviteOtherRegion, { email });
@@ -64,24 +83,25 @@ export async function invite(ctx: Ctx, region: RegionCode, account: AccountTable
     const last = await db.selectFrom('invitations').selectAll().where('org_id', '=', orgId).where('email', '=', email).orderBy('created_at', 'desc').executeTakeFirst();
     if (last?.status === 'pending') fail(last.expires_at > now ? E.alreadyInvited : E.previouslyInvited, { email });
     if (last?.status === 'cancelled' && (last.closed_at ?? 0) > now - INVITE_DAYS * DAY) fail(E.inviteWait7Days, { email });
-    if ((await sendsSince(ctx, region, { email }, now - DAY)) >= ctx.options.limits.invitesPerUserPerDay) fail(E.userDailyInvitesExceeded, { email });
+    if ((await sendsSince(db, { email }, now - DAY)) >= limits.invitesPerUserPerDay) fail(E.userDailyInvitesExceeded, { email });
   }
   const accountIds = new Map<string, string | null>();
   for (const email of emails) accountIds.set(email, (await findAccount(ctx, email))?.account.id ?? null);
   const created: Array<{ email: string; code: string; id: string }> = [];
-  // Parallel invitations of one address: inside the transaction the live invitation is looked
-  // up again, with the company's invitations serialised — SQLite runs transactions one after
-  // the other, on PostgreSQL the company row is locked first. The second request gets -40011;
-  // the unique member row (org, email) is the last line of defence.
+  // Parallel invitations: after the locks, the caps and the live invitation are looked up
+  // again. A second invitation of one address gets -40011, invitations past a cap -40020 or
+  // -40022; the unique member row (org, email) is the last line of defence.
   let inserting = '';
   await db
     .transaction()
     .execute(async (trx) => {
-      if (onPostgres(db)) await trx.selectFrom('orgs').select('id').where('id', '=', orgId).forUpdate().execute();
+      await lockForInvites(trx, orgId, emails);
+      if ((await sendsSince(trx, { org_id: orgId }, now - DAY)) + emails.length > limits.invitesPerOrgPerDay) fail(E.orgDailyInvitesExceeded);
       for (const email of emails) {
         inserting = email;
         const live = await trx.selectFrom('invitations').select('id').where('org_id', '=', orgId).where('email', '=', email).where('status', '=', 'pending').executeTakeFirst();
         if (live) fail(E.alreadyInvited, { email });
+        if ((await sendsSince(trx, { email }, now - DAY)) >= limits.invitesPerUserPerDay) fail(E.userDailyInvitesExceeded, { email });
         const code = regionalSecret(region, 24);
         const id = randomId();
         await trx
@@ -121,22 +141,33 @@ export async function reinvite(ctx: Ctx, region: RegionCode, account: AccountTab
   const email = normalizeEmail(input.email);
   const db = ctx.region(region);
   const now = ctx.now();
-  const inv = await db.selectFrom('invitations').selectAll().where('org_id', '=', orgId).where('email', '=', email).where('status', '=', 'pending').executeTakeFirst();
-  if (!inv) fail(E.invitationInvalid);
-  if (inv.last_sent_at > now - 60_000) fail(E.reinviteTooSoon, { retryAfterSeconds: Math.ceil((inv.last_sent_at + 60_000 - now) / 1000) });
-  if ((await sendsSince(ctx, region, { email }, now - DAY)) >= ctx.options.limits.invitesPerUserPerDay) fail(E.userDailyInvitesExceeded);
-  if ((await sendsSince(ctx, region, { org_id: orgId }, now - DAY)) >= ctx.options.limits.invitesPerOrgPerDay) fail(E.orgDailyInvitesExceeded);
+  const limits = ctx.options.limits;
+  /** The rules in their order; run once without locks (early answer), then inside the transaction after its locks. */
+  const check = async (q: Kysely<RegionalDb>) => {
+    const inv = await q.selectFrom('invitations').selectAll().where('org_id', '=', orgId).where('email', '=', email).where('status', '=', 'pending').executeTakeFirst();
+    if (!inv) fail(E.invitationInvalid);
+    if (inv.last_sent_at > now - 60_000) fail(E.reinviteTooSoon, { retryAfterSeconds: Math.ceil((inv.last_sent_at + 60_000 - now) / 1000) });
+    if ((await sendsSince(q, { email }, now - DAY)) >= limits.invitesPerUserPerDay) fail(E.userDailyInvitesExceeded);
+    if ((await sendsSince(q, { org_id: orgId }, now - DAY)) >= limits.invitesPerOrgPerDay) fail(E.orgDailyInvitesExceeded);
+    return inv;
+  };
+  await check(db);
   const code = regionalSecret(region, 24);
-  const before = { code_hash: inv.code_hash, last_sent_at: inv.last_sent_at, expires_at: inv.expires_at };
-  const claimed = await db
-    .updateTable('invitations')
-    .set({ code_hash: sha256(code), last_sent_at: now, expires_at: now + INVITE_DAYS * DAY })
-    .where('id', '=', inv.id)
-    .where('last_sent_at', '=', inv.last_sent_at)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) fail(E.reinviteTooSoon);
-  await db.updateTable('org_members').set({ status: 'unverified', invited_at: now }).where('org_id', '=', orgId).where('email', '=', email).execute();
-  await db.insertInto('invite_sends').values({ org_id: orgId, email, sent_at: now }).execute();
+  const { inv, before } = await db.transaction().execute(async (trx) => {
+    await lockForInvites(trx, orgId, [email]);
+    const current = await check(trx);
+    const previous = { code_hash: current.code_hash, last_sent_at: current.last_sent_at, expires_at: current.expires_at };
+    const claimed = await trx
+      .updateTable('invitations')
+      .set({ code_hash: sha256(code), last_sent_at: now, expires_at: now + INVITE_DAYS * DAY })
+      .where('id', '=', current.id)
+      .where('last_sent_at', '=', current.last_sent_at)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) fail(E.reinviteTooSoon);
+    await trx.updateTable('org_members').set({ status: 'unverified', invited_at: now }).where('org_id', '=', orgId).where('email', '=', email).execute();
+    await trx.insertInto('invite_sends').values({ org_id: orgId, email, sent_at: now }).execute();
+    return { inv: current, before: previous };
+  });
   try {
     await mailInvite(ctx, region, account, org.name, email, inv.role, code, input.language);
   } catch {
@@ -199,12 +230,16 @@ export async function acceptInvite(ctx: Ctx, region: RegionCode, account: Accoun
   const db = ctx.region(region);
   const org = await getOrg(ctx, region, inv.org_id);
   const now = ctx.now();
-  await db.transaction().execute(async (trx) => {
-    const res = await trx.updateTable('invitations').set({ status: 'accepted', closed_at: now }).where('id', '=', inv.id).where('status', '=', 'pending').executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) fail(E.invitationInvalid);
-    await trx.deleteFrom('org_members').where('org_id', '=', inv.org_id).where('email', '=', account.email).execute();
-    await trx.insertInto('org_members').values({ id: randomId(), org_id: inv.org_id, account_id: account.id, email: account.email, role: inv.role, status: 'active', joined_at: now, invited_at: inv.created_at }).execute();
-    await trx.updateTable('org_applications').set({ status: 'rejected', decided_at: now }).where('account_id', '=', account.id).where('status', '=', 'pending').execute();
-  });
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      await claimForMembership(trx, account.id, E.alreadyInOrg);
+      const res = await trx.updateTable('invitations').set({ status: 'accepted', closed_at: now }).where('id', '=', inv.id).where('status', '=', 'pending').executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) fail(E.invitationInvalid);
+      await trx.deleteFrom('org_members').where('org_id', '=', inv.org_id).where('email', '=', account.email).execute();
+      await trx.insertInto('org_members').values({ id: randomId(), org_id: inv.org_id, account_id: account.id, email: account.email, role: inv.role, status: 'active', joined_at: now, invited_at: inv.created_at }).execute();
+      await trx.updateTable('org_applications').set({ status: 'rejected', decided_at: now }).where('account_id', '=', account.id).where('status', '=', 'pending').execute();
+    })
+    .catch((err: unknown) => membershipFailure(ctx, region, account.id, err, E.alreadyInOrg));
   return { orgId: org.id, orgName: org.name, role: inv.role as MemberRole };
 }

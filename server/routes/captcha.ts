@@ -3,17 +3,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { CaptchaVerifyRequest } from '../../core/contract/captcha';
+import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { Ctx } from '../context';
-import { CAPTCHA, createChallenge, getChallenge, renderImage, renderPiece, verifyChallenge } from '../domain/captcha';
+import { CAPTCHA, createChallenge, serveImage, verifyChallenge } from '../domain/captcha';
 import { body, limitAuth, ok, S } from '../http/common';
 import { newNonce } from '../http/spa';
 import { REPO_ROOT } from '../options';
 
 const TEXTS: Record<string, Record<string, string>> = {
-  en_US: { title: 'Security verification', hint: 'Slide to complete the puzzle', loading: 'Loading…', success: 'Verified', failed: 'Not quite. Try again.', error: 'Something went wrong. Please retry.', reload: 'New puzzle', handle: 'Slide right to fit the piece' },
-  de_DE: { title: 'Sicherheitsprüfung', hint: 'Schieben, um das Puzzle zu vervollständigen', loading: 'Wird geladen…', success: 'Bestätigt', failed: 'Nicht ganz. Bitte erneut versuchen.', error: 'Etwas ist schiefgelaufen.', reload: 'Neues Puzzle', handle: 'Nach rechts schieben' },
-  fr_FR: { title: 'Vérification de sécurité', hint: 'Faites glisser pour compléter le puzzle', loading: 'Chargement…', success: 'Vérifié', failed: 'Pas tout à fait. Réessayez.', error: 'Une erreur est survenue.', reload: 'Nouveau puzzle', handle: 'Faites glisser vers la droite' },
-  es_ES: { title: 'Verificación de seguridad', hint: 'Deslice para completar el puzle', loading: 'Cargando…', success: 'Verificado', failed: 'Casi. Inténtelo de nuevo.', error: 'Algo salió mal.', reload: 'Nuevo puzle', handle: 'Deslice a la derecha' },
+  en_US: { title: 'Security verification', hint: 'Slide to complete the puzzle', loading: 'Loading…', success: 'Verified', failed: 'Not quite. Try again.', error: 'Something went wrong. Please retry.', reload: 'New puzzle', handle: 'Slide right to fit the piece', keys: 'Arrow keys move the piece (with Shift: faster), Enter checks it.', position: 'Piece at {x} of {max} pixels' },
+  de_DE: { title: 'Sicherheitsprüfung', hint: 'Schieben, um das Puzzle zu vervollständigen', loading: 'Wird geladen…', success: 'Bestätigt', failed: 'Nicht ganz. Bitte erneut versuchen.', error: 'Etwas ist schiefgelaufen.', reload: 'Neues Puzzle', handle: 'Nach rechts schieben', keys: 'Pfeiltasten bewegen das Teil (mit Umschalt schneller), Eingabe prüft es.', position: 'Teil bei {x} von {max} Pixeln' },
+  fr_FR: { title: 'Vérification de sécurité', hint: 'Faites glisser pour compléter le puzzle', loading: 'Chargement…', success: 'Vérifié', failed: 'Pas tout à fait. Réessayez.', error: 'Une erreur est survenue.', reload: 'Nouveau puzzle', handle: 'Faites glisser vers la droite', keys: 'Les flèches déplacent la pièce (avec Maj : plus vite), Entrée la valide.', position: 'Pièce à {x} sur {max} pixels' },
+  es_ES: { title: 'Verificación de seguridad', hint: 'Deslice para completar el puzle', loading: 'Cargando…', success: 'Verificado', failed: 'Casi. Inténtelo de nuevo.', error: 'Algo salió mal.', reload: 'Nuevo puzle', handle: 'Deslice a la derecha', keys: 'Las flechas mueven la pieza (con Mayús, más rápido); Intro la comprueba.', position: 'Pieza en {x} de {max} píxeles' },
 };
 
 function frameCss(): string {
@@ -24,20 +25,25 @@ body{margin:0;background:var(--bg);color:var(--text)}
 .box{width:${w}px;margin:8px auto}
 .stage{position:relative;width:${w}px;height:${CAPTCHA.height}px;overflow:hidden;border-radius:6px}
 #bg{display:block;width:${w}px;height:${CAPTCHA.height}px}
-#piece{position:absolute;left:0;filter:drop-shadow(0 0 3px rgba(0,0,0,.6))}
+#piece{position:absolute;left:0;top:0;width:${CAPTCHA.pieceSize}px;height:${CAPTCHA.height}px;filter:drop-shadow(0 0 3px rgba(0,0,0,.6))}
 .track{position:relative;height:40px;margin-top:10px;background:rgba(127,127,127,.15);border-radius:20px}
 #fill{position:absolute;left:0;top:0;bottom:0;width:0;background:var(--primary);opacity:.25;border-radius:20px}
-#handle{position:absolute;top:0;left:0;width:${CAPTCHA.piece}px;height:40px;border-radius:20px;border:0;background:var(--primary);color:#fff;font-size:20px;cursor:grab;touch-action:none}
-#handle:focus-visible{outline:3px solid var(--text);outline-offset:2px}
+#handle{position:absolute;top:0;left:0;width:${CAPTCHA.handle}px;height:40px;border-radius:20px;border:0;background:var(--primary);color:#fff;font-size:20px;cursor:grab;touch-action:none}
+#handle:focus{outline:3px solid var(--text);outline-offset:2px}
+#handle:focus:not(:focus-visible){outline:none}
+#handle:focus-visible{outline:3px solid var(--text);outline-offset:2px;box-shadow:0 0 0 6px var(--bg),0 0 0 8px var(--primary)}
 .row{display:flex;justify-content:space-between;align-items:center;margin-top:6px;font-size:14px}
-#reload{background:none;border:0;color:var(--primary);cursor:pointer;font-size:14px;text-decoration:underline}`;
+.sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
+#reload{background:none;border:0;color:var(--primary);cursor:pointer;font-size:14px;text-decoration:underline}
+#reload:focus-visible{outline:3px solid var(--text);outline-offset:2px}`;
 }
 
 export function captchaRoutes(ctx: Ctx) {
   const script = fs.readFileSync(path.join(REPO_ROOT, 'server', 'captcha', 'frame.js'), 'utf8');
   return async (api: FastifyInstance) => {
     api.get<{ Querystring: { lang?: string } }>('/captcha/frame', { schema: { querystring: { type: 'object', properties: { lang: S.language } } } }, async (req, reply) => {
-      const t = TEXTS[req.query.lang ?? ''] ?? TEXTS.en_US!;
+      const language = req.query.lang && TEXTS[req.query.lang] ? req.query.lang : 'en_US';
+      const t = TEXTS[language]!;
       const nonce = newNonce();
       const apiBase = req.routeOptions.url!.replace(/\/captcha\/frame$/, '');
       const origin = ctx.options.publicOrigin;
@@ -46,10 +52,11 @@ export function captchaRoutes(ctx: Ctx) {
         .header('Content-Security-Policy', `default-src 'none'; script-src 'self'; style-src 'nonce-${nonce}'; img-src 'self'; connect-src 'self'; frame-ancestors ${origin}; base-uri 'none'; form-action 'none'`)
         .header('Cache-Control', 'no-store')
         .type('text/html; charset=utf-8')
-        .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${t.title}</title><style nonce="${nonce}">${frameCss()}</style><script src="${apiBase}/captcha/frame.js" defer></script></head>
+        .send(`<!doctype html><html lang="${language.slice(0, 2)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${t.title}</title><style nonce="${nonce}">${frameCss()}</style><script src="${apiBase}/captcha/frame.js" defer></script></head>
 <body data-parent-origin="${origin}" data-api-base="${apiBase}"><script type="application/json" id="texts">${textsJson}</script>
-<main class="box"><div class="stage"><img id="bg" alt="${t.hint}"><img id="piece" alt=""></div>
-<div class="track"><div id="fill"></div><button id="handle" type="button" role="slider" aria-label="${t.handle}" aria-valuemin="0" aria-valuemax="0" aria-valuenow="0">&#8594;</button></div>
+<main class="box"><div class="stage"><img id="bg" alt="${t.hint}" width="${CAPTCHA.width}" height="${CAPTCHA.height}"><img id="piece" alt="" width="${CAPTCHA.pieceSize}" height="${CAPTCHA.height}"></div>
+<div class="track"><div id="fill"></div><button id="handle" type="button" role="slider" aria-label="${t.handle}" aria-describedby="keys" aria-orientation="horizontal" aria-valuemin="0" aria-valuemax="${CAPTCHA.width - CAPTCHA.pieceSize}" aria-valuenow="0" aria-disabled="true">&#8594;</button></div>
+<p id="keys" class="sr">${t.keys}</p>
 <div class="row"><span id="status" role="status" aria-live="polite"></span><button id="reload" type="button">${t.reload}</button></div></main></body></html>`);
     });
 
@@ -63,12 +70,18 @@ export function captchaRoutes(ctx: Ctx) {
       return ok(await createChallenge(ctx, apiBase));
     });
 
-    const svgParams = { type: 'object', properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{10,64}\\.svg$' } }, required: ['id'] } as const;
+    // The two images of a puzzle, each under its own single-use key (43 base64url characters).
+    const imageParams = { type: 'object', properties: { key: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' } }, required: ['key'] } as const;
     for (const kind of ['image', 'piece'] as const) {
-      api.get<{ Params: { id: string } }>(`/captcha/${kind}/:id`, { schema: { params: svgParams } }, async (req, reply) => {
-        const row = await getChallenge(ctx, req.params.id.replace(/\.svg$/, ''));
-        if (!row) return reply.status(404).send({ errorCode: -10020, message: 'The puzzle has expired.' });
-        return reply.header('Cache-Control', 'no-store').header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'").type('image/svg+xml').send(kind === 'image' ? renderImage(row) : renderPiece(row));
+      api.get<{ Params: { key: string } }>(`/captcha/${kind}/:key`, { schema: { params: imageParams } }, async (req, reply) => {
+        const png = await serveImage(ctx, kind, req.params.key);
+        if (!png) return reply.status(404).send({ errorCode: E.invalidParameter, message: 'The puzzle has expired.' });
+        return reply
+          .header('Cache-Control', 'no-store')
+          .header('Content-Security-Policy', "default-src 'none'")
+          .header('Cross-Origin-Resource-Policy', 'same-origin')
+          .type('image/png')
+          .send(png);
       });
     }
 

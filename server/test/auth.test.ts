@@ -304,6 +304,9 @@ describe('authorisation hand-off', () => {
 
 export async function solveCaptcha(c: Client): Promise<string> {
   const challenge = (await c.get('/api/captcha/challenge')).body.result;
+  // As the frame does: fetch both images first; the 400 ms drag cannot end sooner after them.
+  for (const url of [challenge.imageUrl, challenge.pieceUrl]) if ((await c.get(url)).status !== 200) throw new Error('captcha image not served');
+  t.clock.advance(500);
   const row = await t.server.ctx.stores.global.selectFrom('captcha_challenges').selectAll().where('id', '=', challenge.challengeId).executeTakeFirstOrThrow();
   const trail: Array<[number, number, number]> = [];
   for (let i = 0; i <= 10; i++) trail.push([i * 40, Math.round((row.target_x * i) / 10), 0]);

@@ -42,8 +42,9 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
 /**
  * Connection URLs carry the throw-away cluster's password. Every error the harness throws goes
  * through `redactError`, so that vitest's error dump (message, stack, every property, causes)
- * shows `postgres://uid:***@…` instead; the URLs it knows are redacted in any form
- * (whole, password raw and percent-decoded), and any other `scheme://user:password@` too.
+ * shows `postgres://uid:***@…` instead: the passwords of the URLs it knows are redacted
+ * wherever they appear (raw, percent-decoded, re-encoded), the password of any other
+ * `scheme://user:password@` too.
  */
 const knownSecrets = new Set<string>();
 
@@ -64,9 +65,8 @@ function passwordOf(url: string): { raw: string; decoded: string } | null {
 /** Remembers a URL whose password must never appear in an error. */
 export function rememberSecretUrl(url: string | null | undefined): void {
   if (!url) return;
-  knownSecrets.add(url);
   const password = passwordOf(url);
-  for (const p of password ? [password.raw, password.decoded, encodeURIComponent(password.decoded)] : []) if (p) knownSecrets.add(p);
+  for (const p of password ? [password.raw, password.decoded, encodeURIComponent(password.decoded)] : []) if (p.length >= 4) knownSecrets.add(p);
 }
 rememberSecretUrl(TEST_DATABASE_URL);
 
@@ -271,6 +271,43 @@ export async function startPeers(t: TestServer, count: number): Promise<Peers> {
     await stop();
     throw redactError(err);
   }
+}
+
+/**
+ * Holds the write lock of one regional store of `t` until the returned release is called:
+ * SQLite — `BEGIN IMMEDIATE` on a connection of its own; PostgreSQL — the given tables
+ * `LOCK … IN EXCLUSIVE MODE` (reads go on, writes wait). Requests sent meanwhile (to peers:
+ * on SQLite a waiting process waits as a whole, so never to `t` itself) all read before any of
+ * them can write: a check-then-write that is not atomic lets more than one through, however
+ * the requests happen to be scheduled.
+ */
+export async function holdWrites(t: TestServer, region: 'use' | 'aps' | 'euw', tables: string[]): Promise<() => Promise<void>> {
+  const store = storeOf.get(t);
+  if (!store) throw new Error('holdWrites: not a server of startServer()');
+  if (!store.databaseUrl) {
+    const Database = (await import('better-sqlite3')).default;
+    const db = new Database(path.join(store.dataDir, `${region}.sqlite`));
+    db.pragma('busy_timeout = 5000');
+    db.exec('BEGIN IMMEDIATE');
+    return async () => {
+      db.exec('COMMIT');
+      db.close();
+    };
+  }
+  if (!tables.every((table) => /^[a-z_]+$/.test(table))) throw new Error('holdWrites: bad table name');
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: store.databaseUrl });
+  await redacting(async () => {
+    await client.connect();
+    await client.query('BEGIN');
+    await client.query(`LOCK TABLE ${tables.map((table) => `uid_${region}.${table}`).join(', ')} IN EXCLUSIVE MODE`);
+  });
+  return async () => {
+    await redacting(async () => {
+      await client.query('COMMIT');
+      await client.end();
+    });
+  };
 }
 
 export interface Res<T = any> {

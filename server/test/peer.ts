@@ -11,7 +11,7 @@
  * when its stdin closes (the test process ended).
  */
 import { buildServer } from '../app';
-import { freePort } from './harness';
+import { freePort, redactText, rememberSecretUrl } from './harness';
 
 interface PeerOptions {
   dataDir: string;
@@ -25,6 +25,7 @@ async function main(): Promise<void> {
   if (!raw) throw new Error('PEER_OPTIONS is not set');
   const options = JSON.parse(raw) as PeerOptions;
   delete process.env.PEER_OPTIONS;
+  rememberSecretUrl(options.databaseUrl);
   const server = await buildServer({
     port: await freePort(),
     dataDir: options.dataDir,
@@ -53,7 +54,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  // The message only: a connection error must not print the connection URL.
-  process.stderr.write(`peer failed: ${err instanceof Error ? err.message : 'unknown error'}\n`);
+  // The message only, redacted: a connection error must not print the connection's password.
+  process.stderr.write(`peer failed: ${redactText(err instanceof Error ? err.message : String(err))}\n`);
   process.exit(1);
 });

@@ -1,9 +1,11 @@
 /**
  * The slider captcha frame (server/captcha/frame.js) in Debian's Chromium against `npm start`,
  * embedded by the development page /demo-service/captcha-test.html on the portal origin (as the
- * login page will embed it). Playwright's mouse drags the slider; the answer (the gap's x) is
- * read from the server's own store, as only a test can.
+ * login page will embed it). Playwright's mouse drags the slider, or its keyboard moves it; the
+ * answer (where the piece fits the gap, drawn only in the puzzle's pixels) is read from the
+ * server's own store, as only a test can.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,29 +56,30 @@ async function openTestPage(context: BrowserContext): Promise<{ page: Page; fram
   return { page, frame };
 }
 
-/** Waits until the frame shows a puzzle; resolves its challenge id (from the image URL). */
+/** Waits until the frame shows a puzzle; resolves the single-use key of its background image (from the image URL). */
 async function puzzle(frame: FrameLocator, other?: string): Promise<string> {
-  let id = '';
+  let key = '';
   await expect
     .poll(
       async () => {
         const src = (await frame.locator('#bg').getAttribute('src')) ?? '';
-        id = /\/captcha\/image\/([A-Za-z0-9_-]+)\.svg$/.exec(src)?.[1] ?? '';
+        key = /\/captcha\/image\/([A-Za-z0-9_-]{43})$/.exec(src)?.[1] ?? '';
         const ready = (await frame.locator('#status').textContent()) === 'Slide to complete the puzzle';
-        return ready && id !== '' && id !== other;
+        return ready && key !== '' && key !== other;
       },
       { timeout: 10_000 },
     )
     .toBe(true);
-  return id;
+  return key;
 }
 
-/** Where the gap is: read from the portal's global store (SQLite under its DATA_DIR). */
-function answer(challengeId: string): number {
+/** Where the piece fits: read from the portal's global store (SQLite under its DATA_DIR), by the image key's hash. */
+function answer(imageKey: string): number {
   const db = new Database(path.join(portal.dataDir, 'global.sqlite'), { readonly: true, fileMustExist: true });
   try {
-    const row = db.prepare('SELECT target_x FROM captcha_challenges WHERE id = ?').get(challengeId) as { target_x: number } | undefined;
-    if (!row) throw new Error(`no challenge ${challengeId}`);
+    const hash = crypto.createHash('sha256').update(imageKey).digest('hex');
+    const row = db.prepare('SELECT target_x FROM captcha_challenges WHERE image_key_hash = ?').get(hash) as { target_x: number } | undefined;
+    if (!row) throw new Error('no puzzle for that image');
     return row.target_x;
   } finally {
     db.close();
@@ -163,6 +166,57 @@ describe('captcha frame', () => {
       ['failed', '-10020'],
       ['result', '0'],
     ]);
+    await context.close();
+  });
+
+  it('is solved with the keyboard alone: focus shown, arrows move the piece, Enter checks it', async () => {
+    const context = await browser.newContext();
+    const { page, frame } = await openTestPage(context);
+    const key = await puzzle(frame);
+    const target = answer(key);
+    const handle = frame.locator('#handle');
+    // A screen reader hears a labelled slider with its instructions and position.
+    expect(await handle.getAttribute('role')).toBe('slider');
+    expect(await handle.getAttribute('aria-label')).toBe('Slide right to fit the piece');
+    expect(await frame.locator(`#${await handle.getAttribute('aria-describedby')}`).textContent()).toMatch(/Arrow keys move the piece/);
+    expect(await handle.getAttribute('aria-disabled')).toBe('false');
+    // Tab from the page into the frame lands on the slider, with a visible focus ring.
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Tab');
+    await expect.poll(() => frame.locator(':focus').getAttribute('id')).toBe('handle');
+    const ring = await handle.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { visible: el.matches(':focus-visible'), outline: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    });
+    expect(ring).toEqual({ visible: true, outline: 'solid', width: 3 });
+    // Shift+Arrow moves 10 px, Arrow 2 px: get within a pixel, at a person's pace.
+    for (let i = 0; i < Math.floor(target / 10); i++) await page.keyboard.press('Shift+ArrowRight', { delay: 20 });
+    for (let i = 0; i < Math.round((target % 10) / 2); i++) await page.keyboard.press('ArrowRight', { delay: 20 });
+    const now = Number(await handle.getAttribute('aria-valuenow'));
+    expect(Math.abs(now - target)).toBeLessThanOrEqual(1);
+    expect(await handle.getAttribute('aria-valuetext')).toBe(`Piece at ${now} of ${300 - 72} pixels`);
+    await page.waitForTimeout(250);
+    await page.keyboard.press('Enter');
+    await page.locator('#messages li[data-type="result"]').waitFor({ timeout: 10_000 });
+    expect(await frame.locator('#status').textContent()).toBe('Verified');
+    expect((await received(page)).map((m) => [m.type, m.errorCode])).toEqual([
+      ['loaded', null],
+      ['result', '0'],
+    ]);
+    await context.close();
+  });
+
+  it('serves each puzzle image once, as a PNG that is not cached', async () => {
+    const context = await browser.newContext();
+    const { frame } = await openTestPage(context);
+    await puzzle(frame);
+    const src = (await frame.locator('#bg').getAttribute('src'))!;
+    const piece = (await frame.locator('#piece').getAttribute('src'))!;
+    // The frame has loaded both; asked again, neither is served.
+    expect((await context.request.get(src)).status()).toBe(404);
+    expect((await context.request.get(piece)).status()).toBe(404);
+    const natural = await frame.locator('#bg').evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+    expect(natural).toEqual([300, 160]);
     await context.close();
   });
 

@@ -1,0 +1,318 @@
+/**
+ * The slider captcha over real HTTP: what the frame gets before it is solved (page, script,
+ * challenge JSON, image URLs, headers, image sizes) never carries the answer; the images are
+ * rasters that hold the gap and the piece; each image URL works once; verification keeps its
+ * rules (images seen first, drag time, tolerance, attempts, expiry, single-use token).
+ */
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CaptchaChallenge } from '../../core/contract/captcha';
+import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import { coverage, PUZZLE, puzzleLayout } from '../captcha/puzzle';
+import { CAPTCHA, consumeCaptchaToken } from '../domain/captcha';
+import { sha256 } from '../domain/crypto';
+import { Client, startServer, type TestServer } from './harness';
+
+let t: TestServer;
+let c: Client;
+beforeAll(async () => {
+  t = await startServer();
+  c = new Client(t.base);
+});
+afterAll(async () => t?.close());
+
+interface Png {
+  width: number;
+  height: number;
+  channels: number;
+  chunks: string[];
+  pixels: Uint8Array;
+}
+
+/** Decodes an 8-bit RGB/RGBA PNG (all five row filters). */
+function decodePng(buf: Buffer): Png {
+  expect(buf.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  let pos = 8;
+  let width = 0;
+  let height = 0;
+  let channels = 0;
+  const chunks: string[] = [];
+  const idat: Buffer[] = [];
+  while (pos < buf.length) {
+    const len = buf.readUInt32BE(pos);
+    const type = buf.toString('latin1', pos + 4, pos + 8);
+    const data = buf.subarray(pos + 8, pos + 8 + len);
+    chunks.push(type);
+    if (type === 'IHDR') {
+      width = data.readUInt32BE(0);
+      height = data.readUInt32BE(4);
+      expect(data[8]).toBe(8);
+      channels = data[9] === 6 ? 4 : data[9] === 2 ? 3 : 0;
+    }
+    if (type === 'IDAT') idat.push(data);
+    pos += 12 + len;
+  }
+  const raw = zlib.inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const pixels = new Uint8Array(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)]!;
+    for (let i = 0; i < stride; i++) {
+      const v = raw[y * (stride + 1) + 1 + i]!;
+      const a = i >= channels ? pixels[y * stride + i - channels]! : 0;
+      const b = y > 0 ? pixels[(y - 1) * stride + i]! : 0;
+      const cc = y > 0 && i >= channels ? pixels[(y - 1) * stride + i - channels]! : 0;
+      const p = a + b - cc;
+      const paeth = Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - cc) ? a : Math.abs(p - b) <= Math.abs(p - cc) ? b : cc;
+      const pred = [0, a, b, (a + b) >> 1, paeth][filter]!;
+      pixels[y * stride + i] = (v + pred) & 0xff;
+    }
+  }
+  return { width, height, channels, chunks, pixels };
+}
+
+async function bytes(url: string): Promise<{ status: number; headers: Headers; body: Buffer }> {
+  const res = await fetch(url);
+  return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+}
+
+async function challenge(): Promise<CaptchaChallenge> {
+  const res = await c.get('/api/captcha/challenge');
+  expect(res.status).toBe(200);
+  return res.body.result as CaptchaChallenge;
+}
+
+const row = (id: string) => t.server.ctx.stores.global.selectFrom('captcha_challenges').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const keyOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+const trail = (x: number, ms = 350) => Array.from({ length: 8 }, (_, i) => [Math.round((ms * i) / 7), Math.round((x * i) / 7), 0]);
+
+/** A puzzle whose images the client has fetched, old enough for a 350 ms drag. */
+async function seenPuzzle() {
+  const ch = await challenge();
+  expect((await bytes(ch.imageUrl)).status).toBe(200);
+  expect((await bytes(ch.pieceUrl)).status).toBe(200);
+  t.clock.advance(1000);
+  return { ch, answer: (await row(ch.challengeId)).target_x };
+}
+
+const verify = (challengeId: string, x: number, path = trail(x)) => c.post('/api/captcha/verify', { challengeId, x, trail: path });
+
+describe('captcha: nothing gives the answer away', () => {
+  it('serves the same page, script and JSON for every puzzle, but for random ids', async () => {
+    const page = async () => (await c.get('/api/captcha/frame?lang=en_US')).text.replace(/nonce-[^']+'|nonce="[^"]+"/g, 'NONCE');
+    const pageBefore = await page();
+    const scriptBefore = (await c.get('/api/captcha/frame.js')).text;
+    const challenges: CaptchaChallenge[] = [];
+    const lengths = new Set<string | null>();
+    for (let i = 0; i < 10; i++) {
+      const res = await c.get('/api/captcha/challenge');
+      lengths.add(res.headers.get('content-length'));
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('etag')).toBeNull();
+      challenges.push(res.body.result);
+    }
+    const rows = await Promise.all(challenges.map((ch) => row(ch.challengeId)));
+    // The answers differ (so the comparison below means something) …
+    expect(new Set(rows.map((r) => r.target_x)).size).toBeGreaterThan(3);
+    expect(new Set(rows.map((r) => r.piece_y)).size).toBeGreaterThan(3);
+    // … the JSON does not: with its random ids replaced, every challenge reads the same, with the same length.
+    const shapes = challenges.map((ch) => JSON.stringify({ ...ch, challengeId: '<id>', imageUrl: ch.imageUrl.replace(keyOf(ch.imageUrl), '<key>'), pieceUrl: ch.pieceUrl.replace(keyOf(ch.pieceUrl), '<key>') }));
+    expect(new Set(shapes).size).toBe(1);
+    expect(lengths.size).toBe(1);
+    expect(JSON.parse(shapes[0]!)).toEqual({
+      challengeId: '<id>',
+      width: PUZZLE.width,
+      height: PUZZLE.height,
+      pieceSize: PUZZLE.strip,
+      pieceY: 0,
+      imageUrl: `${t.base}/api/captcha/image/<key>`,
+      pieceUrl: `${t.base}/api/captcha/piece/<key>`,
+      expiresIn: CAPTCHA.challengeSeconds,
+    });
+    // The ids are random tokens of their own: not derived from one another, nor stored as they are.
+    const ids = challenges.flatMap((ch) => [ch.challengeId, keyOf(ch.imageUrl), keyOf(ch.pieceUrl)]);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const [i, ch] of challenges.entries()) {
+      expect(keyOf(ch.imageUrl)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(keyOf(ch.pieceUrl)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(ch.challengeId).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      const r = rows[i]!;
+      expect(r.image_key_hash).toBe(sha256(keyOf(ch.imageUrl)));
+      expect(r.piece_key_hash).toBe(sha256(keyOf(ch.pieceUrl)));
+      const stored = JSON.stringify(r);
+      expect(stored).not.toContain(keyOf(ch.imageUrl));
+      expect(stored).not.toContain(keyOf(ch.pieceUrl));
+      const sent = JSON.stringify(ch);
+      for (const secret of [r.seed, r.seed.slice(0, 16), r.image_key_hash!, r.piece_key_hash!]) expect(sent).not.toContain(secret);
+    }
+    // The page and its script are static: the same before and after puzzles were made.
+    expect(await page()).toBe(pageBefore);
+    expect((await c.get('/api/captcha/frame.js')).text).toBe(scriptBefore);
+    for (const r of rows) for (const secret of [r.seed.slice(0, 16), r.id]) expect(pageBefore + scriptBefore).not.toContain(secret);
+  });
+
+  it('serves images of fixed dimensions and byte length, without metadata, not to be cached', async () => {
+    const sizes = { image: new Set<number>(), piece: new Set<number>() };
+    for (let i = 0; i < 6; i++) {
+      const ch = await challenge();
+      for (const [kind, url] of [
+        ['image', ch.imageUrl],
+        ['piece', ch.pieceUrl],
+      ] as const) {
+        const res = await bytes(url);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('image/png');
+        expect(res.headers.get('cache-control')).toBe('no-store');
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('etag')).toBeNull();
+        expect(res.headers.get('last-modified')).toBeNull();
+        expect(Number(res.headers.get('content-length'))).toBe(res.body.length);
+        sizes[kind].add(res.body.length);
+        const png = decodePng(res.body);
+        expect(png.chunks).toEqual(['IHDR', 'IDAT', 'IEND']);
+        expect([png.width, png.height, png.channels]).toEqual(kind === 'image' ? [PUZZLE.width, PUZZLE.height, 3] : [PUZZLE.strip, PUZZLE.height, 4]);
+      }
+    }
+    expect(sizes.image.size).toBe(1);
+    expect(sizes.piece.size).toBe(1);
+  });
+
+  it('answers a near and a far miss alike', async () => {
+    const near = await seenPuzzle();
+    const far = await seenPuzzle();
+    const a = await verify(near.ch.challengeId, near.answer + CAPTCHA.tolerance + 1);
+    const b = await verify(far.ch.challengeId, far.answer > 150 ? far.answer - 80 : far.answer + 80);
+    expect(a.status).toBe(400);
+    expect(a.text).toBe(b.text);
+    expect(a.body).toEqual({ errorCode: E.invalidParameter, message: 'Verification failed. Please try again.', result: { reload: false } });
+  });
+});
+
+describe('captcha: the picture', () => {
+  it('draws the gap into the background and cuts the piece from the same scene', async () => {
+    const pictures = new Set<string>();
+    for (let n = 0; n < 4; n++) {
+      const ch = await challenge();
+      const r = await row(ch.challengeId);
+      const bg = decodePng((await bytes(ch.imageUrl)).body);
+      const piece = decodePng((await bytes(ch.pieceUrl)).body);
+      pictures.add(sha256(Buffer.from(bg.pixels)));
+      const layout = puzzleLayout({ targetX: r.target_x, gapY: r.piece_y, seed: r.seed });
+      // The piece image is transparent but for the piece, which sits at the gap's height.
+      let inside = 0;
+      let bgSum = 0;
+      let pieceSum = 0;
+      for (let y = 0; y < PUZZLE.height; y++) {
+        for (let x = 0; x < PUZZLE.strip; x++) {
+          const alpha = piece.pixels[(y * PUZZLE.strip + x) * 4 + 3]!;
+          const cov = coverage(layout.piece, layout.pieceBodyX, r.piece_y, x, y);
+          if (cov === 0) expect(alpha).toBe(0);
+          if (cov === 1) expect(alpha).toBe(255);
+          // Deep inside both the piece and the gap (away from rims): the background there is the
+          // scene darkened, the piece the scene itself.
+          const bx = r.target_x + x;
+          if (coverage(layout.piece, layout.pieceBodyX, r.piece_y, x, y, 3) === 1 && coverage(layout.gap, layout.gapX, layout.gapY, bx, y, 3) === 1) {
+            inside++;
+            for (let k = 0; k < 3; k++) {
+              bgSum += bg.pixels[(y * PUZZLE.width + bx) * 3 + k]!;
+              pieceSum += piece.pixels[(y * PUZZLE.strip + x) * 4 + k]!;
+            }
+          }
+        }
+      }
+      expect(inside).toBeGreaterThan(250);
+      const ratio = bgSum / pieceSum;
+      expect(ratio).toBeGreaterThan(layout.shade / layout.brightness - 0.06);
+      expect(ratio).toBeLessThan(layout.shade / layout.brightness + 0.06);
+    }
+    expect(pictures.size).toBe(4);
+  });
+});
+
+describe('captcha: serving and verifying', () => {
+  it('serves each image once, and only while its puzzle is open', async () => {
+    const ch = await challenge();
+    expect((await bytes(ch.imageUrl)).status).toBe(200);
+    expect((await bytes(ch.imageUrl)).status).toBe(404);
+    expect((await bytes(ch.pieceUrl)).status).toBe(200);
+    expect((await bytes(ch.pieceUrl)).status).toBe(404);
+    // The URL of one image is not that of the other, nor of another puzzle.
+    const other = await challenge();
+    expect((await bytes(other.imageUrl.replace('/image/', '/piece/'))).status).toBe(404);
+    expect((await bytes(other.pieceUrl)).status).toBe(200);
+    const expiring = await challenge();
+    t.clock.advance(CAPTCHA.challengeSeconds * 1000 + 1);
+    expect((await bytes(expiring.imageUrl)).status).toBe(404);
+    expect((await bytes(expiring.pieceUrl)).status).toBe(404);
+    // Malformed keys are refused by the schema, unknown ones are not found.
+    expect((await c.get('/api/captcha/image/short')).status).toBe(400);
+    expect((await c.get(`/api/captcha/piece/${'A'.repeat(43)}`)).status).toBe(404);
+  });
+
+  it('needs both images served, and a drag no longer than the time since', async () => {
+    const ch = await challenge();
+    const answer = (await row(ch.challengeId)).target_x;
+    expect((await bytes(ch.imageUrl)).status).toBe(200);
+    t.clock.advance(1000);
+    expect((await verify(ch.challengeId, answer)).body.errorCode).toBe(E.invalidParameter);
+    expect((await bytes(ch.pieceUrl)).status).toBe(200);
+    // Just served: a 350 ms drag cannot have happened yet.
+    expect((await verify(ch.challengeId, answer)).body.errorCode).toBe(E.invalidParameter);
+    t.clock.advance(400);
+    const ok = await verify(ch.challengeId, answer);
+    expect(ok.status).toBe(200);
+    expect(ok.body.result.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('accepts a drop within the tolerance only, with a plausible trail', async () => {
+    for (const delta of [CAPTCHA.tolerance, -CAPTCHA.tolerance]) {
+      const { ch, answer } = await seenPuzzle();
+      expect((await verify(ch.challengeId, answer + delta)).status).toBe(200);
+    }
+    for (const delta of [CAPTCHA.tolerance + 1, -CAPTCHA.tolerance - 1]) {
+      const { ch, answer } = await seenPuzzle();
+      expect((await verify(ch.challengeId, answer + delta)).body.errorCode).toBe(E.invalidParameter);
+    }
+    const { ch, answer } = await seenPuzzle();
+    // Too few samples, too fast, ending elsewhere: a script, not a hand.
+    expect((await verify(ch.challengeId, answer, [[0, answer, 0]])).body.errorCode).toBe(E.invalidParameter);
+    expect((await verify(ch.challengeId, answer, trail(answer, 100))).body.errorCode).toBe(E.invalidParameter);
+    expect((await verify(ch.challengeId, answer, trail(answer - 20))).body.result).toEqual({ reload: true });
+  });
+
+  it('counts attempts, expires, and gives a token that works once and for two minutes', async () => {
+    const { ch, answer } = await seenPuzzle();
+    for (let i = 1; i <= CAPTCHA.maxAttempts; i++) {
+      const res = await verify(ch.challengeId, answer + 40);
+      expect(res.body.result).toEqual({ reload: i === CAPTCHA.maxAttempts });
+    }
+    expect((await verify(ch.challengeId, answer)).body).toMatchObject({ errorCode: E.invalidParameter, result: { reload: true } });
+
+    const old = await seenPuzzle();
+    t.clock.advance(CAPTCHA.challengeSeconds * 1000);
+    expect((await verify(old.ch.challengeId, old.answer)).body.result).toEqual({ reload: true });
+
+    const once = await seenPuzzle();
+    const token = (await verify(once.ch.challengeId, once.answer)).body.result.token as string;
+    expect((await verify(once.ch.challengeId, once.answer)).body.errorCode).toBe(E.invalidParameter);
+    expect(await consumeCaptchaToken(t.server.ctx, token)).toBe(true);
+    expect(await consumeCaptchaToken(t.server.ctx, token)).toBe(false);
+    const stale = await seenPuzzle();
+    const staleToken = (await verify(stale.ch.challengeId, stale.answer)).body.result.token as string;
+    t.clock.advance(CAPTCHA.tokenSeconds * 1000 + 1);
+    expect(await consumeCaptchaToken(t.server.ctx, staleToken)).toBe(false);
+  });
+
+  it('offers a keyboard-operable, labelled slider in the frame', async () => {
+    const html = (await c.get('/api/captcha/frame?lang=de_DE')).text;
+    const handle = /<button id="handle"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(handle).toContain('role="slider"');
+    expect(handle).toContain('aria-label="Nach rechts schieben"');
+    expect(handle).toContain('aria-describedby="keys"');
+    expect(handle).toContain(`aria-valuemax="${PUZZLE.width - PUZZLE.strip}"`);
+    expect(html).toMatch(/<p id="keys" class="sr">Pfeiltasten[^<]+<\/p>/);
+    expect(html).toMatch(/#handle:focus-visible\{outline:3px solid/);
+    const js = (await c.get('/api/captcha/frame.js')).text;
+    for (const key of ['ArrowRight', 'ArrowLeft', 'Enter', 'aria-valuenow', 'aria-valuetext']) expect(js).toContain(key);
+  });
+});
