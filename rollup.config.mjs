@@ -6,6 +6,7 @@ import dynamicImportVars from '@rollup/plugin-dynamic-import-vars';
 import json from '@rollup/plugin-json';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import esbuild from 'rollup-plugin-esbuild';
 import { portalVirtualModules } from './core/build/virtualModules.mjs';
@@ -25,7 +26,10 @@ export default {
     chunkFileNames(chunk) {
       const id = chunk.facadeModuleId ?? chunk.moduleIds[chunk.moduleIds.length - 1] ?? '';
       const plugin = /\/plugins\/([^/]+)\//.exec(id);
-      if (plugin) return `assets/plugin-${plugin[1]}-[name]-[hash].js`;
+      if (plugin) {
+        const part = /\/plugins\/[^/]+\/index\.ts$/.test(id) ? 'manifest' : '[name]';
+        return `assets/plugin-${plugin[1]}-${part}-[hash].js`;
+      }
       const locale = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(id);
       if (locale) return `assets/locale-${locale[1]}-${locale[2]}-[hash].js`;
       return 'assets/[name]-[hash].js';
@@ -41,6 +45,8 @@ export default {
   preserveEntrySignatures: false,
   treeshake: { moduleSideEffects: (id) => !id.includes('/locales/') },
   plugins: [
+    // A production build starts from an empty dist/, so no stale chunk is ever served.
+    { name: 'clean-dist', buildStart: () => (production ? rmSync('dist', { recursive: true, force: true }) : undefined) },
     portalVirtualModules({ root }),
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') } }),
     nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),

@@ -47,7 +47,7 @@ describe('the SPA shell with the default config', () => {
 
   it('loads the enabled plugin manifest, no plugin views and no modal code on /login', async () => {
     const { page, scripts } = await open(portal, '/login');
-    expect(scripts.some((s) => s.includes('/plugin-account-account-'))).toBe(true);
+    expect(scripts.some((s) => s.includes('/plugin-account-manifest-'))).toBe(true);
     expect(scripts.some((s) => s.includes('/plugin-account-AccountPage-'))).toBe(false);
     expect(scripts.some((s) => s.includes('/ModalHost-'))).toBe(false);
     await page.context().close();
