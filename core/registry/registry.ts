@@ -59,7 +59,13 @@ export class Registry {
 
   getContributions<T>(point: ExtensionPoint<T>): T[] {
     if (!this.points.has(point.id)) throw new Error(`Extension point '${point.id}' was never declared`);
-    return (this.contributions.get(point.id) ?? []).map((c) => c.value as T);
+    return this.getOwnedContributions(point).map((c) => c.value);
+  }
+
+  /** Contributions with the id of the plugin that made each (for boundaries and per-client narrowing). */
+  getOwnedContributions<T>(point: ExtensionPoint<T>): Owned<T>[] {
+    if (!this.points.has(point.id)) throw new Error(`Extension point '${point.id}' was never declared`);
+    return (this.contributions.get(point.id) ?? []) as Owned<T>[];
   }
 
   /** The contribution API handed to one plugin; everything it adds is tagged with its id. */

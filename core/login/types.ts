@@ -1,0 +1,89 @@
+import type { ComponentType } from 'react';
+import type { LoginPageInfo } from '../contract/auth';
+import type { ApiError } from '../http/ApiError';
+import { defineExtensionPoint } from '../registry/extensionPoints';
+import type { LazyView } from '../registry/types';
+
+/**
+ * The login page's shared vocabulary. Views and interrupts come from different plugins;
+ * they meet here (and in the registry), never by importing each other.
+ */
+
+/** View ids of spec section 4 (login views); plugins may add more. */
+export const LOGIN_VIEWS = { signIn: 'signIn', register: 'register', reset: 'reset', email: 'email', locked: 'locked' } as const;
+
+/** Data the email-sent view shows (after register, reset, -20602 or a local migration). */
+export interface EmailSentData {
+  email: string;
+  purpose: 'activation' | 'reset';
+  /** Seconds before Resend works again (60 unless the server says otherwise). */
+  resendAfterSeconds?: number;
+}
+
+/** Data the account-locked view shows. */
+export interface LockedData {
+  lockedMinutes: number;
+  email?: string;
+}
+
+/** Calls of the login page that interrupts can break into. */
+export type InterruptedCall = 'signIn' | 'register' | 'reset' | 'migrate';
+
+/** What an interrupt view (MFA, region, captcha, privacy notice, migration) gets. */
+export interface InterruptProps<R = unknown> {
+  error: ApiError<R>;
+  call: InterruptedCall;
+  /** The form of the interrupted call (email, and password for sign-in). */
+  form: Readonly<Record<string, unknown>>;
+  /**
+   * Repeat the interrupted call with these extra body fields. Resolves when the retry
+   * succeeded or was taken over by another step; rejects with the ApiError when it failed with one of
+   * the interrupt's own `handles` codes, so the view can show it inline.
+   */
+  retry(extra?: Record<string, unknown>): Promise<void>;
+  /** Give up and return to the form (sign-in clears the password). */
+  cancel(): void;
+  /** Switch the login page to another view (e.g. 'email' after a migration). */
+  goTo(view: string, data?: unknown): void;
+}
+
+/**
+ * A step the server can demand in the middle of a call (spec section 4, error-driven
+ * transitions). `inline` replaces the form (MFA, region); `modal` overlays it (captcha,
+ * privacy notice, migration).
+ */
+export interface LoginInterrupt {
+  /** Error codes that start this step. */
+  codes: readonly number[];
+  /** Calls it applies to; all when absent. */
+  calls?: readonly InterruptedCall[];
+  presentation: 'inline' | 'modal';
+  view: LazyView<InterruptProps>;
+  /** Codes a retry from this step hands back to it (rejects `retry`) instead of to the page. */
+  handles?: readonly number[];
+}
+
+export const LOGIN_INTERRUPT_POINT = defineExtensionPoint<LoginInterrupt>('login/interrupt/v1');
+
+/** Extra parts of the login layout (e.g. a help-desk notice above the form). */
+export interface LoginSlot {
+  area: 'aboveForm' | 'belowForm' | 'footer';
+  order: number;
+  component: LazyView<object>;
+}
+export const LOGIN_SLOT_POINT = defineExtensionPoint<LoginSlot>('login/slot/v1');
+
+/** What the login page host gives every view and interrupt through context. */
+export interface LoginPageServices {
+  goTo(view: string, data?: unknown): void;
+  /** True when a plugin contributes the view and the session code's client allows it. */
+  hasView(view: string): boolean;
+  /** True when the plugin may run on this page (deployment config, then the client's narrowing). */
+  pluginAllowed(pluginId: string): boolean;
+  /** Page info of the session code (branding), or null for the deployment's own page. */
+  pageInfo: LoginPageInfo | null;
+  /** The login query (session_code, source, return_to, module, inviteCode, lang, …). */
+  query: URLSearchParams;
+}
+
+export type InterruptComponent = ComponentType<InterruptProps>;

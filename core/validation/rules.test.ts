@@ -1,0 +1,120 @@
+import { object } from 'yup';
+import { describe, expect, it } from 'vitest';
+import {
+  MSG, characterClasses, emailRule, genericPhoneRule, isBmpOnly, isValidRegisterPassword, loginPasswordRule, mfaCodeRule,
+  nameRule, registerPasswordRule, registerPhoneRule, safeTextRule, termsRule,
+} from './rules';
+import type { Schema } from 'yup';
+
+/** The message of the first failure, or null when valid. */
+function check(schema: Schema, value: unknown, parent: Record<string, unknown> = {}): string | null {
+  try {
+    object({ field: schema }).validateSync({ ...parent, field: value });
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+describe('email rule (spec section 5)', () => {
+  it('is required', () => expect(check(emailRule(), '')).toBe(MSG.required));
+  it('accepts a standard address', () => expect(check(emailRule(), 'ana@partner.example')).toBeNull());
+  it('rejects a malformed address', () => {
+    for (const bad of ['ana', 'ana@', '@x.com', 'ana@x', 'a b@x.com', 'ana@x.c']) expect(check(emailRule(), bad), bad).toBe(MSG.emailFormat);
+  });
+  it('has a maximum of 64 characters', () => {
+    const local = 'a'.repeat(64 - '@x.com'.length);
+    expect(check(emailRule(), `${local}@x.com`)).toBeNull();
+    expect(check(emailRule(), `a${local}@x.com`)).toBe(MSG.emailTooLong);
+  });
+  it('rejects the two reserved internal suffixes', () => {
+    expect(check(emailRule(), 'ops@corp.internal')).toBe(MSG.emailReserved);
+    expect(check(emailRule(), 'ops@corp.INVALID')).toBe(MSG.emailReserved);
+  });
+});
+
+describe('login password rule', () => {
+  it('is required', () => expect(check(loginPasswordRule(), '')).toBe(MSG.required));
+  it('takes visible ASCII from 6 to 32', () => {
+    expect(check(loginPasswordRule(), 'abcdef')).toBeNull();
+    expect(check(loginPasswordRule(), 'a'.repeat(32))).toBeNull();
+    expect(check(loginPasswordRule(), 'abcde')).toBe(MSG.loginPassword);
+    expect(check(loginPasswordRule(), 'a'.repeat(33))).toBe(MSG.loginPassword);
+    expect(check(loginPasswordRule(), 'abc def')).toBe(MSG.loginPassword);
+    expect(check(loginPasswordRule(), 'pässwort')).toBe(MSG.loginPassword);
+  });
+});
+
+describe('register password rule', () => {
+  it('needs 8 to 32 and two classes', () => {
+    expect(isValidRegisterPassword('abcd1234')).toBe(true);
+    expect(isValidRegisterPassword('abc1234')).toBe(false);
+    expect(isValidRegisterPassword('abcdefgh')).toBe(false);
+    expect(isValidRegisterPassword('abcdefg!')).toBe(true);
+    expect(isValidRegisterPassword(`a1${'x'.repeat(31)}`)).toBe(false);
+  });
+  it('needs 10 to 32 in Singapore', () => {
+    expect(isValidRegisterPassword('abcd1234', 'SG')).toBe(false);
+    expect(isValidRegisterPassword('abcd123456', 'SG')).toBe(true);
+    expect(check(registerPasswordRule(), 'abcd1234', { regionCode: 'SG' })).toBe(MSG.registerPasswordSingapore);
+    expect(check(registerPasswordRule(), 'abcd1234', { regionCode: 'DE' })).toBeNull();
+    expect(check(registerPasswordRule(), 'abc', { regionCode: 'DE' })).toBe(MSG.registerPassword);
+  });
+  it('refuses spaces and non-ASCII', () => {
+    expect(isValidRegisterPassword('abcd 1234')).toBe(false);
+    expect(isValidRegisterPassword('abcd1234é')).toBe(false);
+  });
+  it('counts character classes', () => {
+    expect(characterClasses('abc')).toBe(1);
+    expect(characterClasses('abc1')).toBe(2);
+    expect(characterClasses('a1!')).toBe(3);
+  });
+});
+
+describe('name rule', () => {
+  it('is required, max 100', () => {
+    expect(check(nameRule(), ' ')).toBe(MSG.required);
+    expect(check(nameRule(), 'n'.repeat(100))).toBeNull();
+    expect(check(nameRule(), 'n'.repeat(101))).toBe(MSG.nameTooLong);
+  });
+  it('refuses characters beyond the BMP', () => {
+    expect(isBmpOnly('Zoë 王')).toBe(true);
+    expect(check(nameRule(), 'Ana 😀')).toBe(MSG.nameCharacters);
+    expect(check(nameRule(), '𠜎')).toBe(MSG.nameCharacters);
+  });
+  it('refuses the illegal characters', () => {
+    for (const ch of ['"', '\\', ';', ':', '<', '@']) expect(check(nameRule(), `An${ch}a`), ch).toBe(MSG.illegalCharacters);
+  });
+});
+
+describe('phone rules', () => {
+  it('register: optional, up to 15 digits', () => {
+    expect(check(registerPhoneRule(), '')).toBeNull();
+    expect(check(registerPhoneRule(), '1'.repeat(15))).toBeNull();
+    expect(check(registerPhoneRule(), '1'.repeat(16))).toBe(MSG.phoneRegister);
+    expect(check(registerPhoneRule(), '+4912')).toBe(MSG.phoneRegister);
+  });
+  it('generic: optional, 4 to 12 digits', () => {
+    expect(check(genericPhoneRule(), '')).toBeNull();
+    expect(check(genericPhoneRule(), '1234')).toBeNull();
+    expect(check(genericPhoneRule(), '123')).toBe(MSG.phoneGeneric);
+    expect(check(genericPhoneRule(), '1'.repeat(13))).toBe(MSG.phoneGeneric);
+  });
+});
+
+describe('other rules', () => {
+  it('MFA code: six digits, required', () => {
+    expect(check(mfaCodeRule(), '')).toBe(MSG.required);
+    expect(check(mfaCodeRule(), '12345')).toBe(MSG.mfaCode);
+    expect(check(mfaCodeRule(), '12345a')).toBe(MSG.mfaCode);
+    expect(check(mfaCodeRule(), '123456')).toBeNull();
+  });
+  it('terms must be accepted', () => {
+    expect(check(termsRule(), false)).toBe(MSG.termsRequired);
+    expect(check(termsRule(), true)).toBeNull();
+  });
+  it('safe text refuses the illegal characters', () => {
+    expect(check(safeTextRule(), 'ok text')).toBeNull();
+    expect(check(safeTextRule(), 'a:b')).toBe(MSG.illegalCharacters);
+  });
+});
