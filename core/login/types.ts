@@ -18,6 +18,8 @@ export interface EmailSentData {
   purpose: 'activation' | 'reset';
   /** Seconds before Resend works again (60 unless the server says otherwise). */
   resendAfterSeconds?: number;
+  /** Registered through an invitation: the account is active, offer 'registration complete'. */
+  viaInvite?: boolean;
 }
 
 /** Data the account-locked view shows. */

@@ -1,0 +1,55 @@
+import { useMemo, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RegionWhiteList } from '../contract/account';
+import { isLanguageCode, languageByCode } from '../i18n/languages';
+import { Select } from '../ui/Select';
+import { countryNamer, countryOptions, regionOfCountry } from './countryRegions';
+
+export interface CountryRegionSelectProps {
+  list: RegionWhiteList;
+  value: string | null;
+  onChange: (country: string | null) => void;
+  onBlur?: () => void;
+  label: string;
+  error?: string;
+  disabled?: boolean;
+  required?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+  forceOpen?: boolean;
+}
+
+/**
+ * Searchable country/region list grouped by data region; the hint under the field says where
+ * the account's data will be stored (spec section 2, register and region confirmation).
+ */
+export function CountryRegionSelect({ list, value, onChange, onBlur, label, error, disabled, required, inputRef, forceOpen }: CountryRegionSelectProps) {
+  const { t, i18n } = useTranslation('core');
+  const bcp47 = isLanguageCode(i18n.language) ? languageByCode(i18n.language).bcp47 : 'en-US';
+  const options = useMemo(
+    () =>
+      countryOptions(
+        list,
+        countryNamer(bcp47),
+        (region) => t(`regions.${region}`),
+        (region) => t('regions.storedIn', { region: t(`regions.${region}`) }),
+      ),
+    [list, bcp47, t],
+  );
+  const region = regionOfCountry(list, value);
+  return (
+    <Select<string>
+      label={label}
+      options={options}
+      value={value}
+      onChange={onChange}
+      onBlur={onBlur}
+      error={error}
+      hint={region ? t('regions.storedIn', { region: t(`regions.${region}`) }) : t('regions.storageHint')}
+      disabled={disabled}
+      required={required}
+      inputRef={inputRef}
+      forceOpen={forceOpen}
+      placeholder={t('regions.placeholder')}
+    />
+  );
+}
