@@ -382,7 +382,7 @@ function FakeSignIn({ exec, onSuccess, onError }: { exec: (form: Record<string, 
 }
 
 describe('MfaStep in an interruptible sign-in', () => {
-  async function renderSignIn(exec: ReturnType<typeof vi.fn>) {
+  async function renderSignIn(exec: (form: Record<string, unknown>, extra: Record<string, unknown>) => Promise<unknown>) {
     const registry = await testRegistry([mfa]);
     const { wrap } = testLoginPage();
     const onSuccess = vi.fn();
@@ -395,7 +395,7 @@ describe('MfaStep in an interruptible sign-in', () => {
 
   it('-20677 opens the step; a wrong code stays in it; the right one completes the sign-in', async () => {
     const exec = vi
-      .fn()
+      .fn<(form: Record<string, unknown>, extra: Record<string, unknown>) => Promise<unknown>>()
       .mockRejectedValueOnce(new ApiError(-20677, 'mfa', 400, totpOnly))
       .mockRejectedValueOnce(new ApiError(-20607, 'wrong', 400, { remainAttempts: 4 }))
       .mockResolvedValueOnce({ serviceUrl: '/api/authorize', redirectParams: {} });
@@ -412,7 +412,7 @@ describe('MfaStep in an interruptible sign-in', () => {
 
   it('codes the step does not handle go to the page', async () => {
     const exec = vi
-      .fn()
+      .fn<(form: Record<string, unknown>, extra: Record<string, unknown>) => Promise<unknown>>()
       .mockRejectedValueOnce(new ApiError(-20677, 'mfa', 400, totpOnly))
       .mockRejectedValueOnce(new ApiError(-20601, 'wrong password', 400));
     const { onError } = await renderSignIn(exec);
