@@ -229,7 +229,7 @@ describe('MfaStep: submitting the code', () => {
 
   it('Back returns to the sign-in form', async () => {
     const { props } = await renderStep({ result: totpOnly });
-    await userEvent.click(screen.getByRole('button', { name: 'Back to sign-in' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Back to sign in' }));
     expect(props.cancel).toHaveBeenCalledTimes(1);
   });
 });
@@ -278,7 +278,7 @@ describe('MfaStep: errors of the retry (spec section 8)', () => {
     boxes().forEach((box) => expect(box).toBeDisabled());
     await waitFor(() => expect(alert.closest('[role="alert"]')).toHaveFocus());
     // Back still works.
-    await userEvent.click(screen.getByRole('button', { name: 'Back to sign-in' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Back to sign in' }));
     expect(props.cancel).toHaveBeenCalled();
     expect(props.retry).toHaveBeenCalledTimes(1);
   });
@@ -319,7 +319,7 @@ describe('MfaStep: errors of the retry (spec section 8)', () => {
     expect(await screen.findByText('This verification has expired. Please sign in again.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Verify' })).not.toBeInTheDocument();
     expect(screen.queryAllByRole('textbox')).toHaveLength(0);
-    const back = screen.getByRole('button', { name: 'Back to sign-in' });
+    const back = screen.getByRole('button', { name: 'Back to sign in' });
     await waitFor(() => expect(back).toHaveFocus());
     await userEvent.click(back);
     expect(props.cancel).toHaveBeenCalledTimes(1);

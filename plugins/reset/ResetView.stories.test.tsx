@@ -9,7 +9,7 @@ const composed = composeStories(stories);
 
 /** What each story must show once its play function has finished. */
 const expected: Record<keyof typeof composed, string[]> = {
-  Empty: ['Reset your password', 'Back to sign-in'],
+  Empty: ['Reset your password', 'Back to sign in'],
   Filled: ['Reset your password'],
   WithoutSignIn: ['Reset your password'],
   InvalidEmail: ['Enter a valid email address.'],
@@ -44,7 +44,7 @@ describe('ResetView stories', () => {
     const email = screen.getByRole('textbox', { name: 'Email', hidden: true });
     if (name === 'Empty') expect(email).toHaveValue('');
     else expect(email).not.toHaveValue('');
-    if (name === 'WithoutSignIn') expect(screen.queryByRole('button', { name: 'Back to sign-in' })).toBeNull();
+    if (name === 'WithoutSignIn') expect(screen.queryByRole('button', { name: 'Back to sign in' })).toBeNull();
     if (name === 'Submitting') expect(canvasElement.querySelector('button[aria-busy="true"]')).not.toBeNull();
     if (name === 'MailFailedDialog') await waitFor(() => expect(screen.getByRole('alertdialog')).toBeInTheDocument());
   });

