@@ -40,7 +40,7 @@ afterAll(() => {
 afterEach(() => {
   cleanup();
   closeAllModals();
-  document.body.innerHTML = '';
+  document.body.replaceChildren();
 });
 
 describe('MfaStep stories', () => {

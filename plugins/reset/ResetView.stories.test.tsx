@@ -33,7 +33,7 @@ afterAll(() => {
 
 afterEach(() => {
   cleanup();
-  document.body.innerHTML = '';
+  document.body.replaceChildren();
 });
 
 describe('ResetView stories', () => {
