@@ -39,8 +39,8 @@ export function readMfaInfo(result: unknown): MfaInfo | null {
   return { methods, primary, maskedEmail: typeof r.MFAEmail === 'string' ? r.MFAEmail : '', processId: r.MFAProcessId };
 }
 
-/** A translation key with its values, or a ready text (catalogue lookups). */
-type Message = { key: string; values?: Record<string, unknown> } | { text: string };
+/** A translation key with its values, or an error shown with its catalogue message (translated when shown, so a language switch re-translates). */
+type Message = { key: string; values?: Record<string, unknown> } | { error: ApiError };
 type Notice =
   | { type: 'locked'; minutes: number }
   | { type: 'totpKey' }
@@ -186,7 +186,7 @@ function MfaForm({ info, form, retry, cancel }: InterruptProps & { info: MfaInfo
       default:
         // -20683 (method not enabled) and anything else the step is handed: inline at the code.
         setCode('');
-        setCodeError({ text: errorMessage(apiError, t) });
+        setCodeError({ error: apiError });
         requestFocus('code');
     }
   };
@@ -215,7 +215,7 @@ function MfaForm({ info, form, retry, cancel }: InterruptProps & { info: MfaInfo
 
   if (expired) return <Expired cancel={cancel} />;
 
-  const say = (m: Message) => ('text' in m ? m.text : t(m.key, m.values));
+  const say = (m: Message) => ('error' in m ? errorMessage(m.error, t) : t(m.key, m.values));
   const isEmail = method === MFA_TYPES.email;
   const emailSupported = info.methods.includes(MFA_TYPES.email);
   const hintId = `${id}-hint`;
