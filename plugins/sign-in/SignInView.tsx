@@ -1,7 +1,5 @@
 import { useTheme } from '@emotion/react';
-import { yupResolver } from '@hookform/resolvers/yup';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { object } from 'yup';
@@ -18,10 +16,11 @@ import { Button } from '../../core/ui/Button';
 import { TextField } from '../../core/ui/TextField';
 import { toast } from '../../core/ui/toastStore';
 import { emailRule, loginPasswordRule } from '../../core/validation/rules';
+import { useLightForm } from '../../core/validation/useLightForm';
 import { lockText } from './lockText';
 import { signInOutcome, type SignInAlert } from './signInAlert';
 
-interface SignInForm extends Record<string, unknown> {
+interface SignInForm extends Record<string, string> {
   email: string;
   password: string;
 }
@@ -55,13 +54,9 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
   });
   const [handingOff, setHandingOff] = useState(false);
 
-  const { register, handleSubmit, watch, setValue, setFocus, formState } = useForm<SignInForm>({
-    mode: 'onBlur',
-    resolver: yupResolver(schema) as never,
-    defaultValues: { email: initialEmail(page.query, data), password: '' },
-  });
-  const email = watch('email');
-  const password = watch('password');
+  const [defaults] = useState<SignInForm>(() => ({ email: initialEmail(page.query, data), password: '' }));
+  const { values, errors, field, setValue, focus, handleSubmit } = useLightForm<SignInForm>(schema, defaults);
+  const { email, password } = values;
 
   const extraFields = useMemo(() => {
     const fields: Record<string, string> = {};
@@ -78,7 +73,7 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
   }, [registry, page]);
   const sessionCode = page.query.get('session_code');
 
-  const call = useInterruptibleCall<SignInForm, LoginResult>({
+  const call = useInterruptibleCall<SignInForm & Record<string, unknown>, LoginResult>({
     call: 'signIn',
     exec: (form, extra) => {
       const body: LoginRequest & Record<string, unknown> = {
@@ -106,7 +101,7 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
         setAlert(outcome.alert);
         if (outcome.alert.kind === 'wrongCredentials' || outcome.alert.kind === 'lastAttempt') {
           setValue('password', '');
-          setFocus('password');
+          focus('password');
         }
       } else if ('restart' in outcome) {
         sessionStorage.setItem(REMEMBERED_EMAIL, form.email);
@@ -122,7 +117,7 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
     // Back from MFA, region or a dismissed step: the form again, without the password.
     onCancel: () => {
       setValue('password', '');
-      setTimeout(() => setFocus('password'), 0);
+      setTimeout(() => focus('password'), 0);
     },
   });
 
@@ -150,16 +145,16 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
               autoComplete="username"
               inputMode="email"
               required
-              error={formState.errors.email?.message ? t(formState.errors.email.message) : undefined}
-              {...register('email')}
+              error={errors.email ? t(errors.email) : undefined}
+              {...field('email')}
             />
             <TextField
               label={t('password')}
               type="password"
               autoComplete="current-password"
               required
-              error={formState.errors.password?.message ? t(formState.errors.password.message) : undefined}
-              {...register('password')}
+              error={errors.password ? t(errors.password) : undefined}
+              {...field('password')}
             />
           </div>
           {page.hasView('reset') ? (
