@@ -11,7 +11,7 @@ import type { InterruptProps } from '../../core/login/types';
 import { CountryRegionSelect } from '../../core/regions/CountryRegionSelect';
 import { regionOfCountry } from '../../core/regions/countryRegions';
 import { useRegionWhiteList } from '../../core/regions/useRegionWhiteList';
-import { Button } from '../../core/ui';
+import { Button } from '../../core/ui/Button';
 import { MSG } from '../../core/validation/rules';
 
 /** Country/region code problems (spec section 8): shown at the field. */

@@ -3,18 +3,24 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect, useId, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 import { boolean, object, string } from 'yup';
 import { useHttp, usePluginConfig } from '../../core/app/context';
 import type { RegionLookupResult, RegionWhiteList, RegisterRequest, RegisterResult } from '../../core/contract/account';
 import { isRegionCode, REGION_CODES, type RegionCode } from '../../core/contract/regions';
 import type { ApiError } from '../../core/http/ApiError';
-import { useInterruptibleCall, useLoginPage, type EmailSentData } from '../../core/login';
+import { useLoginPage } from '../../core/login/LoginPageContext';
+import type { EmailSentData } from '../../core/login/types';
+import { useInterruptibleCall } from '../../core/login/useInterruptibleCall';
 import { CountryRegionSelect } from '../../core/regions/CountryRegionSelect';
 import { regionOfCountry } from '../../core/regions/countryRegions';
 import { useRegionWhiteList } from '../../core/regions/useRegionWhiteList';
 import type { LoginViewProps } from '../../core/registry/types';
 import { loadInvite, type InviteInfo } from '../../core/session/invite';
-import { Button, Checkbox, TextField, toast } from '../../core/ui';
+import { Button } from '../../core/ui/Button';
+import { Checkbox } from '../../core/ui/Checkbox';
+import { TextField } from '../../core/ui/TextField';
+import { toast } from '../../core/ui/toastStore';
 import { emailRule, MSG, nameRule, registerPasswordRange, registerPasswordRule, registerPhoneRule, termsRule } from '../../core/validation/rules';
 import type { RegisterPluginConfig } from './index';
 import { StrengthMeter } from './StrengthMeter';
@@ -93,7 +99,7 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
   const page = useLoginPage();
   const settings = usePluginConfig<RegisterPluginConfig>('register');
   const ids = useId();
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [, navigate] = useLocation();
 
   const invite = useMemo(() => currentInvite(page.query), [page.query]);
   const inviteRegion = invite && isRegionCode(invite.orgRegion) ? invite.orgRegion : null;
@@ -121,8 +127,6 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
   const countryChosen = useRef(defaults.regionCode !== '');
   const subscriptionTouched = useRef(initialValues?.subscription !== undefined);
   const [notice, setNotice] = useState<'alreadyActivated' | null>(null);
-
-  useEffect(() => headingRef.current?.focus(), []);
 
   /** Set the country; the subscription default follows it, and the password rule may change with it. */
   const applyCountry = (country: string | null, byUser: boolean) => {
@@ -208,6 +212,12 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
     return false; // the default handler's toast
   }
 
+  /** Sign-in needs a login session; without one (an invitation link) the authorize entry starts it. */
+  const toSignIn = () => {
+    if (page.query.get('session_code') || page.query.get('source')) goTo('signIn');
+    else navigate('/');
+  };
+
   const onValid = (values: RegisterFormValues) => {
     setNotice(null);
     void call.start(values);
@@ -244,7 +254,7 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
     <>
       {inline && call.outlet}
       <section aria-labelledby={`${ids}-heading`} hidden={inline}>
-        <h1 id={`${ids}-heading`} ref={headingRef} tabIndex={-1} css={{ fontSize: theme.font.sizeXl, margin: `0 0 ${theme.space(2)}`, outline: 'none' }}>
+        <h1 id={`${ids}-heading`} tabIndex={-1} css={{ fontSize: theme.font.sizeXl, margin: `0 0 ${theme.space(2)}`, outline: 'none' }}>
           {t('register:heading')}
         </h1>
         <p css={{ margin: `0 0 ${theme.space(5)}`, color: theme.colors.textMuted }}>{invite ? t('register:introInvited') : t('register:intro')}</p>
@@ -341,7 +351,7 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
             >
               <p css={{ margin: 0 }}>{t('register:alreadyActivated')}</p>
               {page.hasView('signIn') && (
-                <Button size="sm" variant="secondary" onClick={() => goTo('signIn')} css={{ marginTop: theme.space(2) }}>
+                <Button size="sm" variant="secondary" onClick={toSignIn} css={{ marginTop: theme.space(2) }}>
                   {t('register:signIn')}
                 </Button>
               )}
@@ -356,7 +366,7 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
         {page.hasView('signIn') && (
           <p css={{ margin: `${theme.space(4)} 0 0`, textAlign: 'center', fontSize: theme.font.sizeSm }}>
             {t('register:haveAccount')}{' '}
-            <Button variant="text" size="sm" onClick={() => goTo('signIn')}>
+            <Button variant="text" size="sm" onClick={toSignIn}>
               {t('register:signIn')}
             </Button>
           </p>

@@ -65,7 +65,7 @@ async function renderRegister(setup: Setup = {}) {
   const http = setup.http ?? fakeHttp();
   const registry = await testRegistry([register, ...(setup.plugins ?? [])], { register: setup.config ?? {} });
   const { services, wrap } = testLoginPage({ query: new URLSearchParams(setup.query ?? ''), views: setup.views });
-  const utils = renderPortal(wrap(<RegisterView goTo={services.goTo} />), { registry, http });
+  const utils = renderPortal(wrap(<RegisterView goTo={services.goTo} />), { registry, http, path: '/login' });
   await screen.findByRole('heading', { name: 'Create your Unified ID' });
   // The country list arrives asynchronously; the selector is enabled once it is in.
   await waitFor(() => expect(countryInput()).toBeEnabled());
@@ -138,9 +138,9 @@ describe('register plugin manifest', () => {
 });
 
 describe('RegisterView: the form', () => {
-  it('labels every field, marks the required ones and focuses the heading', async () => {
+  it('labels every field and marks the required ones; the heading can take the focus the host moves to it', async () => {
     await renderRegister();
-    expect(screen.getByRole('heading', { name: 'Create your Unified ID' })).toHaveFocus();
+    expect(screen.getByRole('heading', { level: 1, name: 'Create your Unified ID' })).toHaveAttribute('tabindex', '-1');
     for (const name of ['Email', 'Password', 'First name', 'Last name']) expect(field(name)).toHaveAttribute('aria-required', 'true');
     expect(countryInput()).toHaveAttribute('aria-required', 'true');
     expect(field('Phone (optional)')).not.toHaveAttribute('aria-required');
@@ -173,13 +173,21 @@ describe('RegisterView: the form', () => {
   });
 
   it("has a 'Sign in' link back to the sign-in view, only when that view exists", async () => {
-    const { user, goTo, unmount } = await renderRegister();
+    const { user, goTo, unmount } = await renderRegister({ query: 'session_code=sc-1' });
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(goTo).toHaveBeenCalledWith('signIn');
     unmount();
     await renderRegister({ views: ['register', 'email'] });
     expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
     expect(screen.queryByText('Already have an ID?')).toBeNull();
+  });
+
+  it("without a login session 'Sign in' goes to the authorize entry, which starts one", async () => {
+    saveInvite({ invitedEmail: 'invitee@example.com', inviteCode: 'INV-1', orgRegion: 'Euw', status: 'unregistered' });
+    const { user, goTo, location } = await renderRegister({ query: 'module=register&inviteCode=INV-1' });
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(goTo).not.toHaveBeenCalled();
+    expect(location.history).toEqual(['/login', '/']);
   });
 
   it('offers a retry when the country list cannot be loaded', async () => {
@@ -557,7 +565,7 @@ describe('RegisterView: submitting', () => {
 
   it('-20623: already activated: an inline message with a button to sign in', async () => {
     const http = fakeHttp({ post: async () => Promise.reject(new ApiError(-20623, 'activated', 400)) });
-    const { user, goTo } = await renderRegister({ http });
+    const { user, goTo } = await renderRegister({ http, query: 'session_code=sc-1' });
     await fillValid(user, { country: 'Japan' });
     await user.click(submit());
     const notice = await screen.findByText('An ID with this email address already exists and is activated. Sign in with it instead.');
