@@ -22,7 +22,16 @@ const SERVICE_REGION_FAILED = -3041;
 const NO_COUNTRIES: RegionWhiteList = { Use: [], Aps: [], Euw: [] };
 
 /** The sign-in step of -9: choose the account's country/region, confirm it, sign in again. */
-export default function ConfirmRegionStep({ error, form, retry, cancel }: InterruptProps) {
+export default function ConfirmRegionStep(props: InterruptProps) {
+  return <ConfirmRegion {...props} />;
+}
+
+export interface ConfirmRegionProps extends InterruptProps {
+  /** Stories: a country the user has already picked. */
+  initialCountry?: string;
+}
+
+export function ConfirmRegion({ error, form, retry, cancel, initialCountry }: ConfirmRegionProps) {
   const { t } = useTranslation(['region', 'core']);
   const theme = useTheme();
   const http = useHttp();
@@ -37,7 +46,7 @@ export default function ConfirmRegionStep({ error, form, retry, cancel }: Interr
   const email = result.email ?? (typeof form.email === 'string' ? form.email : '');
   const suggested = isRegionCode(result.regionCode) ? result.regionCode : null;
 
-  const [country, setCountry] = useState<string | null>(null);
+  const [country, setCountry] = useState<string | null>(initialCountry ?? null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [stepError, setStepError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useEffect, useId, useMemo, useRef, useState, type FocusEvent } from 'react';
-import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FocusEvent } from 'react';
+import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { boolean, object, string } from 'yup';
@@ -56,6 +56,8 @@ const schema = object({
   subscription: boolean().required(),
   terms: termsRule(),
 });
+
+const rules = yupResolver(schema) as Resolver<RegisterFormValues>;
 
 /** Server codes shown on a field instead of a toast. */
 const FIELD_CODES: Record<number, { field: FieldName; message: string }> = {
@@ -117,9 +119,21 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // A value the server refused keeps its message (blur included) until it is changed: sending it again would fail again.
+  const refused = useRef<Partial<Record<FieldName, { value: unknown; message: string }>>>({});
+  const resolver = useCallback<Resolver<RegisterFormValues>>(async (values, context, options) => {
+    const result = await rules(values, context, options);
+    const errors: FieldErrors<RegisterFormValues> = { ...result.errors };
+    for (const [name, refusal] of Object.entries(refused.current) as Array<[FieldName, { value: unknown; message: string }]>) {
+      if (values[name] !== refusal.value) delete refused.current[name];
+      else if (!errors[name] && (!options.names || options.names.includes(name))) errors[name] = { type: 'server', message: refusal.message };
+    }
+    return Object.keys(errors).length ? { values: {}, errors } : result;
+  }, []);
+
   const { register, control, handleSubmit, setValue, setError, getValues, getFieldState, trigger, watch, formState } = useForm<RegisterFormValues>({
     mode: 'onBlur',
-    resolver: yupResolver(schema),
+    resolver,
     defaultValues: defaults,
   });
   const { errors } = formState;
@@ -187,6 +201,11 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
     };
   }
 
+  function refuse(field: FieldName, message: string) {
+    refused.current[field] = { value: getValues(field), message };
+    setError(field, { type: 'server', message }, { shouldFocus: true });
+  }
+
   function handleServerError(error: ApiError, form: RegisterFormValues): boolean {
     if (error.code === -20602) {
       // The account exists but is not activated: the server has sent the activation mail again.
@@ -199,13 +218,13 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
     }
     const onField = FIELD_CODES[error.code];
     if (onField) {
-      setError(onField.field, { type: 'server', message: onField.message }, { shouldFocus: true });
+      refuse(onField.field, onField.message);
       return true;
     }
     if (error.code === -10020) {
       const field = (error.result as { field?: unknown } | undefined)?.field;
       if (typeof field === 'string' && (FIELDS as readonly string[]).includes(field)) {
-        setError(field as FieldName, { type: 'server', message: 'register:errors.invalidField' }, { shouldFocus: true });
+        refuse(field as FieldName, 'register:errors.invalidField');
         return true;
       }
     }

@@ -536,6 +536,7 @@ describe('RegisterView: submitting', () => {
   it('-20621: the email is taken, shown on the email field; nothing typed is lost', async () => {
     const http = fakeHttp({ post: async () => Promise.reject(new ApiError(-20621, 'exists', 409)) });
     const { user, goTo } = await renderRegister({ http });
+    expect(http.post).not.toHaveBeenCalled();
     await fillValid(user, { country: 'Japan' });
     await user.click(submit());
     await waitFor(() => expect(alertOf(field('Email'))).toHaveTextContent('An ID with this email address already exists.'));
@@ -547,11 +548,21 @@ describe('RegisterView: submitting', () => {
     expect(field('First name')).toHaveValue('Nora');
     expect(countryInput()).toHaveValue('Japan');
     expect(screen.getByRole('checkbox', { name: /I have read and accept/ })).toBeChecked();
+    // Leaving the field unchanged keeps the message, and the same address is not sent again.
+    await user.tab();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(alertOf(field('Email'))).toHaveTextContent('An ID with this email address already exists.');
+    await user.click(submit());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(http.post).toHaveBeenCalledTimes(1);
     // Editing the address and leaving the field clears the server's message.
     await user.clear(field('Email'));
     await user.type(field('Email'), 'other@partner.test');
     await user.tab();
     await waitFor(() => expect(screen.queryByText('An ID with this email address already exists.')).toBeNull());
+    await user.click(submit());
+    await waitFor(() => expect(http.post).toHaveBeenCalledTimes(2));
+    expect(http.post.mock.calls[1]![1]).toMatchObject({ email: 'other@partner.test' });
   });
 
   it('-20602: not activated yet, the server re-sent the mail: email-sent view', async () => {
