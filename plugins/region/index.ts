@@ -1,4 +1,4 @@
-import type { Messages } from '../../core/i18n/namespaces';
+import { localeFile } from '../../core/i18n/namespaces';
 import { LOGIN_INTERRUPT_POINT } from '../../core/login/types';
 import { definePlugin } from '../../core/registry/definePlugin';
 
@@ -11,7 +11,7 @@ import { definePlugin } from '../../core/registry/definePlugin';
 export default definePlugin({
   id: 'region',
   locales: {
-    region: (lang) => import(`../../locales/${lang}/region.json`) as Promise<{ default: Messages }>,
+    region: localeFile('region'),
   },
   register(ctx) {
     ctx.contribute(LOGIN_INTERRUPT_POINT, { codes: [-9], calls: ['signIn'], presentation: 'inline', view: () => import('./ConfirmRegionStep') });

@@ -1,5 +1,5 @@
 import { object, string } from 'yup';
-import type { Messages } from '../../core/i18n/namespaces';
+import { localeFile } from '../../core/i18n/namespaces';
 import { definePlugin } from '../../core/registry/definePlugin';
 
 export interface RegisterPluginConfig {
@@ -29,6 +29,6 @@ export default definePlugin<RegisterPluginConfig>({
   configSchema,
   loginViews: [{ id: 'register', view: () => import('./RegisterView') }],
   locales: {
-    register: (lang) => import(`../../locales/${lang}/register.json`) as Promise<{ default: Messages }>,
+    register: localeFile('register'),
   },
 });
