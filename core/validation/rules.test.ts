@@ -83,7 +83,7 @@ describe('name rule', () => {
     expect(check(nameRule(), '𠜎')).toBe(MSG.nameCharacters);
   });
   it('refuses the illegal characters', () => {
-    for (const ch of ['"', '\\', ';', ':', '<', '@']) expect(check(nameRule(), `An${ch}a`), ch).toBe(MSG.illegalCharacters);
+    for (const ch of ['"', "'", '\\', ';', ':', '<', '@']) expect(check(nameRule(), `An${ch}a`), ch).toBe(MSG.illegalCharacters);
   });
 });
 

@@ -43,8 +43,8 @@ export const RESERVED_EMAIL_SUFFIXES = ['.internal', '.invalid'] as const;
 const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 /** Visible ASCII: '!' (0x21) to '~' (0x7e); no spaces, no control or non-ASCII characters. */
 const VISIBLE_ASCII = /^[\x21-\x7e]*$/;
-/** Characters the server refuses inside free-text values (spec section 5). */
-export const ILLEGAL_CHARACTERS = /["\\;:<@]/;
+/** Characters the server refuses inside free-text values (spec section 5: quotes, backslash, ;, :, <, @). */
+export const ILLEGAL_CHARACTERS = /["'\\;:<@]/;
 
 export function isReservedEmail(value: string): boolean {
   const lower = value.trim().toLowerCase();

@@ -20,7 +20,8 @@ export function ViewHost({ flow, views }: { flow: LoginFlowState; views: readonl
     let frame = 0;
     // The new view may still be loading (lazy): look for its heading for a short while.
     const focusHeading = () => {
-      const heading = hostRef.current?.querySelector<HTMLElement>('h1, h2');
+      // The previous view may linger hidden for a frame (Suspense): only a rendered heading counts.
+      const heading = [...(hostRef.current?.querySelectorAll<HTMLElement>('h1, h2') ?? [])].find((h) => h.getClientRects().length > 0);
       if (heading) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
         heading.focus();

@@ -128,7 +128,7 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
 
   const canSubmit = email.trim() !== '' && password !== '' && !call.busy && !handingOff;
   const inline = call.active?.presentation === 'inline';
-  const signUpUrl = page.pageInfo?.signUpUrl && /^https?:\/\//.test(page.pageInfo.signUpUrl) ? page.pageInfo.signUpUrl : null;
+  const signUpUrl = externalSignUp(page.pageInfo?.signUpUrl);
 
   return (
     <>
@@ -186,6 +186,24 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
       {!inline ? call.outlet : null}
     </>
   );
+}
+
+/**
+ * A client's own sign-up page, if it has one. The portal's register module (`/login?module=register`
+ * on this origin) is the register view itself: that one opens in place (when the view exists).
+ */
+export function externalSignUp(url: string | null | undefined): string | null {
+  if (!url) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url, window.location.origin);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
+  const ownRegister = parsed.origin === window.location.origin && parsed.pathname === '/login';
+  if (ownRegister) return null; // the register view (if this page has it) is linked in place
+  return parsed.toString();
 }
 
 function AlertBox({ alert }: { alert: SignInAlert }) {

@@ -191,3 +191,14 @@ describe('LockedView', () => {
     }
   });
 });
+
+describe('sign-up link', () => {
+  it("opens a client's own sign-up page, but the portal's register module in place", async () => {
+    const { externalSignUp } = await import('./SignInView');
+    expect(externalSignUp('https://partner.example/join')).toBe('https://partner.example/join');
+    expect(externalSignUp('/login?module=register')).toBeNull();
+    expect(externalSignUp(`${window.location.origin}/login?module=register`)).toBeNull();
+    expect(externalSignUp('javascript:alert(1)')).toBeNull();
+    expect(externalSignUp(null)).toBeNull();
+  });
+});
