@@ -52,7 +52,11 @@ const server = await buildServer({
     ...(env.HELPDESK_RETURN_ORIGINS ? { returnOrigins: env.HELPDESK_RETURN_ORIGINS.split(',').map((s) => s.trim()) } : {}),
   },
   logger: env.LOG === '1',
-  ...(env.ACCESS_TOKEN_SECONDS ? { limits: { accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS) } } : {}),
+  limits: {
+    ...(env.ACCESS_TOKEN_SECONDS ? { accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS) } : {}),
+    // Tests of the lockout warning need more wrong passwords than the captcha risk rule allows.
+    ...(env.CAPTCHA_AFTER_FAILURES ? { captchaAfterFailures: Number(env.CAPTCHA_AFTER_FAILURES) } : {}),
+  },
 });
 
 const url = await server.listen();

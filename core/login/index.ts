@@ -4,3 +4,4 @@ export { LoginPageContext, useLoginPage } from './LoginPageContext';
 export { findInterrupt, useInterruptibleCall, type InterruptibleCall, type InterruptibleCallOptions } from './useInterruptibleCall';
 export { fetchAllowList, handOffUrl } from './handOff';
 export { formatLockDuration, type LockDuration } from './lockDuration';
+export { CARRIED_PARAMS, carryLoginParams, takeCarriedLoginParams } from './carry';

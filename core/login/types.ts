@@ -75,6 +75,17 @@ export interface LoginSlot {
 }
 export const LOGIN_SLOT_POINT = defineExtensionPoint<LoginSlot>('login/slot/v1');
 
+/**
+ * Extra body fields for `POST /login`, e.g. the help-desk variant's source, brand_id,
+ * locale_id and return_to. `standsInForSessionCode` marks a variant the server accepts
+ * without a session code.
+ */
+export interface SignInFields {
+  fields(query: URLSearchParams): Record<string, string> | null;
+  standsInForSessionCode?: boolean;
+}
+export const SIGN_IN_FIELDS_POINT = defineExtensionPoint<SignInFields>('login/sign-in-fields/v1');
+
 /** What the login page host gives every view and interrupt through context. */
 export interface LoginPageServices {
   goTo(view: string, data?: unknown): void;

@@ -1,4 +1,4 @@
-import { LOGIN_INTERRUPT_POINT, LOGIN_SLOT_POINT } from '../login/types';
+import { LOGIN_INTERRUPT_POINT, LOGIN_SLOT_POINT, SIGN_IN_FIELDS_POINT } from '../login/types';
 import { defineExtensionPoint } from './extensionPoints';
 
 /**
@@ -13,4 +13,4 @@ export interface SignOutOverride {
 /** Replaces the server sign-out, e.g. inside a partner app. */
 export const SIGN_OUT_POINT = defineExtensionPoint<SignOutOverride>('session/sign-out/v1');
 
-export const CORE_POINTS = [SIGN_OUT_POINT, LOGIN_INTERRUPT_POINT, LOGIN_SLOT_POINT] as const;
+export const CORE_POINTS = [SIGN_OUT_POINT, LOGIN_INTERRUPT_POINT, LOGIN_SLOT_POINT, SIGN_IN_FIELDS_POINT] as const;

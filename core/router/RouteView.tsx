@@ -8,8 +8,10 @@ import { PluginBoundary } from './PluginBoundary';
 /** A plugin's route view, lazily loaded inside its plugin's boundary. */
 export function RouteView({ owned }: { owned: Owned<RouteContribution> }) {
   const View = lazyView(owned.value.view);
-  const { t } = useTranslation('core');
   const titleKey = owned.value.titleKey;
+  // The title's namespace (`ns:key`) is loaded with the view, so the tab never shows a bare key.
+  const titleNs = titleKey?.includes(':') ? titleKey.split(':')[0]! : 'core';
+  const { t } = useTranslation(['core', titleNs]);
   useEffect(() => {
     document.title = titleKey ? `${t(titleKey)} · ${t('app.name')}` : t('app.name');
   }, [titleKey, t]);

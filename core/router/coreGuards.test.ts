@@ -67,8 +67,8 @@ describe('/login guards', () => {
     expect(loadInvite()).toBeNull();
   });
 
-  it('shows the page when not signed in', async () => {
-    expect(await alreadySignedIn.run(ctx('', fakeHttp({ '/logged': { loggedIn: false } })))).toEqual({ kind: 'allow' });
+  it('not signed in: passes on to the next guard (the page shows unless one objects)', async () => {
+    expect(await alreadySignedIn.run(ctx('', fakeHttp({ '/logged': { loggedIn: false } })))).toEqual({ kind: 'next' });
   });
 
   it('signed in: goes to an allowed return_to by exact origin', async () => {

@@ -89,7 +89,8 @@ export const alreadySignedIn: Guard = {
       const protocol = ctx.origin.startsWith('https:') ? 'https:' : 'http:';
       return { kind: 'external', url: `${protocol}//${official}/login${ctx.query.toString() ? `?${ctx.query}` : ''}` };
     }
-    if (!loggedIn) return allow;
+    // Not signed in: later guards (e.g. one that starts a login session) still get their say.
+    if (!loggedIn) return next;
 
     const allowList = await allowedRedirects(ctx);
     const returnTo = ctx.query.get('return_to');

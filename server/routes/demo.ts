@@ -48,6 +48,10 @@ export function demoRoutes(ctx: Ctx) {
       htmlPage(reply, 'Privacy policy', `<h1>Privacy policy (version ${ctx.options.privacyPolicyVersion})</h1><p>This demo privacy policy explains which account data the Unified ID keeps, in which data region, and for how long.</p>`),
     );
 
+    app.get('/demo-service/terms.html', async (_req, reply) =>
+      htmlPage(reply, 'Terms of Use', '<h1>Terms of Use</h1><p>These demo terms of use describe how business partners may use the Unified ID and its connected services.</p>'),
+    );
+
     app.get('/demo-helpdesk/', async (_req, reply) => {
       const back = `${ctx.options.publicOrigin}/demo-helpdesk/`;
       const url = `/api/helpdesk/sso?brand_id=1&locale_id=1&return_to=${encodeURIComponent(back)}`;

@@ -1,0 +1,34 @@
+/**
+ * Login-page parameters that must survive the trip through the authorize entry (a bare
+ * /login has no login session yet): e.g. `activated` and `email` from an activation link.
+ * Kept in sessionStorage (this tab only) and handed out once.
+ */
+const KEY = 'uid.login.carry';
+export const CARRIED_PARAMS = ['activated', 'email'] as const;
+
+export function carryLoginParams(query: URLSearchParams): void {
+  const carried: Record<string, string> = {};
+  for (const name of CARRIED_PARAMS) {
+    const value = query.get(name);
+    if (value !== null) carried[name] = value;
+  }
+  if (Object.keys(carried).length) sessionStorage.setItem(KEY, JSON.stringify(carried));
+}
+
+export function takeCarriedLoginParams(): Record<string, string> {
+  const raw = sessionStorage.getItem(KEY);
+  sessionStorage.removeItem(KEY);
+  if (!raw) return {};
+  try {
+    const parsed = JSON.parse(raw) as unknown;
+    if (!parsed || typeof parsed !== 'object') return {};
+    const out: Record<string, string> = {};
+    for (const name of CARRIED_PARAMS) {
+      const value = (parsed as Record<string, unknown>)[name];
+      if (typeof value === 'string') out[name] = value;
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,55 @@
+import { object, string } from 'yup';
+import { carryLoginParams } from '../../core/login/carry';
+import { definePlugin } from '../../core/registry/definePlugin';
+import type { Messages } from '../../core/i18n/namespaces';
+import { next, type Guard } from '../../core/router/guardTypes';
+
+export interface AuthorizeConfig {
+  /** The portal's client id at the server's /authorize. */
+  clientId: string;
+  /** Path of the token page; origin + path must be registered exactly as a redirect URI. */
+  redirectPath: string;
+  scope: string;
+}
+
+const configSchema = object({
+  clientId: string().default('portal'),
+  redirectPath: string().matches(/^\/[A-Za-z0-9/_-]*$/, 'must be a path').default('/token'),
+  scope: string().default('openid profile email'),
+}).noUnknown(true, ({ unknown }) => `unknown field(s): ${String(unknown)}`);
+
+/** A bare /login has no login session: start one at the authorize entry, keeping the query. */
+const loginNeedsSession: Guard = {
+  id: 'authorize/login-needs-session',
+  route: 'login',
+  order: 150,
+  run(ctx) {
+    const q = ctx.query;
+    if (q.get('session_code') || q.get('source') === 'zendesk' || q.get('module') === 'register') return next;
+    carryLoginParams(q);
+    const keep = new URLSearchParams();
+    for (const name of ['lang', 'return_to']) {
+      const value = q.get(name);
+      if (value) keep.set(name, value);
+    }
+    const qs = keep.toString();
+    return { kind: 'redirect', to: `/${qs ? `?${qs}` : ''}`, replace: true };
+  },
+};
+
+/**
+ * The authorize entry (`/`) and the token exchange (`/token`): the portal signs its own
+ * users in as an OAuth client with PKCE S256, like any connected service.
+ */
+export default definePlugin<AuthorizeConfig>({
+  id: 'authorize',
+  configSchema: configSchema as never,
+  routes: [
+    { path: '/', view: () => import('./AuthorizeView') },
+    { path: '/token', view: () => import('./TokenView') },
+  ],
+  guards: [loginNeedsSession],
+  locales: {
+    authorize: (lang) => import(`../../locales/${lang}/authorize.json`) as Promise<{ default: Messages }>,
+  },
+});

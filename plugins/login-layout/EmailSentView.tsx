@@ -1,0 +1,121 @@
+import { useTheme } from '@emotion/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { useHttp } from '../../core/app/context';
+import type { MailSentResult } from '../../core/contract/account';
+import type { RateLimitedResult } from '../../core/contract/auth';
+import { ERROR_CODES } from '../../core/contract/errorCodes';
+import { useErrorHandler } from '../../core/errors/useErrorHandler';
+import { currentLanguage } from '../../core/i18n/i18n';
+import { useLoginPage } from '../../core/login/LoginPageContext';
+import type { EmailSentData } from '../../core/login/types';
+import type { LoginViewProps } from '../../core/registry/types';
+import { Button } from '../../core/ui/Button';
+import { toast } from '../../core/ui/toastStore';
+import { useCountdown } from './useCountdown';
+
+/** Spec section 9: Resend waits 60 seconds. */
+export const RESEND_WAIT_SECONDS = 60;
+
+function isEmailSentData(value: unknown): value is EmailSentData {
+  const v = value as Partial<EmailSentData> | null;
+  return !!v && typeof v.email === 'string' && (v.purpose === 'activation' || v.purpose === 'reset');
+}
+
+/**
+ * After register, reset, an unactivated sign-in or a local migration: where the mail went,
+ * what to do with it, Resend after 60 s, and the way back (or 'registration complete' when an
+ * invitation made the account active at once).
+ */
+export default function EmailSentView({ data, goTo }: LoginViewProps) {
+  const theme = useTheme();
+  const { t } = useTranslation('login-layout');
+  const http = useHttp();
+  const handleError = useErrorHandler();
+  const page = useLoginPage();
+  const [, navigate] = useLocation();
+  const sent = isEmailSentData(data) ? data : null;
+  const { left, restart } = useCountdown(sent?.resendAfterSeconds ?? RESEND_WAIT_SECONDS);
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const back = () => {
+    // Sign-in needs a login session; without one the authorize entry starts it.
+    if (page.query.get('session_code') || page.query.get('source')) goTo('signIn');
+    else navigate('/');
+  };
+
+  if (!sent) {
+    return (
+      <div>
+        <h1 css={{ fontSize: theme.font.sizeXl, margin: 0 }}>{t('email.titleGeneric')}</h1>
+        <Button css={{ marginTop: theme.space(6) }} fullWidth onClick={back}>
+          {t('email.backToSignIn')}
+        </Button>
+      </div>
+    );
+  }
+
+  const resend = async () => {
+    setSending(true);
+    setNotice(null);
+    try {
+      const path = sent.purpose === 'reset' ? '/auth/password-reset-request' : '/activations/email';
+      const result = await http.post<MailSentResult>(path, { email: sent.email, language: currentLanguage() }, { auth: 'none' });
+      restart(result.resendAfterSeconds || RESEND_WAIT_SECONDS);
+      toast(t('email.resent'), 'success');
+    } catch (error) {
+      handleError(error, {
+        handlers: {
+          [ERROR_CODES.resetMailWait]: (e) => {
+            restart((e.result as RateLimitedResult | undefined)?.retryAfterSeconds ?? RESEND_WAIT_SECONDS);
+            return true;
+          },
+          [ERROR_CODES.rateLimited]: (e) => {
+            restart((e.result as RateLimitedResult | undefined)?.retryAfterSeconds ?? RESEND_WAIT_SECONDS);
+            return true;
+          },
+          [ERROR_CODES.alreadyActivated]: (_e, ctx) => {
+            setNotice(ctx.message);
+            return true;
+          },
+        },
+      });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const complete = sent.viaInvite === true;
+  return (
+    <div>
+      <h1 css={{ fontSize: theme.font.sizeXl, margin: 0 }}>{complete ? t('email.titleComplete') : t('email.title')}</h1>
+      <p css={{ margin: `${theme.space(4)} 0 0` }}>
+        {complete ? t('email.completeText') : sent.purpose === 'reset' ? t('email.resetText') : t('email.activationText')}
+      </p>
+      <p css={{ margin: `${theme.space(2)} 0 0`, fontWeight: 600, wordBreak: 'break-all' }} data-testid="sent-address">
+        {sent.email}
+      </p>
+      {complete ? null : <p css={{ margin: `${theme.space(3)} 0 0`, color: theme.colors.textMuted, fontSize: theme.font.sizeSm }}>{t('email.hint')}</p>}
+      {notice ? (
+        <p role="status" css={{ color: theme.colors.info, marginTop: theme.space(3) }}>
+          {notice}
+        </p>
+      ) : null}
+      <div css={{ display: 'grid', gap: theme.space(3), marginTop: theme.space(6) }}>
+        <Button fullWidth onClick={back}>
+          {complete ? t('email.registrationComplete') : t('email.backToSignIn')}
+        </Button>
+        {complete ? null : (
+          <Button variant="secondary" fullWidth disabled={left > 0 || sending} loading={sending} onClick={() => void resend()}>
+            {left > 0 ? t('email.resendIn', { seconds: left }) : t('email.resend')}
+          </Button>
+        )}
+      </div>
+      <p aria-live="polite" css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        {left === 0 && !complete ? t('email.resendReady') : ''}
+      </p>
+    </div>
+  );
+}

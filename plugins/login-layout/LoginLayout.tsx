@@ -1,0 +1,67 @@
+import { useTheme } from '@emotion/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LoginPageInfo } from '../../core/contract/auth';
+import { usePluginConfig } from '../../core/app/context';
+import { atLeast } from '../../core/ui/media';
+import { Banner } from './Banner';
+import { FooterLinks } from './FooterLinks';
+import type { LoginLayoutConfig } from './index';
+import { LanguageMenu } from './LanguageMenu';
+import { safeUrl } from './pageInfo';
+import { Slots } from './Slots';
+import { slidesFrom } from './slides';
+
+/**
+ * Banner on the left from 1024 px (spec breakpoints), the form card on the right; below
+ * 1024 the card stands alone so phones load no banner at all.
+ */
+export function LoginLayout({ info, children }: { info: LoginPageInfo | null; children: ReactNode }) {
+  const theme = useTheme();
+  const { t } = useTranslation('login-layout');
+  const config = usePluginConfig<LoginLayoutConfig>('login-layout');
+  const logo = safeUrl(info?.logoUrl) ?? safeUrl(theme.brand.logoUrl);
+  const titleLogo = safeUrl(info?.titleLogoUrl);
+  const title = info?.title || theme.brand.title || t('core:app.name');
+  const slides = slidesFrom(info, config.slides);
+
+  return (
+    <div css={{ minHeight: '100vh', display: 'flex', background: theme.colors.background }}>
+      <Banner slides={slides} />
+      <div css={{ flex: '1 1 auto', display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+        <header
+          css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: theme.space(3), padding: `${theme.space(4)} ${theme.space(5)}` }}
+        >
+          {logo ? (
+            <img src={logo} alt={title} css={{ height: 32, maxWidth: 200, objectFit: 'contain' }} />
+          ) : (
+            <span css={{ fontWeight: 700, fontSize: theme.font.sizeLg, color: theme.colors.text }}>{title}</span>
+          )}
+          <LanguageMenu />
+        </header>
+        <main
+          id="main"
+          css={{ flex: '1 0 auto', display: 'flex', justifyContent: 'center', alignItems: 'flex-start', padding: `${theme.space(2)} ${theme.space(4)} ${theme.space(8)}` }}
+        >
+          <div
+            css={{
+              width: '100%',
+              maxWidth: 440,
+              background: theme.colors.surface,
+              borderRadius: theme.radius.lg,
+              boxShadow: theme.shadow.card,
+              padding: `${theme.space(8)} ${theme.space(6)}`,
+              [atLeast(theme.breakpoints.large)]: { marginTop: theme.space(10) },
+            }}
+          >
+            {titleLogo ? <img src={titleLogo} alt="" css={{ display: 'block', height: 40, margin: `0 auto ${theme.space(4)}` }} /> : null}
+            <Slots area="aboveForm" />
+            {children}
+            <Slots area="belowForm" />
+          </div>
+        </main>
+        <FooterLinks links={config.links} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
+import { usePortal } from '../../core/app/context';
+import type { LoginPageInfo } from '../../core/contract/auth';
+import { changeLanguage } from '../../core/i18n/i18n';
+import { takeCarriedLoginParams } from '../../core/login/carry';
+import { LoginPageContext } from '../../core/login/LoginPageContext';
+import type { LoginPageServices } from '../../core/login/types';
+import { storage } from '../../core/session/storage';
+import { LoadingImage } from '../../core/ui/LoadingImage';
+import { LoginLayout } from './LoginLayout';
+import { createLoginFlow, goTo, initialView } from './loginFlow';
+import { clientLanguage, fetchPageInfo } from './pageInfo';
+import { ViewHost } from './ViewHost';
+
+const SELF = 'login-layout';
+
+/**
+ * /login. Branding from the session code is fetched before the page shows, so the logo,
+ * title, banner and language are the client's from the first paint (never a flash of the
+ * deployment's own), falling back to the deployment theme when there is no code.
+ */
+export default function LoginPage() {
+  const { registry, http } = usePortal();
+  const search = useSearch();
+  // Parameters carried through the authorize entry (activation result, address) join the query.
+  const [carried] = useState(takeCarriedLoginParams);
+  const query = useMemo(() => {
+    const q = new URLSearchParams(search);
+    for (const [name, value] of Object.entries(carried)) if (!q.has(name)) q.set(name, value);
+    return q;
+  }, [search, carried]);
+  const sessionCode = query.get('session_code');
+  const [info, setInfo] = useState<LoginPageInfo | null | undefined>(undefined);
+
+  useEffect(() => {
+    let live = true;
+    void fetchPageInfo(http, sessionCode).then(async (result) => {
+      const language = clientLanguage(result, query, storage.get('lang'));
+      if (language) await changeLanguage(language);
+      if (live) setInfo(result);
+    });
+    return () => {
+      live = false;
+    };
+    // The branding belongs to the session code; other query changes keep it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [http, sessionCode]);
+
+  const allowed = useMemo(() => {
+    const narrowed = info?.plugins ? new Set(info.plugins) : null;
+    return (pluginId: string) => pluginId === SELF || !narrowed || narrowed.has(pluginId);
+  }, [info]);
+  const views = useMemo(() => registry.loginViews.filter((v) => allowed(v.pluginId)), [registry, allowed]);
+
+  const flowRef = useRef<ReturnType<typeof createLoginFlow> | null>(null);
+  flowRef.current ??= createLoginFlow(initialView(query, views.map((v) => v.value)) ?? '');
+  const flow = flowRef.current;
+
+  const services = useMemo<LoginPageServices>(
+    () => ({
+      goTo: (view, data) => goTo(flow, view, data),
+      hasView: (view) => views.some((v) => v.value.id === view),
+      pluginAllowed: allowed,
+      pageInfo: info ?? null,
+      query,
+    }),
+    [flow, views, allowed, info, query],
+  );
+
+  if (info === undefined) return <LoadingImage />;
+  return (
+    <LoginPageContext.Provider value={services}>
+      <LoginLayout info={info}>
+        <ViewHost flow={flow} views={views} />
+      </LoginLayout>
+    </LoginPageContext.Provider>
+  );
+}
+

@@ -1,0 +1,27 @@
+import { useTheme } from '@emotion/react';
+import type { Slide } from './slides';
+
+/** One banner slide: the picture, and its description and link when it has them. */
+export function SlideContent({ slide, hidden = false }: { slide: Slide; hidden?: boolean }) {
+  const theme = useTheme();
+  return (
+    <figure css={{ margin: 0, position: 'absolute', inset: 0 }} aria-hidden={hidden || undefined}>
+      <img src={slide.imageUrl} alt="" css={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+      {slide.description || slide.link ? (
+        <figcaption
+          css={{
+            position: 'absolute', left: 0, right: 0, bottom: 0, padding: `${theme.space(8)} ${theme.space(8)} ${theme.space(14)}`,
+            color: '#fff', background: 'linear-gradient(transparent, rgba(0,0,0,0.65))', fontSize: theme.font.sizeLg,
+          }}
+        >
+          {slide.description ? <p css={{ margin: 0 }}>{slide.description}</p> : null}
+          {slide.link ? (
+            <a href={slide.link} target="_blank" rel="noopener noreferrer" tabIndex={hidden ? -1 : undefined} css={{ color: '#fff', fontWeight: 600, display: 'inline-block', marginTop: theme.space(2) }}>
+              {slide.linkText || slide.link}
+            </a>
+          ) : null}
+        </figcaption>
+      ) : null}
+    </figure>
+  );
+}

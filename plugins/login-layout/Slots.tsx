@@ -1,0 +1,27 @@
+import { usePortal } from '../../core/app/context';
+import { useLoginPage } from '../../core/login/LoginPageContext';
+import { LOGIN_SLOT_POINT, type LoginSlot } from '../../core/login/types';
+import { lazyView } from '../../core/router/lazyView';
+import { PluginBoundary } from '../../core/router/PluginBoundary';
+
+/** Parts other plugins add to the layout (e.g. the help-desk notice above the form). */
+export function Slots({ area }: { area: LoginSlot['area'] }) {
+  const { registry } = usePortal();
+  const { pluginAllowed } = useLoginPage();
+  const slots = registry
+    .getOwnedContributions(LOGIN_SLOT_POINT)
+    .filter((s) => s.value.area === area && pluginAllowed(s.pluginId))
+    .sort((a, b) => a.value.order - b.value.order);
+  return (
+    <>
+      {slots.map((slot, i) => {
+        const Part = lazyView(slot.value.component);
+        return (
+          <PluginBoundary key={`${slot.pluginId}-${i}`} pluginId={slot.pluginId}>
+            <Part />
+          </PluginBoundary>
+        );
+      })}
+    </>
+  );
+}

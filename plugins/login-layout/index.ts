@@ -1,0 +1,38 @@
+import { array, object, string } from 'yup';
+import { definePlugin } from '../../core/registry/definePlugin';
+import type { Messages } from '../../core/i18n/namespaces';
+
+const httpsUrl = () => string().matches(/^(https?:\/\/|\/(?!\/))/, 'must be an http(s) URL or a path of this site');
+
+export interface LoginLayoutConfig {
+  links: { support?: string; community?: string; termsOfUse?: string; privacyPolicy?: string };
+  /** The deployment's own banner slides; a session code's client may replace them. */
+  slides: Array<{ fileUrl: string; description?: string; link?: string; linkText?: string }>;
+}
+
+const configSchema = object({
+  links: object({
+    support: httpsUrl().optional(),
+    community: httpsUrl().optional(),
+    termsOfUse: httpsUrl().optional(),
+    privacyPolicy: httpsUrl().optional(),
+  }).default({}),
+  slides: array(
+    object({ fileUrl: string().required(), description: string().optional(), link: httpsUrl().optional(), linkText: string().optional() }),
+  ).default([]),
+}).noUnknown(true, ({ unknown }) => `unknown field(s): ${String(unknown)}`);
+
+/**
+ * The login page: its route, layout (banner, logo, language menu, footer), theming from the
+ * session code, and the host that shows whichever login view the other plugins contribute.
+ * Also the shared email-sent view (register, reset, activation and migration end there).
+ */
+export default definePlugin<LoginLayoutConfig>({
+  id: 'login-layout',
+  configSchema: configSchema as never,
+  routes: [{ path: '/login', view: () => import('./LoginPage'), titleKey: 'login-layout:title' }],
+  loginViews: [{ id: 'email', view: () => import('./EmailSentView') }],
+  locales: {
+    'login-layout': (lang) => import(`../../locales/${lang}/login-layout.json`) as Promise<{ default: Messages }>,
+  },
+});

@@ -1,0 +1,34 @@
+import type { LoginPageInfo } from '../../core/contract/auth';
+import type { HttpClient } from '../../core/http/client';
+import { isLanguageCode, type LanguageCode } from '../../core/i18n/languages';
+
+/** Branding of the session code's client; null without a code or when the call fails. */
+export async function fetchPageInfo(http: HttpClient, sessionCode: string | null): Promise<LoginPageInfo | null> {
+  if (!sessionCode) return null;
+  try {
+    return await http.get<LoginPageInfo>('/client/custom/banner-and-logo', { query: { sessionCode }, auth: 'none' });
+  } catch {
+    return null; // the deployment's own branding stays; sign-in itself will report a dead code
+  }
+}
+
+/**
+ * The client's language applies only when the visitor made no choice: no `lang` in the
+ * link and none stored from an earlier visit.
+ */
+export function clientLanguage(info: LoginPageInfo | null, query: URLSearchParams, stored: string | null): LanguageCode | null {
+  if (!info?.language || !isLanguageCode(info.language)) return null;
+  if (isLanguageCode(query.get('lang')) || isLanguageCode(stored)) return null;
+  return info.language;
+}
+
+/** Only http(s) and same-origin paths may become an image source or link target. */
+export function safeUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url, window.location.origin);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.toString() : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,226 @@
+import { useTheme } from '@emotion/react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { object } from 'yup';
+import { usePortal } from '../../core/app/context';
+import type { LoginRequest, LoginResult } from '../../core/contract/auth';
+import { errorMessage } from '../../core/errors/message';
+import { currentLanguage } from '../../core/i18n/i18n';
+import { fetchAllowList, handOffUrl } from '../../core/login/handOff';
+import { useLoginPage } from '../../core/login/LoginPageContext';
+import { SIGN_IN_FIELDS_POINT, type EmailSentData, type LockedData } from '../../core/login/types';
+import { useInterruptibleCall } from '../../core/login/useInterruptibleCall';
+import type { LoginViewProps } from '../../core/registry/types';
+import { Button } from '../../core/ui/Button';
+import { TextField } from '../../core/ui/TextField';
+import { toast } from '../../core/ui/toastStore';
+import { emailRule, loginPasswordRule } from '../../core/validation/rules';
+import { useLightForm } from '../../core/validation/useLightForm';
+import { lockText } from './lockText';
+import { signInOutcome, type SignInAlert } from './signInAlert';
+
+interface SignInForm extends Record<string, string> {
+  email: string;
+  password: string;
+}
+
+const schema = object({ email: emailRule(), password: loginPasswordRule() });
+
+/** Kept across a restart of an expired login session, so the address need not be typed again. */
+const REMEMBERED_EMAIL = 'uid.signIn.email';
+
+function initialEmail(query: URLSearchParams, data: unknown): string {
+  const fromData = (data as { email?: unknown } | undefined)?.email;
+  if (typeof fromData === 'string') return fromData;
+  const remembered = sessionStorage.getItem(REMEMBERED_EMAIL);
+  if (remembered) {
+    sessionStorage.removeItem(REMEMBERED_EMAIL);
+    return remembered;
+  }
+  return query.get('email') ?? '';
+}
+
+/** The sign-in form (spec sections 2, 4, 8): the default login view. */
+export default function SignInView({ goTo, data }: LoginViewProps) {
+  const theme = useTheme();
+  const { t } = useTranslation(['sign-in', 'core']);
+  const { http, config, registry } = usePortal();
+  const page = useLoginPage();
+  const [, navigate] = useLocation();
+  const [alert, setAlert] = useState<SignInAlert | null>(() => {
+    const activated = page.query.get('activated');
+    return activated === '1' ? { kind: 'activated' } : activated === '0' ? { kind: 'activationFailed' } : null;
+  });
+  const [handingOff, setHandingOff] = useState(false);
+
+  const [defaults] = useState<SignInForm>(() => ({ email: initialEmail(page.query, data), password: '' }));
+  const { values, errors, field, setValue, focus, handleSubmit } = useLightForm<SignInForm>(schema, defaults);
+  const { email, password } = values;
+
+  const extraFields = useMemo(() => {
+    const fields: Record<string, string> = {};
+    let standsIn = false;
+    for (const owned of registry.getOwnedContributions(SIGN_IN_FIELDS_POINT)) {
+      if (!page.pluginAllowed(owned.pluginId)) continue;
+      const more = owned.value.fields(page.query);
+      if (more) {
+        Object.assign(fields, more);
+        standsIn ||= owned.value.standsInForSessionCode === true;
+      }
+    }
+    return { fields, standsIn };
+  }, [registry, page]);
+  const sessionCode = page.query.get('session_code');
+
+  const call = useInterruptibleCall<SignInForm & Record<string, unknown>, LoginResult>({
+    call: 'signIn',
+    exec: (form, extra) => {
+      const body: LoginRequest & Record<string, unknown> = {
+        email: form.email.trim(),
+        password: form.password,
+        language: currentLanguage(),
+        ...extraFields.fields,
+        ...extra,
+      };
+      return http.post<LoginResult>('/login', body, { auth: 'none', headers: sessionCode ? { session_code: sessionCode } : {} });
+    },
+    onSuccess: async (result) => {
+      setHandingOff(true);
+      const url = handOffUrl(result, await fetchAllowList(http, config), window.location.origin);
+      if (url) window.location.assign(url);
+      else {
+        setHandingOff(false);
+        toast(t('core:errors.invalidServiceUrl'), 'error');
+      }
+    },
+    onError: (error, form) => {
+      const outcome = signInOutcome(error);
+      if (!outcome) return false;
+      if ('alert' in outcome) {
+        setAlert(outcome.alert);
+        if (outcome.alert.kind === 'wrongCredentials' || outcome.alert.kind === 'lastAttempt') {
+          setValue('password', '');
+          focus('password');
+        }
+      } else if ('restart' in outcome) {
+        sessionStorage.setItem(REMEMBERED_EMAIL, form.email);
+        toast(errorMessage(error, t), 'info');
+        navigate('/');
+      } else if (outcome.goTo === 'locked') {
+        goTo('locked', { lockedMinutes: outcome.lockedMinutes ?? 0, email: form.email } satisfies LockedData);
+      } else {
+        goTo('email', { email: form.email.trim(), purpose: 'activation' } satisfies EmailSentData);
+      }
+      return true;
+    },
+    // Back from MFA, region or a dismissed step: the form again, without the password.
+    onCancel: () => {
+      setValue('password', '');
+      setTimeout(() => focus('password'), 0);
+    },
+  });
+
+  const submit = handleSubmit(async (form) => {
+    setAlert(null);
+    await call.start(form);
+  });
+
+  const canSubmit = email.trim() !== '' && password !== '' && !call.busy && !handingOff;
+  const inline = call.active?.presentation === 'inline';
+  const signUpUrl = page.pageInfo?.signUpUrl && /^https?:\/\//.test(page.pageInfo.signUpUrl) ? page.pageInfo.signUpUrl : null;
+
+  return (
+    <>
+      {inline ? (
+        call.outlet
+      ) : (
+        <form onSubmit={(e) => void submit(e)} noValidate aria-describedby={alert ? 'sign-in-alert' : undefined}>
+          <h1 css={{ fontSize: theme.font.sizeXl, margin: `0 0 ${theme.space(6)}` }}>{t('title')}</h1>
+          {alert ? <AlertBox alert={alert} /> : null}
+          <div css={{ display: 'grid', gap: theme.space(4) }}>
+            <TextField
+              label={t('email')}
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              required
+              error={errors.email ? t(errors.email) : undefined}
+              {...field('email')}
+            />
+            <TextField
+              label={t('password')}
+              type="password"
+              autoComplete="current-password"
+              required
+              error={errors.password ? t(errors.password) : undefined}
+              {...field('password')}
+            />
+          </div>
+          {page.hasView('reset') ? (
+            <div css={{ marginTop: theme.space(3), textAlign: 'end' }}>
+              <Button type="button" variant="text" onClick={() => goTo('reset', { email: email.trim() })}>
+                {t('forgotPassword')}
+              </Button>
+            </div>
+          ) : null}
+          <Button type="submit" fullWidth disabled={!canSubmit} loading={call.busy || handingOff} css={{ marginTop: theme.space(5) }}>
+            {t('submit')}
+          </Button>
+          {signUpUrl || page.hasView('register') ? (
+            <p css={{ marginTop: theme.space(6), textAlign: 'center', color: theme.colors.textMuted }}>
+              {t('noAccount')}{' '}
+              {signUpUrl ? (
+                <a href={signUpUrl} css={{ color: theme.colors.primary, fontWeight: 600 }}>
+                  {t('createAccount')}
+                </a>
+              ) : (
+                <Button type="button" variant="text" onClick={() => goTo('register')}>
+                  {t('createAccount')}
+                </Button>
+              )}
+            </p>
+          ) : null}
+        </form>
+      )}
+      {!inline ? call.outlet : null}
+    </>
+  );
+}
+
+function AlertBox({ alert }: { alert: SignInAlert }) {
+  const theme = useTheme();
+  const { t } = useTranslation(['sign-in', 'core']);
+  let text: string;
+  let tone: 'error' | 'warning' | 'info' | 'success' = 'error';
+  switch (alert.kind) {
+    case 'wrongCredentials':
+      text = alert.remainAttempts === null ? t('core:errors.wrongCredentials') : t('attemptsLeft', { count: alert.remainAttempts, message: t('core:errors.wrongCredentials') });
+      break;
+    case 'lastAttempt':
+      tone = 'warning';
+      text = t('lastAttempt', { duration: lockText(t, alert.lockedMinutes) });
+      break;
+    case 'message':
+      tone = alert.tone;
+      text = errorMessage(alert.error, t);
+      break;
+    case 'activated':
+      tone = 'success';
+      text = t('activated');
+      break;
+    case 'activationFailed':
+      text = t('activationFailed');
+      break;
+  }
+  const color = { error: theme.colors.danger, warning: theme.colors.warning, info: theme.colors.info, success: theme.colors.success }[tone];
+  return (
+    <div
+      id="sign-in-alert"
+      role={tone === 'error' || tone === 'warning' ? 'alert' : 'status'}
+      css={{ border: `1px solid ${color}`, color, borderRadius: theme.radius.md, padding: theme.space(3), marginBottom: theme.space(4), background: theme.colors.surface }}
+    >
+      {text}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { definePlugin } from '../../core/registry/definePlugin';
+import type { Messages } from '../../core/i18n/namespaces';
+
+/**
+ * The sign-in form (the login page's default view) and the account-locked view. Steps the
+ * server demands on the way (MFA, region, captcha, privacy, migration) come from other
+ * plugins through the login interrupt point; without them the codes surface as messages.
+ */
+export default definePlugin({
+  id: 'sign-in',
+  loginViews: [
+    { id: 'signIn', view: () => import('./SignInView'), isDefault: true },
+    { id: 'locked', view: () => import('./LockedView') },
+  ],
+  locales: {
+    'sign-in': (lang) => import(`../../locales/${lang}/sign-in.json`) as Promise<{ default: Messages }>,
+  },
+});

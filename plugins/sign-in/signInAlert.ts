@@ -1,0 +1,53 @@
+import type { FailedLoginResult } from '../../core/contract/api';
+import { ERROR_CODES } from '../../core/contract/errorCodes';
+import type { ApiError } from '../../core/http/ApiError';
+
+/**
+ * What the form says after a failed sign-in (spec section 8, sign-in error behaviour). Kept
+ * as data and worded at render time, so a language switch re-words it.
+ */
+export type SignInAlert =
+  | { kind: 'wrongCredentials'; remainAttempts: number | null }
+  | { kind: 'lastAttempt'; lockedMinutes: number }
+  | { kind: 'message'; error: ApiError; tone: 'error' | 'info' }
+  | { kind: 'activated' }
+  | { kind: 'activationFailed' };
+
+export type SignInOutcome = { alert: SignInAlert } | { goTo: 'locked'; lockedMinutes: number | null } | { goTo: 'email' } | { restart: true } | null;
+
+function failedLogin(error: ApiError): Partial<FailedLoginResult> {
+  return (error.result as Partial<FailedLoginResult> | undefined) ?? {};
+}
+
+/** Decide the page-level reaction to a sign-in error no interrupt took; null: default handling. */
+export function signInOutcome(error: ApiError): SignInOutcome {
+  switch (error.code) {
+    case ERROR_CODES.wrongCredentials: {
+      const { remainAttempts, lockedMinutes } = failedLogin(error);
+      if (typeof remainAttempts !== 'number') return { alert: { kind: 'wrongCredentials', remainAttempts: null } };
+      if (remainAttempts <= 0) return { goTo: 'locked', lockedMinutes: lockedMinutes ?? null };
+      if (remainAttempts === 1) return { alert: { kind: 'lastAttempt', lockedMinutes: lockedMinutes ?? 0 } };
+      return { alert: { kind: 'wrongCredentials', remainAttempts } };
+    }
+    case ERROR_CODES.accountLocked:
+    case ERROR_CODES.tooManyRequests:
+      return { goTo: 'locked', lockedMinutes: failedLogin(error).lockedMinutes ?? null };
+    case ERROR_CODES.notActivated:
+      return { goTo: 'email' };
+    case ERROR_CODES.tokenExpired:
+      return { restart: true };
+    case ERROR_CODES.loginSessionExists:
+      return { alert: { kind: 'message', error, tone: 'info' } };
+    case ERROR_CODES.rateLimited:
+    case ERROR_CODES.accountNotExist:
+    case ERROR_CODES.needMergeOrMigrate:
+    case ERROR_CODES.regionRequired:
+    case ERROR_CODES.mfaRequired:
+    case ERROR_CODES.captchaRequired:
+    case ERROR_CODES.privacyPolicyUpdate:
+      // Without the plugin that handles the step, say what the server asked for.
+      return { alert: { kind: 'message', error, tone: 'error' } };
+    default:
+      return null;
+  }
+}
