@@ -7,9 +7,13 @@ export interface MigrationPluginConfig {
   termsUrl?: string;
 }
 
-const httpUrl = () => string().matches(/^https?:\/\/[^\s/$.?#][^\s]*$/i, 'must be an http(s) URL').optional();
+/** An absolute http(s) URL, or a path on the portal's own origin ('/terms.html', not '//host'). */
+const linkUrl = () =>
+  string()
+    .matches(/^(https?:\/\/[^\s/$.?#][^\s]*|\/(?![/\\])[^\s]*)$/i, 'must be an http(s) URL or a path starting with /')
+    .optional();
 
 export const configSchema = object({
-  supportUrl: httpUrl(),
-  termsUrl: httpUrl(),
+  supportUrl: linkUrl(),
+  termsUrl: linkUrl(),
 }).noUnknown(true, ({ unknown }) => `unknown field(s): ${String(unknown)}`);

@@ -84,14 +84,18 @@ describe('migration plugin manifest', () => {
     expect(registry.namespaces.map((n) => n.value)).toEqual(['migration']);
   });
 
-  it('takes http(s) support and terms URLs', async () => {
+  it('takes http(s) support and terms URLs, or paths of the portal', async () => {
     const registry = await testRegistry([migration], { migration: { supportUrl: SUPPORT, termsUrl: 'http://127.0.0.1:8080/terms' } });
     expect(registry.pluginConfigs.get('migration')).toEqual({ supportUrl: SUPPORT, termsUrl: 'http://127.0.0.1:8080/terms' });
+    const paths = await testRegistry([migration], { migration: { termsUrl: '/demo-service/terms.html' } });
+    expect(paths.pluginConfigs.get('migration')).toEqual({ termsUrl: '/demo-service/terms.html' });
   });
 
   it.each([
-    [{ supportUrl: 'javascript:alert(1)' }, "config field 'supportUrl': must be an http(s) URL"],
-    [{ termsUrl: '/terms' }, "config field 'termsUrl': must be an http(s) URL"],
+    [{ supportUrl: 'javascript:alert(1)' }, "config field 'supportUrl': must be an http(s) URL or a path starting with /"],
+    [{ termsUrl: '//evil.test/terms' }, "config field 'termsUrl': must be an http(s) URL or a path starting with /"],
+    [{ termsUrl: '/\\evil.test/terms' }, "config field 'termsUrl'"],
+    [{ termsUrl: 'terms.html' }, "config field 'termsUrl'"],
     [{ colour: 'red' }, 'unknown field(s): colour'],
   ])('rejects bad config %j', async (config, message) => {
     await expect(buildRegistry([migration], { migration: { enabled: true, config } }, testDeployment)).rejects.toThrow(message);
@@ -163,7 +167,7 @@ describe('variant migrate: one local account', () => {
   it('with a known data region the country is optional and the data stays there', async () => {
     const http = fakeHttp(async () => ({ email: 'legacy-one@example.com', region: 'Euw', activationMailSent: true }));
     await renderStep({ ...MIGRATE, accounts: [{ ...leo, region: 'Euw' }] }, http);
-    expect(await screen.findByText('If you choose none, your data stays in Europe (eu-west-1).')).toBeInTheDocument();
+    expect(await screen.findByText('If you choose none, your data stays in this region: Europe (eu-west-1).')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: /Country\/region/ })).not.toHaveAttribute('aria-required');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Send me news and offers about products and services' }));
     await userEvent.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
@@ -314,7 +318,7 @@ describe('variant pick: several local accounts, no vendor ID', () => {
 
 describe('variant merge: vendor ID plus local accounts', () => {
   async function fillMerge(password = 'Legacy-pass-2024') {
-    await userEvent.type(await screen.findByLabelText(/Password of your Partner app account/), password);
+    await userEvent.type(await screen.findByLabelText(/Password of the selected account \(Partner app account\)/), password);
     await userEvent.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
   }
 
@@ -324,7 +328,7 @@ describe('variant merge: vendor ID plus local accounts', () => {
     expect(within(dialog).getByRole('region', { name: 'Unified ID' })).toHaveTextContent('merge@example.com');
     const group = screen.getByRole('group', { name: 'Account to merge into your Unified ID' });
     expect(within(group).getByRole('radio')).toBeChecked();
-    expect(screen.getByLabelText(/Password of your Partner app account/)).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText(/Password of the selected account \(Partner app account\)/)).toHaveAttribute('type', 'password');
     expect(screen.getByRole('checkbox', { name: 'Keep receiving news about NVR' })).toBeChecked();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/New password/)).not.toBeInTheDocument();
@@ -332,7 +336,7 @@ describe('variant merge: vendor ID plus local accounts', () => {
 
   it('checks the old password, the new password rule and the confirmation, and the terms', async () => {
     const { http } = await renderStep(MERGE);
-    const old = await screen.findByLabelText(/Password of your Partner app account/);
+    const old = await screen.findByLabelText(/Password of the selected account \(Partner app account\)/);
     await userEvent.click(button('Merge accounts'));
     expect(await screen.findByText('This field is required')).toBeInTheDocument();
     expect(screen.getByText('Please read and accept the Terms of Use.')).toBeInTheDocument();
@@ -395,7 +399,7 @@ describe('variant merge: vendor ID plus local accounts', () => {
     await fillMerge('Wrong-pass-1');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Keep receiving news about NVR' }));
     await userEvent.click(button('Merge accounts'));
-    const field = screen.getByLabelText(/Password of your Partner app account/);
+    const field = screen.getByLabelText(/Password of the selected account \(Partner app account\)/);
     expect(await screen.findByText('The password of this account is incorrect.')).toBeInTheDocument();
     expect(field).toHaveAccessibleDescription('The password of this account is incorrect. Cannot remember it? Contact support.');
     expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', SUPPORT);
@@ -466,11 +470,11 @@ describe('variant merge: vendor ID plus local accounts', () => {
     await renderStep({ ...MERGE, accounts: [maxVendor, { ...maxApp, identityProvider: 'partnerProgram', uuidProvider: 'pp-max' }, maxApp] }, http);
     const radios = await screen.findAllByRole('radio');
     expect(radios.map((r) => (r as HTMLInputElement).checked)).toEqual([false, false]);
-    expect(screen.queryByLabelText(/Password of your/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/Password of the selected account/)).not.toBeInTheDocument();
     await userEvent.click(button('Merge accounts'));
     expect(await screen.findByText('Choose an account to continue.')).toBeInTheDocument();
     await userEvent.click(radios[0]!);
-    await userEvent.type(screen.getByLabelText(/Password of your Partner program account/), 'Legacy-pass-2024');
+    await userEvent.type(screen.getByLabelText(/Password of the selected account \(Partner program account\)/), 'Legacy-pass-2024');
     await userEvent.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
     await userEvent.click(button('Merge accounts'));
     await waitFor(() => expect(http.post).toHaveBeenCalled());
