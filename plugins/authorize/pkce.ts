@@ -20,7 +20,8 @@ export function randomToken(bytes = 32): string {
 }
 
 export async function challengeOf(verifier: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
+  // The verifier is base64url (ASCII): its bytes are its char codes.
+  const digest = await crypto.subtle.digest('SHA-256', Uint8Array.from(verifier, (c) => c.charCodeAt(0)));
   return base64url(new Uint8Array(digest));
 }
 

@@ -142,3 +142,35 @@ describe('the login page against the reference server', () => {
     await context.close();
   });
 });
+
+describe('login plugins switched off in the config', () => {
+  let basic: RunningPortal;
+  beforeAll(async () => {
+    basic = await startPortal({ config: 'config/login-basic.json' });
+  });
+  afterAll(async () => {
+    await basic?.stop();
+  });
+
+  it('removes their views, links and code; sign-in still works and unhandled steps become messages', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${basic.url}/login`);
+    await page.waitForURL(/session_code=/);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Forgot password?' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Create one' }).count()).toBe(0);
+    // The MFA demo user: without the mfa plugin the demand is said, not stepped through.
+    await fillSignIn(page, 'mfa@example.com', DEMO.password);
+    await page.getByRole('alert').filter({ hasText: 'Multi-factor verification is required.' }).waitFor();
+    const off = ['register', 'reset', 'mfa', 'region', 'captcha', 'privacy-notice', 'migration', 'invite', 'helpdesk'];
+    expect(scripts.filter((s) => off.some((id) => s.includes(`plugin-${id}-`)))).toEqual([]);
+    await fillSignIn(page, DEMO.email, DEMO.password);
+    await page.waitForURL(`${basic.url}/accountSetting/**`);
+    await context.close();
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import type { HttpClient } from '../../core/http/client';
+import type { GuardContext } from '../../core/router/guardTypes';
+import { testDeployment } from '../../core/testing/portalHarness';
+import { helpdeskEntry, helpdeskFields } from './index';
+
+const ctx = (query: string): GuardContext => ({
+  route: 'login', pathname: '/login', query: new URLSearchParams(query), child: undefined, config: testDeployment,
+  http: {} as HttpClient, viewportWidth: 1366, origin: 'http://portal.test', host: 'portal.test',
+});
+
+describe('help-desk sign-in', () => {
+  it('sends source, brand_id, locale_id and return_to with the sign-in', () => {
+    expect(helpdeskFields(new URLSearchParams('source=zendesk&brand_id=7&locale_id=2&return_to=https%3A%2F%2Fhelp.example%2F'))).toEqual({
+      source: 'zendesk', brand_id: '7', locale_id: '2', return_to: 'https://help.example/',
+    });
+    expect(helpdeskFields(new URLSearchParams('source=other&brand_id=7'))).toBeNull();
+  });
+  it('without a login session goes to the server help-desk entry first', async () => {
+    expect(await helpdeskEntry.run(ctx('source=zendesk&brand_id=7&return_to=https%3A%2F%2Fhelp.example%2F'))).toEqual({
+      kind: 'external', url: 'http://portal.test/api/helpdesk/sso?brand_id=7&return_to=https%3A%2F%2Fhelp.example%2F',
+    });
+    expect(await helpdeskEntry.run(ctx('source=zendesk&session_code=s'))).toEqual({ kind: 'next' });
+    expect(await helpdeskEntry.run(ctx('session_code=s'))).toEqual({ kind: 'next' });
+  });
+});

@@ -1,0 +1,146 @@
+import { useStore } from 'jotai';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import { useHttp, usePluginConfig } from '../../core/app/context';
+import type { AcceptInviteResult, InviteInfo } from '../../core/contract/company';
+import { ERROR_CODES } from '../../core/contract/errorCodes';
+import { errorMessage } from '../../core/errors/message';
+import { useErrorHandler } from '../../core/errors/useErrorHandler';
+import { ApiError, isAbortError } from '../../core/http/ApiError';
+import { INVITE_STATUS_UNREGISTERED } from '../../core/router/coreGuards';
+import { saveInvite } from '../../core/session/invite';
+import { regionAtom, tokensAtom } from '../../core/session/session';
+import type { InvitePluginConfig } from './index';
+import { InviteView, type InviteState } from './InviteView';
+import { absoluteUrl, registerUrl, signInUrl } from './links';
+
+/**
+ * A failed look-up that says the code is no good (unknown, closed, malformed: the server's
+ * 4xx answers) rather than that the look-up could not be made (network, timeout, 5xx, rate limit).
+ */
+function codeIsUnusable(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code !== ERROR_CODES.rateLimited;
+}
+
+/**
+ * /invite?inviteCode=… (spec section 2: the accept-invitation page).
+ *
+ * - No code, or a code the look-up rejects: the invalid-invitation state. Reading of the spec
+ *   ("invalid or missing invite code … returns to sign-in and replaces the URL with /login"):
+ *   that sentence is the /login guard's rule, which core/router/coreGuards.ts applies to
+ *   `/login?module=register&inviteCode=…`. On this page the user first learns *why* (a bare
+ *   jump to sign-in would look like the link is broken), and 'Go to sign-in' then replaces
+ *   /invite with /login, so Back does not return to the dead link.
+ * - unregistered: remember the invitation (the /login guard and the register view read it) and
+ *   replace the URL with the invited registration.
+ * - registered, not signed in: sign-in with return_to = this page, so the invitee comes back
+ *   here signed in; registered and signed in: offer to join, then the joined-success state.
+ * - accepted: the server accepts an invitation only once (a registration through it accepts it
+ *   already), so instead of a Join button that could only fail there is an 'already accepted' state.
+ * - expired: the invalid state with the -40012 message.
+ */
+export default function InvitePage() {
+  const { t } = useTranslation(['invite', 'core']);
+  const http = useHttp();
+  const store = useStore();
+  const settings = usePluginConfig<InvitePluginConfig>('invite');
+  const handleError = useErrorHandler();
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  const query = useMemo(() => new URLSearchParams(search), [search]);
+  const code = query.get('inviteCode')?.trim() ?? '';
+  const lang = query.get('lang');
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<InviteState>(code ? { kind: 'loading' } : { kind: 'invalid', reason: 'missing' });
+  // The latest values for callbacks run after a call returns.
+  const latest = useRef({ path, search, lang });
+  latest.current = { path, search, lang };
+
+  useEffect(() => {
+    if (!code) {
+      setState({ kind: 'invalid', reason: 'missing' });
+      return;
+    }
+    const controller = new AbortController();
+    setState({ kind: 'loading' });
+    http
+      .get<InviteInfo>(`/orgs/members/invitations/${encodeURIComponent(code)}`, { auth: 'none', signal: controller.signal })
+      .then(
+        (invite) => {
+          if (controller.signal.aborted) return;
+          const { path: here, search: qs, lang: language } = latest.current;
+          const signedIn = store.get(tokensAtom) !== null;
+          switch (invite.status) {
+            case INVITE_STATUS_UNREGISTERED:
+              saveInvite({ invitedEmail: invite.invitedEmail, inviteCode: code, orgRegion: invite.orgRegion, status: invite.status });
+              setState({ kind: 'redirecting', to: 'register' });
+              navigate(`~${registerUrl(code, language)}`, { replace: true });
+              return;
+            case 'registered':
+              if (signedIn) {
+                setState({ kind: 'offer', invite, joining: false, error: null });
+              } else {
+                setState({ kind: 'redirecting', to: 'signIn' });
+                navigate(`~${signInUrl(language, absoluteUrl(window.location.origin, here, qs))}`, { replace: true });
+              }
+              return;
+            case 'accepted':
+              setState({ kind: 'accepted', invite, signedIn });
+              return;
+            case 'expired':
+              setState({ kind: 'invalid', reason: 'expired', invite });
+              return;
+            default:
+              setState({ kind: 'invalid', reason: 'notFound' });
+          }
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted || isAbortError(error)) return;
+          setState(codeIsUnusable(error) ? { kind: 'invalid', reason: 'notFound' } : { kind: 'lookupFailed', message: errorMessage(error, t) });
+        },
+      );
+    return () => controller.abort();
+    // t is left out on purpose: a language switch must not look the invitation up again.
+  }, [code, attempt, http, store, navigate]);
+
+  const join = useCallback(async () => {
+    if (state.kind !== 'offer' || state.joining) return;
+    const { invite } = state;
+    setState({ kind: 'offer', invite, joining: true, error: null });
+    try {
+      // Regional host of the signed-in account; before its region is known, the company's
+      // (joining works only within one region, so that is the account's region whenever it can succeed).
+      const result = await http.post<AcceptInviteResult>(
+        '/orgs/members/invitations/status',
+        { inviteCode: invite.inviteCode || code },
+        { scope: 'regional', region: store.get(regionAtom) ?? invite.orgRegion },
+      );
+      setState({ kind: 'joined', invite, result });
+    } catch (error) {
+      let closed = false;
+      const outcome = handleError(error, {
+        suppressToast: true,
+        handlers: {
+          // Accepted, cancelled or expired meanwhile, or sent to another address.
+          [ERROR_CODES.invitationInvalid]: () => (closed = true),
+        },
+      });
+      if (closed) return setState({ kind: 'invalid', reason: 'expired', invite });
+      // 'silent': the page shows the error itself; a plugin handler or the session-ended modal
+      // has already told the user otherwise.
+      const shown = outcome === 'silent' ? { code: error instanceof ApiError ? error.code : 0, message: errorMessage(error, t) } : null;
+      setState({ kind: 'offer', invite, joining: false, error: shown });
+    }
+  }, [state, http, store, code, handleError, t]);
+
+  return (
+    <InviteView
+      state={state}
+      onSignIn={() => navigate(`~${signInUrl(lang)}`, { replace: true })}
+      onRetry={() => setAttempt((n) => n + 1)}
+      onJoin={() => void join()}
+      onCompany={() => navigate(`~${settings.companyPath}`)}
+    />
+  );
+}

@@ -1,0 +1,28 @@
+import { object, string } from 'yup';
+import { definePlugin } from '../../core/registry/definePlugin';
+import type { Messages } from '../../core/i18n/namespaces';
+
+export interface InvitePluginConfig {
+  /** Where 'Go to company page' leads after joining (the company plugin's route). */
+  companyPath: string;
+}
+
+const configSchema = object({
+  companyPath: string()
+    .matches(/^\/(?!\/)/, 'must be a path on this portal, starting with a single /')
+    .default('/accountSetting/company'),
+}).noUnknown(true, ({ unknown }) => `unknown field(s): ${String(unknown)}`);
+
+/**
+ * /invite: the page an invitation email links to (spec section 2). It looks the invite
+ * code up and sends an unregistered invitee to the invited registration, a registered one
+ * to sign-in (and back here), and lets a signed-in invitee join the company.
+ */
+export default definePlugin<InvitePluginConfig>({
+  id: 'invite',
+  configSchema,
+  routes: [{ path: '/invite', view: () => import('./InvitePage'), titleKey: 'invite:title' }],
+  locales: {
+    invite: (lang) => import(`../../locales/${lang}/invite.json`) as Promise<{ default: Messages }>,
+  },
+});

@@ -1,0 +1,164 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LoginPageInfo } from '../../core/contract/auth';
+import { ApiError } from '../../core/http/ApiError';
+import type { HttpClient } from '../../core/http/client';
+import { i18n as appI18n } from '../../core/i18n/i18n';
+import { useLoginPage } from '../../core/login/LoginPageContext';
+import { definePlugin } from '../../core/registry/definePlugin';
+import { testLoginPage } from '../../core/testing/loginHarness';
+import { renderPortal, testRegistry } from '../../core/testing/portalHarness';
+import EmailSentView from './EmailSentView';
+import layout from './index';
+import { LanguageMenu, LANGUAGE_MENU_MAX_HEIGHT } from './LanguageMenu';
+import LoginPage from './LoginPage';
+import { createLoginFlow, goTo, initialView } from './loginFlow';
+import { clientLanguage, safeUrl } from './pageInfo';
+import { slidesFrom } from './slides';
+
+afterEach(() => vi.useRealTimers());
+
+const info = (over: Partial<LoginPageInfo> = {}): LoginPageInfo => ({
+  carouselInfos: [], language: null, title: null, titleLogoUrl: null, logoUrl: null, signUpUrl: null, clientId: 'c', clientName: 'C', ...over,
+});
+
+describe('login flow', () => {
+  const views = [{ id: 'signIn', isDefault: true }, { id: 'register' }, { id: 'reset' }];
+  it('opens the default view, or register for an invitation when register exists', () => {
+    expect(initialView(new URLSearchParams(''), views)).toBe('signIn');
+    expect(initialView(new URLSearchParams('module=register&inviteCode=x'), views)).toBe('register');
+    expect(initialView(new URLSearchParams('module=register'), [{ id: 'signIn', isDefault: true }])).toBe('signIn');
+    expect(initialView(new URLSearchParams(''), [])).toBeNull();
+  });
+  it('switches views with their data and counts the switches', () => {
+    const flow = createLoginFlow('signIn');
+    goTo(flow, 'email', { email: 'a@b.cd' });
+    expect([flow.view, flow.data, flow.seq]).toEqual(['email', { email: 'a@b.cd' }, 1]);
+  });
+});
+
+describe('page info', () => {
+  it("uses the client's language only when the visitor chose none", () => {
+    expect(clientLanguage(info({ language: 'de_DE' }), new URLSearchParams(''), null)).toBe('de_DE');
+    expect(clientLanguage(info({ language: 'de_DE' }), new URLSearchParams('lang=fr_FR'), null)).toBeNull();
+    expect(clientLanguage(info({ language: 'de_DE' }), new URLSearchParams(''), 'it_IT')).toBeNull();
+    expect(clientLanguage(info({ language: 'xx' }), new URLSearchParams(''), null)).toBeNull();
+  });
+  it('lets only http(s) URLs become images and links', () => {
+    expect(safeUrl('javascript:alert(1)')).toBeNull();
+    expect(safeUrl('data:image/png;base64,AAAA')).toBeNull();
+    expect(safeUrl('https://cdn.example/a.png')).toBe('https://cdn.example/a.png');
+    expect(safeUrl('/api/branding/logo.svg')).toBe(`${window.location.origin}/api/branding/logo.svg`);
+  });
+  it("orders the client's slides, drops unsafe ones, falls back to the deployment's", () => {
+    const item = (id: string, orderValue: number, fileUrl: string, link: string | null = null) => ({ id, orderValue, fileUrl, description: null, link, linkText: 'More' });
+    const slides = slidesFrom(info({ carouselInfos: [item('b', 2, 'https://x/b.png'), item('a', 1, 'https://x/a.png', 'javascript:x'), item('c', 3, 'javascript:y')] }), []);
+    expect(slides.map((s) => [s.id, s.link, s.linkText])).toEqual([['a', null, null], ['b', null, null]]);
+    expect(slidesFrom(null, [{ fileUrl: 'https://x/d.png', description: 'Hi' }]).map((s) => s.description)).toEqual(['Hi']);
+    expect(slidesFrom(null, [])).toEqual([]);
+  });
+});
+
+function Probe() {
+  const page = useLoginPage();
+  return <p>{`views:${['signIn', 'reset', 'email'].filter(page.hasView).join(',')} title:${page.pageInfo?.title ?? '-'}`}</p>;
+}
+const probePlugin = definePlugin({ id: 'probe', loginViews: [{ id: 'signIn', isDefault: true, view: async () => ({ default: Probe }) }] });
+const resetPlugin = definePlugin({ id: 'reset-probe', loginViews: [{ id: 'reset', view: async () => ({ default: Probe }) }] });
+
+describe('LoginPage host', () => {
+  it('fetches the branding of the session code first, and a client may narrow the plugins', async () => {
+    const get = vi.fn(async () => info({ title: 'Partner Cloud', plugins: ['probe'] }));
+    const registry = await testRegistry([layout, probePlugin, resetPlugin]);
+    renderPortal(<LoginPage />, { registry, http: { get } as unknown as HttpClient, path: '/login?session_code=sc-9' });
+    expect(await screen.findByText('views:signIn,email title:Partner Cloud')).toBeTruthy();
+    expect(get).toHaveBeenCalledWith('/client/custom/banner-and-logo', { query: { sessionCode: 'sc-9' }, auth: 'none' });
+    expect(screen.getAllByText('Partner Cloud').length).toBeGreaterThan(0);
+  });
+  it('without a session code uses the deployment branding and every enabled view', async () => {
+    const get = vi.fn();
+    const registry = await testRegistry([layout, probePlugin, resetPlugin]);
+    renderPortal(<LoginPage />, { registry, http: { get } as unknown as HttpClient, path: '/login' });
+    expect(await screen.findByText('views:signIn,reset,email title:-')).toBeTruthy();
+    expect(get).not.toHaveBeenCalled();
+  });
+});
+
+describe('EmailSentView', () => {
+  async function renderSent(data: unknown, post: (path: string) => Promise<unknown>, query = 'session_code=s') {
+    const registry = await testRegistry([layout]);
+    const page = testLoginPage({ query: new URLSearchParams(query) });
+    const goTo = vi.fn();
+    const http = { post: vi.fn(post) } as unknown as HttpClient & { post: ReturnType<typeof vi.fn> };
+    renderPortal(page.wrap(<EmailSentView goTo={goTo} data={data} />), { registry, http });
+    return { goTo, http };
+  }
+
+  it('shows the address, waits 60 s before Resend, then resends the activation mail', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { http } = await renderSent({ email: 'ana@partner.example', purpose: 'activation' }, async () => ({ email: 'ana@partner.example', resendAfterSeconds: 60 }));
+    expect(screen.getByTestId('sent-address').textContent).toBe('ana@partner.example');
+    const resend = screen.getByRole('button', { name: 'Resend email (60 s)' });
+    expect((resend as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => vi.advanceTimersByTime(59_000));
+    expect(screen.getByRole('button', { name: 'Resend email (1 s)' })).toBeTruthy();
+    await act(async () => vi.advanceTimersByTime(1_000));
+    await userEvent.click(screen.getByRole('button', { name: 'Resend email' }));
+    expect(http.post).toHaveBeenCalledWith('/activations/email', { email: 'ana@partner.example', language: 'en_US' }, { auth: 'none' });
+    await waitFor(() => expect(screen.getByRole('button', { name: /Resend email \(60 s\)/ })).toBeTruthy());
+  });
+
+  it('a reset mail resends the reset; -11021 restarts the wait from the server', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { http } = await renderSent({ email: 'ana@partner.example', purpose: 'reset', resendAfterSeconds: 0 }, async () => {
+      throw new ApiError(-11021, 'wait', 429, { retryAfterSeconds: 42 });
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Resend email' }));
+    expect(http.post).toHaveBeenCalledWith('/auth/password-reset-request', expect.anything(), expect.anything());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Resend email (42 s)' })).toBeTruthy());
+  });
+
+  it('after an invitation: registration complete, no resend', async () => {
+    const { goTo } = await renderSent({ email: 'ana@partner.example', purpose: 'activation', viaInvite: true }, async () => null);
+    expect(screen.getByRole('heading', { name: 'Registration complete' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Resend/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Registration complete: sign in' }));
+    expect(goTo).toHaveBeenCalledWith('signIn');
+  });
+
+  it('without a login session the way back starts one at the authorize entry', async () => {
+    const { goTo } = await renderSent({ email: 'a@b.cd', purpose: 'activation' }, async () => null, 'module=register&inviteCode=x');
+    await userEvent.click(screen.getByRole('button', { name: 'Back to sign in' }));
+    expect(goTo).not.toHaveBeenCalled();
+  });
+});
+
+describe('LanguageMenu', () => {
+  it('opens on click, scrolls within 288 px, moves with arrows, Escape closes and returns focus', async () => {
+    const registry = await testRegistry([layout]);
+    renderPortal(<LanguageMenu />, { registry, http: {} as HttpClient });
+    const button = screen.getByRole('button', { name: /English/ });
+    await userEvent.click(button);
+    const menu = screen.getByRole('menu');
+    expect(menu.style.maxHeight || getComputedStyle(menu).maxHeight).toBe(`${LANGUAGE_MENU_MAX_HEIGHT}px`);
+    expect(screen.getAllByRole('menuitemradio')).toHaveLength(20);
+    expect(document.activeElement?.textContent).toBe('English');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement?.textContent).toBe('Čeština');
+    await userEvent.keyboard('{End}');
+    expect(document.activeElement?.textContent).toBe('Srpski');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+  it('picking a language switches and remembers it', async () => {
+    const registry = await testRegistry([layout]);
+    const change = vi.spyOn(appI18n, 'changeLanguage').mockResolvedValue((() => '') as never);
+    renderPortal(<LanguageMenu />, { registry, http: {} as HttpClient });
+    await userEvent.click(screen.getByRole('button', { name: /English/ }));
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'Deutsch' }));
+    expect(change).toHaveBeenCalledWith('de_DE');
+    expect(localStorage.getItem('lang')).toBe('de_DE');
+  });
+});

@@ -1,0 +1,189 @@
+import { useTheme } from '@emotion/react';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { object } from 'yup';
+import { useHttp, usePluginConfig } from '../../core/app/context';
+import type { EmailLanguageRequest, MailSentResult } from '../../core/contract/account';
+import type { RateLimitedResult } from '../../core/contract/auth';
+import { ERROR_CODES } from '../../core/contract/errorCodes';
+import { messageKeyFor } from '../../core/errors/catalogue';
+import { errorMessage } from '../../core/errors/message';
+import { ApiError, isAbortError } from '../../core/http/ApiError';
+import { useLoginPage } from '../../core/login/LoginPageContext';
+import type { EmailSentData } from '../../core/login/types';
+import type { LoginViewProps } from '../../core/registry/types';
+import { Button, KindIcon, TextField, VisuallyHidden, kindColor, type MessageKind } from '../../core/ui';
+import { emailRule } from '../../core/validation/rules';
+import { useCountdown } from './countdown';
+import type { ResetPluginConfig } from './index';
+
+/** The dialog code (headlessui) is fetched only when the reset mail failed (-5001). */
+const Modal = lazy(() => import('../../core/ui/Modal').then((m) => ({ default: m.Modal })));
+
+/** Codes whose message belongs on the email field (spec sections 5 and 8). */
+export const EMAIL_FIELD_CODES: readonly number[] = [ERROR_CODES.userNotExistOnReset, ERROR_CODES.auditLogUserNotExist, ERROR_CODES.accountNotExist];
+/** Seconds to wait after -11021 when the server does not say (spec section 9: reset email wait 60 s). */
+export const RESET_WAIT_SECONDS = 60;
+
+const schema = object({ email: emailRule() });
+interface ResetForm {
+  email: string;
+}
+
+type Announcement = { key: 'waitAnnounce'; seconds: number } | { key: 'waitOver' } | null;
+
+function prefillFrom(data: unknown): string {
+  const email = (data as { email?: unknown } | null | undefined)?.email;
+  return typeof email === 'string' ? email : '';
+}
+
+/** Login view 'reset': ask for a password reset email (POST /auth/password-reset-request). */
+export default function ResetView({ goTo, data }: LoginViewProps) {
+  const theme = useTheme();
+  const { t, i18n } = useTranslation('reset');
+  const http = useHttp();
+  const page = useLoginPage();
+  const { supportUrl } = usePluginConfig<ResetPluginConfig>('reset');
+  const wait = useCountdown();
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const [mailFailed, setMailFailed] = useState(false);
+  const [announcement, setAnnouncement] = useState<Announcement>(null);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetForm>({ resolver: yupResolver(schema), mode: 'onBlur', defaultValues: { email: prefillFrom(data) } });
+
+  // Tell screen readers once when the wait is over (the visible seconds are not announced each tick).
+  const wasWaiting = useRef(false);
+  useEffect(() => {
+    if (wasWaiting.current && !wait.running) setAnnouncement({ key: 'waitOver' });
+    wasWaiting.current = wait.running;
+  }, [wait.running]);
+
+  const onSubmit = async ({ email }: ResetForm) => {
+    if (wait.running) return;
+    setFailure(null);
+    try {
+      const body: EmailLanguageRequest = { email, language: i18n.language };
+      const result = await http.post<MailSentResult>('/auth/password-reset-request', body, { auth: 'none' });
+      const next: EmailSentData = { email: result.email || email, purpose: 'reset', resendAfterSeconds: result.resendAfterSeconds };
+      goTo('email', next);
+    } catch (error) {
+      if (isAbortError(error)) return;
+      const apiError = error instanceof ApiError ? error : new ApiError(-1, undefined, 0);
+      if (EMAIL_FIELD_CODES.includes(apiError.code)) {
+        setError('email', { type: 'server', message: `core:errors.${messageKeyFor(apiError.code) ?? 'unknown'}` }, { shouldFocus: true });
+      } else if (apiError.code === ERROR_CODES.resetMailWait) {
+        const seconds = (apiError.result as Partial<RateLimitedResult> | undefined)?.retryAfterSeconds ?? RESET_WAIT_SECONDS;
+        wait.start(seconds);
+        setAnnouncement({ key: 'waitAnnounce', seconds: Math.ceil(seconds) });
+      } else if (apiError.code === ERROR_CODES.resetMailFailed) {
+        setMailFailed(true);
+      } else {
+        setFailure(apiError);
+      }
+    }
+  };
+
+  const emailError = errors.email?.message;
+
+  return (
+    <section aria-labelledby="reset-heading" css={{ display: 'flex', flexDirection: 'column' }}>
+      <h1 id="reset-heading" css={{ fontSize: theme.font.sizeXl, margin: `0 0 ${theme.space(2)}` }}>
+        {t('title')}
+      </h1>
+      <p css={{ margin: `0 0 ${theme.space(5)}`, color: theme.colors.textMuted, lineHeight: 1.5 }}>{t('intro')}</p>
+
+      <form noValidate onSubmit={handleSubmit(onSubmit)}>
+        <TextField
+          label={t('email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          required
+          error={emailError ? t(emailError) : undefined}
+          {...register('email')}
+        />
+
+        {wait.running && (
+          <Notice kind="warning">
+            <span data-testid="reset-wait">{t('wait', { seconds: wait.remaining })}</span>
+          </Notice>
+        )}
+        {failure && (
+          <Notice kind="error" role="alert">
+            {errorMessage(failure, t)}
+          </Notice>
+        )}
+        <VisuallyHidden role="status">
+          {announcement?.key === 'waitAnnounce' && t('waitAnnounce', { seconds: announcement.seconds })}
+          {announcement?.key === 'waitOver' && t('waitOver')}
+        </VisuallyHidden>
+
+        <Button type="submit" fullWidth size="lg" loading={isSubmitting} disabled={wait.running}>
+          {t('submit')}
+        </Button>
+      </form>
+
+      {page.hasView('signIn') && (
+        <Button variant="text" onClick={() => goTo('signIn')} css={{ marginTop: theme.space(3), alignSelf: 'center' }}>
+          {t('backToSignIn')}
+        </Button>
+      )}
+
+      {mailFailed && (
+        <Suspense fallback={null}>
+          <Modal
+            open
+            kind="warning"
+            onClose={() => setMailFailed(false)}
+            onOk={() => setMailFailed(false)}
+            description={t('core:errors.resetEmailFailed')}
+          >
+            <p css={{ margin: `${theme.space(3)} 0 0`, lineHeight: 1.5 }}>{t('failedHint')}</p>
+            <p css={{ margin: `${theme.space(2)} 0 0` }}>
+              <a href={supportUrl} target="_blank" rel="noopener noreferrer" css={{ color: theme.colors.primary, fontWeight: 600 }}>
+                {t('contactSupport')}
+                <VisuallyHidden> {t('opensNewWindow')}</VisuallyHidden>
+              </a>
+            </p>
+          </Modal>
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+/** An inline message box above the submit button. */
+function Notice({ kind, role, children }: { kind: MessageKind; role?: 'alert'; children: ReactNode }) {
+  const theme = useTheme();
+  const color = kindColor(theme, kind);
+  return (
+    <div
+      role={role}
+      css={{
+        display: 'flex',
+        alignItems: 'flex-start',
+        gap: theme.space(2),
+        padding: theme.space(3),
+        marginBottom: theme.space(4),
+        border: `1px solid ${color}`,
+        borderInlineStartWidth: 4,
+        borderRadius: theme.radius.md,
+        background: theme.colors.surface,
+        color: theme.colors.text,
+        fontSize: theme.font.sizeSm,
+        lineHeight: 1.5,
+      }}
+    >
+      <KindIcon kind={kind} color={color} size={20} />
+      <span css={{ minWidth: 0, overflowWrap: 'anywhere' }}>{children}</span>
+    </div>
+  );
+}

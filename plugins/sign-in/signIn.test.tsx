@@ -1,0 +1,193 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../core/http/ApiError';
+import type { HttpClient } from '../../core/http/client';
+import type { InterruptProps } from '../../core/login/types';
+import { LOGIN_INTERRUPT_POINT, SIGN_IN_FIELDS_POINT } from '../../core/login/types';
+import { definePlugin } from '../../core/registry/definePlugin';
+import { testLoginPage } from '../../core/testing/loginHarness';
+import { renderPortal, testRegistry } from '../../core/testing/portalHarness';
+import LockedView from './LockedView';
+import signIn from './index';
+import { signInOutcome } from './signInAlert';
+import SignInView from './SignInView';
+
+type Post = (path: string, body: Record<string, unknown>, options: { headers?: Record<string, string> }) => Promise<unknown>;
+
+function fakeHttp(post: Post, allowUrls: string[] = []) {
+  return {
+    post: vi.fn(post),
+    get: vi.fn(async (path: string) => (path === '/redirect/allow-urls' ? { allowUrls } : null)),
+  } as unknown as HttpClient & { post: ReturnType<typeof vi.fn> };
+}
+
+function Back({ cancel }: InterruptProps) {
+  return (
+    <section aria-label="mfa step">
+      <button onClick={cancel}>Back from MFA</button>
+    </section>
+  );
+}
+const mfaStub = definePlugin({
+  id: 'mfa-stub',
+  register(ctx) {
+    ctx.contribute(LOGIN_INTERRUPT_POINT, { codes: [-20677], calls: ['signIn'], presentation: 'inline', view: async () => ({ default: Back }) });
+  },
+});
+const fieldsStub = definePlugin({
+  id: 'fields-stub',
+  register(ctx) {
+    ctx.contribute(SIGN_IN_FIELDS_POINT, { fields: (q) => (q.get('source') === 'zendesk' ? { source: 'zendesk', brand_id: q.get('brand_id') ?? '' } : null) });
+  },
+});
+
+const assign = vi.fn();
+beforeEach(() => {
+  assign.mockReset();
+  vi.stubGlobal('location', { ...window.location, assign, origin: window.location.origin, href: window.location.href });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function renderSignIn(http: HttpClient, options: { query?: string; views?: string[]; data?: unknown } = {}) {
+  const registry = await testRegistry([signIn, mfaStub, fieldsStub]);
+  const page = testLoginPage({ query: new URLSearchParams(options.query ?? 'session_code=sc-1'), views: options.views });
+  const goTo = vi.fn();
+  renderPortal(page.wrap(<SignInView goTo={goTo} data={options.data} />), { registry, http });
+  return { goTo, page };
+}
+
+const email = () => screen.getByLabelText(/^Email/);
+const password = () => screen.getByLabelText(/^Password/);
+const submit = () => screen.getByRole('button', { name: 'Sign in' });
+
+describe('sign-in outcomes (spec section 8, sign-in error behaviour)', () => {
+  const wrong = (result?: object) => new ApiError(-20601, 'wrong', 400, result);
+  it('wrong password: the message with attempts while more than one is left', () => {
+    expect(signInOutcome(wrong({ remainAttempts: 3, failedAttempts: 2, lockedMinutes: 30 }))).toEqual({ alert: { kind: 'wrongCredentials', remainAttempts: 3 } });
+    expect(signInOutcome(wrong())).toEqual({ alert: { kind: 'wrongCredentials', remainAttempts: null } });
+  });
+  it('exactly one left: the lockout warning; none left: locked', () => {
+    expect(signInOutcome(wrong({ remainAttempts: 1, failedAttempts: 4, lockedMinutes: 60 }))).toEqual({ alert: { kind: 'lastAttempt', lockedMinutes: 60 } });
+    expect(signInOutcome(wrong({ remainAttempts: 0, failedAttempts: 5, lockedMinutes: 30 }))).toEqual({ goTo: 'locked', lockedMinutes: 30 });
+  });
+  it('-20004 and -20661 lock; -20602 shows email-sent; -20679 restarts; -29999 informs', () => {
+    expect(signInOutcome(new ApiError(-20004, '', 423, { lockedMinutes: 90 }))).toEqual({ goTo: 'locked', lockedMinutes: 90 });
+    expect(signInOutcome(new ApiError(-20661, '', 429))).toEqual({ goTo: 'locked', lockedMinutes: null });
+    expect(signInOutcome(new ApiError(-20602, '', 400))).toEqual({ goTo: 'email' });
+    expect(signInOutcome(new ApiError(-20679, '', 400))).toEqual({ restart: true });
+    expect(signInOutcome(new ApiError(-29999, '', 409))).toMatchObject({ alert: { kind: 'message', tone: 'info' } });
+  });
+  it('step codes without their plugin become a message; anything else goes to the default handler', () => {
+    for (const code of [-6, -9, -20677, -23029, -10999, -60001]) expect(signInOutcome(new ApiError(code, '', 400))).toMatchObject({ alert: { kind: 'message' } });
+    expect(signInOutcome(new ApiError(-10000, '', 500))).toBeNull();
+  });
+});
+
+describe('SignInView', () => {
+  it('keeps Sign in disabled until email and password are filled; Enter submits with the session code', async () => {
+    const http = fakeHttp(async () => ({ serviceUrl: `${window.location.origin}/api/authorize`, redirectParams: { session_code: 'sc-1' } }));
+    await renderSignIn(http);
+    expect((submit() as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(email(), 'ana@partner.example');
+    expect((submit() as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(password(), 'secret-1{Enter}');
+    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/login', expect.objectContaining({ email: 'ana@partner.example', password: 'secret-1', language: 'en_US' }), expect.objectContaining({ headers: { session_code: 'sc-1' } })));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(`${window.location.origin}/api/authorize?session_code=sc-1`));
+  });
+
+  it('validates on blur with the spec messages', async () => {
+    await renderSignIn(fakeHttp(async () => null));
+    await userEvent.type(email(), 'not-an-email');
+    await userEvent.tab();
+    expect(await screen.findByText('Enter a valid email address.')).toBeTruthy();
+    await userEvent.type(password(), 'abc');
+    await userEvent.tab();
+    expect(await screen.findByText(/6 to 32 characters/)).toBeTruthy();
+  });
+
+  it('never follows a service URL outside the allow-list', async () => {
+    const http = fakeHttp(async () => ({ serviceUrl: 'https://evil.example/steal', redirectParams: {} }), ['https://good.example']);
+    await renderSignIn(http);
+    await userEvent.type(email(), 'ana@partner.example');
+    await userEvent.type(password(), 'secret-1{Enter}');
+    await waitFor(() => expect(http.get).toHaveBeenCalledWith('/redirect/allow-urls', expect.anything()));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('counts down the attempts, warns at the last one, clears the password each time', async () => {
+    const results = [
+      { remainAttempts: 2, failedAttempts: 3, lockedMinutes: 30 },
+      { remainAttempts: 1, failedAttempts: 4, lockedMinutes: 90 },
+    ];
+    const http = fakeHttp(async () => {
+      throw new ApiError(-20601, 'Incorrect', 400, results.shift());
+    });
+    await renderSignIn(http);
+    await userEvent.type(email(), 'ana@partner.example');
+    await userEvent.type(password(), 'wrong-pass{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe('Incorrect ID or password. Attempts left: 2.');
+    expect((password() as HTMLInputElement).value).toBe('');
+    await userEvent.type(password(), 'wrong-pass{Enter}');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Incorrect ID or password. One more failed attempt locks your account for 1 h 30 min.'));
+  });
+
+  it('goes to the locked view at zero attempts and to email-sent when not activated', async () => {
+    let code = -20601;
+    const http = fakeHttp(async () => {
+      throw new ApiError(code, '', 400, code === -20601 ? { remainAttempts: 0, failedAttempts: 5, lockedMinutes: 30 } : { email: 'ana@partner.example', mailSent: true });
+    });
+    const { goTo } = await renderSignIn(http);
+    await userEvent.type(email(), 'ana@partner.example');
+    await userEvent.type(password(), 'wrong-pass{Enter}');
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('locked', { lockedMinutes: 30, email: 'ana@partner.example' }));
+    code = -20602;
+    await userEvent.type(password(), 'right-pass{Enter}');
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('email', { email: 'ana@partner.example', purpose: 'activation' }));
+  });
+
+  it('MFA replaces the form; Back returns to it with the password cleared', async () => {
+    const http = fakeHttp(async () => {
+      throw new ApiError(-20677, 'mfa', 400, {});
+    });
+    await renderSignIn(http);
+    await userEvent.type(email(), 'ana@partner.example');
+    await userEvent.type(password(), 'secret-1{Enter}');
+    await userEvent.click(await screen.findByRole('button', { name: 'Back from MFA' }));
+    expect((email() as HTMLInputElement).value).toBe('ana@partner.example');
+    expect((password() as HTMLInputElement).value).toBe('');
+  });
+
+  it('adds contributed fields (help desk) to the request', async () => {
+    const http = fakeHttp(async () => ({ serviceUrl: `${window.location.origin}/x`, redirectParams: {} }));
+    await renderSignIn(http, { query: 'session_code=s&source=zendesk&brand_id=7' });
+    await userEvent.type(email(), 'ana@partner.example');
+    await userEvent.type(password(), 'secret-1{Enter}');
+    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/login', expect.objectContaining({ source: 'zendesk', brand_id: '7' }), expect.anything()));
+  });
+
+  it('links to reset and register only when those views exist, and says when an activation worked', async () => {
+    const { goTo } = await renderSignIn(fakeHttp(async () => null), { views: ['signIn', 'reset'], query: 'session_code=s&activated=1&email=ana%40partner.example' });
+    expect(screen.getByRole('status').textContent).toMatch(/activated/);
+    expect((email() as HTMLInputElement).value).toBe('ana@partner.example');
+    expect(screen.queryByRole('button', { name: 'Create one' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(goTo).toHaveBeenCalledWith('reset', { email: 'ana@partner.example' });
+  });
+});
+
+describe('LockedView', () => {
+  it('says how long, in minutes, whole hours, or hours and minutes', async () => {
+    const registry = await testRegistry([signIn]);
+    for (const [minutes, text] of [[30, '30 min'], [120, '2 h'], [90, '1 h 30 min']] as const) {
+      const page = testLoginPage();
+      const goTo = vi.fn();
+      const { unmount } = renderPortal(page.wrap(<LockedView goTo={goTo} data={{ lockedMinutes: minutes, email: 'a@b.cd' }} />), { registry, http: fakeHttp(async () => null) });
+      expect(screen.getByRole('alert').textContent).toContain(`locked for ${text}.`);
+      await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+      expect(goTo).toHaveBeenCalledWith('reset', { email: 'a@b.cd' });
+      unmount();
+    }
+  });
+});
