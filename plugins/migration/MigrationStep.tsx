@@ -67,10 +67,13 @@ export function MigrationView({ migration, cancel, goTo, initial }: MigrationVie
       <Button variant="secondary" onClick={cancel}>
         {t('actions.cancel')}
       </Button>
+      {/* Distinct keys: a button that turns into the submit button mid-click would also submit. */}
       {onClick ? (
-        <Button onClick={onClick}>{submitLabel}</Button>
+        <Button key="choose" onClick={onClick}>
+          {submitLabel}
+        </Button>
       ) : (
-        <Button type="submit" form={formId} loading={busy}>
+        <Button key="submit" type="submit" form={formId} loading={busy}>
           {submitLabel}
         </Button>
       )}
@@ -166,7 +169,10 @@ function PickFlow({
             <Button variant="secondary" onClick={shell.onClose}>
               {t('actions.cancel')}
             </Button>
-            <Button onClick={proceed}>{t('actions.continue')}</Button>
+            {/* Its own key: were React to reuse it as the form's submit button, this click would submit too. */}
+            <Button key="continue" onClick={proceed}>
+              {t('actions.continue')}
+            </Button>
           </>
         }
       >
@@ -197,7 +203,7 @@ function PickFlow({
           <Button variant="secondary" onClick={shell.onClose}>
             {t('actions.cancel')}
           </Button>
-          <Button type="submit" form={formId} loading={busy}>
+          <Button key="submit" type="submit" form={formId} loading={busy}>
             {t('migrate.submit')}
           </Button>
         </>

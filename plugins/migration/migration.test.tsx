@@ -288,7 +288,10 @@ describe('variant pick: several local accounts, no vendor ID', () => {
     // Arrow keys move the choice between the cards.
     await userEvent.keyboard('{ArrowDown}');
     expect(radios[1]).toBeChecked();
-    await userEvent.click(button('Continue'));
+    const proceed = button('Continue');
+    await userEvent.click(proceed);
+    // A new button, not Continue turned into the submit button (a browser would submit it mid-click).
+    expect(button('Create my Unified ID')).not.toBe(proceed);
     const heading = await screen.findByRole('heading', { name: 'Complete your details' });
     expect(heading).toHaveFocus();
     expect(screen.getByRole('region', { name: 'Partner app account' })).toHaveTextContent('Lenka Many');
