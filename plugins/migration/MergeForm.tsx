@@ -15,7 +15,7 @@ import { Checkbox } from '../../core/ui/Checkbox';
 import { TextField } from '../../core/ui/TextField';
 import { loginPasswordRule, MSG, registerPasswordRule, termsRule } from '../../core/validation/rules';
 import { mergeRequest, needsRegion, type LocalItem } from './migrationData';
-import { focusFirstError, RegionField, TermsLabel, useAbortOnUnmount, useMigrationConfig } from './parts';
+import { focusFirstError, linkStyle, RegionField, TermsLabel, useAbortOnUnmount, useMigrationConfig } from './parts';
 
 export interface MergeFormValues {
   oldPassword: string;
@@ -148,7 +148,7 @@ export function MergeForm({ id, token, vendor, local, onBusy, onMerged, onFailur
       {wrongPassword && (
         <p id={supportId} css={{ margin: `-${theme.space(2)} 0 ${theme.space(4)}`, fontSize: theme.font.sizeSm, color: theme.colors.textMuted }}>
           {supportUrl ? (
-            <Trans t={t} i18nKey="merge.supportHint" components={{ help: <a href={supportUrl} target="_blank" rel="noopener noreferrer" /> }} />
+            <Trans t={t} i18nKey="merge.supportHint" components={{ help: <a href={supportUrl} target="_blank" rel="noopener noreferrer" css={linkStyle(theme)} /> }} />
           ) : (
             t('merge.supportHintNoLink')
           )}

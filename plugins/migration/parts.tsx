@@ -1,4 +1,4 @@
-import { useTheme } from '@emotion/react';
+import { useTheme, type CSSObject } from '@emotion/react';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Controller, type Control, type FieldErrors, type FieldValues, type Path, type UseFormSetFocus } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
@@ -9,7 +9,9 @@ import { errorMessage } from '../../core/errors/message';
 import type { ApiError } from '../../core/http/ApiError';
 import { CountryRegionSelect } from '../../core/regions/CountryRegionSelect';
 import { Button } from '../../core/ui/Button';
+import { focusRing } from '../../core/ui/focusRing';
 import { Modal } from '../../core/ui/Modal';
+import type { ThemeTokens } from '../../themes/tokens';
 import type { MigrationPluginConfig } from './config';
 
 /** Shared parts of the three migration variants. */
@@ -154,6 +156,7 @@ export function RegionField<V extends FieldValues>({
 
 /** 'I have read and accept the Terms of Use' with the configured link (new tab). */
 export function TermsLabel() {
+  const theme = useTheme();
   const { t } = useTranslation('migration');
   const { termsUrl } = useMigrationConfig();
   return (
@@ -161,9 +164,12 @@ export function TermsLabel() {
       t={t}
       i18nKey="form.terms"
       components={{
-        terms: termsUrl ? <a href={termsUrl} target="_blank" rel="noopener noreferrer" /> : <span />,
+        terms: termsUrl ? <a href={termsUrl} target="_blank" rel="noopener noreferrer" css={linkStyle(theme)} /> : <span />,
       }}
     />
   );
 }
+
+/** Links inside text: the theme's primary colour, underlined, with the focus ring. */
+export const linkStyle = (theme: ThemeTokens): CSSObject => ({ color: theme.colors.primary, fontWeight: 600, ...focusRing(theme) });
 
