@@ -47,7 +47,7 @@ export default {
   plugins: [
     // A production build starts from an empty dist/, so no stale chunk is ever served.
     { name: 'clean-dist', buildStart: () => (production ? rmSync('dist', { recursive: true, force: true }) : undefined) },
-    portalVirtualModules({ root }),
+    portalVirtualModules({ root, locales: 'assets' }),
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') } }),
     nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
     commonjs(),

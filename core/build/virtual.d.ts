@@ -7,3 +7,8 @@ declare module 'virtual:plugin-catalogue' {
   import type { PluginModule } from '../registry/types';
   export const catalogue: Record<string, () => Promise<PluginModule>>;
 }
+
+declare module 'virtual:locale-files' {
+  /** The messages of locales/<lang>/<ns>.json (fetched in production, bundled by Vite elsewhere). */
+  export function loadLocale(lang: string, ns: string): Promise<Record<string, unknown>>;
+}

@@ -1,12 +1,32 @@
 // Build-time virtual modules shared by rollup (production), vite (Storybook) and vitest.
 // - virtual:portal-config     the active deployment config (PORTAL_CONFIG, default config/default.json)
 // - virtual:plugin-catalogue  plugin id -> lazy import, one entry per plugins/<id>/index.ts
+// - virtual:locale-files     loadLocale(lang, ns): production builds emit every locales/<lang>/<ns>.json
+//                             as a static asset under one content-hashed folder and fetch it; Vite
+//                             (Storybook, vitest) loads the files through import.meta.glob.
 // Adding a plugin is adding a folder: the core never names a plugin.
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const CONFIG_ID = 'virtual:portal-config';
 const CATALOGUE_ID = 'virtual:plugin-catalogue';
+const LOCALES_ID = 'virtual:locale-files';
+const SAFE = /^[A-Za-z0-9_-]+$/;
+
+/** Every locales/<lang>/<ns>.json as [lang, ns, absolute file]. */
+export function localeFiles(root) {
+  const dir = path.join(root, 'locales');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .flatMap((d) =>
+      readdirSync(path.join(dir, d.name))
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => [d.name, f.slice(0, -'.json'.length), path.join(dir, d.name, f)]),
+    )
+    .sort((a, b) => a[2].localeCompare(b[2]));
+}
 
 export function activeConfigPath(root, env = process.env) {
   const chosen = env.PORTAL_CONFIG || 'config/default.json';
@@ -22,12 +42,35 @@ export function pluginIds(root) {
     .sort();
 }
 
-export function portalVirtualModules({ root, configPath } = {}) {
+/**
+ * `locales: 'assets'` (the production rollup build): locale JSON becomes static files, fetched
+ * by one tiny function, so a plugin manifest carries no table of 20 locale chunks.
+ * `locales: 'glob'` (Vite): import.meta.glob, so Storybook and vitest need no built files.
+ */
+export function portalVirtualModules({ root, configPath, locales = 'glob' } = {}) {
   const resolvedConfig = configPath ?? activeConfigPath(root);
+  let localeBase = '';
   return {
     name: 'portal-virtual-modules',
+    buildStart() {
+      if (locales !== 'assets') return;
+      const files = localeFiles(root);
+      const hash = createHash('sha256');
+      for (const [lang, ns, file] of files) {
+        this.addWatchFile?.(file);
+        hash.update(`${lang}/${ns}\n`).update(readFileSync(file));
+      }
+      const folder = `assets/l10n-${hash.digest('hex').slice(0, 10)}`;
+      localeBase = `/${folder}`;
+      for (const [lang, ns, file] of files) {
+        if (!SAFE.test(lang) || !SAFE.test(ns)) throw new Error(`Unexpected locale file name: ${file}`);
+        // Re-serialised compactly: the same data, fewer bytes on the wire.
+        const source = JSON.stringify(JSON.parse(readFileSync(file, 'utf8')));
+        this.emitFile({ type: 'asset', fileName: `${folder}/${lang}/${ns}.json`, source });
+      }
+    },
     resolveId(id) {
-      if (id === CONFIG_ID || id === CATALOGUE_ID) return '\0' + id;
+      if (id === CONFIG_ID || id === CATALOGUE_ID || id === LOCALES_ID) return '\0' + id;
       return null;
     },
     load(id) {
@@ -43,6 +86,24 @@ export function portalVirtualModules({ root, configPath } = {}) {
           return `  ${JSON.stringify(pluginId)}: () => import(${JSON.stringify(file)}),`;
         });
         return `export const catalogue = {\n${entries.join('\n')}\n};\n`;
+      }
+      if (id === '\0' + LOCALES_ID) {
+        const check = `const SAFE = ${SAFE};\nfunction check(lang, ns) { if (!SAFE.test(lang) || !SAFE.test(ns)) throw new Error('Bad locale name ' + lang + '/' + ns); }\n`;
+        if (locales === 'assets') {
+          return `${check}export function loadLocale(lang, ns) {
+  check(lang, ns);
+  return fetch(${JSON.stringify(localeBase)} + '/' + lang + '/' + ns + '.json', { credentials: 'same-origin' }).then((r) => {
+    if (!r.ok) throw new Error('Locale ' + lang + '/' + ns + ': HTTP ' + r.status);
+    return r.json();
+  });
+}\n`;
+        }
+        return `${check}const files = import.meta.glob('/locales/*/*.json', { import: 'default' });
+export function loadLocale(lang, ns) {
+  check(lang, ns);
+  const load = files['/locales/' + lang + '/' + ns + '.json'];
+  return load ? load() : Promise.reject(new Error('No locale file ' + lang + '/' + ns));
+}\n`;
       }
       return null;
     },

@@ -1,12 +1,19 @@
+import { loadLocale } from 'virtual:locale-files';
 import type { LanguageCode } from './languages';
 
 export type Messages = { [key: string]: string | Messages };
 export type NamespaceLoader = (lang: LanguageCode) => Promise<{ default: Messages }>;
 
+/**
+ * The loader of `locales/<lang>/<ns>.json`. Plugins write `locales: { reset: localeFile('reset') }`:
+ * one shared fetch, so no manifest carries a table of 20 locale chunks.
+ */
+export function localeFile(ns: string): NamespaceLoader {
+  return (lang) => loadLocale(lang, ns).then((messages) => ({ default: messages as Messages }));
+}
+
 /** Namespace loaders by name; the core's own is always here, plugins add theirs at register(). */
-const loaders = new Map<string, NamespaceLoader>([
-  ['core', (lang) => import(`../../locales/${lang}/core.json`) as Promise<{ default: Messages }>],
-]);
+const loaders = new Map<string, NamespaceLoader>([['core', localeFile('core')]]);
 
 export function addNamespace(ns: string, loader: NamespaceLoader): void {
   const existing = loaders.get(ns);

@@ -1,6 +1,6 @@
 import { boolean, object, string } from 'yup';
 import { definePlugin } from '../../core/registry/definePlugin';
-import type { Messages } from '../../core/i18n/namespaces';
+import { localeFile } from '../../core/i18n/namespaces';
 
 export interface AccountPluginConfig {
   /** Show the technical account id (support staff ask for it). */
@@ -33,7 +33,7 @@ export default definePlugin<AccountPluginConfig>({
     },
   },
   locales: {
-    account: (lang) => import(`../../locales/${lang}/account.json`) as Promise<{ default: Messages }>,
+    account: localeFile('account'),
   },
   register(ctx) {
     if (ctx.config.unifiedIdHomeUrl) {

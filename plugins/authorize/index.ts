@@ -1,7 +1,7 @@
 import { object, string } from 'yup';
 import { carryLoginParams } from '../../core/login/carry';
 import { definePlugin } from '../../core/registry/definePlugin';
-import type { Messages } from '../../core/i18n/namespaces';
+import { localeFile } from '../../core/i18n/namespaces';
 import { next, type Guard } from '../../core/router/guardTypes';
 
 export interface AuthorizeConfig {
@@ -50,6 +50,6 @@ export default definePlugin<AuthorizeConfig>({
   ],
   guards: [loginNeedsSession],
   locales: {
-    authorize: (lang) => import(`../../locales/${lang}/authorize.json`) as Promise<{ default: Messages }>,
+    authorize: localeFile('authorize'),
   },
 });

@@ -1,5 +1,5 @@
 import { definePlugin } from '../../core/registry/definePlugin';
-import type { Messages } from '../../core/i18n/namespaces';
+import { localeFile } from '../../core/i18n/namespaces';
 import { LOGIN_SLOT_POINT, SIGN_IN_FIELDS_POINT } from '../../core/login/types';
 import { next, type Guard } from '../../core/router/guardTypes';
 
@@ -39,7 +39,7 @@ export default definePlugin({
   id: 'helpdesk',
   guards: [helpdeskEntry],
   locales: {
-    helpdesk: (lang) => import(`../../locales/${lang}/helpdesk.json`) as Promise<{ default: Messages }>,
+    helpdesk: localeFile('helpdesk'),
   },
   register(ctx) {
     ctx.contribute(SIGN_IN_FIELDS_POINT, { fields: helpdeskFields, standsInForSessionCode: true });

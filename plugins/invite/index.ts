@@ -1,6 +1,6 @@
 import { object, string } from 'yup';
 import { definePlugin } from '../../core/registry/definePlugin';
-import type { Messages } from '../../core/i18n/namespaces';
+import { localeFile } from '../../core/i18n/namespaces';
 
 export interface InvitePluginConfig {
   /** Where 'Go to company page' leads after joining (the company plugin's route). */
@@ -23,6 +23,6 @@ export default definePlugin<InvitePluginConfig>({
   configSchema,
   routes: [{ path: '/invite', view: () => import('./InvitePage'), titleKey: 'invite:title' }],
   locales: {
-    invite: (lang) => import(`../../locales/${lang}/invite.json`) as Promise<{ default: Messages }>,
+    invite: localeFile('invite'),
   },
 });

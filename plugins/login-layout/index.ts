@@ -1,6 +1,6 @@
 import { array, object, string } from 'yup';
 import { definePlugin } from '../../core/registry/definePlugin';
-import type { Messages } from '../../core/i18n/namespaces';
+import { localeFile } from '../../core/i18n/namespaces';
 
 const httpsUrl = () => string().matches(/^(https?:\/\/|\/(?!\/))/, 'must be an http(s) URL or a path of this site');
 
@@ -33,6 +33,6 @@ export default definePlugin<LoginLayoutConfig>({
   routes: [{ path: '/login', view: () => import('./LoginPage'), titleKey: 'login-layout:title' }],
   loginViews: [{ id: 'email', view: () => import('./EmailSentView') }],
   locales: {
-    'login-layout': (lang) => import(`../../locales/${lang}/login-layout.json`) as Promise<{ default: Messages }>,
+    'login-layout': localeFile('login-layout'),
   },
 });

@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '../../core/contract/errorCodes';
-import type { Messages } from '../../core/i18n/namespaces';
+import { localeFile } from '../../core/i18n/namespaces';
 import { LOGIN_INTERRUPT_POINT } from '../../core/login/types';
 import { definePlugin } from '../../core/registry/definePlugin';
 
@@ -21,7 +21,7 @@ export const MFA_HANDLED_CODES: readonly number[] = [
 export default definePlugin({
   id: 'mfa',
   locales: {
-    mfa: (lang) => import(`../../locales/${lang}/mfa.json`) as Promise<{ default: Messages }>,
+    mfa: localeFile('mfa'),
   },
   register(ctx) {
     ctx.contribute(LOGIN_INTERRUPT_POINT, {

@@ -1,5 +1,5 @@
 import { object, string } from 'yup';
-import type { Messages } from '../../core/i18n/namespaces';
+import { localeFile } from '../../core/i18n/namespaces';
 import { definePlugin } from '../../core/registry/definePlugin';
 
 export interface ResetPluginConfig {
@@ -24,6 +24,6 @@ export default definePlugin<ResetPluginConfig>({
   configSchema,
   loginViews: [{ id: 'reset', view: () => import('./ResetView') }],
   locales: {
-    reset: (lang) => import(`../../locales/${lang}/reset.json`) as Promise<{ default: Messages }>,
+    reset: localeFile('reset'),
   },
 });

@@ -1,5 +1,5 @@
 import { definePlugin } from '../../core/registry/definePlugin';
-import type { Messages } from '../../core/i18n/namespaces';
+import { localeFile } from '../../core/i18n/namespaces';
 
 /**
  * The sign-in form (the login page's default view) and the account-locked view. Steps the
@@ -13,6 +13,6 @@ export default definePlugin({
     { id: 'locked', view: () => import('./LockedView') },
   ],
   locales: {
-    'sign-in': (lang) => import(`../../locales/${lang}/sign-in.json`) as Promise<{ default: Messages }>,
+    'sign-in': localeFile('sign-in'),
   },
 });

@@ -12,7 +12,7 @@ let portal: RunningPortal;
 beforeAll(async () => {
   browser = await launchChromium();
   // Short-lived access tokens, so the refresh path runs for real within a test.
-  portal = await startPortal({ env: { ACCESS_TOKEN_SECONDS: '3' } });
+  portal = await startPortal({ env: { ACCESS_TOKEN_SECONDS: '6' } });
 });
 afterAll(async () => {
   await browser?.close();
@@ -66,7 +66,7 @@ describe('the account plugin against the reference server', () => {
     const before = await page.evaluate(() => localStorage.getItem('refreshToken'));
     const refreshesBefore = refreshCalls();
 
-    await page.waitForTimeout(3500); // the access token has now expired
+    await page.waitForTimeout(6500); // the access token has now expired
     await Promise.all([page.getByRole('button', { name: 'Refresh' }).click(), second.getByRole('button', { name: 'Refresh' }).click()]);
     await page.getByText('Account details updated.').waitFor();
     await second.getByText('Account details updated.').waitFor();
