@@ -1,0 +1,19 @@
+import { localeFile } from '../../core/i18n/namespaces';
+import { LOGIN_INTERRUPT_POINT } from '../../core/login/types';
+import { definePlugin } from '../../core/registry/definePlugin';
+
+/**
+ * Region confirmation (spec sections 2 and 4): when sign-in answers -9 (the account's
+ * country/region must be set or confirmed) this step replaces the sign-in form, sends the
+ * choice to the regional host of the chosen data region (`POST /account`), then retries
+ * the sign-in. No config.
+ */
+export default definePlugin({
+  id: 'region',
+  locales: {
+    region: localeFile('region'),
+  },
+  register(ctx) {
+    ctx.contribute(LOGIN_INTERRUPT_POINT, { codes: [-9], calls: ['signIn'], presentation: 'inline', view: () => import('./ConfirmRegionStep') });
+  },
+});

@@ -1,0 +1,234 @@
+import AxeBuilder from '@axe-core/playwright';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { startPortal, type RunningPortal } from '../support/portal';
+
+/**
+ * Registration and region confirmation in the real UI against the reference server.
+ * The deployment is config/default.json with the register and region plugins switched on
+ * (served at run time, so this works before and after they join the default config).
+ */
+const PASSWORD = 'Sturdy-pass-42';
+/**
+ * A connected service without a sign-up URL of its own, so its login page offers the
+ * portal's register view. (The built-in clients send 'Create one' to /login?module=register,
+ * which the core guard turns back into plain sign-in: see the report.)
+ */
+const CLIENT = { id: 'register-e2e', name: 'Register E2E', redirectUris: ['http://127.0.0.1:9/register-e2e/cb'] };
+
+let browser: Browser;
+let portal: RunningPortal;
+let configDir: string;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  configDir = mkdtempSync(path.join(tmpdir(), 'uid-e2e-config-'));
+  const config = JSON.parse(readFileSync('config/default.json', 'utf8')) as { plugins: Record<string, unknown> };
+  config.plugins.register = { enabled: true, config: { termsUrl: '/demo-service/terms.html', privacyUrl: '/demo-service/privacy.html' } };
+  config.plugins.region = { enabled: true };
+  const file = path.join(configDir, 'register-e2e.json');
+  writeFileSync(file, JSON.stringify(config));
+  const clients = path.join(configDir, 'clients.json');
+  writeFileSync(clients, JSON.stringify([CLIENT]));
+  portal = await startPortal({ config: file, env: { CLIENTS_FILE: clients } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+  if (configDir) rmSync(configDir, { recursive: true, force: true });
+});
+
+interface Mail {
+  to: string;
+  subject: string;
+  links: string[];
+  kind: string;
+}
+
+async function mailsTo(context: BrowserContext, email: string): Promise<Mail[]> {
+  const res = await context.request.get(`${portal.url}/dev/mail.json?to=${encodeURIComponent(email)}`);
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as Mail[];
+}
+
+async function chooseCountry(page: Page, name: string): Promise<void> {
+  const input = page.getByRole('combobox', { name: 'Country/region' });
+  await input.fill(name);
+  await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+  expect(await input.inputValue()).toBe(name);
+}
+
+async function openSignIn(page: Page): Promise<void> {
+  await page.goto(`${portal.url}/login`);
+  await page.waitForURL(/\/login\?session_code=/);
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+}
+
+/** The login page of the test client (its own login session), where 'Create one' opens the register view. */
+async function openClientLogin(page: Page): Promise<void> {
+  const verifier = randomBytes(32).toString('base64url');
+  const query = new URLSearchParams({
+    client_id: CLIENT.id,
+    redirect_uri: CLIENT.redirectUris[0]!,
+    response_type: 'code',
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    state: 'register-e2e',
+  });
+  await page.goto(`${portal.url}/api/authorize?${query}`);
+  await page.waitForURL(/\/login\?session_code=/);
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel(/^Password/).press('Enter');
+}
+
+describe('registration against the reference server', () => {
+  it('registers in the UI, activates from the mailed link and signs in', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const email = `nora.${Date.now()}@partner-example.com`;
+    await openClientLogin(page);
+    await page.getByRole('button', { name: 'Create one' }).click();
+    await page.getByRole('heading', { name: 'Create your Unified ID' }).waitFor();
+
+    const axe = await new AxeBuilder({ page }).include('[data-login-view]').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+    await page.getByLabel(/^Email/).fill(email);
+    await page.getByLabel(/^Password/).fill('short');
+    await page.getByLabel(/^First name/).focus(); // blur: the rule shows after the 100 ms debounce
+    await page.getByText('Use 8 to 32 characters with no spaces; the password contains two of: letters, digits, symbols.').waitFor();
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByText(/^Password strength: /).waitFor();
+    await chooseCountry(page, 'Germany');
+    await page.getByText('Your data will be stored in: Europe (eu-west-1)').waitFor();
+    expect(await page.getByRole('checkbox', { name: /Send me news/ }).isChecked()).toBe(false);
+    await page.getByLabel(/^First name/).fill('Nora');
+    await page.getByLabel(/^Last name/).fill('Neumann');
+
+    // Terms not accepted: the message at the checkbox, nothing sent.
+    await page.getByRole('button', { name: 'Create ID' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Please read and accept the Terms of Use.' }).first().waitFor();
+    expect(await page.locator('[data-login-view] form').getByRole('link', { name: 'Terms of Use' }).getAttribute('href')).toBe('/demo-service/terms.html');
+
+    await page.getByRole('checkbox', { name: /I have read and accept/ }).check();
+    const posted = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/register/captcha');
+    await page.getByRole('button', { name: 'Create ID' }).click();
+    const body = (await posted).postDataJSON() as Record<string, unknown>;
+    expect(body).toMatchObject({ email, regionCode: 'DE', firstName: 'Nora', lastName: 'Neumann', subscription: false, language: 'en_US' });
+    expect(body.terminalUUID).toMatch(/^[0-9a-f-]{36}$/);
+
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    expect(await page.getByTestId('sent-address').textContent()).toBe(email);
+
+    const mail = await mailsTo(context, email);
+    expect(mail).toHaveLength(1);
+    const link = mail[0]!.links.find((l) => l.includes('/activations/verify'));
+    expect(link).toBeDefined();
+    await page.goto(link!);
+    await page.waitForURL(/\/login\?session_code=/);
+    await page.getByText('Your ID is activated').waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByLabel(/^Password/).press('Enter');
+    await page.waitForURL(`${portal.url}/accountSetting/**`);
+    await page.getByText(email).first().waitFor();
+    await context.close();
+  });
+
+  it('an address that is taken shows at the email field and keeps what was typed', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await openClientLogin(page);
+    await page.getByRole('button', { name: 'Create one' }).click();
+    await page.getByLabel(/^Email/).fill('demo@example.com');
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await chooseCountry(page, 'Japan');
+    await page.getByLabel(/^First name/).fill('Dana');
+    await page.getByLabel(/^Last name/).fill('Again');
+    await page.getByRole('checkbox', { name: /I have read and accept/ }).check();
+    await page.getByRole('button', { name: 'Create ID' }).click();
+    await page.getByText('An ID with this email address already exists.').waitFor();
+    expect(await page.getByLabel(/^Email/).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel(/^Password/).inputValue()).toBe(PASSWORD);
+    expect(await page.getByLabel(/^Last name/).inputValue()).toBe('Again');
+    await context.close();
+  });
+
+  it('an invitation locks the address and the data region, and the new ID is active at once', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const demo = JSON.parse(readFileSync(path.join(portal.dataDir, 'demo.json'), 'utf8')) as { inviteCode: string };
+    await page.goto(`${portal.url}/login?module=register&inviteCode=${encodeURIComponent(demo.inviteCode)}`);
+    await page.getByRole('heading', { name: 'Create your Unified ID' }).waitFor();
+    const address = page.getByLabel(/^Email/);
+    expect(await address.inputValue()).toBe('invitee@example.com');
+    expect(await address.getAttribute('readonly')).not.toBeNull();
+    await page.getByText(/Your organization keeps its data in Europe \(eu-west-1\)/).waitFor();
+    // Only countries of the organization's region are offered.
+    await page.getByRole('combobox', { name: 'Country/region' }).fill('Japan');
+    await page.getByText('No results').waitFor();
+    await chooseCountry(page, 'France');
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByLabel(/^First name/).fill('Ivy');
+    await page.getByLabel(/^Last name/).fill('Invitee');
+    await page.getByRole('checkbox', { name: /I have read and accept/ }).check();
+    const posted = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/register/captcha');
+    await page.getByRole('button', { name: 'Create ID' }).click();
+    expect((await posted).postDataJSON()).toMatchObject({ email: 'invitee@example.com', regionCode: 'FR', inviteCode: demo.inviteCode });
+    await page.getByRole('heading', { name: 'Registration complete' }).waitFor();
+    expect(await page.getByTestId('sent-address').textContent()).toBe('invitee@example.com');
+    // No activation mail: the invitation proved the address.
+    expect((await mailsTo(context, 'invitee@example.com')).filter((m) => m.links.some((l) => l.includes('/activations/verify')))).toEqual([]);
+
+    // The new account signs in straight away.
+    await page.getByRole('button', { name: 'Registration complete: sign in' }).click();
+    await page.waitForURL(/\/login\?session_code=/);
+    await signIn(page, 'invitee@example.com', PASSWORD);
+    await page.waitForURL(`${portal.url}/accountSetting/**`);
+    await context.close();
+  });
+});
+
+describe('region confirmation against the reference server', () => {
+  it('a user without a confirmed region picks a country, which moves the account to its region, and is signed in', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await openSignIn(page);
+    await signIn(page, 'region@example.com', 'Demo-pass-2024');
+    const heading = page.getByRole('heading', { name: 'Confirm your country/region' });
+    await heading.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Confirm your country/region');
+    expect(await page.getByText('region@example.com').isVisible()).toBe(true);
+    await page.getByText('Suggested data region: Europe (eu-west-1)').waitFor();
+    const axe = await new AxeBuilder({ page }).include('[data-login-view]').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+    // Back returns to the form without the password; then again.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await page.getByLabel(/^Password/).inputValue()).toBe('');
+    await page.getByLabel(/^Password/).fill('Demo-pass-2024');
+    await page.getByLabel(/^Password/).press('Enter');
+    await heading.waitFor();
+
+    await chooseCountry(page, 'Japan');
+    const confirmed = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/region/aps/account');
+    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+    expect((await confirmed).status()).toBe(200);
+    await page.waitForURL(`${portal.url}/accountSetting/**`);
+    // The account's data now lives in Asia Pacific.
+    await page.goto(`${portal.url}/accountSetting/account`);
+    await page.getByText('Asia Pacific, Singapore (ap-southeast-1)').waitFor();
+    await context.close();
+  });
+});
