@@ -1,6 +1,6 @@
 import { definePlugin } from '../../core/registry/definePlugin';
 import { LOGIN_INTERRUPT_POINT } from '../../core/login/types';
-import type { Messages } from '../../core/i18n/namespaces';
+import { localeFile } from '../../core/i18n/namespaces';
 
 /**
  * Sliding verification (spec sections 2 and 4): when a login-page call answers -23029 the
@@ -9,7 +9,7 @@ import type { Messages } from '../../core/i18n/namespaces';
 export default definePlugin({
   id: 'captcha',
   locales: {
-    captcha: (lang) => import(`../../locales/${lang}/captcha.json`) as Promise<{ default: Messages }>,
+    captcha: localeFile('captcha'),
   },
   register(ctx) {
     ctx.contribute(LOGIN_INTERRUPT_POINT, { codes: [-23029], presentation: 'modal', view: () => import('./CaptchaStep') });

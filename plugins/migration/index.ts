@@ -1,6 +1,6 @@
 import { definePlugin } from '../../core/registry/definePlugin';
 import { LOGIN_INTERRUPT_POINT } from '../../core/login/types';
-import type { Messages } from '../../core/i18n/namespaces';
+import { localeFile } from '../../core/i18n/namespaces';
 import { configSchema, type MigrationPluginConfig } from './config';
 
 /**
@@ -12,7 +12,7 @@ export default definePlugin<MigrationPluginConfig>({
   id: 'migration',
   configSchema,
   locales: {
-    migration: (lang) => import(`../../locales/${lang}/migration.json`) as Promise<{ default: Messages }>,
+    migration: localeFile('migration'),
   },
   register(ctx) {
     ctx.contribute(LOGIN_INTERRUPT_POINT, { codes: [-6], calls: ['signIn'], presentation: 'modal', view: () => import('./MigrationStep') });

@@ -1,6 +1,6 @@
 import { definePlugin } from '../../core/registry/definePlugin';
 import { LOGIN_INTERRUPT_POINT } from '../../core/login/types';
-import type { Messages } from '../../core/i18n/namespaces';
+import { localeFile } from '../../core/i18n/namespaces';
 
 /**
  * Privacy policy update notice (spec sections 2 and 4): -10999 opens a notice that only its
@@ -9,7 +9,7 @@ import type { Messages } from '../../core/i18n/namespaces';
 export default definePlugin({
   id: 'privacy-notice',
   locales: {
-    'privacy-notice': (lang) => import(`../../locales/${lang}/privacy-notice.json`) as Promise<{ default: Messages }>,
+    'privacy-notice': localeFile('privacy-notice'),
   },
   register(ctx) {
     ctx.contribute(LOGIN_INTERRUPT_POINT, { codes: [-10999], presentation: 'modal', view: () => import('./PrivacyNoticeStep') });
