@@ -1,0 +1,17 @@
+import { definePlugin } from '../../core/registry/definePlugin';
+import { LOGIN_INTERRUPT_POINT } from '../../core/login/types';
+import { localeFile } from '../../core/i18n/namespaces';
+
+/**
+ * Sliding verification (spec sections 2 and 4): when a login-page call answers -23029 the
+ * captcha dialog opens over the page, and the call is repeated with the frame's token.
+ */
+export default definePlugin({
+  id: 'captcha',
+  locales: {
+    captcha: localeFile('captcha'),
+  },
+  register(ctx) {
+    ctx.contribute(LOGIN_INTERRUPT_POINT, { codes: [-23029], presentation: 'modal', view: () => import('./CaptchaStep') });
+  },
+});

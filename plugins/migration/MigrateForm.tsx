@@ -1,0 +1,112 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useEffect, useMemo, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { boolean, object, string } from 'yup';
+import { useHttp } from '../../core/app/context';
+import type { MigrateResult } from '../../core/contract/migration';
+import { ApiError, isAbortError } from '../../core/http/ApiError';
+import { DEFAULT_LANGUAGE, isLanguageCode } from '../../core/i18n/languages';
+import { regionOfCountry } from '../../core/regions/countryRegions';
+import { useRegionWhiteList } from '../../core/regions/useRegionWhiteList';
+import { Checkbox } from '../../core/ui/Checkbox';
+import { TextField } from '../../core/ui/TextField';
+import { MSG, nameRule, termsRule } from '../../core/validation/rules';
+import { migrateRegion, migrateRequest, type LocalItem } from './migrationData';
+import { focusFirstError, RegionField, TermsLabel, useAbortOnUnmount } from './parts';
+
+export interface MigrateFormValues {
+  country: string | null;
+  firstName: string;
+  lastName: string;
+  subscription: boolean;
+  terms: boolean;
+}
+
+/** Fields in the order they show: the first invalid one gets the focus. */
+const FIELD_ORDER = ['country', 'firstName', 'lastName', 'terms'] as const;
+
+export interface MigrateFormProps {
+  /** The form's id: the dialog's footer submits it (`<button form=…>`). */
+  id: string;
+  token: string;
+  local: LocalItem;
+  onBusy: (busy: boolean) => void;
+  onMigrated: (result: MigrateResult) => void;
+  onFailure: (error: ApiError) => void;
+  /** Stories: start with these values. */
+  initialValues?: Partial<MigrateFormValues>;
+  /** Stories: run the rules at once, so their errors show. */
+  validateOnMount?: boolean;
+}
+
+/**
+ * Variants migrate and pick: a new vendor ID from one local account. The account's password
+ * stays; the user chooses the country/region (where the data will live), checks the names,
+ * the subscription and accepts the terms. `POST /register-and-merge` on the regional host of
+ * the chosen data region.
+ */
+export function MigrateForm({ id, token, local, onBusy, onMigrated, onFailure, initialValues, validateOnMount }: MigrateFormProps) {
+  const { t, i18n } = useTranslation('migration');
+  const http = useHttp();
+  const nextSignal = useAbortOnUnmount();
+  const { list, failed, retry } = useRegionWhiteList();
+  const regionKnown = local.region !== null;
+  const busy = useRef(false);
+
+  const schema = useMemo(
+    () =>
+      object({
+        country: regionKnown ? string().nullable().defined() : string().nullable().defined().required(MSG.regionRequired),
+        firstName: nameRule(),
+        lastName: nameRule(),
+        subscription: boolean().defined(),
+        terms: termsRule(),
+      }),
+    [regionKnown],
+  );
+  const { register, control, handleSubmit, formState, trigger, setFocus } = useForm<MigrateFormValues>({
+    mode: 'onBlur',
+    shouldFocusError: false,
+    resolver: yupResolver(schema) as never,
+    defaultValues: { country: null, firstName: local.firstName, lastName: local.lastName, subscription: local.subscription, terms: false, ...initialValues },
+  });
+  const { errors } = formState;
+  useEffect(() => {
+    if (validateOnMount) void trigger();
+  }, [validateOnMount, trigger]);
+  const message = (key: string | undefined) => (key ? t(key) : undefined);
+
+  const submit = handleSubmit(async (values) => {
+    if (busy.current) return;
+    busy.current = true;
+    onBusy(true);
+    try {
+      const countryRegion = list && values.country ? regionOfCountry(list, values.country) : null;
+      const language = isLanguageCode(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+      const result = await http.post<MigrateResult>('/register-and-merge', migrateRequest(token, local, values, language), {
+        auth: 'none',
+        scope: 'regional',
+        region: migrateRegion(countryRegion, local),
+        signal: nextSignal(),
+      });
+      onMigrated(result);
+    } catch (error) {
+      if (isAbortError(error)) return;
+      onFailure(error instanceof ApiError ? error : new ApiError(-1, undefined, 0));
+    } finally {
+      busy.current = false;
+      onBusy(false);
+    }
+  }, focusFirstError(FIELD_ORDER, setFocus));
+
+  return (
+    <form id={id} noValidate onSubmit={(e) => void submit(e)}>
+      <RegionField control={control} name="country" list={list} failed={failed} onRetry={retry} required={!regionKnown} knownRegion={local.region} />
+      <TextField label={t('form.firstName')} required autoComplete="given-name" error={message(errors.firstName?.message)} {...register('firstName')} />
+      <TextField label={t('form.lastName')} required autoComplete="family-name" error={message(errors.lastName?.message)} {...register('lastName')} />
+      <Checkbox label={t('form.subscribe')} {...register('subscription')} />
+      <Checkbox label={<TermsLabel />} aria-required="true" error={message(errors.terms?.message)} {...register('terms')} />
+    </form>
+  );
+}

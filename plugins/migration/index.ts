@@ -1,0 +1,20 @@
+import { definePlugin } from '../../core/registry/definePlugin';
+import { LOGIN_INTERRUPT_POINT } from '../../core/login/types';
+import { localeFile } from '../../core/i18n/namespaces';
+import { configSchema, type MigrationPluginConfig } from './config';
+
+/**
+ * Migration and merge of local accounts (spec sections 2, 3, 4 and 8): a sign-in answered
+ * with -6 opens a full-screen dialog to turn a local account into a vendor ID (variants
+ * migrate and pick) or merge one into the existing vendor ID (variant merge).
+ */
+export default definePlugin<MigrationPluginConfig>({
+  id: 'migration',
+  configSchema,
+  locales: {
+    migration: localeFile('migration'),
+  },
+  register(ctx) {
+    ctx.contribute(LOGIN_INTERRUPT_POINT, { codes: [-6], calls: ['signIn'], presentation: 'modal', view: () => import('./MigrationStep') });
+  },
+});
