@@ -33,18 +33,6 @@ function Multi({ options, initial = [] }: { options: SelectOption[]; initial?: s
   );
 }
 
-// headlessui's Combobox watches the input's box; jsdom has no ResizeObserver.
-beforeAll(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
-afterAll(() => vi.unstubAllGlobals());
 
 describe('select helpers', () => {
   it('folds case and diacritics', () => {

@@ -51,17 +51,6 @@ async function chooseCountry(user: ReturnType<typeof userEvent.setup>, name: str
   await user.click(await screen.findByRole('option', { name: new RegExp(`^${name}`) }));
 }
 
-beforeAll(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => resetRegionWhiteList());
 afterEach(() => dismissToast());
 

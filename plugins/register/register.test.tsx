@@ -98,18 +98,6 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>, values: Parti
   if (values.terms !== false) await user.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
 }
 
-// headlessui's Combobox watches the input's box; jsdom has no ResizeObserver.
-beforeAll(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => resetRegionWhiteList());
 afterEach(() => dismissToast());
 
