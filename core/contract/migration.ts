@@ -71,3 +71,16 @@ export interface MergeResult {
   email: string;
   merged: string[];
 }
+
+/**
+ * `GET /accounts/local-accounts` (signed in, regional host): the local accounts with the
+ * signed-in vendor ID's address that are not merged yet. A session that never passed the
+ * sign-in check (a partner app hands over its tokens) can still have some; they block
+ * joining or creating a company (-40024). The token feeds `POST /accounts/info-and-password`.
+ */
+export interface LocalAccountsResult {
+  vendor: LocalAccountItem;
+  accounts: LocalAccountItem[];
+  /** Null when there is nothing to merge. */
+  migrationToken: string | null;
+}

@@ -11,6 +11,9 @@ import { configSchema, type MigrationPluginConfig } from './config';
 export default definePlugin<MigrationPluginConfig>({
   id: 'migration',
   configSchema,
+  // Not in the menu (spec section 2 names its five entries): the -40024 conflict message and
+  // the profile's conflict notice link here.
+  routes: [{ path: 'mergeAccounts', parent: 'accountSetting', view: () => import('./MergeAccountsPage'), titleKey: 'migration:page.title' }],
   locales: {
     migration: localeFile('migration'),
   },

@@ -1,15 +1,27 @@
 /** Migration and merge of local accounts (regional host). */
 import type { FastifyInstance } from 'fastify';
-import type { MergeRequest, MigrateRequest } from '../../core/contract/migration';
+import type { LocalAccountsResult, MergeRequest, MigrateRequest } from '../../core/contract/migration';
 import type { Ctx } from '../context';
-import { mergeLocal, migrateLocal } from '../domain/migration';
+import { createMigrationToken, legacyItem, localAccounts, mergeLocal, migrateLocal, vendorItem } from '../domain/migration';
 import { resolveRegionChoice } from '../domain/countries';
-import { body, limitAuth, ok, requireHostRegion, S } from '../http/common';
+import { authHeaders, body, limitAuth, ok, requireAuth, requireHostRegion, S } from '../http/common';
 
 const provider = { type: 'string', enum: ['partnerProgram', 'partnerApp'] };
 
 export function migrationRoutes(ctx: Ctx) {
   return async (api: FastifyInstance) => {
+    // Signed in, the session itself proves the address: the token is issued without a password.
+    api.get('/accounts/local-accounts', { schema: { headers: authHeaders } }, async (req) => {
+      const auth = await requireAuth(ctx, req);
+      const locals = await localAccounts(ctx, auth.account.email);
+      const result: LocalAccountsResult = {
+        vendor: vendorItem(auth.region, auth.account),
+        accounts: locals.map(legacyItem),
+        migrationToken: locals.length > 0 ? await createMigrationToken(ctx, auth.account.email) : null,
+      };
+      return ok(result);
+    });
+
     api.post<{ Body: MigrateRequest }>(
       '/register-and-merge',
       {
