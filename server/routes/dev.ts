@@ -1,6 +1,11 @@
-/** Development mailbox: the outbox as HTML (/dev/mail) and JSON (/dev/mail.json). Off in production. */
+/**
+ * Development helpers, off in production: the mailbox (the outbox as HTML at /dev/mail and
+ * JSON at /dev/mail.json) and a stand-in for the older systems (/dev/legacy-accounts).
+ */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context';
+import { normalizeEmail } from '../domain/validation';
 import { htmlPage } from '../http/pages';
 
 function esc(s: string): string {
@@ -9,7 +14,38 @@ function esc(s: string): string {
 
 export function devRoutes(ctx: Ctx) {
   return async (app: FastifyInstance) => {
-    if (ctx.options.production || !ctx.mailer.usesOutbox) return;
+    if (ctx.options.production) return;
+    // What a partner app or the partner program does when someone signs up there: a local
+    // account with that address appears, to be merged into the Unified ID later.
+    app.post<{ Body: { email: string; provider: 'partnerProgram' | 'partnerApp'; password: string; firstName?: string; lastName?: string } }>(
+      '/dev/legacy-accounts',
+      {
+        schema: {
+          body: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['email', 'provider', 'password'],
+            properties: {
+              email: { type: 'string', minLength: 3, maxLength: 64 },
+              provider: { type: 'string', enum: ['partnerProgram', 'partnerApp'] },
+              password: { type: 'string', minLength: 6, maxLength: 32 },
+              firstName: { type: 'string', maxLength: 100 },
+              lastName: { type: 'string', maxLength: 100 },
+            },
+          },
+        },
+      },
+      async (req, reply) => {
+        const uuid = randomUUID();
+        const { email, provider, password, firstName = '', lastName = '' } = req.body;
+        await ctx.stores.legacy
+          .insertInto('legacy_accounts')
+          .values({ uuid, provider, email: normalizeEmail(email), password_hash: await ctx.passwords.hash(password), first_name: firstName, last_name: lastName, region: null, mfa: 0, subscription: 1, product_line: 'NVR', subscription_topic: 'news', migrated_at: null, migrated_to: null })
+          .execute();
+        return reply.code(201).send({ uuid });
+      },
+    );
+    if (!ctx.mailer.usesOutbox) return;
     app.get<{ Querystring: { to?: string } }>('/dev/mail.json', async (req, reply) => {
       const to = req.query.to?.toLowerCase();
       const mails = (await ctx.mailer.outbox()).filter((m) => !to || m.to.toLowerCase() === to);
