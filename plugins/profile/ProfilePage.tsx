@@ -1,5 +1,5 @@
 import { useTheme } from '@emotion/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHttp } from '../../core/app/context';
 import type { ConflictInfoRequest, ConflictInfoResult, UserProfile } from '../../core/contract/account';
@@ -30,7 +30,10 @@ export default function ProfilePage({ initialMode = 'view', referenceDate, avata
   const theme = useTheme();
   const { t } = useTranslation(['profile', 'core']);
   const http = useHttp();
+  // Read through a ref: the handler changes with the language, which must not re-run the calls.
   const handleError = useErrorHandler();
+  const handleErrorRef = useRef(handleError);
+  handleErrorRef.current = handleError;
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [mode, setMode] = useState<ProfileMode>(initialMode);
@@ -47,35 +50,30 @@ export default function ProfilePage({ initialMode = 'view', referenceDate, avata
       (error: unknown) => {
         if (!live || isAbortError(error)) return;
         setLoad({ state: 'failed' });
-        handleError(error);
+        handleErrorRef.current(error);
       },
     );
     return () => {
       live = false;
     };
-    // handleError changes with the language; reloading the profile for that would lose nothing but is wasteful.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [http, attempt]);
+  }, [http, attempt, handleErrorRef]);
 
-  const email = load.state === 'ready' ? load.profile.email : null;
-  const checkConflict = useCallback(
-    async (address: string) => {
-      try {
-        const body: ConflictInfoRequest = { email: address };
-        setConflict(await http.post<ConflictInfoResult>('/accounts/conflictInfo', body));
-      } catch (error) {
-        // The page works without it: no toast, but an ended session still ends.
-        handleError(error, { suppressToast: true });
-      }
-    },
-    [http, handleError],
-  );
   // Checked on arrival and again after each save (a completed profile can end a conflict).
+  const email = load.state === 'ready' ? load.profile.email : null;
   const [conflictCheck, setConflictCheck] = useState(0);
   useEffect(() => {
-    if (email) void checkConflict(email);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [email, conflictCheck]);
+    if (!email) return;
+    let live = true;
+    const body: ConflictInfoRequest = { email };
+    http.post<ConflictInfoResult>('/accounts/conflictInfo', body).then(
+      (result) => live && setConflict(result),
+      // The page works without it: no toast, but an ended session still ends.
+      (error: unknown) => live && handleErrorRef.current(error, { suppressToast: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [http, email, conflictCheck, handleErrorRef]);
 
   useEffect(() => {
     if (mode === 'view' && focusEdit.current) {
