@@ -34,7 +34,8 @@ async function signedInPage(): Promise<{ context: BrowserContext; page: Page; re
 describe('the account plugin against the reference server', () => {
   it('validates the session, loads the user and shows the account page in the shell', async () => {
     const { context, page } = await signedInPage();
-    await page.goto(`${portal.url}/accountSetting`);
+    // /accountSetting itself opens My Profile (the default child) once the profile plugin is on.
+    await page.goto(`${portal.url}/accountSetting/account`);
     await page.waitForURL(`${portal.url}/accountSetting/account`);
     await page.getByRole('heading', { name: 'Your Unified ID account' }).waitFor();
     expect(await page.getByText(DEMO.email).first().isVisible()).toBe(true);

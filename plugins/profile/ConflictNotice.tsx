@@ -1,0 +1,48 @@
+import { useTheme } from '@emotion/react';
+import { useTranslation } from 'react-i18next';
+import type { ConflictInfoResult } from '../../core/contract/account';
+import { errorMessage } from '../../core/errors/message';
+import { ApiError } from '../../core/http/ApiError';
+import { KindIcon, kindColor } from '../../core/ui/kindIcons';
+
+/**
+ * The account's information conflicts (POST /accounts/conflictInfo): the catalogue message of
+ * the -4002x code, and what causes it. While it lasts the user cannot join or create a company.
+ */
+export function ConflictNotice({ conflict }: { conflict: ConflictInfoResult }) {
+  const theme = useTheme();
+  const { t } = useTranslation(['profile', 'core']);
+  const color = kindColor(theme, 'warning');
+  const message = errorMessage(new ApiError(conflict.errorCode ?? -40024, undefined, 200), t);
+  return (
+    <div
+      role="status"
+      css={{
+        display: 'flex',
+        gap: theme.space(2),
+        alignItems: 'flex-start',
+        padding: theme.space(3),
+        margin: `${theme.space(4)} 0`,
+        border: `1px solid ${color}`,
+        borderInlineStartWidth: 4,
+        borderRadius: theme.radius.md,
+        background: theme.colors.surface,
+      }}
+    >
+      <span css={{ flex: 'none', display: 'inline-flex' }}>
+        <KindIcon kind="warning" color={color} />
+      </span>
+      <div css={{ minWidth: 0 }}>
+        <p css={{ margin: 0, fontWeight: 600 }}>{message}</p>
+        {conflict.reasons.length > 0 && (
+          <ul css={{ margin: `${theme.space(2)} 0 0`, paddingInlineStart: theme.space(5), lineHeight: 1.5 }}>
+            {conflict.reasons.map((reason) => (
+              <li key={reason}>{t(`profile:conflict.${reason}`)}</li>
+            ))}
+          </ul>
+        )}
+        <p css={{ margin: `${theme.space(2)} 0 0`, fontSize: theme.font.sizeSm, color: theme.colors.textMuted }}>{t('profile:conflict.consequence')}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { localeFile } from '../../core/i18n/namespaces';
+import { definePlugin } from '../../core/registry/definePlugin';
+
+/**
+ * 'My Profile' (spec sections 2, 3, 5, 7): view and edit the user info and profile fields,
+ * the account-conflict notice, and the avatar upload. The core makes `myProfile` the
+ * default child of /accountSetting.
+ */
+export default definePlugin({
+  id: 'profile',
+  routes: [{ path: 'myProfile', parent: 'accountSetting', view: () => import('./ProfilePage'), titleKey: 'profile:title' }],
+  menu: [{ id: 'profile', path: 'myProfile', labelKey: 'profile:menu', order: 10 }],
+  locales: {
+    profile: localeFile('profile'),
+  },
+});
