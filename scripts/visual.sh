@@ -56,7 +56,8 @@ LOKI_PID=""
 our_chromium_pids() {
   local cmdline pid
   for cmdline in /proc/[0-9]*/cmdline; do
-    if tr '\0' '\n' <"$cmdline" 2>/dev/null | grep -qxF -- "--user-data-dir=$PROFILE"; then
+    # A process may end between the glob and the read: its vanished file is no error.
+    if { tr '\0' '\n' <"$cmdline"; } 2>/dev/null | grep -qxF -- "--user-data-dir=$PROFILE"; then
       pid="${cmdline#/proc/}"
       echo "${pid%/cmdline}"
     fi
