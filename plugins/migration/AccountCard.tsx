@@ -39,12 +39,14 @@ const cardStyle = (theme: ThemeTokens, selected: boolean): CSSObject => ({
 });
 
 /** A card that only shows an account (the one to migrate, the vendor ID, the chosen one). */
-export function AccountCard({ item, label, children }: { item: LocalAccountItem; label?: string; children?: ReactNode }) {
+export function AccountCard({ item, label, labelLevel = 3, children }: { item: LocalAccountItem; label?: string; labelLevel?: 2 | 3; children?: ReactNode }) {
   const theme = useTheme();
   const titleId = useId();
+  // h3 under the dialog's h2 title; h2 directly under a page's h1 (headings never skip a level).
+  const Label = labelLevel === 2 ? 'h2' : 'h3';
   return (
     <section aria-labelledby={titleId} css={{ marginBottom: theme.space(4) }}>
-      {label && <h3 css={{ fontSize: theme.font.sizeSm, fontWeight: 600, color: theme.colors.textMuted, margin: `0 0 ${theme.space(2)}` }}>{label}</h3>}
+      {label && <Label css={{ fontSize: theme.font.sizeSm, fontWeight: 600, color: theme.colors.textMuted, margin: `0 0 ${theme.space(2)}` }}>{label}</Label>}
       <div css={cardStyle(theme, false)}>
         <AccountSummary item={item} titleId={titleId} />
         {children}

@@ -126,7 +126,7 @@ export default function MergeAccountsPage({ initial }: { initial?: MergeAccounts
       ) : (
         <>
           <p css={{ lineHeight: 1.5, margin: `${theme.space(3)} 0 ${theme.space(5)}` }}>{t('page.intro', { email: vendor.email })}</p>
-          <AccountCard item={vendor} label={t('merge.vendorLabel')} />
+          <AccountCard item={vendor} label={t('merge.vendorLabel')} labelLevel={2} />
           <AccountChoice legend={t('merge.legend')} hint={t('merge.hint')} items={locals} value={chosen} onChange={setChosen} />
           {local && (
             <>
