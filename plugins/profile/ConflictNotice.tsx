@@ -1,5 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { usePortal } from '../../core/app/context';
 import type { ConflictInfoResult } from '../../core/contract/account';
 import { errorMessage } from '../../core/errors/message';
 import { ApiError } from '../../core/http/ApiError';
@@ -14,6 +16,9 @@ export function ConflictNotice({ conflict }: { conflict: ConflictInfoResult }) {
   const { t } = useTranslation(['profile', 'core']);
   const color = kindColor(theme, 'warning');
   const message = errorMessage(new ApiError(conflict.errorCode ?? -40024, undefined, 200), t);
+  // The merge screen belongs to the migration plugin: linked by its path, only when it runs.
+  const { registry } = usePortal();
+  const canMerge = conflict.reasons.includes('unmergedAccounts') && registry.routes.some((r) => r.value.parent === 'accountSetting' && r.value.path === 'mergeAccounts');
   return (
     <div
       role="status"
@@ -37,7 +42,17 @@ export function ConflictNotice({ conflict }: { conflict: ConflictInfoResult }) {
         {conflict.reasons.length > 0 && (
           <ul css={{ margin: `${theme.space(2)} 0 0`, paddingInlineStart: theme.space(5), lineHeight: 1.5 }}>
             {conflict.reasons.map((reason) => (
-              <li key={reason}>{t(`profile:conflict.${reason}`)}</li>
+              <li key={reason}>
+                {t(`profile:conflict.${reason}`)}
+                {reason === 'unmergedAccounts' && canMerge && (
+                  <>
+                    {' '}
+                    <Link href="~/accountSetting/mergeAccounts" css={{ color: theme.colors.primary, fontWeight: 600 }}>
+                      {t('profile:conflict.mergeAction')}
+                    </Link>
+                  </>
+                )}
+              </li>
             ))}
           </ul>
         )}

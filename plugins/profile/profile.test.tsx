@@ -7,6 +7,8 @@ import { ApiError } from '../../core/http/ApiError';
 import type { HttpClient } from '../../core/http/client';
 import { resetRegionWhiteList } from '../../core/regions/useRegionWhiteList';
 import { appStore, userAtom } from '../../core/session/session';
+import { definePlugin } from '../../core/registry/definePlugin';
+import type { PluginManifest } from '../../core/registry/types';
 import { renderPortal, testRegistry } from '../../core/testing/portalHarness';
 import { dismissToast, getToast } from '../../core/ui/toastStore';
 import profilePlugin from './index';
@@ -33,8 +35,8 @@ function fakeHttp(options: { profile?: UserProfile; post?: Post; conflict?: Conf
   return { get, post } as unknown as HttpClient & { get: typeof get; post: typeof post };
 }
 
-async function renderProfile(http: HttpClient, props: { initialMode?: 'view' | 'edit' } = {}) {
-  const registry = await testRegistry([profilePlugin]);
+async function renderProfile(http: HttpClient, props: { initialMode?: 'view' | 'edit' } = {}, others: PluginManifest[] = []) {
+  const registry = await testRegistry([profilePlugin, ...others]);
   const utils = renderPortal(<ProfilePage referenceDate={WINTER} {...props} />, { registry, http, path: '/accountSetting/myProfile' });
   await screen.findByRole('heading', { name: 'My Profile', level: 1 });
   await screen.findByLabelText('Choose an avatar image'); // the profile has loaded
@@ -354,6 +356,18 @@ describe('ProfilePage: conflict info', () => {
     const notice = await screen.findByText('Your account information conflicts with another account.');
     expect(within(notice.closest('[role="status"]') as HTMLElement).getByText(reason)).toBeInTheDocument();
     expect(postsTo(http, '/accounts/conflictInfo')).toEqual([['/accounts/conflictInfo', { email: sampleProfile.email }]]);
+  });
+
+  it('links unmerged accounts to the merge screen only when a plugin provides it', async () => {
+    const conflict: ConflictInfoResult = { conflict: true, errorCode: -40024, reasons: ['unmergedAccounts'] };
+    const merger = definePlugin({ id: 'merger', routes: [{ path: 'mergeAccounts', parent: 'accountSetting', view: async () => ({ default: () => null }) }] });
+    const { unmount } = await renderProfile(fakeHttp({ conflict }), {}, [merger]);
+    const link = await screen.findByRole('link', { name: 'Merge your accounts now' });
+    expect(link).toHaveAttribute('href', '/accountSetting/mergeAccounts');
+    unmount();
+    await renderProfile(fakeHttp({ conflict }));
+    await screen.findByText('Local accounts with your email address still need to be merged into your ID.');
+    expect(screen.queryByRole('link', { name: 'Merge your accounts now' })).not.toBeInTheDocument();
   });
 
   it('shows nothing when there is no conflict', async () => {
