@@ -12,10 +12,11 @@ import * as memberStories from './MembersList.stories';
 setProjectAnnotations({ decorators: [(Story) => <Providers>{Story()}</Providers>] });
 
 /** What each story must show once rendered (and its play function has finished); `!text` must not show. */
-const expectations: Array<[string, ReturnType<typeof composeStories>, Record<string, string[]>]> = [
+type Composed = Record<string, { run: (context: { canvasElement: HTMLElement }) => Promise<void> }>;
+const expectations: Array<[string, Composed, Record<string, string[]>]> = [
   [
     'CompanyPage',
-    composeStories(pageStories),
+    composeStories(pageStories) as unknown as Composed,
     {
       NoCompany: ['You are not in a company yet', 'Create a company', 'Join a company'],
       PendingApplication: ['Application to Contoso Networks sent on Jun 12, 2024'],
@@ -31,7 +32,7 @@ const expectations: Array<[string, ReturnType<typeof composeStories>, Record<str
   ],
   [
     'CompanyForm',
-    composeStories(formStories),
+    composeStories(formStories) as unknown as Composed,
     {
       Create: ['Create a company', 'Company name', 'Postal code'],
       Edit: ['Edit company', 'Save changes', 'Uploaded: business-licence.pdf'],
@@ -44,7 +45,7 @@ const expectations: Array<[string, ReturnType<typeof composeStories>, Record<str
   ],
   [
     'MembersList',
-    composeStories(memberStories),
+    composeStories(memberStories) as unknown as Composed,
     {
       AsOwner: ['Invite members', 'Invite again', 'Change role', 'Maximiliana Alexandrina v…', 'Invitation pending'],
       AsAdmin: ['Invite members', 'Remove'],
@@ -59,7 +60,7 @@ const expectations: Array<[string, ReturnType<typeof composeStories>, Record<str
   ],
   [
     'ApplicationsList',
-    composeStories(applicationStories),
+    composeStories(applicationStories) as unknown as Composed,
     {
       Pending: ['Jan Dvořák', 'Jun 10, 2024', 'Accept', 'Reject'],
       Empty: ['There are no open applications.'],
@@ -70,7 +71,7 @@ const expectations: Array<[string, ReturnType<typeof composeStories>, Record<str
   ],
   [
     'JoinCompany',
-    composeStories(joinStories),
+    composeStories(joinStories) as unknown as Composed,
     {
       Empty: ['Join a company', 'Organization code'],
       SearchResults: ['Contoso Networks', 'Apply to join', 'Not certified yet: it cannot be joined.'],
