@@ -38,3 +38,9 @@ export const CreateRoute: Story = { parameters: { sub: '/create', http: http({ [
 export const RightToLeft: Story = { parameters: { dir: 'rtl', http: http({ [MINE_PATH]: withCompany() }) }, play: () => waitForText('Company info') };
 
 export const DarkTheme: Story = { parameters: { theme: 'midnight', http: http({ [MINE_PATH]: withCompany() }) }, play: () => waitForText('Company info') };
+
+/** Conflicting account information: the message, and neither create nor join is possible. */
+export const ConflictingAccount: Story = {
+  parameters: { http: http({ [MINE_PATH]: noCompany, '/accounts/conflictInfo': { conflict: true, errorCode: -40025, reasons: ['regionUnconfirmed'] } }) },
+  play: () => waitForText('conflicts with another account'),
+};

@@ -16,12 +16,15 @@ import type {
   MyCompaniesResult,
   ReinviteRequest,
 } from '../../core/contract/company';
+import type { ConflictInfoResult } from '../../core/contract/account';
 import type { HttpClient } from '../../core/http/client';
 
 const R = { scope: 'regional' } as const;
 const id = (value: string) => encodeURIComponent(value);
 
 export const companyApi = (http: HttpClient) => ({
+  /** Whether the account may create or join a company at all (-40024..-40026 otherwise). */
+  conflictInfo: (email: string) => http.post<ConflictInfoResult>('/accounts/conflictInfo', { email }, R),
   mine: (accountId: string) => http.get<MyCompaniesResult>(`/accounts/${id(accountId)}/orgs`, R),
   create: (input: CompanyInput) => http.post<Company>('/orgs', input, R),
   update: (input: CompanyUpdate) => http.put<Company>('/orgs', input, R),

@@ -28,6 +28,7 @@ const expectations: Array<[string, Composed, Record<string, string[]>]> = [
       CreateRoute: ['Create a company', 'Upload business licence'],
       RightToLeft: ['Company info'],
       DarkTheme: ['Company info'],
+      ConflictingAccount: ['Your account information conflicts with another account.'],
     },
   ],
   [

@@ -29,13 +29,22 @@ describe('company plugin manifest', () => {
 
 describe('company page', () => {
   it('without a company offers create or join, and lists pending applications', async () => {
-    const { http } = routeHttp({ [MINE]: pendingApplication });
+    const { http } = routeHttp({ [MINE]: pendingApplication, 'POST /accounts/conflictInfo': { conflict: false, errorCode: null, reasons: [] } });
     const { location } = await renderCompany(<CompanyPage />, http);
     expect(await screen.findByRole('heading', { name: 'You are not in a company yet' })).toBeInTheDocument();
     expect(screen.getByText(/Application to Contoso Networks sent on Jun 12, 2024/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Join a company' }));
     expect(await screen.findByRole('heading', { name: 'Join a company' })).toBeInTheDocument();
     expect(location.history?.at(-1)).toBe('/accountSetting/company/join');
+  });
+
+  it.each([-40024, -40025, -40026])('conflicting account information (%i) is said up front and rules out create and join', async (code) => {
+    const { http, calls } = routeHttp({ [MINE]: noCompany, 'POST /accounts/conflictInfo': { conflict: true, errorCode: code, reasons: ['profileIncomplete'] } });
+    await renderCompany(<CompanyPage />, http);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your account information conflicts with another account.');
+    expect(screen.getByRole('button', { name: 'Create a company' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Join a company' })).toBeDisabled();
+    expect(calls.find((c) => c.path === '/accounts/conflictInfo')?.body).toEqual({ email: 'ana.novak@partner-example.com' });
   });
 
   it('shows every company field, translated type and country, licence link, owner and the edit button for the owner', async () => {
