@@ -116,6 +116,15 @@ describe('company management against the reference server', () => {
     expect(await page.getByText('Not certified').isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'business-licence.pdf' }).isVisible()).toBe(true);
 
+    // Not certified, so the owner may edit it (PUT /orgs with the version read).
+    await page.getByRole('button', { name: 'Edit company' }).click();
+    const city = page.getByRole('textbox', { name: 'City' });
+    await city.fill('Berlin');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Company information saved.').waitFor();
+    await page.getByRole('heading', { name: COMPANY }).waitFor();
+    expect(await page.getByText('Berlin', { exact: true }).isVisible()).toBe(true);
+
     await page.getByRole('link', { name: 'Members' }).click();
     await page.getByRole('button', { name: 'Invite members' }).click();
     const invite = page.getByRole('dialog', { name: 'Invite members' });
