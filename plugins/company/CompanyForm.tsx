@@ -67,11 +67,11 @@ export function CompanyForm({ company, onSaved, initialValues, validateOnMount, 
     setLicense(company.businessLicense);
   }, [company, reset]);
 
-  const [validated, setValidated] = useState(false);
-  if (validateOnMount && !validated) {
-    setValidated(true);
-    queueMicrotask(() => void trigger());
-  }
+  useEffect(() => {
+    if (validateOnMount) void trigger();
+    // Once, on mount (stories show a form with its errors).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const countryOptions = useMemo(() => {
     const list: RegionWhiteList | null = whiteList.list;
