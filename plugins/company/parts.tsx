@@ -56,6 +56,7 @@ export const tableCss = {
   width: '100%',
   borderCollapse: 'collapse' as const,
   'th, td': { textAlign: 'start' as const, padding: '10px 8px', borderBottom: '1px solid rgba(127,127,127,0.25)', verticalAlign: 'middle' as const },
-  th: { fontWeight: 600, fontSize: '0.875rem' },
+  'thead th': { fontWeight: 600, fontSize: '0.875rem' },
+  'tbody th': { fontWeight: 400 },
   caption: { textAlign: 'start' as const, paddingBottom: 8, fontSize: '0.875rem' },
 };
