@@ -2,7 +2,7 @@ import { object } from 'yup';
 import { describe, expect, it } from 'vitest';
 import {
   MSG, characterClasses, emailRule, genericPhoneRule, isBmpOnly, isValidRegisterPassword, loginPasswordRule, mfaCodeRule,
-  nameRule, registerPasswordRule, registerPhoneRule, safeTextRule, termsRule,
+  nameRule, registerPasswordRule, registerPhoneRule, safeTextRule, termsRule, postCodeRule, companyIdRule, urlRule,
 } from './rules';
 import type { Schema } from 'yup';
 
@@ -116,5 +116,30 @@ describe('other rules', () => {
   it('safe text refuses the illegal characters', () => {
     expect(check(safeTextRule(), 'ok text')).toBeNull();
     expect(check(safeTextRule(), 'a:b')).toBe(MSG.illegalCharacters);
+  });
+});
+
+describe('generic rules: postal code, company id, URL (spec section 5)', () => {
+  it('postal code: up to 10 of capitals, digits and hyphens; empty passes', () => {
+    expect(check(postCodeRule('pc'), '')).toBeNull();
+    expect(check(postCodeRule('pc'), 'SW1A-1AA')).toBeNull();
+    expect(check(postCodeRule('pc'), '1234567890')).toBeNull();
+    expect(check(postCodeRule('pc'), '12345678901')).toBe('pc');
+    expect(check(postCodeRule('pc'), 'sw1a')).toBe('pc');
+    expect(check(postCodeRule('pc'), '12 345')).toBe('pc');
+  });
+  it('company id: letters and digits within the length', () => {
+    const rule = companyIdRule('id', { min: 4, max: 8 });
+    expect(check(rule, '')).toBeNull();
+    expect(check(rule, 'Ab12')).toBeNull();
+    expect(check(rule, 'Ab1')).toBe('id');
+    expect(check(rule, 'Ab123456X')).toBe('id');
+    expect(check(rule, 'Ab-12')).toBe('id');
+  });
+  it('URL: http:// or https:// then an IPv4 address or a domain', () => {
+    for (const ok of ['http://192.168.0.1', 'https://a.example', 'https://a-b.example.co:8080/x?y=1#z']) expect(check(urlRule('url'), ok), ok).toBeNull();
+    for (const bad of ['a.example', 'ftp://a.example', 'https://256.1.1.1', 'https://localhost', 'https://-a.example', 'javascript:alert(1)']) {
+      expect(check(urlRule('url'), bad), bad).toBe('url');
+    }
   });
 });

@@ -136,3 +136,31 @@ export const termsRule = () => boolean().oneOf([true], MSG.termsRequired).requir
 
 /** Free text without the illegal characters. */
 export const safeTextRule = () => string().test('illegal', MSG.illegalCharacters, (v) => !v || !ILLEGAL_CHARACTERS.test(v));
+
+/*
+ * Generic rules of spec section 5 (postal code, company id, URL). They are optional fields
+ * (empty passes) and take the message key from the caller, so a plugin keeps its wording in
+ * its own namespace and the core namespace does not grow for one form.
+ */
+
+/** Postal code: up to 10 of capital letters, digits and hyphens. */
+export const POST_CODE_PATTERN = /^[A-Z0-9-]{1,10}$/;
+/** Company id (organization code): letters and digits only. */
+export const COMPANY_ID_PATTERN = /^[A-Za-z0-9]+$/;
+/** http:// or https://, then an IPv4 address or a domain, an optional port and path. */
+export const URL_PATTERN = /^https?:\/\/(((25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(25[0-5]|2[0-4]\d|1?\d?\d)|([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,})(:\d{1,5})?([/?#][^\s<>"]*)?$/;
+
+export const postCodeRule = (message: string) =>
+  string()
+    .trim()
+    .test('postCode', message, (v) => !v || POST_CODE_PATTERN.test(v));
+
+export const companyIdRule = (message: string, length: { min: number; max: number }) =>
+  string()
+    .trim()
+    .test('companyId', message, (v) => !v || (COMPANY_ID_PATTERN.test(v) && v.length >= length.min && v.length <= length.max));
+
+export const urlRule = (message: string) =>
+  string()
+    .trim()
+    .test('url', message, (v) => !v || URL_PATTERN.test(v));

@@ -1,0 +1,143 @@
+import { useTheme } from '@emotion/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useHttp } from '../../core/app/context';
+import type { Application, MemberRole, MyCompany } from '../../core/contract/company';
+import { useErrorHandler } from '../../core/errors/useErrorHandler';
+import { Button } from '../../core/ui/Button';
+import { Modal } from '../../core/ui/Modal';
+import { Spinner } from '../../core/ui/Spinner';
+import { toast } from '../../core/ui/toastStore';
+import { Truncate } from '../../core/ui/Truncate';
+import { companyApi } from './api';
+import { ConfirmDialog } from './ConfirmDialog';
+import { memberName, useDateFormat } from './format';
+import { Card, Heading, tableCss } from './parts';
+import { grantableRoles } from './permissions';
+import { RoleRadios } from './RoleRadios';
+import { useLoad } from './useLoad';
+
+export type ApplicationsDialog = { kind: 'accept' | 'reject'; application: Application } | null;
+
+const applicantName = (a: Application) => memberName(a.applicant) || a.applicant.email;
+
+/** Pending applications (applicant, time) with accept (a role chosen) or reject; owners and admins only. */
+export function ApplicationsList({ company, onChanged, initialDialog = null }: { company: MyCompany; onChanged: () => Promise<void>; initialDialog?: ApplicationsDialog }) {
+  const { t } = useTranslation('company');
+  const theme = useTheme();
+  const http = useHttp();
+  const handleError = useErrorHandler();
+  const date = useDateFormat();
+  const api = companyApi(http);
+  const { state, reload } = useLoad(() => api.applications(company.id).then((r) => r?.applications ?? []), [company.id]);
+  const [dialog, setDialog] = useState<ApplicationsDialog>(initialDialog);
+  const [role, setRole] = useState<Exclude<MemberRole, 'owner'>>('member');
+  const [busy, setBusy] = useState(false);
+
+  async function decide(application: Application, status: 'accepted' | 'rejected') {
+    setBusy(true);
+    const name = applicantName(application);
+    try {
+      await api.decide(company.id, { applicationId: application.id, status, ...(status === 'accepted' ? { role } : {}) });
+      toast(status === 'accepted' ? t('applications.accepted', { name }) : t('applications.rejected', { name }), 'success');
+    } catch (err) {
+      // -40007 (joined elsewhere), -40009 (already decided), -40005: the message, then the current list.
+      handleError(err);
+      await onChanged();
+    } finally {
+      setBusy(false);
+      setDialog(null);
+      await reload();
+    }
+  }
+
+  return (
+    <Card labelledBy="applications-heading">
+      <Heading id="applications-heading">{t('applications.heading')}</Heading>
+      {state.status === 'loading' && (
+        <p role="status" css={{ display: 'flex', gap: theme.space(2), alignItems: 'center' }}>
+          <Spinner /> {t('loading')}
+        </p>
+      )}
+      {state.status === 'failed' && (
+        <div role="alert">
+          <p>{t('loadFailed')}</p>
+          <Button variant="secondary" onClick={() => void reload()}>
+            {t('retry')}
+          </Button>
+        </div>
+      )}
+      {state.status === 'ready' && state.value.length === 0 && <p>{t('applications.empty')}</p>}
+      {state.status === 'ready' && state.value.length > 0 && (
+        <div css={{ overflowX: 'auto' }}>
+          <table css={tableCss}>
+            <caption>{t('applications.caption', { org: company.name })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('applications.applicant')}</th>
+                <th scope="col">{t('applications.email')}</th>
+                <th scope="col">{t('applications.appliedAt')}</th>
+                <th scope="col">{t('applications.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.value.map((a) => (
+                <tr key={a.id}>
+                  <th scope="row" css={{ fontWeight: 400 }}>
+                    <Truncate text={memberName(a.applicant) || '—'} />
+                  </th>
+                  <td>
+                    <Truncate text={a.applicant.email} />
+                  </td>
+                  <td>{date(a.appliedAt)}</td>
+                  <td>
+                    <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(2) }}>
+                      <Button
+                        size="sm"
+                        disabled={busy}
+                        onClick={() => {
+                          setRole('member');
+                          setDialog({ kind: 'accept', application: a });
+                        }}
+                        aria-label={`${t('applications.accept')}: ${a.applicant.email}`}
+                      >
+                        {t('applications.accept')}
+                      </Button>
+                      <Button size="sm" variant="danger" disabled={busy} onClick={() => setDialog({ kind: 'reject', application: a })} aria-label={`${t('applications.reject')}: ${a.applicant.email}`}>
+                        {t('applications.reject')}
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {dialog?.kind === 'accept' && (
+        <Modal
+          open
+          kind="normal"
+          draggable
+          title={t('applications.acceptHeading', { name: applicantName(dialog.application) })}
+          onClose={() => setDialog(null)}
+          onOk={() => void decide(dialog.application, 'accepted')}
+          okLabel={t('applications.accept')}
+          okLoading={busy}
+          showCancel
+        >
+          <RoleRadios legend={t('applications.role')} roles={grantableRoles(company.role)} value={role} onChange={setRole} />
+        </Modal>
+      )}
+      {dialog?.kind === 'reject' && (
+        <ConfirmDialog
+          message={t('applications.rejectConfirm', { name: applicantName(dialog.application) })}
+          okLabel={t('applications.reject')}
+          busy={busy}
+          onConfirm={() => void decide(dialog.application, 'rejected')}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,139 @@
+import { useTheme } from '@emotion/react';
+import { useAtomValue } from 'jotai';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { useHttp } from '../../core/app/context';
+import type { MyCompany } from '../../core/contract/company';
+import { useErrorHandler } from '../../core/errors/useErrorHandler';
+import { userAtom } from '../../core/session/session';
+import { Button } from '../../core/ui/Button';
+import { toast } from '../../core/ui/toastStore';
+import { VisuallyHidden } from '../../core/ui/VisuallyHidden';
+import { companyApi } from './api';
+import { ConfirmDialog } from './ConfirmDialog';
+import { useCountryName, useDateFormat } from './format';
+import { Actions, Card, Heading } from './parts';
+import { isManager } from './permissions';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  const theme = useTheme();
+  return (
+    <div css={{ display: 'grid', gap: theme.space(1), padding: `${theme.space(3)} 0`, borderBottom: `1px solid ${theme.colors.border}` }}>
+      <dt css={{ color: theme.colors.textMuted, fontSize: theme.font.sizeSm }}>{label}</dt>
+      <dd css={{ margin: 0, overflowWrap: 'anywhere' }}>{children}</dd>
+    </div>
+  );
+}
+
+export function CertifiedBadge({ certified }: { certified: boolean }) {
+  const { t } = useTranslation('company');
+  const theme = useTheme();
+  const color = certified ? theme.colors.success : theme.colors.textMuted;
+  return (
+    <span css={{ display: 'inline-block', padding: '2px 10px', borderRadius: 999, border: `1px solid ${color}`, color, fontSize: theme.font.sizeSm, fontWeight: 600, whiteSpace: 'nowrap' }}>
+      {certified ? `✓ ${t('info.certified')}` : t('info.notCertified')}
+    </span>
+  );
+}
+
+/** Company info (spec section 3, every field); certified companies are read-only, so no edit button. */
+export function CompanyInfo({ company, onChanged }: { company: MyCompany; onChanged: () => Promise<void> }) {
+  const { t } = useTranslation(['company', 'core']);
+  const theme = useTheme();
+  const http = useHttp();
+  const user = useAtomValue(userAtom);
+  const handleError = useErrorHandler();
+  const [, navigate] = useLocation();
+  const countryName = useCountryName();
+  const date = useDateFormat();
+  const [leaving, setLeaving] = useState<'ask' | 'busy' | null>(null);
+  const empty = t('info.empty');
+  const value = (v: string | null) => v || <span css={{ color: theme.colors.textMuted }}>{empty}</span>;
+
+  async function leave() {
+    if (!user) return;
+    setLeaving('busy');
+    try {
+      await companyApi(http).remove(company.id, { email: user.email, region: company.region });
+      toast(t('info.left'), 'success');
+      setLeaving(null);
+      await onChanged();
+    } catch (err) {
+      setLeaving(null);
+      handleError(err);
+    }
+  }
+
+  return (
+    <Card labelledBy="company-heading">
+      <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: theme.space(3), marginBottom: theme.space(2) }}>
+        <Heading id="company-heading">{company.name}</Heading>
+        <CertifiedBadge certified={company.certified} />
+      </div>
+      {company.certified && <p css={{ color: theme.colors.textMuted, marginTop: 0 }}>{t('info.certifiedHint')}</p>}
+      <dl css={{ margin: 0, display: 'grid', columnGap: theme.space(6), gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
+        <Row label={t('fields.type')}>{t(`types.${company.type}`)}</Row>
+        <Row label={t('fields.country')}>{countryName(company.country)}</Row>
+        <Row label={t('fields.orgCode')}>{company.orgCode}</Row>
+        <Row label={t('fields.region')}>{t(`core:regions.${company.region}`)}</Row>
+        <Row label={t('fields.address')}>{value(company.address)}</Row>
+        <Row label={t('fields.state')}>{value(company.state)}</Row>
+        <Row label={t('fields.city')}>{value(company.city)}</Row>
+        <Row label={t('fields.postCode')}>{value(company.postCode)}</Row>
+        <Row label={t('fields.contact')}>{value(company.contact)}</Row>
+        <Row label={t('fields.contactEmail')}>{value(company.contactEmail)}</Row>
+        <Row label={t('fields.contactNumber')}>{value(company.contactNumber)}</Row>
+        <Row label={t('fields.website')}>
+          {company.website ? (
+            <a href={company.website} target="_blank" rel="noopener noreferrer" css={{ color: theme.colors.primary }}>
+              {company.website}
+            </a>
+          ) : (
+            value(null)
+          )}
+        </Row>
+        <Row label={t('fields.owner')}>{[company.ownerName, company.ownerAccount].filter(Boolean).join(' · ')}</Row>
+        <Row label={t('fields.license')}>
+          {company.businessLicense ? (
+            <a href={company.businessLicense.url} target="_blank" rel="noopener noreferrer" css={{ color: theme.colors.primary }}>
+              {company.businessLicense.fileName}
+            </a>
+          ) : (
+            value(t('info.noLicense'))
+          )}
+        </Row>
+        <Row label={t('info.yourRole')}>{t(`roles.${company.role}`)}</Row>
+        <Row label={t('info.joined')}>{date(company.joinedAt)}</Row>
+      </dl>
+      {company.comment && (
+        <dl css={{ margin: 0 }}>
+          <Row label={t('fields.comment')}>{company.comment}</Row>
+        </dl>
+      )}
+      <Actions>
+        {isManager(company.role) && !company.certified && <Button onClick={() => navigate('/edit')}>{t('info.edit')}</Button>}
+        {company.role !== 'owner' && (
+          <Button variant="danger" onClick={() => setLeaving('ask')}>
+            {t('info.leave')}
+          </Button>
+        )}
+      </Actions>
+      {company.role === 'owner' && (
+        <p css={{ color: theme.colors.textMuted, fontSize: theme.font.sizeSm }}>
+          <VisuallyHidden>{t('info.leave')}: </VisuallyHidden>
+          {t('info.ownerCannotLeave')}
+        </p>
+      )}
+      {leaving && (
+        <ConfirmDialog
+          message={t('info.leaveConfirm', { org: company.name })}
+          okLabel={t('info.leave')}
+          busy={leaving === 'busy'}
+          onConfirm={() => void leave()}
+          onCancel={() => setLeaving(null)}
+        />
+      )}
+    </Card>
+  );
+}

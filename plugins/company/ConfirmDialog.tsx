@@ -1,0 +1,17 @@
+import { Modal } from '../../core/ui/Modal';
+
+/** A draggable confirm dialog for destructive steps (remove, reject, leave); focus returns to the opener on close. */
+export function ConfirmDialog(props: { message: string; okLabel: string; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <Modal
+      open
+      kind="confirm"
+      draggable
+      description={props.message}
+      okLabel={props.okLabel}
+      okLoading={props.busy}
+      onOk={props.onConfirm}
+      onClose={props.onCancel}
+    />
+  );
+}

@@ -1,0 +1,169 @@
+import { useTheme } from '@emotion/react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { useHttp } from '../../core/app/context';
+import type { CompanySummary, MyCompaniesResult } from '../../core/contract/company';
+import { useErrorHandler } from '../../core/errors/useErrorHandler';
+import type { ApiError } from '../../core/http/ApiError';
+import type { ErrorContext } from '../../core/registry/types';
+import { Button } from '../../core/ui/Button';
+import { TextField } from '../../core/ui/TextField';
+import { toast } from '../../core/ui/toastStore';
+import { Truncate } from '../../core/ui/Truncate';
+import { companyApi } from './api';
+import { CertifiedBadge } from './CompanyInfo';
+import { useCountryName } from './format';
+import { Actions, Card, Heading, Notice, tableCss } from './parts';
+
+type Mode = 'code' | 'name';
+/** Refusals of a search or an application shown on the page (they stay while the user corrects). */
+const JOIN_CODES = [-40002, -40006, -40007, -40008, -40018, -40024, -40025, -40026] as const;
+
+export interface JoinCompanyProps {
+  applications: MyCompaniesResult['applications'];
+  onApplied: () => Promise<void>;
+  /** Stories: start with these results shown. */
+  initialResults?: CompanySummary[];
+  initialMode?: Mode;
+  initialQuery?: string;
+}
+
+/** Find a company by organization code or by name and apply; uncertified ones cannot be joined (-40006). */
+export function JoinCompany({ applications, onApplied, initialResults, initialMode = 'code', initialQuery = '' }: JoinCompanyProps) {
+  const { t } = useTranslation(['company', 'core']);
+  const theme = useTheme();
+  const http = useHttp();
+  const handleError = useErrorHandler();
+  const [, navigate] = useLocation();
+  const countryName = useCountryName();
+  const [mode, setMode] = useState<Mode>(initialMode);
+  const [query, setQuery] = useState(initialQuery);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [results, setResults] = useState<CompanySummary[] | null>(initialResults ?? null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const pendingOrgs = new Set(applications.map((a) => a.orgId));
+  const inline = (_e: ApiError, ctx: ErrorContext) => (setProblem(ctx.message), true);
+  const handlers = Object.fromEntries(JOIN_CODES.map((code) => [code, inline]));
+
+  async function search(event: FormEvent) {
+    event.preventDefault();
+    const term = query.trim();
+    setProblem(null);
+    if (!term) return setFieldError(t('core:validation.required'));
+    if (mode === 'code' && !/^[A-Za-z0-9]+$/.test(term)) return setFieldError(t('validation.orgCode'));
+    if (mode === 'name' && [...term].length < 2) return setFieldError(t('join.term'));
+    setFieldError(null);
+    setBusy('search');
+    try {
+      const api = companyApi(http);
+      setResults(mode === 'code' ? [await api.byCode(term)] : ((await api.search(term))?.orgs ?? []));
+    } catch (err) {
+      setResults(null);
+      handleError(err, { handlers });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function apply(org: CompanySummary) {
+    setProblem(null);
+    setBusy(org.id);
+    try {
+      await companyApi(http).apply(org.id);
+      toast(t('join.applied', { org: org.name }), 'success');
+      await onApplied();
+      navigate('/');
+    } catch (err) {
+      handleError(err, { handlers });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Card labelledBy="join-heading">
+      <Heading id="join-heading">{t('join.heading')}</Heading>
+      <p>{t('join.intro')}</p>
+      {problem && <Notice kind="error">{problem}</Notice>}
+      <form onSubmit={(e) => void search(e)} noValidate role="search" aria-labelledby="join-heading">
+        <fieldset css={{ border: 0, padding: 0, margin: `0 0 ${theme.space(3)}` }}>
+          <legend css={{ fontSize: theme.font.sizeSm, fontWeight: 600, marginBottom: theme.space(2) }}>{t('join.mode')}</legend>
+          {(['code', 'name'] as const).map((m) => (
+            <label key={m} css={{ display: 'inline-flex', alignItems: 'center', gap: theme.space(2), marginInlineEnd: theme.space(4) }}>
+              <input
+                type="radio"
+                name="join-mode"
+                checked={mode === m}
+                onChange={() => {
+                  setMode(m);
+                  setFieldError(null);
+                }}
+              />
+              {m === 'code' ? t('join.byCode') : t('join.byName')}
+            </label>
+          ))}
+        </fieldset>
+        <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: theme.space(3) }}>
+          <TextField
+            label={mode === 'code' ? t('join.code') : t('join.term')}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            error={fieldError ?? undefined}
+            required
+            css={{ flex: '1 1 260px' }}
+          />
+          <Button type="submit" loading={busy === 'search'} css={{ marginTop: 22 }}>
+            {t('join.search')}
+          </Button>
+        </div>
+      </form>
+      {results && results.length === 0 && <p role="status">{t('join.noResults')}</p>}
+      {results && results.length > 0 && (
+        <div css={{ overflowX: 'auto' }}>
+          <table css={tableCss}>
+            <caption>{t('join.results')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('fields.name')}</th>
+                <th scope="col">{t('fields.orgCode')}</th>
+                <th scope="col">{t('fields.type')}</th>
+                <th scope="col">{t('fields.country')}</th>
+                <th scope="col">{t('members.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {results.map((org) => (
+                <tr key={org.id}>
+                  <th scope="row" css={{ fontWeight: 400 }}>
+                    <Truncate text={org.name} /> <CertifiedBadge certified={org.certified} />
+                  </th>
+                  <td>{org.orgCode}</td>
+                  <td>{t(`types.${org.type}`)}</td>
+                  <td>{[org.city, countryName(org.country)].filter(Boolean).join(', ')}</td>
+                  <td>
+                    {pendingOrgs.has(org.id) ? (
+                      t('join.pending')
+                    ) : org.certified ? (
+                      <Button size="sm" loading={busy === org.id} disabled={busy !== null} onClick={() => void apply(org)} aria-label={`${t('join.apply')}: ${org.name}`}>
+                        {t('join.apply')}
+                      </Button>
+                    ) : (
+                      <span css={{ color: theme.colors.textMuted }}>{t('join.unverified')}</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Actions>
+        <Button variant="secondary" onClick={() => navigate('/')}>
+          {t('back')}
+        </Button>
+      </Actions>
+    </Card>
+  );
+}

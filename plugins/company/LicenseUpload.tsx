@@ -1,0 +1,126 @@
+import { useTheme } from '@emotion/react';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useHttp } from '../../core/app/context';
+import type { LicenseUploadResult } from '../../core/contract/company';
+import { useErrorHandler } from '../../core/errors/useErrorHandler';
+import { checkFile, LICENSE_RULE } from '../../core/files/checkFile';
+import { md5OfFile } from '../../core/files/md5';
+import { Button } from '../../core/ui/Button';
+import { FieldError, FieldHint, describedBy } from '../../core/ui/FieldMessages';
+import { Spinner } from '../../core/ui/Spinner';
+import { visuallyHiddenStyle } from '../../core/ui/VisuallyHidden';
+import { companyApi } from './api';
+
+export type LicenseValue = Pick<LicenseUploadResult, 'fileId' | 'fileName'> & { url?: string };
+
+/** Licence codes shown on the field rather than as a toast. */
+const FIELD_CODES = new Set([-40003, -40004, -40027, -11000, -11001, -11002]);
+
+export interface LicenseUploadProps {
+  value: LicenseValue | null;
+  onChange: (value: LicenseValue | null) => void;
+  onBusyChange: (busy: boolean) => void;
+  disabled?: boolean;
+  /** Stories: show the uploading state for this file name. */
+  initialUploading?: string;
+}
+
+/**
+ * Business licence upload (spec section 5): PDF/PNG/JPG up to 5 MB, name under 256
+ * characters, checked before sending; the MD5 goes with the file (multipart file, md5, fileName).
+ */
+export function LicenseUpload({ value, onChange, onBusyChange, disabled, initialUploading }: LicenseUploadProps) {
+  const { t } = useTranslation(['company', 'core']);
+  const theme = useTheme();
+  const http = useHttp();
+  const handleError = useErrorHandler();
+  const inputId = `license-${useId()}`;
+  const input = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState<string | null>(initialUploading ?? null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function pick(file: File | undefined) {
+    if (!file) return;
+    setError(null);
+    const problem = checkFile(file, LICENSE_RULE);
+    if (problem) {
+      setError(t(`license.errors.${problem}`));
+      return;
+    }
+    setUploading(file.name);
+    onBusyChange(true);
+    try {
+      const md5 = await md5OfFile(file);
+      const result = await companyApi(http).uploadLicense(file, md5, file.name);
+      onChange({ fileId: result.fileId, fileName: result.fileName, url: result.url });
+    } catch (err) {
+      handleError(err, {
+        handlers: Object.fromEntries(
+          [...FIELD_CODES].map((code) => [code, (_e: unknown, ctx: { message: string }) => (setError(ctx.message), true)]),
+        ),
+      });
+    } finally {
+      setUploading(null);
+      onBusyChange(false);
+      if (input.current) input.current.value = '';
+    }
+  }
+
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  return (
+    <div role="group" aria-labelledby={`${inputId}-label`} css={{ marginBottom: theme.space(4) }}>
+      <p id={`${inputId}-label`} css={{ fontSize: theme.font.sizeSm, fontWeight: 600, margin: `0 0 ${theme.space(1)}` }}>
+        {t('fields.license')}
+      </p>
+      <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: theme.space(3) }}>
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          tabIndex={-1}
+          aria-labelledby={`${inputId}-label`}
+          accept={[...LICENSE_RULE.types, ...LICENSE_RULE.extensions].join(',')}
+          disabled={disabled || uploading !== null}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(hintId, error && errorId)}
+          onChange={(e) => void pick(e.target.files?.[0])}
+          css={visuallyHiddenStyle}
+        />
+        <Button
+          variant="secondary"
+          disabled={disabled || uploading !== null}
+          onClick={() => input.current?.click()}
+          aria-describedby={describedBy(hintId, error && errorId)}
+        >
+          {value ? t('license.replace') : t('license.choose')}
+        </Button>
+        {uploading !== null && (
+          <span role="status" css={{ display: 'inline-flex', alignItems: 'center', gap: theme.space(2) }}>
+            <Spinner />
+            {t('license.uploading', { name: uploading })}
+          </span>
+        )}
+        {uploading === null && value && (
+          <>
+            <span role="status">
+              {value.url ? (
+                <a href={value.url} target="_blank" rel="noopener noreferrer" css={{ color: theme.colors.primary }}>
+                  {t('license.uploaded', { name: value.fileName })}
+                </a>
+              ) : (
+                t('license.uploaded', { name: value.fileName })
+              )}
+            </span>
+            <Button variant="text" disabled={disabled} onClick={() => onChange(null)}>
+              {t('license.remove')}
+            </Button>
+          </>
+        )}
+      </div>
+      <FieldHint id={hintId}>{t('license.hint')}</FieldHint>
+      {error && <FieldError id={errorId}>{error}</FieldError>}
+    </div>
+  );
+}

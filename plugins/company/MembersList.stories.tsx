@@ -1,0 +1,49 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { asRole, company, members } from './fixtures';
+import { MembersList } from './MembersList';
+import { companyDecorator, failing, http, loaders, pendingHttp, portal, waitForText } from './storyKit';
+
+const noop = async () => undefined;
+const listed = http({ '/orgs/org-1/members': { members } });
+
+const meta: Meta = {
+  title: 'Plugins/Company/MembersList',
+  loaders,
+  decorators: [companyDecorator],
+  parameters: { sub: '/members', http: listed },
+  render: (_args, { parameters }) => <MembersList company={company} onChanged={noop} {...(parameters.props as object)} />,
+};
+export default meta;
+type Story = StoryObj;
+
+/** Owner: invite, re-invite (pending and expired), change role and remove; long names cut at 25 characters. */
+export const AsOwner: Story = { play: () => waitForText('Invitation expired') };
+
+/** Admin: acts on plain members only. */
+export const AsAdmin: Story = { parameters: { props: { company: asRole('admin') } }, play: () => waitForText('Invitation expired') };
+
+/** Member: the list only. */
+export const AsMember: Story = { parameters: { props: { company: asRole('member') } }, play: () => waitForText('Invitation expired') };
+
+export const Loading: Story = { parameters: { http: pendingHttp } };
+
+export const LoadFailed: Story = { parameters: { http: http({ '/orgs/org-1/members': failing(-40005) }) }, play: () => waitForText('could not be loaded') };
+
+/** The invite dialog (emails, role, the company's region only). */
+export const InviteDialog: Story = {
+  parameters: { ...portal, props: { initialDialog: { kind: 'invite' } } },
+  play: () => waitForText('Send invitations'),
+};
+
+/** Changing a role, as the owner (who may also hand over ownership). */
+export const ChangeRoleDialog: Story = {
+  parameters: { ...portal, props: { initialDialog: { kind: 'role', member: members[1] } } },
+  play: () => waitForText('Change the role of'),
+};
+
+export const RemoveConfirm: Story = {
+  parameters: { ...portal, props: { initialDialog: { kind: 'remove', member: members[2] } } },
+  play: () => waitForText('from the company?'),
+};
+
+export const RightToLeft: Story = { parameters: { dir: 'rtl' }, play: () => waitForText('Invitation expired') };

@@ -1,0 +1,172 @@
+import { useTheme } from '@emotion/react';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useHttp } from '../../core/app/context';
+import type { Member, MemberRole, MyCompany } from '../../core/contract/company';
+import { useErrorHandler } from '../../core/errors/useErrorHandler';
+import { userAtom } from '../../core/session/session';
+import { Button } from '../../core/ui/Button';
+import { Spinner } from '../../core/ui/Spinner';
+import { toast } from '../../core/ui/toastStore';
+import { Truncate } from '../../core/ui/Truncate';
+import { companyApi } from './api';
+import { ConfirmDialog } from './ConfirmDialog';
+import { memberName, useDateFormat } from './format';
+import { InviteDialog } from './InviteDialog';
+import { Card, Heading, Notice, tableCss } from './parts';
+import { canManage, canReinvite, isManager, roleChoices } from './permissions';
+import { RoleDialog } from './RoleDialog';
+import { useLoad } from './useLoad';
+
+export type MembersDialog = { kind: 'invite' } | { kind: 'role'; member: Member } | { kind: 'remove'; member: Member } | null;
+
+/**
+ * Members with role, status and joined date (spec section 3). Owners and admins see invite,
+ * re-invite, change role and remove (spec section 6); members see the list only. A refused
+ * action (-40005 and the like) goes through the error handler and the list is reloaded.
+ */
+export function MembersList({ company, onChanged, initialDialog = null }: { company: MyCompany; onChanged: () => Promise<void>; initialDialog?: MembersDialog }) {
+  const { t, i18n } = useTranslation(['company', 'core']);
+  const theme = useTheme();
+  const http = useHttp();
+  const user = useAtomValue(userAtom);
+  const handleError = useErrorHandler();
+  const date = useDateFormat();
+  const api = companyApi(http);
+  const { state, reload } = useLoad(() => api.members(company.id).then((r) => r?.members ?? []), [company.id]);
+  const [dialog, setDialog] = useState<MembersDialog>(initialDialog);
+  const [busy, setBusy] = useState<string | null>(null);
+  const me = company.role;
+  const manager = isManager(me);
+
+  async function act(key: string, call: () => Promise<unknown>, done: string, refreshCompany = false) {
+    setBusy(key);
+    try {
+      await call();
+      toast(done, 'success');
+      setDialog(null);
+      await reload();
+      if (refreshCompany) await onChanged();
+    } catch (err) {
+      handleError(err);
+      // The server's view wins: a lost role or a member who left shows after the reload.
+      setDialog(null);
+      await reload();
+      await onChanged();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const changeRole = (member: Member, role: MemberRole) =>
+    act('role', () => api.changeRole(company.id, { email: member.email, role, region: company.region }), t('members.roleChanged', { email: member.email, role: t(`roles.${role}`) }), role === 'owner');
+  const remove = (member: Member) => act('remove', () => api.remove(company.id, { email: member.email, region: company.region }), t('members.removed', { email: member.email }));
+  const reinvite = (member: Member) =>
+    act(`re:${member.email}`, () => api.reinvite(company.id, { email: member.email, region: company.region, language: i18n.language }), t('members.reinvited', { email: member.email }));
+
+  return (
+    <Card labelledBy="members-heading">
+      <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: theme.space(3) }}>
+        <Heading id="members-heading">{t('members.heading')}</Heading>
+        {manager && <Button onClick={() => setDialog({ kind: 'invite' })}>{t('members.invite')}</Button>}
+      </div>
+      {!manager && <Notice kind="info">{t('members.memberNote')}</Notice>}
+      {state.status === 'loading' && (
+        <p role="status" css={{ display: 'flex', gap: theme.space(2), alignItems: 'center' }}>
+          <Spinner /> {t('loading')}
+        </p>
+      )}
+      {state.status === 'failed' && (
+        <div role="alert">
+          <p>{t('loadFailed')}</p>
+          <Button variant="secondary" onClick={() => void reload()}>
+            {t('retry')}
+          </Button>
+        </div>
+      )}
+      {state.status === 'ready' && (
+        <div css={{ overflowX: 'auto' }}>
+          <table css={tableCss}>
+            <caption>{t('members.caption', { org: company.name })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('members.name')}</th>
+                <th scope="col">{t('members.email')}</th>
+                <th scope="col">{t('members.role')}</th>
+                <th scope="col">{t('members.status')}</th>
+                <th scope="col">{t('members.joined')}</th>
+                {manager && <th scope="col">{t('members.actions')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {state.value.map((m) => {
+                const name = memberName(m);
+                const choices = roleChoices(me, m);
+                const self = user !== null && m.accountId === user.accountId;
+                return (
+                  <tr key={m.email}>
+                    <th scope="row" css={{ fontWeight: 400 }}>
+                      {name ? <Truncate text={name} /> : '—'} {self && <span css={{ color: theme.colors.textMuted }}>{t('members.you')}</span>}
+                    </th>
+                    <td>
+                      <Truncate text={m.email} />
+                    </td>
+                    <td>{t(`roles.${m.role}`)}</td>
+                    <td>
+                      <span css={{ color: m.status === 'active' ? theme.colors.success : m.status === 'expired' ? theme.colors.danger : theme.colors.warning }}>{t(`status.${m.status}`)}</span>
+                    </td>
+                    <td>{date(m.joinedAt)}</td>
+                    {manager && (
+                      <td>
+                        <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(2) }}>
+                          {canReinvite(me, m) && (
+                            <Button size="sm" variant="secondary" loading={busy === `re:${m.email}`} disabled={busy !== null} onClick={() => void reinvite(m)} aria-label={`${t('members.reinvite')}: ${m.email}`}>
+                              {t('members.reinvite')}
+                            </Button>
+                          )}
+                          {choices.length > 1 && (
+                            <Button size="sm" variant="secondary" disabled={busy !== null} onClick={() => setDialog({ kind: 'role', member: m })} aria-label={`${t('members.changeRole')}: ${m.email}`}>
+                              {t('members.changeRole')}
+                            </Button>
+                          )}
+                          {canManage(me, m) && (
+                            <Button size="sm" variant="danger" disabled={busy !== null} onClick={() => setDialog({ kind: 'remove', member: m })} aria-label={`${t('members.remove')}: ${m.email}`}>
+                              {t('members.remove')}
+                            </Button>
+                          )}
+                        </div>
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {dialog?.kind === 'invite' && (
+        <InviteDialog
+          company={company}
+          onClose={() => setDialog(null)}
+          onInvited={() => {
+            setDialog(null);
+            void reload();
+          }}
+        />
+      )}
+      {dialog?.kind === 'role' && (
+        <RoleDialog member={dialog.member} roles={roleChoices(me, dialog.member)} busy={busy === 'role'} onSave={(role) => void changeRole(dialog.member, role)} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'remove' && (
+        <ConfirmDialog
+          message={t('members.removeConfirm', { email: dialog.member.email })}
+          okLabel={t('members.remove')}
+          busy={busy === 'remove'}
+          onConfirm={() => void remove(dialog.member)}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+    </Card>
+  );
+}

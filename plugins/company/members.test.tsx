@@ -1,0 +1,193 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Member, MyCompany } from '../../core/contract/company';
+import { ApiError } from '../../core/http/ApiError';
+import { getToast } from '../../core/ui/toastStore';
+import { asRole, company, members } from './fixtures';
+import { parseEmails } from './InviteDialog';
+import { MembersList } from './MembersList';
+import { canManage, canReinvite, grantableRoles, roleChoices } from './permissions';
+import { renderCompany } from './render';
+import { routeHttp, type Answer } from './testHttp';
+
+const LIST = 'GET /orgs/org-1/members';
+const [ownerRow, adminRow, memberRow, unverifiedRow, expiredRow] = members as [Member, Member, Member, Member, Member];
+
+async function renderMembers(org: MyCompany, answers: Record<string, Answer> = {}) {
+  const onChanged = vi.fn(async () => undefined);
+  const fake = routeHttp({ [LIST]: { members }, ...answers });
+  await renderCompany(<MembersList company={org} onChanged={onChanged} />, fake.http, '/members');
+  await screen.findByRole('table');
+  return { ...fake, onChanged };
+}
+
+const row = (email: string) => screen.getAllByRole('row').find((r) => r.textContent?.includes(email.slice(0, 20)))!;
+
+describe('permissions (spec section 6, as the server enforces them)', () => {
+  it('owner manages everyone but the owner, and may hand over ownership to an active member', () => {
+    expect(canManage('owner', ownerRow)).toBe(false);
+    expect(canManage('owner', adminRow)).toBe(true);
+    expect(roleChoices('owner', adminRow)).toEqual(['owner', 'admin', 'member']);
+    expect(roleChoices('owner', unverifiedRow)).toEqual(['admin', 'member']);
+    expect(grantableRoles('owner')).toEqual(['admin', 'member']);
+  });
+  it('admin manages plain members only and grants only member', () => {
+    expect(canManage('admin', adminRow)).toBe(false);
+    expect(canManage('admin', memberRow)).toBe(true);
+    expect(roleChoices('admin', memberRow)).toEqual(['member']);
+    expect(canReinvite('admin', expiredRow)).toBe(false); // an expired admin invitation is the owner's
+    expect(canReinvite('admin', unverifiedRow)).toBe(true);
+    expect(grantableRoles('admin')).toEqual(['member']);
+  });
+  it('member manages nobody', () => {
+    for (const m of members) expect(canManage('member', m)).toBe(false);
+    expect(grantableRoles('member')).toEqual([]);
+  });
+});
+
+describe('members list', () => {
+  it('is a table with a caption and headers, names truncated at 25 with the full text on focus', async () => {
+    await renderMembers(company);
+    const table = screen.getByRole('table', { name: `Members of ${company.name} with their role, status and joining date` });
+    for (const h of ['Name', 'Email', 'Role', 'Status', 'Joined', 'Actions']) expect(within(table).getByRole('columnheader', { name: h })).toBeInTheDocument();
+    expect(within(table).getByText('Invitation pending')).toBeInTheDocument();
+    expect(within(table).getByText('Invitation expired')).toBeInTheDocument();
+    expect(within(table).getByText('Apr 2, 2024')).toBeInTheDocument();
+    const cut = within(table).getByText('Maximiliana Alexandrina v…');
+    cut.focus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Maximiliana Alexandrina von Hohenzollern-Sigmaringen');
+  });
+
+  it('as owner: invite, re-invite for unverified and expired, change role and remove for all but the owner', async () => {
+    await renderMembers(company);
+    expect(screen.getByRole('button', { name: 'Invite members' })).toBeInTheDocument();
+    expect(within(row(ownerRow.email)).queryAllByRole('button')).toHaveLength(0);
+    expect(within(row(adminRow.email)).getByRole('button', { name: `Change role: ${adminRow.email}` })).toBeInTheDocument();
+    expect(within(row(unverifiedRow.email)).getByRole('button', { name: `Invite again: ${unverifiedRow.email}` })).toBeInTheDocument();
+    expect(within(row(expiredRow.email)).getByRole('button', { name: `Invite again: ${expiredRow.email}` })).toBeInTheDocument();
+    expect(within(row(memberRow.email)).getByRole('button', { name: `Remove: ${memberRow.email}` })).toBeInTheDocument();
+  });
+
+  it('as admin: no actions on the owner or other admins', async () => {
+    await renderMembers(asRole('admin'));
+    expect(within(row(adminRow.email)).queryAllByRole('button')).toHaveLength(0);
+    expect(within(row(expiredRow.email)).queryAllByRole('button')).toHaveLength(0);
+    expect(within(row(memberRow.email)).getByRole('button', { name: `Remove: ${memberRow.email}` })).toBeInTheDocument();
+    // an admin can only give 'member', so there is no role to change to
+    expect(within(row(memberRow.email)).queryByRole('button', { name: /Change role/ })).toBeNull();
+  });
+
+  it('as member: the list only, no actions column, no invite', async () => {
+    await renderMembers(asRole('member'));
+    expect(screen.queryByRole('button', { name: 'Invite members' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+    expect(screen.getByText('Only the owner and administrators can manage members.')).toBeInTheDocument();
+  });
+
+  it('invites addresses with a role in the company region', async () => {
+    const { calls } = await renderMembers(company, { 'POST /orgs/org-1/members/invitations': { invited: ['a@partner-example.com', 'b@partner-example.com'] } });
+    await userEvent.click(screen.getByRole('button', { name: 'Invite members' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Only people whose account is in');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email addresses' }), 'a@partner-example.com, b@partner-example.com');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Administrator' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.path.endsWith('/invitations'))?.body).toEqual({ emails: ['a@partner-example.com', 'b@partner-example.com'], role: 'admin', region: 'Euw', language: 'en_US' });
+    expect(getToast()).toMatchObject({ kind: 'success' });
+    expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2); // the list is reloaded
+  });
+
+  it('an admin can only invite members', async () => {
+    await renderMembers(asRole('admin'));
+    await userEvent.click(screen.getByRole('button', { name: 'Invite members' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['member']);
+  });
+
+  it('refuses invalid addresses in the dialog and keeps them', async () => {
+    const { calls } = await renderMembers(company);
+    await userEvent.click(screen.getByRole('button', { name: 'Invite members' }));
+    const dialog = await screen.findByRole('dialog');
+    const box = within(dialog).getByRole('textbox', { name: 'Email addresses' });
+    await userEvent.type(box, 'ok@partner-example.com nope@');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
+    expect(await within(dialog).findByText('Not a valid email address: nope@')).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.path.endsWith('/invitations'))).toBe(false);
+  });
+
+  it.each([
+    [-40014, 'other regions'],
+    [-40011, 'already'],
+    [-40021, '7 days'],
+  ])('%i from the server shows in the dialog, which stays open with the addresses', async (code, text) => {
+    await renderMembers(company, { 'POST /orgs/org-1/members/invitations': new ApiError(code, 'no', 400) });
+    await userEvent.click(screen.getByRole('button', { name: 'Invite members' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email addresses' }), 'x@partner-example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
+    expect(await within(dialog).findByText(new RegExp(text, 'i'))).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Email addresses' })).toHaveValue('x@partner-example.com');
+  });
+
+  it('re-invites an unverified member', async () => {
+    const { calls } = await renderMembers(company, { 'POST /orgs/org-1/members/reinvitation': { email: unverifiedRow.email } });
+    await userEvent.click(screen.getByRole('button', { name: `Invite again: ${unverifiedRow.email}` }));
+    await waitFor(() => expect(getToast()).toMatchObject({ kind: 'success', message: `The invitation to ${unverifiedRow.email} has been sent again.` }));
+    expect(calls.find((c) => c.path.endsWith('/reinvitation'))?.body).toEqual({ email: unverifiedRow.email, region: 'Euw', language: 'en_US' });
+  });
+
+  it('changes a role with PUT', async () => {
+    const { calls } = await renderMembers(company, { 'PUT /orgs/org-1/members': { email: adminRow.email, role: 'member' } });
+    await userEvent.click(screen.getByRole('button', { name: `Change role: ${adminRow.email}` }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Member' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change role' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ email: adminRow.email, role: 'member', region: 'Euw' }));
+    expect(getToast()).toMatchObject({ kind: 'success', message: `The role of ${adminRow.email} is now Member.` });
+  });
+
+  it('handing over ownership warns first and reloads the company', async () => {
+    const { onChanged } = await renderMembers(company, { 'PUT /orgs/org-1/members': { email: adminRow.email, role: 'owner' } });
+    await userEvent.click(screen.getByRole('button', { name: `Change role: ${adminRow.email}` }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Owner' }));
+    expect(within(dialog).getByText('Making this person the owner makes you an administrator.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change role' }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+  });
+
+  it('removes after a confirmation, with DELETE {email, region}', async () => {
+    const { calls } = await renderMembers(company, { 'DELETE /orgs/org-1/members': { email: memberRow.email } });
+    await userEvent.click(screen.getByRole('button', { name: `Remove: ${memberRow.email}` }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(`Remove ${memberRow.email} from the company?`);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')?.body).toEqual({ email: memberRow.email, region: 'Euw' }));
+  });
+
+  it('cancelling the confirmation sends nothing and returns focus to the button', async () => {
+    const { calls } = await renderMembers(company);
+    const button = screen.getByRole('button', { name: `Remove: ${memberRow.email}` });
+    await userEvent.click(button);
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await waitFor(() => expect(button).toHaveFocus());
+  });
+
+  it('-40005 is surfaced through the error handler (catalogue message) and the page reloads', async () => {
+    const { onChanged } = await renderMembers(company, { 'DELETE /orgs/org-1/members': new ApiError(-40005, 'denied', 403) });
+    await userEvent.click(screen.getByRole('button', { name: `Remove: ${memberRow.email}` }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(getToast()).toMatchObject({ kind: 'error', message: 'Your role does not have permission to do this.' }));
+    expect(onChanged).toHaveBeenCalled();
+  });
+
+  it('parses addresses separated by commas, semicolons, spaces or new lines, without duplicates', () => {
+    expect(parseEmails('a@x.example, b@x.example;c@x.example\nd@x.example  a@x.example')).toEqual(['a@x.example', 'b@x.example', 'c@x.example', 'd@x.example']);
+  });
+});

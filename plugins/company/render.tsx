@@ -1,0 +1,29 @@
+/** Renders the company page (or one screen) the way the account area nests it: under /accountSetting/company. */
+import type { ReactNode } from 'react';
+import { Route, Switch } from 'wouter';
+import type { UserInfo } from '../../core/contract/api';
+import type { HttpClient } from '../../core/http/client';
+import { setUser } from '../../core/session/session';
+import { renderPortal, testRegistry } from '../../core/testing/portalHarness';
+import { ACCOUNT_ID } from './fixtures';
+import company from './index';
+
+export const owner: UserInfo = {
+  accountId: ACCOUNT_ID, avatar: null, id: 'u-1', email: 'ana.novak@partner-example.com', phone: null, identityProvider: 'vendorId',
+  uuidProvider: 'uuid-1', firstName: 'Ana', lastName: 'Novák', region: 'Euw', language: 'en_US',
+};
+
+export async function renderCompany(ui: ReactNode, http: HttpClient, sub = '/', user: UserInfo = owner) {
+  setUser(user);
+  const registry = await testRegistry([company]);
+  const path = `/accountSetting/company${sub === '/' ? '' : sub}`;
+  const utils = renderPortal(
+    <Switch>
+      <Route path="/accountSetting/company" nest>
+        {ui}
+      </Route>
+    </Switch>,
+    { registry, http, path },
+  );
+  return utils;
+}

@@ -1,0 +1,35 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useErrorHandler } from '../../core/errors/useErrorHandler';
+
+export type Loaded<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; value: T };
+
+/** Loads `load()` on mount and on reload(); a failed reload keeps the list already shown. */
+export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]) {
+  const handleError = useErrorHandler();
+  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
+  const live = useRef(true);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  useEffect(() => {
+    live.current = true;
+    return () => {
+      live.current = false;
+    };
+  }, []);
+  const reload = useCallback(async () => {
+    try {
+      const value = await loadRef.current();
+      if (live.current) setState({ status: 'ready', value });
+    } catch (err) {
+      handleError(err);
+      if (live.current) setState((s) => (s.status === 'ready' ? s : { status: 'failed' }));
+    }
+  }, [handleError]);
+  useEffect(() => {
+    setState({ status: 'loading' });
+    void reload();
+    // `deps` say when the thing loaded changes (e.g. another company id).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps);
+  return { state, reload };
+}

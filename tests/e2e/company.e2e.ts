@@ -1,0 +1,167 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { startPortal, type RunningPortal } from '../support/portal';
+import { seedTokens, signInThroughApi } from '../support/signIn';
+
+/*
+ * The company plugin in real Chromium against the reference server and its demo data:
+ * a user applies to the certified demo company and its owner accepts, changes the role and
+ * removes them; the same user then creates a company with a business licence, invites a
+ * colleague who registers through the invitation mail, changes the colleague's role and
+ * removes them. Desktop viewport: the company pages need 768 px or more.
+ */
+const PASSWORD = 'Demo-pass-2024';
+const OWNER = 'owner@example.com'; // owner of the certified "Contoso Demo Ltd" (org code CONTOSO01)
+const USER = 'demo@example.com'; // Dana Demo, in no company
+const COLLEAGUE = `colleague.${Date.now()}@example.com`;
+const COMPANY = `E2E Widgets ${Date.now() % 100000}`;
+const VIEWPORT = { width: 1280, height: 900 };
+
+let browser: Browser;
+let portal: RunningPortal;
+beforeAll(async () => {
+  browser = await launchChromium();
+  portal = await startPortal();
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+/** A page signed in as `email` (real OAuth hand-off), opened on the company page. */
+async function signedIn(email: string, password = PASSWORD): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const tokens = await signInThroughApi(context, portal.url, email, password);
+  const page = await context.newPage();
+  await seedTokens(page, portal.url, tokens);
+  await page.goto(`${portal.url}/accountSetting/company`);
+  return { context, page };
+}
+
+/** The row of the members (or applications) table holding `email`. */
+const row = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email.slice(0, 24) });
+
+async function mailLink(context: BrowserContext, to: string, kind: string, contains: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const mails = (await (await context.request.get(`${portal.url}/dev/mail.json?to=${encodeURIComponent(to)}`)).json()) as Array<{ kind: string; links: string[] }>;
+    const link = mails.find((m) => m.kind === kind)?.links.find((l) => l.includes(contains));
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no ${kind} mail for ${to}`);
+}
+
+describe('company management against the reference server', () => {
+  it('a user applies to a certified company; the owner accepts as admin, makes them a member, then removes them', async () => {
+    const user = await signedIn(USER);
+    await user.page.getByRole('heading', { name: 'You are not in a company yet' }).waitFor();
+    await user.page.getByRole('button', { name: 'Join a company' }).click();
+    await user.page.getByRole('textbox', { name: /Organization code/ }).fill('CONTOSO01');
+    await user.page.getByRole('button', { name: 'Search' }).click();
+    await user.page.getByRole('button', { name: 'Apply to join: Contoso Demo Ltd' }).click();
+    await user.page.getByText(/Application to Contoso Demo Ltd sent on/).waitFor();
+
+    const owner = await signedIn(OWNER);
+    await owner.page.getByRole('heading', { name: 'Contoso Demo Ltd' }).waitFor();
+    expect(await owner.page.getByText('✓ Certified').isVisible()).toBe(true);
+    expect(await owner.page.getByRole('button', { name: 'Edit company' }).count()).toBe(0); // certified: read-only
+    await owner.page.getByRole('link', { name: 'Applications' }).click();
+    await owner.page.getByRole('button', { name: `Accept: ${USER}` }).click();
+    const accept = owner.page.getByRole('dialog', { name: 'Accept Dana Demo' });
+    await accept.getByRole('radio', { name: 'Administrator' }).check();
+    await accept.getByRole('button', { name: 'Accept' }).click();
+    await owner.page.getByText('Dana Demo has joined the company.').waitFor();
+
+    await owner.page.getByRole('link', { name: 'Members' }).click();
+    await row(owner.page, USER).getByText('Administrator').waitFor();
+    const axe = await new AxeBuilder({ page: owner.page }).include('main').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+    await owner.page.getByRole('button', { name: `Change role: ${USER}` }).click();
+    const roleDialog = owner.page.getByRole('dialog');
+    await roleDialog.getByRole('radio', { name: 'Member' }).check();
+    await roleDialog.getByRole('button', { name: 'Change role' }).click();
+    await owner.page.getByText(`The role of ${USER} is now Member.`).waitFor();
+    await row(owner.page, USER).getByRole('cell', { name: 'Member', exact: true }).waitFor();
+
+    await owner.page.getByRole('button', { name: `Remove: ${USER}` }).click();
+    await owner.page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+    await owner.page.getByText(`${USER} has been removed.`).waitFor();
+    await row(owner.page, USER).waitFor({ state: 'detached' });
+    await owner.context.close();
+
+    await user.page.reload();
+    await user.page.getByRole('heading', { name: 'You are not in a company yet' }).waitFor();
+    await user.context.close();
+  });
+
+  it('the user creates a company with a licence, invites a colleague who registers from the mail, changes their role and removes them', async () => {
+    const user = await signedIn(USER);
+    const { page } = user;
+    await page.getByRole('button', { name: 'Create a company' }).click();
+    await page.getByRole('heading', { name: 'Create a company' }).waitFor();
+    await page.getByRole('textbox', { name: /Company name/ }).fill(COMPANY);
+    await page.getByRole('combobox', { name: /Company type/ }).fill('Install');
+    await page.getByRole('option', { name: 'Installer' }).click();
+    await page.getByRole('combobox', { name: /Country\/Region of registration/ }).fill('Germany');
+    await page.getByRole('option', { name: 'Germany' }).click();
+    await page.getByRole('textbox', { name: 'Postal code' }).fill('10115');
+    await page.getByRole('textbox', { name: /Website/ }).fill('https://widgets.example');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'business-licence.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
+    await page.getByText('Uploaded: business-licence.pdf').waitFor();
+    await page.getByRole('button', { name: 'Create company' }).click();
+    await page.getByRole('heading', { name: COMPANY }).waitFor();
+    expect(await page.getByText('Not certified').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'business-licence.pdf' }).isVisible()).toBe(true);
+
+    // Not certified, so the owner may edit it (PUT /orgs with the version read).
+    await page.getByRole('button', { name: 'Edit company' }).click();
+    const city = page.getByRole('textbox', { name: 'City' });
+    await city.fill('Berlin');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Company information saved.').waitFor();
+    await page.getByRole('heading', { name: COMPANY }).waitFor();
+    expect(await page.getByText('Berlin', { exact: true }).isVisible()).toBe(true);
+
+    await page.getByRole('link', { name: 'Members' }).click();
+    await page.getByRole('button', { name: 'Invite members' }).click();
+    const invite = page.getByRole('dialog', { name: 'Invite members' });
+    await invite.getByRole('textbox', { name: 'Email addresses' }).fill(COLLEAGUE);
+    await invite.getByRole('button', { name: 'Send invitations' }).click();
+    await row(page, COLLEAGUE).getByText('Invitation pending').waitFor();
+
+    // The colleague registers through the link in the invitation mail; registering accepts it.
+    const colleague = await browser.newContext({ viewport: VIEWPORT });
+    const link = await mailLink(colleague, COLLEAGUE, 'invitation', '/invite?inviteCode=');
+    const reg = await colleague.newPage();
+    await reg.goto(link);
+    await reg.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('module') === 'register');
+    await reg.getByLabel(/^Password/).fill('Colleague-pass-1');
+    await reg.getByRole('combobox', { name: /Country\/region/ }).fill('Germany');
+    await reg.getByRole('option', { name: /Germany/ }).click();
+    await reg.getByLabel('First name').fill('Cora');
+    await reg.getByLabel('Last name').fill('Colleague');
+    await reg.getByRole('checkbox', { name: /Terms of Use/ }).check();
+    await reg.getByRole('button', { name: 'Create ID' }).click();
+    await reg.getByRole('heading', { name: 'Registration complete' }).waitFor();
+    await colleague.close();
+
+    await page.reload();
+    await row(page, COLLEAGUE).getByText('Active').waitFor();
+    expect(await row(page, COLLEAGUE).getByText('Cora Colleague').isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: `Change role: ${COLLEAGUE}` }).click();
+    const roleDialog = page.getByRole('dialog');
+    await roleDialog.getByRole('radio', { name: 'Administrator' }).check();
+    await roleDialog.getByRole('button', { name: 'Change role' }).click();
+    await row(page, COLLEAGUE).getByRole('cell', { name: 'Administrator', exact: true }).waitFor();
+
+    await page.getByRole('button', { name: `Remove: ${COLLEAGUE}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+    await page.getByText(`${COLLEAGUE} has been removed.`).waitFor();
+    await row(page, COLLEAGUE).waitFor({ state: 'detached' });
+    await user.context.close();
+  });
+});
