@@ -2,8 +2,8 @@ import { useTheme } from '@emotion/react';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
-import { useHttp } from '../../core/app/context';
+import { Link, useLocation } from 'wouter';
+import { useHttp, usePortal } from '../../core/app/context';
 import type { MyCompaniesResult } from '../../core/contract/company';
 import { errorMessage } from '../../core/errors/message';
 import { ApiError } from '../../core/http/ApiError';
@@ -36,6 +36,13 @@ export function NoCompany({ applications }: { applications: MyCompaniesResult['a
     };
   }, [http, user]);
   const conflictText = conflict === null ? null : errorMessage(new ApiError(conflict, undefined, 200), t);
+  // Where the conflict is resolved, if the plugin that owns that page runs (linked by path).
+  const { registry } = usePortal();
+  const hasChild = (path: string) => registry.routes.some((r) => r.value.parent === 'accountSetting' && r.value.path === path);
+  const fix =
+    conflict === -40024 ? (hasChild('mergeAccounts') ? { href: '~/accountSetting/mergeAccounts', label: t('none.fixMerge') } : null)
+    : conflict !== null && hasChild('myProfile') ? { href: '~/accountSetting/myProfile', label: t('none.fixProfile') }
+    : null;
   const choice = (id: string, title: string, hint: string, action: () => void, primary: boolean) => (
     <div css={{ flex: '1 1 240px', border: `1px solid ${theme.colors.border}`, borderRadius: theme.radius.md, padding: theme.space(4), display: 'flex', flexDirection: 'column', gap: theme.space(3) }}>
       <p id={id} css={{ margin: 0, color: theme.colors.textMuted }}>
@@ -50,7 +57,19 @@ export function NoCompany({ applications }: { applications: MyCompaniesResult['a
     <Card labelledBy="no-company-heading">
       <Heading id="no-company-heading">{t('none.heading')}</Heading>
       <p>{t('none.intro')}</p>
-      {conflictText && <Notice kind="error">{conflictText}</Notice>}
+      {conflictText && (
+        <Notice kind="error">
+          {conflictText}
+          {fix && (
+            <>
+              {' '}
+              <Link href={fix.href} css={{ color: theme.colors.primary, fontWeight: 600 }}>
+                {fix.label}
+              </Link>
+            </>
+          )}
+        </Notice>
+      )}
       {applications.map((a) => (
         <Notice key={a.id} kind="info">
           {t('none.pending', { org: a.orgName, date: date(a.appliedAt) })}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../core/http/ApiError';
+import { definePlugin } from '../../core/registry/definePlugin';
 import { resetRegionWhiteList } from '../../core/regions/useRegionWhiteList';
 import { testRegistry } from '../../core/testing/portalHarness';
 import { getToast } from '../../core/ui/toastStore';
@@ -45,6 +46,20 @@ describe('company page', () => {
     expect(screen.getByRole('button', { name: 'Create a company' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Join a company' })).toBeDisabled();
     expect(calls.find((c) => c.path === '/accounts/conflictInfo')?.body).toEqual({ email: 'ana.novak@partner-example.com' });
+  });
+
+  it.each([
+    [-40024, 'mergeAccounts', 'Merge your accounts', '/accountSetting/mergeAccounts'],
+    [-40026, 'myProfile', 'Complete your profile', '/accountSetting/myProfile'],
+  ])('conflict %i links to the page that resolves it when its plugin runs', async (code, child, label, href) => {
+    const http = () => routeHttp({ [MINE]: noCompany, 'POST /accounts/conflictInfo': { conflict: true, errorCode: code, reasons: [] } }).http;
+    const provider = definePlugin({ id: 'provider', routes: [{ path: child, parent: 'accountSetting', view: async () => ({ default: () => null }) }] });
+    const { unmount } = await renderCompany(<CompanyPage />, http(), '/', undefined, [provider]);
+    expect(await screen.findByRole('link', { name: label })).toHaveAttribute('href', href);
+    unmount();
+    await renderCompany(<CompanyPage />, http());
+    await screen.findByRole('alert');
+    expect(screen.queryByRole('link', { name: label })).not.toBeInTheDocument();
   });
 
   it('shows every company field, translated type and country, licence link, owner and the edit button for the owner', async () => {

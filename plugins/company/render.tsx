@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import type { UserInfo } from '../../core/contract/api';
 import type { HttpClient } from '../../core/http/client';
+import type { PluginManifest } from '../../core/registry/types';
 import { setUser } from '../../core/session/session';
 import { renderPortal, testRegistry } from '../../core/testing/portalHarness';
 import { ACCOUNT_ID } from './fixtures';
@@ -13,9 +14,9 @@ export const owner: UserInfo = {
   uuidProvider: 'uuid-1', firstName: 'Ana', lastName: 'Novák', region: 'Euw', language: 'en_US',
 };
 
-export async function renderCompany(ui: ReactNode, http: HttpClient, sub = '/', user: UserInfo = owner) {
+export async function renderCompany(ui: ReactNode, http: HttpClient, sub = '/', user: UserInfo = owner, others: PluginManifest[] = []) {
   setUser(user);
-  const registry = await testRegistry([company]);
+  const registry = await testRegistry([company, ...others]);
   const path = `/accountSetting/company${sub === '/' ? '' : sub}`;
   const utils = renderPortal(
     <Switch>
