@@ -6,7 +6,8 @@
  * DATABASE_URL (PostgreSQL), SMTP_URL, MAIL_FROM, PORTAL_CONFIG (JSON injected into
  * index.html), NODE_ENV=production, CLIENTS_FILE (extra connected services, JSON array),
  * HELPDESK_SECRET, HELPDESK_JWT_URL, HELPDESK_RETURN_ORIGINS (comma-separated),
- * PRIVACY_POLICY_VERSION, SEED_DEMO=0, LOG=1, ACCESS_TOKEN_SECONDS (900; short values let tests see a refresh).
+ * PRIVACY_POLICY_VERSION, SEED_DEMO=0, LOG=1, ACCESS_TOKEN_SECONDS (900; short values let tests see a refresh),
+ * SECURITY_TOKEN_SECONDS (300; short values let tests see the security lock return).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -54,6 +55,7 @@ const server = await buildServer({
   logger: env.LOG === '1',
   limits: {
     ...(env.ACCESS_TOKEN_SECONDS ? { accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS) } : {}),
+    ...(env.SECURITY_TOKEN_SECONDS ? { securityTokenSeconds: Number(env.SECURITY_TOKEN_SECONDS) } : {}),
     // Tests of the lockout warning need more wrong passwords than the captcha risk rule allows.
     ...(env.CAPTCHA_AFTER_FAILURES ? { captchaAfterFailures: Number(env.CAPTCHA_AFTER_FAILURES) } : {}),
   },
