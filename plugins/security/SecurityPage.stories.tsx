@@ -118,7 +118,10 @@ type Story = StoryObj;
 
 /** Locked by default: the password form; 2FA off; the session timeout and the session list (this device marked) are readable. */
 export const Locked: Story = {
-  play: () => until(byText('Signed-in devices'), 'the page').then(() => until(byText('This device'), 'the sessions')),
+  play: async () => {
+    await until(byText('Signed-in devices'), 'the page');
+    await until(byText('This device'), 'the sessions');
+  },
 };
 
 /** Unlocking with a wrong password (-20601): the message on the field. */
@@ -266,4 +269,9 @@ export const RightToLeft: Story = {
   play: unlocked,
 };
 
-export const DarkTheme: Story = { parameters: { theme: 'midnight' }, play: () => until(byText('This device'), 'the sessions') };
+export const DarkTheme: Story = {
+  parameters: { theme: 'midnight' },
+  play: async () => {
+    await until(byText('This device'), 'the sessions');
+  },
+};
