@@ -8,7 +8,7 @@ import { ApiError, isAbortError } from '../../core/http/ApiError';
 import { Button, TextField } from '../../core/ui';
 import { toast } from '../../core/ui/toastStore';
 import { isSecurityTokenError, type SecurityApi } from './api';
-import { Actions, Section } from './parts';
+import { Actions, LockedHint, Section } from './parts';
 import { passwordSchema, type PasswordForm } from './passwordSchema';
 import { useLock } from './useSecurityLock';
 
@@ -82,15 +82,5 @@ export function PasswordSection({ api, onChanged }: { api: SecurityApi; onChange
         {saved && <p css={{ marginBottom: 0 }}>{t('password.changedHint')}</p>}
       </form>
     </Section>
-  );
-}
-
-/** Why a button is disabled while the page is locked. */
-export function LockedHint({ id }: { id: string }) {
-  const { t } = useTranslation('security');
-  return (
-    <span id={id} css={{ fontSize: '0.875rem' }}>
-      {t('lock.needed')}
-    </span>
   );
 }

@@ -9,8 +9,7 @@ import { Button } from '../../core/ui';
 import { toast } from '../../core/ui/toastStore';
 import { isSecurityTokenError, type SecurityApi } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
-import { Actions, Badge, Loading, Notice, Section } from './parts';
-import { LockedHint } from './PasswordSection';
+import { Actions, Badge, Loading, LockedHint, Notice, Section } from './parts';
 import { summariseUserAgent } from './userAgent';
 import { useLock } from './useSecurityLock';
 

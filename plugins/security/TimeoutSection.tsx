@@ -8,8 +8,7 @@ import { ApiError, isAbortError } from '../../core/http/ApiError';
 import { Button } from '../../core/ui';
 import { toast } from '../../core/ui/toastStore';
 import { isSecurityTokenError, type SecurityApi } from './api';
-import { Actions, Loading, Notice, Section } from './parts';
-import { LockedHint } from './PasswordSection';
+import { Actions, Loading, LockedHint, Notice, Section } from './parts';
 import { useLock } from './useSecurityLock';
 
 const isOption = (value: number): value is SessionTimeout => (SESSION_TIMEOUT_OPTIONS as readonly number[]).includes(value);

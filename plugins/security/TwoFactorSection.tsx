@@ -11,8 +11,7 @@ import { toast } from '../../core/ui/toastStore';
 import type { SecurityApi } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { EmailDialog } from './EmailDialog';
-import { Actions, Badge, Loading, Notice, Section } from './parts';
-import { LockedHint } from './PasswordSection';
+import { Actions, Badge, Loading, LockedHint, Notice, Section } from './parts';
 import { TotpDialog } from './TotpDialog';
 import { useLock } from './useSecurityLock';
 

@@ -1,5 +1,6 @@
 import { useTheme } from '@emotion/react';
 import type { ReactNode, Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 import { KindIcon, Spinner, focusRing, kindColor, type MessageKind } from '../../core/ui';
 
 /** One card of the page, labelled by its heading. */
@@ -86,4 +87,15 @@ export function Badge({ children }: { children: ReactNode }) {
 export function Actions({ children }: { children: ReactNode }) {
   const theme = useTheme();
   return <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(3), alignItems: 'center' }}>{children}</div>;
+}
+
+/** Why a button is disabled while the page is locked (the buttons point at it with aria-describedby). */
+export function LockedHint({ id }: { id: string }) {
+  const theme = useTheme();
+  const { t } = useTranslation('security');
+  return (
+    <span id={id} css={{ fontSize: theme.font.sizeSm, color: theme.colors.textMuted }}>
+      {t('lock.needed')}
+    </span>
+  );
 }

@@ -78,6 +78,8 @@ describe('security settings against the reference server', () => {
     await page.getByText('Incorrect ID or password', { exact: false }).waitFor();
 
     await unlock(page);
+    const unlockedAxe = await new AxeBuilder({ page }).analyze();
+    expect(unlockedAxe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     const token = await page.evaluate(() => localStorage.getItem('securityToken'));
     expect(token).toBeTruthy();
     expect(await page.getByText(/^Locks again in 0:0[0-6]$/).isVisible()).toBe(true);
@@ -125,6 +127,8 @@ describe('security settings against the reference server', () => {
     const dialog = page.getByRole('dialog', { name: 'Set up an authenticator app' });
     await dialog.getByRole('img', { name: 'QR code to add this account to an authenticator app' }).waitFor();
     expect(await dialog.getByRole('img').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    const dialogAxe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(dialogAxe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     const secret = (await dialog.locator('code').textContent())!.replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     await dialog.getByRole('textbox').first().click();
