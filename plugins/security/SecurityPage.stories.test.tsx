@@ -10,6 +10,7 @@ const composed = composeStories(stories);
 /** What each story must show once its play function has finished. */
 const expected: Record<keyof typeof composed, string[]> = {
   Locked: ['Settings are locked', 'Two-factor authentication is off.', 'Current setting: 1 day', 'This device', 'Chrome 126 on Windows', 'Safari 17 on iOS', 'May 1, 2024'],
+  Loading: ['Loading two-factor settings…', 'Loading the session timeout…', 'Loading devices…', 'Settings are locked'],
   WrongPassword: ['Incorrect ID or password.'],
   Unlocked: ['Locks again in 5:00', 'Lock now'],
   PasswordErrors: ['The new password must be different from the old one.', 'Password and Confirm Password inconsistent!'],

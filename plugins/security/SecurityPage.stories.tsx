@@ -65,7 +65,9 @@ async function until(find: () => Element | null | undefined, what: string): Prom
     await sleep(20);
   }
 }
-const byText = (text: string) => () => [...document.querySelectorAll('body *')].find((el) => el.children.length === 0 && el.textContent?.includes(text));
+/** The element whose own text (not a descendant's) contains `text`. */
+const byText = (text: string) => () =>
+  [...document.querySelectorAll('body *')].find((el) => [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.includes(text)));
 const button = (name: string) => () => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === name && !b.disabled);
 const input = (label: string) => () => {
   const forLabel = [...document.querySelectorAll('label')].find((l) => l.textContent?.startsWith(label));
@@ -121,6 +123,14 @@ export const Locked: Story = {
   play: async () => {
     await until(byText('Signed-in devices'), 'the page');
     await until(byText('This device'), 'the sessions');
+  },
+};
+
+/** Before the server answers: each section shows its loading line (requests that never answer). */
+export const Loading: Story = {
+  parameters: { http: { get: () => new Promise(() => undefined), post: () => new Promise(() => undefined) } as unknown as HttpClient },
+  play: async () => {
+    await until(byText('Loading devices…'), 'the loading state');
   },
 };
 

@@ -40,17 +40,20 @@ export function TotpDialog({ api, first, onDone, onClose }: { api: SecurityApi; 
     [],
   );
 
+  // Each call makes a new pending secret on the server and retires the previous one: only the latest answer may show.
+  const latest = useRef(0);
   const fetchKey = useCallback(async () => {
+    const request = ++latest.current;
     setLoading(true);
     setProblem(null);
     setCode('');
     try {
       const result = await lock.guard(() => api.totpUrl());
-      if (mounted.current) setEnrolment(result);
+      if (mounted.current && request === latest.current) setEnrolment(result);
     } catch (error) {
-      if (!isAbortError(error) && mounted.current) setProblem(dialogProblem(error));
+      if (!isAbortError(error) && mounted.current && request === latest.current) setProblem(dialogProblem(error));
     } finally {
-      if (mounted.current) setLoading(false);
+      if (mounted.current && request === latest.current) setLoading(false);
     }
   }, [api, lock]);
 
