@@ -20,6 +20,9 @@ const production = env.NODE_ENV === 'production';
 const port = Number(env.PORT ?? 8080);
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
 const host = env.HOST ?? '127.0.0.1';
+if (env.SECURITY_TOKEN_SECONDS !== undefined && !(Number.isInteger(Number(env.SECURITY_TOKEN_SECONDS)) && Number(env.SECURITY_TOKEN_SECONDS) > 0)) {
+  throw new Error(`SECURITY_TOKEN_SECONDS must be a positive whole number of seconds, got ${env.SECURITY_TOKEN_SECONDS}`);
+}
 
 if (production && !env.HELPDESK_SECRET) {
   console.warn('warning: HELPDESK_SECRET is not set; the help-desk JWT uses the demo secret.');

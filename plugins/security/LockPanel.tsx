@@ -47,6 +47,7 @@ export function LockPanel() {
     }
     if (!lock.unlocked && wasUnlocked.current) {
       setAnnouncement('locked');
+      setError(null); // a blur as the field left the page must not greet the user with an error
       if (lock.reason === 'manual' || document.activeElement === document.body) passwordRef.current?.focus();
     }
     wasUnlocked.current = lock.unlocked;
@@ -138,7 +139,7 @@ export function LockPanel() {
                 setPassword(e.target.value);
                 if (error) setError(null);
               }}
-              onBlur={() => password && setError(validate(password))}
+              onBlur={() => setError(validate(password))}
               error={error ? t(error) : undefined}
               css={{ flex: '1 1 240px', marginBottom: 0 }}
             />
