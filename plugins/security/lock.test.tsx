@@ -59,6 +59,13 @@ describe('the security lock', () => {
     expect(server.find('POST', '/security/enable')).toHaveLength(0);
   });
 
+  it('leaving the empty field says it is required (rules run on blur)', async () => {
+    await renderSecurity(backend().http);
+    await userEvent.click(await screen.findByLabelText(/^Account password/));
+    await userEvent.tab();
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+  });
+
   it('a wrong password (-20601) shows on the field and keeps it locked', async () => {
     const server = backend();
     await renderSecurity(server.http);
