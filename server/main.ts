@@ -6,7 +6,8 @@
  * DATABASE_URL (PostgreSQL), SMTP_URL, MAIL_FROM, PORTAL_CONFIG (JSON injected into
  * index.html), NODE_ENV=production, CLIENTS_FILE (extra connected services, JSON array),
  * HELPDESK_SECRET, HELPDESK_JWT_URL, HELPDESK_RETURN_ORIGINS (comma-separated),
- * PRIVACY_POLICY_VERSION, SEED_DEMO=0, LOG=1, ACCESS_TOKEN_SECONDS (900; short values let tests see a refresh).
+ * PRIVACY_POLICY_VERSION, SEED_DEMO=0, LOG=1, ACCESS_TOKEN_SECONDS (900; short values let tests see a refresh),
+ * SECURITY_TOKEN_SECONDS (300; short values let tests see the security lock return).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +20,9 @@ const production = env.NODE_ENV === 'production';
 const port = Number(env.PORT ?? 8080);
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
 const host = env.HOST ?? '127.0.0.1';
+if (env.SECURITY_TOKEN_SECONDS !== undefined && !(Number.isInteger(Number(env.SECURITY_TOKEN_SECONDS)) && Number(env.SECURITY_TOKEN_SECONDS) > 0)) {
+  throw new Error(`SECURITY_TOKEN_SECONDS must be a positive whole number of seconds, got ${env.SECURITY_TOKEN_SECONDS}`);
+}
 
 if (production && !env.HELPDESK_SECRET) {
   console.warn('warning: HELPDESK_SECRET is not set; the help-desk JWT uses the demo secret.');
@@ -54,6 +58,7 @@ const server = await buildServer({
   logger: env.LOG === '1',
   limits: {
     ...(env.ACCESS_TOKEN_SECONDS ? { accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS) } : {}),
+    ...(env.SECURITY_TOKEN_SECONDS ? { securityTokenSeconds: Number(env.SECURITY_TOKEN_SECONDS) } : {}),
     // Tests of the lockout warning need more wrong passwords than the captcha risk rule allows.
     ...(env.CAPTCHA_AFTER_FAILURES ? { captchaAfterFailures: Number(env.CAPTCHA_AFTER_FAILURES) } : {}),
   },

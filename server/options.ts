@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RegionCode } from '../core/contract/regions';
+import { SECURITY_TOKEN_SECONDS } from '../core/contract/security';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -49,6 +50,8 @@ export interface Limits {
   /** Requests per minute and client for everything else. */
   apiPerMinute: number;
   accessTokenSeconds: number;
+  /** Lifetime of the security-settings unlock (spec: 5 minutes); tests shorten it. */
+  securityTokenSeconds: number;
   authCodeSeconds: number;
   loginSessionSeconds: number;
   invitesPerUserPerDay: number;
@@ -97,6 +100,7 @@ export const DEFAULT_LIMITS: Limits = {
   authPerMinute: 30,
   apiPerMinute: 600,
   accessTokenSeconds: 900,
+  securityTokenSeconds: SECURITY_TOKEN_SECONDS,
   authCodeSeconds: 60,
   loginSessionSeconds: 3600,
   invitesPerUserPerDay: 3,

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { MfaType } from '../../core/contract/auth';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import { SECURITY_TOKEN_SECONDS, SESSION_TIMEOUT_OPTIONS, type EmailCodeRequest, type SessionTimeout } from '../../core/contract/security';
+import { SESSION_TIMEOUT_OPTIONS, type EmailCodeRequest, type SessionTimeout } from '../../core/contract/security';
 import type { Ctx } from '../context';
 import { createOneTimeToken, getAccount } from '../domain/accounts';
 import { safeEqual } from '../domain/crypto';
@@ -25,8 +25,9 @@ export function securityRoutes(ctx: Ctx) {
         const auth = await requireAuth(ctx, req);
         limitAuth(ctx, req, 'security');
         if (!(await ctx.passwords.verify(auth.account.password_hash, req.body.password))) fail(E.wrongCredentials);
-        const token = await createOneTimeToken(ctx, auth.region, auth.account.id, 'security', SECURITY_TOKEN_SECONDS);
-        return ok({ securityToken: token, expiresIn: SECURITY_TOKEN_SECONDS });
+        const seconds = ctx.options.limits.securityTokenSeconds;
+        const token = await createOneTimeToken(ctx, auth.region, auth.account.id, 'security', seconds);
+        return ok({ securityToken: token, expiresIn: seconds });
       },
     );
 

@@ -176,3 +176,22 @@ describe('password change', () => {
     expect((await mails(a, 'applicant@example.com'))[0]!.subject).toBe('Your Unified ID password was changed');
   });
 });
+
+describe('security token lifetime option', () => {
+  it('limits.securityTokenSeconds sets the unlock lifetime the server reports and enforces', async () => {
+    const short = await startServer({ limits: { securityTokenSeconds: 3 } });
+    try {
+      const c = new Client(short.base);
+      await signIn(c, 'demo@example.com', DEMO_PASSWORD);
+      const id = (await c.get('/api/user-info', { auth: true })).body.result.accountId;
+      const res = await c.post('/api/security/enable', { password: DEMO_PASSWORD }, { auth: true });
+      expect(res.body.result.expiresIn).toBe(3);
+      c.securityToken = res.body.result.securityToken;
+      expect((await c.post(`/api/account/${id}/timeout`, { expireTime: 21600 }, { auth: true, security: true })).body.result.expireTime).toBe(21600);
+      short.clock.advance(3000);
+      expect((await c.post(`/api/account/${id}/timeout`, { expireTime: 86400 }, { auth: true, security: true })).body.errorCode).toBe(E.tokenFailure);
+    } finally {
+      await short.close();
+    }
+  });
+});

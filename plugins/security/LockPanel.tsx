@@ -1,0 +1,159 @@
+import { useTheme } from '@emotion/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ValidationError } from 'yup';
+import { ERROR_CODES } from '../../core/contract/errorCodes';
+import { useErrorHandler } from '../../core/errors/useErrorHandler';
+import { ApiError, isAbortError } from '../../core/http/ApiError';
+import { Button, TextField, VisuallyHidden } from '../../core/ui';
+import { loginPasswordRule } from '../../core/validation/rules';
+import { Notice } from './parts';
+import { formatRemaining, useLock } from './useSecurityLock';
+
+/** Screen readers hear the unlock, the last minute and the lock; not every second. */
+type Announcement = 'unlocked' | 'lastMinute' | 'locked' | null;
+
+/**
+ * The lock at the top of the page: the password form while locked, the countdown and
+ * "Lock now" while unlocked.
+ */
+export function LockPanel() {
+  const theme = useTheme();
+  const { t } = useTranslation(['security', 'core']);
+  const lock = useLock();
+  const handleError = useErrorHandler();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [announcement, setAnnouncement] = useState<Announcement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const unlockedRef = useRef<HTMLDivElement>(null);
+
+  const validate = (value: string): string | null => {
+    try {
+      loginPasswordRule().validateSync(value);
+      return null;
+    } catch (e) {
+      return e instanceof ValidationError ? e.message : null;
+    }
+  };
+
+  // Announce transitions, and keep the keyboard user's place when the form swaps with the banner.
+  const wasUnlocked = useRef(lock.unlocked);
+  useEffect(() => {
+    if (lock.unlocked && !wasUnlocked.current) {
+      setAnnouncement('unlocked');
+      unlockedRef.current?.focus();
+    }
+    if (!lock.unlocked && wasUnlocked.current) {
+      setAnnouncement('locked');
+      setError(null); // a blur as the field left the page must not greet the user with an error
+      if (lock.reason === 'manual' || document.activeElement === document.body) passwordRef.current?.focus();
+    }
+    wasUnlocked.current = lock.unlocked;
+  }, [lock.unlocked, lock.reason]);
+  useEffect(() => {
+    if (lock.unlocked && lock.remaining === 60) setAnnouncement('lastMinute');
+  }, [lock.unlocked, lock.remaining]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const problem = validate(password);
+    if (problem) {
+      setError(problem);
+      passwordRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await lock.unlock(password);
+      setPassword('');
+    } catch (e) {
+      if (isAbortError(e)) return;
+      if (e instanceof ApiError && e.code === ERROR_CODES.wrongCredentials) {
+        setError('core:errors.wrongCredentials');
+        passwordRef.current?.focus();
+      } else {
+        handleError(e);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const minutes = Math.ceil(lock.remaining / 60);
+  return (
+    <div css={{ marginBottom: theme.space(6) }}>
+      {lock.unlocked ? (
+        <div
+          ref={unlockedRef}
+          tabIndex={-1}
+          css={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: theme.space(3),
+            padding: theme.space(4),
+            border: `1px solid ${theme.colors.success}`,
+            borderInlineStartWidth: 4,
+            borderRadius: theme.radius.md,
+            background: theme.colors.surface,
+            outline: 'none',
+          }}
+        >
+          <p css={{ margin: 0, lineHeight: 1.5 }}>
+            <strong css={{ display: 'block' }}>{t('lock.unlockedTitle')}</strong>
+            {/* role=timer is not live by default: the seconds are visible, not read out. */}
+            <span role="timer" aria-label={t('lock.remainingLabel', { minutes })}>
+              {t('lock.remaining', { time: formatRemaining(lock.remaining) })}
+            </span>
+          </p>
+          <Button variant="secondary" onClick={() => lock.lock('manual')}>
+            {t('lock.lockNow')}
+          </Button>
+        </div>
+      ) : (
+        <form noValidate onSubmit={onSubmit} aria-labelledby="security-lock-heading">
+          <h2 id="security-lock-heading" css={{ fontSize: theme.font.sizeLg, margin: `0 0 ${theme.space(2)}` }}>
+            {t('lock.lockedTitle')}
+          </h2>
+          {lock.reason === 'expired' && <Notice kind="info">{t('lock.expired')}</Notice>}
+          {lock.reason === 'refused' && (
+            <Notice kind="warning" role="alert">
+              {t('lock.refused')}
+            </Notice>
+          )}
+          <p css={{ margin: `0 0 ${theme.space(4)}`, color: theme.colors.textMuted, lineHeight: 1.5 }}>{t('lock.intro')}</p>
+          <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: theme.space(3) }}>
+            <TextField
+              ref={passwordRef}
+              label={t('lock.password')}
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                if (error) setError(null);
+              }}
+              onBlur={() => setError(validate(password))}
+              error={error ? t(error) : undefined}
+              css={{ flex: '1 1 240px', marginBottom: 0 }}
+            />
+            <Button type="submit" loading={busy} css={{ marginTop: 24 }}>
+              {t('lock.unlock')}
+            </Button>
+          </div>
+        </form>
+      )}
+      <VisuallyHidden role="status">
+        {announcement === 'unlocked' && t('lock.announceUnlocked', { minutes })}
+        {announcement === 'lastMinute' && t('lock.announceLastMinute')}
+        {announcement === 'locked' && t('lock.announceLocked')}
+      </VisuallyHidden>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ERROR_CODES } from '../../core/contract/errorCodes';
+import { useErrorHandler } from '../../core/errors/useErrorHandler';
+import { ApiError, isAbortError } from '../../core/http/ApiError';
+import { Button, TextField } from '../../core/ui';
+import { toast } from '../../core/ui/toastStore';
+import { isSecurityTokenError, type SecurityApi } from './api';
+import { Actions, LockedHint, Section } from './parts';
+import { passwordSchema, type PasswordForm } from './passwordSchema';
+import { useLock } from './useSecurityLock';
+
+/** Where a server refusal of the password change belongs. */
+const FIELD_OF: Partial<Record<number, { field: keyof PasswordForm; key: string }>> = {
+  [ERROR_CODES.wrongCredentials]: { field: 'oldPassword', key: 'core:errors.wrongCredentials' },
+  [ERROR_CODES.samePassword]: { field: 'newPassword', key: 'core:errors.passwordSameAsOld' },
+  [ERROR_CODES.invalidPasswordFormat]: { field: 'newPassword', key: 'core:errors.passwordFormat' },
+  [ERROR_CODES.invalidPasswordFormat2]: { field: 'newPassword', key: 'core:errors.passwordFormat' },
+};
+
+/**
+ * Change password (POST /accounts/{id}/password with the security token). The server signs
+ * out every other session of the account on success, so the session list is reloaded.
+ */
+export function PasswordSection({ api, onChanged }: { api: SecurityApi; onChanged: () => void }) {
+  const { t } = useTranslation(['security', 'core']);
+  const lock = useLock();
+  const handleError = useErrorHandler();
+  const [saved, setSaved] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordForm>({
+    resolver: yupResolver(passwordSchema),
+    mode: 'onBlur',
+    defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
+  });
+
+  const onSubmit = async ({ oldPassword, newPassword }: PasswordForm) => {
+    if (!lock.unlocked) return;
+    setSaved(false);
+    try {
+      await lock.guard(() => api.changePassword({ oldPassword, newPassword }));
+      reset();
+      setSaved(true);
+      toast(t('password.changed'), 'success');
+      onChanged();
+    } catch (error) {
+      if (isAbortError(error) || isSecurityTokenError(error)) return; // the lock panel says why; the fields keep their values
+      const target = error instanceof ApiError ? FIELD_OF[error.code] : undefined;
+      if (target) setError(target.field, { type: 'server', message: target.key }, { shouldFocus: true });
+      else handleError(error);
+    }
+  };
+
+  const message = (key: string | undefined) => (key ? t(key) : undefined);
+  return (
+    <Section id="security-password" title={t('password.title')} intro={t('password.intro')}>
+      <form noValidate onSubmit={handleSubmit(onSubmit)} css={{ maxWidth: 420 }}>
+        <TextField label={t('password.old')} type="password" autoComplete="current-password" required error={message(errors.oldPassword?.message)} {...register('oldPassword')} />
+        <TextField
+          label={t('password.new')}
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={t('password.rules')}
+          error={message(errors.newPassword?.message)}
+          {...register('newPassword')}
+        />
+        <TextField label={t('password.confirm')} type="password" autoComplete="new-password" required error={message(errors.confirmPassword?.message)} {...register('confirmPassword')} />
+        <Actions>
+          <Button type="submit" loading={isSubmitting} disabled={!lock.unlocked} aria-describedby={lock.unlocked ? undefined : 'security-password-locked'}>
+            {t('password.submit')}
+          </Button>
+          {!lock.unlocked && <LockedHint id="security-password-locked" />}
+        </Actions>
+        {saved && <p css={{ marginBottom: 0 }}>{t('password.changedHint')}</p>}
+      </form>
+    </Section>
+  );
+}

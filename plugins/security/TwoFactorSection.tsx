@@ -1,0 +1,155 @@
+import { useTheme } from '@emotion/react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MFA_TYPES, type MfaType } from '../../core/contract/auth';
+import type { UserInfo } from '../../core/contract/api';
+import type { MfaFeatureStatus } from '../../core/contract/security';
+import { errorMessage } from '../../core/errors/message';
+import { ApiError, isAbortError } from '../../core/http/ApiError';
+import { Button } from '../../core/ui';
+import { toast } from '../../core/ui/toastStore';
+import type { SecurityApi } from './api';
+import { ConfirmDialog } from './ConfirmDialog';
+import { EmailDialog } from './EmailDialog';
+import { Actions, Badge, Loading, LockedHint, Notice, Section } from './parts';
+import { TotpDialog } from './TotpDialog';
+import { useLock } from './useSecurityLock';
+
+export const METHOD_KEY: Record<MfaType, 'totp' | 'email'> = { [MFA_TYPES.totp]: 'totp', [MFA_TYPES.email]: 'email' };
+const ALL_METHODS: MfaType[] = [MFA_TYPES.totp, MFA_TYPES.email];
+
+type Dialog = { type: 'enrol'; method: MfaType } | { type: 'delete'; method: MfaType } | { type: 'primary'; method: MfaType } | { type: 'disable' } | null;
+
+/** Two-factor authentication: status, methods (primary first), enrol, set primary, delete, turn off. */
+export function TwoFactorSection({ api, user }: { api: SecurityApi; user: UserInfo }) {
+  const theme = useTheme();
+  const { t } = useTranslation(['security', 'core']);
+  const lock = useLock();
+  const [status, setStatus] = useState<MfaFeatureStatus | null>(null);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const load = useCallback(async () => {
+    setFailure(null);
+    try {
+      setStatus(await api.mfaStatus());
+    } catch (error) {
+      if (!isAbortError(error)) setFailure(error instanceof ApiError ? error : new ApiError(-1, undefined, 0));
+    }
+  }, [api]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const done = (messageKey: string, values?: Record<string, unknown>) => {
+    setDialog(null);
+    toast(t(messageKey, values), 'success');
+    void load();
+  };
+
+  const methods = status ? [...status.supportedMFATypes].sort((a, b) => Number(b === status.primaryMFAType) - Number(a === status.primaryMFAType)) : [];
+  const missing = ALL_METHODS.filter((m) => !methods.includes(m));
+  const first = !status?.enabled;
+  const name = (m: MfaType) => t(`mfa.method.${METHOD_KEY[m]}`);
+  const lockedHint = lock.unlocked ? undefined : 'security-mfa-locked';
+
+  return (
+    <Section id="security-mfa" title={t('mfa.title')} intro={t('mfa.intro')}>
+      {!status && !failure && <Loading label={t('mfa.loading')} />}
+      {failure && (
+        <>
+          <Notice kind="error" role="alert">
+            {errorMessage(failure, t)}
+          </Notice>
+          <Button variant="secondary" onClick={() => void load()}>
+            {t('retry')}
+          </Button>
+        </>
+      )}
+      {status && (
+        <>
+          <p css={{ margin: `0 0 ${theme.space(4)}`, fontWeight: 600 }}>{t(status.enabled ? 'mfa.on' : 'mfa.off')}</p>
+          {methods.length > 0 && (
+            <ul css={{ listStyle: 'none', padding: 0, margin: `0 0 ${theme.space(4)}` }} aria-label={t('mfa.methods')}>
+              {methods.map((m) => (
+                <li
+                  key={m}
+                  css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: theme.space(3), padding: `${theme.space(3)} 0`, borderBottom: `1px solid ${theme.colors.border}` }}
+                >
+                  <span css={{ flex: '1 1 160px', minWidth: 0 }}>
+                    <span css={{ fontWeight: 600 }}>{name(m)}</span>
+                    {m === MFA_TYPES.email && status.MFAEmail && <span css={{ display: 'block', color: theme.colors.textMuted, fontSize: theme.font.sizeSm }}>{status.MFAEmail}</span>}
+                  </span>
+                  {m === status.primaryMFAType ? (
+                    <Badge>{t('mfa.primary')}</Badge>
+                  ) : (
+                    <Button variant="secondary" size="sm" disabled={!lock.unlocked} aria-describedby={lockedHint} aria-label={t('mfa.makePrimaryOf', { method: name(m) })} onClick={() => setDialog({ type: 'primary', method: m })}>
+                      {t('mfa.makePrimary')}
+                    </Button>
+                  )}
+                  {methods.length > 1 && (
+                    <Button variant="text" size="sm" disabled={!lock.unlocked} aria-describedby={lockedHint} aria-label={t('mfa.removeOf', { method: name(m) })} onClick={() => setDialog({ type: 'delete', method: m })}>
+                      {t('mfa.remove')}
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          {methods.length === 1 && <p css={{ margin: `0 0 ${theme.space(4)}`, color: theme.colors.textMuted, fontSize: theme.font.sizeSm }}>{t('mfa.lastMethod')}</p>}
+          <Actions>
+            {missing.map((m) => (
+              <Button key={m} variant={first ? 'primary' : 'secondary'} disabled={!lock.unlocked} aria-describedby={lockedHint} onClick={() => setDialog({ type: 'enrol', method: m })}>
+                {t(first ? `mfa.enable.${METHOD_KEY[m]}` : `mfa.add.${METHOD_KEY[m]}`)}
+              </Button>
+            ))}
+            {status.enabled && (
+              <Button variant="danger" disabled={!lock.unlocked} aria-describedby={lockedHint} onClick={() => setDialog({ type: 'disable' })}>
+                {t('mfa.disable')}
+              </Button>
+            )}
+            {!lock.unlocked && <LockedHint id="security-mfa-locked" />}
+          </Actions>
+        </>
+      )}
+
+      {dialog?.type === 'enrol' && dialog.method === MFA_TYPES.totp && (
+        <TotpDialog api={api} first={first} onClose={() => setDialog(null)} onDone={() => done('mfa.added', { method: name(MFA_TYPES.totp) })} />
+      )}
+      {dialog?.type === 'enrol' && dialog.method === MFA_TYPES.email && (
+        <EmailDialog api={api} user={user} first={first} onClose={() => setDialog(null)} onDone={() => done('mfa.added', { method: name(MFA_TYPES.email) })} />
+      )}
+      {dialog?.type === 'primary' && (
+        <ConfirmDialog
+          title={t('mfa.primaryTitle')}
+          message={t('mfa.primaryConfirm', { method: name(dialog.method) })}
+          okLabel={t('mfa.makePrimary')}
+          danger={false}
+          action={() => api.setPrimary(dialog.method)}
+          onClose={() => setDialog(null)}
+          onDone={() => done('mfa.primaryDone', { method: name(dialog.method) })}
+        />
+      )}
+      {dialog?.type === 'delete' && (
+        <ConfirmDialog
+          title={t('mfa.removeTitle')}
+          message={t('mfa.removeConfirm', { method: name(dialog.method) })}
+          okLabel={t('mfa.remove')}
+          action={() => api.deleteMfaType(dialog.method)}
+          onClose={() => setDialog(null)}
+          onDone={() => done('mfa.removed', { method: name(dialog.method) })}
+        />
+      )}
+      {dialog?.type === 'disable' && (
+        <ConfirmDialog
+          title={t('mfa.disableTitle')}
+          message={t('mfa.disableConfirm')}
+          okLabel={t('mfa.disable')}
+          action={() => api.disableMfa()}
+          onClose={() => setDialog(null)}
+          onDone={() => done('mfa.disabled')}
+        />
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,35 @@
+import { ERROR_CODES } from '../../core/contract/errorCodes';
+import type { MfaErrorResult } from '../../core/contract/auth';
+import { ApiError } from '../../core/http/ApiError';
+
+/** What a two-factor dialog shows for a failed call: a key of the security namespace and its values, or the catalogue message. */
+export type DialogProblem =
+  | { key: string; values?: Record<string, unknown>; kind: 'error' | 'warning'; locks?: boolean; newKey?: boolean }
+  | { error: ApiError; kind: 'error' };
+
+/** MFA codes of spec section 8 as the enrolment and confirm dialogs show them. */
+export function dialogProblem(error: unknown): DialogProblem {
+  const apiError = error instanceof ApiError ? error : new ApiError(-1, undefined, 0);
+  const result = apiError.result as (MfaErrorResult & { retryAfterSeconds?: number }) | undefined;
+  switch (apiError.code) {
+    case ERROR_CODES.tokenFailure:
+      return { key: 'dialog.sessionTimeout', kind: 'warning', locks: true };
+    case ERROR_CODES.mfaCodeError:
+      return typeof result?.remainAttempts === 'number'
+        ? { key: 'dialog.wrongCode', values: { attempts: result.remainAttempts }, kind: 'error' }
+        : { key: 'dialog.wrongCodeNoCount', kind: 'error' };
+    case ERROR_CODES.verificationCodeInvalid:
+      return { key: 'dialog.resendTip', kind: 'error' };
+    case ERROR_CODES.mfaTooManyWrong:
+      return { key: 'dialog.locked', values: { minutes: result?.lockedMinutes ?? 10 }, kind: 'error', locks: true };
+    case ERROR_CODES.totpSecretExpired:
+    case ERROR_CODES.totpSecretMissing:
+      return { key: 'dialog.keyExpired', kind: 'warning', newKey: true };
+    case ERROR_CODES.mfaTypeEnabled:
+      return { key: 'dialog.alreadyEnabled', kind: 'warning', locks: true };
+    case ERROR_CODES.mfaTypeDisabled:
+      return { key: 'dialog.notEnabled', kind: 'warning', locks: true };
+    default:
+      return { error: apiError, kind: 'error' };
+  }
+}

@@ -1,0 +1,101 @@
+import { useTheme } from '@emotion/react';
+import type { ReactNode, Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { KindIcon, Spinner, focusRing, kindColor, type MessageKind } from '../../core/ui';
+
+/** One card of the page, labelled by its heading. */
+export function Section({ id, title, intro, children }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
+  const theme = useTheme();
+  return (
+    <section
+      aria-labelledby={`${id}-heading`}
+      css={{ background: theme.colors.surface, borderRadius: theme.radius.lg, padding: theme.space(6), boxShadow: theme.shadow.card, minWidth: 0 }}
+    >
+      <h2 id={`${id}-heading`} css={{ fontSize: theme.font.sizeLg, margin: `0 0 ${theme.space(2)}` }}>
+        {title}
+      </h2>
+      {intro && <p css={{ margin: `0 0 ${theme.space(4)}`, color: theme.colors.textMuted, lineHeight: 1.5 }}>{intro}</p>}
+      {children}
+    </section>
+  );
+}
+
+/** An inline message; `alert` for problems (announced at once), plain otherwise. */
+export function Notice({ kind, role, boxRef, children }: { kind: MessageKind; role?: 'alert' | 'status'; boxRef?: Ref<HTMLDivElement>; children: ReactNode }) {
+  const theme = useTheme();
+  const color = kindColor(theme, kind);
+  return (
+    <div
+      ref={boxRef}
+      role={role}
+      tabIndex={boxRef ? -1 : undefined}
+      css={{
+        display: 'flex',
+        alignItems: 'flex-start',
+        gap: theme.space(2),
+        padding: theme.space(3),
+        marginBottom: theme.space(4),
+        border: `1px solid ${color}`,
+        borderInlineStartWidth: 4,
+        borderRadius: theme.radius.md,
+        background: theme.colors.surface,
+        color: theme.colors.text,
+        fontSize: theme.font.sizeSm,
+        lineHeight: 1.5,
+        ...focusRing(theme),
+      }}
+    >
+      <KindIcon kind={kind} color={color} size={20} />
+      <span css={{ minWidth: 0, overflowWrap: 'anywhere' }}>{children}</span>
+    </div>
+  );
+}
+
+/** A loading line with a spinner; the text is the accessible status. */
+export function Loading({ label }: { label: string }) {
+  const theme = useTheme();
+  return (
+    <p role="status" css={{ display: 'flex', alignItems: 'center', gap: theme.space(2), margin: 0, color: theme.colors.textMuted }}>
+      <Spinner size={18} />
+      {label}
+    </p>
+  );
+}
+
+/** A small pill ("Primary", "This device"). */
+export function Badge({ children }: { children: ReactNode }) {
+  const theme = useTheme();
+  return (
+    <span
+      css={{
+        display: 'inline-block',
+        padding: `0 ${theme.space(2)}`,
+        borderRadius: theme.radius.sm,
+        background: theme.colors.background,
+        color: theme.colors.text,
+        fontSize: theme.font.sizeSm,
+        fontWeight: 600,
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {children}
+    </span>
+  );
+}
+
+/** Buttons in a wrapping row. */
+export function Actions({ children }: { children: ReactNode }) {
+  const theme = useTheme();
+  return <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(3), alignItems: 'center' }}>{children}</div>;
+}
+
+/** Why a button is disabled while the page is locked (the buttons point at it with aria-describedby). */
+export function LockedHint({ id }: { id: string }) {
+  const theme = useTheme();
+  const { t } = useTranslation('security');
+  return (
+    <span id={id} css={{ fontSize: theme.font.sizeSm, color: theme.colors.textMuted }}>
+      {t('lock.needed')}
+    </span>
+  );
+}
