@@ -23,7 +23,7 @@ import { TextField } from '../../core/ui/TextField';
 import { toast } from '../../core/ui/toastStore';
 import { emailRule, MSG, nameRule, registerPasswordRange, registerPasswordRule, registerPhoneRule, termsRule } from '../../core/validation/rules';
 import type { RegisterPluginConfig } from './index';
-import { StrengthMeter } from './StrengthMeter';
+import { StrengthMeter } from '../../core/ui/StrengthMeter';
 import { subscriptionDefault } from './subscription';
 import { terminalUuid } from './terminal';
 

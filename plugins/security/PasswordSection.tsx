@@ -1,11 +1,12 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CODES } from '../../core/contract/errorCodes';
 import { useErrorHandler } from '../../core/errors/useErrorHandler';
 import { ApiError, isAbortError } from '../../core/http/ApiError';
 import { Button, TextField } from '../../core/ui';
+import { StrengthMeter } from '../../core/ui/StrengthMeter';
 import { toast } from '../../core/ui/toastStore';
 import { isSecurityTokenError, type SecurityApi } from './api';
 import { Actions, LockedHint, Section } from './parts';
@@ -32,6 +33,7 @@ export function PasswordSection({ api, onChanged }: { api: SecurityApi; onChange
   const {
     register,
     handleSubmit,
+    watch,
     setError,
     reset,
     formState: { errors, isSubmitting },
@@ -59,6 +61,10 @@ export function PasswordSection({ api, onChanged }: { api: SecurityApi; onChange
   };
 
   const message = (key: string | undefined) => (key ? t(key) : undefined);
+  // The meter appears at the register rule's minimum length, as on the register form.
+  const newPassword = watch('newPassword');
+  const showMeter = newPassword.length >= 8;
+  const meterId = `${useId()}-strength`;
   return (
     <Section id="security-password" title={t('password.title')} intro={t('password.intro')}>
       <form noValidate onSubmit={handleSubmit(onSubmit)} css={{ maxWidth: 420 }}>
@@ -69,9 +75,11 @@ export function PasswordSection({ api, onChanged }: { api: SecurityApi; onChange
           autoComplete="new-password"
           required
           hint={t('password.rules')}
+          aria-describedby={showMeter ? meterId : undefined}
           error={message(errors.newPassword?.message)}
           {...register('newPassword')}
         />
+        {showMeter && <StrengthMeter id={meterId} password={newPassword} />}
         <TextField label={t('password.confirm')} type="password" autoComplete="new-password" required error={message(errors.confirmPassword?.message)} {...register('confirmPassword')} />
         <Actions>
           <Button type="submit" loading={isSubmitting} disabled={!lock.unlocked} aria-describedby={lock.unlocked ? undefined : 'security-password-locked'}>

@@ -84,6 +84,18 @@ describe('change password form', () => {
     expect(await screen.findByText('Password and Confirm Password inconsistent!')).toBeInTheDocument();
   });
 
+  it('shows the strength meter from the minimum length on, and the new password field is described by it', async () => {
+    await unlockedPage();
+    const field = screen.getByLabelText(/^New password/);
+    await userEvent.type(field, 'Abc1234');
+    expect(screen.queryByTestId('strength-meter')).not.toBeInTheDocument();
+    await userEvent.type(field, '5');
+    expect(screen.getByTestId('strength-meter')).toHaveAttribute('data-level', 'weak');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('Password strength: Weak'));
+    await userEvent.type(field, '!xK#9mQ@');
+    expect(screen.getByTestId('strength-meter').getAttribute('data-level')).not.toBe('weak');
+  });
+
   it('sends old and new password with the security token; on success clears the form, confirms and reloads the sessions', async () => {
     const server = await unlockedPage({ 'POST /api/accounts/acc-7/password': () => ({ changed: true }) });
     const sessionLoads = server.find('GET', '/sessions').length;

@@ -1,14 +1,14 @@
 import { useTheme } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { passwordStrength, STRENGTH_LEVELS, type StrengthLevel } from './passwordStrength';
+import { passwordStrength, STRENGTH_LEVELS, type StrengthLevel } from '../validation/passwordStrength';
 
 /**
- * Four bars and a label ("Password strength: Strong"). The label is a polite live region
+ * Four bars and a label (register, change password, merge) ("Password strength: Strong"). The label is a polite live region
  * and the password input is described by it, so the level is heard as well as seen.
  */
 export function StrengthMeter({ id, password }: { id: string; password: string }) {
   const theme = useTheme();
-  const { t } = useTranslation('register');
+  const { t } = useTranslation('core');
   const { score, level } = passwordStrength(password);
   const filled = STRENGTH_LEVELS.indexOf(level) + 1;
   const colour: Record<StrengthLevel, string> = {

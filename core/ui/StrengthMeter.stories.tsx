@@ -3,7 +3,7 @@ import { StrengthMeter } from './StrengthMeter';
 
 /** The four levels of spec section 5 (under 40, 40-59, 60-79, 80 and over). */
 const meta = {
-  title: 'Plugins/Register/StrengthMeter',
+  title: 'UI/StrengthMeter',
   component: StrengthMeter,
   decorators: [(Story) => <div style={{ maxWidth: 400, padding: 16, paddingTop: 24 }}>{Story()}</div>],
 } satisfies Meta<typeof StrengthMeter>;
