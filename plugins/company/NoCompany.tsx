@@ -40,8 +40,8 @@ export function NoCompany({ applications }: { applications: MyCompaniesResult['a
   const { registry } = usePortal();
   const hasChild = (path: string) => registry.routes.some((r) => r.value.parent === 'accountSetting' && r.value.path === path);
   const fix =
-    conflict === -40024 ? (hasChild('mergeAccounts') ? { href: '~/accountSetting/mergeAccounts', label: t('none.fixMerge') } : null)
-    : conflict !== null && hasChild('myProfile') ? { href: '~/accountSetting/myProfile', label: t('none.fixProfile') }
+    conflict === -40024 ? (hasChild('mergeAccounts') ? { href: '~/accountSetting/mergeAccounts', label: t('none.resolveMerge') } : null)
+    : conflict !== null && hasChild('myProfile') ? { href: '~/accountSetting/myProfile', label: t('none.resolveProfile') }
     : null;
   const choice = (id: string, title: string, hint: string, action: () => void, primary: boolean) => (
     <div css={{ flex: '1 1 240px', border: `1px solid ${theme.colors.border}`, borderRadius: theme.radius.md, padding: theme.space(4), display: 'flex', flexDirection: 'column', gap: theme.space(3) }}>

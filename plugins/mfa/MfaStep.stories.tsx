@@ -6,7 +6,7 @@ import type { InterruptProps } from '../../core/login/types';
 import type { Registry } from '../../core/registry/registry';
 import { testRegistry } from '../../core/testing/portalHarness';
 import { cannedHttp, StoryPortal } from '../../core/testing/StoryPortal';
-import { ClockContext, frozenClock } from './countdown';
+import { ClockContext, frozenClock } from '../../core/ui/countdown';
 import mfa from './index';
 import MfaStep from './MfaStep';
 

@@ -11,7 +11,7 @@ import { ApiError, isAbortError } from '../../core/http/ApiError';
 import type { InterruptProps } from '../../core/login/types';
 import { Button, CodeInput, KindIcon, VisuallyHidden, focusRing, kindColor, type MessageKind } from '../../core/ui';
 import { mfaCodeRule } from '../../core/validation/rules';
-import { useCountdown } from './countdown';
+import { useCountdown } from '../../core/ui/countdown';
 
 /** Seconds between two email codes (spec sections 4 and 9: resend wait 60 s). */
 export const EMAIL_RESEND_SECONDS = 60;

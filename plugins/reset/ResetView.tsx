@@ -16,7 +16,7 @@ import type { EmailSentData } from '../../core/login/types';
 import type { LoginViewProps } from '../../core/registry/types';
 import { Button, KindIcon, TextField, VisuallyHidden, kindColor, type MessageKind } from '../../core/ui';
 import { emailRule } from '../../core/validation/rules';
-import { useCountdown } from './countdown';
+import { useCountdown } from '../../core/ui/countdown';
 import type { ResetPluginConfig } from './index';
 
 /** The dialog code (headlessui) is fetched only when the reset mail failed (-5001). */

@@ -7,7 +7,7 @@ import type { UserInfo } from '../../core/contract/api';
 import { ApiError, isAbortError } from '../../core/http/ApiError';
 import { Button, CodeInput, VisuallyHidden } from '../../core/ui';
 import type { SecurityApi } from './api';
-import { useCountdown } from './countdown';
+import { useCountdown } from '../../core/ui/countdown';
 import { MfaDialog } from './MfaDialog';
 import { dialogProblem, type DialogProblem } from './mfaErrors';
 import { useLock } from './useSecurityLock';

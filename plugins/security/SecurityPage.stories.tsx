@@ -5,7 +5,7 @@ import type { HttpClient } from '../../core/http/client';
 import type { Registry } from '../../core/registry/registry';
 import { testRegistry } from '../../core/testing/portalHarness';
 import { cannedHttp, demoUser, StoryPortal } from '../../core/testing/StoryPortal';
-import { ClockContext, frozenClock } from './countdown';
+import { ClockContext, frozenClock } from '../../core/ui/countdown';
 import security from './index';
 import SecurityPage from './SecurityPage';
 import { STORY_QR_PNG } from './storyQr';

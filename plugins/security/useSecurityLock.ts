@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState } f
 import { saveTokens } from '../../core/session/session';
 import { storage } from '../../core/session/storage';
 import { isSecurityTokenError, type SecurityApi } from './api';
-import { ClockContext } from './countdown';
+import { ClockContext } from '../../core/ui/countdown';
 
 /** Why the page is locked: never unlocked, locked by hand, the timer ran out, or the server refused the token. */
 export type LockReason = 'initial' | 'manual' | 'expired' | 'refused';

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 
 /**
- * Time as the countdowns of this plugin see it. Views read it from ClockContext, so tests can
+ * Time as the portal's countdowns (resend waits, the security lock) see it. Views read it from ClockContext, so tests can
  * use fake timers (the system clock reads Date.now and setInterval) and stories a frozen one.
  */
 export interface Clock {
