@@ -9,6 +9,7 @@ export { CodeInput, type CodeInputProps } from './CodeInput';
 export { FieldError, FieldHint, describedBy } from './FieldMessages';
 export { focusRing } from './focusRing';
 export { KindIcon, kindColor, type MessageKind } from './kindIcons';
+export { Notice, type NoticeProps } from './Notice';
 export { LazyModalHost } from './LazyModalHost';
 export { LoadingImage, type LoadingImageProps } from './LoadingImage';
 export { atLeast, below, media, useViewportClass, useViewportHeight, useViewportWidth, viewportClass, type ViewportClass } from './media';

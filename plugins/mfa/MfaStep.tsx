@@ -1,5 +1,5 @@
 import { useTheme } from '@emotion/react';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ValidationError } from 'yup';
 import { useHttp } from '../../core/app/context';
@@ -9,7 +9,7 @@ import type { EmailCodeRequest, EmailCodeResult } from '../../core/contract/secu
 import { errorMessage } from '../../core/errors/message';
 import { ApiError, isAbortError } from '../../core/http/ApiError';
 import type { InterruptProps } from '../../core/login/types';
-import { Button, CodeInput, KindIcon, VisuallyHidden, focusRing, kindColor, type MessageKind } from '../../core/ui';
+import { Button, CodeInput, Notice, VisuallyHidden } from '../../core/ui';
 import { mfaCodeRule } from '../../core/validation/rules';
 import { useCountdown } from '../../core/ui/countdown';
 
@@ -317,7 +317,7 @@ function MfaForm({ info, form, retry, cancel }: InterruptProps & { info: MfaInfo
         )}
 
         {notice && (
-          <NoticeBox kind={notice.type === 'sendWait' ? 'info' : notice.type === 'locked' ? 'error' : 'warning'} boxRef={noticeRef}>
+          <Notice role="alert" kind={notice.type === 'sendWait' ? 'info' : notice.type === 'locked' ? 'error' : 'warning'} boxRef={noticeRef}>
             {notice.type === 'locked' && t('lockedTip', { minutes: notice.minutes })}
             {notice.type === 'sendWait' && t('sendWait', { seconds: notice.seconds })}
             {notice.type === 'sendFailed' && errorMessage(notice.error, t)}
@@ -333,7 +333,7 @@ function MfaForm({ info, form, retry, cancel }: InterruptProps & { info: MfaInfo
                 )}
               </>
             )}
-          </NoticeBox>
+          </Notice>
         )}
 
         <Button type="submit" fullWidth size="lg" loading={submitting} disabled={locked}>
@@ -361,7 +361,7 @@ function Expired({ cancel }: { cancel: () => void }) {
       <h1 id="mfa-expired-heading" css={{ fontSize: theme.font.sizeXl, margin: `0 0 ${theme.space(4)}` }}>
         {t('title')}
       </h1>
-      <NoticeBox kind="error">{t('expired')}</NoticeBox>
+      <Notice role="alert" kind="error" focusable>{t('expired')}</Notice>
       <Button ref={back} fullWidth size="lg" onClick={cancel}>
         {t('back')}
       </Button>
@@ -369,33 +369,3 @@ function Expired({ cancel }: { cancel: () => void }) {
   );
 }
 
-/** An inline message; role=alert so it is announced when it appears. */
-function NoticeBox({ kind, boxRef, children }: { kind: MessageKind; boxRef?: Ref<HTMLDivElement>; children: ReactNode }) {
-  const theme = useTheme();
-  const color = kindColor(theme, kind);
-  return (
-    <div
-      ref={boxRef}
-      role="alert"
-      tabIndex={-1}
-      css={{
-        display: 'flex',
-        alignItems: 'flex-start',
-        gap: theme.space(2),
-        padding: theme.space(3),
-        marginBottom: theme.space(4),
-        border: `1px solid ${color}`,
-        borderInlineStartWidth: 4,
-        borderRadius: theme.radius.md,
-        background: theme.colors.surface,
-        color: theme.colors.text,
-        fontSize: theme.font.sizeSm,
-        lineHeight: 1.5,
-        ...focusRing(theme),
-      }}
-    >
-      <KindIcon kind={kind} color={color} size={20} />
-      <span css={{ minWidth: 0, overflowWrap: 'anywhere' }}>{children}</span>
-    </div>
-  );
-}

@@ -1,6 +1,6 @@
 import { useTheme } from '@emotion/react';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { object } from 'yup';
@@ -14,7 +14,7 @@ import { ApiError, isAbortError } from '../../core/http/ApiError';
 import { useLoginPage } from '../../core/login/LoginPageContext';
 import type { EmailSentData } from '../../core/login/types';
 import type { LoginViewProps } from '../../core/registry/types';
-import { Button, KindIcon, TextField, VisuallyHidden, kindColor, type MessageKind } from '../../core/ui';
+import { Button, Notice, TextField, VisuallyHidden } from '../../core/ui';
 import { emailRule } from '../../core/validation/rules';
 import { useCountdown } from '../../core/ui/countdown';
 import type { ResetPluginConfig } from './index';
@@ -160,30 +160,3 @@ export default function ResetView({ goTo, data }: LoginViewProps) {
   );
 }
 
-/** An inline message box above the submit button. */
-function Notice({ kind, role, children }: { kind: MessageKind; role?: 'alert'; children: ReactNode }) {
-  const theme = useTheme();
-  const color = kindColor(theme, kind);
-  return (
-    <div
-      role={role}
-      css={{
-        display: 'flex',
-        alignItems: 'flex-start',
-        gap: theme.space(2),
-        padding: theme.space(3),
-        marginBottom: theme.space(4),
-        border: `1px solid ${color}`,
-        borderInlineStartWidth: 4,
-        borderRadius: theme.radius.md,
-        background: theme.colors.surface,
-        color: theme.colors.text,
-        fontSize: theme.font.sizeSm,
-        lineHeight: 1.5,
-      }}
-    >
-      <KindIcon kind={kind} color={color} size={20} />
-      <span css={{ minWidth: 0, overflowWrap: 'anywhere' }}>{children}</span>
-    </div>
-  );
-}

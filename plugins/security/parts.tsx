@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
-import type { ReactNode, Ref } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { KindIcon, Spinner, focusRing, kindColor, type MessageKind } from '../../core/ui';
+import { Spinner } from '../../core/ui';
 
 /** One card of the page, labelled by its heading. */
 export function Section({ id, title, intro, children }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
@@ -20,36 +20,6 @@ export function Section({ id, title, intro, children }: { id: string; title: str
   );
 }
 
-/** An inline message; `alert` for problems (announced at once), plain otherwise. */
-export function Notice({ kind, role, boxRef, children }: { kind: MessageKind; role?: 'alert' | 'status'; boxRef?: Ref<HTMLDivElement>; children: ReactNode }) {
-  const theme = useTheme();
-  const color = kindColor(theme, kind);
-  return (
-    <div
-      ref={boxRef}
-      role={role}
-      tabIndex={boxRef ? -1 : undefined}
-      css={{
-        display: 'flex',
-        alignItems: 'flex-start',
-        gap: theme.space(2),
-        padding: theme.space(3),
-        marginBottom: theme.space(4),
-        border: `1px solid ${color}`,
-        borderInlineStartWidth: 4,
-        borderRadius: theme.radius.md,
-        background: theme.colors.surface,
-        color: theme.colors.text,
-        fontSize: theme.font.sizeSm,
-        lineHeight: 1.5,
-        ...focusRing(theme),
-      }}
-    >
-      <KindIcon kind={kind} color={color} size={20} />
-      <span css={{ minWidth: 0, overflowWrap: 'anywhere' }}>{children}</span>
-    </div>
-  );
-}
 
 /** A loading line with a spinner; the text is the accessible status. */
 export function Loading({ label }: { label: string }) {
@@ -99,3 +69,6 @@ export function LockedHint({ id }: { id: string }) {
     </span>
   );
 }
+
+/** The core's inline message, under the name this plugin's views import. */
+export { Notice } from '../../core/ui/Notice';
