@@ -1,3 +1,4 @@
+import { useTheme } from '@emotion/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Owned } from '../registry/registry';
@@ -12,9 +13,11 @@ export function RouteView({ owned }: { owned: Owned<RouteContribution> }) {
   // The title's namespace (`ns:key`) is loaded with the view, so the tab never shows a bare key.
   const titleNs = titleKey?.includes(':') ? titleKey.split(':')[0]! : 'core';
   const { t } = useTranslation(['core', titleNs]);
+  // A white-labelled deployment (or a partner app) names the product in its theme.
+  const product = useTheme().brand.title || t('app.name');
   useEffect(() => {
-    document.title = titleKey ? `${t(titleKey)} · ${t('app.name')}` : t('app.name');
-  }, [titleKey, t]);
+    document.title = titleKey ? `${t(titleKey)} · ${product}` : product;
+  }, [titleKey, t, product]);
   return (
     <PluginBoundary pluginId={owned.pluginId}>
       <View />

@@ -6,7 +6,7 @@ import type { UserProfile } from '../../core/contract/account';
 import { messageKeyFor } from '../../core/errors/catalogue';
 import { useErrorHandler } from '../../core/errors/useErrorHandler';
 import type { ApiError } from '../../core/http/ApiError';
-import { setUser } from '../../core/session/session';
+import { accountChanged } from '../../core/session/accountChanged';
 import { Button } from '../../core/ui/Button';
 import { toast } from '../../core/ui/toastStore';
 import { Truncate } from '../../core/ui/Truncate';
@@ -55,7 +55,7 @@ export function AvatarPanel({ profile, onUpdated, initialState }: AvatarPanelPro
     setUploading(true);
     try {
       const updated = await uploadAvatar(http, file, profile.accountId);
-      setUser(updated);
+      accountChanged(updated);
       onUpdated(updated);
       toast(t('profile:avatar.updated'), 'success');
     } catch (error) {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useHttp } from '../../core/app/context';
 import type { UpdateInfoRequest, UserProfile } from '../../core/contract/account';
 import { useErrorHandler } from '../../core/errors/useErrorHandler';
-import { setUser } from '../../core/session/session';
+import { accountChanged } from '../../core/session/accountChanged';
 import { Button } from '../../core/ui/Button';
 import { Select } from '../../core/ui/Select';
 import { TextField } from '../../core/ui/TextField';
@@ -79,7 +79,7 @@ export function ProfileForm({ profile, referenceDate, onSaved, onCancel }: Profi
   const onSubmit = async (values: ProfileFormValues) => {
     try {
       const updated = await http.post<UserProfile>('/account/updateInfo', toUpdateRequest(profile, values));
-      setUser(updated);
+      accountChanged(updated);
       toast(t('profile:saved'), 'success');
       onSaved(updated);
     } catch (error) {

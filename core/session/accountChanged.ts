@@ -1,0 +1,15 @@
+import { atom } from 'jotai';
+import type { UserInfo } from '../contract/api';
+import { appStore, setUser } from './session';
+
+/**
+ * Counts the user's own changes to their account (profile, avatar). Plugins that mirror the
+ * account elsewhere (a hosting app's native screens) subscribe to it; loading the user
+ * info does not count, so a reload never echoes back.
+ */
+export const accountChangedAtom = atom(0);
+
+export function accountChanged(user: UserInfo): void {
+  setUser(user);
+  appStore.set(accountChangedAtom, (n) => n + 1);
+}

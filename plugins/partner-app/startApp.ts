@@ -1,0 +1,62 @@
+import type { AppType } from '../../core/contract/partnerApp';
+import type { UserInfo } from '../../core/contract/api';
+import { changeLanguage, i18n } from '../../core/i18n/i18n';
+import { SIGN_OUT_POINT } from '../../core/registry/corePoints';
+import type { RegisterContext } from '../../core/registry/types';
+import type { GuardContext } from '../../core/router/guardTypes';
+import { accountChangedAtom } from '../../core/session/accountChanged';
+import { appStore, clearSession, setUser } from '../../core/session/session';
+import { takeCapturedParams } from '../../core/session/urlTokens';
+import { toast } from '../../core/ui/toastStore';
+import { createBridge } from './bridge';
+import { listenToApp } from './incoming';
+import { clearedLaunchCookie, launchCookie, readLaunch } from './launch';
+import { appState, setBridge } from './state';
+
+/**
+ * Boot of the app variant, before anything renders: read the launch, keep its non-secret
+ * part in the launch cookie, switch to the app's language, and wire the bridge into
+ * sign-out and account changes. Returns what the first guard run finishes (it has the
+ * HTTP client): listening to the app's messages.
+ */
+export async function startApp(served: AppType, ctx: Pick<RegisterContext<unknown>, 'contribute'>, win: Window = window): Promise<(guard: GuardContext) => void> {
+  const secure = win.location.protocol === 'https:';
+  const launch = readLaunch(win.location.search, takeCapturedParams(), win.document.cookie, served);
+  appState.launch = launch;
+  if (launch.language) await changeLanguage(launch.language);
+  await i18n.loadNamespaces('partner-app');
+
+  if (launch.kind === 'refused') {
+    // No session at all for a page the portal does not accept, not even an earlier one.
+    clearSession();
+    win.document.cookie = clearedLaunchCookie(secure);
+    return () => {};
+  }
+
+  win.document.cookie = launchCookie(launch, secure);
+  const bridge = createBridge(launch.appType, win);
+  setBridge(bridge);
+
+  ctx.contribute(SIGN_OUT_POINT, {
+    // In the app, sign-out is the app's: it signs out natively and shows its login screen.
+    // The local session is cleared by the core either way; the server is not called.
+    signOut: async () => {
+      appState.signOut = bridge.signOut();
+      return true;
+    },
+  });
+
+  appStore.sub(accountChangedAtom, () => {
+    if (bridge.refreshAccount() !== 'sent') toast(i18n.t('partner-app:bridge.refreshFailed'), 'warning');
+  });
+
+  let listening = false;
+  return (guard) => {
+    if (listening) return;
+    listening = true;
+    listenToApp(win, () => {
+      // The app changed the account natively: reload it here (not an own change, so no echo).
+      guard.http.get<UserInfo>('/user-info').then(setUser, () => undefined);
+    });
+  };
+}
