@@ -1,11 +1,10 @@
 import { useTheme } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { errorMessage } from '../../core/errors/message';
 import { ApiError } from '../../core/http/ApiError';
 import { Notice } from '../../core/ui/Notice';
 import { AppScreen } from './AppScreen';
-import { appState, problemReason, type ProblemReason } from './state';
+import { problemReason, useAppState, type ProblemReason } from './state';
 
 const HINT: Record<ProblemReason, string> = {
   missing: 'problem.notFromApp',
@@ -22,7 +21,7 @@ const HINT: Record<ProblemReason, string> = {
 export default function AppProblemPage() {
   const { t } = useTranslation(['partner-app', 'core']);
   const theme = useTheme();
-  const state = useSnapshot(appState);
+  const state = useAppState();
   const reason = problemReason(state) ?? 'missing';
   return (
     <AppScreen heading={t('partner-app:problem.heading')}>

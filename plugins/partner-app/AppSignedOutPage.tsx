@@ -1,11 +1,10 @@
 import { useTheme } from '@emotion/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { Button } from '../../core/ui/Button';
 import { Notice } from '../../core/ui/Notice';
 import { AppScreen } from './AppScreen';
-import { appState, bridge } from './state';
+import { appState, bridge, useAppState } from './state';
 
 /**
  * The app variant's "sign-in": signing in is the app's, so this page asks the app to show its
@@ -15,7 +14,7 @@ import { appState, bridge } from './state';
 export default function AppSignedOutPage() {
   const { t } = useTranslation('partner-app');
   const theme = useTheme();
-  const { signOut } = useSnapshot(appState);
+  const { signOut } = useAppState();
 
   function openAppLogin() {
     appState.signOut = bridge()?.signOut() ?? 'missing';

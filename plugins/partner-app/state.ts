@@ -1,10 +1,11 @@
-import { proxy } from 'valtio';
+import { atom, useAtomValue } from 'jotai';
+import { appStore } from '../../core/session/session';
 import type { AppLaunch } from './launch';
 import type { BridgeResult, NativeBridge } from './bridge';
 
 export type ProblemReason = Extract<AppLaunch, { kind: 'refused' }>['reason'] | 'session';
 
-/** The app variant's page-lifetime state; the screens read it with useSnapshot. */
+/** The app variant's page-lifetime state; the screens read it with useAppState(). */
 export interface AppState {
   launch: AppLaunch | null;
   /** Set when the app's session could not be taken over (the problem screen shows why). */
@@ -13,7 +14,39 @@ export interface AppState {
   signOut: BridgeResult | null;
 }
 
-export const appState = proxy<AppState>({ launch: null, sessionError: null, signOut: null });
+// A jotai atom in the app-wide store (already on every page), not a valtio proxy: the
+// web portal's login chunks would otherwise be re-split around a shared valtio chunk.
+const stateAtom = atom<AppState>({ launch: null, sessionError: null, signOut: null });
+
+function update(patch: Partial<AppState>): void {
+  appStore.set(stateAtom, (s) => ({ ...s, ...patch }));
+}
+
+/** Read and write the state like a plain object; writes re-render the screens that use it. */
+export const appState: AppState = {
+  get launch() {
+    return appStore.get(stateAtom).launch;
+  },
+  set launch(launch) {
+    update({ launch });
+  },
+  get sessionError() {
+    return appStore.get(stateAtom).sessionError;
+  },
+  set sessionError(sessionError) {
+    update({ sessionError });
+  },
+  get signOut() {
+    return appStore.get(stateAtom).signOut;
+  },
+  set signOut(signOut) {
+    update({ signOut });
+  },
+};
+
+export function useAppState(): AppState {
+  return useAtomValue(stateAtom, { store: appStore });
+}
 
 /** The bridge of this page's app; set at register() once the launch is accepted. */
 let current: NativeBridge | null = null;
