@@ -25,6 +25,7 @@ import { captchaRoutes } from './routes/captcha';
 import { companyRoutes } from './routes/companies';
 import { demoRoutes } from './routes/demo';
 import { devRoutes } from './routes/dev';
+import { partnerAppRoutes } from './routes/partnerApp';
 import { migrationRoutes } from './routes/migration';
 import { securityRoutes } from './routes/security';
 import { seedDemo, type DemoSummary } from './demo/seed';
@@ -67,7 +68,7 @@ function apiPlugin(ctx: Ctx, hostRegion: RegionCode | null) {
       const field = nulField(req.params, 'params') ?? nulField(req.query, 'querystring') ?? nulField(req.body, 'body');
       if (field) throw new ApiFailure(E.invalidParameter, `${messageFor(E.invalidParameter)} (${field})`, { field });
     });
-    for (const routes of [authRoutes, accountRoutes, securityRoutes, companyRoutes, migrationRoutes, captchaRoutes, brandingRoutes]) {
+    for (const routes of [authRoutes, accountRoutes, securityRoutes, companyRoutes, migrationRoutes, captchaRoutes, brandingRoutes, partnerAppRoutes]) {
       await api.register(routes(ctx));
     }
   };

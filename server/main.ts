@@ -7,12 +7,14 @@
  * index.html), NODE_ENV=production, CLIENTS_FILE (extra connected services, JSON array),
  * HELPDESK_SECRET, HELPDESK_JWT_URL, HELPDESK_RETURN_ORIGINS (comma-separated),
  * PRIVACY_POLICY_VERSION, SEED_DEMO=0, LOG=1, ACCESS_TOKEN_SECONDS (900; short values let tests see a refresh),
- * SECURITY_TOKEN_SECONDS (300; short values let tests see the security lock return).
+ * SECURITY_TOKEN_SECONDS (300; short values let tests see the security lock return),
+ * PORTAL_APP_CONFIGS (partner_app_android=<file>,partner_app_ios=<file>: the partner apps' configs;
+ * in development config/app-android.json and config/app-ios.json).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildServer } from './app';
-import type { ClientConfig } from './options';
+import { parseAppConfigs, type ClientConfig } from './options';
 import { totpNow } from './domain/mfa';
 
 const env = process.env;
@@ -44,6 +46,7 @@ const server = await buildServer({
     euw: env.DATABASE_URL_EUW,
   },
   portalConfigFile: env.PORTAL_CONFIG ? path.resolve(env.PORTAL_CONFIG) : undefined,
+  ...(env.PORTAL_APP_CONFIGS !== undefined ? { appConfigFiles: parseAppConfigs(env.PORTAL_APP_CONFIGS) } : {}),
   production,
   smtpUrl: env.SMTP_URL,
   mailFrom: env.MAIL_FROM,

@@ -1,6 +1,7 @@
 /** Server options: what main.ts reads from the environment and what tests pass in. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { APP_TYPES, type AppType } from '../core/contract/partnerApp';
 import type { RegionCode } from '../core/contract/regions';
 import { SECURITY_TOKEN_SECONDS } from '../core/contract/security';
 
@@ -70,6 +71,8 @@ export interface ServerOptions {
   distDir: string;
   /** JSON deployment config injected into index.html (PORTAL_CONFIG). */
   portalConfigFile?: string;
+  /** The partner apps' deployment configs, injected instead when a page is opened by an app (PORTAL_APP_CONFIGS). */
+  appConfigFiles: Partial<Record<AppType, string>>;
   production: boolean;
   smtpUrl?: string;
   mailFrom: string;
@@ -126,6 +129,7 @@ export function resolveOptions(input: ServerOptionsInput = {}): ServerOptions {
     databaseUrls: input.databaseUrls,
     distDir: input.distDir ?? path.join(REPO_ROOT, 'dist'),
     portalConfigFile: input.portalConfigFile,
+    appConfigFiles: input.appConfigFiles ?? (input.production ? {} : repoAppConfigs()),
     production: input.production ?? false,
     smtpUrl: input.smtpUrl,
     mailFrom: input.mailFrom ?? 'Unified ID <no-reply@unified-id.example>',
@@ -145,4 +149,24 @@ export function resolveOptions(input: ServerOptionsInput = {}): ServerOptions {
     logger: input.logger ?? false,
     now: input.now ?? Date.now,
   };
+}
+
+/** Development default: the repository's app configs (config/app-android.json, config/app-ios.json). */
+function repoAppConfigs(): Partial<Record<AppType, string>> {
+  const files: Partial<Record<AppType, string>> = {};
+  for (const appType of APP_TYPES) files[appType] = path.join(REPO_ROOT, 'config', `app-${appType.replace('partner_app_', '')}.json`);
+  return files;
+}
+
+/** `PORTAL_APP_CONFIGS=partner_app_android=config/app-android.json,partner_app_ios=…` */
+export function parseAppConfigs(value: string): Partial<Record<AppType, string>> {
+  const files: Partial<Record<AppType, string>> = {};
+  for (const entry of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const [appType, file] = entry.split('=').map((s) => s.trim());
+    if (!appType || !file || !(APP_TYPES as readonly string[]).includes(appType)) {
+      throw new Error(`PORTAL_APP_CONFIGS: '${entry}' is not <${APP_TYPES.join('|')}>=<file>`);
+    }
+    files[appType as AppType] = path.resolve(file);
+  }
+  return files;
 }

@@ -297,6 +297,14 @@ const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => (
       await db.schema.createIndex('invite_sends_org_idx').ifNotExists().on('invite_sends').columns(['org_id', 'sent_at']).execute();
     },
   },
+  '003_webview_session_secret': {
+    // A partner app's web view joins the app's sign-in session with a cookie of its own
+    // (POST /app/session): a second secret for the same session, so the session list shows
+    // one device and revoking the session ends both.
+    async up(db: AnyDb) {
+      await db.schema.alterTable('sso_sessions').addColumn('webview_secret_hash', 'varchar(64)').execute();
+    },
+  },
 });
 
 const legacyMigrations = (_dialect: SqlDialect): Record<string, Migration> => ({

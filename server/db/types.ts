@@ -148,6 +148,8 @@ export interface SsoSessionTable {
   id: string;
   account_id: string;
   secret_hash: string;
+  /** The partner-app web view's own cookie secret for this session (POST /app/session). */
+  webview_secret_hash: string | null;
   created_at: number;
   last_active_at: number;
   expires_at: number;

@@ -43,6 +43,7 @@ export async function createSsoSession(
       created_at: now,
       last_active_at: now,
       expires_at: expiresAt,
+      webview_secret_hash: null,
       ip: meta.ip?.slice(0, 64) ?? null,
       user_agent: meta.userAgent?.slice(0, 500) ?? null,
       revoked_at: null,
@@ -61,7 +62,12 @@ export async function readSsoCookie(ctx: Ctx, cookie: string | undefined): Promi
   if (!parsed) return null;
   const db = ctx.region(parsed.region);
   const session = await db.selectFrom('sso_sessions').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!session || session.revoked_at !== null || !safeEqual(session.secret_hash, hashSecret(secret))) return null;
+  if (!session || session.revoked_at !== null) return null;
+  // Both secrets are compared every time: the timing does not tell which one matched.
+  const hash = hashSecret(secret);
+  const browser = safeEqual(session.secret_hash, hash);
+  const webview = safeEqual(session.webview_secret_hash ?? '', hash);
+  if (!browser && !webview) return null;
   const account = await db.selectFrom('accounts').selectAll().where('id', '=', session.account_id).executeTakeFirst();
   if (!account || ctx.now() >= sessionExpiry(session, account)) return null;
   return { region: parsed.region, session, account };
@@ -214,4 +220,20 @@ export async function revokeSessions(ctx: Ctx, region: RegionCode, accountId: st
     await trx.updateTable('tokens').set({ revoked_at: now }).where('session_id', 'in', ids).where('revoked_at', 'is', null).execute();
   });
   return ids;
+}
+
+/**
+ * A partner app's web view joins the app's sign-in session (spec section 2: "a session
+ * cookie is set from those values"): a fresh cookie secret for the same session, so the web
+ * view gets an HttpOnly cookie of its own without the app's browser cookie being rotated.
+ */
+export async function joinSessionFromWebView(ctx: Ctx, auth: AuthContext): Promise<{ cookie: string; expiresAt: number }> {
+  const secret = regionalSecret(auth.region);
+  await ctx
+    .region(auth.region)
+    .updateTable('sso_sessions')
+    .set({ webview_secret_hash: hashSecret(secret) })
+    .where('id', '=', auth.session.id)
+    .execute();
+  return { cookie: `${auth.session.id}~${secret}`, expiresAt: sessionExpiry(auth.session, auth.account) };
 }

@@ -9,7 +9,10 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import { SENSITIVE_PARAMS } from '../../core/session/urlTokens';
 import type { Ctx } from '../context';
+import type { ServerOptions } from '../options';
+import { appConfigFor } from './appConfig';
 
 export function spaCsp(nonce: string): string {
   return [
@@ -41,6 +44,10 @@ export function apiSecurityHeaders(ctx: Ctx, req: FastifyRequest, reply: Fastify
   }
 }
 
+function configFileFor(options: ServerOptions, query: URLSearchParams, cookie: string | undefined): string | undefined {
+  return appConfigFor(options.appConfigFiles, query, cookie) ?? options.portalConfigFile;
+}
+
 function escapeJsonForHtml(json: string): string {
   return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
@@ -54,18 +61,19 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
   const dist = ctx.options.distDir;
   const indexFile = path.join(dist, 'index.html');
   let cache: IndexCache | null = null;
-  let configCache: { mtimeMs: number; json: string } | null = null;
+  const configCache = new Map<string, { mtimeMs: number; json: string }>();
 
-  function portalConfig(): string | null {
-    const file = ctx.options.portalConfigFile;
+  /** A config file as an HTML-safe JSON string, re-read when the file changes. */
+  function configJson(file: string | undefined): string | null {
     if (!file) return null;
     const stat = fs.statSync(file, { throwIfNoEntry: false });
     if (!stat) return null;
-    if (!configCache || configCache.mtimeMs !== stat.mtimeMs) {
-      const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-      configCache = { mtimeMs: stat.mtimeMs, json: escapeJsonForHtml(JSON.stringify(parsed)) };
-    }
-    return configCache.json;
+    const cached = configCache.get(file);
+    if (cached && cached.mtimeMs === stat.mtimeMs) return cached.json;
+    const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const json = escapeJsonForHtml(JSON.stringify(parsed));
+    configCache.set(file, { mtimeMs: stat.mtimeMs, json });
+    return json;
   }
 
   function indexHtml(): string | null {
@@ -112,7 +120,11 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
         .send('<!doctype html><meta charset="utf-8"><title>Unified ID</title><p>The portal has not been built yet. Run <code>npm run build</code> and reload. The API is available under /api.</p>');
     }
     let out = html.replace(/__CSP_NONCE__/g, nonce);
-    const config = portalConfig();
+    const query = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
+    // A page opened with tokens in its address: not even its own first scripts are fetched
+    // with them in a Referer (the page removes them from the address bar as it starts).
+    if (SENSITIVE_PARAMS.some((name) => query.has(name))) reply.header('Referrer-Policy', 'no-referrer');
+    const config = configJson(configFileFor(ctx.options, query, req.headers.cookie));
     if (config) out = out.replace('</head>', `<script type="application/json" id="portal-config">${config}</script></head>`);
     return reply.type('text/html; charset=utf-8').send(out);
   });

@@ -1,12 +1,14 @@
 /**
  * Development helpers, off in production: the mailbox (the outbox as HTML at /dev/mail and
- * JSON at /dev/mail.json) and a stand-in for the older systems (/dev/legacy-accounts).
+ * JSON at /dev/mail.json), a stand-in for the older systems (/dev/legacy-accounts) and the
+ * partner-app simulator (/dev/app-simulator, /dev/app-sign-in).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context';
 import { normalizeEmail } from '../domain/validation';
 import { htmlPage } from '../http/pages';
+import { appSimulatorRoutes } from './devAppSimulator';
 
 function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -15,6 +17,7 @@ function esc(s: string): string {
 export function devRoutes(ctx: Ctx) {
   return async (app: FastifyInstance) => {
     if (ctx.options.production) return;
+    await app.register(appSimulatorRoutes(ctx));
     // What a partner app or the partner program does when someone signs up there: a local
     // account with that address appears, to be merged into the Unified ID later.
     app.post<{ Body: { email: string; provider: 'partnerProgram' | 'partnerApp'; password: string; firstName?: string; lastName?: string } }>(
