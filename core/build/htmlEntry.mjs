@@ -14,7 +14,7 @@ export function htmlEntry({ title }) {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="csp-nonce" content="__CSP_NONCE__">
-    <meta name="referrer" content="strict-origin-when-cross-origin">
+    <meta name="referrer" content="no-referrer">
     <title>${title}</title>
     <link rel="icon" href="data:,">
     <script type="module" src="/${entry.fileName}"></script>

@@ -74,13 +74,13 @@ describe('launch cookie', () => {
   it('is a session cookie with the non-secret fields only', () => {
     const cookie = launchCookie({ kind: 'app', appType: 'partner_app_android', language: 'de_DE', appVersion: '3.2.0', tokens }, true);
     expect(cookie).not.toMatch(/Expires|Max-Age/i);
-    expect(cookie).toContain('SameSite=Strict');
+    expect(cookie).toContain('SameSite=Lax');
     expect(cookie).toContain('Secure');
     expect(cookie).not.toContain('Euw.');
     expect(readLaunchCookie(cookie.split(';')[0]!)?.toString()).toBe('appType=partner_app_android&locale=de_DE&appVersion=3.2.0');
   });
 
   it('is cleared with Max-Age=0', () => {
-    expect(clearedLaunchCookie(false)).toMatch(/^uid_app=; Path=\/; Max-Age=0; SameSite=Strict$/);
+    expect(clearedLaunchCookie(false)).toMatch(/^uid_app=; Path=\/; Max-Age=0; SameSite=Lax$/);
   });
 });

@@ -94,10 +94,10 @@ export function launchCookie(launch: Extract<AppLaunch, { kind: 'app' }>, secure
   const fields = new URLSearchParams({ appType: launch.appType });
   if (launch.language) fields.set('locale', launch.language);
   if (launch.appVersion) fields.set('appVersion', launch.appVersion);
-  return `${APP_LAUNCH_COOKIE}=${encodeURIComponent(fields.toString())}; Path=/; SameSite=Strict${secure ? '; Secure' : ''}`;
+  return `${APP_LAUNCH_COOKIE}=${encodeURIComponent(fields.toString())}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
 /** Forget the launch (a refused or ended app session must not come back on reload). */
 export function clearedLaunchCookie(secure: boolean): string {
-  return `${APP_LAUNCH_COOKIE}=; Path=/; Max-Age=0; SameSite=Strict${secure ? '; Secure' : ''}`;
+  return `${APP_LAUNCH_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure ? '; Secure' : ''}`;
 }

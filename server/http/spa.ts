@@ -9,7 +9,6 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import { SENSITIVE_PARAMS } from '../../core/session/urlTokens';
 import type { Ctx } from '../context';
 import type { ServerOptions } from '../options';
 import { appConfigFor } from './appConfig';
@@ -112,7 +111,9 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
     }
     const html = indexHtml();
     const nonce = newNonce();
-    reply.header('Content-Security-Policy', spaCsp(nonce)).header('Cache-Control', 'no-cache').header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // The portal's addresses can hold secrets (an app's tokens, /token's code) until the page
+    // cleans them up: no request the page makes, not even for its first scripts, names them.
+    reply.header('Content-Security-Policy', spaCsp(nonce)).header('Cache-Control', 'no-cache').header('Referrer-Policy', 'no-referrer');
     if (!html) {
       return reply
         .status(503)
@@ -121,9 +122,6 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
     }
     let out = html.replace(/__CSP_NONCE__/g, nonce);
     const query = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
-    // A page opened with tokens in its address: not even its own first scripts are fetched
-    // with them in a Referer (the page removes them from the address bar as it starts).
-    if (SENSITIVE_PARAMS.some((name) => query.has(name))) reply.header('Referrer-Policy', 'no-referrer');
     const config = configJson(configFileFor(ctx.options, query, req.headers.cookie));
     if (config) out = out.replace('</head>', `<script type="application/json" id="portal-config">${config}</script></head>`);
     return reply.type('text/html; charset=utf-8').send(out);
