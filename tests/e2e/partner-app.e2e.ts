@@ -255,3 +255,20 @@ describe('partner app: refused launches', () => {
     await context.close();
   });
 });
+
+describe('the app simulator (development)', () => {
+  it('launches the portal in a phone frame with a fake bridge that logs the calls', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${portal.url}/dev/app-simulator`);
+    await page.locator('select[name="app"]').selectOption('partner_app_ios');
+    await page.getByRole('button', { name: 'Launch' }).click();
+    const frame = page.frameLocator('#phone');
+    await frame.getByRole('button', { name: 'Edit profile' }).waitFor();
+    await frame.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'App login screen' }).waitFor();
+    await page.getByText('"type":"signOut"').waitFor();
+    expect(await page.locator('#log li').count()).toBeGreaterThanOrEqual(2);
+    await context.close();
+  });
+});
