@@ -1,113 +1,76 @@
-import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
-import { cleanup, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetRegionWhiteList } from '../../core/regions/useRegionWhiteList';
-import { Providers } from '../../core/testing/Providers';
+import { describeStoryStates } from '../../core/testing/storyStates';
 import * as applicationStories from './ApplicationsList.stories';
 import * as formStories from './CompanyForm.stories';
 import * as pageStories from './CompanyPage.stories';
 import * as joinStories from './JoinCompany.stories';
 import * as memberStories from './MembersList.stories';
 
-setProjectAnnotations({ decorators: [(Story) => <Providers>{Story()}</Providers>] });
-
-/** What each story must show once rendered (and its play function has finished); `!text` must not show. */
-type Composed = Record<string, { run: (context: { canvasElement: HTMLElement }) => Promise<void> }>;
-const expectations: Array<[string, Composed, Record<string, string[]>]> = [
-  [
-    'CompanyPage',
-    composeStories(pageStories) as unknown as Composed,
-    {
-      NoCompany: ['You are not in a company yet', 'Create a company', 'Join a company'],
-      PendingApplication: ['Application to Contoso Networks sent on Jun 12, 2024'],
-      InfoAsOwner: ['Northwind Security Integrators', 'Not certified', 'Edit company', 'Applications', 'business-licence.pdf', 'System integrator'],
-      Certified: ['✓ Certified', 'cannot be edited', '!Edit company'],
-      InfoAsMember: ['Leave company', '!Edit company', '!Applications'],
-      Loading: ['Loading company information'],
-      LoadFailed: ['could not be loaded', 'Try again'],
-      CreateRoute: ['Create a company', 'Upload business licence'],
-      RightToLeft: ['Company info'],
-      DarkTheme: ['Company info'],
-      ConflictingAccount: ['Your account information conflicts with another account.'],
-    },
-  ],
-  [
-    'CompanyForm',
-    composeStories(formStories) as unknown as Composed,
-    {
-      Create: ['Create a company', 'Company name', 'Postal code'],
-      Edit: ['Edit company', 'Save changes', 'Uploaded: business-licence.pdf'],
-      WithErrors: ['This field is required', 'These characters are not allowed', 'Use up to 10 capital letters', 'Use 4 to 32 letters or digits.', 'Enter an address starting with http', 'Enter a valid email address'],
-      UploadingLicence: ['Uploading business-licence-2024.pdf'],
-      ConflictingAccount: ['Your account information conflicts with another account.'],
-      DuplicateName: ['already exists'],
-      RightToLeft: ['Edit company'],
-    },
-  ],
-  [
-    'MembersList',
-    composeStories(memberStories) as unknown as Composed,
-    {
-      AsOwner: ['Invite members', 'Invite again', 'Change role', 'Maximiliana Alexandrina v…', 'Invitation pending'],
-      AsAdmin: ['Invite members', 'Remove'],
-      AsMember: ['Only the owner and administrators can manage members.', '!Invite members', '!Remove'],
-      Loading: ['Loading company information'],
-      LoadFailed: ['could not be loaded'],
-      InviteDialog: ['Email addresses', 'Send invitations', 'Only people whose account is in'],
-      ChangeRoleDialog: ['Change the role of petr.svoboda@partner-example.com'],
-      RemoveConfirm: ['Remove maximiliana.alexandrina.hohenzollern@partner-example.com from the company?'],
-      RightToLeft: ['Invitation expired'],
-    },
-  ],
-  [
-    'ApplicationsList',
-    composeStories(applicationStories) as unknown as Composed,
-    {
-      Pending: ['Jan Dvořák', 'Jun 10, 2024', 'Accept', 'Reject'],
-      Empty: ['There are no open applications.'],
-      AcceptDialog: ['Accept Jan Dvořák', 'Role in the company'],
-      RejectConfirm: ['Reject the application of Eva Horáková?'],
-      RightToLeft: ['Jan Dvořák'],
-    },
-  ],
-  [
-    'JoinCompany',
-    composeStories(joinStories) as unknown as Composed,
-    {
-      Empty: ['Join a company', 'Organization code'],
-      SearchResults: ['Contoso Networks', 'Apply to join', 'Not certified yet: it cannot be joined.'],
-      PendingApplication: ['Application pending', '!Apply to join'],
-      NoResults: ['No company found.'],
-      UnknownCode: ['The organization does not exist.'],
-      RightToLeft: ['Contoso Networks'],
-    },
-  ],
-];
-
-// Stories run as in the browser (play functions drive them), not inside act().
-const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-const previousActEnvironment = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
-beforeAll(() => {
-  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
-});
-afterAll(() => {
-  actEnvironment.IS_REACT_ACT_ENVIRONMENT = previousActEnvironment;
-});
-beforeEach(() => resetRegionWhiteList());
-afterEach(() => {
-  cleanup();
-  document.body.replaceChildren();
+// What each story must show once rendered (and its play function has finished); `!text` must not show.
+describeStoryStates('CompanyPage', pageStories, {
+  expected: {
+    NoCompany: ['You are not in a company yet', 'Create a company', 'Join a company'],
+    PendingApplication: ['Application to Contoso Networks sent on Jun 12, 2024'],
+    InfoAsOwner: ['Northwind Security Integrators', 'Not certified', 'Edit company', 'Applications', 'business-licence.pdf', 'System integrator'],
+    Certified: ['✓ Certified', 'cannot be edited', '!Edit company'],
+    InfoAsMember: ['Leave company', '!Edit company', '!Applications'],
+    Loading: ['Loading company information'],
+    LoadFailed: ['could not be loaded', 'Try again'],
+    CreateRoute: ['Create a company', 'Upload business licence'],
+    RightToLeft: ['Company info'],
+    DarkTheme: ['Company info'],
+    ConflictingAccount: ['Your account information conflicts with another account.'],
+  },
+  reset: resetRegionWhiteList,
 });
 
-describe.each(expectations)('%s stories', (_title, composed, expected) => {
-  it('every story has expectations', () => expect(Object.keys(composed).sort()).toEqual(Object.keys(expected).sort()));
+describeStoryStates('CompanyForm', formStories, {
+  expected: {
+    Create: ['Create a company', 'Company name', 'Postal code'],
+    Edit: ['Edit company', 'Save changes', 'Uploaded: business-licence.pdf'],
+    WithErrors: ['This field is required', 'These characters are not allowed', 'Use up to 10 capital letters', 'Use 4 to 32 letters or digits.', 'Enter an address starting with http', 'Enter a valid email address'],
+    UploadingLicence: ['Uploading business-licence-2024.pdf'],
+    ConflictingAccount: ['Your account information conflicts with another account.'],
+    DuplicateName: ['already exists'],
+    RightToLeft: ['Edit company'],
+  },
+  reset: resetRegionWhiteList,
+});
 
-  it.each(Object.keys(expected))('%s renders its state', async (name) => {
-    const canvasElement = document.body.appendChild(document.createElement('div'));
-    await composed[name]!.run({ canvasElement });
-    for (const text of expected[name]!) {
-      if (text.startsWith('!')) expect(document.body.textContent).not.toContain(text.slice(1));
-      else await waitFor(() => expect(document.body.textContent).toContain(text));
-    }
-  });
+describeStoryStates('MembersList', memberStories, {
+  expected: {
+    AsOwner: ['Invite members', 'Invite again', 'Change role', 'Maximiliana Alexandrina v…', 'Invitation pending'],
+    AsAdmin: ['Invite members', 'Remove'],
+    AsMember: ['Only the owner and administrators can manage members.', '!Invite members', '!Remove'],
+    Loading: ['Loading company information'],
+    LoadFailed: ['could not be loaded'],
+    InviteDialog: ['Email addresses', 'Send invitations', 'Only people whose account is in'],
+    ChangeRoleDialog: ['Change the role of petr.svoboda@partner-example.com'],
+    RemoveConfirm: ['Remove maximiliana.alexandrina.hohenzollern@partner-example.com from the company?'],
+    RightToLeft: ['Invitation expired'],
+  },
+  reset: resetRegionWhiteList,
+});
+
+describeStoryStates('ApplicationsList', applicationStories, {
+  expected: {
+    Pending: ['Jan Dvořák', 'Jun 10, 2024', 'Accept', 'Reject'],
+    Empty: ['There are no open applications.'],
+    AcceptDialog: ['Accept Jan Dvořák', 'Role in the company'],
+    RejectConfirm: ['Reject the application of Eva Horáková?'],
+    RightToLeft: ['Jan Dvořák'],
+  },
+  reset: resetRegionWhiteList,
+});
+
+describeStoryStates('JoinCompany', joinStories, {
+  expected: {
+    Empty: ['Join a company', 'Organization code'],
+    SearchResults: ['Contoso Networks', 'Apply to join', 'Not certified yet: it cannot be joined.'],
+    PendingApplication: ['Application pending', '!Apply to join'],
+    NoResults: ['No company found.'],
+    UnknownCode: ['The organization does not exist.'],
+    RightToLeft: ['Contoso Networks'],
+  },
+  reset: resetRegionWhiteList,
 });
