@@ -3,6 +3,9 @@
 //   node scripts/serve-static.mjs <dir> [port]      (port 0 or omitted: any free port)
 // Listens on 127.0.0.1 only and prints one line "serving <dir> at http://127.0.0.1:<port>"
 // once it accepts connections. Stops on SIGTERM/SIGINT.
+// Caching: Loki opens every story in a fresh tab, which loads the whole preview bundle
+// again. Content-hashed files under /assets/ are immutable, so the browser takes them from
+// its cache (and reuses V8's compiled code); every other file is revalidated (304).
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
@@ -34,6 +37,9 @@ const TYPES = {
   '.webm': 'video/webm',
 };
 
+/** A build's content-hashed file, e.g. /assets/iframe-Bx3kQ9aZ.js: its content never changes. */
+const HASHED = /^\/assets\/.+[.-][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+
 const [dirArg, portArg = '0'] = process.argv.slice(2);
 if (!dirArg) {
   console.error('usage: node scripts/serve-static.mjs <dir> [port]');
@@ -56,9 +62,9 @@ async function resolveFile(urlPath) {
     if (info.isDirectory()) {
       const index = path.join(file, 'index.html');
       const indexInfo = await stat(index);
-      return { file: index, size: indexInfo.size };
+      return { file: index, size: indexInfo.size, mtime: indexInfo.mtime };
     }
-    return info.isFile() ? { file, size: info.size } : null;
+    return info.isFile() ? { file, size: info.size, mtime: info.mtime } : null;
   } catch {
     return null;
   }
@@ -75,10 +81,17 @@ const server = http.createServer(async (req, res) => {
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end('Not found\n');
     return;
   }
+  const lastModified = new Date(Math.floor(found.mtime.getTime() / 1000) * 1000);
+  const since = Date.parse(req.headers['if-modified-since'] ?? '');
+  if (!Number.isNaN(since) && since >= lastModified.getTime()) {
+    res.writeHead(304).end();
+    return;
+  }
   res.writeHead(200, {
     'Content-Type': TYPES[path.extname(found.file).toLowerCase()] ?? 'application/octet-stream',
     'Content-Length': found.size,
-    'Cache-Control': 'no-store',
+    'Last-Modified': lastModified.toUTCString(),
+    'Cache-Control': HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache',
   });
   if (req.method === 'HEAD') {
     res.end();

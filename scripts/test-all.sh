@@ -5,8 +5,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export CI="${CI:-true}"
 
-step() { printf '\n=== %s ===\n' "$1"; }
 started=$(date +%s)
+stage_started=$started
+# Each stage's time is printed as the next begins: CI must stay well under its 30-minute aim.
+step() {
+  local now
+  now=$(date +%s)
+  [ "$now" -eq "$started" ] || printf '(%ss)\n' "$((now - stage_started))"
+  stage_started=$now
+  printf '\n=== %s ===\n' "$1"
+}
 
 step "chromium"
 bash scripts/ensure-chromium.sh
@@ -32,4 +40,5 @@ npx --no-install tsx tests/perf/budget.ts
 step "visual regression (Storybook + Loki)"
 bash scripts/visual.sh test
 
+printf '(%ss)\n' "$(( $(date +%s) - stage_started ))"
 printf '\nall test stages passed in %ss\n' "$(( $(date +%s) - started ))"

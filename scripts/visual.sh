@@ -8,6 +8,9 @@
 # Extra arguments go to loki, e.g. --storiesFilter 'Modal' or a configuration filter
 # ('chrome.375'). A full update (no extra arguments) also deletes references of
 # stories that no longer exist. Configuration: the "loki" key of package.json.
+# Without extra arguments the stories are split over VISUAL_SHARDS loki processes
+# (default 2, one per core), each with its own Chromium: one browser's tabs would share
+# focus (see tests/visual/README.md), two browsers do not.
 # Works without a TTY; Chromium is installed with apt-get when missing.
 set -euo pipefail
 
@@ -44,20 +47,19 @@ for tool in storybook loki; do
   fi
 done
 
-# Loki's Chromium gets a profile inside this run's directory: that marks the browser
+# Each loki's Chromium gets a profile inside this run's directory: that marks the browser
 # processes this run started, so they can be ended by PID even when loki died first
 # (chrome-launcher starts Chromium detached, and only stops it on a clean exit).
-PROFILE="$LOG_DIR/chromium-profile"
+PROFILE_PREFIX="$LOG_DIR/chromium-profile-"
 CONFIG_FLAGS="$(node -p "require('./package.json').loki.chromeFlags")"
-CHROME_FLAGS="$CONFIG_FLAGS --user-data-dir=$PROFILE"
 
 SERVER_PID=""
-LOKI_PID=""
+LOKI_PIDS=()
 our_chromium_pids() {
   local cmdline pid
   for cmdline in /proc/[0-9]*/cmdline; do
     # A process may end between the glob and the read: its vanished file is no error.
-    if { tr '\0' '\n' <"$cmdline"; } 2>/dev/null | grep -qxF -- "--user-data-dir=$PROFILE"; then
+    if { tr '\0' '\n' <"$cmdline"; } 2>/dev/null | grep -qF -- "--user-data-dir=$PROFILE_PREFIX"; then
       pid="${cmdline#/proc/}"
       echo "${pid%/cmdline}"
     fi
@@ -91,17 +93,20 @@ stop_chromium() {
   [ -z "$launcher_dirs" ] || rm -rf $launcher_dirs
 }
 stop_loki() {
+  local pid alive
   # SIGINT lets loki's chrome-launcher close Chromium and remove its temporary files.
-  kill -INT "$LOKI_PID" 2>/dev/null || true
+  for pid in "${LOKI_PIDS[@]}"; do kill -INT "$pid" 2>/dev/null || true; done
   for _ in 1 2 3 4 5 6 7 8 9 10; do
-    kill -0 "$LOKI_PID" 2>/dev/null || return 0
+    alive=""
+    for pid in "${LOKI_PIDS[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+    [ -n "$alive" ] || return 0
     sleep 0.5
   done
-  kill -KILL "$LOKI_PID" 2>/dev/null || true
+  for pid in "${LOKI_PIDS[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
 }
 cleanup() {
   local status=$?
-  if [ -n "$LOKI_PID" ] && kill -0 "$LOKI_PID" 2>/dev/null; then
+  if [ "${#LOKI_PIDS[@]}" -gt 0 ]; then
     stop_loki
   fi
   stop_chromium
@@ -148,8 +153,7 @@ if [ -z "$URL" ]; then
 fi
 echo "visual: serving the build at $URL"
 
-# One argument with "=": minimist would read a separate "--headless ..." as a flag.
-LOKI_ARGS=("$MODE" --reactUri "$URL" "--chromeFlags=$CHROME_FLAGS")
+LOKI_ARGS=("$MODE" --reactUri "$URL")
 if [ "$MODE" = test ]; then
   LOKI_ARGS+=(--requireReference)
 fi
@@ -161,14 +165,56 @@ if [ "$MODE" = update ] && [ $# -eq 0 ]; then
   sleep 1 # mtime granularity: every reference written from now on is newer than the marker
 fi
 
-# In the background so that an interrupted run can end loki by PID.
-"$BIN/loki" "${LOKI_ARGS[@]}" "$@" </dev/null &
-LOKI_PID=$!
+# start_loki <shard> [loki args...]: one loki with its own Chromium, in the background so
+# that an interrupted run can end it by PID. One argument with "=": minimist would read a
+# separate "--headless ..." as a flag.
+start_loki() {
+  local shard="$1"
+  shift
+  "$BIN/loki" "${LOKI_ARGS[@]}" "--chromeFlags=$CONFIG_FLAGS --user-data-dir=$PROFILE_PREFIX$shard" "$@" </dev/null &
+  LOKI_PIDS+=("$!")
+}
+
+SHARDS=()
+if [ $# -eq 0 ] && [ "${VISUAL_SHARDS:-2}" -gt 1 ]; then
+  mapfile -t SHARDS < <(node scripts/visual-shards.mjs "$OUT_DIR" "${VISUAL_SHARDS:-2}")
+fi
+if [ "${#SHARDS[@]}" -gt 1 ]; then
+  echo "visual: ${#SHARDS[@]} loki processes, each with its own Chromium"
+  for i in "${!SHARDS[@]}"; do
+    # Own result folders: loki empties them when it starts (merged below).
+    start_loki "$i" --storiesFilter "${SHARDS[$i]}" \
+      --output "$LOG_DIR/shard-$i/current" --difference "$LOG_DIR/shard-$i/difference" \
+      > >(sed -u "s/^/[visual $((i + 1))] /") 2>&1
+  done
+else
+  start_loki 0 "$@"
+fi
+STATUS=0
 set +e
-wait "$LOKI_PID"
-STATUS=$?
+for i in "${!LOKI_PIDS[@]}"; do
+  wait "${LOKI_PIDS[$i]}"
+  code=$?
+  if [ "$code" -ne 0 ]; then
+    STATUS=$code
+    # 1: differences or failed stories (listed above); anything else: loki itself broke
+    # (e.g. a story that outlasted chromeLoadTimeout makes loki 0.35 write an empty file and exit).
+    [ "$code" -eq 1 ] || echo "visual: loki process $((i + 1)) stopped with exit code $code before it finished" >&2
+  fi
+done
 set -e
-LOKI_PID=""
+LOKI_PIDS=()
+if [ "${#SHARDS[@]}" -gt 1 ] && [ "$MODE" = test ]; then
+  for kind in current difference; do
+    rm -rf "tests/visual/$kind"
+    mkdir -p "tests/visual/$kind"
+    for i in "${!SHARDS[@]}"; do
+      if [ -d "$LOG_DIR/shard-$i/$kind" ]; then
+        find "$LOG_DIR/shard-$i/$kind" -maxdepth 1 -name '*.png' -exec cp -t "tests/visual/$kind" {} +
+      fi
+    done
+  done
+fi
 T2=$(now)
 
 if [ "$STATUS" -eq 0 ] && [ "$FULL_UPDATE" -eq 1 ]; then

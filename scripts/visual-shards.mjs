@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// Splits the stories of a Storybook static build into N Loki shards.
+//   node scripts/visual-shards.mjs <storybook-static dir> <N>
+// Prints N lines (fewer when there are fewer stories), one `--storiesFilter` regex each. Every story is in exactly one shard
+// (anchored, escaped full names: Loki tests `${title} ${name}` against it, ignoring case).
+// Stories are dealt out in index order (round robin), so the stories of one file, which
+// cost about the same to shoot, are spread over every shard and the shards end together.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const [dir, countArg] = process.argv.slice(2);
+const count = Number(countArg);
+if (!dir || !Number.isInteger(count) || count < 1) {
+  console.error('usage: node scripts/visual-shards.mjs <storybook-static dir> <N>');
+  process.exit(2);
+}
+
+/** @type {{ entries: Record<string, { type: string; title: string; name: string }> }} */
+const index = JSON.parse(readFileSync(path.join(dir, 'index.json'), 'utf8'));
+const names = Object.values(index.entries)
+  .filter((entry) => entry.type === 'story')
+  .map((entry) => `${entry.title} ${entry.name}`);
+if (names.length === 0) {
+  console.error(`visual-shards: no stories in ${dir}/index.json`);
+  process.exit(1);
+}
+
+const escape = (text) => text.replace(/[-[\]/{}()*+?.\\^$|]/g, '\\$&');
+// Never an empty shard: Loki fails a run that finds no story.
+const shards = Array.from({ length: Math.min(count, names.length) }, () => []);
+names.forEach((name, i) => shards[i % shards.length].push(escape(name)));
+for (const shard of shards) console.log(`^(?:${shard.join('|')})$`);
