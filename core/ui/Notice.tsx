@@ -40,7 +40,8 @@ export function Notice({ kind, role, boxRef, focusable, children }: NoticeProps)
       }}
     >
       <KindIcon kind={kind} color={color} size={20} />
-      <span css={{ minWidth: 0, overflowWrap: 'anywhere' }}>{children}</span>
+      {/* A div, so a notice may hold paragraphs and lists as well as a sentence. */}
+      <div css={{ minWidth: 0, overflowWrap: 'anywhere' }}>{children}</div>
     </div>
   );
 }

@@ -16,11 +16,12 @@ import { Button } from '../../core/ui/Button';
 import { Select } from '../../core/ui/Select';
 import { TextField } from '../../core/ui/TextField';
 import { toast } from '../../core/ui/toastStore';
+import { Notice } from '../../core/ui/Notice';
 import { companyApi } from './api';
 import { companyInputOf, companySchema, EMPTY_COMPANY, formValuesOf, type CompanyFormValues } from './companySchema';
 import { useCountryName } from './format';
 import { LicenseUpload, type LicenseValue } from './LicenseUpload';
-import { Actions, Card, Heading, Notice } from './parts';
+import { Actions, Card, Heading } from './parts';
 
 const resolver = yupResolver(companySchema) as unknown as Resolver<CompanyFormValues>;
 
@@ -145,7 +146,7 @@ export function CompanyForm({ company, onSaved, initialValues, validateOnMount, 
   return (
     <Card labelledBy="company-form-heading">
       <Heading id="company-form-heading">{editing ? t('form.editHeading') : t('form.createHeading')}</Heading>
-      {conflict && <Notice kind="error">{conflict}</Notice>}
+      {conflict && <Notice kind="error" role="alert">{conflict}</Notice>}
       <form noValidate onSubmit={(e) => void handleSubmit(submit)(e)} aria-busy={isSubmitting || undefined}>
         <div css={{ display: 'grid', columnGap: theme.space(6), gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' }}>
           {text('name', { required: true, autoComplete: 'organization' })}

@@ -11,10 +11,11 @@ import { Button } from '../../core/ui/Button';
 import { TextField } from '../../core/ui/TextField';
 import { toast } from '../../core/ui/toastStore';
 import { Truncate } from '../../core/ui/Truncate';
+import { Notice } from '../../core/ui/Notice';
 import { companyApi } from './api';
 import { CertifiedBadge } from './CompanyInfo';
 import { useCountryName } from './format';
-import { Actions, Card, Heading, Notice, tableCss } from './parts';
+import { Actions, Card, Heading, tableCss } from './parts';
 
 type Mode = 'code' | 'name';
 /** Refusals of a search or an application shown on the page (they stay while the user corrects). */
@@ -86,7 +87,7 @@ export function JoinCompany({ applications, onApplied, initialResults, initialMo
     <Card labelledBy="join-heading">
       <Heading id="join-heading">{t('join.heading')}</Heading>
       <p>{t('join.intro')}</p>
-      {problem && <Notice kind="error">{problem}</Notice>}
+      {problem && <Notice kind="error" role="alert">{problem}</Notice>}
       <form onSubmit={(e) => void search(e)} noValidate role="search" aria-labelledby="join-heading">
         <fieldset css={{ border: 0, padding: 0, margin: `0 0 ${theme.space(3)}` }}>
           <legend css={{ fontSize: theme.font.sizeSm, fontWeight: 600, marginBottom: theme.space(2) }}>{t('join.mode')}</legend>

@@ -10,11 +10,12 @@ import { Button } from '../../core/ui/Button';
 import { Spinner } from '../../core/ui/Spinner';
 import { toast } from '../../core/ui/toastStore';
 import { Truncate } from '../../core/ui/Truncate';
+import { Notice } from '../../core/ui/Notice';
 import { companyApi } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { memberName, useDateFormat } from './format';
 import { InviteDialog } from './InviteDialog';
-import { Card, Heading, Notice, tableCss } from './parts';
+import { Card, Heading, tableCss } from './parts';
 import { canManage, canReinvite, isManager, roleChoices } from './permissions';
 import { RoleDialog } from './RoleDialog';
 import { useLoad } from './useLoad';
@@ -71,7 +72,7 @@ export function MembersList({ company, onChanged, initialDialog = null }: { comp
         <Heading id="members-heading">{t('members.heading')}</Heading>
         {manager && <Button onClick={() => setDialog({ kind: 'invite' })}>{t('members.invite')}</Button>}
       </div>
-      {!manager && <Notice kind="info">{t('members.memberNote')}</Notice>}
+      {!manager && <Notice kind="info" role="status">{t('members.memberNote')}</Notice>}
       {state.status === 'loading' && (
         <p role="status" css={{ display: 'flex', gap: theme.space(2), alignItems: 'center' }}>
           <Spinner /> {t('loading')}

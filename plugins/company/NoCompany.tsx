@@ -9,9 +9,10 @@ import { errorMessage } from '../../core/errors/message';
 import { ApiError } from '../../core/http/ApiError';
 import { userAtom } from '../../core/session/session';
 import { Button } from '../../core/ui/Button';
+import { Notice } from '../../core/ui/Notice';
 import { companyApi } from './api';
 import { useDateFormat } from './format';
-import { Card, Heading, Notice } from './parts';
+import { Card, Heading } from './parts';
 
 /** No company yet: the choice between creating one and joining one, plus pending applications. */
 export function NoCompany({ applications }: { applications: MyCompaniesResult['applications'] }) {
@@ -58,7 +59,7 @@ export function NoCompany({ applications }: { applications: MyCompaniesResult['a
       <Heading id="no-company-heading">{t('none.heading')}</Heading>
       <p>{t('none.intro')}</p>
       {conflictText && (
-        <Notice kind="error">
+        <Notice kind="error" role="alert">
           {conflictText}
           {fix && (
             <>
@@ -71,7 +72,7 @@ export function NoCompany({ applications }: { applications: MyCompaniesResult['a
         </Notice>
       )}
       {applications.map((a) => (
-        <Notice key={a.id} kind="info">
+        <Notice key={a.id} kind="info" role="status">
           {t('none.pending', { org: a.orgName, date: date(a.appliedAt) })}
         </Notice>
       ))}

@@ -37,20 +37,6 @@ export function Actions({ children }: { children: ReactNode }) {
   return <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(3), marginTop: theme.space(6) }}>{children}</div>;
 }
 
-/** An inline message (not a toast): errors a screen keeps showing, e.g. a conflicting account. */
-export function Notice({ kind, children }: { kind: 'error' | 'warning' | 'info' | 'success'; children: ReactNode }) {
-  const theme = useTheme();
-  const color = kind === 'error' ? theme.colors.danger : kind === 'warning' ? theme.colors.warning : kind === 'success' ? theme.colors.success : theme.colors.info;
-  return (
-    <p
-      role={kind === 'error' ? 'alert' : 'status'}
-      css={{ margin: `0 0 ${theme.space(4)}`, padding: theme.space(3), borderInlineStart: `4px solid ${color}`, background: theme.colors.background, borderRadius: theme.radius.sm }}
-    >
-      {children}
-    </p>
-  );
-}
-
 /** Table styles shared by members and applications: scrolls sideways instead of breaking the layout. */
 export const tableCss = {
   width: '100%',

@@ -5,7 +5,7 @@ import { usePortal } from '../../core/app/context';
 import type { ConflictInfoResult } from '../../core/contract/account';
 import { errorMessage } from '../../core/errors/message';
 import { ApiError } from '../../core/http/ApiError';
-import { KindIcon, kindColor } from '../../core/ui/kindIcons';
+import { Notice } from '../../core/ui/Notice';
 
 /**
  * The account's information conflicts (POST /accounts/conflictInfo): the catalogue message of
@@ -14,33 +14,17 @@ import { KindIcon, kindColor } from '../../core/ui/kindIcons';
 export function ConflictNotice({ conflict }: { conflict: ConflictInfoResult }) {
   const theme = useTheme();
   const { t } = useTranslation(['profile', 'core']);
-  const color = kindColor(theme, 'warning');
   const message = errorMessage(new ApiError(conflict.errorCode ?? -40024, undefined, 200), t);
   // The merge screen belongs to the migration plugin: linked by its path, only when it runs.
   const { registry } = usePortal();
   const canMerge = conflict.reasons.includes('unmergedAccounts') && registry.routes.some((r) => r.value.parent === 'accountSetting' && r.value.path === 'mergeAccounts');
+  // The notice follows the page's intro, which has no bottom margin.
   return (
-    <div
-      role="status"
-      css={{
-        display: 'flex',
-        gap: theme.space(2),
-        alignItems: 'flex-start',
-        padding: theme.space(3),
-        margin: `${theme.space(4)} 0`,
-        border: `1px solid ${color}`,
-        borderInlineStartWidth: 4,
-        borderRadius: theme.radius.md,
-        background: theme.colors.surface,
-      }}
-    >
-      <span css={{ flex: 'none', display: 'inline-flex' }}>
-        <KindIcon kind="warning" color={color} />
-      </span>
-      <div css={{ minWidth: 0 }}>
+    <div css={{ marginTop: theme.space(4) }}>
+      <Notice kind="warning" role="status">
         <p css={{ margin: 0, fontWeight: 600 }}>{message}</p>
         {conflict.reasons.length > 0 && (
-          <ul css={{ margin: `${theme.space(2)} 0 0`, paddingInlineStart: theme.space(5), lineHeight: 1.5 }}>
+          <ul css={{ margin: `${theme.space(2)} 0 0`, paddingInlineStart: theme.space(5) }}>
             {conflict.reasons.map((reason) => (
               <li key={reason}>
                 {t(`profile:conflict.${reason}`)}
@@ -56,8 +40,8 @@ export function ConflictNotice({ conflict }: { conflict: ConflictInfoResult }) {
             ))}
           </ul>
         )}
-        <p css={{ margin: `${theme.space(2)} 0 0`, fontSize: theme.font.sizeSm, color: theme.colors.textMuted }}>{t('profile:conflict.consequence')}</p>
-      </div>
+        <p css={{ margin: `${theme.space(2)} 0 0`, color: theme.colors.textMuted }}>{t('profile:conflict.consequence')}</p>
+      </Notice>
     </div>
   );
 }
