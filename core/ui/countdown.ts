@@ -32,11 +32,14 @@ export interface Countdown {
   start(seconds: number): void;
 }
 
-/** Seconds left until a deadline; computed from the clock, so throttled background tabs stay right. */
-export function useCountdown(): Countdown {
+/**
+ * Seconds left until a deadline; computed from the clock, so throttled background tabs stay right.
+ * `initialSeconds` starts it with the first render (a wait that is already running on arrival).
+ */
+export function useCountdown(initialSeconds?: number): Countdown {
   const clock = useContext(ClockContext);
-  const [endsAt, setEndsAt] = useState<number | null>(null);
   const [now, setNow] = useState(() => clock.now());
+  const [endsAt, setEndsAt] = useState<number | null>(() => (initialSeconds ? now + Math.ceil(initialSeconds) * 1000 : null));
   const remaining = endsAt === null ? 0 : Math.max(0, Math.ceil((endsAt - now) / 1000));
   const running = remaining > 0;
 

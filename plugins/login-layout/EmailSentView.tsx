@@ -12,8 +12,8 @@ import { useLoginPage } from '../../core/login/LoginPageContext';
 import type { EmailSentData } from '../../core/login/types';
 import type { LoginViewProps } from '../../core/registry/types';
 import { Button } from '../../core/ui/Button';
+import { useCountdown } from '../../core/ui/countdown';
 import { toast } from '../../core/ui/toastStore';
-import { useCountdown } from './useCountdown';
 
 /** Spec section 9: Resend waits 60 seconds. */
 export const RESEND_WAIT_SECONDS = 60;
@@ -36,7 +36,7 @@ export default function EmailSentView({ data, goTo }: LoginViewProps) {
   const page = useLoginPage();
   const [, navigate] = useLocation();
   const sent = isEmailSentData(data) ? data : null;
-  const { left, restart } = useCountdown(sent?.resendAfterSeconds ?? RESEND_WAIT_SECONDS);
+  const { remaining: left, start: restart } = useCountdown(sent?.resendAfterSeconds ?? RESEND_WAIT_SECONDS);
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
