@@ -9,4 +9,4 @@ export default meta;
 type Story = StoryObj<typeof ConfigErrorScreen>;
 
 export const PluginField: Story = { args: { detail: "Plugin 'account': config field 'unifiedIdHomeUrl': must be an https URL" } };
-export const DeploymentField: Story = { args: { detail: "Deployment config: field 'api.regions.Euw': api.regions.Euw is a required field" } };
+export const DeploymentField: Story = { args: { detail: "Deployment config: field 'api.regions.Euw': is required" } };

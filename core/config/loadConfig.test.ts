@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020';
+import { catalogue } from 'virtual:plugin-catalogue';
 import { describe, expect, it } from 'vitest';
+import { REGION_CODES } from '../contract/regions';
+import { validatePluginConfig } from '../registry/registry';
 import { ConfigError, enabledPluginIds, parseDeploymentConfig, pluginsForRegion } from './loadConfig';
 
 const base = { name: 't', api: { global: '/api', regions: { Use: '/u', Aps: '/a', Euw: '/e' } } };
@@ -15,15 +18,33 @@ describe('parseDeploymentConfig', () => {
     expect(config.variant).toBe('web');
   });
 
+  it('keeps the plugin and region blocks, and fields it does not name ($schema)', () => {
+    const raw = { $schema: './schema.json', ...base, plugins: { a: { enabled: true, config: { x: 1 } } }, regions: { Aps: { plugins: { a: { enabled: false } } } } };
+    const config = parseDeploymentConfig(raw);
+    expect(config.plugins).toEqual({ a: { enabled: true, config: { x: 1 } } });
+    expect(config.regions).toEqual({ Aps: { plugins: { a: { enabled: false } } } });
+    expect(config).toHaveProperty('$schema', './schema.json');
+    expect(parseDeploymentConfig(base).plugins).toEqual({});
+  });
+
   it.each([
-    [{ ...base, plugins: { x: { enabled: 'yes' } } }, "field 'plugins.x.enabled'"],
-    [{ ...base, api: { global: '/api', regions: { Use: '/u', Aps: '/a' } }, plugins: {} }, "field 'api.regions.Euw'"],
-    [{ ...base, plugins: {}, regions: { Mars: { plugins: {} } } }, "'Mars' is not a region code"],
-    [{ ...base, plugins: {}, defaultLanguage: 'xx_XX' }, "field 'defaultLanguage'"],
-    [{ ...base, plugins: {}, allowedRedirects: ['not a url'] }, "field 'allowedRedirects[0]'"],
-  ])('names the bad field', (raw, message) => {
+    [{ ...base, plugins: { x: { enabled: 'yes' } } }, "field 'plugins.x.enabled': must be true or false"],
+    [{ ...base, plugins: { x: {} } }, "field 'plugins.x.enabled': is required"],
+    [{ ...base, plugins: { x: { enabled: true, config: [] } } }, "field 'plugins.x.config': must be an object"],
+    [{ ...base, api: { global: '/api', regions: { Use: '/u', Aps: '/a' } }, plugins: {} }, "field 'api.regions.Euw': is required"],
+    [{ ...base, api: { ...base.api, global: '' }, plugins: {} }, "field 'api.global': is required"],
+    [{ ...base, plugins: {}, regions: { Mars: { plugins: {} } } }, "field 'regions': 'Mars' is not a region code (Use, Aps, Euw)"],
+    [{ ...base, plugins: {}, regions: { Aps: { plugins: { x: { enabled: 1 } } } } }, "field 'regions.Aps.plugins.x.enabled'"],
+    [{ ...base, plugins: {}, variant: 'tv' }, "field 'variant': must be one of web, app"],
+    [{ ...base, plugins: {}, defaultLanguage: 'xx_XX' }, "field 'defaultLanguage': must be one of en_US,"],
+    [{ ...base, plugins: {}, officialHosts: 'localhost' }, "field 'officialHosts': must be a list"],
+    [{ ...base, plugins: {}, allowedRedirects: ['https://ok.example', 'not a url'] }, "field 'allowedRedirects[1]': must be an absolute http(s) URL"],
+    [{ ...base, plugins: {}, allowedRedirects: ['javascript:alert(1)'] }, "field 'allowedRedirects[0]': must be an absolute http(s) URL"],
+    [{ ...base, plugins: {}, theme: { name: 7 } }, "field 'theme.name': must be a string"],
+    ['{}', "field '(root)': must be an object"],
+  ])('names the bad field and what is wrong: %j', (raw, message) => {
     expect(() => parseDeploymentConfig(raw)).toThrow(ConfigError);
-    expect(() => parseDeploymentConfig(raw)).toThrow(message);
+    expect(() => parseDeploymentConfig(raw)).toThrow(`Deployment config: ${message}`);
   });
 });
 
@@ -52,6 +73,19 @@ describe('config/*.json', () => {
     const raw = JSON.parse(readFileSync(`${dir}/${file}`, 'utf8')) as Record<string, unknown>;
     expect(validate(raw), JSON.stringify(validate.errors)).toBe(true);
     expect(() => parseDeploymentConfig(raw)).not.toThrow();
+  });
+
+  it.each(files)("%s: every enabled plugin's config block passes its configSchema, in every region", async (file) => {
+    const config = parseDeploymentConfig(JSON.parse(readFileSync(`${dir}/${file}`, 'utf8')));
+    for (const region of REGION_CODES) {
+      for (const [id, sw] of Object.entries(pluginsForRegion(config, region))) {
+        if (!sw.enabled) continue;
+        const load = catalogue[id];
+        expect(load, `plugins/${id}`).toBeDefined();
+        const manifest = (await load!()).default;
+        expect(() => validatePluginConfig(manifest, sw), `${region} ${id}`).not.toThrow();
+      }
+    }
   });
 
   it('the JSON Schema rejects what the runtime rejects', () => {

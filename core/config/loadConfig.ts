@@ -1,46 +1,48 @@
-import { array, boolean, lazy, object, string, ValidationError, type Schema } from 'yup';
 import { REGION_CODES, isRegionCode, type RegionCode } from '../contract/regions';
 import { LANGUAGE_CODES } from '../i18n/languages';
+import type { ThemeOverrides } from '../../themes/tokens';
+import { anyObject, array, boolean, object, oneOf, record, ShapeError, string } from './shape';
 import type { DeploymentConfig, PluginSwitch } from './types';
 
-const regionMap = <S extends Schema>(schema: S) => object(Object.fromEntries(REGION_CODES.map((r) => [r, schema])));
+const regionKey = (key: string) => (isRegionCode(key) ? null : `'${key}' is not a region code (${REGION_CODES.join(', ')})`);
 
-/** An object whose keys are free (plugin ids, region codes) and whose values share one schema. */
-const keyedBy = <S extends Schema>(valueSchema: S, keyCheck?: (key: string) => string | null) =>
-  lazy((value: Record<string, unknown> | undefined) => {
-    const keys = Object.keys(value ?? {});
-    const shape = Object.fromEntries(keys.map((k) => [k, valueSchema]));
-    return object(shape)
-      .default({})
-      .test('keys', (ctx) => keys.map((k) => keyCheck?.(k)).find(Boolean) ?? '', () => !keys.some((k) => keyCheck?.(k)));
-  });
+/** Redirect targets are compared as origins, so each must be an absolute http(s) URL. */
+function httpUrl(value: string): string | null {
+  try {
+    if (/^https?:$/.test(new URL(value).protocol)) return null;
+  } catch {
+    // not a URL at all: the message below
+  }
+  return 'must be an absolute http(s) URL';
+}
 
 const pluginSwitch = object({
-  enabled: boolean().required(),
-  config: object().optional(),
+  enabled: boolean(),
+  config: anyObject({ optional: true }),
 });
 
 const regionOverride = object({
-  plugins: keyedBy(object({ enabled: boolean().optional(), config: object().optional() })),
+  plugins: record(object({ enabled: boolean({ optional: true }), config: anyObject({ optional: true }) }), { default: {} }),
 });
 
-const deploymentSchema = object({
-  name: string().required(),
-  variant: string().oneOf(['web', 'app']).default('web'),
+const deploymentShape = object({
+  name: string(),
+  variant: oneOf(['web', 'app'], { default: 'web' }),
   api: object({
-    global: string().required(),
-    regions: regionMap(string().required()).required(),
-    defaultRegion: string().oneOf([...REGION_CODES]).default('Euw'),
-  }).required(),
-  officialHosts: array(string().required()).default([]),
-  signInPath: string().default('/'),
-  allowedRedirects: array(string().url().required()).default([]),
-  theme: object({ name: string().default('default'), overrides: object().optional() }).default({ name: 'default' }),
-  defaultLanguage: string().oneOf([...LANGUAGE_CODES]).default('en_US'),
-  plugins: keyedBy(pluginSwitch),
-  regions: keyedBy(regionOverride, (key) =>
-    isRegionCode(key) ? null : `'${key}' is not a region code (${REGION_CODES.join(', ')})`,
+    global: string(),
+    regions: object({ Use: string(), Aps: string(), Euw: string() }),
+    defaultRegion: oneOf(REGION_CODES, { default: 'Euw' }),
+  }),
+  officialHosts: array(string(), { default: [] }),
+  signInPath: string({ default: '/' }),
+  allowedRedirects: array(string({ test: httpUrl }), { default: [] }),
+  theme: object(
+    { name: string({ default: 'default' }), overrides: anyObject<ThemeOverrides>({ optional: true }) },
+    { default: { name: 'default' } },
   ),
+  defaultLanguage: oneOf(LANGUAGE_CODES, { default: 'en_US' }),
+  plugins: record(pluginSwitch, { default: {} }),
+  regions: record(regionOverride, { default: {}, key: regionKey }),
 });
 
 export class ConfigError extends Error {
@@ -50,11 +52,9 @@ export class ConfigError extends Error {
 /** Validate the raw deployment config; the error names the field that is wrong. */
 export function parseDeploymentConfig(raw: unknown): DeploymentConfig {
   try {
-    return deploymentSchema.validateSync(raw, { abortEarly: true }) as unknown as DeploymentConfig;
+    return deploymentShape.parse(raw);
   } catch (err) {
-    if (err instanceof ValidationError) {
-      throw new ConfigError(`Deployment config: field '${err.path || '(root)'}': ${err.message}`);
-    }
+    if (err instanceof ShapeError) throw new ConfigError(`Deployment config: field '${err.path || '(root)'}': ${err.message}`);
     throw err;
   }
 }

@@ -10,7 +10,7 @@ export function definePlugin<C extends object = Record<string, never>>(def: Plug
   if (!ID_PATTERN.test(def.id)) throw new Error(`Plugin id '${def.id}' must be kebab-case`);
   return {
     id: def.id,
-    configSchema: def.configSchema as PluginManifest['configSchema'],
+    configSchema: def.configSchema,
     routes: def.routes ?? [],
     menu: def.menu ?? [],
     loginViews: def.loginViews ?? [],

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { number, object, string } from 'yup';
 import { parseDeploymentConfig } from '../config/loadConfig';
+import { boolean, object, string } from '../config/shape';
 import { registeredNamespaces } from '../i18n/namespaces';
 import { definePlugin } from './definePlugin';
 import { defineExtensionPoint } from './extensionPoints';
@@ -39,15 +39,24 @@ describe('buildRegistry', () => {
   });
 
   it('validates each plugin config against its schema and names plugin and field', async () => {
-    const plugin = definePlugin<{ url: string; max: number }>({
+    const plugin = definePlugin<{ url: string; verbose: boolean }>({
       id: 'strict',
-      configSchema: object({ url: string().required(), max: number().min(1).default(3) }),
+      configSchema: object({ url: string(), verbose: boolean({ default: false }) }, { noUnknown: true }),
     });
     await expect(buildRegistry([plugin], { strict: { enabled: true, config: {} } }, deployment)).rejects.toThrow(
-      new PluginConfigError("Plugin 'strict': config field 'url': url is a required field"),
+      new PluginConfigError("Plugin 'strict': config field 'url': is required"),
+    );
+    await expect(buildRegistry([plugin], { strict: { enabled: true, config: { url: 'x', colour: 'red' } } }, deployment)).rejects.toThrow(
+      new PluginConfigError("Plugin 'strict': config field '(root)': unknown field(s): colour"),
     );
     const ok = await buildRegistry([plugin], { strict: { enabled: true, config: { url: 'x' } } }, deployment);
-    expect(ok.pluginConfigs.get('strict')).toEqual({ url: 'x', max: 3 });
+    expect(ok.pluginConfigs.get('strict')).toEqual({ url: 'x', verbose: false });
+  });
+
+  it('hands a plugin without a schema its config block as it is', async () => {
+    const free = definePlugin({ id: 'free' });
+    const registry = await buildRegistry([free], { free: { enabled: true, config: { anything: 1 } } }, deployment);
+    expect(registry.pluginConfigs.get('free')).toEqual({ anything: 1 });
   });
 
   it('runs every register() before any bootstrap(), so points declared late still work', async () => {

@@ -1,5 +1,5 @@
-import { ValidationError } from 'yup';
 import { addNamespace } from '../i18n/namespaces';
+import { ShapeError } from '../config/shape';
 import type { DeploymentConfig, PluginSwitch } from '../config/types';
 import type { Guard, GuardedRoute } from '../router/guardTypes';
 import type { ExtensionPoint } from './extensionPoints';
@@ -141,9 +141,9 @@ export function validatePluginConfig(manifest: PluginManifest, sw: PluginSwitch)
   const raw = sw.config ?? {};
   if (!manifest.configSchema) return raw;
   try {
-    return manifest.configSchema.validateSync(raw, { abortEarly: true, stripUnknown: false });
+    return manifest.configSchema.parse(raw);
   } catch (err) {
-    if (err instanceof ValidationError) {
+    if (err instanceof ShapeError) {
       throw new PluginConfigError(`Plugin '${manifest.id}': config field '${err.path || '(root)'}': ${err.message}`);
     }
     throw err;

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
-import type { Schema } from 'yup';
 import type { ApiError } from '../http/ApiError';
 import type { NamespaceLoader } from '../i18n/namespaces';
+import type { Shape } from '../config/shape';
 import type { DeploymentConfig } from '../config/types';
 import type { ExtensionPoint } from './extensionPoints';
 import type { Guard } from '../router/guardTypes';
@@ -91,8 +91,8 @@ export interface BootstrapContext<C> {
 /** What a plugin declares; see definePlugin(). */
 export interface PluginDefinition<C extends object> {
   id: string;
-  /** yup schema for this plugin's `config` block in the deployment config. */
-  configSchema?: Schema<C>;
+  /** Shape of this plugin's `config` block in the deployment config (core/config/shape.ts), checked at start-up. */
+  configSchema?: Shape<C>;
   routes?: RouteContribution[];
   menu?: MenuEntry[];
   loginViews?: LoginViewContribution[];
@@ -107,7 +107,7 @@ export interface PluginDefinition<C extends object> {
 /** A plugin with its config type erased, as the registry handles it. */
 export interface PluginManifest {
   readonly id: string;
-  readonly configSchema?: Schema<unknown>;
+  readonly configSchema?: Shape<unknown>;
   readonly routes: readonly RouteContribution[];
   readonly menu: readonly MenuEntry[];
   readonly loginViews: readonly LoginViewContribution[];

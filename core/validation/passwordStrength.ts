@@ -4,7 +4,7 @@
  *
  * The score is length plus variety, minus penalties for repeated characters, runs of the
  * same character class and sequences (abc, 123, cba, !@#). It only drives the meter: the
- * register rule (8-32 / 10-32 visible ASCII, two classes) is core/validation/rules.ts.
+ * register rule (8-32 / 10-32 visible ASCII, two classes) is core/validation/checks.ts.
  */
 
 export type StrengthLevel = 'weak' | 'medium' | 'strong' | 'veryStrong';

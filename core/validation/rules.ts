@@ -1,141 +1,72 @@
-import { boolean, string } from 'yup';
-
 /**
- * Validation rules of spec section 5, shared by every form (login, register, reset,
- * migration, profile, company). Messages are i18n keys of the core namespace (`core:…`);
- * forms translate them when they show the error, so a language switch re-translates.
+ * The rules of checks.ts as yup schemas, for the react-hook-form forms (register, reset,
+ * migration, profile, company, security). Those load lazily, so yup never loads on /login.
+ * Required-ness stays yup's own `.required()`, so a form can still relax it (`.notRequired()`).
  */
-export const MSG = {
-  required: 'core:validation.required',
-  emailFormat: 'core:validation.emailFormat',
-  emailTooLong: 'core:validation.emailTooLong',
-  emailReserved: 'core:validation.emailReserved',
-  loginPassword: 'core:validation.loginPassword',
-  registerPassword: 'core:validation.registerPassword',
-  registerPasswordSingapore: 'core:validation.registerPasswordSingapore',
-  passwordDiffers: 'core:validation.passwordMustDiffer',
-  passwordMismatch: 'core:validation.passwordMismatch',
-  nameTooLong: 'core:validation.nameTooLong',
-  nameCharacters: 'core:validation.nameCharacters',
-  phoneRegister: 'core:validation.phoneRegister',
-  phoneGeneric: 'core:validation.phoneGeneric',
-  illegalCharacters: 'core:validation.illegalCharacters',
-  mfaCode: 'core:validation.mfaCode',
-  termsRequired: 'core:validation.termsRequired',
-  regionRequired: 'core:validation.regionRequired',
-} as const;
+import { boolean, string, type TestContext, type ValidationError } from 'yup';
+import {
+  emailProblem,
+  genericPhoneProblem,
+  illegalCharactersProblem,
+  loginPasswordProblem,
+  MSG,
+  mfaCodeProblem,
+  nameProblem,
+  registerPasswordProblem,
+  registerPhoneProblem,
+} from './checks';
 
-export const LIMITS = {
-  emailMax: 64,
-  nameMax: 100,
-  loginPassword: { min: 6, max: 32 },
-  registerPassword: { min: 8, max: 32 },
-  registerPasswordSingapore: { min: 10, max: 32 },
-  phoneRegisterMax: 15,
-  phoneGeneric: { min: 4, max: 12 },
-  codeLength: 6,
-} as const;
+export {
+  characterClasses,
+  ILLEGAL_CHARACTERS,
+  isBmpOnly,
+  isReservedEmail,
+  isValidRegisterPassword,
+  LIMITS,
+  MSG,
+  registerPasswordRange,
+  RESERVED_EMAIL_SUFFIXES,
+} from './checks';
 
-/** The two reserved internal domain suffixes that cannot hold an account. */
-export const RESERVED_EMAIL_SUFFIXES = ['.internal', '.invalid'] as const;
+/** A yup test from a check; an empty value passes (that is `.required()`'s business). */
+const byCheck =
+  (check: (value: string) => string | null) =>
+  (value: string | undefined, ctx: TestContext): boolean | ValidationError => {
+    const message = value ? check(value) : null;
+    return message ? ctx.createError({ message }) : true;
+  };
 
-// Local part of letters, digits and . _ % + -; a dotted domain with a 2+ letter top level.
-const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
-/** Visible ASCII: '!' (0x21) to '~' (0x7e); no spaces, no control or non-ASCII characters. */
-const VISIBLE_ASCII = /^[\x21-\x7e]*$/;
-/** Characters the server refuses inside free-text values (spec section 5: quotes, backslash, ;, :, <, @). */
-export const ILLEGAL_CHARACTERS = /["'\\;:<@]/;
-
-export function isReservedEmail(value: string): boolean {
-  const lower = value.trim().toLowerCase();
-  return RESERVED_EMAIL_SUFFIXES.some((suffix) => lower.endsWith(suffix));
-}
-
-/** True when every character is in the basic multilingual plane (no surrogate pairs). */
-export function isBmpOnly(value: string): boolean {
-  for (const ch of value) if (ch.codePointAt(0)! > 0xffff) return false;
-  return true;
-}
-
-/** Letters, digits, other symbols: how many of the three classes a password uses. */
-export function characterClasses(value: string): number {
-  let classes = 0;
-  if (/[A-Za-z]/.test(value)) classes += 1;
-  if (/[0-9]/.test(value)) classes += 1;
-  if (/[^A-Za-z0-9]/.test(value)) classes += 1;
-  return classes;
-}
-
-export const emailRule = () =>
-  string()
-    .trim()
-    .required(MSG.required)
-    .max(LIMITS.emailMax, MSG.emailTooLong)
-    .matches(EMAIL_PATTERN, { message: MSG.emailFormat, excludeEmptyString: true })
-    .test('reserved', MSG.emailReserved, (v) => !v || !isReservedEmail(v));
+export const emailRule = () => string().trim().required(MSG.required).test('email', byCheck(emailProblem));
 
 /** Sign-in and old password: visible ASCII, 6 to 32. */
-export const loginPasswordRule = () =>
-  string()
-    .required(MSG.required)
-    .test('format', MSG.loginPassword, (v) => !v || (VISIBLE_ASCII.test(v) && v.length >= LIMITS.loginPassword.min && v.length <= LIMITS.loginPassword.max));
-
-/** The register range: 10-32 for Singapore (SG), else 8-32. */
-export function registerPasswordRange(countryCode: string | null | undefined): { min: number; max: number } {
-  return countryCode === 'SG' ? LIMITS.registerPasswordSingapore : LIMITS.registerPassword;
-}
-
-/** True when the password meets the register rule for the country. */
-export function isValidRegisterPassword(value: string, countryCode?: string | null): boolean {
-  const { min, max } = registerPasswordRange(countryCode);
-  return VISIBLE_ASCII.test(value) && value.length >= min && value.length <= max && characterClasses(value) >= 2;
-}
+export const loginPasswordRule = () => string().required(MSG.required).test('format', byCheck(loginPasswordProblem));
 
 /** Register (and new) password; `country` is read from the form's region field. */
 export const registerPasswordRule = (countryField = 'regionCode') =>
   string()
     .required(MSG.required)
-    .test('format', (v, ctx) => {
-      if (!v) return true;
+    .test('format', (value, ctx) => {
       const country = (ctx.parent as Record<string, unknown>)[countryField] as string | undefined;
-      if (isValidRegisterPassword(v, country)) return true;
-      return ctx.createError({ message: country === 'SG' ? MSG.registerPasswordSingapore : MSG.registerPassword });
+      return byCheck((v) => registerPasswordProblem(v, country))(value, ctx);
     });
 
-/** First and last names: required, max 100, nothing beyond the BMP. */
-export const nameRule = () =>
-  string()
-    .trim()
-    .required(MSG.required)
-    .max(LIMITS.nameMax, MSG.nameTooLong)
-    .test('bmp', MSG.nameCharacters, (v) => !v || isBmpOnly(v))
-    .test('illegal', MSG.illegalCharacters, (v) => !v || !ILLEGAL_CHARACTERS.test(v));
+/** First and last names: required, max 100, nothing beyond the BMP, no illegal characters. */
+export const nameRule = () => string().trim().required(MSG.required).test('name', byCheck(nameProblem));
 
 /** Register phone: optional, digits only, at most 15. */
-export const registerPhoneRule = () =>
-  string()
-    .trim()
-    .optional()
-    .test('digits', MSG.phoneRegister, (v) => !v || new RegExp(`^\\d{1,${LIMITS.phoneRegisterMax}}$`).test(v));
+export const registerPhoneRule = () => string().trim().optional().test('digits', byCheck(registerPhoneProblem));
 
 /** Generic phone (profile): optional, 4 to 12 digits. */
-export const genericPhoneRule = () =>
-  string()
-    .trim()
-    .optional()
-    .test('digits', MSG.phoneGeneric, (v) => !v || new RegExp(`^\\d{${LIMITS.phoneGeneric.min},${LIMITS.phoneGeneric.max}}$`).test(v));
+export const genericPhoneRule = () => string().trim().optional().test('digits', byCheck(genericPhoneProblem));
 
 /** Six-digit verification code. */
-export const mfaCodeRule = () =>
-  string()
-    .required(MSG.required)
-    .matches(/^\d{6}$/, { message: MSG.mfaCode, excludeEmptyString: true });
+export const mfaCodeRule = () => string().required(MSG.required).test('code', byCheck(mfaCodeProblem));
 
 /** Terms of use must be accepted (register and migration). */
 export const termsRule = () => boolean().oneOf([true], MSG.termsRequired).required(MSG.termsRequired);
 
 /** Free text without the illegal characters. */
-export const safeTextRule = () => string().test('illegal', MSG.illegalCharacters, (v) => !v || !ILLEGAL_CHARACTERS.test(v));
+export const safeTextRule = () => string().test('illegal', byCheck(illegalCharactersProblem));
 
 /*
  * Generic rules of spec section 5 (postal code, company id, URL). They are optional fields

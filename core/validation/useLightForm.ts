@@ -1,7 +1,12 @@
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { ValidationError, type ObjectSchema } from 'yup';
 
 type Values = Record<string, string>;
+
+/** A field's rule: the message key of what is wrong with `value`, or null. `values` is the whole form. */
+export type FieldCheck<V extends Values> = (value: string, values: V) => string | null;
+
+/** The checks of a form by field name; fields without one are not validated. */
+export type FieldChecks<V extends Values> = { readonly [K in keyof V]?: FieldCheck<V> };
 
 export interface LightField {
   name: string;
@@ -12,28 +17,23 @@ export interface LightField {
 }
 
 /**
- * A few-field form with yup rules on blur and on submit, for views on the critical path
- * (the sign-in form) where react-hook-form's ~10 KB would break the login budget. Larger
- * forms use react-hook-form; both read the same rules from core/validation/rules.ts.
+ * A few-field form with plain checks on blur and on submit, for views on the critical path
+ * (the sign-in form) where react-hook-form and yup would break the login budget. Larger forms
+ * use react-hook-form with the yup rules of rules.ts; both rest on the checks of checks.ts.
  */
-export function useLightForm<V extends Values>(schema: ObjectSchema<V>, defaults: V) {
+export function useLightForm<V extends Values>(checks: FieldChecks<V>, defaults: V) {
   const [values, setValues] = useState<V>(defaults);
   const [errors, setErrors] = useState<Partial<Record<keyof V, string>>>({});
   const valuesRef = useRef(values);
   valuesRef.current = values;
   const inputs = useRef(new Map<keyof V, HTMLInputElement>());
 
-  const validateField = useCallback(
-    async (name: keyof V) => {
-      try {
-        await schema.validateAt(name as string, valuesRef.current);
-        setErrors((e) => ({ ...e, [name]: undefined }));
-      } catch (err) {
-        if (err instanceof ValidationError) setErrors((e) => ({ ...e, [name]: err.message }));
-      }
-    },
-    [schema],
+  const errorOf = useCallback(
+    (name: keyof V): string | undefined => checks[name]?.(valuesRef.current[name] ?? '', valuesRef.current) ?? undefined,
+    [checks],
   );
+
+  const validateField = useCallback((name: keyof V) => setErrors((e) => ({ ...e, [name]: errorOf(name) })), [errorOf]);
 
   const field = (name: keyof V & string): LightField => ({
     name,
@@ -43,7 +43,7 @@ export function useLightForm<V extends Values>(schema: ObjectSchema<V>, defaults
       valuesRef.current = next;
       setValues(next);
     },
-    onBlur: () => void validateField(name),
+    onBlur: () => validateField(name),
     ref: (el) => {
       if (el) inputs.current.set(name, el);
       else inputs.current.delete(name);
@@ -61,21 +61,15 @@ export function useLightForm<V extends Values>(schema: ObjectSchema<V>, defaults
   /** Validate everything; on success call `onValid`, else show every error and focus the first. */
   const handleSubmit = (onValid: (values: V) => void | Promise<void>) => async (event?: FormEvent) => {
     event?.preventDefault();
-    try {
-      const valid = (await schema.validate(valuesRef.current, { abortEarly: false })) as V;
-      setErrors({});
-      await onValid(valid);
-    } catch (err) {
-      if (!(err instanceof ValidationError)) throw err;
-      const found: Partial<Record<keyof V, string>> = {};
-      for (const inner of err.inner.length ? err.inner : [err]) {
-        const path = inner.path as keyof V | undefined;
-        if (path && !found[path]) found[path] = inner.message;
-      }
-      setErrors(found);
-      const first = Object.keys(found)[0] as keyof V | undefined;
-      if (first) focus(first);
+    const found: Partial<Record<keyof V, string>> = {};
+    for (const name of Object.keys(checks) as Array<keyof V>) {
+      const message = errorOf(name);
+      if (message) found[name] = message;
     }
+    setErrors(found);
+    const first = Object.keys(found)[0] as keyof V | undefined;
+    if (first) focus(first);
+    else await onValid(valuesRef.current);
   };
 
   return { values, errors, field, setValue, focus, handleSubmit };

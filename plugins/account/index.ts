@@ -1,4 +1,4 @@
-import { boolean, object, string } from 'yup';
+import { boolean, matches, object, string } from '../../core/config/shape';
 import { definePlugin } from '../../core/registry/definePlugin';
 import { localeFile } from '../../core/i18n/namespaces';
 
@@ -9,12 +9,13 @@ export interface AccountPluginConfig {
   unifiedIdHomeUrl?: string;
 }
 
-const configSchema = object({
-  showAccountId: boolean().default(true),
-  unifiedIdHomeUrl: string()
-    .matches(/^https:\/\//, 'must be an https URL')
-    .optional(),
-}).noUnknown(true, ({ unknown }) => `unknown field(s): ${String(unknown)}`);
+const configSchema = object(
+  {
+    showAccountId: boolean({ default: true }),
+    unifiedIdHomeUrl: string({ optional: true, test: matches(/^https:\/\//, 'must be an https URL') }),
+  },
+  { noUnknown: true },
+);
 
 /**
  * The 'Account' page: who is signed in, in which data region their data lives, and

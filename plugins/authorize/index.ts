@@ -1,4 +1,4 @@
-import { object, string } from 'yup';
+import { matches, object, string } from '../../core/config/shape';
 import { carryLoginParams } from '../../core/login/carry';
 import { definePlugin } from '../../core/registry/definePlugin';
 import { localeFile } from '../../core/i18n/namespaces';
@@ -12,11 +12,14 @@ export interface AuthorizeConfig {
   scope: string;
 }
 
-const configSchema = object({
-  clientId: string().default('portal'),
-  redirectPath: string().matches(/^\/[A-Za-z0-9/_-]*$/, 'must be a path').default('/token'),
-  scope: string().default('openid profile email'),
-}).noUnknown(true, ({ unknown }) => `unknown field(s): ${String(unknown)}`);
+const configSchema = object(
+  {
+    clientId: string({ default: 'portal' }),
+    redirectPath: string({ default: '/token', test: matches(/^\/[A-Za-z0-9/_-]*$/, 'must be a path') }),
+    scope: string({ default: 'openid profile email' }),
+  },
+  { noUnknown: true },
+);
 
 /** A bare /login has no login session: start one at the authorize entry, keeping the query. */
 const loginNeedsSession: Guard = {
@@ -43,7 +46,7 @@ const loginNeedsSession: Guard = {
  */
 export default definePlugin<AuthorizeConfig>({
   id: 'authorize',
-  configSchema: configSchema as never,
+  configSchema,
   routes: [
     { path: '/', view: () => import('./AuthorizeView') },
     { path: '/token', view: () => import('./TokenView') },

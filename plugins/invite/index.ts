@@ -1,4 +1,4 @@
-import { object, string } from 'yup';
+import { matches, object, string } from '../../core/config/shape';
 import { definePlugin } from '../../core/registry/definePlugin';
 import { localeFile } from '../../core/i18n/namespaces';
 
@@ -7,11 +7,15 @@ export interface InvitePluginConfig {
   companyPath: string;
 }
 
-const configSchema = object({
-  companyPath: string()
-    .matches(/^\/(?!\/)/, 'must be a path on this portal, starting with a single /')
-    .default('/accountSetting/company'),
-}).noUnknown(true, ({ unknown }) => `unknown field(s): ${String(unknown)}`);
+const configSchema = object(
+  {
+    companyPath: string({
+      default: '/accountSetting/company',
+      test: matches(/^\/(?!\/)/, 'must be a path on this portal, starting with a single /'),
+    }),
+  },
+  { noUnknown: true },
+);
 
 /**
  * /invite: the page an invitation email links to (spec section 2). It looks the invite

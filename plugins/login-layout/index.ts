@@ -1,8 +1,8 @@
-import { array, object, string } from 'yup';
+import { array, matches, object, string } from '../../core/config/shape';
 import { definePlugin } from '../../core/registry/definePlugin';
 import { localeFile } from '../../core/i18n/namespaces';
 
-const httpsUrl = () => string().matches(/^(https?:\/\/|\/(?!\/))/, 'must be an http(s) URL or a path of this site');
+const link = () => string({ optional: true, test: matches(/^(https?:\/\/|\/(?!\/))/, 'must be an http(s) URL or a path of this site') });
 
 export interface LoginLayoutConfig {
   links: { support?: string; community?: string; termsOfUse?: string; privacyPolicy?: string };
@@ -10,17 +10,16 @@ export interface LoginLayoutConfig {
   slides: Array<{ fileUrl: string; description?: string; link?: string; linkText?: string }>;
 }
 
-const configSchema = object({
-  links: object({
-    support: httpsUrl().optional(),
-    community: httpsUrl().optional(),
-    termsOfUse: httpsUrl().optional(),
-    privacyPolicy: httpsUrl().optional(),
-  }).default({}),
-  slides: array(
-    object({ fileUrl: string().required(), description: string().optional(), link: httpsUrl().optional(), linkText: string().optional() }),
-  ).default([]),
-}).noUnknown(true, ({ unknown }) => `unknown field(s): ${String(unknown)}`);
+const configSchema = object(
+  {
+    links: object({ support: link(), community: link(), termsOfUse: link(), privacyPolicy: link() }, { default: {} }),
+    slides: array(
+      object({ fileUrl: string(), description: string({ optional: true }), link: link(), linkText: string({ optional: true }) }),
+      { default: [] },
+    ),
+  },
+  { noUnknown: true },
+);
 
 /**
  * The login page: its route, layout (banner, logo, language menu, footer), theming from the
@@ -29,7 +28,7 @@ const configSchema = object({
  */
 export default definePlugin<LoginLayoutConfig>({
   id: 'login-layout',
-  configSchema: configSchema as never,
+  configSchema,
   routes: [{ path: '/login', view: () => import('./LoginPage'), titleKey: 'login-layout:title' }],
   loginViews: [{ id: 'email', view: () => import('./EmailSentView') }],
   locales: {

@@ -1,4 +1,4 @@
-import { object, string } from 'yup';
+import { matches, object, string } from '../../core/config/shape';
 
 export interface MigrationPluginConfig {
   /** Where users get help with a forgotten local password (hint after -20601). */
@@ -9,11 +9,9 @@ export interface MigrationPluginConfig {
 
 /** An absolute http(s) URL, or a path on the portal's own origin ('/terms.html', not '//host'). */
 const linkUrl = () =>
-  string()
-    .matches(/^(https?:\/\/[^\s/$.?#][^\s]*|\/(?![/\\])[^\s]*)$/i, 'must be an http(s) URL or a path starting with /')
-    .optional();
+  string({
+    optional: true,
+    test: matches(/^(https?:\/\/[^\s/$.?#][^\s]*|\/(?![/\\])[^\s]*)$/i, 'must be an http(s) URL or a path starting with /'),
+  });
 
-export const configSchema = object({
-  supportUrl: linkUrl(),
-  termsUrl: linkUrl(),
-}).noUnknown(true, ({ unknown }) => `unknown field(s): ${String(unknown)}`);
+export const configSchema = object({ supportUrl: linkUrl(), termsUrl: linkUrl() }, { noUnknown: true });

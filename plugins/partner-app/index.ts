@@ -1,4 +1,4 @@
-import { mixed, object } from 'yup';
+import { object, oneOf } from '../../core/config/shape';
 import { APP_TYPES, type AppType } from '../../core/contract/partnerApp';
 import { localeFile } from '../../core/i18n/namespaces';
 import { definePlugin } from '../../core/registry/definePlugin';
@@ -10,9 +10,7 @@ export interface PartnerAppConfig {
   appType: AppType;
 }
 
-const configSchema = object({
-  appType: mixed<AppType>().oneOf([...APP_TYPES]).required(),
-}).noUnknown(true, ({ unknown }) => `unknown field(s): ${String(unknown)}`);
+const configSchema = object({ appType: oneOf(APP_TYPES) }, { noUnknown: true });
 
 const ENTRIES: GuardedRoute[] = ['authorize', 'login', 'accountSetting', 'invite', 'token'];
 

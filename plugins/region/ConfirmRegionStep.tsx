@@ -12,7 +12,7 @@ import { CountryRegionSelect } from '../../core/regions/CountryRegionSelect';
 import { regionOfCountry } from '../../core/regions/countryRegions';
 import { useRegionWhiteList } from '../../core/regions/useRegionWhiteList';
 import { Button } from '../../core/ui/Button';
-import { MSG } from '../../core/validation/rules';
+import { MSG } from '../../core/validation/checks';
 
 /** Country/region code problems (spec section 8): shown at the field. */
 const FIELD_CODES: ReadonlySet<number> = new Set([-3069, -3085, -20206]);

@@ -1,4 +1,4 @@
-import { object, string } from 'yup';
+import { matches, object, string } from '../../core/config/shape';
 import { localeFile } from '../../core/i18n/namespaces';
 import { definePlugin } from '../../core/registry/definePlugin';
 
@@ -12,10 +12,15 @@ export interface RegisterPluginConfig {
 /** An https URL, or a path on the portal's own origin (not `//host`, which leaves it). */
 const LINK = /^(https:\/\/[^\s]+|\/(?!\/)[^\s]*)$/;
 
-const configSchema = object({
-  termsUrl: string().matches(LINK, 'must be an https URL or a path starting with /').default('https://www.example.com/legal/terms-of-use'),
-  privacyUrl: string().matches(LINK, 'must be an https URL or a path starting with /').default('https://www.example.com/legal/privacy-policy'),
-}).noUnknown(true, ({ unknown }) => `unknown field(s): ${String(unknown)}`);
+const link = matches(LINK, 'must be an https URL or a path starting with /');
+
+const configSchema = object(
+  {
+    termsUrl: string({ default: 'https://www.example.com/legal/terms-of-use', test: link }),
+    privacyUrl: string({ default: 'https://www.example.com/legal/privacy-policy', test: link }),
+  },
+  { noUnknown: true },
+);
 
 /**
  * Registration (spec sections 2, 4, 5): the login view 'register'. Email, password with a

@@ -1,4 +1,4 @@
-import { object, string } from 'yup';
+import { matches, object, string } from '../../core/config/shape';
 import { localeFile } from '../../core/i18n/namespaces';
 import { definePlugin } from '../../core/registry/definePlugin';
 
@@ -9,11 +9,10 @@ export interface ResetPluginConfig {
 
 export const DEFAULT_SUPPORT_URL = 'https://support.unified-id.example';
 
-const configSchema = object({
-  supportUrl: string()
-    .matches(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')
-    .default(DEFAULT_SUPPORT_URL),
-}).noUnknown(true, ({ unknown }) => `unknown field(s): ${String(unknown)}`);
+const configSchema = object(
+  { supportUrl: string({ default: DEFAULT_SUPPORT_URL, test: matches(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL') }) },
+  { noUnknown: true },
+);
 
 /**
  * Reset password (spec sections 2, 4, 5, 8): the 'reset' login view asks the server to mail a

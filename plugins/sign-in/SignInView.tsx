@@ -2,7 +2,6 @@ import { useTheme } from '@emotion/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { object } from 'yup';
 import { usePortal } from '../../core/app/context';
 import type { LoginRequest, LoginResult } from '../../core/contract/auth';
 import { errorMessage } from '../../core/errors/message';
@@ -15,8 +14,8 @@ import type { LoginViewProps } from '../../core/registry/types';
 import { Button } from '../../core/ui/Button';
 import { TextField } from '../../core/ui/TextField';
 import { toast } from '../../core/ui/toastStore';
-import { emailRule, loginPasswordRule } from '../../core/validation/rules';
-import { useLightForm } from '../../core/validation/useLightForm';
+import { checkEmail, checkLoginPassword } from '../../core/validation/checks';
+import { useLightForm, type FieldChecks } from '../../core/validation/useLightForm';
 import { lockText } from './lockText';
 import { signInOutcome, type SignInAlert } from './signInAlert';
 
@@ -25,7 +24,7 @@ interface SignInForm extends Record<string, string> {
   password: string;
 }
 
-const schema = object({ email: emailRule(), password: loginPasswordRule() });
+const checks: FieldChecks<SignInForm> = { email: checkEmail, password: checkLoginPassword };
 
 /** Kept across a restart of an expired login session, so the address need not be typed again. */
 const REMEMBERED_EMAIL = 'uid.signIn.email';
@@ -55,7 +54,7 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
   const [handingOff, setHandingOff] = useState(false);
 
   const [defaults] = useState<SignInForm>(() => ({ email: initialEmail(page.query, data), password: '' }));
-  const { values, errors, field, setValue, focus, handleSubmit } = useLightForm<SignInForm>(schema, defaults);
+  const { values, errors, field, setValue, focus, handleSubmit } = useLightForm<SignInForm>(checks, defaults);
   const { email, password } = values;
 
   const extraFields = useMemo(() => {
@@ -123,7 +122,8 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
 
   const submit = handleSubmit(async (form) => {
     setAlert(null);
-    await call.start(form);
+    // The address as checked: without the spaces around it (also what is remembered or passed on).
+    await call.start({ ...form, email: form.email.trim() });
   });
 
   const canSubmit = email.trim() !== '' && password !== '' && !call.busy && !handingOff;

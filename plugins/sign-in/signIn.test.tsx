@@ -106,6 +106,17 @@ describe('SignInView', () => {
     expect(await screen.findByText(/6 to 32 characters/)).toBeTruthy();
   });
 
+  it('on submit shows every error, focuses the first field in error and sends nothing', async () => {
+    const http = fakeHttp(async () => null);
+    await renderSignIn(http);
+    await userEvent.type(email(), 'ana@partner');
+    await userEvent.type(password(), 'abc{Enter}');
+    expect(await screen.findByText('Enter a valid email address.')).toBeTruthy();
+    expect(screen.getByText(/6 to 32 characters/)).toBeTruthy();
+    expect(document.activeElement).toBe(email());
+    expect(http.post).not.toHaveBeenCalled();
+  });
+
   it('never follows a service URL outside the allow-list', async () => {
     const http = fakeHttp(async () => ({ serviceUrl: 'https://evil.example/steal', redirectParams: {} }), ['https://good.example']);
     await renderSignIn(http);
@@ -139,7 +150,8 @@ describe('SignInView', () => {
       throw new ApiError(code, '', 400, code === -20601 ? { remainAttempts: 0, failedAttempts: 5, lockedMinutes: 30 } : { email: 'ana@partner.example', mailSent: true });
     });
     const { goTo } = await renderSignIn(http);
-    await userEvent.type(email(), 'ana@partner.example');
+    // The address is checked and handed on without the spaces around it.
+    await userEvent.type(email(), ' ana@partner.example ');
     await userEvent.type(password(), 'wrong-pass{Enter}');
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('locked', { lockedMinutes: 30, email: 'ana@partner.example' }));
     code = -20602;

@@ -1,0 +1,173 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { anyObject, array, boolean, matches, object, oneOf, record, ShapeError, string, type Infer, type Shape } from './shape';
+
+/** The error a parse throws, as `path: message` (path '' for the value itself). */
+function problem<T>(shape: Shape<T>, value: unknown): string {
+  try {
+    shape.parse(value);
+  } catch (err) {
+    if (err instanceof ShapeError) return `${err.path}: ${err.message}`;
+    throw err;
+  }
+  throw new Error('parsed without a problem');
+}
+
+describe('string', () => {
+  it('is required; an empty string counts as absent', () => {
+    expect(string().parse('a')).toBe('a');
+    expect(problem(string(), undefined)).toBe(': is required');
+    expect(problem(string(), '')).toBe(': is required');
+    expect(problem(string(), 3)).toBe(': must be a string');
+    expect(problem(string(), null)).toBe(': must be a string');
+  });
+
+  it('optional: absent stays absent, an empty string is a value', () => {
+    expect(string({ optional: true }).parse(undefined)).toBeUndefined();
+    expect(string({ optional: true }).parse('')).toBe('');
+  });
+
+  it('default: fills an absent field only', () => {
+    const shape = string({ default: '/' });
+    expect(shape.parse(undefined)).toBe('/');
+    expect(shape.parse('')).toBe('');
+    expect(shape.parse('/x')).toBe('/x');
+  });
+
+  it('test: a custom rule with its own message, for given values and defaults', () => {
+    const path = string({ default: '/token', test: matches(/^\//, 'must be a path') });
+    expect(path.parse(undefined)).toBe('/token');
+    expect(problem(path, 'token')).toBe(': must be a path');
+    const short = string({ test: (v) => (v.length > 3 ? 'is too long' : null) });
+    expect(problem(short, 'abcd')).toBe(': is too long');
+    expect(string({ optional: true, test: matches(/^https:/, 'no') }).parse(undefined)).toBeUndefined();
+  });
+});
+
+describe('boolean, oneOf', () => {
+  it('boolean takes true or false only', () => {
+    expect(boolean().parse(false)).toBe(false);
+    expect(boolean({ default: true }).parse(undefined)).toBe(true);
+    expect(problem(boolean(), 'true')).toBe(': must be true or false');
+    expect(problem(boolean(), undefined)).toBe(': is required');
+  });
+
+  it('oneOf names the allowed values', () => {
+    const variant = oneOf(['web', 'app'], { default: 'web' });
+    expect(variant.parse('app')).toBe('app');
+    expect(variant.parse(undefined)).toBe('web');
+    expect(problem(variant, 'tv')).toBe(': must be one of web, app');
+    expect(problem(oneOf(['a']), undefined)).toBe(': is required');
+  });
+});
+
+describe('array', () => {
+  it('checks every item and names it by index', () => {
+    const list = array(string(), { default: [] });
+    expect(list.parse(['a', 'b'])).toEqual(['a', 'b']);
+    expect(list.parse(undefined)).toEqual([]);
+    expect(problem(list, ['a', ''])).toBe('[1]: is required');
+    expect(problem(list, 'a')).toBe(': must be a list');
+  });
+
+  it('gives every absent field a fresh default', () => {
+    const list = array(string(), { default: [] });
+    const first = list.parse(undefined);
+    first.push('x');
+    expect(list.parse(undefined)).toEqual([]);
+  });
+});
+
+describe('object', () => {
+  const shape = object({
+    name: string(),
+    note: string({ optional: true }),
+    links: object({ help: string({ optional: true, test: matches(/^https:/, 'must be an https URL') }) }, { default: {} }),
+    slides: array(object({ fileUrl: string() }), { default: [] }),
+  });
+
+  it('fills defaults, leaves absent optional fields out', () => {
+    expect(shape.parse({ name: 'n' })).toEqual({ name: 'n', links: {}, slides: [] });
+    expect(Object.keys(shape.parse({ name: 'n' }))).not.toContain('note');
+  });
+
+  it('names nested fields with dots and indexes', () => {
+    expect(problem(shape, { name: 'n', links: { help: 'http://x' } })).toBe('links.help: must be an https URL');
+    expect(problem(shape, { name: 'n', slides: [{ fileUrl: 'a' }, {}] })).toBe('slides[1].fileUrl: is required');
+    expect(problem(shape, { links: {} })).toBe('name: is required');
+    expect(problem(shape, ['n'])).toBe(': must be an object');
+  });
+
+  it('passes unknown fields through, or refuses them with noUnknown', () => {
+    expect(shape.parse({ name: 'n', extra: 1 })).toMatchObject({ extra: 1 });
+    const strict = object({ name: string() }, { noUnknown: true });
+    expect(problem(strict, { name: 'n', colour: 'red', size: 2 })).toBe(': unknown field(s): colour, size');
+    expect(strict.parse({ name: 'n' })).toEqual({ name: 'n' });
+  });
+
+  it('reports unknown fields before the named ones', () => {
+    const strict = object({ name: string() }, { noUnknown: true });
+    expect(problem(strict, { colour: 'red' })).toBe(': unknown field(s): colour');
+  });
+
+  it('runs a default object through its fields', () => {
+    const theme = object({ name: string({ default: 'default' }), dark: boolean({ default: false }) }, { default: { name: 'default', dark: false } });
+    expect(theme.parse(undefined)).toEqual({ name: 'default', dark: false });
+    expect(theme.parse({})).toEqual({ name: 'default', dark: false });
+  });
+});
+
+describe('record', () => {
+  const switches = record(object({ enabled: boolean() }), { default: {}, key: (k) => (/^[a-z-]+$/.test(k) ? null : `'${k}' is not a plugin id`) });
+
+  it('checks keys first, then every value, named by its key', () => {
+    expect(switches.parse({ 'sign-in': { enabled: true } })).toEqual({ 'sign-in': { enabled: true } });
+    expect(switches.parse(undefined)).toEqual({});
+    expect(problem(switches, { Bad: { enabled: 'no' } })).toBe(": 'Bad' is not a plugin id");
+    expect(problem(switches, { a: { enabled: 'no' } })).toBe('a.enabled: must be true or false');
+    expect(problem(switches, [])).toBe(': must be an object');
+  });
+});
+
+describe('anyObject', () => {
+  it('takes any object as it is', () => {
+    const block = { a: 1, nested: { b: [2] } };
+    expect(anyObject().parse(block)).toBe(block);
+    expect(anyObject({ optional: true }).parse(undefined)).toBeUndefined();
+    expect(problem(anyObject(), 'x')).toBe(': must be an object');
+    expect(problem(anyObject(), null)).toBe(': must be an object');
+  });
+});
+
+describe('ShapeError', () => {
+  it('is an Error with the path apart from the message', () => {
+    const err = new ShapeError('a.b', 'is required');
+    expect(err).toBeInstanceOf(Error);
+    expect(err.name).toBe('ShapeError');
+    expect([err.path, err.message]).toEqual(['a.b', 'is required']);
+  });
+});
+
+describe('type inference', () => {
+  it('infers required, optional and defaulted fields, literal unions and nesting', () => {
+    const shape = object({
+      name: string(),
+      note: string({ optional: true }),
+      path: string({ default: '/' }),
+      variant: oneOf(['web', 'app'], { default: 'web' }),
+      hosts: array(string(), { default: [] }),
+      plugins: record(object({ enabled: boolean(), config: anyObject({ optional: true }) })),
+      theme: object({ overrides: anyObject<{ colors?: { primary?: string } }>({ optional: true }) }),
+    });
+    expectTypeOf<Infer<typeof shape>>().toEqualTypeOf<{
+      name: string;
+      note?: string;
+      path: string;
+      variant: 'web' | 'app';
+      hosts: string[];
+      plugins: Record<string, { enabled: boolean; config?: Record<string, unknown> }>;
+      theme: { overrides?: { colors?: { primary?: string } } };
+    }>();
+    expectTypeOf(string({ optional: true }).parse).returns.toEqualTypeOf<string | undefined>();
+    expectTypeOf(oneOf(['a', 'b']).parse).returns.toEqualTypeOf<'a' | 'b'>();
+  });
+});

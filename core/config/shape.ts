@@ -1,0 +1,165 @@
+/**
+ * Config shapes: a small validator for the deployment config and the plugins' `configSchema`.
+ * It runs at start-up, so it is on /login; yup (about 12 KB gzip) stays with the lazy forms.
+ *
+ * A shape checks a JSON value, fills in defaults and returns the value typed as
+ * `Infer<typeof shape>`. The first problem throws a ShapeError with the field's dotted path.
+ */
+
+export class ShapeError extends Error {
+  override readonly name = 'ShapeError';
+
+  constructor(
+    /** Dotted path of the field ('api.regions.Euw', 'slides[0].link'); '' for the value itself. */
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface Shape<T> {
+  /** Check `value`, found at `path`, fill in defaults and return it; throws ShapeError. */
+  parse(value: unknown, path?: string): T;
+}
+
+/** A field its object may lack: absent, it stays absent. */
+export interface OptionalShape<T> extends Shape<T | undefined> {
+  readonly optional: true;
+}
+
+export type Infer<S> = S extends Shape<infer T> ? T : never;
+
+export interface Options<T> {
+  /** Used when the field is absent; it gets the same checks as a given value. */
+  default?: T;
+  /** The field may be absent (and then stays absent). */
+  optional?: boolean;
+  /** One more rule: the message when `value` breaks it, else null (see `matches`). */
+  test?: (value: T) => string | null;
+}
+
+/** Options with `optional` typed as given, so `optional: true` makes an OptionalShape. */
+type With<O, Opt extends boolean> = O & { optional?: Opt };
+type Built<T, Opt extends boolean> = Opt extends true ? OptionalShape<T> : Shape<T>;
+
+function fail(path: string, message: string): never {
+  throw new ShapeError(path, message);
+}
+
+const child = (path: string, key: string) => (path ? `${path}.${key}` : key);
+
+/** What every shape shares: absence (required, default or optional), then its check, then `test`. */
+function define<T, Opt extends boolean>(opts: Options<T> | undefined, check: (value: unknown, path: string) => T): Built<T, Opt> {
+  const parse = (value: unknown, path = ''): T | undefined => {
+    if (value === undefined) {
+      if (opts?.default !== undefined) value = opts.default;
+      else if (opts?.optional) return undefined;
+      else fail(path, 'is required');
+    }
+    const result = check(value, path);
+    const problem = opts?.test?.(result);
+    if (problem) fail(path, problem);
+    return result;
+  };
+  // Built<T, Opt> is Shape<T>, or OptionalShape<T> exactly when opts.optional is true.
+  return { parse, optional: opts?.optional === true } as unknown as Built<T, Opt>;
+}
+
+/** A `test` that the string matches `pattern`. */
+export const matches =
+  (pattern: RegExp, message: string) =>
+  (value: string): string | null =>
+    pattern.test(value) ? null : message;
+
+/** A string; when required (no default, not optional), an empty string counts as absent. */
+export function string<Opt extends boolean = false>(opts?: With<Options<string>, Opt>): Built<string, Opt> {
+  return define(opts, (value, path) => {
+    if (typeof value !== 'string') fail(path, 'must be a string');
+    if (!value && opts?.default === undefined && !opts?.optional) fail(path, 'is required');
+    return value;
+  });
+}
+
+export function boolean<Opt extends boolean = false>(opts?: With<Options<boolean>, Opt>): Built<boolean, Opt> {
+  return define(opts, (value, path) => (typeof value === 'boolean' ? value : fail(path, 'must be true or false')));
+}
+
+/** One of the listed strings, typed as their union. */
+export function oneOf<const V extends string, Opt extends boolean = false>(values: readonly V[], opts?: With<Options<NoInfer<V>>, Opt>): Built<V, Opt> {
+  return define(opts, (value, path) =>
+    (values as readonly unknown[]).includes(value) ? (value as V) : fail(path, `must be one of ${values.join(', ')}`),
+  );
+}
+
+export function array<T, Opt extends boolean = false>(item: Shape<T>, opts?: With<Options<NoInfer<T>[]>, Opt>): Built<T[], Opt> {
+  return define(opts, (value, path) => {
+    if (!Array.isArray(value)) fail(path, 'must be a list');
+    const items: readonly unknown[] = value;
+    return items.map((v, i) => item.parse(v, `${path}[${i}]`));
+  });
+}
+
+function plainObject(value: unknown, path: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(path, 'must be an object');
+  return value as Record<string, unknown>;
+}
+
+type Fields = Record<string, Shape<unknown>>;
+type OptionalKeys<F> = { [K in keyof F]: F[K] extends { optional: true } ? K : never }[keyof F];
+/** The object a set of fields gives: optional fields become optional keys. */
+export type ObjectOf<F extends Fields> = {
+  -readonly [K in Exclude<keyof F, OptionalKeys<F>>]: Infer<F[K]>;
+} & {
+  -readonly [K in OptionalKeys<F>]?: Exclude<Infer<F[K]>, undefined>;
+} extends infer R
+  ? { [K in keyof R]: R[K] }
+  : never;
+
+export interface ObjectOptions<T> extends Options<T> {
+  /** Refuse fields the shape does not name (a typo in a config fails loudly); else they pass through. */
+  noUnknown?: boolean;
+}
+
+/** An object with named fields. */
+export function object<F extends Fields, Opt extends boolean = false>(fields: F, opts?: With<ObjectOptions<ObjectOf<NoInfer<F>>>, Opt>): Built<ObjectOf<F>, Opt> {
+  return define(opts, (value, path) => {
+    const input = plainObject(value, path);
+    const unknown = Object.keys(input).filter((key) => !Object.hasOwn(fields, key));
+    if (opts?.noUnknown && unknown.length) fail(path, `unknown field(s): ${unknown.join(', ')}`);
+    const result: Record<string, unknown> = opts?.noUnknown ? {} : { ...input };
+    for (const [key, field] of Object.entries(fields)) {
+      const parsed = field.parse(input[key], child(path, key));
+      if (parsed !== undefined) result[key] = parsed;
+    }
+    return result as ObjectOf<F>;
+  });
+}
+
+export interface RecordOptions<T> extends Options<Record<string, T>> {
+  /** The message when a key is not allowed, else null. Keys are checked before values. */
+  key?: (key: string) => string | null;
+}
+
+/** An object whose keys are free (plugin ids, region codes) and whose values share one shape. */
+export function record<T, Opt extends boolean = false>(item: Shape<T>, opts?: With<RecordOptions<NoInfer<T>>, Opt>): Built<Record<string, T>, Opt> {
+  return define(opts, (value, path) => {
+    const entries = Object.entries(plainObject(value, path));
+    for (const [key] of entries) {
+      const problem = opts?.key?.(key);
+      if (problem) fail(path, problem);
+    }
+    return Object.fromEntries(entries.map(([key, v]) => [key, item.parse(v, child(path, key))]));
+  });
+}
+
+/**
+ * Any object, returned as it is: its contents are someone else's to check (a plugin's own
+ * config block, theme overrides). `T` is what the caller vouches it holds.
+ */
+export function anyObject<T extends object = Record<string, unknown>>(opts: Options<NoInfer<T>> & { optional: true }): OptionalShape<NoInfer<T>>;
+export function anyObject<T extends object = Record<string, unknown>>(opts?: Options<NoInfer<T>>): Shape<NoInfer<T>>;
+export function anyObject<T extends object>(opts?: Options<T>): Shape<T> {
+  // Overloads rather than With<>: `anyObject<ThemeOverrides>({ optional: true })` names T, so Opt could not be inferred.
+  return define<T, false>(opts, (value, path) => plainObject(value, path) as T);
+}
