@@ -6,12 +6,12 @@ cd "$(dirname "$0")/.."
 export CI="${CI:-true}"
 
 started=$(date +%s)
-stage_started=$started
+stage_started=""
 # Each stage's time is printed as the next begins: CI must stay well under its 30-minute aim.
 step() {
   local now
   now=$(date +%s)
-  [ "$now" -eq "$started" ] || printf '(%ss)\n' "$((now - stage_started))"
+  [ -z "$stage_started" ] || printf '(%ss)\n' "$((now - stage_started))"
   stage_started=$now
   printf '\n=== %s ===\n' "$1"
 }
