@@ -68,9 +68,17 @@ describe('the account plugin against the reference server', () => {
     const refreshesBefore = refreshCalls();
 
     await page.waitForTimeout(6500); // the access token has now expired
-    await Promise.all([page.getByRole('button', { name: 'Refresh' }).click(), second.getByRole('button', { name: 'Refresh' }).click()]);
-    await page.getByText('Account details updated.').waitFor();
-    await second.getByText('Account details updated.').waitFor();
+    // Both tabs are watched at once: the 4 s toast of the quicker tab may be gone before the slower one's shows.
+    const replayed = (p: Page) => p.waitForResponse((res) => new URL(res.url()).pathname.endsWith('/user-info') && res.ok());
+    const updated = (p: Page) => p.getByText('Account details updated.').waitFor();
+    await Promise.all([
+      replayed(page),
+      replayed(second),
+      updated(page),
+      updated(second),
+      page.getByRole('button', { name: 'Refresh' }).click(),
+      second.getByRole('button', { name: 'Refresh' }).click(),
+    ]);
 
     expect(refreshCalls() - refreshesBefore).toBe(1);
     const after = await page.evaluate(() => localStorage.getItem('refreshToken'));
