@@ -95,7 +95,7 @@ describe('ProfilePage: view mode', () => {
   });
 
   it('shows a retry when the profile cannot be loaded, and loads it on retry', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const http = fakeHttp();
     http.get.mockImplementationOnce(async () => Promise.reject(new ApiError(-10000, 'boom', 500)));
     const registry = await testRegistry([profilePlugin]);
@@ -109,7 +109,7 @@ describe('ProfilePage: view mode', () => {
 
 describe('ProfilePage: edit and cancel', () => {
   it('opens the form with the current values, focused on the first name', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderProfile(fakeHttp());
     await openEditor(user);
     expect(field('First name')).toHaveValue('Ana');
@@ -124,7 +124,7 @@ describe('ProfilePage: edit and cancel', () => {
   });
 
   it('a custom job title opens as "Add a new position" with the text filled in', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderProfile(fakeHttp({ profile: { ...sampleProfile, jobTitle: 'Solutions architect' } }));
     await openEditor(user);
     expect(screen.getByRole('combobox', { name: 'Job title' })).toHaveValue('Add a new position');
@@ -132,7 +132,7 @@ describe('ProfilePage: edit and cancel', () => {
   });
 
   it('cancel discards what was typed, calls nothing and gives focus back to the Edit button', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const http = fakeHttp();
     await renderProfile(http);
     await openEditor(user);
@@ -161,7 +161,7 @@ describe('ProfilePage: validation on blur (spec section 5)', () => {
     ['Nickname', 'a>b', 'These characters are not allowed: " \' \\ ; : < > @'],
     ['Nickname', 'emoji 🎉', 'This field contains characters that are not supported.'],
   ])('%s %j: %s', async (label, value, message) => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const http = fakeHttp();
     await renderProfile(http);
     await openEditor(user);
@@ -182,7 +182,7 @@ describe('ProfilePage: validation on blur (spec section 5)', () => {
     ['Nickname', ''],
     ['First name', 'a'.repeat(100)],
   ])('%s %j passes', async (label, value) => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderProfile(fakeHttp());
     await openEditor(user);
     await user.clear(field(label));
@@ -196,7 +196,7 @@ describe('ProfilePage: validation on blur (spec section 5)', () => {
     ['p'.repeat(101), 'The position can have at most 100 characters.'],
     ['Head: sales', 'These characters are not allowed: " \' \\ ; : < @'],
   ])('a new position %j is refused: %s', async (value, message) => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const http = fakeHttp();
     await renderProfile(http);
     await openEditor(user);
@@ -214,7 +214,7 @@ describe('ProfilePage: validation on blur (spec section 5)', () => {
 
 describe('ProfilePage: saving', () => {
   it('sends every field, refreshes the user, confirms, returns to view mode with focus on Edit', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const http = fakeHttp();
     await renderProfile(http);
     await openEditor(user);
@@ -257,7 +257,7 @@ describe('ProfilePage: saving', () => {
   });
 
   it('saves a new position as typed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const http = fakeHttp();
     await renderProfile(http);
     await openEditor(user);
@@ -270,7 +270,7 @@ describe('ProfilePage: saving', () => {
   });
 
   it('keeps Save busy and Cancel disabled while saving, and sends once', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let answer!: (value: unknown) => void;
     const http = fakeHttp({ post: () => new Promise((resolve) => (answer = resolve)) });
     await renderProfile(http);
@@ -286,7 +286,7 @@ describe('ProfilePage: saving', () => {
   });
 
   it('a failed save keeps everything typed and shows the catalogue message through the core handler', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const http = fakeHttp({ post: async () => Promise.reject(new ApiError(-10000, 'boom', 500)) });
     await renderProfile(http);
     await openEditor(user);
@@ -305,7 +305,7 @@ describe('ProfilePage: saving', () => {
     [new ApiError(-10020, 'lastName is invalid', 400, { field: 'lastName' }), 'Last name', 'Invalid parameter.'],
     [new ApiError(-40023, 'xss', 400, { field: 'firstName' }), 'First name', 'The request contains unsafe content.'],
   ])('%s shows on its field, focused, without a toast', async (error, label, message) => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderProfile(fakeHttp({ post: async () => Promise.reject(error) }));
     await openEditor(user);
     await user.click(saveButton());
@@ -316,7 +316,7 @@ describe('ProfilePage: saving', () => {
   });
 
   it('a country code the server refuses (-3069) shows on the country field', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderProfile(fakeHttp({ post: async () => Promise.reject(new ApiError(-3069, 'bad country', 400)) }));
     await openEditor(user);
     await user.click(saveButton());
@@ -326,7 +326,7 @@ describe('ProfilePage: saving', () => {
   });
 
   it('a job-title error shows on the new position the user typed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const http = fakeHttp({ post: async () => Promise.reject(new ApiError(-10020, 'jobTitle is invalid', 400, { field: 'jobTitle' })) });
     await renderProfile(http, { initialMode: 'edit' });
     await pick(user, 'Job title', 'new', /^Add a new position/);
@@ -337,7 +337,7 @@ describe('ProfilePage: saving', () => {
   });
 
   it('an invalid parameter naming no form field falls through to the toast', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderProfile(fakeHttp({ post: async () => Promise.reject(new ApiError(-10020, 'language', 400, { field: 'language' })) }));
     await openEditor(user);
     await user.click(saveButton());
@@ -392,7 +392,7 @@ describe('ProfilePage: avatar', () => {
   const picker = () => screen.getByLabelText('Choose an avatar image') as HTMLInputElement;
 
   it('hashes the file in the browser, uploads file + md5 + accountId, then sets it as the avatar', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const http = fakeHttp();
     await renderProfile(http);
     await user.upload(picker(), new File([PNG], 'me.png', { type: 'image/png' }));
@@ -429,7 +429,7 @@ describe('ProfilePage: avatar', () => {
     [-11001, 'The avatar is too large (max 1 MB).'],
     [-11002, 'The avatar could not be saved.'],
   ])('server %i shows beside the avatar, not as a toast', async (code, message) => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const http = fakeHttp({ post: async (path) => (path === '/accounts/avatar/upload' ? Promise.reject(new ApiError(code, 'server text', 400)) : null) });
     await renderProfile(http);
     await user.upload(picker(), new File([PNG], 'me.png', { type: 'image/png' }));
@@ -440,7 +440,7 @@ describe('ProfilePage: avatar', () => {
   });
 
   it('shows the uploading state and ignores another pick meanwhile', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let answer!: (value: unknown) => void;
     const http = fakeHttp({ post: (path) => (path === '/accounts/avatar/upload' ? new Promise((resolve) => (answer = resolve)) : Promise.resolve({ ...sampleProfile, avatar: '/a.png' })) });
     await renderProfile(http);
@@ -454,7 +454,7 @@ describe('ProfilePage: avatar', () => {
   });
 
   it('the picker is reached from a keyboard-focusable button', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderProfile(fakeHttp());
     const click = vi.spyOn(picker(), 'click');
     screen.getByRole('button', { name: 'Change avatar' }).focus();

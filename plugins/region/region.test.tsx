@@ -38,7 +38,7 @@ async function renderStep(options: { http?: ReturnType<typeof fakeHttp>; error?:
     { registry, http },
   );
   await screen.findByRole('heading', { name: 'Confirm your country/region' });
-  return { ...utils, http, retry, cancel, goTo, user: userEvent.setup() };
+  return { ...utils, http, retry, cancel, goTo, user: userEvent.setup({ delay: null }) };
 }
 
 const countryInput = () => screen.getByRole('combobox', { name: 'Country/region' }) as HTMLInputElement;
@@ -236,7 +236,7 @@ describe('the step inside a sign-in call', () => {
     const registry = await testRegistry([region]);
     const { wrap } = testLoginPage();
     renderPortal(wrap(<SignInHost call={call} http={http} />), { registry, http });
-    return { http, user: userEvent.setup() };
+    return { http, user: userEvent.setup({ delay: null }) };
   }
 
   it('-9 on sign-in replaces the form; confirming retries the sign-in, which then succeeds', async () => {

@@ -69,7 +69,7 @@ async function renderRegister(setup: Setup = {}) {
   await screen.findByRole('heading', { name: 'Create your Unified ID' });
   // The country list arrives asynchronously; the selector is enabled once it is in.
   await waitFor(() => expect(countryInput()).toBeEnabled());
-  return { ...utils, http, goTo: services.goTo, user: userEvent.setup() };
+  return { ...utils, http, goTo: services.goTo, user: userEvent.setup({ delay: null }) };
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
