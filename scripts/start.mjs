@@ -1,5 +1,5 @@
-// npm start: builds the SPA when dist/index.html is missing, then runs the reference server
-// (API + SPA on one origin, http://127.0.0.1:8080 by default; PORT overrides).
+// npm start: builds the SPA when dist/ is missing or older than its sources, then runs the
+// reference server (API + SPA on one origin, http://127.0.0.1:8080 by default; PORT overrides).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,26 +8,61 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
 
-if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
-  if (fs.existsSync(path.join(root, 'rollup.config.mjs'))) {
-    console.log('Building the portal (dist/ is missing)…');
-    const build = spawnSync(bin('rollup'), ['-c', 'rollup.config.mjs'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) {
-      console.error('The portal build failed; serving the API alone.');
-    }
-  } else {
-    console.log('Notice: rollup.config.mjs not found, the portal cannot be built yet; serving the API alone.');
+/** What the SPA bundle is built from: a change to any of these makes dist/ stale. */
+const BUILD_INPUTS = ['core', 'plugins', 'themes', 'locales', 'config', 'rollup.config.mjs', 'package-lock.json', 'tsconfig.json'];
+
+/** Tests and stories sit beside the code but are not in the bundle. */
+const NOT_BUNDLED = /\.(test|stories|e2e)\.[cm]?[jt]sx?$/;
+
+/** Newest modification time (ms) under `target`, 0 when it does not exist. */
+export function newestMtime(target) {
+  let stat;
+  try {
+    stat = fs.statSync(target);
+  } catch {
+    return 0;
   }
+  if (!stat.isDirectory()) return NOT_BUNDLED.test(target) ? 0 : stat.mtimeMs;
+  let newest = stat.mtimeMs; // a deleted file only shows as its folder's change
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, HOST: '127.0.0.1' },
-});
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => child.kill(signal));
+/** Why dist/ must be (re)built, or null when it is current. */
+export function buildReason(dir = root) {
+  const index = path.join(dir, 'dist', 'index.html');
+  if (!fs.existsSync(index)) return 'dist/ is missing';
+  const built = fs.statSync(index).mtimeMs;
+  const changed = BUILD_INPUTS.find((input) => newestMtime(path.join(dir, input)) > built);
+  return changed ? `${changed} changed since the last build` : null;
 }
-child.on('exit', (code, signal) => {
-  process.exit(code ?? (signal ? 1 : 0));
-});
+
+function main() {
+  const reason = buildReason();
+  if (reason) {
+    if (fs.existsSync(path.join(root, 'rollup.config.mjs'))) {
+      console.log(`Building the portal (${reason})…`);
+      const build = spawnSync(bin('rollup'), ['-c', 'rollup.config.mjs'], { cwd: root, stdio: 'inherit' });
+      if (build.status !== 0) {
+        console.error('The portal build failed; fix the error above and run npm start again.');
+        process.exit(build.status ?? 1);
+      }
+    } else {
+      console.log('Notice: rollup.config.mjs not found, the portal cannot be built yet; serving the API alone.');
+    }
+  }
+
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, HOST: '127.0.0.1' },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => child.kill(signal));
+  }
+  child.on('exit', (code, signal) => {
+    process.exit(code ?? (signal ? 1 : 0));
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
