@@ -64,6 +64,8 @@ const server = await buildServer({
     ...(env.SECURITY_TOKEN_SECONDS ? { securityTokenSeconds: Number(env.SECURITY_TOKEN_SECONDS) } : {}),
     // Tests of the lockout warning need more wrong passwords than the captcha risk rule allows.
     ...(env.CAPTCHA_AFTER_FAILURES ? { captchaAfterFailures: Number(env.CAPTCHA_AFTER_FAILURES) } : {}),
+    // Tests of the registration captcha lower it, so the second sign-up from one browser asks.
+    ...(env.CAPTCHA_AFTER_REGISTRATIONS ? { captchaAfterRegistrations: Number(env.CAPTCHA_AFTER_REGISTRATIONS) } : {}),
   },
 });
 

@@ -4,6 +4,7 @@
  * server ask for the sliding verification (-23029); the dialog embeds the server's frame,
  * which is solved as in server-captcha.e2e.ts (the answer read from the server's store, the
  * slider dragged by Playwright's mouse), and the sign-in goes through with the frame's token.
+ * Registration asks for it too: the second sign-up from one browser (CAPTCHA_AFTER_REGISTRATIONS=1).
  */
 import AxeBuilder from '@axe-core/playwright';
 import crypto from 'node:crypto';
@@ -27,12 +28,13 @@ beforeAll(async () => {
   configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uid-e2e-captcha-'));
   const config = JSON.parse(fs.readFileSync('config/default.json', 'utf8')) as { plugins: Record<string, unknown> };
   config.plugins.captcha = { enabled: true };
+  config.plugins.register = { enabled: true, config: { termsUrl: '/demo-service/terms.html', privacyUrl: '/demo-service/privacy.html' } };
   const configFile = path.join(configDir, 'portal.json');
   fs.writeFileSync(configFile, JSON.stringify(config));
   const clientsFile = path.join(configDir, 'clients.json');
   fs.writeFileSync(clientsFile, JSON.stringify([CAPTCHA_CLIENT]));
   browser = await launchChromium();
-  portal = await startPortal({ config: configFile, env: { CLIENTS_FILE: clientsFile } });
+  portal = await startPortal({ config: configFile, env: { CLIENTS_FILE: clientsFile, CAPTCHA_AFTER_REGISTRATIONS: '1' } });
 });
 afterAll(async () => {
   await browser?.close();
@@ -62,13 +64,18 @@ async function captchaAfterFailures(page: Page): Promise<FrameLocator> {
   return page.frameLocator('iframe[title="Sliding puzzle"]');
 }
 
-/** The login page of the service that always asks: the right password gets the captcha at once. */
-async function captchaForClient(page: Page): Promise<FrameLocator> {
+/** The login page of the service that always asks for the captcha at sign-in. */
+async function openClientLogin(page: Page): Promise<void> {
   const authorize = new URL(`${portal.url}/api/authorize`);
   const params = { client_id: CAPTCHA_CLIENT.id, redirect_uri: CAPTCHA_CLIENT.redirectUris[0]!, response_type: 'code', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256', state: 's' };
   for (const [k, v] of Object.entries(params)) authorize.searchParams.set(k, v);
   await page.goto(authorize.toString());
   await page.waitForURL(/\/login\?session_code=/);
+}
+
+/** The service's login page: the right password gets the captcha at once. */
+async function captchaForClient(page: Page): Promise<FrameLocator> {
+  await openClientLogin(page);
   await signIn(page, DEMO.email, DEMO.password);
   await dialogShown(page);
   return page.frameLocator('iframe[title="Sliding puzzle"]');
@@ -175,6 +182,51 @@ describe('the captcha step on the login page', () => {
     await page.getByLabel(/^Password/).fill(DEMO.password);
     await page.getByLabel(/^Password/).press('Enter');
     await dialogShown(page);
+    await context.close();
+  });
+
+  it('the second registration from one browser asks for it; solved, the account is created with the token', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const stamp = Date.now();
+    async function register(email: string): Promise<void> {
+      await openClientLogin(page);
+      await page.getByRole('button', { name: 'Create one' }).click();
+      await page.getByRole('heading', { name: 'Create your Unified ID' }).waitFor();
+      await page.getByLabel(/^Email/).fill(email);
+      await page.getByLabel(/^Password/).fill('Sturdy-pass-42');
+      const country = page.getByRole('combobox', { name: 'Country/region' });
+      await country.fill('Germany');
+      await page.getByRole('option', { name: /^Germany/ }).click();
+      await page.getByLabel(/^First name/).fill('Cora');
+      await page.getByLabel(/^Last name/).fill('Checked');
+      await page.getByRole('checkbox', { name: /I have read and accept/ }).check();
+      await page.getByRole('button', { name: 'Create ID' }).click();
+    }
+    const registerCalls: Record<string, unknown>[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/register/captcha') registerCalls.push(req.postDataJSON() as Record<string, unknown>);
+    });
+
+    await register(`cora.${stamp}@partner-example.com`);
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    expect(registerCalls.map((body) => body.captchaToken)).toEqual([undefined]);
+
+    // Same browser (same terminal id), second sign-up: the server wants the puzzle first.
+    const second = `cora.${stamp}.2@partner-example.com`;
+    await register(second);
+    await dialogShown(page);
+    const frame = page.frameLocator('iframe[title="Sliding puzzle"]');
+    expect(await page.getByLabel(/^Last name/).inputValue()).toBe('Checked'); // the form waits behind the dialog
+    const key = await puzzle(frame);
+    await drag(page, frame, answer(key));
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('sent-address').textContent()).toBe(second);
+    expect(registerCalls).toHaveLength(3);
+    expect(registerCalls[1]!.captchaToken).toBeUndefined();
+    expect(registerCalls[2]).toMatchObject({ email: second, captchaToken: expect.stringMatching(/\S/) as unknown });
+    const mail = await context.request.get(`${portal.url}/dev/mail.json?to=${encodeURIComponent(second)}`);
+    expect(((await mail.json()) as unknown[]).length).toBe(1);
     await context.close();
   });
 });
