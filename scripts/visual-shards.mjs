@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Splits the stories of a Storybook static build into N Loki shards.
-//   node scripts/visual-shards.mjs <storybook-static dir> <N>
+//   [VISUAL_ONLY=<regex>] node scripts/visual-shards.mjs <storybook-static dir> <N>
 // Prints N lines (fewer when there are fewer stories), one `--storiesFilter` regex each. Every story is in exactly one shard
 // (anchored, escaped full names: Loki tests `${title} ${name}` against it, ignoring case).
 // Stories are dealt out in index order (round robin), so the stories of one file, which
@@ -17,11 +17,14 @@ if (!dir || !Number.isInteger(count) || count < 1) {
 
 /** @type {{ entries: Record<string, { type: string; title: string; name: string }> }} */
 const index = JSON.parse(readFileSync(path.join(dir, 'index.json'), 'utf8'));
+// VISUAL_ONLY narrows the run to the stories whose `${title} ${name}` matches it (like loki's filter).
+const only = process.env.VISUAL_ONLY ? new RegExp(process.env.VISUAL_ONLY, 'i') : null;
 const names = Object.values(index.entries)
   .filter((entry) => entry.type === 'story')
-  .map((entry) => `${entry.title} ${entry.name}`);
+  .map((entry) => `${entry.title} ${entry.name}`)
+  .filter((name) => !only || only.test(name));
 if (names.length === 0) {
-  console.error(`visual-shards: no stories in ${dir}/index.json`);
+  console.error(`visual-shards: no stories in ${dir}/index.json${only ? ` match VISUAL_ONLY=${only.source}` : ''}`);
   process.exit(1);
 }
 

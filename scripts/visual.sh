@@ -55,19 +55,26 @@ CONFIG_FLAGS="$(node -p "require('./package.json').loki.chromeFlags")"
 
 SERVER_PID=""
 LOKI_PIDS=()
+# our_chromium_pids [shard]: every browser of this run, or only the given shard's.
 our_chromium_pids() {
-  local cmdline pid
+  local cmdline pid match
+  if [ -n "${1:-}" ]; then
+    match=(-qxF -- "--user-data-dir=$PROFILE_PREFIX$1") # the whole argument: shard 1 is not shard 10
+  else
+    match=(-qF -- "--user-data-dir=$PROFILE_PREFIX")
+  fi
   for cmdline in /proc/[0-9]*/cmdline; do
     # A process may end between the glob and the read: its vanished file is no error.
-    if { tr '\0' '\n' <"$cmdline"; } 2>/dev/null | grep -qF -- "--user-data-dir=$PROFILE_PREFIX"; then
+    if { tr '\0' '\n' <"$cmdline"; } 2>/dev/null | grep "${match[@]}"; then
       pid="${cmdline#/proc/}"
       echo "${pid%/cmdline}"
     fi
   done
 }
+# stop_chromium [shard]: ends the browsers of this run (or of one shard) by PID.
 stop_chromium() {
   local pids pid pidfile launcher_dirs=""
-  pids="$(our_chromium_pids)"
+  pids="$(our_chromium_pids "${1:-}")"
   [ -n "$pids" ] || return 0
   # chrome-launcher's own temporary directory (logs, chrome.pid) for these browsers.
   for pidfile in "${TMPDIR:-/tmp}"/lighthouse.*/chrome.pid; do
@@ -81,7 +88,7 @@ stop_chromium() {
   # shellcheck disable=SC2086
   kill -TERM $pids 2>/dev/null || true
   for _ in 1 2 3 4 5 6 7 8 9 10; do
-    pids="$(our_chromium_pids)"
+    pids="$(our_chromium_pids "${1:-}")"
     [ -n "$pids" ] || break
     sleep 0.5
   done
@@ -195,10 +202,20 @@ set +e
 for i in "${!LOKI_PIDS[@]}"; do
   wait "${LOKI_PIDS[$i]}"
   code=$?
+  # 1: differences or failed stories (listed above); anything else: loki itself broke
+  # (a story that outlasted chromeLoadTimeout makes loki 0.35 write an empty file and exit).
+  # A broken shard is run once more, alone: a stall on a loaded machine is not a finding.
+  if [ "$code" -gt 1 ] && [ "${#SHARDS[@]}" -gt 1 ]; then
+    echo "visual: loki process $((i + 1)) stopped with exit code $code before it finished; running its stories again" >&2
+    stop_chromium "$i"
+    start_loki "$i" --storiesFilter "${SHARDS[$i]}" \
+      --output "$LOG_DIR/shard-$i/current" --difference "$LOG_DIR/shard-$i/difference" \
+      > >(sed -u "s/^/[visual $((i + 1)), again] /") 2>&1
+    wait "${LOKI_PIDS[${#LOKI_PIDS[@]} - 1]}"
+    code=$?
+  fi
   if [ "$code" -ne 0 ]; then
     STATUS=$code
-    # 1: differences or failed stories (listed above); anything else: loki itself broke
-    # (e.g. a story that outlasted chromeLoadTimeout makes loki 0.35 write an empty file and exit).
     [ "$code" -eq 1 ] || echo "visual: loki process $((i + 1)) stopped with exit code $code before it finished" >&2
   fi
 done
