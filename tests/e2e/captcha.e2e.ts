@@ -16,6 +16,7 @@ import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
+import { submitRegistration } from '../support/registerForm';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo-pass-2024' };
 /** A connected service that always asks for the captcha (ClientConfig.requireCaptcha). */
@@ -193,15 +194,7 @@ describe('the captcha step on the login page', () => {
       await openClientLogin(page);
       await page.getByRole('button', { name: 'Create one' }).click();
       await page.getByRole('heading', { name: 'Create your Unified ID' }).waitFor();
-      await page.getByLabel(/^Email/).fill(email);
-      await page.getByLabel(/^Password/).fill('Sturdy-pass-42');
-      const country = page.getByRole('combobox', { name: 'Country/region' });
-      await country.fill('Germany');
-      await page.getByRole('option', { name: /^Germany/ }).click();
-      await page.getByLabel(/^First name/).fill('Cora');
-      await page.getByLabel(/^Last name/).fill('Checked');
-      await page.getByRole('checkbox', { name: /I have read and accept/ }).check();
-      await page.getByRole('button', { name: 'Create ID' }).click();
+      await submitRegistration(page, { email, password: 'Sturdy-pass-42', country: 'Germany', firstName: 'Cora', lastName: 'Checked' });
     }
     const registerCalls: Record<string, unknown>[] = [];
     page.on('request', (req) => {

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
+import { chooseCountry as pickCountry } from '../support/registerForm';
 
 /**
  * Registration and region confirmation in the real UI against the reference server.
@@ -57,10 +58,8 @@ async function mailsTo(context: BrowserContext, email: string): Promise<Mail[]> 
 }
 
 async function chooseCountry(page: Page, name: string): Promise<void> {
-  const input = page.getByRole('combobox', { name: 'Country/region' });
-  await input.fill(name);
-  await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
-  expect(await input.inputValue()).toBe(name);
+  await pickCountry(page, name);
+  expect(await page.getByRole('combobox', { name: 'Country/region' }).inputValue()).toBe(name);
 }
 
 async function openSignIn(page: Page): Promise<void> {

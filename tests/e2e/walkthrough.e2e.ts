@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
+import { submitRegistration } from '../support/registerForm';
 
 /**
  * A person's first visit, end to end on the embedded defaults (`npm start`'s server, SQLite,
@@ -44,15 +45,7 @@ describe('walk-through: register, activate, sign in to the demo service', () => 
     await startAtDemoService(page);
     await page.getByRole('button', { name: 'Create one' }).click();
     await page.getByRole('heading', { name: 'Create your Unified ID' }).waitFor();
-    await page.getByLabel(/^Email/).fill(email);
-    await page.getByLabel(/^Password/).fill(password);
-    const country = page.getByRole('combobox', { name: 'Country/region' });
-    await country.fill('France');
-    await page.getByRole('option', { name: /^France/ }).click();
-    await page.getByLabel(/^First name/).fill('Walter');
-    await page.getByLabel(/^Last name/).fill('Through');
-    await page.getByRole('checkbox', { name: /I have read and accept/ }).check();
-    await page.getByRole('button', { name: 'Create ID' }).click();
+    await submitRegistration(page, { email, password, country: 'France', firstName: 'Walter', lastName: 'Through' });
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
 
     await page.goto(await activationLink(context, email));
