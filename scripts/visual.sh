@@ -204,7 +204,7 @@ for i in "${!LOKI_PIDS[@]}"; do
   code=$?
   # 1: differences or failed stories (listed above); anything else: loki itself broke
   # (a story that outlasted chromeLoadTimeout makes loki 0.35 write an empty file and exit).
-  # A broken shard is run once more, alone: a stall on a loaded machine is not a finding.
+  # A broken shard is run once more on a fresh browser: a stall on a loaded machine is not a finding.
   if [ "$code" -gt 1 ] && [ "${#SHARDS[@]}" -gt 1 ]; then
     echo "visual: loki process $((i + 1)) stopped with exit code $code before it finished; running its stories again" >&2
     stop_chromium "$i"
