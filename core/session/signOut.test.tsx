@@ -15,13 +15,13 @@ import { storage } from './storage';
 const http = () => ({ post: vi.fn(async () => null) }) as unknown as HttpClient & { post: ReturnType<typeof vi.fn> };
 
 describe('signOut', () => {
-  it('calls the server, then clears everything but the language', async () => {
+  it('calls the server with the security token, then clears everything but the language', async () => {
     const registry = await testRegistry([]);
     const client = http();
     saveTokens({ accessToken: 'a', refreshToken: 'r' });
     storage.set('lang', 'pl_PL');
     await signOut(registry, client);
-    expect(client.post).toHaveBeenCalledWith('/logout', undefined, { query: { email: undefined } });
+    expect(client.post).toHaveBeenCalledWith('/logout', undefined, { query: { email: undefined }, securityToken: true });
     expect(storage.get('refreshToken')).toBeNull();
     expect(storage.get('lang')).toBe('pl_PL');
   });

@@ -17,7 +17,8 @@ export async function signOut(registry: Registry, http: HttpClient): Promise<voi
   }
   const email = appStore.get(userAtom)?.email;
   try {
-    await http.post('/logout', undefined, { query: { email } });
+    // The Security-Token header (spec: logout is a sensitive call) ends an unlock with the session.
+    await http.post('/logout', undefined, { query: { email }, securityToken: true });
   } catch {
     // The local session ends regardless; a failed call must not keep the user signed in here.
   }

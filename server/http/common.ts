@@ -87,6 +87,26 @@ export async function requireAuth(ctx: Ctx, req: FastifyRequest): Promise<AuthCo
   return auth;
 }
 
+/**
+ * Ends the security unlock named in `Security-Token` (if any) for this account: security
+ * disable, and sign-out, which the client sends with the header so an unlock never
+ * outlives the session that made it.
+ */
+export async function endSecurityUnlock(ctx: Ctx, req: FastifyRequest, region: RegionCode, accountId: string): Promise<void> {
+  const raw = req.headers['security-token'];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value) return;
+  await ctx
+    .region(region)
+    .updateTable('one_time_tokens')
+    .set({ used_at: ctx.now() })
+    .where('token_hash', '=', hashSecret(value))
+    .where('account_id', '=', accountId)
+    .where('kind', '=', 'security')
+    .where('used_at', 'is', null)
+    .execute();
+}
+
 /** Sensitive calls: a live 5-minute security token of this account in `Security-Token`. */
 export async function requireSecurityToken(ctx: Ctx, req: FastifyRequest, auth: AuthContext): Promise<void> {
   const raw = req.headers['security-token'];

@@ -24,7 +24,7 @@ import { authenticateAccess, bearer, checkRefreshToken, createSsoSession, readSs
 import { signIn } from '../domain/signin';
 import { normalizeEmail } from '../domain/validation';
 import { fail } from '../http/errors';
-import { body, clearSsoCookie, clientIp, limitAuth, ok, requireHostRegionOf, S, setSsoCookie, ssoCookie } from '../http/common';
+import { body, clearSsoCookie, clientIp, endSecurityUnlock, limitAuth, ok, requireHostRegionOf, S, securityHeaders, setSsoCookie, ssoCookie } from '../http/common';
 
 const SESSION_CODE_HEADER = HEADERS.sessionCode.toLowerCase();
 
@@ -260,7 +260,7 @@ export function authRoutes(ctx: Ctx) {
       {
         schema: {
           querystring: { type: 'object', properties: { email: S.email } },
-          headers: { type: 'object', properties: { authorization: S.str(1024) } },
+          headers: securityHeaders,
         },
       },
       async (req: FastifyRequest<{ Querystring: { email?: string }; Body: { email?: string } | undefined }>, reply: FastifyReply) => {
@@ -271,12 +271,14 @@ export function authRoutes(ctx: Ctx) {
           const auth = await authenticateAccess(ctx, req.headers.authorization).catch(() => null);
           if (auth) {
             if (email && normalizeEmail(email) !== auth.account.email) fail(E.accountError);
+            await endSecurityUnlock(ctx, req, auth.region, auth.account.id);
             await revokeSessions(ctx, auth.region, auth.account.id, [auth.session.id]);
             done = true;
           }
         }
         const sso = await readSsoCookie(ctx, ssoCookie(req));
         if (sso && (!email || normalizeEmail(email) === sso.account.email)) {
+          await endSecurityUnlock(ctx, req, sso.region, sso.account.id);
           await revokeSessions(ctx, sso.region, sso.account.id, [sso.session.id]);
           done = true;
         }

@@ -11,7 +11,7 @@ import { revokeSessions, sessionExpiry } from '../domain/sessions';
 import { hashSecret } from '../domain/tokens';
 import { normalizeEmail } from '../domain/validation';
 import { fail } from '../http/errors';
-import { authHeaders, body, ensureSelf, idParams, limitAuth, ok, requireAuth, requireHostRegionOf, requireSecurityToken, S, securityHeaders } from '../http/common';
+import { authHeaders, body, endSecurityUnlock, ensureSelf, idParams, limitAuth, ok, requireAuth, requireHostRegionOf, requireSecurityToken, S, securityHeaders } from '../http/common';
 
 const codeBody = body({ mfaType: S.mfaType, code: { type: 'string', pattern: '^[0-9]{6}$' } }, ['mfaType', 'code']);
 const typeBody = body({ mfaType: S.mfaType }, ['mfaType']);
@@ -35,19 +35,7 @@ export function securityRoutes(ctx: Ctx) {
     api.post<{ Params: { id: string } }>('/security/:id/disable', { schema: { params: idParams, headers: securityHeaders } }, async (req) => {
       const auth = await requireAuth(ctx, req);
       ensureSelf(auth, req.params.id);
-      const raw = req.headers['security-token'];
-      const value = Array.isArray(raw) ? raw[0] : raw;
-      if (value) {
-        await ctx
-          .region(auth.region)
-          .updateTable('one_time_tokens')
-          .set({ used_at: ctx.now() })
-          .where('token_hash', '=', hashSecret(value))
-          .where('account_id', '=', auth.account.id)
-          .where('kind', '=', 'security')
-          .where('used_at', 'is', null)
-          .execute();
-      }
+      await endSecurityUnlock(ctx, req, auth.region, auth.account.id);
       return ok({ disabled: true });
     });
 

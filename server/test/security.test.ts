@@ -40,6 +40,27 @@ describe('security token', () => {
     expect((await c.post(`/api/account/${id}/timeout`, { expireTime: 86400 }, { auth: true, security: true })).body.errorCode).toBe(E.tokenFailure);
     expect((await c.post(`/api/account/someone/timeout`, { expireTime: 86400 }, { auth: true, security: true })).body.errorCode).toBe(E.tokenFailure);
   });
+
+  it('ends with the sign-out that sends it, so an unlock never outlives its session', async () => {
+    const c = new Client(t.base);
+    await signIn(c, 'demo@example.com', DEMO_PASSWORD);
+    const id = (await c.get('/api/user-info', { auth: true })).body.result.accountId;
+    await unlock(c, DEMO_PASSWORD);
+    const token = c.securityToken;
+    expect((await c.post('/api/logout', undefined, { auth: true, security: true })).body.result.revoked).toBe(true);
+    // Signed in again within the five minutes: the old unlock is over.
+    await signIn(c, 'demo@example.com', DEMO_PASSWORD);
+    c.securityToken = token;
+    expect((await c.post(`/api/account/${id}/timeout`, { expireTime: 86400 }, { auth: true, security: true })).body.errorCode).toBe(E.tokenFailure);
+    // A sign-out without the header leaves another unlock alone (it may be another device's).
+    await unlock(c, DEMO_PASSWORD);
+    const kept = c.securityToken;
+    const other = new Client(t.base);
+    await signIn(other, 'demo@example.com', DEMO_PASSWORD);
+    await other.post('/api/logout', undefined, { auth: true });
+    expect((await c.post(`/api/account/${id}/timeout`, { expireTime: 86400 }, { auth: true, security: true })).body.result.expireTime).toBe(86400);
+    expect(c.securityToken).toBe(kept);
+  });
 });
 
 describe('two-factor management', () => {

@@ -141,7 +141,12 @@ describe('security settings against the reference server', () => {
     await page.getByText('Two-factor authentication is on.').waitFor();
 
     // Sign out and back in: the sign-in now asks for a code (the next time step: each is usable once).
+    // Still unlocked: the sign-out carries the security token, so the server ends the unlock too.
+    const unlockToken = await page.evaluate(() => localStorage.getItem('securityToken'));
+    expect(unlockToken).toBeTruthy();
+    const logout = page.waitForRequest((req) => new URL(req.url()).pathname.endsWith('/logout'));
     await page.getByRole('button', { name: 'Sign out', exact: true }).first().click();
+    expect((await logout).headers()['security-token']).toBe(unlockToken);
     await page.waitForURL(/\/login\?session_code=/);
     await page.getByLabel('Email').fill('demo@example.com');
     await page.getByLabel(/^Password/).fill(PASSWORD);
