@@ -111,7 +111,7 @@ describe('AccountPage', () => {
     const { location } = await renderAccount(http);
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     await screen.findByText('signed out');
-    expect(http.post).toHaveBeenCalledWith('/logout', undefined, { query: { email: 'ana@partner.test' } });
+    expect(http.post).toHaveBeenCalledWith('/logout', undefined, { query: { email: 'ana@partner.test' }, securityToken: true });
     expect(storage.get('accessToken')).toBeNull();
     expect(storage.get('lang')).toBe('de_DE');
     expect(appStore.get(userAtom)).toBeNull();
