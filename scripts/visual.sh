@@ -182,6 +182,14 @@ start_loki() {
   LOKI_PIDS+=("$!")
 }
 
+# start_shard <i> <label>: loki for shard i, its output lines prefixed with the label.
+# Own result folders: loki empties them when it starts (merged below).
+start_shard() {
+  start_loki "$1" --storiesFilter "${SHARDS[$1]}" \
+    --output "$LOG_DIR/shard-$1/current" --difference "$LOG_DIR/shard-$1/difference" \
+    > >(sed -u "s/^/[visual $2] /") 2>&1
+}
+
 SHARDS=()
 if [ $# -eq 0 ] && [ "${VISUAL_SHARDS:-2}" -gt 1 ]; then
   mapfile -t SHARDS < <(node scripts/visual-shards.mjs "$OUT_DIR" "${VISUAL_SHARDS:-2}")
@@ -189,10 +197,7 @@ fi
 if [ "${#SHARDS[@]}" -gt 1 ]; then
   echo "visual: ${#SHARDS[@]} loki processes, each with its own Chromium"
   for i in "${!SHARDS[@]}"; do
-    # Own result folders: loki empties them when it starts (merged below).
-    start_loki "$i" --storiesFilter "${SHARDS[$i]}" \
-      --output "$LOG_DIR/shard-$i/current" --difference "$LOG_DIR/shard-$i/difference" \
-      > >(sed -u "s/^/[visual $((i + 1))] /") 2>&1
+    start_shard "$i" "$((i + 1))"
   done
 else
   start_loki 0 "$@"
@@ -208,9 +213,7 @@ for i in "${!LOKI_PIDS[@]}"; do
   if [ "$code" -gt 1 ] && [ "${#SHARDS[@]}" -gt 1 ]; then
     echo "visual: loki process $((i + 1)) stopped with exit code $code before it finished; running its stories again" >&2
     stop_chromium "$i"
-    start_loki "$i" --storiesFilter "${SHARDS[$i]}" \
-      --output "$LOG_DIR/shard-$i/current" --difference "$LOG_DIR/shard-$i/difference" \
-      > >(sed -u "s/^/[visual $((i + 1)), again] /") 2>&1
+    start_shard "$i" "$((i + 1)), again"
     wait "${LOKI_PIDS[${#LOKI_PIDS[@]} - 1]}"
     code=$?
   fi

@@ -87,14 +87,19 @@ export async function requireAuth(ctx: Ctx, req: FastifyRequest): Promise<AuthCo
   return auth;
 }
 
+/** The `Security-Token` header's value, if the request has one. */
+function securityTokenOf(req: FastifyRequest): string | undefined {
+  const raw = req.headers['security-token'];
+  return Array.isArray(raw) ? raw[0] : raw;
+}
+
 /**
  * Ends the security unlock named in `Security-Token` (if any) for this account: security
  * disable, and sign-out, which the client sends with the header so an unlock never
  * outlives the session that made it.
  */
 export async function endSecurityUnlock(ctx: Ctx, req: FastifyRequest, region: RegionCode, accountId: string): Promise<void> {
-  const raw = req.headers['security-token'];
-  const value = Array.isArray(raw) ? raw[0] : raw;
+  const value = securityTokenOf(req);
   if (!value) return;
   await ctx
     .region(region)
@@ -109,8 +114,7 @@ export async function endSecurityUnlock(ctx: Ctx, req: FastifyRequest, region: R
 
 /** Sensitive calls: a live 5-minute security token of this account in `Security-Token`. */
 export async function requireSecurityToken(ctx: Ctx, req: FastifyRequest, auth: AuthContext): Promise<void> {
-  const raw = req.headers['security-token'];
-  const value = Array.isArray(raw) ? raw[0] : raw;
+  const value = securityTokenOf(req);
   const parsed = parseRegionalSecret(value);
   if (!value || !parsed || parsed.region !== auth.region) fail(E.tokenFailure);
   const row = await ctx
