@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTheme } from './default';
-import { midnightTheme } from './midnight';
-import { composeTheme } from './whiteLabel';
+import { defaultTheme } from './default.theme';
+import { midnightTheme } from './midnight.theme';
+import { themeNames } from '../core/build/virtualModules.mjs';
+import { baseThemes, composeTheme } from './whiteLabel';
 
 describe('composeTheme (the white-label path)', () => {
   it('starts from the named base theme, falling back to the default', () => {
@@ -21,6 +22,13 @@ describe('composeTheme (the white-label path)', () => {
     expect(theme.brand).toEqual({ title: 'Partner Cloud ID', logoUrl: '/logo.svg' });
     expect(theme.space(2)).toBe('8px');
     expect(defaultTheme.colors.primary).not.toBe('#aa0000'); // the base is never mutated
+  });
+
+  it('discovers every themes/<name>.theme.ts, named as its file', () => {
+    const root = new URL('..', import.meta.url).pathname;
+    expect(themeNames(root)).toEqual(['default', 'midnight']);
+    expect(Object.keys(baseThemes).sort()).toEqual(themeNames(root));
+    for (const [name, theme] of Object.entries(baseThemes)) expect(theme.name).toBe(name);
   });
 
   it('keeps the spec breakpoints', () => {

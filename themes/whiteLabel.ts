@@ -1,12 +1,12 @@
-import { defaultTheme } from './default';
-import { midnightTheme } from './midnight';
+import { themes } from 'virtual:theme-catalogue';
+import { defaultTheme } from './default.theme';
 import type { ThemeOverrides, ThemeTokens } from './tokens';
 
-/** Named base themes a deployment config can pick with `theme.name`. */
-export const baseThemes: Record<string, ThemeTokens> = {
-  default: defaultTheme,
-  midnight: midnightTheme,
-};
+/**
+ * Named base themes a deployment config (or a client's branding) can pick with `theme.name`:
+ * every themes/<name>.theme.ts, found by the build (core/build/virtualModules.mjs).
+ */
+export const baseThemes: Record<string, ThemeTokens> = themes;
 
 /**
  * The white-label path: a base theme, then the deployment's overrides, then

@@ -12,3 +12,9 @@ declare module 'virtual:locale-files' {
   /** The messages of locales/<lang>/<ns>.json (fetched in production, bundled by Vite elsewhere). */
   export function loadLocale(lang: string, ns: string): Promise<Record<string, unknown>>;
 }
+
+declare module 'virtual:theme-catalogue' {
+  import type { ThemeTokens } from '../../themes/tokens';
+  /** Base themes by name, one per themes/<name>.theme.ts. */
+  export const themes: Record<string, ThemeTokens>;
+}

@@ -1,5 +1,6 @@
 export function activeConfigPath(root: string, env?: Record<string, string | undefined>): string;
 export function pluginIds(root: string): string[];
+export function themeNames(root: string): string[];
 export function portalVirtualModules(options?: { root?: string; configPath?: string }): {
   name: string;
   resolveId(id: string): string | null;

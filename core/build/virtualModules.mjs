@@ -1,10 +1,11 @@
 // Build-time virtual modules shared by rollup (production), vite (Storybook) and vitest.
 // - virtual:portal-config     the active deployment config (PORTAL_CONFIG, default config/default.json)
 // - virtual:plugin-catalogue  plugin id -> lazy import, one entry per plugins/<id>/index.ts
+// - virtual:theme-catalogue theme name -> tokens, one entry per themes/<name>.theme.ts
 // - virtual:locale-files     loadLocale(lang, ns): production builds emit every locales/<lang>/<ns>.json
 //                             as a static asset under one content-hashed folder and fetch it; Vite
 //                             (Storybook, vitest) loads the files through import.meta.glob.
-// Adding a plugin is adding a folder: the core never names a plugin.
+// Adding a plugin is adding a folder, adding a theme is adding a file: the core names neither.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,8 @@ import path from 'node:path';
 const CONFIG_ID = 'virtual:portal-config';
 const CATALOGUE_ID = 'virtual:plugin-catalogue';
 const LOCALES_ID = 'virtual:locale-files';
+const THEMES_ID = 'virtual:theme-catalogue';
+const THEME_FILE = /^([a-z][a-z0-9-]*)\.theme\.ts$/;
 const SAFE = /^[A-Za-z0-9_-]+$/;
 
 /** Every locales/<lang>/<ns>.json as [lang, ns, absolute file]. */
@@ -39,6 +42,16 @@ export function pluginIds(root) {
   return readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(path.join(dir, d.name, 'index.ts')))
     .map((d) => d.name)
+    .sort();
+}
+
+/** Base themes: every themes/<name>.theme.ts (its default export is the theme's tokens). */
+export function themeNames(root) {
+  const dir = path.join(root, 'themes');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .map((f) => THEME_FILE.exec(f)?.[1])
+    .filter((name) => name !== undefined)
     .sort();
 }
 
@@ -70,7 +83,7 @@ export function portalVirtualModules({ root, configPath, locales = 'glob' } = {}
       }
     },
     resolveId(id) {
-      if (id === CONFIG_ID || id === CATALOGUE_ID || id === LOCALES_ID) return '\0' + id;
+      if (id === CONFIG_ID || id === CATALOGUE_ID || id === LOCALES_ID || id === THEMES_ID) return '\0' + id;
       return null;
     },
     load(id) {
@@ -86,6 +99,13 @@ export function portalVirtualModules({ root, configPath, locales = 'glob' } = {}
           return `  ${JSON.stringify(pluginId)}: () => import(${JSON.stringify(file)}),`;
         });
         return `export const catalogue = {\n${entries.join('\n')}\n};\n`;
+      }
+      if (id === '\0' + THEMES_ID) {
+        // Eager: themes are a few hundred bytes each, and a client's branding may name any of them.
+        const names = themeNames(root);
+        const imports = names.map((name, i) => `import t${i} from ${JSON.stringify(path.join(root, 'themes', `${name}.theme.ts`).split(path.sep).join('/'))};`);
+        const entries = names.map((name, i) => `  ${JSON.stringify(name)}: t${i},`);
+        return `${imports.join('\n')}\nexport const themes = {\n${entries.join('\n')}\n};\n`;
       }
       if (id === '\0' + LOCALES_ID) {
         const check = `const SAFE = ${SAFE};\nfunction check(lang, ns) { if (!SAFE.test(lang) || !SAFE.test(ns)) throw new Error('Bad locale name ' + lang + '/' + ns); }\n`;

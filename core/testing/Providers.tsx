@@ -3,7 +3,7 @@ import { Provider as JotaiProvider, createStore } from 'jotai';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import { defaultTheme } from '../../themes/default';
+import { defaultTheme } from '../../themes/default.theme';
 import type { ThemeTokens } from '../../themes/tokens';
 import { createTestI18n } from './testI18n';
 

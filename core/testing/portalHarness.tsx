@@ -13,7 +13,7 @@ import { buildRegistry, Registry } from '../registry/registry';
 import type { PluginManifest } from '../registry/types';
 import { CORE_GUARDS } from '../router/coreGuards';
 import { appStore } from '../session/session';
-import { defaultTheme } from '../../themes/default';
+import { defaultTheme } from '../../themes/default.theme';
 import { createTestI18n } from './testI18n';
 
 export const testDeployment = parseDeploymentConfig({

@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { defaultTheme } from '../../themes/default';
+import { defaultTheme } from '../../themes/default.theme';
 import { atLeast, below, media, useViewportWidth, viewportClass } from './media';
 
 function resizeTo(width: number) {

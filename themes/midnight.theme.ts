@@ -1,4 +1,4 @@
-import { defaultTheme } from './default';
+import { defaultTheme } from './default.theme';
 import type { ThemeTokens } from './tokens';
 
 /** A dark white-label example, used by config/partner-dark.json and its stories. */
@@ -23,3 +23,5 @@ export const midnightTheme: ThemeTokens = {
     overlay: 'rgba(0, 0, 0, 0.6)',
   },
 };
+
+export default midnightTheme;

@@ -35,3 +35,5 @@ export const defaultTheme: ThemeTokens = {
   brand: { logoUrl: '', title: 'Unified ID' },
   zIndex: { toast: 1100, modal: 1000, tooltip: 1200 },
 };
+
+export default defaultTheme;
