@@ -25,7 +25,7 @@ describe('composeTheme (the white-label path)', () => {
   });
 
   it('discovers every themes/<name>.theme.ts, named as its file', () => {
-    const root = new URL('..', import.meta.url).pathname;
+    const root = process.cwd(); // vitest runs from the repository root
     expect(themeNames(root)).toEqual(['default', 'midnight']);
     expect(Object.keys(baseThemes).sort()).toEqual(themeNames(root));
     for (const [name, theme] of Object.entries(baseThemes)) expect(theme.name).toBe(name);

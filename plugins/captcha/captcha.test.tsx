@@ -9,7 +9,7 @@ import { LOGIN_INTERRUPT_POINT, type InterruptProps } from '../../core/login/typ
 import { useInterruptibleCall } from '../../core/login/useInterruptibleCall';
 import { testLoginPage } from '../../core/testing/loginHarness';
 import { renderPortal, testRegistry } from '../../core/testing/portalHarness';
-import { defaultTheme } from '../../themes/default';
+import { defaultTheme } from '../../themes/default.theme';
 import CaptchaStep from './CaptchaStep';
 import captcha from './index';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTheme } from '../../themes/default';
-import { midnightTheme } from '../../themes/midnight';
+import { defaultTheme } from '../../themes/default.theme';
+import { midnightTheme } from '../../themes/midnight.theme';
 import { captchaFrame, captchaThemeMessage, isCaptchaFrameMessage, luminance } from './frameMessages';
 
 const PAGE = 'https://id.vendor.test/login?session_code=abc';
