@@ -1,4 +1,6 @@
+import { catalogue } from 'virtual:plugin-catalogue';
 import bundled from 'virtual:portal-config';
+import { baseThemes } from '../../themes/whiteLabel';
 import { parseDeploymentConfig } from '../config/loadConfig';
 import type { DeploymentConfig } from '../config/types';
 
@@ -9,5 +11,5 @@ import type { DeploymentConfig } from '../config/types';
 export function readDeploymentConfig(doc: Document = document): DeploymentConfig {
   const injected = doc.getElementById('portal-config');
   const raw: unknown = injected?.textContent ? JSON.parse(injected.textContent) : bundled;
-  return parseDeploymentConfig(raw);
+  return parseDeploymentConfig(raw, { plugins: Object.keys(catalogue), themes: Object.keys(baseThemes) });
 }

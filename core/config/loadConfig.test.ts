@@ -18,12 +18,12 @@ describe('parseDeploymentConfig', () => {
     expect(config.variant).toBe('web');
   });
 
-  it('keeps the plugin and region blocks, and fields it does not name ($schema)', () => {
+  it('keeps the plugin and region blocks; accepts the editor hint $schema and drops it', () => {
     const raw = { $schema: './schema.json', ...base, plugins: { a: { enabled: true, config: { x: 1 } } }, regions: { Aps: { plugins: { a: { enabled: false } } } } };
     const config = parseDeploymentConfig(raw);
     expect(config.plugins).toEqual({ a: { enabled: true, config: { x: 1 } } });
     expect(config.regions).toEqual({ Aps: { plugins: { a: { enabled: false } } } });
-    expect(config).toHaveProperty('$schema', './schema.json');
+    expect(config).not.toHaveProperty('$schema');
     expect(parseDeploymentConfig(base).plugins).toEqual({});
   });
 
@@ -33,9 +33,10 @@ describe('parseDeploymentConfig', () => {
     [{ ...base, plugins: { x: { enabled: true, config: [] } } }, "field 'plugins.x.config': must be an object"],
     [{ ...base, api: { global: '/api', regions: { Use: '/u', Aps: '/a' } }, plugins: {} }, "field 'api.regions.Euw': is required"],
     [{ ...base, api: { ...base.api, global: '' }, plugins: {} }, "field 'api.global': is required"],
-    [{ ...base, plugins: {}, regions: { Mars: { plugins: {} } } }, "field 'regions': 'Mars' is not a region code (Use, Aps, Euw)"],
+    [{ ...base, plugins: {}, regions: { Mars: { plugins: {} } } }, "field 'regions.Mars': is not a region code; expected one of: Use, Aps, Euw"],
     [{ ...base, plugins: {}, regions: { Aps: { plugins: { x: { enabled: 1 } } } } }, "field 'regions.Aps.plugins.x.enabled'"],
     [{ ...base, plugins: {}, variant: 'tv' }, "field 'variant': must be one of web, app"],
+    [{ ...base, plugins: {}, variant: 'ap' }, "field 'variant': must be one of web, app; did you mean 'app'?"],
     [{ ...base, plugins: {}, defaultLanguage: 'xx_XX' }, "field 'defaultLanguage': must be one of en_US,"],
     [{ ...base, plugins: {}, officialHosts: 'localhost' }, "field 'officialHosts': must be a list"],
     [{ ...base, plugins: {}, allowedRedirects: ['https://ok.example', 'not a url'] }, "field 'allowedRedirects[1]': must be an absolute http(s) URL"],
@@ -45,6 +46,41 @@ describe('parseDeploymentConfig', () => {
   ])('names the bad field and what is wrong: %j', (raw, message) => {
     expect(() => parseDeploymentConfig(raw)).toThrow(ConfigError);
     expect(() => parseDeploymentConfig(raw)).toThrow(`Deployment config: ${message}`);
+  });
+});
+
+describe('every level refuses unknown keys, naming the path and the closest known name', () => {
+  const known = { plugins: ['sign-in', 'security', 'company'], themes: ['default', 'midnight'] };
+  const ok = { ...base, plugins: { 'sign-in': { enabled: true } } };
+  it.each([
+    ['top level', { ...ok, defaultLanguge: 'de_DE' }, "field 'defaultLanguge': is not a known field; did you mean 'defaultLanguage'?"],
+    ['top level, nothing close', { ...ok, colour: 'red' }, "field 'colour': is not a known field; expected one of: $schema, name, variant, api,"],
+    ['api', { ...ok, api: { ...base.api, defaultRegon: 'Use' } }, "field 'api.defaultRegon': is not a known field; did you mean 'defaultRegion'?"],
+    ['api.regions', { ...ok, api: { ...base.api, regions: { ...base.api.regions, EUW: '/x' } } }, "field 'api.regions.EUW': is not a known field; did you mean 'Euw'?"],
+    ['api.defaultRegion', { ...ok, api: { ...base.api, defaultRegion: 'euw' } }, "field 'api.defaultRegion': must be one of Use, Aps, Euw; did you mean 'Euw'?"],
+    ['theme', { ...ok, theme: { name: 'default', overides: {} } }, "field 'theme.overides': is not a known field; did you mean 'overrides'?"],
+    ['theme name', { ...ok, theme: { name: 'midnite' } }, "field 'theme.name': must be one of default, midnight; did you mean 'midnight'?"],
+    ['theme override group', { ...ok, theme: { name: 'default', overrides: { color: { primary: '#fff' } } } }, "field 'theme.overrides.color': is not a known field; did you mean 'colors'?"],
+    ['theme override token', { ...ok, theme: { name: 'default', overrides: { colors: { primry: '#fff' } } } }, "field 'theme.overrides.colors.primry': is not a known field; did you mean 'primary'?"],
+    ['theme colour value', { ...ok, theme: { name: 'default', overrides: { colors: { primary: 'bleu' } } } }, "field 'theme.overrides.colors.primary': must be a CSS colour"],
+    ['theme number token', { ...ok, theme: { name: 'default', overrides: { zIndex: { modal: '10' } } } }, "field 'theme.overrides.zIndex.modal': must be a number"],
+    ['plugin id', { ...ok, plugins: { 'sign-inn': { enabled: true } } }, "field 'plugins.sign-inn': is not a plugin (a folder under plugins/); did you mean 'sign-in'?"],
+    ['plugin switch', { ...ok, plugins: { 'sign-in': { enabled: true, confg: {} } } }, "field 'plugins.sign-in.confg': is not a known field; did you mean 'config'?"],
+    ['region code', { ...ok, regions: { Euv: { plugins: {} } } }, "field 'regions.Euv': is not a region code; did you mean 'Euw'?"],
+    ['region block', { ...ok, regions: { Use: { plugin: {} } } }, "field 'regions.Use.plugin': is not a known field; did you mean 'plugins'?"],
+    ['region plugin id', { ...ok, regions: { Use: { plugins: { securty: { enabled: false } } } } }, "field 'regions.Use.plugins.securty': is not a plugin (a folder under plugins/); did you mean 'security'?"],
+    ['region plugin switch', { ...ok, regions: { Use: { plugins: { security: { enable: false } } } } }, "field 'regions.Use.plugins.security.enable': is not a known field; did you mean 'enabled'?"],
+  ])('%s', (_level, raw, message) => {
+    expect(() => parseDeploymentConfig(raw, known)).toThrow(`Deployment config: ${message}`);
+  });
+
+  it('accepts a well-formed config with overrides at every level', () => {
+    const raw = {
+      ...ok,
+      theme: { name: 'midnight', overrides: { colors: { primary: '#aa0000', overlay: 'rgba(0, 0, 0, 0.5)' }, radius: { md: '6px' }, brand: { title: 'Partner ID' } } },
+      regions: { Use: { plugins: { security: { enabled: false }, company: { enabled: true, config: {} } } } },
+    };
+    expect(parseDeploymentConfig(raw, known).theme).toEqual(raw.theme);
   });
 });
 

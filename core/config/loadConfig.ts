@@ -1,10 +1,8 @@
-import { REGION_CODES, isRegionCode, type RegionCode } from '../contract/regions';
+import { REGION_CODES, type RegionCode } from '../contract/regions';
 import { LANGUAGE_CODES } from '../i18n/languages';
-import type { ThemeOverrides } from '../../themes/tokens';
-import { anyObject, array, boolean, object, oneOf, record, ShapeError, string } from './shape';
+import { anyObject, array, boolean, object, oneOf, record, ShapeError, string, type Shape } from './shape';
+import { themeShape } from './themeShape';
 import type { DeploymentConfig, PluginSwitch } from './types';
-
-const regionKey = (key: string) => (isRegionCode(key) ? null : `'${key}' is not a region code (${REGION_CODES.join(', ')})`);
 
 /** Redirect targets are compared as origins, so each must be an absolute http(s) URL. */
 function httpUrl(value: string): string | null {
@@ -16,43 +14,73 @@ function httpUrl(value: string): string | null {
   return 'must be an absolute http(s) URL';
 }
 
-const pluginSwitch = object({
-  enabled: boolean(),
-  config: anyObject({ optional: true }),
-});
+/**
+ * What the config may name. In the browser: the plugin catalogue and the bundled themes; on the
+ * server and in `npm run config:check`: the folders under plugins/ and themes/. Without a list,
+ * any name passes the shape (and fails later, where it is looked up).
+ */
+export interface KnownNames {
+  plugins?: readonly string[];
+  themes?: readonly string[];
+}
 
-const regionOverride = object({
-  plugins: record(object({ enabled: boolean({ optional: true }), config: anyObject({ optional: true }) }), { default: {} }),
-});
+const PLUGIN = 'a plugin (a folder under plugins/)';
 
-const deploymentShape = object({
-  name: string(),
-  variant: oneOf(['web', 'app'], { default: 'web' }),
-  api: object({
-    global: string(),
-    regions: object({ Use: string(), Aps: string(), Euw: string() }),
-    defaultRegion: oneOf(REGION_CODES, { default: 'Euw' }),
-  }),
-  officialHosts: array(string(), { default: [] }),
-  signInPath: string({ default: '/' }),
-  allowedRedirects: array(string({ test: httpUrl }), { default: [] }),
-  theme: object(
-    { name: string({ default: 'default' }), overrides: anyObject<ThemeOverrides>({ optional: true }) },
-    { default: { name: 'default' } },
-  ),
-  defaultLanguage: oneOf(LANGUAGE_CODES, { default: 'en_US' }),
-  plugins: record(pluginSwitch, { default: {} }),
-  regions: record(regionOverride, { default: {}, key: regionKey }),
-});
+/** The deployment config's shape: every level refuses unknown keys and names the closest known one. */
+export function deploymentShape(known: KnownNames = {}) {
+  const pluginKeys = known.plugins ? { keys: { allowed: known.plugins, noun: PLUGIN } } : {};
+  const pluginSwitch = object(
+    {
+      enabled: boolean({ description: 'Whether the plugin runs in this deployment.' }),
+      config: anyObject({ optional: true, description: "The plugin's own settings, checked against its configSchema." }),
+    },
+    { noUnknown: true },
+  );
+  const regionPluginSwitch = object(
+    {
+      enabled: boolean({ optional: true, description: 'On or off in this region (else as in the base switches).' }),
+      config: anyObject({ optional: true, description: 'Settings laid over the base config in this region.' }),
+    },
+    { noUnknown: true },
+  );
+  const regionOverride = object({ plugins: record(regionPluginSwitch, { default: {}, ...pluginKeys }) }, { noUnknown: true });
+  return object(
+    {
+      $schema: string({ optional: true }),
+      name: string({ description: 'A name for this deployment, shown in errors.' }),
+      variant: oneOf(['web', 'app'], { default: 'web', description: "'app' when embedded in a partner mobile app." }),
+      api: object(
+        {
+          global: string({ description: 'Base URL of common calls (the global host).' }),
+          regions: object(
+            Object.fromEntries(REGION_CODES.map((r) => [r, string({ description: `Base URL of the ${r} regional host.` })])) as Record<RegionCode, Shape<string>>,
+            { noUnknown: true },
+          ),
+          defaultRegion: oneOf(REGION_CODES, { default: 'Euw', description: "Region used before the account's region is known." }),
+        },
+        { noUnknown: true },
+      ),
+      officialHosts: array(string(), { default: [], description: 'host[:port] of the official identity site; the login page stays there when the status check fails.' }),
+      signInPath: string({ default: '/', description: 'Where sign-in starts (the authorize entry).' }),
+      allowedRedirects: array(string({ test: httpUrl }), { default: [], description: "Exact origins always allowed as redirect targets, added to the server's allow-list." }),
+      theme: themeShape(known.themes ?? []),
+      defaultLanguage: oneOf(LANGUAGE_CODES, { default: 'en_US', description: 'Language when the visitor chose none.' }),
+      plugins: record(pluginSwitch, { default: {}, description: 'Plugin id (a folder under plugins/) -> switch.', ...pluginKeys }),
+      regions: record(regionOverride, { default: {}, keys: { allowed: REGION_CODES, noun: `a region code` }, description: 'Per data-region plugin overrides.' }),
+    },
+    { noUnknown: true },
+  );
+}
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
 /** Validate the raw deployment config; the error names the field that is wrong. */
-export function parseDeploymentConfig(raw: unknown): DeploymentConfig {
+export function parseDeploymentConfig(raw: unknown, known: KnownNames = {}): DeploymentConfig {
   try {
-    return deploymentShape.parse(raw);
+    const { $schema: _editorHint, ...config } = deploymentShape(known).parse(raw);
+    return config as DeploymentConfig;
   } catch (err) {
     if (err instanceof ShapeError) throw new ConfigError(`Deployment config: field '${err.path || '(root)'}': ${err.message}`);
     throw err;

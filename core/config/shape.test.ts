@@ -100,13 +100,14 @@ describe('object', () => {
   it('passes unknown fields through, or refuses them with noUnknown', () => {
     expect(shape.parse({ name: 'n', extra: 1 })).toMatchObject({ extra: 1 });
     const strict = object({ name: string() }, { noUnknown: true });
-    expect(problem(strict, { name: 'n', colour: 'red', size: 2 })).toBe(': unknown field(s): colour, size');
+    expect(problem(strict, { name: 'n', colour: 'red', size: 2 })).toBe("colour: is not a known field; expected one of: name");
+    expect(problem(strict, { nmae: 'n' })).toBe("nmae: is not a known field; did you mean 'name'?");
     expect(strict.parse({ name: 'n' })).toEqual({ name: 'n' });
   });
 
   it('reports unknown fields before the named ones', () => {
     const strict = object({ name: string() }, { noUnknown: true });
-    expect(problem(strict, { colour: 'red' })).toBe(': unknown field(s): colour');
+    expect(problem(strict, { colour: 'red' })).toBe('colour: is not a known field; expected one of: name');
   });
 
   it('runs a default object through its fields', () => {
@@ -117,12 +118,13 @@ describe('object', () => {
 });
 
 describe('record', () => {
-  const switches = record(object({ enabled: boolean() }), { default: {}, key: (k) => (/^[a-z-]+$/.test(k) ? null : `'${k}' is not a plugin id`) });
+  const switches = record(object({ enabled: boolean() }), { default: {}, keys: { allowed: ['sign-in', 'a'], noun: 'a plugin' } });
 
   it('checks keys first, then every value, named by its key', () => {
     expect(switches.parse({ 'sign-in': { enabled: true } })).toEqual({ 'sign-in': { enabled: true } });
     expect(switches.parse(undefined)).toEqual({});
-    expect(problem(switches, { Bad: { enabled: 'no' } })).toBe(": 'Bad' is not a plugin id");
+    expect(problem(switches, { 'sign-inn': { enabled: 'no' } })).toBe("sign-inn: is not a plugin; did you mean 'sign-in'?");
+    expect(problem(switches, { zzzzzz: { enabled: true } })).toBe('zzzzzz: is not a plugin; expected one of: sign-in, a');
     expect(problem(switches, { a: { enabled: 'no' } })).toBe('a.enabled: must be true or false');
     expect(problem(switches, [])).toBe(': must be an object');
   });

@@ -3,8 +3,11 @@
  * It runs at start-up, so it is on /login; yup (about 12 KB gzip) stays with the lazy forms.
  *
  * A shape checks a JSON value, fills in defaults and returns the value typed as
- * `Infer<typeof shape>`. The first problem throws a ShapeError with the field's dotted path.
+ * `Infer<typeof shape>`. The first problem throws a ShapeError with the field's dotted path;
+ * a mistyped field or key names the closest known one ("did you mean"). Every shape also
+ * describes itself as JSON Schema, so config/schema.json is generated, never kept by hand.
  */
+import { closestName, hint } from './suggest';
 
 export class ShapeError extends Error {
   override readonly name = 'ShapeError';
@@ -18,9 +21,16 @@ export class ShapeError extends Error {
   }
 }
 
+/** A JSON Schema (draft 2020-12) fragment. */
+export type JsonSchema = { [keyword: string]: unknown };
+
 export interface Shape<T> {
   /** Check `value`, found at `path`, fill in defaults and return it; throws ShapeError. */
   parse(value: unknown, path?: string): T;
+  /** What `parse` accepts, as JSON Schema (editors complete configs from it). */
+  schema(): JsonSchema;
+  /** The field must be given: no default, not optional. */
+  readonly required: boolean;
 }
 
 /** A field its object may lack: absent, it stays absent. */
@@ -37,6 +47,8 @@ export interface Options<T> {
   optional?: boolean;
   /** One more rule: the message when `value` breaks it, else null (see `matches`). */
   test?: (value: T) => string | null;
+  /** Shown by editors next to the field (JSON Schema `description`). */
+  description?: string;
 }
 
 /** Options with `optional` typed as given, so `optional: true` makes an OptionalShape. */
@@ -50,7 +62,11 @@ function fail(path: string, message: string): never {
 const child = (path: string, key: string) => (path ? `${path}.${key}` : key);
 
 /** What every shape shares: absence (required, default or optional), then its check, then `test`. */
-function define<T, Opt extends boolean>(opts: Options<T> | undefined, check: (value: unknown, path: string) => T): Built<T, Opt> {
+function define<T, Opt extends boolean>(
+  opts: Options<T> | undefined,
+  check: (value: unknown, path: string) => T,
+  schemaOf: () => JsonSchema,
+): Built<T, Opt> {
   const parse = (value: unknown, path = ''): T | undefined => {
     if (value === undefined) {
       if (opts?.default !== undefined) value = opts.default;
@@ -62,8 +78,14 @@ function define<T, Opt extends boolean>(opts: Options<T> | undefined, check: (va
     if (problem) fail(path, problem);
     return result;
   };
+  const schema = (): JsonSchema => ({
+    ...schemaOf(),
+    ...(opts?.default !== undefined ? { default: opts.default } : {}),
+    ...(opts?.description ? { description: opts.description } : {}),
+  });
+  const required = opts?.default === undefined && !opts?.optional;
   // Built<T, Opt> is Shape<T>, or OptionalShape<T> exactly when opts.optional is true.
-  return { parse, optional: opts?.optional === true } as unknown as Built<T, Opt>;
+  return { parse, schema, required, optional: opts?.optional === true } as unknown as Built<T, Opt>;
 }
 
 /** A `test` that the string matches `pattern`. */
@@ -78,17 +100,27 @@ export function string<Opt extends boolean = false>(opts?: With<Options<string>,
     if (typeof value !== 'string') fail(path, 'must be a string');
     if (!value && opts?.default === undefined && !opts?.optional) fail(path, 'is required');
     return value;
-  });
+  }, () => ({ type: 'string' }));
+}
+
+export function number<Opt extends boolean = false>(opts?: With<Options<number>, Opt>): Built<number, Opt> {
+  return define(opts, (value, path) => (typeof value === 'number' && Number.isFinite(value) ? value : fail(path, 'must be a number')), () => ({ type: 'number' }));
 }
 
 export function boolean<Opt extends boolean = false>(opts?: With<Options<boolean>, Opt>): Built<boolean, Opt> {
-  return define(opts, (value, path) => (typeof value === 'boolean' ? value : fail(path, 'must be true or false')));
+  return define(opts, (value, path) => (typeof value === 'boolean' ? value : fail(path, 'must be true or false')), () => ({ type: 'boolean' }));
 }
 
 /** One of the listed strings, typed as their union. */
 export function oneOf<const V extends string, Opt extends boolean = false>(values: readonly V[], opts?: With<Options<NoInfer<V>>, Opt>): Built<V, Opt> {
-  return define(opts, (value, path) =>
-    (values as readonly unknown[]).includes(value) ? (value as V) : fail(path, `must be one of ${values.join(', ')}`),
+  return define(
+    opts,
+    (value, path) => {
+      if ((values as readonly unknown[]).includes(value)) return value as V;
+      const close = typeof value === 'string' ? closestName(value, values) : null;
+      return fail(path, `must be one of ${values.join(', ')}${close ? `; did you mean '${close}'?` : ''}`);
+    },
+    () => ({ enum: [...values] }),
   );
 }
 
@@ -97,7 +129,7 @@ export function array<T, Opt extends boolean = false>(item: Shape<T>, opts?: Wit
     if (!Array.isArray(value)) fail(path, 'must be a list');
     const items: readonly unknown[] = value;
     return items.map((v, i) => item.parse(v, `${path}[${i}]`));
-  });
+  }, () => ({ type: 'array', items: item.schema() }));
 }
 
 function plainObject(value: unknown, path: string): Record<string, unknown> {
@@ -125,32 +157,41 @@ export interface ObjectOptions<T> extends Options<T> {
 export function object<F extends Fields, Opt extends boolean = false>(fields: F, opts?: With<ObjectOptions<ObjectOf<NoInfer<F>>>, Opt>): Built<ObjectOf<F>, Opt> {
   return define(opts, (value, path) => {
     const input = plainObject(value, path);
-    const unknown = Object.keys(input).filter((key) => !Object.hasOwn(fields, key));
-    if (opts?.noUnknown && unknown.length) fail(path, `unknown field(s): ${unknown.join(', ')}`);
+    const unknown = Object.keys(input).find((key) => !Object.hasOwn(fields, key));
+    if (opts?.noUnknown && unknown !== undefined) fail(child(path, unknown), `is not a known field; ${hint(unknown, Object.keys(fields))}`);
     const result: Record<string, unknown> = opts?.noUnknown ? {} : { ...input };
     for (const [key, field] of Object.entries(fields)) {
       const parsed = field.parse(input[key], child(path, key));
       if (parsed !== undefined) result[key] = parsed;
     }
     return result as ObjectOf<F>;
-  });
+  }, () => ({
+    type: 'object',
+    ...(Object.values(fields).some((f) => f.required) ? { required: Object.keys(fields).filter((k) => fields[k]!.required) } : {}),
+    ...(opts?.noUnknown ? { additionalProperties: false } : {}),
+    properties: Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.schema()])),
+  }));
 }
 
 export interface RecordOptions<T> extends Options<Record<string, T>> {
-  /** The message when a key is not allowed, else null. Keys are checked before values. */
-  key?: (key: string) => string | null;
+  /** The keys allowed (plugin ids, region codes), and what a key is, for the message. Keys are checked before values. */
+  keys?: { allowed: readonly string[]; noun: string };
 }
 
 /** An object whose keys are free (plugin ids, region codes) and whose values share one shape. */
 export function record<T, Opt extends boolean = false>(item: Shape<T>, opts?: With<RecordOptions<NoInfer<T>>, Opt>): Built<Record<string, T>, Opt> {
   return define(opts, (value, path) => {
     const entries = Object.entries(plainObject(value, path));
+    const keys = opts?.keys;
     for (const [key] of entries) {
-      const problem = opts?.key?.(key);
-      if (problem) fail(path, problem);
+      if (keys && !keys.allowed.includes(key)) fail(child(path, key), `is not ${keys.noun}; ${hint(key, keys.allowed)}`);
     }
     return Object.fromEntries(entries.map(([key, v]) => [key, item.parse(v, child(path, key))]));
-  });
+  }, () => ({
+    type: 'object',
+    ...(opts?.keys ? { propertyNames: { enum: [...opts.keys.allowed] } } : {}),
+    additionalProperties: item.schema(),
+  }));
 }
 
 /**
@@ -161,5 +202,5 @@ export function anyObject<T extends object = Record<string, unknown>>(opts: Opti
 export function anyObject<T extends object = Record<string, unknown>>(opts?: Options<NoInfer<T>>): Shape<NoInfer<T>>;
 export function anyObject<T extends object>(opts?: Options<T>): Shape<T> {
   // Overloads rather than With<>: `anyObject<ThemeOverrides>({ optional: true })` names T, so Opt could not be inferred.
-  return define<T, false>(opts, (value, path) => plainObject(value, path) as T);
+  return define<T, false>(opts, (value, path) => plainObject(value, path) as T, () => ({ type: 'object' }));
 }

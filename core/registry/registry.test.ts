@@ -47,16 +47,21 @@ describe('buildRegistry', () => {
       new PluginConfigError("Plugin 'strict': config field 'url': is required"),
     );
     await expect(buildRegistry([plugin], { strict: { enabled: true, config: { url: 'x', colour: 'red' } } }, deployment)).rejects.toThrow(
-      new PluginConfigError("Plugin 'strict': config field '(root)': unknown field(s): colour"),
+      new PluginConfigError("Plugin 'strict': config field 'colour': is not a known field; expected one of: url, verbose"),
+    );
+    await expect(buildRegistry([plugin], { strict: { enabled: true, config: { url: 'x', verbsoe: true } } }, deployment)).rejects.toThrow(
+      new PluginConfigError("Plugin 'strict': config field 'verbsoe': is not a known field; did you mean 'verbose'?"),
     );
     const ok = await buildRegistry([plugin], { strict: { enabled: true, config: { url: 'x' } } }, deployment);
     expect(ok.pluginConfigs.get('strict')).toEqual({ url: 'x', verbose: false });
   });
 
-  it('hands a plugin without a schema its config block as it is', async () => {
-    const free = definePlugin({ id: 'free' });
-    const registry = await buildRegistry([free], { free: { enabled: true, config: { anything: 1 } } }, deployment);
-    expect(registry.pluginConfigs.get('free')).toEqual({ anything: 1 });
+  it('refuses settings for a plugin that takes none', async () => {
+    const plain = definePlugin({ id: 'plain' });
+    await expect(buildRegistry([plain], { plain: { enabled: true, config: { colour: 'red' } } }, deployment)).rejects.toThrow(
+      new PluginConfigError("Plugin 'plain' takes no settings, but its config names colour"),
+    );
+    await expect(buildRegistry([plain], { plain: { enabled: true, config: {} } }, deployment)).resolves.toBeDefined();
   });
 
   it('runs every register() before any bootstrap(), so points declared late still work', async () => {

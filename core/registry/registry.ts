@@ -139,7 +139,11 @@ export class Registry {
 /** Validate a plugin's config block against its schema; the message names plugin and field. */
 export function validatePluginConfig(manifest: PluginManifest, sw: PluginSwitch): unknown {
   const raw = sw.config ?? {};
-  if (!manifest.configSchema) return raw;
+  if (!manifest.configSchema) {
+    // Settings for a plugin that reads none are a mistake (a misplaced block), not something to ignore.
+    if (Object.keys(raw).length) throw new PluginConfigError(`Plugin '${manifest.id}' takes no settings, but its config names ${Object.keys(raw).join(', ')}`);
+    return raw;
+  }
   try {
     return manifest.configSchema.parse(raw);
   } catch (err) {

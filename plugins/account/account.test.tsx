@@ -53,7 +53,7 @@ describe('account plugin manifest', () => {
 
   it.each([
     [{ unifiedIdHomeUrl: 'http://plain.test' }, "Plugin 'account': config field 'unifiedIdHomeUrl': must be an https URL"],
-    [{ colour: 'red' }, "Plugin 'account': config field '(root)': unknown field(s): colour"],
+    [{ colour: 'red' }, "Plugin 'account': config field 'colour': is not a known field; expected one of: showAccountId, unifiedIdHomeUrl"],
     [{ showAccountId: 'maybe' }, "Plugin 'account': config field 'showAccountId'"],
   ])('rejects bad config %j', async (config, message) => {
     await expect(buildRegistry([account], { account: { enabled: true, config } }, testDeployment)).rejects.toThrow(message);

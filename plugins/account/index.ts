@@ -1,21 +1,8 @@
-import { boolean, matches, object, string } from '../../core/config/shape';
 import { definePlugin } from '../../core/registry/definePlugin';
 import { localeFile } from '../../core/i18n/namespaces';
+import { configSchema, type AccountPluginConfig } from './config';
 
-export interface AccountPluginConfig {
-  /** Show the technical account id (support staff ask for it). */
-  showAccountId: boolean;
-  /** Where the 'Unified ID' menu entry leads; no entry without it. */
-  unifiedIdHomeUrl?: string;
-}
-
-const configSchema = object(
-  {
-    showAccountId: boolean({ default: true }),
-    unifiedIdHomeUrl: string({ optional: true, test: matches(/^https:\/\//, 'must be an https URL') }),
-  },
-  { noUnknown: true },
-);
+export type { AccountPluginConfig } from './config';
 
 /**
  * The 'Account' page: who is signed in, in which data region their data lives, and

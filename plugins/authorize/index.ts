@@ -1,25 +1,10 @@
-import { matches, object, string } from '../../core/config/shape';
 import { carryLoginParams } from '../../core/login/carry';
 import { definePlugin } from '../../core/registry/definePlugin';
 import { localeFile } from '../../core/i18n/namespaces';
 import { next, type Guard } from '../../core/router/guardTypes';
+import { configSchema, type AuthorizeConfig } from './config';
 
-export interface AuthorizeConfig {
-  /** The portal's client id at the server's /authorize. */
-  clientId: string;
-  /** Path of the token page; origin + path must be registered exactly as a redirect URI. */
-  redirectPath: string;
-  scope: string;
-}
-
-const configSchema = object(
-  {
-    clientId: string({ default: 'portal' }),
-    redirectPath: string({ default: '/token', test: matches(/^\/[A-Za-z0-9/_-]*$/, 'must be a path') }),
-    scope: string({ default: 'openid profile email' }),
-  },
-  { noUnknown: true },
-);
+export type { AuthorizeConfig } from './config';
 
 /** A bare /login has no login session: start one at the authorize entry, keeping the query. */
 const loginNeedsSession: Guard = {

@@ -1,21 +1,8 @@
-import { matches, object, string } from '../../core/config/shape';
 import { definePlugin } from '../../core/registry/definePlugin';
 import { localeFile } from '../../core/i18n/namespaces';
+import { configSchema, type InvitePluginConfig } from './config';
 
-export interface InvitePluginConfig {
-  /** Where 'Go to company page' leads after joining (the company plugin's route). */
-  companyPath: string;
-}
-
-const configSchema = object(
-  {
-    companyPath: string({
-      default: '/accountSetting/company',
-      test: matches(/^\/(?!\/)/, 'must be a path on this portal, starting with a single /'),
-    }),
-  },
-  { noUnknown: true },
-);
+export type { InvitePluginConfig } from './config';
 
 /**
  * /invite: the page an invitation email links to (spec section 2). It looks the invite

@@ -86,7 +86,7 @@ describe('invite plugin manifest', () => {
   it.each([
     [{ companyPath: 'https://evil.test/company' }, "Plugin 'invite': config field 'companyPath'"],
     [{ companyPath: '//evil.test/company' }, "Plugin 'invite': config field 'companyPath'"],
-    [{ colour: 'red' }, "Plugin 'invite': config field '(root)': unknown field(s): colour"],
+    [{ colour: 'red' }, "Plugin 'invite': config field 'colour': is not a known field; expected one of: companyPath"],
   ])('rejects bad config %j', async (config, message) => {
     await expect(buildRegistry([invite], { invite: { enabled: true, config } }, testDeployment)).rejects.toThrow(message);
   });

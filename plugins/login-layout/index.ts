@@ -1,25 +1,8 @@
-import { array, matches, object, string } from '../../core/config/shape';
 import { definePlugin } from '../../core/registry/definePlugin';
 import { localeFile } from '../../core/i18n/namespaces';
+import { configSchema, type LoginLayoutConfig } from './config';
 
-const link = () => string({ optional: true, test: matches(/^(https?:\/\/|\/(?!\/))/, 'must be an http(s) URL or a path of this site') });
-
-export interface LoginLayoutConfig {
-  links: { support?: string; community?: string; termsOfUse?: string; privacyPolicy?: string };
-  /** The deployment's own banner slides; a session code's client may replace them. */
-  slides: Array<{ fileUrl: string; description?: string; link?: string; linkText?: string }>;
-}
-
-const configSchema = object(
-  {
-    links: object({ support: link(), community: link(), termsOfUse: link(), privacyPolicy: link() }, { default: {} }),
-    slides: array(
-      object({ fileUrl: string(), description: string({ optional: true }), link: link(), linkText: string({ optional: true }) }),
-      { default: [] },
-    ),
-  },
-  { noUnknown: true },
-);
+export type { LoginLayoutConfig } from './config';
 
 /**
  * The login page: its route, layout (banner, logo, language menu, footer), theming from the

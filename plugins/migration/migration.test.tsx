@@ -96,7 +96,7 @@ describe('migration plugin manifest', () => {
     [{ termsUrl: '//evil.test/terms' }, "config field 'termsUrl': must be an http(s) URL or a path starting with /"],
     [{ termsUrl: '/\\evil.test/terms' }, "config field 'termsUrl'"],
     [{ termsUrl: 'terms.html' }, "config field 'termsUrl'"],
-    [{ colour: 'red' }, 'unknown field(s): colour'],
+    [{ colour: 'red' }, "config field 'colour': is not a known field"],
   ])('rejects bad config %j', async (config, message) => {
     await expect(buildRegistry([migration], { migration: { enabled: true, config } }, testDeployment)).rejects.toThrow(message);
   });

@@ -1,16 +1,10 @@
-import { object, oneOf } from '../../core/config/shape';
-import { APP_TYPES, type AppType } from '../../core/contract/partnerApp';
 import { localeFile } from '../../core/i18n/namespaces';
 import { definePlugin } from '../../core/registry/definePlugin';
 import type { GuardedRoute } from '../../core/router/guardTypes';
 import { PROBLEM_PATH, SIGNED_OUT_PATH } from './guard';
+import { configSchema, type PartnerAppConfig } from './config';
 
-export interface PartnerAppConfig {
-  /** The app this deployment config serves; a page opened by any other app type is refused. */
-  appType: AppType;
-}
-
-const configSchema = object({ appType: oneOf(APP_TYPES) }, { noUnknown: true });
+export type { PartnerAppConfig } from './config';
 
 const ENTRIES: GuardedRoute[] = ['authorize', 'login', 'accountSetting', 'invite', 'token'];
 

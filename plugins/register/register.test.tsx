@@ -119,7 +119,7 @@ describe('register plugin manifest', () => {
     [{ termsUrl: 'http://plain.test/terms' }, "config field 'termsUrl'"],
     [{ privacyUrl: '//elsewhere.test/privacy' }, "config field 'privacyUrl'"],
     [{ privacyUrl: 'javascript:alert(1)' }, "config field 'privacyUrl'"],
-    [{ colour: 'red' }, 'unknown field(s): colour'],
+    [{ colour: 'red' }, "config field 'colour': is not a known field"],
   ])('rejects bad config %j', async (config, message) => {
     await expect(buildRegistry([register], { register: { enabled: true, config } }, testDeployment)).rejects.toThrow(message);
   });

@@ -1,18 +1,9 @@
-import { matches, object, string } from '../../core/config/shape';
 import { localeFile } from '../../core/i18n/namespaces';
 import { definePlugin } from '../../core/registry/definePlugin';
+import { configSchema, type ResetPluginConfig } from './config';
 
-export interface ResetPluginConfig {
-  /** Where the 'contact support' link of the reset-mail-failed dialog (-5001) leads. */
-  supportUrl: string;
-}
-
-export const DEFAULT_SUPPORT_URL = 'https://support.unified-id.example';
-
-const configSchema = object(
-  { supportUrl: string({ default: DEFAULT_SUPPORT_URL, test: matches(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL') }) },
-  { noUnknown: true },
-);
+export type { ResetPluginConfig } from './config';
+export { DEFAULT_SUPPORT_URL } from './config';
 
 /**
  * Reset password (spec sections 2, 4, 5, 8): the 'reset' login view asks the server to mail a

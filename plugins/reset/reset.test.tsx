@@ -43,7 +43,7 @@ describe('reset plugin manifest', () => {
 
   it.each([
     [{ supportUrl: 'javascript:alert(1)' }, "Plugin 'reset': config field 'supportUrl': must be an http(s) URL"],
-    [{ colour: 'red' }, "Plugin 'reset': config field '(root)': unknown field(s): colour"],
+    [{ colour: 'red' }, "Plugin 'reset': config field 'colour': is not a known field; expected one of: supportUrl"],
   ])('rejects bad config %j', async (config, message) => {
     await expect(buildRegistry([reset], { reset: { enabled: true, config } }, testDeployment)).rejects.toThrow(message);
   });

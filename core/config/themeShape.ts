@@ -1,0 +1,61 @@
+import { defaultTheme } from '../../themes/default.theme';
+import type { ThemeOverrides } from '../../themes/tokens';
+import { matches, number, object, oneOf, string, type OptionalShape, type Shape } from './shape';
+
+/** What a colour token may hold: hex, the functional notations, or a keyword the browser knows without guessing. */
+const CSS_COLOR = /^(#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|(rgb|rgba|hsl|hsla|oklch|lab|lch)\([^()]*\)|transparent|currentcolor)$/i;
+const cssColor = matches(CSS_COLOR, 'must be a CSS colour (#rrggbb, rgb(…), hsl(…) or transparent)');
+
+export interface ThemeChoice {
+  name: string;
+  overrides?: ThemeOverrides;
+}
+
+/**
+ * Theme overrides: any subset of the tokens of themes/tokens.ts, derived from the default
+ * theme's own values so a new token is accepted (and completed by editors) without a second list.
+ */
+function overridesShape(): OptionalShape<ThemeOverrides> {
+  const groups: Record<string, Shape<unknown>> = {};
+  for (const [group, value] of Object.entries(defaultTheme)) {
+    if (group === 'name' || typeof value === 'function') continue;
+    if (typeof value === 'string') {
+      groups[group] = string({ optional: true });
+      continue;
+    }
+    const tokens: Record<string, Shape<unknown>> = {};
+    for (const [token, tokenValue] of Object.entries(value as Record<string, unknown>)) {
+      tokens[token] =
+        typeof tokenValue === 'number'
+          ? number({ optional: true })
+          : string({ optional: true, ...(group === 'colors' ? { test: cssColor } : {}) });
+    }
+    groups[group] = object(tokens, { optional: true, noUnknown: true });
+  }
+  // Built from the token list at run time, so TypeScript cannot infer it; the fields mirror ThemeOverrides.
+  return object(groups, {
+    optional: true,
+    noUnknown: true,
+    description: 'Token overrides (themes/tokens.ts): colors, font, radius, shadow, brand, …',
+  }) as unknown as OptionalShape<ThemeOverrides>;
+}
+
+function themeFields(names: readonly string[]) {
+  return {
+    name: names.length ? oneOf(names, { default: 'default', description: 'A base theme: themes/<name>.theme.ts.' }) : string({ default: 'default' }),
+    overrides: overridesShape(),
+  };
+}
+
+/**
+ * A deployment config's `theme`: a base theme by name (one of `names`, the files
+ * themes/<name>.theme.ts) and token overrides; absent, the default theme.
+ */
+export function themeShape(names: readonly string[]): Shape<ThemeChoice> {
+  return object(themeFields(names), { noUnknown: true, default: { name: 'default' } });
+}
+
+/** A connected service's `branding.theme`: the same shape, and absent means the deployment's theme. */
+export function optionalThemeShape(names: readonly string[]): OptionalShape<ThemeChoice> {
+  return object(themeFields(names), { noUnknown: true, optional: true });
+}

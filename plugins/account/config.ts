@@ -1,0 +1,18 @@
+import { boolean, matches, object, string } from '../../core/config/shape';
+
+// The plugin's settings as a pure shape: the server and `npm run config:check` check configs with it too.
+
+export interface AccountPluginConfig {
+  /** Show the technical account id (support staff ask for it). */
+  showAccountId: boolean;
+  /** Where the 'Unified ID' menu entry leads; no entry without it. */
+  unifiedIdHomeUrl?: string;
+}
+
+export const configSchema = object(
+  {
+    showAccountId: boolean({ default: true }),
+    unifiedIdHomeUrl: string({ optional: true, test: matches(/^https:\/\//, 'must be an https URL') }),
+  },
+  { noUnknown: true },
+);

@@ -1,0 +1,20 @@
+import { matches, object, string } from '../../core/config/shape';
+
+// The plugin's settings as a pure shape: the server and `npm run config:check` check configs with it too.
+
+export interface AuthorizeConfig {
+  /** The portal's client id at the server's /authorize. */
+  clientId: string;
+  /** Path of the token page; origin + path must be registered exactly as a redirect URI. */
+  redirectPath: string;
+  scope: string;
+}
+
+export const configSchema = object(
+  {
+    clientId: string({ default: 'portal' }),
+    redirectPath: string({ default: '/token', test: matches(/^\/[A-Za-z0-9/_-]*$/, 'must be a path') }),
+    scope: string({ default: 'openid profile email' }),
+  },
+  { noUnknown: true },
+);

@@ -1,0 +1,18 @@
+import { matches, object, string } from '../../core/config/shape';
+
+// The plugin's settings as a pure shape: the server and `npm run config:check` check configs with it too.
+
+export interface InvitePluginConfig {
+  /** Where 'Go to company page' leads after joining (the company plugin's route). */
+  companyPath: string;
+}
+
+export const configSchema = object(
+  {
+    companyPath: string({
+      default: '/accountSetting/company',
+      test: matches(/^\/(?!\/)/, 'must be a path on this portal, starting with a single /'),
+    }),
+  },
+  { noUnknown: true },
+);

@@ -1,0 +1,22 @@
+import { array, matches, object, string } from '../../core/config/shape';
+
+// The plugin's settings as a pure shape: the server and `npm run config:check` check configs with it too.
+
+const link = () => string({ optional: true, test: matches(/^(https?:\/\/|\/(?!\/))/, 'must be an http(s) URL or a path of this site') });
+
+export interface LoginLayoutConfig {
+  links: { support?: string; community?: string; termsOfUse?: string; privacyPolicy?: string };
+  /** The deployment's own banner slides; a session code's client may replace them. */
+  slides: Array<{ fileUrl: string; description?: string; link?: string; linkText?: string }>;
+}
+
+export const configSchema = object(
+  {
+    links: object({ support: link(), community: link(), termsOfUse: link(), privacyPolicy: link() }, { default: {} }),
+    slides: array(
+      object({ fileUrl: string(), description: string({ optional: true }), link: link(), linkText: string({ optional: true }) }),
+      { default: [] },
+    ),
+  },
+  { noUnknown: true },
+);

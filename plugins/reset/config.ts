@@ -1,0 +1,15 @@
+import { matches, object, string } from '../../core/config/shape';
+
+// The plugin's settings as a pure shape: the server and `npm run config:check` check configs with it too.
+
+export interface ResetPluginConfig {
+  /** Where the 'contact support' link of the reset-mail-failed dialog (-5001) leads. */
+  supportUrl: string;
+}
+
+export const DEFAULT_SUPPORT_URL = 'https://support.unified-id.example';
+
+export const configSchema = object(
+  { supportUrl: string({ default: DEFAULT_SUPPORT_URL, test: matches(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL') }) },
+  { noUnknown: true },
+);
