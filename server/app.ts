@@ -12,12 +12,16 @@ import { REGION_CODES, type RegionCode } from '../core/contract/regions';
 import { createCtx, type Ctx } from './context';
 import { openStores } from './db/stores';
 import { passwordHasher } from './domain/crypto';
-import { syncClients } from './domain/oauth';
+import { DEMO_CLIENT_ID, HELPDESK_CLIENT_ID, PORTAL_CLIENT_ID, syncClients } from './domain/oauth';
+import { ShapeError } from '../core/config/shape';
+import { parseClients } from './config/clients';
+import { configVocabulary } from './config/knownNames';
+import { InvalidConfigs, ServedConfigs } from './config/servedConfigs';
 import { ApiFailure } from './http/errors';
 import { messageFor } from './http/messages';
 import { apiSecurityHeaders, registerSpa } from './http/spa';
 import { Mailer } from './mail/mailer';
-import { resolveOptions, type ServerOptionsInput } from './options';
+import { REPO_ROOT, resolveOptions, type ServerOptions, type ServerOptionsInput } from './options';
 import { accountRoutes } from './routes/accounts';
 import { authRoutes } from './routes/auth';
 import { brandingRoutes } from './routes/branding';
@@ -74,12 +78,45 @@ function apiPlugin(ctx: Ctx, hostRegion: RegionCode | null) {
   };
 }
 
+/**
+ * Every config the server will serve, checked with the browser's own shapes before anything
+ * opens: a bad one throws InvalidConfigs (main.ts prints it and exits non-zero).
+ */
+async function checkConfigs(options: ServerOptions, warn: (message: string) => void): Promise<ServedConfigs> {
+  const vocabulary = await configVocabulary(REPO_ROOT);
+  const reservedClientIds = [PORTAL_CLIENT_ID, DEMO_CLIENT_ID, HELPDESK_CLIENT_ID];
+  let given = options.clients;
+  try {
+    given = parseClients(options.clients, vocabulary.known, reservedClientIds);
+  } catch (err) {
+    if (err instanceof ShapeError) throw new InvalidConfigs([`clients option: field '${err.path}': ${err.message}`]);
+    throw err;
+  }
+  const served = ServedConfigs.load({
+    portalConfigFile: options.portalConfigFile,
+    appConfigFiles: options.appConfigFiles,
+    clientsFile: options.clientsFile,
+    reservedClientIds: [...reservedClientIds, ...given.map((c) => c.id)],
+    vocabulary,
+    warn,
+  });
+  options.clients = [...given, ...served.clientList()];
+  return served;
+}
+
 export async function buildServer(input: ServerOptionsInput = {}): Promise<BuiltServer> {
   const options = resolveOptions(input);
+  // Config problems are the operator's to fix, so they are always said, with or without LOG=1.
+  const configs = await checkConfigs(options, (message) => console.warn(message));
   const stores = await openStores({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, databaseUrls: options.databaseUrls });
   const mailer = new Mailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, dataDir: options.dataDir, now: options.now });
-  const ctx = createCtx(options, stores, mailer, passwordHasher(options.testMode));
+  const ctx = createCtx(options, stores, mailer, passwordHasher(options.testMode), configs);
   await syncClients(ctx);
+  const given = options.clients.filter((c) => !configs.clientList().includes(c));
+  configs.watchClients(async (fromFile) => {
+    options.clients = [...given, ...fromFile];
+    await syncClients(ctx);
+  });
   const demo = options.seedDemo ? await seedDemo(ctx) : null;
 
   const app = Fastify({
@@ -140,6 +177,7 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
     async close() {
       if (closed) return;
       closed = true;
+      configs.close();
       await app.close();
       await stores.close();
     },

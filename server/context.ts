@@ -6,12 +6,15 @@ import type { PasswordHasher } from './domain/crypto';
 import { SlidingCounter } from './domain/limits';
 import type { Mailer } from './mail/mailer';
 import type { ServerOptions } from './options';
+import type { ServedConfigs } from './config/servedConfigs';
 
 export interface Ctx {
   options: ServerOptions;
   stores: Stores;
   mailer: Mailer;
   passwords: PasswordHasher;
+  /** The deployment configs served into index.html (checked; the last good version of each). */
+  configs: ServedConfigs;
   now: () => number;
   /** Per-client request rate (1 minute window). */
   authRate: SlidingCounter;
@@ -22,13 +25,14 @@ export interface Ctx {
   region(region: RegionCode): Kysely<RegionalDb>;
 }
 
-export function createCtx(options: ServerOptions, stores: Stores, mailer: Mailer, passwords: PasswordHasher): Ctx {
+export function createCtx(options: ServerOptions, stores: Stores, mailer: Mailer, passwords: PasswordHasher, configs: ServedConfigs): Ctx {
   const now = options.now;
   return {
     options,
     stores,
     mailer,
     passwords,
+    configs,
     now,
     authRate: new SlidingCounter(60_000, now),
     apiRate: new SlidingCounter(60_000, now),

@@ -11,10 +11,10 @@
  * PORTAL_APP_CONFIGS (partner_app_android=<file>,partner_app_ios=<file>: the partner apps' configs;
  * in development config/app-android.json and config/app-ios.json).
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { buildServer } from './app';
-import { parseAppConfigs, type ClientConfig } from './options';
+import { buildServer, type BuiltServer } from './app';
+import { InvalidConfigs } from './config/servedConfigs';
+import { parseAppConfigs } from './options';
 import { totpNow } from './domain/mfa';
 
 const env = process.env;
@@ -30,44 +30,61 @@ if (production && !env.HELPDESK_SECRET) {
   console.warn('warning: HELPDESK_SECRET is not set; the help-desk JWT uses the demo secret.');
 }
 
-const clients: ClientConfig[] = env.CLIENTS_FILE ? (JSON.parse(fs.readFileSync(env.CLIENTS_FILE, 'utf8')) as ClientConfig[]) : [];
+/** A config the server cannot serve stops it here: one readable message, no stack trace, exit 1. */
+function refuse(problems: string[]): never {
+  console.error(['The portal did not start: its configuration is invalid.', ...problems.map((p) => `  ${p}`)].join('\n'));
+  process.exit(1);
+}
 
-const server = await buildServer({
-  host,
-  port,
-  publicOrigin: env.PUBLIC_ORIGIN,
-  dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : undefined,
-  databaseUrl: env.DATABASE_URL,
-  databaseUrls: {
-    global: env.DATABASE_URL_GLOBAL,
-    legacy: env.DATABASE_URL_LEGACY,
-    use: env.DATABASE_URL_USE,
-    aps: env.DATABASE_URL_APS,
-    euw: env.DATABASE_URL_EUW,
-  },
-  portalConfigFile: env.PORTAL_CONFIG ? path.resolve(env.PORTAL_CONFIG) : undefined,
-  ...(env.PORTAL_APP_CONFIGS !== undefined ? { appConfigFiles: parseAppConfigs(env.PORTAL_APP_CONFIGS) } : {}),
-  production,
-  smtpUrl: env.SMTP_URL,
-  mailFrom: env.MAIL_FROM,
-  seedDemo: env.SEED_DEMO !== '0',
-  privacyPolicyVersion: env.PRIVACY_POLICY_VERSION ? Number(env.PRIVACY_POLICY_VERSION) : undefined,
-  clients,
-  helpdesk: {
-    ...(env.HELPDESK_SECRET ? { secret: env.HELPDESK_SECRET } : {}),
-    ...(env.HELPDESK_JWT_URL ? { jwtUrl: env.HELPDESK_JWT_URL } : {}),
-    ...(env.HELPDESK_RETURN_ORIGINS ? { returnOrigins: env.HELPDESK_RETURN_ORIGINS.split(',').map((s) => s.trim()) } : {}),
-  },
-  logger: env.LOG === '1',
-  limits: {
-    ...(env.ACCESS_TOKEN_SECONDS ? { accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS) } : {}),
-    ...(env.SECURITY_TOKEN_SECONDS ? { securityTokenSeconds: Number(env.SECURITY_TOKEN_SECONDS) } : {}),
-    // Tests of the lockout warning need more wrong passwords than the captcha risk rule allows.
-    ...(env.CAPTCHA_AFTER_FAILURES ? { captchaAfterFailures: Number(env.CAPTCHA_AFTER_FAILURES) } : {}),
-    // Tests of the registration captcha lower it, so the second sign-up from one browser asks.
-    ...(env.CAPTCHA_AFTER_REGISTRATIONS ? { captchaAfterRegistrations: Number(env.CAPTCHA_AFTER_REGISTRATIONS) } : {}),
-  },
-});
+let appConfigFiles: ReturnType<typeof parseAppConfigs> | undefined;
+try {
+  appConfigFiles = env.PORTAL_APP_CONFIGS !== undefined ? parseAppConfigs(env.PORTAL_APP_CONFIGS) : undefined;
+} catch (err) {
+  refuse([(err as Error).message]);
+}
+
+let server: BuiltServer;
+try {
+  server = await buildServer({
+    host,
+    port,
+    publicOrigin: env.PUBLIC_ORIGIN,
+    dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : undefined,
+    databaseUrl: env.DATABASE_URL,
+    databaseUrls: {
+      global: env.DATABASE_URL_GLOBAL,
+      legacy: env.DATABASE_URL_LEGACY,
+      use: env.DATABASE_URL_USE,
+      aps: env.DATABASE_URL_APS,
+      euw: env.DATABASE_URL_EUW,
+    },
+    portalConfigFile: env.PORTAL_CONFIG ? path.resolve(env.PORTAL_CONFIG) : undefined,
+    ...(appConfigFiles ? { appConfigFiles } : {}),
+    production,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    seedDemo: env.SEED_DEMO !== '0',
+    privacyPolicyVersion: env.PRIVACY_POLICY_VERSION ? Number(env.PRIVACY_POLICY_VERSION) : undefined,
+    clientsFile: env.CLIENTS_FILE ? path.resolve(env.CLIENTS_FILE) : undefined,
+    helpdesk: {
+      ...(env.HELPDESK_SECRET ? { secret: env.HELPDESK_SECRET } : {}),
+      ...(env.HELPDESK_JWT_URL ? { jwtUrl: env.HELPDESK_JWT_URL } : {}),
+      ...(env.HELPDESK_RETURN_ORIGINS ? { returnOrigins: env.HELPDESK_RETURN_ORIGINS.split(',').map((s) => s.trim()) } : {}),
+    },
+    logger: env.LOG === '1',
+    limits: {
+      ...(env.ACCESS_TOKEN_SECONDS ? { accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS) } : {}),
+      ...(env.SECURITY_TOKEN_SECONDS ? { securityTokenSeconds: Number(env.SECURITY_TOKEN_SECONDS) } : {}),
+      // Tests of the lockout warning need more wrong passwords than the captcha risk rule allows.
+      ...(env.CAPTCHA_AFTER_FAILURES ? { captchaAfterFailures: Number(env.CAPTCHA_AFTER_FAILURES) } : {}),
+      // Tests of the registration captcha lower it, so the second sign-up from one browser asks.
+      ...(env.CAPTCHA_AFTER_REGISTRATIONS ? { captchaAfterRegistrations: Number(env.CAPTCHA_AFTER_REGISTRATIONS) } : {}),
+    },
+  });
+} catch (err) {
+  if (err instanceof InvalidConfigs) refuse(err.problems);
+  throw err;
+}
 
 const url = await server.listen();
 const origin = server.ctx.options.publicOrigin;

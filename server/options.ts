@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { APP_TYPES, type AppType } from '../core/contract/partnerApp';
 import type { RegionCode } from '../core/contract/regions';
 import { SECURITY_TOKEN_SECONDS } from '../core/contract/security';
+import type { ThemeOverrides } from '../themes/tokens';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -24,6 +25,8 @@ export interface ClientConfig {
     titleLogoUrl?: string;
     signUpUrl?: string;
     carousel?: Array<{ fileUrl: string; description?: string; link?: string; linkText?: string }>;
+    /** The client's own look on its login page: a base theme and token overrides, like the deployment's. */
+    theme?: { name: string; overrides?: ThemeOverrides };
   };
 }
 
@@ -84,6 +87,8 @@ export interface ServerOptions {
   defaultRegion: RegionCode;
   /** Extra connected services besides the portal, the demo service and the help desk. */
   clients: ClientConfig[];
+  /** CLIENTS_FILE: more connected services, checked at start and followed while running. */
+  clientsFile?: string;
   helpdesk: HelpdeskConfig;
   limits: Limits;
   /** Email suffixes that cannot register (internal domains). */
@@ -139,6 +144,7 @@ export function resolveOptions(input: ServerOptionsInput = {}): ServerOptions {
     privacyPolicyUrl: input.privacyPolicyUrl ?? `${publicOrigin}/demo-service/privacy.html`,
     defaultRegion: input.defaultRegion ?? 'Euw',
     clients: input.clients ?? [],
+    clientsFile: input.clientsFile,
     helpdesk: {
       secret: input.helpdesk?.secret ?? 'demo-helpdesk-shared-secret-change-me-0123456789',
       jwtUrl: input.helpdesk?.jwtUrl ?? `${publicOrigin}/demo-helpdesk/access/jwt`,

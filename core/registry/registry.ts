@@ -1,5 +1,5 @@
 import { addNamespace } from '../i18n/namespaces';
-import { ShapeError } from '../config/shape';
+import { parsePluginSettings } from '../config/pluginSettings';
 import type { DeploymentConfig, PluginSwitch } from '../config/types';
 import type { Guard, GuardedRoute } from '../router/guardTypes';
 import type { ExtensionPoint } from './extensionPoints';
@@ -12,9 +12,7 @@ import type {
   RouteContribution,
 } from './types';
 
-export class PluginConfigError extends Error {
-  override readonly name = 'PluginConfigError';
-}
+export { PluginConfigError } from '../config/pluginSettings';
 
 export interface Owned<T> {
   pluginId: string;
@@ -138,20 +136,7 @@ export class Registry {
 
 /** Validate a plugin's config block against its schema; the message names plugin and field. */
 export function validatePluginConfig(manifest: PluginManifest, sw: PluginSwitch): unknown {
-  const raw = sw.config ?? {};
-  if (!manifest.configSchema) {
-    // Settings for a plugin that reads none are a mistake (a misplaced block), not something to ignore.
-    if (Object.keys(raw).length) throw new PluginConfigError(`Plugin '${manifest.id}' takes no settings, but its config names ${Object.keys(raw).join(', ')}`);
-    return raw;
-  }
-  try {
-    return manifest.configSchema.parse(raw);
-  } catch (err) {
-    if (err instanceof ShapeError) {
-      throw new PluginConfigError(`Plugin '${manifest.id}': config field '${err.path || '(root)'}': ${err.message}`);
-    }
-    throw err;
-  }
+  return parsePluginSettings(manifest.id, manifest.configSchema, sw.config);
 }
 
 /**

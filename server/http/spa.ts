@@ -47,10 +47,6 @@ function configFileFor(options: ServerOptions, query: URLSearchParams, cookie: s
   return appConfigFor(options.appConfigFiles, query, cookie) ?? options.portalConfigFile;
 }
 
-function escapeJsonForHtml(json: string): string {
-  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-}
-
 interface IndexCache {
   mtimeMs: number;
   html: string;
@@ -60,20 +56,6 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
   const dist = ctx.options.distDir;
   const indexFile = path.join(dist, 'index.html');
   let cache: IndexCache | null = null;
-  const configCache = new Map<string, { mtimeMs: number; json: string }>();
-
-  /** A config file as an HTML-safe JSON string, re-read when the file changes. */
-  function configJson(file: string | undefined): string | null {
-    if (!file) return null;
-    const stat = fs.statSync(file, { throwIfNoEntry: false });
-    if (!stat) return null;
-    const cached = configCache.get(file);
-    if (cached && cached.mtimeMs === stat.mtimeMs) return cached.json;
-    const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-    const json = escapeJsonForHtml(JSON.stringify(parsed));
-    configCache.set(file, { mtimeMs: stat.mtimeMs, json });
-    return json;
-  }
 
   function indexHtml(): string | null {
     const stat = fs.statSync(indexFile, { throwIfNoEntry: false });
@@ -122,7 +104,9 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
     }
     let out = html.replace(/__CSP_NONCE__/g, nonce);
     const query = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
-    const config = configJson(configFileFor(ctx.options, query, req.headers.cookie));
+    // Checked at start and on every change; a bad edit keeps the last good version here.
+    const file = configFileFor(ctx.options, query, req.headers.cookie);
+    const config = file ? ctx.configs.deployment(file)?.html : null;
     if (config) out = out.replace('</head>', `<script type="application/json" id="portal-config">${config}</script></head>`);
     return reply.type('text/html; charset=utf-8').send(out);
   });

@@ -13,7 +13,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   configFile = path.join(dist, 'portal.json');
-  fs.writeFileSync(configFile, JSON.stringify({ name: 'test', note: '</script><script>alert(1)</script>' }));
+  const api = { global: '/api', regions: { Use: '/u', Aps: '/a', Euw: '/e' } };
+  fs.writeFileSync(configFile, JSON.stringify({ name: '</script><script>alert(1)</script>', api, plugins: {} }));
   t = await startServer({ distDir: dist, portalConfigFile: configFile });
 });
 afterAll(async () => t.close());
@@ -34,7 +35,7 @@ describe('SPA serving and headers', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBeTruthy();
       expect(res.headers.get('strict-transport-security')).toBeNull();
-      expect(res.text).toContain('<script type="application/json" id="portal-config">{"name":"test","note":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}</script></head>');
+      expect(res.text).toContain('<script type="application/json" id="portal-config">{"name":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>","api":{"global":"/api","regions":{"Use":"/u","Aps":"/a","Euw":"/e"}},"plugins":{}}</script></head>');
     }
     expect(seen.size).toBe(6);
   });

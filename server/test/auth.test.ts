@@ -5,7 +5,7 @@ import { authorizeUrl, Client, DEMO_PASSWORD, finishHandOff, login, pkce, signIn
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startServer({ clients: [{ id: 'strict', name: 'Strict client', redirectUris: ['http://127.0.0.1:9/cb'], requireCaptcha: true, plugins: ['signin'] }] });
+  t = await startServer({ clients: [{ id: 'strict', name: 'Strict client', redirectUris: ['http://127.0.0.1:9/cb'], requireCaptcha: true, plugins: ['sign-in'] }] });
 });
 afterAll(async () => t.close());
 
@@ -236,7 +236,7 @@ describe('authorisation hand-off', () => {
     const portal = await c.get('/api/client/custom/banner-and-logo');
     expect(portal.body.result.clientId).toBe('portal');
     const strict = await startLogin(c, { clientId: 'strict', redirectUri: 'http://127.0.0.1:9/cb' });
-    expect((await c.get(`/api/client/custom/banner-and-logo?sessionCode=${strict.sessionCode}`)).body.result.plugins).toEqual(['signin']);
+    expect((await c.get(`/api/client/custom/banner-and-logo?sessionCode=${strict.sessionCode}`)).body.result.plugins).toEqual(['sign-in']);
     const logo = await c.get('/api/branding/logo.svg');
     expect(logo.headers.get('content-type')).toMatch(/image\/svg\+xml/);
   });

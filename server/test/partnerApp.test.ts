@@ -18,7 +18,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__"></head><body></body></html>');
   for (const name of ['partner_app_android', 'partner_app_ios', 'web'] as const) {
     files[name] = path.join(dist, `${name}.json`);
-    fs.writeFileSync(files[name], JSON.stringify({ name }));
+    const api = { global: '/api', regions: { Use: '/u', Aps: '/a', Euw: '/e' } };
+    const app = { variant: 'app', plugins: { 'partner-app': { enabled: true, config: { appType: name } } } };
+    fs.writeFileSync(files[name], JSON.stringify({ name, api, ...(name === 'web' ? { plugins: {} } : app) }));
   }
   t = await startServer({ distDir: dist, portalConfigFile: files.web, appConfigFiles: { partner_app_android: files.partner_app_android, partner_app_ios: files.partner_app_ios } });
 });
@@ -148,16 +150,17 @@ describe('the app simulator page', () => {
 
 describe('the config a page gets', () => {
   const configOf = (text: string) => /id="portal-config">([^<]*)</.exec(text)?.[1];
+  const nameOf = (html: string) => (JSON.parse(configOf(html) ?? 'null') as { name: string } | null)?.name;
 
   it("is the app's own for its appType, an app config for any other appType, the web one otherwise", async () => {
     const c = new Client(t.base);
-    expect(configOf((await c.get('/accountSetting?appType=partner_app_android')).text)).toBe('{"name":"partner_app_android"}');
-    expect(configOf((await c.get('/accountSetting?appType=partner_app_ios')).text)).toBe('{"name":"partner_app_ios"}');
-    expect(configOf((await c.get('/accountSetting?appType=partner_app_windows')).text)).toBe('{"name":"partner_app_android"}');
-    expect(configOf((await c.get('/accountSetting')).text)).toBe('{"name":"web"}');
+    expect(nameOf((await c.get('/accountSetting?appType=partner_app_android')).text)).toBe('partner_app_android');
+    expect(nameOf((await c.get('/accountSetting?appType=partner_app_ios')).text)).toBe('partner_app_ios');
+    expect(nameOf((await c.get('/accountSetting?appType=partner_app_windows')).text)).toBe('partner_app_android');
+    expect(nameOf((await c.get('/accountSetting')).text)).toBe('web');
     // A reload without the query: the launch cookie.
     c.cookies.set('uid_app', encodeURIComponent('appType=partner_app_ios&locale=de_DE'));
-    expect(configOf((await c.get('/accountSetting/security')).text)).toBe('{"name":"partner_app_ios"}');
+    expect(nameOf((await c.get('/accountSetting/security')).text)).toBe('partner_app_ios');
   });
 
   it('pages are served with no-referrer: an address with tokens never leaks through a Referer', async () => {

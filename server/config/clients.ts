@@ -1,0 +1,80 @@
+/**
+ * CLIENTS_FILE: the connected services besides the built-in ones, as a JSON array. Checked
+ * with config shapes like every other config: unknown keys are refused with a "did you mean",
+ * redirect URIs must be exact absolute URLs, and a branding theme must name a real theme.
+ */
+import { LANGUAGE_CODES } from '../../core/i18n/languages';
+import type { KnownNames } from '../../core/config/loadConfig';
+import { array, boolean, matches, object, oneOf, ShapeError, string } from '../../core/config/shape';
+import { optionalThemeShape } from '../../core/config/themeShape';
+import type { ClientConfig } from '../options';
+
+/** An absolute http(s) URL without a fragment: redirect URIs are compared exactly (RFC 6749 3.1.2). */
+function exactUrl(value: string): string | null {
+  try {
+    const url = new URL(value);
+    if (!/^https?:$/.test(url.protocol)) return 'must be an http(s) URL';
+    if (url.hash || value.endsWith('#')) return 'must not have a fragment';
+    return null;
+  } catch {
+    return 'must be an absolute http(s) URL';
+  }
+}
+
+/** An absolute http(s) URL or a path of the portal's own origin ('/x', not '//host'). */
+function linkUrl(value: string): string | null {
+  if (/^\/(?![/\\])/.test(value)) return null;
+  return exactUrl(value) && 'must be an absolute http(s) URL or a path starting with /';
+}
+
+export function clientShape(known: Required<KnownNames>) {
+  const link = (description?: string) => string({ optional: true, test: linkUrl, ...(description ? { description } : {}) });
+  return object(
+    {
+      id: string({ test: matches(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1-64 letters, digits, dots, dashes or underscores') }),
+      name: string(),
+      redirectUris: array(string({ test: exactUrl }), { test: (uris) => (uris.length ? null : 'must list at least one redirect URI') }),
+      serviceUrl: string({ optional: true, test: exactUrl }),
+      requireCaptcha: boolean({ optional: true }),
+      plugins: array(oneOf(known.plugins), { optional: true }),
+      branding: object(
+        {
+          title: string({ optional: true }),
+          language: oneOf(LANGUAGE_CODES, { optional: true }),
+          logoUrl: link(),
+          titleLogoUrl: link(),
+          signUpUrl: link(),
+          carousel: array(
+            object({ fileUrl: string({ test: linkUrl }), description: string({ optional: true }), link: link(), linkText: string({ optional: true }) }, { noUnknown: true }),
+            { optional: true },
+          ),
+          theme: optionalThemeShape(known.themes),
+        },
+        { optional: true, noUnknown: true },
+      ),
+    },
+    { noUnknown: true },
+  );
+}
+
+/** Check a clients list; the message names the client (by index and id) and the field. */
+export function parseClients(raw: unknown, known: Required<KnownNames>, reserved: readonly string[] = []): ClientConfig[] {
+  const shape = array(clientShape(known));
+  let clients: ClientConfig[];
+  try {
+    clients = shape.parse(raw);
+  } catch (err) {
+    if (!(err instanceof ShapeError)) throw err;
+    const index = /^\[(\d+)\]/.exec(err.path)?.[1];
+    const id = index !== undefined && Array.isArray(raw) ? (raw[Number(index)] as { id?: unknown } | undefined)?.id : undefined;
+    throw new ShapeError(err.path, `${typeof id === 'string' ? `(client '${id}') ` : ''}${err.message}`);
+  }
+  const seen = new Set<string>(reserved);
+  clients.forEach((client, i) => {
+    if (seen.has(client.id)) {
+      throw new ShapeError(`[${i}].id`, reserved.includes(client.id) ? `'${client.id}' is a built-in client's id` : `'${client.id}' is listed twice`);
+    }
+    seen.add(client.id);
+  });
+  return clients;
+}

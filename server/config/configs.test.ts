@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../app';
+import { REPO_ROOT } from '../options';
+import { parseClients } from './clients';
+import { configVocabulary, type ConfigVocabulary } from './knownNames';
+import { ConfigFileError, readJsonFile } from './readJsonFile';
+import { checkDeploymentFile, InvalidConfigs } from './servedConfigs';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uid-configs-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const api = { global: '/api', regions: { Use: '/u', Aps: '/a', Euw: '/e' } };
+
+function write(name: string, content: unknown): string {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+  return file;
+}
+
+/** The message a check throws. */
+function problem(run: () => unknown): string {
+  try {
+    run();
+  } catch (err) {
+    if (err instanceof Error) return err.message;
+  }
+  throw new Error('no problem found');
+}
+
+let vocabulary: ConfigVocabulary;
+beforeAll(async () => {
+  vocabulary = await configVocabulary(REPO_ROOT);
+});
+
+describe('reading a config file', () => {
+  it('says when the file is missing', () => {
+    expect(problem(() => readJsonFile(path.join(dir, 'nope.json')))).toMatch(/nope\.json: no such file$/);
+  });
+
+  it('gives line and column of a JSON syntax error', () => {
+    const file = write('syntax.json', '{\n  "name": "x",\n  api: {}\n}');
+    expect(problem(() => readJsonFile(file))).toMatch(/syntax\.json: invalid JSON at line 3, column 3: Expected double-quoted property name/);
+    const cut = write('cut.json', '{\n  "name": ');
+    expect(problem(() => readJsonFile(cut))).toMatch(/cut\.json: invalid JSON at line 2, column 11: the file ends too early$/);
+  });
+});
+
+describe('a deployment config file, checked like the browser checks it, for every region', () => {
+  it('knows the plugins, themes and settings shapes from the folders', () => {
+    expect(vocabulary.known.plugins).toContain('sign-in');
+    expect(vocabulary.known.themes).toEqual(['default', 'midnight']);
+    expect(vocabulary.schemas['reset']).toBeDefined();
+    expect(vocabulary.schemas['sign-in']).toBeUndefined();
+  });
+
+  it('accepts the repository configs and reports each region’s plugin set', () => {
+    const checked = checkDeploymentFile(path.join(REPO_ROOT, 'config/default.json'), vocabulary);
+    expect(checked.enabled.Euw).toContain('security');
+  });
+
+  it.each([
+    ['an unknown top-level key', { name: 'x', api, plugins: {}, regoins: {} }, "field 'regoins': is not a known field; did you mean 'regions'?"],
+    ['an unknown plugin', { name: 'x', api, plugins: { captca: { enabled: true } } }, "field 'plugins.captca': is not a plugin (a folder under plugins/); did you mean 'captcha'?"],
+    ['an unknown theme', { name: 'x', api, plugins: {}, theme: { name: 'midnite' } }, "field 'theme.name': must be one of default, midnight; did you mean 'midnight'?"],
+    [
+      "a plugin's settings, only wrong in one region",
+      { name: 'x', api, plugins: { reset: { enabled: true } }, regions: { Use: { plugins: { reset: { config: { supportUrl: 'ftp://x' } } } } } },
+      "Plugin 'reset' in region Use: config field 'supportUrl': must be an http(s) URL",
+    ],
+    [
+      "a plugin's unknown setting",
+      { name: 'x', api, plugins: { account: { enabled: true, config: { showAccountID: true } } } },
+      "Plugin 'account' in region Use: config field 'showAccountID': is not a known field; did you mean 'showAccountId'?",
+    ],
+    ['settings for a plugin that takes none', { name: 'x', api, plugins: { 'sign-in': { enabled: true, config: { x: 1 } } } }, "Plugin 'sign-in' in region Use takes no settings, but its config names x"],
+    [
+      'a plugin enabled in one region only, without its required settings',
+      { name: 'x', api, plugins: {}, regions: { Aps: { plugins: { 'partner-app': { enabled: true } } } } },
+      "Plugin 'partner-app' in region Aps: config field 'appType': is required",
+    ],
+  ])('refuses %s, naming file and path', (_what, content, message) => {
+    const file = write('deployment.json', content);
+    expect(problem(() => checkDeploymentFile(file, vocabulary))).toBe(`${file}: ${message}`);
+  });
+
+  it("refuses an app config that does not serve the app it is named for", () => {
+    const file = write('app.json', { name: 'x', variant: 'app', api, plugins: { 'partner-app': { enabled: true, config: { appType: 'partner_app_ios' } } } });
+    expect(problem(() => checkDeploymentFile(file, vocabulary, 'partner_app_android'))).toContain('serves partner_app_android, so it needs "variant": "app" and the partner-app plugin enabled with "appType": "partner_app_android"');
+    expect(checkDeploymentFile(file, vocabulary, 'partner_app_ios').config.variant).toBe('app');
+  });
+});
+
+describe('CLIENTS_FILE', () => {
+  const client = { id: 'shop', name: 'Shop', redirectUris: ['https://shop.example/cb'] };
+  it.each([
+    ['not a list', {}, "field '(root)': must be a list"],
+    ['an unknown key', [{ ...client, redirectUri: [] }], "field '[0].redirectUri': (client 'shop') is not a known field; did you mean 'redirectUris'?"],
+    ['a redirect URI that is not absolute', [{ ...client, redirectUris: ['/cb'] }], "field '[0].redirectUris[0]': (client 'shop') must be an absolute http(s) URL"],
+    ['a redirect URI with a fragment', [{ ...client, redirectUris: ['https://shop.example/cb#x'] }], "field '[0].redirectUris[0]': (client 'shop') must not have a fragment"],
+    ['an unknown branding key', [{ ...client, branding: { logo: '/x.svg' } }], "field '[0].branding.logo': (client 'shop') is not a known field; expected one of:"],
+    ['an unknown theme', [{ ...client, branding: { theme: { name: 'midnite' } } }], "field '[0].branding.theme.name': (client 'shop') must be one of default, midnight; did you mean 'midnight'?"],
+    ['a bad theme colour', [{ ...client, branding: { theme: { overrides: { colors: { primary: 'green-ish' } } } } }], "field '[0].branding.theme.overrides.colors.primary': (client 'shop') must be a CSS colour"],
+    ['an unknown plugin', [{ ...client, plugins: ['sign-inn'] }], "field '[0].plugins[0]': (client 'shop') must be one of"],
+    ['a duplicate id', [client, client], "field '[1].id': 'shop' is listed twice"],
+    ['a built-in id', [{ ...client, id: 'portal' }], "field '[0].id': 'portal' is a built-in client's id"],
+  ])('refuses %s', (_what, content, message) => {
+    const check = () => {
+      try {
+        return parseClients(content, vocabulary.known, ['portal']);
+      } catch (err) {
+        const e = err as { path: string; message: string };
+        throw new Error(`field '${e.path || '(root)'}': ${e.message}`);
+      }
+    };
+    expect(problem(check)).toContain(message);
+  });
+
+  it('accepts a client with branding and a theme of its own', () => {
+    const branded = { ...client, branding: { title: 'Shop', logoUrl: 'https://cdn.shop.example/logo.svg', theme: { name: 'default', overrides: { colors: { primary: '#0a7d32' } } } } };
+    expect(parseClients([branded], vocabulary.known)).toEqual([branded]);
+  });
+});
+
+describe('the server refuses to start on a bad config', () => {
+  it('lists every bad file in one error before opening anything', async () => {
+    const bad = write('bad.json', { name: 'x', api, plugins: { securty: { enabled: true } } });
+    const clients = write('clients.json', '[{"id": "a",]');
+    const dataDir = path.join(dir, 'never-created');
+    const run = buildServer({ testMode: true, dataDir, portalConfigFile: bad, clientsFile: clients, appConfigFiles: {} });
+    await expect(run).rejects.toThrow(InvalidConfigs);
+    const err = await run.catch((e: unknown) => e as InvalidConfigs);
+    expect(err.problems).toEqual([
+      `${bad}: field 'plugins.securty': is not a plugin (a folder under plugins/); did you mean 'security'?`,
+      `${clients}: invalid JSON at line 1, column 13: Expected double-quoted property name`,
+    ]);
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
+
+  it('names a missing file', async () => {
+    const missing = path.join(dir, 'missing.json');
+    await expect(buildServer({ testMode: true, dataDir: path.join(dir, 'd2'), portalConfigFile: missing, appConfigFiles: {} })).rejects.toThrow(`${missing}: no such file`);
+  });
+
+  it('wraps a ConfigFileError with the file', () => {
+    expect(new ConfigFileError('/x/y.json', 'no such file').message).toBe('/x/y.json: no such file');
+  });
+});

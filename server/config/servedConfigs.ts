@@ -1,0 +1,193 @@
+/**
+ * The configs the server serves, checked before it listens and again whenever a file changes:
+ * the deployment config (PORTAL_CONFIG), the partner apps' configs (PORTAL_APP_CONFIGS) and the
+ * connected services (CLIENTS_FILE). A file that fails its check at start stops the server with
+ * one message naming file and field; an edit that fails while running is refused and logged,
+ * and the last good version goes on being served. No page or call ever sees a broken config.
+ */
+import fs from 'node:fs';
+import { APP_TYPES, type AppType } from '../../core/contract/partnerApp';
+import type { RegionCode } from '../../core/contract/regions';
+import { ConfigError, parseDeploymentConfig } from '../../core/config/loadConfig';
+import { checkPluginSettings, PluginConfigError } from '../../core/config/pluginSettings';
+import { ShapeError } from '../../core/config/shape';
+import type { DeploymentConfig } from '../../core/config/types';
+import type { ClientConfig } from '../options';
+import { parseClients } from './clients';
+import type { ConfigVocabulary } from './knownNames';
+import { ConfigFileError, readJsonFile } from './readJsonFile';
+
+/** Everything wrong with the configs at start, one line each: the server does not start. */
+export class InvalidConfigs extends Error {
+  override readonly name = 'InvalidConfigs';
+
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+  }
+}
+
+export interface CheckedDeployment {
+  file: string;
+  config: DeploymentConfig;
+  /** The file's JSON, safe to place inside a `<script type="application/json">` block. */
+  html: string;
+  /** Enabled plugin ids per region, in config order. */
+  enabled: Record<RegionCode, string[]>;
+}
+
+/** JSON inside HTML: no `</script>` and no line separators that end a JS string. */
+export function escapeJsonForHtml(json: string): string {
+  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** One deployment config file, checked as the browser would check it, for every region at once. */
+export function checkDeploymentFile(file: string, vocabulary: ConfigVocabulary, appType?: AppType): CheckedDeployment {
+  const raw = readJsonFile(file);
+  let config: DeploymentConfig;
+  let enabled: Record<RegionCode, string[]>;
+  try {
+    config = parseDeploymentConfig(raw, vocabulary.known);
+    enabled = checkPluginSettings(config, vocabulary.schemas);
+  } catch (err) {
+    if (err instanceof ConfigError) throw new ConfigFileError(file, err.message.replace(/^Deployment config: /, ''));
+    if (err instanceof PluginConfigError) throw new ConfigFileError(file, err.message);
+    throw err;
+  }
+  if (appType) {
+    // The app's page must run the partner-app plugin for exactly this app, or it would refuse its own app.
+    const own = config.plugins['partner-app'];
+    const configured = (own?.config as { appType?: unknown } | undefined)?.appType;
+    if (config.variant !== 'app' || !own?.enabled || configured !== appType) {
+      throw new ConfigFileError(file, `serves ${appType}, so it needs "variant": "app" and the partner-app plugin enabled with "appType": "${appType}"`);
+    }
+  }
+  return { file, config, html: escapeJsonForHtml(JSON.stringify(raw)), enabled };
+}
+
+export function checkClientsFile(file: string, vocabulary: ConfigVocabulary, reserved: readonly string[]): ClientConfig[] {
+  const raw = readJsonFile(file);
+  try {
+    return parseClients(raw, vocabulary.known, reserved);
+  } catch (err) {
+    if (err instanceof ShapeError) throw new ConfigFileError(file, `field '${err.path || '(root)'}': ${err.message}`);
+    throw err;
+  }
+}
+
+interface Watched<T> {
+  file: string;
+  mtimeMs: number;
+  good: T;
+  /** mtime of an edit that failed its check, so it is reported once, not on every request. */
+  refusedMtimeMs?: number;
+}
+
+export interface ServedConfigsInput {
+  portalConfigFile?: string;
+  appConfigFiles: Partial<Record<AppType, string>>;
+  clientsFile?: string;
+  /** Ids of the built-in clients, which a clients file may not reuse. */
+  reservedClientIds: readonly string[];
+  vocabulary: ConfigVocabulary;
+  /** Where a refused edit is reported. */
+  warn: (message: string) => void;
+}
+
+export class ServedConfigs {
+  private readonly deployments = new Map<string, Watched<CheckedDeployment>>();
+  private clients: Watched<ClientConfig[]> | null = null;
+  private clientsListener: (() => void) | null = null;
+
+  private constructor(private readonly input: ServedConfigsInput) {}
+
+  /** Check every file; all problems go into one error, so an operator fixes them in one go. */
+  static load(input: ServedConfigsInput): ServedConfigs {
+    const served = new ServedConfigs(input);
+    const problems: string[] = [];
+    const attempt = (run: () => void) => {
+      try {
+        run();
+      } catch (err) {
+        if (err instanceof ConfigFileError) problems.push(err.message);
+        else throw err;
+      }
+    };
+    if (input.portalConfigFile) attempt(() => served.addDeployment(input.portalConfigFile!));
+    for (const appType of APP_TYPES) {
+      const file = input.appConfigFiles[appType];
+      if (file) attempt(() => served.addDeployment(file, appType));
+    }
+    if (input.clientsFile) {
+      const file = input.clientsFile;
+      attempt(() => {
+        served.clients = { file, mtimeMs: mtime(file), good: checkClientsFile(file, input.vocabulary, input.reservedClientIds) };
+      });
+    }
+    if (problems.length) throw new InvalidConfigs(problems);
+    return served;
+  }
+
+  private appTypeOf(file: string): AppType | undefined {
+    return APP_TYPES.find((t) => this.input.appConfigFiles[t] === file);
+  }
+
+  private addDeployment(file: string, appType?: AppType): void {
+    this.deployments.set(file, { file, mtimeMs: mtime(file), good: checkDeploymentFile(file, this.input.vocabulary, appType) });
+  }
+
+  /** The last good version of a deployment config, re-checked first when the file changed. */
+  deployment(file: string): CheckedDeployment | null {
+    const watched = this.deployments.get(file);
+    if (!watched) return null;
+    this.refresh(watched, () => checkDeploymentFile(file, this.input.vocabulary, this.appTypeOf(file)));
+    return watched.good;
+  }
+
+  /** The clients of CLIENTS_FILE as last checked (see watchClients for changes). */
+  clientList(): ClientConfig[] {
+    return this.clients?.good ?? [];
+  }
+
+  /**
+   * Follow CLIENTS_FILE: a change that passes its check is handed to `apply` (which syncs the
+   * clients table); one that fails is reported and the clients stay as they were.
+   */
+  watchClients(apply: (clients: ClientConfig[]) => Promise<void>, intervalMs = 500): void {
+    const watched = this.clients;
+    if (!watched || this.clientsListener) return;
+    const listener = () => {
+      const before = watched.good;
+      this.refresh(watched, () => checkClientsFile(watched.file, this.input.vocabulary, this.input.reservedClientIds));
+      if (watched.good !== before) {
+        apply(watched.good).catch((err: unknown) => this.input.warn(`${watched.file}: the new clients could not be applied: ${String(err)}`));
+      }
+    };
+    this.clientsListener = listener;
+    fs.watchFile(watched.file, { interval: intervalMs, persistent: false }, listener);
+  }
+
+  close(): void {
+    if (this.clients && this.clientsListener) fs.unwatchFile(this.clients.file, this.clientsListener);
+    this.clientsListener = null;
+  }
+
+  private refresh<T>(watched: Watched<T>, check: () => T): void {
+    const now = mtime(watched.file);
+    if (now === watched.mtimeMs || now === watched.refusedMtimeMs) return;
+    try {
+      watched.good = check();
+      watched.mtimeMs = now;
+      watched.refusedMtimeMs = undefined;
+      this.input.warn(`config: ${watched.file} changed; now serving the new version`);
+    } catch (err) {
+      if (!(err instanceof ConfigFileError)) throw err;
+      watched.refusedMtimeMs = now;
+      this.input.warn(`config: refused the edit of ${err.message}; still serving the last good version`);
+    }
+  }
+}
+
+/** Modification time, or -1 while the file is missing (an editor saving by rename). */
+function mtime(file: string): number {
+  return fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -1;
+}
