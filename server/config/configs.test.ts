@@ -130,7 +130,7 @@ describe('the server refuses to start on a bad config', () => {
     const dataDir = path.join(dir, 'never-created');
     const run = buildServer({ testMode: true, dataDir, portalConfigFile: bad, clientsFile: clients, appConfigFiles: {} });
     await expect(run).rejects.toThrow(InvalidConfigs);
-    const err = await run.catch((e: unknown) => e as InvalidConfigs);
+    const err = (await run.then(() => null, (e: unknown) => e)) as InvalidConfigs;
     expect(err.problems).toEqual([
       `${bad}: field 'plugins.securty': is not a plugin (a folder under plugins/); did you mean 'security'?`,
       `${clients}: invalid JSON at line 1, column 13: Expected double-quoted property name`,
