@@ -88,11 +88,11 @@ function define<T, Opt extends boolean>(
   return { parse, schema, required, optional: opts?.optional === true } as unknown as Built<T, Opt>;
 }
 
-/** A `test` that the string matches `pattern`. */
-export const matches =
-  (pattern: RegExp, message: string) =>
-  (value: string): string | null =>
-    pattern.test(value) ? null : message;
+/** A `test` that the string matches `pattern` (which the JSON Schema carries too, for editors). */
+export function matches(pattern: RegExp, message: string): ((value: string) => string | null) & { pattern: string } {
+  // JSON Schema patterns have no flags: a flagged pattern is checked here only.
+  return Object.assign((value: string) => (pattern.test(value) ? null : message), { pattern: pattern.flags ? '' : pattern.source });
+}
 
 /** A string; when required (no default, not optional), an empty string counts as absent. */
 export function string<Opt extends boolean = false>(opts?: With<Options<string>, Opt>): Built<string, Opt> {
@@ -100,7 +100,10 @@ export function string<Opt extends boolean = false>(opts?: With<Options<string>,
     if (typeof value !== 'string') fail(path, 'must be a string');
     if (!value && opts?.default === undefined && !opts?.optional) fail(path, 'is required');
     return value;
-  }, () => ({ type: 'string' }));
+  }, () => {
+    const pattern = (opts?.test as { pattern?: unknown } | undefined)?.pattern;
+    return { type: 'string', ...(typeof pattern === 'string' && pattern ? { pattern } : {}) };
+  });
 }
 
 export function number<Opt extends boolean = false>(opts?: With<Options<number>, Opt>): Built<number, Opt> {

@@ -3,7 +3,7 @@ import type { ThemeOverrides } from '../../themes/tokens';
 import { matches, number, object, oneOf, string, type OptionalShape, type Shape } from './shape';
 
 /** What a colour token may hold: hex, the functional notations, or a keyword the browser knows without guessing. */
-const CSS_COLOR = /^(#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|(rgb|rgba|hsl|hsla|oklch|lab|lch)\([^()]*\)|transparent|currentcolor)$/i;
+const CSS_COLOR = /^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|oklch|lab|lch)\([^()]*\)|transparent|currentColor|currentcolor)$/;
 const cssColor = matches(CSS_COLOR, 'must be a CSS colour (#rrggbb, rgb(…), hsl(…) or transparent)');
 
 export interface ThemeChoice {

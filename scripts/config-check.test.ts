@@ -1,0 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uid-config-check-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const api = { global: '/api', regions: { Use: '/u', Aps: '/a', Euw: '/e' } };
+
+function configCheck(...files: string[]) {
+  // The command exactly as the README gives it.
+  return spawnSync('npm', ['run', '--silent', 'config:check', '--', ...files], { encoding: 'utf8', timeout: 60_000 });
+}
+
+describe('npm run config:check', () => {
+  it("checks the repository's configs and prints each region's plugins and each app's config", () => {
+    const run = configCheck();
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('ok    config/default.json (default; web)');
+    expect(run.stdout).toMatch(/config\/app-ios\.json \(app-ios; partner app partner_app_ios\)/);
+    expect(run.stdout).toMatch(/partner_app_android +config\/app-android\.json/);
+    expect(run.stdout).toContain('All 6 config file(s) are valid.');
+  });
+
+  it('shows what a region drops or adds against the default region', () => {
+    const file = path.join(dir, 'regions.json');
+    const plugins = { 'sign-in': { enabled: true }, security: { enabled: true }, company: { enabled: true }, account: { enabled: false } };
+    fs.writeFileSync(file, JSON.stringify({ name: 'ops', api, plugins, regions: { Use: { plugins: { security: { enabled: false }, company: { enabled: false }, account: { enabled: true } } } } }));
+    const run = configCheck(file);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/Euw \(default\) +3 plugins: sign-in, security, company/);
+    expect(run.stdout).toMatch(/Use +2 plugins: -security -company \+account \(against Euw\)/);
+    expect(run.stdout).toMatch(/Aps +as Euw/);
+  });
+
+  it('checks a clients file too, and fails with every problem named', () => {
+    const clients = path.join(dir, 'clients.json');
+    fs.writeFileSync(clients, JSON.stringify([{ id: 'shop', name: 'Shop', redirectUris: ['https://shop.example/cb'], branding: { theme: { name: 'midnite' } } }]));
+    const bad = path.join(dir, 'bad.json');
+    fs.writeFileSync(bad, JSON.stringify({ name: 'x', api, plugins: {}, defaultLanguge: 'de_DE' }));
+    const run = configCheck(clients, bad);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain(`FAIL  ${clients}: field '[0].branding.theme.name': (client 'shop') must be one of default, midnight; did you mean 'midnight'?`);
+    expect(run.stdout).toContain(`FAIL  ${bad}: field 'defaultLanguge': is not a known field; did you mean 'defaultLanguage'?`);
+    expect(run.stdout).toContain('Some config files are invalid');
+  });
+});
