@@ -12,12 +12,14 @@ import { REGION_CODES, type RegionCode } from '../core/contract/regions';
 import { createCtx, type Ctx } from './context';
 import { openStores } from './db/stores';
 import { passwordHasher } from './domain/crypto';
-import { syncClients } from './domain/oauth';
+import { builtInClients, syncClients } from './domain/oauth';
+import { brandingImageSources } from './http/brandingCsp';
 import { ApiFailure } from './http/errors';
 import { messageFor } from './http/messages';
 import { apiSecurityHeaders, registerSpa } from './http/spa';
 import { Mailer } from './mail/mailer';
-import { resolveOptions, type ServerOptionsInput } from './options';
+import { REPO_ROOT, resolveOptions, type ServerOptionsInput } from './options';
+import { themeNames } from '../core/build/virtualModules.mjs';
 import { accountRoutes } from './routes/accounts';
 import { authRoutes } from './routes/auth';
 import { brandingRoutes } from './routes/branding';
@@ -76,6 +78,12 @@ function apiPlugin(ctx: Ctx, hostRegion: RegionCode | null) {
 
 export async function buildServer(input: ServerOptionsInput = {}): Promise<BuiltServer> {
   const options = resolveOptions(input);
+  // Before anything opens: a client whose logo the CSP would block, or whose theme does not exist, stops start-up.
+  const imageSources = brandingImageSources([...builtInClients({ options }), ...options.clients], {
+    publicOrigin: options.publicOrigin,
+    production: options.production,
+    themeNames: themeNames(REPO_ROOT),
+  });
   const stores = await openStores({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, databaseUrls: options.databaseUrls });
   const mailer = new Mailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, dataDir: options.dataDir, now: options.now });
   const ctx = createCtx(options, stores, mailer, passwordHasher(options.testMode));
@@ -124,7 +132,7 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   }
   await app.register(devRoutes(ctx));
   await app.register(demoRoutes(ctx));
-  await registerSpa(app, ctx);
+  await registerSpa(app, ctx, imageSources);
 
   let closed = false;
   return {

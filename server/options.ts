@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { APP_TYPES, type AppType } from '../core/contract/partnerApp';
 import type { RegionCode } from '../core/contract/regions';
 import { SECURITY_TOKEN_SECONDS } from '../core/contract/security';
+import type { ThemeOverrides } from '../themes/tokens';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -24,6 +25,8 @@ export interface ClientConfig {
     titleLogoUrl?: string;
     signUpUrl?: string;
     carousel?: Array<{ fileUrl: string; description?: string; link?: string; linkText?: string }>;
+    /** The login page's theme for this client: a discovered base theme (themes/<name>.theme.ts) and token overrides. */
+    theme?: { name: string; overrides?: ThemeOverrides };
   };
 }
 
