@@ -5,13 +5,16 @@ import { addons, useMemo } from 'storybook/preview-api';
 import { STORY_ERRORED, STORY_MISSING, STORY_RENDERED, STORY_THREW_EXCEPTION } from 'storybook/internal/core-events';
 import { Providers } from '../core/testing/Providers';
 import { createTestI18n } from '../core/testing/testI18n';
-import { composeTheme } from '../themes/whiteLabel';
+import type { ClientTheme } from '../core/contract/auth';
+import { clientTheme as composeClientTheme, composeTheme } from '../themes/whiteLabel';
 import type { ThemeOverrides } from '../themes/tokens';
 
 /*
  * Story parameters understood here (documented in tests/visual/README.md):
  *   parameters.theme          'default' | 'midnight' (a base theme of themes/whiteLabel.ts)
  *   parameters.themeOverrides white-label overrides layered on top of that theme
+ *   parameters.clientTheme    a connected service's theme over the deployment's, composed as the
+ *                             login page does (core/testing/storyThemes.ts: GREEN_PARTNER_THEME)
  *   parameters.dir            'rtl' to render right-to-left (anything else: ltr)
  *   parameters.loki           Loki options for the story, e.g. { chromeSelector: '#headlessui-portal-root' }
  */
@@ -179,12 +182,16 @@ const frozenMotion = css`
 `;
 
 const withPortalProviders: Decorator = (Story, context) => {
-  const { theme: themeName, themeOverrides, dir } = context.parameters as {
+  const { theme: themeName, themeOverrides, clientTheme, dir } = context.parameters as {
     theme?: string;
     themeOverrides?: ThemeOverrides;
+    clientTheme?: ClientTheme;
     dir?: string;
   };
-  const theme = useMemo(() => composeTheme(themeName, themeOverrides), [themeName, themeOverrides]);
+  const theme = useMemo(
+    () => composeClientTheme({ name: themeName, overrides: themeOverrides }, clientTheme) ?? composeTheme(themeName, themeOverrides),
+    [themeName, themeOverrides, clientTheme],
+  );
   // One fresh jotai store per story, kept across re-renders of that story.
   const store = useMemo(() => createStore(), [context.id]);
 

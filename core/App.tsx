@@ -1,9 +1,10 @@
-import { CacheProvider, Global, ThemeProvider, type EmotionCache } from '@emotion/react';
+import { CacheProvider, type EmotionCache } from '@emotion/react';
 import { Provider as JotaiProvider } from 'jotai';
 import { Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
 import { PortalContext, type PortalServices } from './app/context';
+import { PortalTheme } from './app/PortalTheme';
 import { i18n } from './i18n/i18n';
 import { AppRouter } from './router/AppRouter';
 import { appStore } from './session/session';
@@ -25,13 +26,7 @@ export function App({ services, theme, cache }: AppProps) {
     <CacheProvider value={cache}>
       <JotaiProvider store={appStore}>
         <I18nextProvider i18n={i18n}>
-          <ThemeProvider theme={theme}>
-            <Global
-              styles={{
-                'html, body': { margin: 0, background: theme.colors.background, color: theme.colors.text, fontFamily: theme.font.family, fontSize: theme.font.sizeMd },
-                '*, *::before, *::after': { boxSizing: 'border-box' },
-              }}
-            />
+          <PortalTheme deployment={theme}>
             <PortalContext.Provider value={services}>
               <Router>
                 <Suspense fallback={<LoadingImage />}>
@@ -42,7 +37,7 @@ export function App({ services, theme, cache }: AppProps) {
                 <LazyModalHost />
               </Router>
             </PortalContext.Provider>
-          </ThemeProvider>
+          </PortalTheme>
         </I18nextProvider>
       </JotaiProvider>
     </CacheProvider>

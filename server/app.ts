@@ -12,11 +12,12 @@ import { REGION_CODES, type RegionCode } from '../core/contract/regions';
 import { createCtx, type Ctx } from './context';
 import { openStores } from './db/stores';
 import { passwordHasher } from './domain/crypto';
-import { DEMO_CLIENT_ID, HELPDESK_CLIENT_ID, PORTAL_CLIENT_ID, syncClients } from './domain/oauth';
+import { builtInClients, syncClients } from './domain/oauth';
 import { ShapeError } from '../core/config/shape';
 import { parseClients } from './config/clients';
 import { configVocabulary } from './config/knownNames';
 import { InvalidConfigs, ServedConfigs } from './config/servedConfigs';
+import { brandingImageSources } from './http/brandingCsp';
 import { ApiFailure } from './http/errors';
 import { messageFor } from './http/messages';
 import { apiSecurityHeaders, registerSpa } from './http/spa';
@@ -84,7 +85,8 @@ function apiPlugin(ctx: Ctx, hostRegion: RegionCode | null) {
  */
 async function checkConfigs(options: ServerOptions, warn: (message: string) => void): Promise<ServedConfigs> {
   const vocabulary = await configVocabulary(REPO_ROOT);
-  const reservedClientIds = [PORTAL_CLIENT_ID, DEMO_CLIENT_ID, HELPDESK_CLIENT_ID];
+  const builtIn = builtInClients({ options });
+  const reservedClientIds = builtIn.map((c) => c.id);
   let given = options.clients;
   try {
     given = parseClients(options.clients, vocabulary.known, reservedClientIds);
@@ -92,11 +94,20 @@ async function checkConfigs(options: ServerOptions, warn: (message: string) => v
     if (err instanceof ShapeError) throw new InvalidConfigs([`clients option: field '${err.path}': ${err.message}`]);
     throw err;
   }
+  const fixedClients = [...builtIn, ...given];
+  const branding = { publicOrigin: options.publicOrigin, production: options.production, themeNames: vocabulary.known.themes };
+  try {
+    brandingImageSources(fixedClients, branding);
+  } catch (err) {
+    throw new InvalidConfigs([`clients option: ${(err as Error).message}`]);
+  }
   const served = ServedConfigs.load({
     portalConfigFile: options.portalConfigFile,
     appConfigFiles: options.appConfigFiles,
     clientsFile: options.clientsFile,
-    reservedClientIds: [...reservedClientIds, ...given.map((c) => c.id)],
+    reservedClientIds: fixedClients.map((c) => c.id),
+    fixedClients,
+    branding,
     vocabulary,
     warn,
   });

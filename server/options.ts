@@ -25,7 +25,7 @@ export interface ClientConfig {
     titleLogoUrl?: string;
     signUpUrl?: string;
     carousel?: Array<{ fileUrl: string; description?: string; link?: string; linkText?: string }>;
-    /** The client's own look on its login page: a base theme and token overrides, like the deployment's. */
+    /** The login page's theme for this client: a discovered base theme (themes/<name>.theme.ts) and token overrides. */
     theme?: { name: string; overrides?: ThemeOverrides };
   };
 }

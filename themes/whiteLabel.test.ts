@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultTheme } from './default.theme';
 import { midnightTheme } from './midnight.theme';
 import { themeNames } from '../core/build/virtualModules.mjs';
-import { baseThemes, composeTheme } from './whiteLabel';
+import { baseThemes, clientOverrides, clientTheme, composeTheme } from './whiteLabel';
 
 describe('composeTheme (the white-label path)', () => {
   it('starts from the named base theme, falling back to the default', () => {
@@ -29,6 +29,41 @@ describe('composeTheme (the white-label path)', () => {
     expect(themeNames(root)).toEqual(['default', 'midnight']);
     expect(Object.keys(baseThemes).sort()).toEqual(themeNames(root));
     for (const [name, theme] of Object.entries(baseThemes)) expect(theme.name).toBe(name);
+  });
+
+  it("a client's theme replaces the deployment's on its login page: its base, its overrides, its title", () => {
+    const deployment = { name: 'midnight', overrides: { colors: { primary: '#aa0000' }, font: { family: 'Deployment Sans' } } };
+    const theme = clientTheme(deployment, { name: 'default', overrides: { colors: { primary: '#0a7d4f' }, radius: { md: '2px' } } }, 'Green Partner')!;
+    expect(theme.colors.primary).toBe('#0a7d4f');
+    expect(theme.colors.surface).toBe(defaultTheme.colors.surface); // the client's base, not the deployment's midnight
+    expect(theme.font.family).toBe(defaultTheme.font.family); // nothing of the deployment's overrides leaks in
+    expect(theme.radius).toEqual({ ...defaultTheme.radius, md: '2px' });
+    expect(theme.brand.title).toBe('Green Partner');
+  });
+
+  it("without a client theme the deployment's stays, with the client's title as the product; nothing at all: null", () => {
+    const deployment = { name: 'midnight', overrides: { colors: { primary: '#aa0000' } } };
+    const theme = clientTheme(deployment, null, 'Demo Service')!;
+    expect(theme).toEqual(composeTheme('midnight', { colors: { primary: '#aa0000' }, brand: { title: 'Demo Service' } }));
+    expect(clientTheme(deployment, undefined, null)).toBeNull();
+    expect(clientTheme(deployment, null, '')).toBeNull();
+  });
+
+  it("takes only colours, type, corners and shadows from a client, as strings (the page info comes over the wire)", () => {
+    const wire: unknown = {
+      colors: { primary: '#0a7d4f', text: 42 },
+      font: { family: 'Partner Sans' },
+      breakpoints: { mobile: 100 },
+      space: 'x',
+      zIndex: { modal: 1 },
+      brand: { title: 'Spoofed' },
+      radius: null,
+    };
+    expect(clientOverrides(wire)).toEqual({ colors: { primary: '#0a7d4f' }, font: { family: 'Partner Sans' } });
+    expect(clientOverrides(null)).toEqual({});
+    const theme = clientTheme({ name: 'default' }, { name: 'default', overrides: wire as never })!;
+    expect(theme.space(2)).toBe('8px');
+    expect(theme.breakpoints).toEqual(defaultTheme.breakpoints);
   });
 
   it('keeps the spec breakpoints', () => {

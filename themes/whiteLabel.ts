@@ -29,3 +29,40 @@ export function composeTheme(name: string | undefined, ...layers: Array<ThemeOve
     return next;
   }, base);
 }
+
+/** A theme choice: a base theme's name and token overrides (the deployment's, or a client's). */
+export interface ThemeChoice {
+  name?: string;
+  overrides?: ThemeOverrides;
+}
+
+/**
+ * Token groups a connected service's theme may set: colours, type, corners, shadows. Spacing,
+ * breakpoints and layers stay the base theme's, so a client cannot break the layout.
+ */
+const CLIENT_GROUPS = ['colors', 'font', 'radius', 'shadow'] as const;
+
+/** The part of a client's overrides that may apply: the groups above, string tokens only (it came over the wire). */
+export function clientOverrides(overrides: unknown): ThemeOverrides {
+  if (typeof overrides !== 'object' || overrides === null) return {};
+  const out: Record<string, Record<string, string>> = {};
+  for (const group of CLIENT_GROUPS) {
+    const tokens = (overrides as Record<string, unknown>)[group];
+    if (typeof tokens !== 'object' || tokens === null) continue;
+    const strings = Object.entries(tokens).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+    if (strings.length > 0) out[group] = Object.fromEntries(strings);
+  }
+  return out as ThemeOverrides;
+}
+
+/**
+ * The login page's theme for a connected service: the client's own theme (its base theme and
+ * overrides, nothing of the deployment's) when it gives one, else the deployment's; then the
+ * client's title as the product name (document title, header). Null when the client changes
+ * nothing, so the deployment theme stays as it is.
+ */
+export function clientTheme(deployment: ThemeChoice, client: ThemeChoice | null | undefined, title?: string | null): ThemeTokens | null {
+  if (!client && !title) return null;
+  const brand: ThemeOverrides | undefined = title ? { brand: { title } } : undefined;
+  return client ? composeTheme(client.name, clientOverrides(client.overrides), brand) : composeTheme(deployment.name, deployment.overrides, brand);
+}

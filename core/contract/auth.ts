@@ -4,6 +4,7 @@
  */
 import type { RedirectParamsResult } from './api';
 import type { RegionCode } from './regions';
+import type { ThemeOverrides } from '../../themes/tokens';
 
 /** HttpOnly, SameSite=Lax cookie holding the SSO login session on the API origin. */
 export const SSO_COOKIE = 'uid_sso';
@@ -149,6 +150,12 @@ export interface CarouselItem {
   link: string | null;
   linkText: string | null;
 }
+/** A client's theme: same shape as the deployment config's `theme`. */
+export interface ClientTheme {
+  /** A base theme: one of themes/<name>.theme.ts (the server refuses others at start-up). */
+  name: string;
+  overrides?: ThemeOverrides;
+}
 export interface LoginPageInfo {
   carouselInfos: CarouselItem[];
   /** Portal language code the client prefers (e.g. en_US) or null. */
@@ -159,6 +166,8 @@ export interface LoginPageInfo {
   signUpUrl: string | null;
   /** When set, only these plugin ids may run on the login page for this client. */
   plugins?: string[];
+  /** The client's own theme (a base theme and token overrides); absent: the deployment's theme. */
+  theme?: ClientTheme | null;
   clientId: string;
   clientName: string;
 }

@@ -1,8 +1,10 @@
+import { ThemeProvider, useTheme } from '@emotion/react';
 import { Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { PortalContext } from '../app/context';
+import { useActiveTheme } from '../app/pageTheme';
 import type { UserInfo } from '../contract/api';
 import { ApiError } from '../http/ApiError';
 import type { HttpClient } from '../http/client';
@@ -24,6 +26,11 @@ export function cannedHttp(answers: Record<string, unknown>, delayMs = 0): HttpC
   return { get: answer, post: answer, put: answer, delete: answer, request: answer } as unknown as HttpClient;
 }
 
+/** A page's own theme (the login page's client) over the story's, as the app's PortalTheme does. */
+function StoryPageTheme({ children }: { children: ReactNode }) {
+  return <ThemeProvider theme={useActiveTheme(useTheme())}>{children}</ThemeProvider>;
+}
+
 /** The portal services, a signed-in user (or none) and a router at `path`, for a story. */
 export function StoryPortal(props: { registry: Registry; http?: HttpClient; user?: UserInfo | null; path?: string; base?: string; children: ReactNode }) {
   // Set before the first render so views that read the user never flash empty.
@@ -33,7 +40,7 @@ export function StoryPortal(props: { registry: Registry; http?: HttpClient; user
     <JotaiProvider store={appStore}>
       <PortalContext.Provider value={{ config: testDeployment, registry: props.registry, http: props.http ?? cannedHttp({}), region: 'Euw' }}>
         <Router hook={location.hook} searchHook={location.searchHook} base={props.base}>
-          {props.children}
+          <StoryPageTheme>{props.children}</StoryPageTheme>
         </Router>
       </PortalContext.Provider>
     </JotaiProvider>

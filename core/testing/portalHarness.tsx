@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { render } from '@testing-library/react';
-import { ThemeProvider } from '@emotion/react';
 import { I18nextProvider } from 'react-i18next';
 import { PortalContext, type PortalServices } from '../app/context';
+import { PortalTheme } from '../app/PortalTheme';
 import { parseDeploymentConfig } from '../config/loadConfig';
 import type { HttpClient } from '../http/client';
 import { CORE_POINTS } from '../registry/corePoints';
@@ -39,11 +39,11 @@ export function renderPortal(ui: ReactNode, options: { registry: Registry; http:
   const result = render(
     <JotaiProvider store={appStore}>
       <I18nextProvider i18n={createTestI18n()}>
-        <ThemeProvider theme={defaultTheme}>
+        <PortalTheme deployment={defaultTheme}>
           <PortalContext.Provider value={services}>
             <Router hook={location.hook} searchHook={location.searchHook}>{ui}</Router>
           </PortalContext.Provider>
-        </ThemeProvider>
+        </PortalTheme>
       </I18nextProvider>
     </JotaiProvider>,
   );

@@ -8,10 +8,11 @@ const status: Record<string, string> = {
   Loaded: '',
   Failed: 'That did not fit. A new puzzle is ready: please try again.',
   FailedDarkTheme: 'That did not fit. A new puzzle is ready: please try again.',
+  ClientTheme: 'That did not fit. A new puzzle is ready: please try again.',
 };
 
 describeStoryStates('CaptchaDialog', stories, {
-  expected: { Loading: [], Loaded: [], Failed: [], FailedDarkTheme: [] },
+  expected: { Loading: [], Loaded: [], Failed: [], FailedDarkTheme: [], ClientTheme: [] },
   check(name) {
     expect(document.querySelector('[role="dialog"] h2')?.textContent).toBe('Security verification');
     const iframe = document.querySelector('iframe')!;

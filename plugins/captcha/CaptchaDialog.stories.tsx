@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CaptchaDialog } from './CaptchaDialog';
+import { withClientTheme } from '../../core/testing/storyThemes';
 
 const noop = () => {};
 // Dialogs render into headlessui's portal, outside #storybook-root: screenshot the portal.
@@ -28,3 +29,6 @@ export const Loaded: Story = {};
 export const Failed: Story = { args: { failures: 1 } };
 
 export const FailedDarkTheme: Story = { args: { failures: 2 }, parameters: { ...portal, theme: 'midnight' } };
+
+/** A connected service's theme (the green partner): the dialog after a failed slide. */
+export const ClientTheme: Story = withClientTheme(Failed);

@@ -8,6 +8,7 @@ import { testRegistry } from '../../core/testing/portalHarness';
 import { cannedHttp, StoryPortal } from '../../core/testing/StoryPortal';
 import EmailSentView from './EmailSentView';
 import layout from './index';
+import { withClientTheme } from '../../core/testing/storyThemes';
 
 type Loaded = { registry: Registry };
 
@@ -122,3 +123,6 @@ export const LongAddress: Story = {
 export const RightToLeft: Story = {
   parameters: { dir: 'rtl', data: { email: EMAIL, purpose: 'activation', resendAfterSeconds: 42 } satisfies EmailSentData },
 };
+
+/** A connected service's theme (the green partner): the resend countdown. */
+export const ClientTheme: Story = withClientTheme(CountdownRunning);

@@ -13,6 +13,14 @@ import { Slots } from './Slots';
 import { slidesFrom } from './slides';
 
 /**
+ * The logo boxes. A client's logo can have any shape: it is scaled to fit its box
+ * (object-fit: contain, never cropped), and the box's size is set before the image loads
+ * (width/height attributes), so nothing moves when it arrives.
+ */
+export const HEADER_LOGO = { width: 200, height: 32 } as const;
+export const TITLE_LOGO = { width: 280, height: 40 } as const;
+
+/**
  * Banner on the left from 1024 px (spec breakpoints), the form card on the right; below
  * 1024 the card stands alone so phones load no banner at all.
  */
@@ -33,7 +41,23 @@ export function LoginLayout({ info, children }: { info: LoginPageInfo | null; ch
           css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: theme.space(3), padding: `${theme.space(4)} ${theme.space(5)}` }}
         >
           {logo ? (
-            <img src={logo} alt={title} css={{ height: 32, maxWidth: 200, objectFit: 'contain' }} />
+            <img
+              src={logo}
+              alt={title}
+              width={HEADER_LOGO.width}
+              height={HEADER_LOGO.height}
+              css={{
+                display: 'block',
+                flex: '0 1 auto',
+                minWidth: 0,
+                width: HEADER_LOGO.width,
+                maxWidth: '100%',
+                height: HEADER_LOGO.height,
+                objectFit: 'contain',
+                objectPosition: 'left center',
+                '[dir="rtl"] &': { objectPosition: 'right center' },
+              }}
+            />
           ) : (
             <span css={{ fontWeight: 700, fontSize: theme.font.sizeLg, color: theme.colors.text }}>{title}</span>
           )}
@@ -54,7 +78,15 @@ export function LoginLayout({ info, children }: { info: LoginPageInfo | null; ch
               [atLeast(theme.breakpoints.large)]: { marginTop: theme.space(10) },
             }}
           >
-            {titleLogo ? <img src={titleLogo} alt="" css={{ display: 'block', height: 40, margin: `0 auto ${theme.space(4)}` }} /> : null}
+            {titleLogo ? (
+              <img
+                src={titleLogo}
+                alt=""
+                width={TITLE_LOGO.width}
+                height={TITLE_LOGO.height}
+                css={{ display: 'block', width: '100%', maxWidth: TITLE_LOGO.width, height: TITLE_LOGO.height, objectFit: 'contain', margin: `0 auto ${theme.space(4)}` }}
+              />
+            ) : null}
             <Slots area="aboveForm" />
             {children}
             <Slots area="belowForm" />

@@ -4,11 +4,13 @@ import type { HttpClient } from '../../core/http/client';
 import type { Registry } from '../../core/registry/registry';
 import { testRegistry } from '../../core/testing/portalHarness';
 import { cannedHttp, StoryPortal } from '../../core/testing/StoryPortal';
+import { GREEN_PARTNER_THEME } from '../../core/testing/storyThemes';
 import helpdesk from '../helpdesk/index';
 import signIn from '../sign-in/index';
 import layout, { type LoginLayoutConfig } from './index';
 import LoginPage from './LoginPage';
 // Files, not data: URLs (the layout only takes http(s) and same-origin images).
+import greenWideLogo from './story-assets/green-partner-wide-logo.svg?no-inline';
 import partnerLogo from './story-assets/partner-logo.svg?no-inline';
 import partnerTitleLogo from './story-assets/partner-title-logo.svg?no-inline';
 import slideClient from './story-assets/slide-client.svg?no-inline';
@@ -208,5 +210,19 @@ export const DarkTheme: Story = {
 
 export const RightToLeft: Story = {
   parameters: { dir: 'rtl', layoutConfig: { slides: deploymentSlides, links: footerLinks } },
+  play: ({ canvasElement }) => pageReady(canvasElement, carouselPaused(canvasElement)),
+};
+
+/**
+ * A session code's client with its own theme (the green partner) in its page info: the page,
+ * and everything drawn over it, wears the client's colours; its very wide logo (10:1) is
+ * scaled into the header's box, never cropped.
+ */
+export const ClientTheme: Story = {
+  parameters: {
+    layoutConfig: { slides: deploymentSlides, links: footerLinks },
+    path: '/login?session_code=sc-story-green',
+    http: branded({ ...partnerInfo, title: 'Green Partner', logoUrl: greenWideLogo, carouselInfos: partnerInfo.carouselInfos.slice(1), theme: GREEN_PARTNER_THEME }),
+  },
   play: ({ canvasElement }) => pageReady(canvasElement, carouselPaused(canvasElement)),
 };

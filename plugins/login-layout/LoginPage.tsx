@@ -1,6 +1,8 @@
+import { useSetAtom } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { usePortal } from '../../core/app/context';
+import { pageThemeAtom } from '../../core/app/pageTheme';
 import type { LoginPageInfo } from '../../core/contract/auth';
 import { changeLanguage } from '../../core/i18n/i18n';
 import { takeCarriedLoginParams } from '../../core/login/carry';
@@ -8,6 +10,7 @@ import { LoginPageContext } from '../../core/login/LoginPageContext';
 import type { LoginPageServices } from '../../core/login/types';
 import { storage } from '../../core/session/storage';
 import { LoadingImage } from '../../core/ui/LoadingImage';
+import { clientTheme } from '../../themes/whiteLabel';
 import { LoginLayout } from './LoginLayout';
 import { createLoginFlow, goTo, initialView } from './loginFlow';
 import { clientLanguage, fetchPageInfo } from './pageInfo';
@@ -17,11 +20,14 @@ const SELF = 'login-layout';
 
 /**
  * /login. Branding from the session code is fetched before the page shows, so the logo,
- * title, banner and language are the client's from the first paint (never a flash of the
- * deployment's own), falling back to the deployment theme when there is no code.
+ * title, banner, language and theme are the client's from the first paint (never a flash of
+ * the deployment's own), falling back to the deployment theme when there is no code. The
+ * client's theme is lifted to the app (pageThemeAtom) so toasts and modals drawn outside the
+ * page wear it too; leaving the page gives the deployment theme back.
  */
 export default function LoginPage() {
-  const { registry, http } = usePortal();
+  const { registry, http, config } = usePortal();
+  const setPageTheme = useSetAtom(pageThemeAtom);
   const search = useSearch();
   // Parameters carried through the authorize entry (activation result, address) join the query.
   const [carried] = useState(takeCarriedLoginParams);
@@ -38,7 +44,9 @@ export default function LoginPage() {
     void fetchPageInfo(http, sessionCode).then(async (result) => {
       const language = clientLanguage(result, query, storage.get('lang'));
       if (language) await changeLanguage(language);
-      if (live) setInfo(result);
+      if (!live) return;
+      setPageTheme(result ? clientTheme(config.theme, result.theme, result.title) : null);
+      setInfo(result);
     });
     return () => {
       live = false;
@@ -46,6 +54,8 @@ export default function LoginPage() {
     // The branding belongs to the session code; other query changes keep it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [http, sessionCode]);
+
+  useEffect(() => () => setPageTheme(null), [setPageTheme]);
 
   const allowed = useMemo(() => {
     const narrowed = info?.plugins ? new Set(info.plugins) : null;

@@ -1,4 +1,6 @@
+import { useTheme } from '@emotion/react';
 import { act, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoginPageInfo } from '../../core/contract/auth';
@@ -82,6 +84,50 @@ describe('LoginPage host', () => {
     renderPortal(<LoginPage />, { registry, http: { get } as unknown as HttpClient, path: '/login' });
     expect(await screen.findByText('views:signIn,reset,email title:-')).toBeTruthy();
     expect(get).not.toHaveBeenCalled();
+  });
+});
+
+/** Drawn beside the page, like the app's toasts and modals: which theme reaches it. */
+function ThemeProbe() {
+  const theme = useTheme();
+  return <output>{`primary:${theme.colors.primary} radius:${theme.radius.md} product:${theme.brand.title}`}</output>;
+}
+
+describe("a client's theme", () => {
+  const green = info({ title: 'Green Partner', logoUrl: '/brand/green.svg', theme: { name: 'default', overrides: { colors: { primary: '#0a7d4f' }, radius: { md: '2px' } } } });
+
+  it('reaches what is drawn outside the page while it shows, and leaves with it', async () => {
+    const registry = await testRegistry([layout, probePlugin]);
+    let leave = () => undefined as void;
+    function Host() {
+      const [on, setOn] = useState(true);
+      leave = () => setOn(false);
+      return (
+        <>
+          {on ? <LoginPage /> : null}
+          <ThemeProbe />
+        </>
+      );
+    }
+    renderPortal(<Host />, { registry, http: { get: async () => green } as unknown as HttpClient, path: '/login?session_code=sc-green' });
+    expect(await screen.findByText('primary:#0a7d4f radius:2px product:Green Partner')).toBeTruthy();
+    const logo = screen.getByRole('img', { name: 'Green Partner' });
+    // The box is known before the image loads (no layout shift), and the logo is fitted, never cropped.
+    expect([logo.getAttribute('width'), logo.getAttribute('height')]).toEqual(['200', '32']);
+    act(() => leave());
+    expect(screen.getByText('primary:#0b57d0 radius:8px product:Unified ID')).toBeTruthy();
+  });
+
+  it("keeps the deployment's colours for a client without a theme, and for the portal's own page", async () => {
+    const registry = await testRegistry([layout, probePlugin]);
+    renderPortal(
+      <>
+        <LoginPage />
+        <ThemeProbe />
+      </>,
+      { registry, http: { get: async () => info({ title: 'Demo Service' }) } as unknown as HttpClient, path: '/login?session_code=sc-demo' },
+    );
+    expect(await screen.findByText('primary:#0b57d0 radius:8px product:Demo Service')).toBeTruthy();
   });
 });
 

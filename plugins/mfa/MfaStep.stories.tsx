@@ -9,6 +9,7 @@ import { cannedHttp, StoryPortal } from '../../core/testing/StoryPortal';
 import { ClockContext, frozenClock } from '../../core/ui/countdown';
 import mfa from './index';
 import MfaStep from './MfaStep';
+import { withClientTheme } from '../../core/testing/storyThemes';
 
 type Loaded = { registry: Registry };
 
@@ -142,3 +143,6 @@ export const MethodDisabled: Story = {
 };
 
 export const RightToLeft: Story = { parameters: { result: both, dir: 'rtl' } };
+
+/** A connected service's theme (the green partner): both methods offered. */
+export const ClientTheme: Story = withClientTheme(Both);

@@ -7,6 +7,7 @@ describeStoryStates('Migration dialog', stories, {
   expected: {
     Migrate: ['Move to a Unified ID', 'Leo Local', 'Create my Unified ID', '!Please read and accept the Terms of Use.'],
     MigrateFilled: ['Your data will be stored in: Europe (eu-west-1)', '!Please read and accept the Terms of Use.'],
+    ClientTheme: ['Your data will be stored in: Europe (eu-west-1)', '!Please read and accept the Terms of Use.'],
     MigrateTermsWarning: ['Please read and accept the Terms of Use.', '!Select your country/region.'],
     MigrateAllErrors: ['Select your country/region.', 'This field is required', 'Please read and accept the Terms of Use.'],
     MigrateKnownRegion: ['If you choose none, your data stays in this region: Asia Pacific, Singapore (ap-southeast-1).'],

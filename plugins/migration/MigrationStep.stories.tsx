@@ -9,6 +9,7 @@ import { cannedHttp, StoryPortal } from '../../core/testing/StoryPortal';
 import migration from './index';
 import MigrationStep, { MigrationView, type MigrationInitial } from './MigrationStep';
 import { readMigration } from './migrationData';
+import { withClientTheme } from '../../core/testing/storyThemes';
 
 /*
  * The migration dialog in every state. Mocked at the HTTP boundary (the country list and the
@@ -174,3 +175,6 @@ export const MergeOtherError = story({ result: RESULTS.merge, initial: { values:
 export const UnreadableResult = story({ result: { variant: 'merge', accounts: [] } });
 
 export const MergeDarkTheme = story({ result: RESULTS.merge }, { parameters: { theme: 'midnight' } });
+
+/** A connected service's theme (the green partner): the migration form filled in. */
+export const ClientTheme: Story = withClientTheme(MigrateFilled);

@@ -5,7 +5,7 @@ import * as stories from './PrivacyNoticeDialog.stories';
 const notice = ['We have updated our privacy policy.'];
 
 describeStoryStates('PrivacyNoticeDialog', stories, {
-  expected: { Notice: notice, WithoutLink: notice, Acknowledging: notice, DarkTheme: notice },
+  expected: { Notice: notice, WithoutLink: notice, Acknowledging: notice, DarkTheme: notice, ClientTheme: notice },
   check(name) {
     // It cannot be dismissed but by acknowledging.
     expect(document.querySelector('button[aria-label="Close"]')).toBeNull();

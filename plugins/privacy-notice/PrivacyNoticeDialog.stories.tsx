@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { PrivacyNoticeDialog } from './PrivacyNoticeDialog';
+import { withClientTheme } from '../../core/testing/storyThemes';
 
 const noop = () => {};
 const portal = { loki: { chromeSelector: '#headlessui-portal-root' } };
@@ -23,3 +24,6 @@ export const WithoutLink: Story = { args: { policyUrl: null } };
 export const Acknowledging: Story = { args: { busy: true } };
 
 export const DarkTheme: Story = { parameters: { ...portal, theme: 'midnight' } };
+
+/** A connected service's theme (the green partner). */
+export const ClientTheme: Story = withClientTheme(Notice);

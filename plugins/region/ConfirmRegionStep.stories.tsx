@@ -9,6 +9,7 @@ import { testRegistry } from '../../core/testing/portalHarness';
 import { StoryPortal } from '../../core/testing/StoryPortal';
 import { ConfirmRegion } from './ConfirmRegionStep';
 import region from './index';
+import { withClientTheme } from '../../core/testing/storyThemes';
 
 const WHITE_LIST: RegionWhiteList = {
   Use: ['US', 'CA', 'MX', 'BR'],
@@ -123,3 +124,6 @@ export const Confirming: Story = {
 };
 
 export const DarkTheme: Story = { parameters: { theme: 'midnight', initialCountry: 'DE' } };
+
+/** A connected service's theme (the green partner): a country chosen. */
+export const ClientTheme: Story = withClientTheme(Chosen);

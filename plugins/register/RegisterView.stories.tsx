@@ -12,6 +12,7 @@ import { testRegistry } from '../../core/testing/portalHarness';
 import { StoryPortal } from '../../core/testing/StoryPortal';
 import register from './index';
 import { RegisterForm, type RegisterFormValues } from './RegisterView';
+import { withClientTheme } from '../../core/testing/storyThemes';
 
 /** Enough countries of each data region to show the grouped list. */
 const WHITE_LIST: RegionWhiteList = {
@@ -172,3 +173,6 @@ export const AlreadyActivated: Story = {
 export const DarkTheme: Story = { parameters: { theme: 'midnight', initialValues: FILLED } };
 
 export const RightToLeft: Story = { parameters: { dir: 'rtl', initialValues: FILLED } };
+
+/** A connected service's theme (the green partner): the filled form, strength meter and button. */
+export const ClientTheme: Story = withClientTheme(Filled);

@@ -7,6 +7,7 @@ describeStoryStates('ResetView', stories, {
   expected: {
     Empty: ['Reset your password', 'Back to sign in'],
     Filled: ['Reset your password'],
+    ClientTheme: ['Reset your password'],
     WithoutSignIn: ['Reset your password'],
     InvalidEmail: ['Enter a valid email address.'],
     EmailError: ['This user does not exist.'],

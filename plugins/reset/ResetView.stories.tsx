@@ -9,6 +9,7 @@ import { cannedHttp, StoryPortal } from '../../core/testing/StoryPortal';
 import { ClockContext, frozenClock } from '../../core/ui/countdown';
 import reset from './index';
 import ResetView from './ResetView';
+import { withClientTheme } from '../../core/testing/storyThemes';
 
 type Loaded = { registry: Registry };
 
@@ -110,3 +111,6 @@ export const RightToLeft: Story = {
   parameters: { dir: 'rtl', data: { email: EMAIL }, http: failingWith(new ApiError(-11021, 'wait', 429, { retryAfterSeconds: 42 })) },
   play: ({ canvasElement }) => submit(canvasElement, 'in 42 s'),
 };
+
+/** A connected service's theme (the green partner). */
+export const ClientTheme: Story = withClientTheme(Filled);

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { LoginPageContext } from '../../core/login/LoginPageContext';
 import type { LockedData, LoginPageServices } from '../../core/login/types';
 import LockedView from './LockedView';
+import { withClientTheme } from '../../core/testing/storyThemes';
 
 const EMAIL = 'ana.novak@partner-example.com';
 
@@ -42,3 +43,6 @@ export const Unknown: Story = { parameters: { data: { lockedMinutes: 0, email: E
 export const WithoutReset: Story = { parameters: { data: { lockedMinutes: 25, email: EMAIL } satisfies LockedData, views: ['signIn', 'email', 'locked'] } };
 
 export const RightToLeft: Story = { parameters: { dir: 'rtl', data: { lockedMinutes: 90, email: EMAIL } satisfies LockedData } };
+
+/** A connected service's theme (the green partner). */
+export const ClientTheme: Story = withClientTheme(Minutes);

@@ -10,6 +10,7 @@ import helpdesk from '../helpdesk/index';
 import HelpdeskNotice from '../helpdesk/HelpdeskNotice';
 import signIn from './index';
 import SignInView from './SignInView';
+import { withClientTheme } from '../../core/testing/storyThemes';
 
 /*
  * The sign-in form, mocked at the HTTP boundary: POST /login answers with the ApiError a
@@ -182,3 +183,6 @@ export const RightToLeft: Story = {
   parameters: { dir: 'rtl', http: failingWith(new ApiError(-20601, 'wrong credentials', 400, { remainAttempts: 3 })) },
   play: ({ canvasElement }) => signInWith(canvasElement, 'Attempts left: 3'),
 };
+
+/** A connected service's theme (the green partner): the filled form with its primary button. */
+export const ClientTheme: Story = withClientTheme(Filled);

@@ -12,6 +12,7 @@ import { ConfigError, parseDeploymentConfig } from '../../core/config/loadConfig
 import { checkPluginSettings, PluginConfigError } from '../../core/config/pluginSettings';
 import { ShapeError } from '../../core/config/shape';
 import type { DeploymentConfig } from '../../core/config/types';
+import { brandingImageSources, type BrandingCheckOptions } from '../http/brandingCsp';
 import type { ClientConfig } from '../options';
 import { parseClients } from './clients';
 import type { ConfigVocabulary } from './knownNames';
@@ -64,14 +65,24 @@ export function checkDeploymentFile(file: string, vocabulary: ConfigVocabulary, 
   return { file, config, html: escapeJsonForHtml(JSON.stringify(raw)), enabled };
 }
 
-export function checkClientsFile(file: string, vocabulary: ConfigVocabulary, reserved: readonly string[]): ClientConfig[] {
+/** A clients file: its shape, then its branding images against what the page's CSP can allow. */
+export function checkClientsFile(file: string, vocabulary: ConfigVocabulary, reserved: readonly string[], branding?: BrandingCheckOptions): ClientConfig[] {
   const raw = readJsonFile(file);
+  let clients: ClientConfig[];
   try {
-    return parseClients(raw, vocabulary.known, reserved);
+    clients = parseClients(raw, vocabulary.known, reserved);
   } catch (err) {
     if (err instanceof ShapeError) throw new ConfigFileError(file, `field '${err.path || '(root)'}': ${err.message}`);
     throw err;
   }
+  if (branding) {
+    try {
+      brandingImageSources(clients, branding);
+    } catch (err) {
+      throw new ConfigFileError(file, (err as Error).message);
+    }
+  }
+  return clients;
 }
 
 interface Watched<T> {
@@ -88,6 +99,10 @@ export interface ServedConfigsInput {
   clientsFile?: string;
   /** Ids of the built-in clients, which a clients file may not reuse. */
   reservedClientIds: readonly string[];
+  /** Clients that do not come from the file (built-in, given in code): their images are allowed too. */
+  fixedClients?: readonly ClientConfig[];
+  /** How branding images are checked against the page's CSP; without it they are not. */
+  branding?: BrandingCheckOptions;
   vocabulary: ConfigVocabulary;
   /** Where a refused edit is reported. */
   warn: (message: string) => void;
@@ -95,6 +110,7 @@ export interface ServedConfigsInput {
 
 export class ServedConfigs {
   private readonly deployments = new Map<string, Watched<CheckedDeployment>>();
+  private sources: string[] = [];
   private clients: Watched<ClientConfig[]> | null = null;
   private clientsListener: (() => void) | null = null;
 
@@ -120,10 +136,11 @@ export class ServedConfigs {
     if (input.clientsFile) {
       const file = input.clientsFile;
       attempt(() => {
-        served.clients = { file, mtimeMs: mtime(file), good: checkClientsFile(file, input.vocabulary, input.reservedClientIds) };
+        served.clients = { file, mtimeMs: mtime(file), good: checkClientsFile(file, input.vocabulary, input.reservedClientIds, input.branding) };
       });
     }
     if (problems.length) throw new InvalidConfigs(problems);
+    served.updateImageSources();
     return served;
   }
 
@@ -143,6 +160,17 @@ export class ServedConfigs {
     return watched.good;
   }
 
+  /** The extra `img-src` sources the SPA's CSP needs for every client's branding images. */
+  imageSources(): string[] {
+    return this.sources;
+  }
+
+  /** Every client passed its branding check already, so this cannot refuse. */
+  private updateImageSources(): void {
+    const branding = this.input.branding;
+    this.sources = branding ? brandingImageSources([...(this.input.fixedClients ?? []), ...this.clientList()], branding) : [];
+  }
+
   /** The clients of CLIENTS_FILE as last checked (see watchClients for changes). */
   clientList(): ClientConfig[] {
     return this.clients?.good ?? [];
@@ -157,8 +185,9 @@ export class ServedConfigs {
     if (!watched || this.clientsListener) return;
     const listener = () => {
       const before = watched.good;
-      this.refresh(watched, () => checkClientsFile(watched.file, this.input.vocabulary, this.input.reservedClientIds));
+      this.refresh(watched, () => checkClientsFile(watched.file, this.input.vocabulary, this.input.reservedClientIds, this.input.branding));
       if (watched.good !== before) {
+        this.updateImageSources();
         apply(watched.good).catch((err: unknown) => this.input.warn(`${watched.file}: the new clients could not be applied: ${String(err)}`));
       }
     };

@@ -19,7 +19,7 @@ export const DEMO_CLIENT_ID = 'demo-service';
 export const HELPDESK_CLIENT_ID = 'helpdesk';
 const SUPPORTED_SCOPES = new Set(['openid', 'profile', 'email']);
 
-export function builtInClients(ctx: Ctx): ClientConfig[] {
+export function builtInClients(ctx: Pick<Ctx, 'options'>): ClientConfig[] {
   const o = ctx.options.publicOrigin;
   return [
     {
@@ -292,6 +292,7 @@ export function loginPageInfo(client: ClientTable): LoginPageInfo {
     logoUrl: b.logoUrl ?? null,
     signUpUrl: b.signUpUrl ?? null,
     ...(client.plugins ? { plugins: JSON.parse(client.plugins) as string[] } : {}),
+    theme: b.theme ?? null,
     clientId: client.id,
     clientName: client.name,
   };

@@ -13,12 +13,13 @@ import type { Ctx } from '../context';
 import type { ServerOptions } from '../options';
 import { appConfigFor } from './appConfig';
 
-export function spaCsp(nonce: string): string {
+/** The SPA's CSP; `imageSources`: the connected services' branding hosts (server/http/brandingCsp.ts). */
+export function spaCsp(nonce: string, imageSources: readonly string[] = []): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' data: blob:",
+    ["img-src 'self' data: blob:", ...imageSources].join(' '),
     "frame-src 'self'",
     "frame-ancestors 'self'",
     "object-src 'none'",
@@ -95,7 +96,8 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
     const nonce = newNonce();
     // The portal's addresses can hold secrets (an app's tokens, /token's code) until the page
     // cleans them up: no request the page makes, not even for its first scripts, names them.
-    reply.header('Content-Security-Policy', spaCsp(nonce)).header('Cache-Control', 'no-cache').header('Referrer-Policy', 'no-referrer');
+    // The clients' image hosts, as checked at start or after the last good CLIENTS_FILE edit.
+    reply.header('Content-Security-Policy', spaCsp(nonce, ctx.configs.imageSources())).header('Cache-Control', 'no-cache').header('Referrer-Policy', 'no-referrer');
     if (!html) {
       return reply
         .status(503)

@@ -79,6 +79,21 @@ describe('config files changed while the server runs', () => {
     await vi.waitFor(() => expect(warnings.some((w) => w.includes(`refused the edit of ${clientsFile}: field '[0].redirectUris[0]'`))).toBe(true), { timeout: 5000, interval: 100 });
     await startLogin(c, { clientId: 'shop', redirectUri: shop.redirectUris[0] });
   });
+
+  it("CLIENTS_FILE: a new client's logo host joins the page's img-src; a logo the CSP would block is refused", async () => {
+    const shop = { id: 'shop', name: 'Shop', redirectUris: ['http://127.0.0.1:9/shop/cb'] };
+    const csp = async () => (await new Client(t.base).get('/login')).headers.get('content-security-policy') ?? '';
+    rewrite(clientsFile, JSON.stringify([{ ...shop, branding: { logoUrl: 'https://cdn.shop.example/logo.svg' } }]));
+    await vi.waitFor(async () => expect(await csp()).toContain("img-src 'self' data: blob: https://cdn.shop.example;"), { timeout: 5000, interval: 200 });
+
+    rewrite(clientsFile, JSON.stringify([{ ...shop, branding: { logoUrl: 'http://cdn.evil.example/logo.svg' } }]));
+    await vi.waitFor(() => expect(warnings.some((w) => w.includes("client 'shop' branding.logoUrl 'http://cdn.evil.example/logo.svg' must be an https URL"))).toBe(true), {
+      timeout: 5000,
+      interval: 100,
+    });
+    expect(await csp()).toContain('https://cdn.shop.example');
+    expect(await csp()).not.toContain('cdn.evil.example');
+  });
 });
 
 describe('server/main.ts with a bad config', () => {
