@@ -5,11 +5,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
+import { chooseCountry } from '../support/registerForm';
 
 /**
  * Region overrides take effect the moment the account's region is known: on the first
  * sign-in, without a reload. The config keeps the default region Euw (Security and Company
- * on, Account off) and overrides Use: Security and Company off, Account on.
+ * on, Account off) and overrides Use (Security and Company off, Account on) and Aps (Company off).
  */
 const USE_USER = { email: 'us@example.com', password: 'Demo-pass-2024' };
 const EUW_USER = { email: 'demo@example.com', password: 'Demo-pass-2024' };
@@ -23,7 +24,10 @@ beforeAll(async () => {
   configDir = mkdtempSync(path.join(tmpdir(), 'uid-e2e-regions-'));
   const config = JSON.parse(readFileSync('config/default.json', 'utf8')) as Record<string, unknown> & { plugins: Record<string, unknown> };
   config.plugins['account'] = { enabled: false, config: { showAccountId: true } };
-  config.regions = { Use: { plugins: { security: { enabled: false }, company: { enabled: false }, account: { enabled: true } } } };
+  config.regions = {
+    Use: { plugins: { security: { enabled: false }, company: { enabled: false }, account: { enabled: true } } },
+    Aps: { plugins: { company: { enabled: false } } },
+  };
   const file = path.join(configDir, 'regions.json');
   writeFileSync(file, JSON.stringify(config));
   portal = await startPortal({ config: file });
@@ -125,6 +129,26 @@ describe('region overrides against the reference server', () => {
     await page.waitForLoadState('networkidle');
     expect(filesOf(requests, 'account')).toEqual([]);
     expect(await sawLink()).toEqual([]);
+    await context.close();
+  });
+
+  it('a region confirmed at sign-in applies to the account pages that follow', async () => {
+    const { context, page, requests, sawLink } = await watchedContext(['company']);
+    await page.goto(`${portal.url}/`);
+    await page.waitForURL(/\/login\?session_code=/);
+    await page.getByLabel('Email').fill('region@example.com');
+    await page.getByLabel(/^Password/).fill('Demo-pass-2024');
+    await page.getByLabel(/^Password/).press('Enter');
+    await page.getByRole('heading', { name: 'Confirm your country/region' }).waitFor();
+    await chooseCountry(page, 'Japan');
+    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/accountSetting/myProfile'));
+    await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+    expect(await menuLabels(page)).toEqual(['My Profile', 'Security']);
+    await page.waitForLoadState('networkidle');
+    expect(codeOf(requests, 'company')).toEqual([]);
+    expect(await sawLink()).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('region'))).toBe('Aps');
     await context.close();
   });
 });
