@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
@@ -7,9 +7,11 @@ import type { ServicesFor } from '../boot/servicesForRegion';
 import { ConfigError } from '../config/loadConfig';
 import type { RegionCode } from '../contract/regions';
 import type { HttpClient } from '../http/client';
+import { definePlugin } from '../registry/definePlugin';
 import { Registry } from '../registry/registry';
-import { appStore, clearSession, followOtherTabs, regionAtom, setRegion } from '../session/session';
-import { testDeployment } from '../testing/portalHarness';
+import { AppRouter } from '../router/AppRouter';
+import { appStore, clearSession, followOtherTabs, regionAtom, saveTokens, setRegion, setUser } from '../session/session';
+import { testDeployment, testRegistry } from '../testing/portalHarness';
 import { renderWithProviders } from '../testing/render';
 import { usePortal, type PortalServices } from './context';
 import { RegionalServices } from './RegionalServices';
@@ -148,5 +150,52 @@ describe('RegionalServices', () => {
     await fail('Aps', new ConfigError("Plugin 'help': config field 'helpUrl': must be an https URL"));
     expect(screen.getByRole('alert')).toHaveTextContent("config field 'helpUrl'");
     expect(screen.queryByTestId('page')).toBeNull();
+  });
+
+  it("the session guard's user load: an account page of the old region's plugins never appears", async () => {
+    const page = (text: string) => () => Promise.resolve({ default: () => <p>{text}</p> });
+    const profile = definePlugin({
+      id: 'profile-pages',
+      routes: [{ path: 'myProfile', parent: 'accountSetting', view: page('profile page') }],
+      menu: [{ id: 'profile', path: 'myProfile', labelKey: 'My Profile', order: 10 }],
+    });
+    const security = definePlugin({
+      id: 'security-pages',
+      routes: [{ path: 'security', parent: 'accountSetting', view: page('security page') }],
+      menu: [{ id: 'security', path: 'security', labelKey: 'Security', order: 20 }],
+    });
+    const user = {
+      accountId: 'a', avatar: null, id: 'u', email: 'u@x.test', phone: null, identityProvider: 'vendorId', uuidProvider: 'x',
+      firstName: 'U', lastName: 'X', region: 'Use' as const, language: 'en_US',
+    };
+    const fakeHttp = { get: vi.fn(async () => user), post: vi.fn(async () => null) } as unknown as HttpClient;
+    const euw: PortalServices = { config: testDeployment, registry: await testRegistry([profile, security]), http: fakeHttp, region: 'Euw' };
+    const use: PortalServices = { config: testDeployment, registry: await testRegistry([profile]), http: fakeHttp, region: 'Use' };
+    setUser(null);
+    saveTokens({ accessToken: 'a', refreshToken: 'r' });
+    window.history.replaceState(null, '', '/accountSetting/security');
+
+    const seenSecurity: string[] = [];
+    const observer = new MutationObserver(() => {
+      if (document.body.textContent?.includes('Security') || document.body.textContent?.includes('security page')) seenSecurity.push(window.location.pathname);
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    try {
+      renderWithProviders(
+        <RegionalServices initial={euw} servicesFor={async (region) => (region === 'Use' ? use : euw)}>
+          <Suspense fallback={null}>
+            <AppRouter />
+          </Suspense>
+        </RegionalServices>,
+        { store: appStore },
+      );
+      expect(await screen.findByText('profile page')).toBeInTheDocument();
+      expect(window.location.pathname).toBe('/accountSetting/myProfile');
+      expect(screen.getByRole('navigation', { name: 'Account menu' })).toHaveTextContent('My Profile');
+      expect(seenSecurity).toEqual([]);
+    } finally {
+      observer.disconnect();
+      setUser(null);
+    }
   });
 });
