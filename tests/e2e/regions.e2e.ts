@@ -30,7 +30,12 @@ beforeAll(async () => {
   };
   const file = path.join(configDir, 'regions.json');
   writeFileSync(file, JSON.stringify(config));
-  portal = await startPortal({ config: file });
+  // The Android app's config, with Security off for Use (the app's sign-in tells the region).
+  const app = JSON.parse(readFileSync('config/app-android.json', 'utf8')) as Record<string, unknown>;
+  app.regions = { Use: { plugins: { security: { enabled: false } } } };
+  const appFile = path.join(configDir, 'app-android.json');
+  writeFileSync(appFile, JSON.stringify(app));
+  portal = await startPortal({ config: file, env: { PORTAL_APP_CONFIGS: `partner_app_android=${appFile}` } });
 });
 afterAll(async () => {
   await browser?.close();
@@ -149,6 +154,35 @@ describe('region overrides against the reference server', () => {
     expect(codeOf(requests, 'company')).toEqual([]);
     expect(await sawLink()).toEqual([]);
     expect(await page.evaluate(() => localStorage.getItem('region'))).toBe('Aps');
+    await context.close();
+  });
+
+  it("the partner app's take-over applies the account's region; the app's sign-out still goes to the bridge", async () => {
+    const { context, page, requests, sawLink } = await watchedContext(['security']);
+    const calls: unknown[] = [];
+    await context.exposeBinding('__recordBridge', (_source, json: string) => calls.push(JSON.parse(json)));
+    await context.addInitScript(() => {
+      const record = (window as unknown as { __recordBridge: (json: string) => void }).__recordBridge;
+      Object.assign(window, { UnifiedIdAndroid: { postMessage: (json: string) => record(json) } });
+    });
+    const signedIn = await context.request.post(`${portal.url}/dev/app-sign-in`, { data: { ...USE_USER, appType: 'partner_app_android' } });
+    const tokens = (await signedIn.json()) as Record<string, string>;
+    const launch = new URL('/accountSetting', portal.url);
+    for (const key of ['accessToken', 'tokenType', 'refreshToken', 'sessionId']) launch.searchParams.set(key, tokens[key]!);
+    launch.searchParams.set('appType', 'partner_app_android');
+    launch.searchParams.set('locale', 'en_US');
+    launch.searchParams.set('appVersion', '3.2.0');
+    await page.goto(launch.toString());
+    await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+    expect(await menuLabels(page)).toEqual(['My Profile', 'Company', 'Account']);
+    await page.waitForLoadState('networkidle');
+    expect(codeOf(requests, 'security')).toEqual([]);
+    expect(await sawLink()).toEqual([]);
+
+    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: "You're signed out" }).waitFor();
+    expect(calls).toEqual([{ v: 1, type: 'signOut', appType: 'partner_app_android' }]);
+    expect(requests.filter((p) => p.endsWith('/logout'))).toEqual([]);
     await context.close();
   });
 });
