@@ -15,7 +15,7 @@ const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?
 const cache = createCache({ key: 'uid', nonce: nonce && nonce !== '__CSP_NONCE__' ? nonce : undefined });
 
 boot().then(
-  (booted) => root.render(<App services={booted.services} theme={booted.theme} cache={cache} />),
+  (booted) => root.render(<App services={booted.services} servicesFor={booted.servicesFor} theme={booted.theme} cache={cache} />),
   (err: unknown) => {
     const detail = err instanceof Error ? err.message : String(err);
     console.error('[boot]', detail);

@@ -1,21 +1,20 @@
 import { catalogue } from 'virtual:plugin-catalogue';
 import type { PortalServices } from '../app/context';
-import { enabledPluginIds, pluginsForRegion } from '../config/loadConfig';
 import { isRegionCode } from '../contract/regions';
 import { HttpClient } from '../http/client';
 import { detectLanguage, initI18n } from '../i18n/i18n';
-import { CORE_POINTS } from '../registry/corePoints';
-import { buildRegistry, Registry } from '../registry/registry';
-import { CORE_GUARDS } from '../router/coreGuards';
 import { createSessionPort, followOtherTabs } from '../session/session';
 import { storage } from '../session/storage';
 import { composeTheme } from '../../themes/whiteLabel';
 import type { ThemeTokens } from '../../themes/tokens';
-import { loadManifests, type Catalogue } from './loadPlugins';
+import type { Catalogue } from './loadPlugins';
 import { readDeploymentConfig } from './readConfig';
+import { servicesForRegion, type ServicesFor } from './servicesForRegion';
 
 export interface Booted {
   services: PortalServices;
+  /** The services of another region (cached), for when the account's region becomes known. */
+  servicesFor: ServicesFor;
   theme: ThemeTokens;
 }
 
@@ -28,13 +27,6 @@ export async function boot(options: { catalogue?: Catalogue } = {}): Promise<Boo
   const config = readDeploymentConfig();
   const stored = storage.get('region');
   const region = isRegionCode(stored) ? stored : config.api.defaultRegion;
-  const switches = pluginsForRegion(config, region);
-  const ids = enabledPluginIds(config, region);
-
-  const registry = new Registry();
-  for (const point of CORE_POINTS) registry.declareCorePoint(point);
-  const core = registry.apiFor('core');
-  CORE_GUARDS.forEach(core.addGuard);
 
   let http: HttpClient | undefined;
   const session = createSessionPort(() => http!);
@@ -44,14 +36,12 @@ export async function boot(options: { catalogue?: Catalogue } = {}): Promise<Boo
   const language = detectLanguage(window.location.search, navigator.languages ?? [navigator.language], config.defaultLanguage);
   // A language asked for in the link is a choice: remember it (it survives sign-out).
   if (new URLSearchParams(window.location.search).get('lang') === language) storage.set('lang', language);
-  const [manifests] = await Promise.all([
-    loadManifests(ids, options.catalogue ?? catalogue),
-    initI18n(language, ['core']),
-  ]);
-  await buildRegistry(manifests, switches, config, registry);
+  const servicesFor = servicesForRegion(config, http, options.catalogue ?? catalogue);
+  const [services] = await Promise.all([servicesFor(region), initI18n(language, ['core'])]);
 
   return {
-    services: { config, registry, http, region },
+    services,
+    servicesFor,
     theme: composeTheme(config.theme.name, config.theme.overrides),
   };
 }

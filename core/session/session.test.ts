@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../http/client';
-import { appStore, clearSession, createSessionPort, saveTokens, sessionEndedAtom, setUser, tokensAtom, userAtom } from './session';
+import { appStore, clearSession, createSessionPort, regionAtom, saveTokens, sessionEndedAtom, setRegion, setUser, tokensAtom, userAtom } from './session';
 import { storage } from './storage';
 
 const user = {
@@ -28,6 +28,20 @@ describe('session', () => {
     expect(storage.get('securityToken')).toBeNull();
     expect(storage.get('region')).toBeNull();
     expect(appStore.get(userAtom)).toBeNull();
+  });
+
+  it('setRegion stores a known region and ignores anything else; sign-out forgets it', () => {
+    setRegion('Use');
+    expect(storage.get('region')).toBe('Use');
+    expect(appStore.get(regionAtom)).toBe('Use');
+    setRegion('Mars');
+    setRegion(undefined);
+    expect(appStore.get(regionAtom)).toBe('Use');
+    setUser(user);
+    expect(storage.get('region')).toBe('Aps');
+    expect(appStore.get(regionAtom)).toBe('Aps');
+    clearSession();
+    expect(appStore.get(regionAtom)).toBeNull();
   });
 
   it('refreshes once for concurrent callers and stores the rotated tokens', async () => {

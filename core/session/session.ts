@@ -35,12 +35,21 @@ export function saveTokens(tokens: Partial<Record<string, string | null | undefi
   appStore.set(tokensAtom, readTokens());
 }
 
+/**
+ * The signed-in account's data region became known or changed (token exchange, region
+ * confirmation, app take-over, user info). Every such place goes through here: the portal
+ * rebuilds its plugin set for the region (core/app/RegionalServices.tsx) before an account page shows.
+ * Anything that is not a region code is ignored.
+ */
+export function setRegion(region: unknown): void {
+  if (!isRegionCode(region)) return;
+  storage.set('region', region);
+  if (appStore.get(regionAtom) !== region) appStore.set(regionAtom, region);
+}
+
 export function setUser(user: UserInfo | null): void {
   appStore.set(userAtom, user);
-  if (user && isRegionCode(user.region)) {
-    storage.set('region', user.region);
-    appStore.set(regionAtom, user.region);
-  }
+  if (user) setRegion(user.region);
 }
 
 /** Sign-out: clear tokens, security lock, user info and storage; the language stays. */
@@ -106,12 +115,20 @@ export function createSessionPort(http: () => HttpClient): SessionPort {
   };
 }
 
-/** Another tab signed out or refreshed: keep this tab's view of the session in step. */
+/**
+ * Another tab signed out, refreshed or learnt a region: keep this tab's view of the session
+ * in step (a region stored there rebuilds this tab's plugin set too; sign-out there returns
+ * this tab to the default region's).
+ */
 export function followOtherTabs(): () => void {
   if (typeof window === 'undefined') return () => {};
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || event.key === 'accessToken' || event.key === 'refreshToken') {
       appStore.set(tokensAtom, readTokens());
+    }
+    if (event.key === null || event.key === 'region') {
+      const region = readRegion();
+      if (appStore.get(regionAtom) !== region) appStore.set(regionAtom, region);
     }
   };
   window.addEventListener('storage', onStorage);

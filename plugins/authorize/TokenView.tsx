@@ -3,12 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { usePluginConfig, usePortal } from '../../core/app/context';
 import type { TokenExchangeResult } from '../../core/contract/api';
-import { isRegionCode } from '../../core/contract/regions';
 import { errorMessage } from '../../core/errors/message';
 import { fetchAllowList } from '../../core/login/handOff';
 import { isAllowedRedirect } from '../../core/router/redirects';
-import { appStore, regionAtom, saveTokens } from '../../core/session/session';
-import { storage } from '../../core/session/storage';
+import { saveTokens, setRegion } from '../../core/session/session';
 import { takeCapturedParams } from '../../core/session/urlTokens';
 import { LoadingImage } from '../../core/ui/LoadingImage';
 import { AuthorizeProblem } from './AuthorizeProblem';
@@ -60,10 +58,8 @@ export default function TokenView() {
           { auth: 'none' },
         );
         saveTokens({ tokenType: result.tokenType, accessToken: result.accessToken, refreshToken: result.refreshToken });
-        if (isRegionCode(result.region)) {
-          storage.set('region', result.region);
-          appStore.set(regionAtom, result.region);
-        }
+        // The account's plugin set is in place before its pages show (core/app/RegionalServices.tsx).
+        setRegion(result.region);
         const allowList = pending.returnTo && !pending.returnTo.startsWith('/') ? await fetchAllowList(http, config) : config.allowedRedirects;
         const next = destinationAfterToken(pending.returnTo, result.redirectUrl, allowList, window.location.origin);
         if (next.kind === 'external') window.location.assign(next.url);

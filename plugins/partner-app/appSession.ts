@@ -1,7 +1,6 @@
 import { APP_SESSION_PATH, type AppSessionRequest, type AppSessionResult } from '../../core/contract/partnerApp';
 import type { HttpClient } from '../../core/http/client';
-import { appStore, clearSession, regionAtom, saveTokens } from '../../core/session/session';
-import { storage } from '../../core/session/storage';
+import { clearSession, saveTokens, setRegion } from '../../core/session/session';
 import type { AppLaunch, AppTokens } from './launch';
 
 /**
@@ -15,7 +14,6 @@ export async function takeOverAppSession(http: HttpClient, launch: Extract<AppLa
   saveTokens({ tokenType: tokens.tokenType, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
   const body: AppSessionRequest = { appType: launch.appType, sessionId: tokens.sessionId };
   const result = await http.post<AppSessionResult>(APP_SESSION_PATH, body);
-  storage.set('region', result.region);
-  appStore.set(regionAtom, result.region);
+  setRegion(result.region);
   return result;
 }

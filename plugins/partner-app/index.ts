@@ -1,12 +1,33 @@
 import { localeFile } from '../../core/i18n/namespaces';
 import { definePlugin } from '../../core/registry/definePlugin';
+import type { AppType } from '../../core/contract/partnerApp';
+import type { ContributionApi } from '../../core/registry/types';
 import type { GuardedRoute } from '../../core/router/guardTypes';
-import { PROBLEM_PATH, SIGNED_OUT_PATH } from './guard';
+import { PROBLEM_PATH, SIGNED_OUT_PATH, type OnFirstGuard } from './guard';
 import { configSchema, type PartnerAppConfig } from './config';
 
 export type { PartnerAppConfig } from './config';
 
 const ENTRIES: GuardedRoute[] = ['authorize', 'login', 'accountSetting', 'invite', 'token'];
+
+type Contribution = (api: Pick<ContributionApi, 'contribute'>) => void;
+
+/**
+ * The launch is read, and the bridge wired, once per page. The core builds a registry again
+ * when the account's region becomes known; that one gets the same contributions.
+ */
+let started: Promise<{ onFirstGuard: OnFirstGuard; contributions: Contribution[] }> | null = null;
+
+async function startOnce(appType: AppType): Promise<{ onFirstGuard: OnFirstGuard; contributions: Contribution[] }> {
+  started ??= import('./startApp').then(async ({ startApp }) => {
+    const contributions: Contribution[] = [];
+    const onFirstGuard = await startApp(appType, {
+      contribute: (point, value) => contributions.push((api) => api.contribute(point, value)),
+    });
+    return { onFirstGuard, contributions };
+  });
+  return started;
+}
 
 /**
  * Partner-app embedding (spec sections 1, 2 and 4): the page opened by a partner app's web
@@ -26,8 +47,8 @@ export default definePlugin<PartnerAppConfig>({
   ],
   locales: { 'partner-app': localeFile('partner-app') },
   async register(ctx) {
-    const { startApp } = await import('./startApp');
-    const onFirstGuard = await startApp(ctx.config.appType, ctx);
+    const { onFirstGuard, contributions } = await startOnce(ctx.config.appType);
+    contributions.forEach((contribute) => contribute(ctx));
     const { appLaunchGuard } = await import('./guard');
     for (const route of ENTRIES) ctx.addGuard(appLaunchGuard(route, onFirstGuard));
   },

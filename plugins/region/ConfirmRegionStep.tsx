@@ -12,6 +12,7 @@ import { CountryRegionSelect } from '../../core/regions/CountryRegionSelect';
 import { regionOfCountry } from '../../core/regions/countryRegions';
 import { useRegionWhiteList } from '../../core/regions/useRegionWhiteList';
 import { Button } from '../../core/ui/Button';
+import { setRegion } from '../../core/session/session';
 import { MSG } from '../../core/validation/checks';
 
 /** Country/region code problems (spec section 8): shown at the field. */
@@ -92,6 +93,8 @@ export function ConfirmRegion({ error, form, retry, cancel, initialCountry }: Co
       }
       return;
     }
+    // The account's data region is known now: the portal takes that region's plugin set.
+    setRegion(region);
     try {
       await retry();
     } catch (err) {

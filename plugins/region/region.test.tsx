@@ -7,6 +7,7 @@ import { ApiError } from '../../core/http/ApiError';
 import type { HttpClient } from '../../core/http/client';
 import { LOGIN_INTERRUPT_POINT, useInterruptibleCall, type InterruptedCall } from '../../core/login';
 import { resetRegionWhiteList } from '../../core/regions/useRegionWhiteList';
+import { appStore, regionAtom } from '../../core/session/session';
 import { testLoginPage } from '../../core/testing/loginHarness';
 import { renderPortal, testRegistry } from '../../core/testing/portalHarness';
 import { dismissToast, getToast } from '../../core/ui/toastStore';
@@ -51,7 +52,10 @@ async function chooseCountry(user: ReturnType<typeof userEvent.setup>, name: str
   await user.click(await screen.findByRole('option', { name: new RegExp(`^${name}`) }));
 }
 
-beforeEach(() => resetRegionWhiteList());
+beforeEach(() => {
+  resetRegionWhiteList();
+  appStore.set(regionAtom, null);
+});
 afterEach(() => dismissToast());
 
 describe('region plugin manifest', () => {
@@ -112,6 +116,28 @@ describe('ConfirmRegionStep', () => {
     );
     expect(retry).toHaveBeenCalledWith();
     expect(http.post.mock.invocationCallOrder[0]!).toBeLessThan(retry.mock.invocationCallOrder[0]!);
+  });
+
+  it("makes the confirmed region the account's region (its plugin set) before retrying", async () => {
+    const retry = vi.fn(async () => {
+      expect(appStore.get(regionAtom)).toBe('Aps');
+      expect(localStorage.getItem('region')).toBe('Aps');
+    });
+    const { user } = await renderStep({ retry });
+    await chooseCountry(user, 'Japan');
+    await user.click(confirmButton());
+    await waitFor(() => expect(retry).toHaveBeenCalledTimes(1));
+    await expect(retry.mock.results[0]!.value).resolves.toBeUndefined();
+  });
+
+  it('a failed confirmation leaves the region as it was', async () => {
+    const http = fakeHttp(async () => Promise.reject(new ApiError(-3041, 'no region', 400)));
+    const { user } = await renderStep({ http });
+    await chooseCountry(user, 'Japan');
+    await user.click(confirmButton());
+    await waitFor(() => expect(confirmButton()).not.toHaveAttribute('aria-busy'));
+    expect(localStorage.getItem('region')).toBeNull();
+    expect(appStore.get(regionAtom)).toBeNull();
   });
 
   it('a country of the suggested region goes to that region host', async () => {
