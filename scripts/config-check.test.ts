@@ -13,7 +13,28 @@ function configCheck(...files: string[]) {
   return spawnSync('npm', ['run', '--silent', 'config:check', '--', ...files], { encoding: 'utf8', timeout: 60_000 });
 }
 
+/** The first ```json block after a README heading: the examples an operator copies. */
+function readmeExample(heading: string): string {
+  const readme = fs.readFileSync('README.md', 'utf8');
+  const from = readme.indexOf(heading);
+  const block = /```json\n([\s\S]*?)```/.exec(readme.slice(from));
+  if (from < 0 || !block) throw new Error(`README has no example under ${heading}`);
+  return block[1]!;
+}
+
 describe('npm run config:check', () => {
+  it("passes the README's operator examples as written", () => {
+    const config = path.join(dir, 'readme-config.json');
+    fs.writeFileSync(config, readmeExample('### A deployment config').replace('"./schema.json"', '"../config/schema.json"'));
+    const clients = path.join(dir, 'readme-clients.json');
+    fs.writeFileSync(clients, readmeExample('### Connected services and their look'));
+    const run = configCheck(config, clients);
+    expect(run.stdout).toContain('All 2 config file(s) are valid.');
+    expect(run.stdout).toMatch(/Use +2 plugins: -security -company \(against Euw\)/);
+    expect(run.stdout).toContain('1 connected service(s): shop');
+    expect(run.status).toBe(0);
+  });
+
   it("checks the repository's configs and prints each region's plugins and each app's config", () => {
     const run = configCheck();
     expect(run.status, run.stderr).toBe(0);
