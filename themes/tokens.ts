@@ -39,3 +39,9 @@ export type ThemeOverrides = {
       ? Partial<ThemeTokens[K]>
       : ThemeTokens[K];
 };
+
+/**
+ * Token groups a connected service's theme may set: colours, type, corners, shadows. Spacing,
+ * breakpoints, layers and the brand stay the deployment's, so a client cannot break the layout.
+ */
+export const CLIENT_THEME_GROUPS = ['colors', 'font', 'radius', 'shadow'] as const;

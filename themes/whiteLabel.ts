@@ -1,6 +1,6 @@
 import { themes } from 'virtual:theme-catalogue';
 import { defaultTheme } from './default.theme';
-import type { ThemeOverrides, ThemeTokens } from './tokens';
+import { CLIENT_THEME_GROUPS, type ThemeOverrides, type ThemeTokens } from './tokens';
 
 /**
  * Named base themes a deployment config (or a client's branding) can pick with `theme.name`:
@@ -36,17 +36,12 @@ export interface ThemeChoice {
   overrides?: ThemeOverrides;
 }
 
-/**
- * Token groups a connected service's theme may set: colours, type, corners, shadows. Spacing,
- * breakpoints and layers stay the base theme's, so a client cannot break the layout.
- */
-const CLIENT_GROUPS = ['colors', 'font', 'radius', 'shadow'] as const;
 
 /** The part of a client's overrides that may apply: the groups above, string tokens only (it came over the wire). */
 export function clientOverrides(overrides: unknown): ThemeOverrides {
   if (typeof overrides !== 'object' || overrides === null) return {};
   const out: Record<string, Record<string, string>> = {};
-  for (const group of CLIENT_GROUPS) {
+  for (const group of CLIENT_THEME_GROUPS) {
     const tokens = (overrides as Record<string, unknown>)[group];
     if (typeof tokens !== 'object' || tokens === null) continue;
     const strings = Object.entries(tokens).filter((entry): entry is [string, string] => typeof entry[1] === 'string');

@@ -1,5 +1,5 @@
 import { defaultTheme } from '../../themes/default.theme';
-import type { ThemeOverrides } from '../../themes/tokens';
+import { CLIENT_THEME_GROUPS, type ThemeOverrides } from '../../themes/tokens';
 import { matches, number, object, oneOf, string, type OptionalShape, type Shape } from './shape';
 
 /** What a colour token may hold: hex, the functional notations, or a keyword the browser knows without guessing. */
@@ -15,10 +15,10 @@ export interface ThemeChoice {
  * Theme overrides: any subset of the tokens of themes/tokens.ts, derived from the default
  * theme's own values so a new token is accepted (and completed by editors) without a second list.
  */
-function overridesShape(): OptionalShape<ThemeOverrides> {
+function overridesShape(only?: readonly string[]): OptionalShape<ThemeOverrides> {
   const groups: Record<string, Shape<unknown>> = {};
   for (const [group, value] of Object.entries(defaultTheme)) {
-    if (group === 'name' || typeof value === 'function') continue;
+    if (group === 'name' || typeof value === 'function' || (only && !only.includes(group))) continue;
     if (typeof value === 'string') {
       groups[group] = string({ optional: true });
       continue;
@@ -40,10 +40,10 @@ function overridesShape(): OptionalShape<ThemeOverrides> {
   }) as unknown as OptionalShape<ThemeOverrides>;
 }
 
-function themeFields(names: readonly string[]) {
+function themeFields(names: readonly string[], groups?: readonly string[]) {
   return {
     name: names.length ? oneOf(names, { default: 'default', description: 'A base theme: themes/<name>.theme.ts.' }) : string({ default: 'default' }),
-    overrides: overridesShape(),
+    overrides: overridesShape(groups),
   };
 }
 
@@ -55,7 +55,10 @@ export function themeShape(names: readonly string[]): Shape<ThemeChoice> {
   return object(themeFields(names), { noUnknown: true, default: { name: 'default' } });
 }
 
-/** A connected service's `branding.theme`: the same shape, and absent means the deployment's theme. */
-export function optionalThemeShape(names: readonly string[]): OptionalShape<ThemeChoice> {
-  return object(themeFields(names), { noUnknown: true, optional: true });
+/**
+ * A connected service's `branding.theme`: the same shape, limited to the token groups a client may
+ * set (CLIENT_THEME_GROUPS: anything else would be ignored, so it is refused); absent, the deployment's.
+ */
+export function clientThemeShape(names: readonly string[]): OptionalShape<ThemeChoice> {
+  return object(themeFields(names, CLIENT_THEME_GROUPS), { noUnknown: true, optional: true });
 }

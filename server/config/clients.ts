@@ -6,7 +6,7 @@
 import { LANGUAGE_CODES } from '../../core/i18n/languages';
 import type { KnownNames } from '../../core/config/loadConfig';
 import { array, boolean, matches, object, oneOf, ShapeError, string } from '../../core/config/shape';
-import { optionalThemeShape } from '../../core/config/themeShape';
+import { clientThemeShape } from '../../core/config/themeShape';
 import type { ClientConfig } from '../options';
 
 /** An absolute http(s) URL without a fragment: redirect URIs are compared exactly (RFC 6749 3.1.2). */
@@ -48,7 +48,7 @@ export function clientShape(known: Required<KnownNames>) {
             object({ fileUrl: string({ test: linkUrl }), description: string({ optional: true }), link: link(), linkText: string({ optional: true }) }, { noUnknown: true }),
             { optional: true },
           ),
-          theme: optionalThemeShape(known.themes),
+          theme: clientThemeShape(known.themes),
         },
         { optional: true, noUnknown: true },
       ),

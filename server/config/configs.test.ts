@@ -101,6 +101,7 @@ describe('CLIENTS_FILE', () => {
     ['a redirect URI with a fragment', [{ ...client, redirectUris: ['https://shop.example/cb#x'] }], "field '[0].redirectUris[0]': (client 'shop') must not have a fragment"],
     ['an unknown branding key', [{ ...client, branding: { logo: '/x.svg' } }], "field '[0].branding.logo': (client 'shop') is not a known field; expected one of:"],
     ['an unknown theme', [{ ...client, branding: { theme: { name: 'midnite' } } }], "field '[0].branding.theme.name': (client 'shop') must be one of default, midnight; did you mean 'midnight'?"],
+    ['a theme group a client may not set', [{ ...client, branding: { theme: { overrides: { breakpoints: { mobile: 500 } } } } }], "field '[0].branding.theme.overrides.breakpoints': (client 'shop') is not a known field; expected one of: colors, font, radius, shadow"],
     ['a bad theme colour', [{ ...client, branding: { theme: { overrides: { colors: { primary: 'green-ish' } } } } }], "field '[0].branding.theme.overrides.colors.primary': (client 'shop') must be a CSS colour"],
     ['an unknown plugin', [{ ...client, plugins: ['sign-inn'] }], "field '[0].plugins[0]': (client 'shop') must be one of"],
     ['a duplicate id', [client, client], "field '[1].id': 'shop' is listed twice"],

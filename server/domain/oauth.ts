@@ -27,14 +27,9 @@ export function builtInClients(ctx: Pick<Ctx, 'options'>): ClientConfig[] {
       name: 'Unified ID portal',
       redirectUris: [`${o}/token`],
       serviceUrl: `${o}/accountSetting`,
-      branding: {
-        title: 'Unified ID',
-        language: 'en_US',
-        logoUrl: `${o}/api/branding/logo.svg`,
-        titleLogoUrl: `${o}/api/branding/logo.svg`,
-        signUpUrl: `${o}/login?module=register`,
-        carousel: [],
-      },
+      // The portal's own login page wears the deployment's look (its theme's brand title and
+      // logo, its slides and default language), so a white-label deployment is never "Unified ID".
+      branding: { signUpUrl: `${o}/login?module=register` },
     },
     {
       id: DEMO_CLIENT_ID,

@@ -235,6 +235,8 @@ describe('authorisation hand-off', () => {
     expect(info.body.result.carouselInfos[0]).toMatchObject({ id: 'demo-service-1', orderValue: 1, linkText: 'Learn more' });
     const portal = await c.get('/api/client/custom/banner-and-logo');
     expect(portal.body.result.clientId).toBe('portal');
+    // The portal's own page wears the deployment's look: nothing of its own to put over it.
+    expect(portal.body.result).toMatchObject({ title: null, logoUrl: null, titleLogoUrl: null, language: null, carouselInfos: [], theme: null });
     const strict = await startLogin(c, { clientId: 'strict', redirectUri: 'http://127.0.0.1:9/cb' });
     expect((await c.get(`/api/client/custom/banner-and-logo?sessionCode=${strict.sessionCode}`)).body.result.plugins).toEqual(['sign-in']);
     const logo = await c.get('/api/branding/logo.svg');
