@@ -31,6 +31,13 @@ describe('login flow', () => {
     expect(initialView(new URLSearchParams('module=register'), [{ id: 'signIn', isDefault: true }])).toBe('signIn');
     expect(initialView(new URLSearchParams(''), [])).toBeNull();
   });
+  it('opens the view that claims the module of a mailed link, and only when it exists', () => {
+    const withLinks = [...views, { id: 'newPassword', module: 'newPassword' }, { id: 'activation', module: 'activation' }];
+    expect(initialView(new URLSearchParams('module=newPassword&lang=de_DE'), withLinks)).toBe('newPassword');
+    expect(initialView(new URLSearchParams('module=activation'), withLinks)).toBe('activation');
+    expect(initialView(new URLSearchParams('module=newPassword'), views)).toBe('signIn');
+    expect(initialView(new URLSearchParams('module=email'), withLinks)).toBe('signIn');
+  });
   it('switches views with their data and counts the switches', () => {
     const flow = createLoginFlow('signIn');
     goTo(flow, 'email', { email: 'a@b.cd' });
