@@ -116,6 +116,8 @@ export interface PasswordResetRequest {
 export interface ResetLinkInfo {
   email: string;
   expiresAt: number;
+  /** The account's country: its password rule (10 to 32 for Singapore, else 8 to 32). */
+  country: string | null;
 }
 /** A reset or activation done (also -20623's result): the address and where to sign in. */
 export interface MailLinkResult {

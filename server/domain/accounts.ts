@@ -2,7 +2,7 @@
  * Accounts: lookup through the global directory, registration, activation, password reset and
  * change, profile, region confirmation, conflict info. A user's rows live only in its region.
  */
-import type { UserProfile, ConflictInfoResult, MailLinkProblem, MailLinkResult, RegisterRequest, RegisterResult, UpdateInfoRequest } from '../../core/contract/account';
+import type { UserProfile, ConflictInfoResult, MailLinkProblem, MailLinkResult, RegisterRequest, ResetLinkInfo, RegisterResult, UpdateInfoRequest } from '../../core/contract/account';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { RegionCode } from '../../core/contract/regions';
 import { DEFAULT_SESSION_TIMEOUT } from '../../core/contract/security';
@@ -393,10 +393,10 @@ async function sendResetMail(ctx: Ctx, region: RegionCode, account: AccountTable
 }
 
 /** A reset link as the new-password page opens it: the address, or -20679 with `reason`. */
-export async function checkResetLink(ctx: Ctx, token: string): Promise<{ email: string; expiresAt: number }> {
+export async function checkResetLink(ctx: Ctx, token: string): Promise<ResetLinkInfo> {
   const link = await inspectMailLink(ctx, token, 'reset');
   if (link.state !== 'valid') fail(E.tokenExpired, { reason: link.state } satisfies MailLinkProblem, undefined, 400);
-  return { email: link.account.email, expiresAt: link.expiresAt };
+  return { email: link.account.email, expiresAt: link.expiresAt, country: link.account.country };
 }
 
 /** Completes a reset: new password, lock cleared, every session signed out. */

@@ -39,7 +39,7 @@ describe('mailed links point to the SPA and remember the client', () => {
     expect(info.body.result).toMatchObject({ clientId: 'demo-service', title: 'Demo Service' });
 
     const check = await c.post('/api/password-reset/check', { token });
-    expect(check.body.result).toMatchObject({ email: 'member@example.com' });
+    expect(check.body.result).toMatchObject({ email: 'member@example.com', country: 'DE' });
     expect(check.body.result.expiresAt).toBeGreaterThan(Date.now());
     const done = await c.post('/api/password-reset', { token, password: 'Linked-pass-1', confirmPassword: 'Linked-pass-1' });
     expect(done.body.result).toEqual({ email: 'member@example.com', serviceUrl: `${t.base}/demo-service/` });
