@@ -83,6 +83,13 @@ describe('LoginPage host', () => {
     expect(get).toHaveBeenCalledWith('/client/custom/banner-and-logo', { query: { sessionCode: 'sc-9' }, auth: 'none' });
     expect(screen.getAllByText('Partner Cloud').length).toBeGreaterThan(0);
   });
+  it("a mailed link's page (no session code) is branded as the client the link names", async () => {
+    const get = vi.fn(async () => info({ title: 'Demo Service' }));
+    const registry = await testRegistry([layout, probePlugin, resetPlugin]);
+    renderPortal(<LoginPage />, { registry, http: { get } as unknown as HttpClient, path: '/login?module=nothing&client=demo-service' });
+    expect(await screen.findByText('views:signIn,reset,email title:Demo Service')).toBeTruthy();
+    expect(get).toHaveBeenCalledWith('/client/custom/banner-and-logo', { query: { clientId: 'demo-service' }, auth: 'none' });
+  });
   it('without a session code uses the deployment branding and every enabled view', async () => {
     const get = vi.fn();
     const registry = await testRegistry([layout, probePlugin, resetPlugin]);
@@ -167,5 +174,16 @@ describe('LanguageMenu', () => {
     await userEvent.click(screen.getByRole('menuitemradio', { name: 'Deutsch' }));
     expect(change).toHaveBeenCalledWith('de_DE');
     expect(localStorage.getItem('lang')).toBe('de_DE');
+  });
+  it('a picked language goes into the address (replaced, no navigation), so a reload keeps it', async () => {
+    window.history.replaceState(null, '', '/login?session_code=sc-1&lang=en_US');
+    const before = window.history.length;
+    const registry = await testRegistry([layout]);
+    vi.spyOn(appI18n, 'changeLanguage').mockResolvedValue((() => '') as never);
+    renderPortal(<LanguageMenu />, { registry, http: {} as HttpClient });
+    await userEvent.click(screen.getByRole('button', { name: /English/ }));
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'Français' }));
+    await waitFor(() => expect(window.location.search).toBe('?session_code=sc-1&lang=fr_FR'));
+    expect(window.history.length).toBe(before);
   });
 });
