@@ -3,6 +3,7 @@
  * the page's life once taken from the address, and the way to sign in afterwards.
  */
 import type { MailLinkResult } from '../contract/account';
+import { HEADERS } from '../contract/headers';
 import type { DeploymentConfig } from '../config/types';
 import type { HttpClient } from '../http/client';
 import { isAllowedRedirect } from '../router/redirects';
@@ -51,4 +52,13 @@ export async function signInAfterMailLink(
     }
   }
   deps.navigate('/');
+}
+
+/**
+ * Headers for the calls that mail a link (register, reset, resend): the page's login session,
+ * by which the server knows the service the flow started from and links the mail back to it.
+ */
+export function loginSessionHeaders(query: URLSearchParams): Record<string, string> {
+  const code = query.get('session_code');
+  return code ? { [HEADERS.sessionCode]: code } : {};
 }

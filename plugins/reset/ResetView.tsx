@@ -13,6 +13,7 @@ import { messageKeyFor } from '../../core/errors/catalogue';
 import { errorMessage } from '../../core/errors/message';
 import { ApiError, isAbortError } from '../../core/http/ApiError';
 import { useLoginPage } from '../../core/login/LoginPageContext';
+import { loginSessionHeaders } from '../../core/login/mailLink';
 import type { EmailSentData } from '../../core/login/types';
 import type { LoginViewProps } from '../../core/registry/types';
 import { Button, Notice, TextField, VisuallyHidden } from '../../core/ui';
@@ -72,7 +73,7 @@ export default function ResetView({ goTo, data }: LoginViewProps) {
     setFailure(null);
     try {
       const body: EmailLanguageRequest = { email, language: i18n.language };
-      const result = await http.post<MailSentResult>('/auth/password-reset-request', body, { auth: 'none' });
+      const result = await http.post<MailSentResult>('/auth/password-reset-request', body, { auth: 'none', headers: loginSessionHeaders(page.query) });
       const next: EmailSentData = { email: result.email || email, purpose: 'reset', resendAfterSeconds: result.resendAfterSeconds };
       goTo('email', next);
     } catch (error) {
