@@ -47,14 +47,14 @@ function stateOf(error: ApiError): ActivationState {
  * Login view 'activation': the page the activation mail links to (`/login?module=activation`),
  * branded as the service the registration started from. Opening it activates the ID (a POST:
  * a mail scanner that only fetches the link activates nothing); then a way to sign in to that
- * service. An expired link offers a new mail in one click.
+ * service. An expired link offers a new mail in one click. `initialState` and `linkToken`: stories.
  */
-export default function ActivationView({ goTo, initialState }: LoginViewProps & { initialState?: ActivationState }) {
+export default function ActivationView({ goTo, initialState, linkToken }: LoginViewProps & { initialState?: ActivationState; linkToken?: string }) {
   const theme = useTheme();
   const { t } = useTranslation(['login-layout', 'core']);
   const { http, config } = usePortal();
   const [, navigate] = useLocation();
-  const [token] = useState(mailLinkToken);
+  const [token] = useState(() => linkToken ?? mailLinkToken());
   const [state, setState] = useState<ActivationState>(() => initialState ?? (token ? { kind: 'activating' } : { kind: 'missing' }));
   const [attempt, setAttempt] = useState(0);
   const wait = useCountdown();

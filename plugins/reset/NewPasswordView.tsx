@@ -63,14 +63,14 @@ function problemOf(error: ApiError): LinkProblem | null {
  * Login view 'newPassword': the page the reset mail links to (`/login?module=newPassword`).
  * It checks the link, asks for the new password twice (show-password toggle, strength meter,
  * the register form's rules, inline errors), and ends with a way to sign in to the service the
- * reset started from. A dead link offers a new mail.
+ * reset started from. A dead link offers a new mail. `initialState` and `linkToken`: stories.
  */
-export default function NewPasswordView(props: LoginViewProps & { initialState?: NewPasswordState }) {
-  const { goTo, initialState } = props;
+export default function NewPasswordView(props: LoginViewProps & { initialState?: NewPasswordState; linkToken?: string }) {
+  const { goTo, initialState, linkToken } = props;
   const { t } = useTranslation('reset');
   const { http, config } = usePortal();
   const [, navigate] = useLocation();
-  const [token] = useState(mailLinkToken);
+  const [token] = useState(() => linkToken ?? mailLinkToken());
   const [state, setState] = useState<NewPasswordState>(() => initialState ?? (token ? { kind: 'checking' } : { kind: 'problem', problem: 'missing' }));
   const [attempt, setAttempt] = useState(0);
 
