@@ -119,7 +119,7 @@ describe('EmailSentView', () => {
     expect(screen.getByRole('button', { name: 'Resend email (1 s)' })).toBeTruthy();
     await act(async () => vi.advanceTimersByTime(1_000));
     await userEvent.click(screen.getByRole('button', { name: 'Resend email' }));
-    expect(http.post).toHaveBeenCalledWith('/activations/email', { email: 'ana@partner.example', language: 'en_US' }, { auth: 'none' });
+    expect(http.post).toHaveBeenCalledWith('/activations/email', { email: 'ana@partner.example', language: 'en_US' }, { auth: 'none', headers: { session_code: 's' } });
     await waitFor(() => expect(screen.getByRole('button', { name: /Resend email \(60 s\)/ })).toBeTruthy());
   });
 

@@ -92,11 +92,12 @@ describe('ResetView: requesting the email', () => {
 
   it('sends email and language without a token, then goes to the email-sent view', async () => {
     const http = fakeHttp(async () => ({ email: 'ana@partner.test', resendAfterSeconds: 45 }));
-    const { goTo } = await renderReset({ http });
+    const { goTo } = await renderReset({ http, query: 'session_code=sc-demo' });
     await userEvent.type(emailField(), ' ana@partner.test ');
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('email', { email: 'ana@partner.test', purpose: 'reset', resendAfterSeconds: 45 }));
-    expect(http.post).toHaveBeenCalledWith('/auth/password-reset-request', { email: 'ana@partner.test', language: 'en_US' }, { auth: 'none' });
+    // The login session goes along: the mailed link belongs to the service the reset started from.
+    expect(http.post).toHaveBeenCalledWith('/auth/password-reset-request', { email: 'ana@partner.test', language: 'en_US' }, { auth: 'none', headers: { session_code: 'sc-demo' } });
   });
 
   it('shows a loading state on the button while the call runs', async () => {
