@@ -83,6 +83,17 @@ describe('LoginPage host', () => {
     expect(get).toHaveBeenCalledWith('/client/custom/banner-and-logo', { query: { sessionCode: 'sc-9' }, auth: 'none' });
     expect(screen.getAllByText('Partner Cloud').length).toBeGreaterThan(0);
   });
+  it("shows the client's language when nothing chose one, without taking it for the visitor's choice", async () => {
+    localStorage.removeItem('lang');
+    const change = vi.spyOn(appI18n, 'changeLanguage').mockResolvedValue((() => '') as never);
+    const get = vi.fn(async () => info({ title: 'Partner Cloud', language: 'it_IT' }));
+    const registry = await testRegistry([layout, probePlugin, resetPlugin]);
+    renderPortal(<LoginPage />, { registry, http: { get } as unknown as HttpClient, path: '/login?session_code=sc-7' });
+    expect(await screen.findByText(/title:Partner Cloud/)).toBeTruthy();
+    expect(change).toHaveBeenCalledWith('it_IT');
+    expect(localStorage.getItem('lang')).toBeNull();
+    change.mockRestore();
+  });
   it("a mailed link's page (no session code) is branded as the client the link names", async () => {
     const get = vi.fn(async () => info({ title: 'Demo Service' }));
     const registry = await testRegistry([layout, probePlugin, resetPlugin]);
