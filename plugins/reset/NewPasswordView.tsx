@@ -138,7 +138,8 @@ export default function NewPasswordView(props: LoginViewProps & { initialState?:
   }
 }
 
-function Section({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
+/** `announce`: the intro is a status message (a result the page switched to by itself). */
+function Section({ title, intro, announce = false, children }: { title: string; intro?: string; announce?: boolean; children: ReactNode }) {
   const theme = useTheme();
   const ids = useId();
   return (
@@ -146,7 +147,11 @@ function Section({ title, intro, children }: { title: string; intro?: string; ch
       <h1 id={`${ids}-heading`} css={{ fontSize: theme.font.sizeXl, margin: 0 }}>
         {title}
       </h1>
-      {intro ? <p css={{ margin: 0, color: theme.colors.textMuted, lineHeight: 1.5 }}>{intro}</p> : null}
+      {intro ? (
+        <p role={announce ? 'status' : undefined} css={{ margin: 0, color: theme.colors.textMuted, lineHeight: 1.5 }}>
+          {intro}
+        </p>
+      ) : null}
       {children}
     </section>
   );
@@ -278,7 +283,7 @@ function LinkProblemView({ problem, token, goTo }: { problem: LinkProblem; token
   };
 
   return (
-    <Section title={t(`reset:newPassword.problem.${problem}.title`)} intro={t(`reset:newPassword.problem.${problem}.text`)}>
+    <Section title={t(`reset:newPassword.problem.${problem}.title`)} intro={t(`reset:newPassword.problem.${problem}.text`)} announce>
       {wait.running && (
         <Notice kind="warning" role="status">
           {t('reset:wait', { seconds: wait.remaining })}
