@@ -33,7 +33,7 @@ export async function boot(options: { catalogue?: Catalogue } = {}): Promise<Boo
   http = new HttpClient({ config: () => config, session });
   followOtherTabs();
 
-  const language = detectLanguage(window.location.search, navigator.languages ?? [navigator.language], config.defaultLanguage);
+  const language = detectLanguage(window.location.search, config.defaultLanguage);
   // A language asked for in the link is a choice: remember it (it survives sign-out).
   if (new URLSearchParams(window.location.search).get('lang') === language) storage.set('lang', language);
   const servicesFor = servicesForRegion(config, http, options.catalogue ?? catalogue);

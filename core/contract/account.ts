@@ -90,6 +90,47 @@ export interface MailSentResult {
   resendAfterSeconds: number;
 }
 
+/**
+ * Mailed links (activation, password reset) open the SPA's login page:
+ * `/login?module=<view>&lang=<mail language>&client=<client id>#token=<token>`. The token sits
+ * in the fragment (never sent to a server, never in a Referer); `client` names the connected
+ * service the flow started from (its branding: `GET /client/custom/banner-and-logo?clientId=`).
+ */
+export const MAIL_LINK_VIEWS = { activation: 'activation', reset: 'newPassword' } as const;
+export const MAIL_LINK_TOKEN_PARAM = 'token';
+export const MAIL_LINK_CLIENT_PARAM = 'client';
+
+/** `POST /password-reset/check`, `/activations/verify`, `/password-reset/renew`, `/activations/renew`. */
+export interface MailLinkRequest {
+  token: string;
+  /** Renewals: the language of the new mail. */
+  language?: string;
+}
+/** `POST /password-reset`. */
+export interface PasswordResetRequest {
+  token: string;
+  password: string;
+  confirmPassword?: string;
+}
+/** `POST /password-reset/check`: the link works; whose password it sets. */
+export interface ResetLinkInfo {
+  email: string;
+  expiresAt: number;
+  /** The account's country: its password rule (10 to 32 for Singapore, else 8 to 32). */
+  country: string | null;
+}
+/** A reset or activation done (also -20623's result): the address and where to sign in. */
+export interface MailLinkResult {
+  email: string;
+  /** The connected service the flow started from; null for the portal itself. */
+  serviceUrl: string | null;
+}
+/** `result` of -20679 on a mailed link: why it no longer works. */
+export type MailLinkReason = 'expired' | 'used' | 'invalid';
+export interface MailLinkProblem {
+  reason: MailLinkReason;
+}
+
 /** `GET /region?countryCode=XX`, `GET /accounts/region` (visitor, from the Viewer-Country header). */
 export interface RegionLookupResult {
   regionCode: RegionCode | null;

@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguageCode, languageByCode, matchBrowserLanguage, type LanguageCode } from './languages';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguageCode, languageByCode, type LanguageCode } from './languages';
 import { namespaceLoader } from './namespaces';
 import { storage } from '../session/storage';
 
@@ -21,16 +21,18 @@ const lazyBackend: BackendModule = {
   },
 };
 
-/** Language choice: `lang` query, then the stored choice, then the browser, then the deployment's default. */
-export function detectLanguage(search: string, browser: readonly string[], fallback: LanguageCode = DEFAULT_LANGUAGE): LanguageCode {
+/**
+ * The language at start-up: the `lang` of the address, then the visitor's stored choice, then
+ * the deployment's `defaultLanguage` (spec: default en_US). The login page then shows its
+ * client's language when neither the address nor a stored choice named one
+ * (login-layout/pageInfo.ts). The browser's languages are not consulted: the spec names none
+ * of it, and a deployment's default must hold until the visitor picks another.
+ */
+export function detectLanguage(search: string, fallback: LanguageCode = DEFAULT_LANGUAGE): LanguageCode {
   const fromQuery = new URLSearchParams(search).get('lang');
   if (isLanguageCode(fromQuery)) return fromQuery;
   const stored = storage.get('lang');
   if (isLanguageCode(stored)) return stored;
-  for (const tag of browser) {
-    const match = matchBrowserLanguage(tag);
-    if (match) return match;
-  }
   return fallback;
 }
 
@@ -58,8 +60,26 @@ export async function initI18n(language: LanguageCode, namespaces: string[]): Pr
 /** Switch language, remember it (it survives sign-out) and update `<html lang dir>`. */
 export async function changeLanguage(language: LanguageCode): Promise<void> {
   storage.set('lang', language);
+  await showLanguage(language);
+}
+
+/** Switch language without remembering it (a login page shows its client's language). */
+export async function showLanguage(language: LanguageCode): Promise<void> {
   await i18n.changeLanguage(language);
   applyDocumentLanguage(language);
+}
+
+/**
+ * The visitor picked a language: remember it and put it in the address (`lang`, replacing the
+ * history entry, no navigation), so a reload or a shared link keeps it.
+ */
+export async function chooseLanguage(language: LanguageCode, win: Window = window): Promise<void> {
+  const url = new URL(win.location.href);
+  if (url.searchParams.get('lang') !== language) {
+    url.searchParams.set('lang', language);
+    win.history.replaceState(win.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }
+  await changeLanguage(language);
 }
 
 function applyDocumentLanguage(language: LanguageCode): void {

@@ -1,17 +1,41 @@
-import { describe, expect, it } from 'vitest';
-import { detectLanguage } from './i18n';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chooseLanguage, detectLanguage, i18n, initI18n, showLanguage } from './i18n';
 import { LANGUAGES, languageFromServer, matchBrowserLanguage, RTL_SERVER_CODE } from './languages';
 import { storage } from '../session/storage';
 
+beforeAll(async () => {
+  if (!i18n.isInitialized) await initI18n('en_US', []);
+});
+
 describe('language choice', () => {
-  it('the lang query wins, then the stored choice, then the browser, then the deployment default', () => {
+  it('the lang query wins, then the stored choice, then the deployment default; the browser is not asked', () => {
     storage.set('lang', 'fr_FR');
-    expect(detectLanguage('?lang=ja_JP', ['de-DE'])).toBe('ja_JP');
-    expect(detectLanguage('?lang=xx', ['de-DE'])).toBe('fr_FR');
+    expect(detectLanguage('?lang=ja_JP', 'de_DE')).toBe('ja_JP');
+    expect(detectLanguage('?lang=xx', 'de_DE')).toBe('fr_FR');
     storage.remove('lang');
-    expect(detectLanguage('', ['xx', 'de-AT'])).toBe('de_DE');
-    expect(detectLanguage('', ['xx'], 'ko_KR')).toBe('ko_KR');
-    expect(detectLanguage('', [])).toBe('en_US');
+    expect(detectLanguage('', 'ko_KR')).toBe('ko_KR');
+    expect(detectLanguage('')).toBe('en_US');
+  });
+
+  it('a language picked by the visitor is remembered and put in the address without navigating', async () => {
+    window.history.replaceState({ keep: 1 }, '', '/login?session_code=sc&lang=en_US#main');
+    const before = window.history.length;
+    await chooseLanguage('de_DE');
+    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe('/login?session_code=sc&lang=de_DE#main');
+    expect(window.history.length).toBe(before);
+    expect(window.history.state).toEqual({ keep: 1 });
+    expect(storage.get('lang')).toBe('de_DE');
+    expect(i18n.language).toBe('de_DE');
+    expect(document.documentElement.lang).toBe('de-DE');
+    // A reload of that address starts in that language.
+    expect(detectLanguage(window.location.search, 'en_US')).toBe('de_DE');
+  });
+
+  it("a client's language is shown, not remembered as the visitor's choice", async () => {
+    storage.remove('lang');
+    await showLanguage('it_IT');
+    expect(i18n.language).toBe('it_IT');
+    expect(storage.get('lang')).toBeNull();
   });
 
   it('matches browser tags by region, then by language', () => {

@@ -1,7 +1,8 @@
 /**
  * Login-page parameters that must survive the trip through the authorize entry (a bare
- * /login has no login session yet): e.g. `activated` and `email` from an activation link.
- * Kept in sessionStorage (this tab only) and handed out once.
+ * /login has no login session yet): e.g. the `email` a mailed link's page signs in with
+ * (core/login/mailLink.ts), or `activated` of older links. Kept in sessionStorage (this tab
+ * only) and handed out once.
  */
 const KEY = 'uid.login.carry';
 export const CARRIED_PARAMS = ['activated', 'email'] as const;

@@ -5,3 +5,4 @@ export { findInterrupt, useInterruptibleCall, type InterruptibleCall, type Inter
 export { fetchAllowList, handOffUrl } from './handOff';
 export { formatLockDuration, type LockDuration } from './lockDuration';
 export { CARRIED_PARAMS, carryLoginParams, takeCarriedLoginParams } from './carry';
+export { forgetMailLinkToken, mailLinkToken, signInAfterMailLink } from './mailLink';

@@ -49,6 +49,8 @@ export interface LoginViewContribution {
   view: LazyView<LoginViewProps>;
   /** The default view when the page opens; exactly one plugin should set it. */
   isDefault?: boolean;
+  /** The page opens on this view when its `module` query names it (e.g. a mailed link's page). */
+  module?: string;
 }
 
 export interface ErrorContext {

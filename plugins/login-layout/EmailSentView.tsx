@@ -9,6 +9,7 @@ import { ERROR_CODES } from '../../core/contract/errorCodes';
 import { useErrorHandler } from '../../core/errors/useErrorHandler';
 import { currentLanguage } from '../../core/i18n/i18n';
 import { useLoginPage } from '../../core/login/LoginPageContext';
+import { loginSessionHeaders } from '../../core/login/mailLink';
 import type { EmailSentData } from '../../core/login/types';
 import type { LoginViewProps } from '../../core/registry/types';
 import { Button } from '../../core/ui/Button';
@@ -62,7 +63,7 @@ export default function EmailSentView({ data, goTo }: LoginViewProps) {
     setNotice(null);
     try {
       const path = sent.purpose === 'reset' ? '/auth/password-reset-request' : '/activations/email';
-      const result = await http.post<MailSentResult>(path, { email: sent.email, language: currentLanguage() }, { auth: 'none' });
+      const result = await http.post<MailSentResult>(path, { email: sent.email, language: currentLanguage() }, { auth: 'none', headers: loginSessionHeaders(page.query) });
       restart(result.resendAfterSeconds || RESEND_WAIT_SECONDS);
       toast(t('email.resent'), 'success');
     } catch (error) {

@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, currentLanguage } from '../../core/i18n/i18n';
+import { chooseLanguage, currentLanguage } from '../../core/i18n/i18n';
 import { LANGUAGES, languageByCode, type LanguageCode } from '../../core/i18n/languages';
 import { focusRing } from '../../core/ui/focusRing';
 
@@ -39,7 +39,7 @@ export function LanguageMenu({ forceOpen = false }: { forceOpen?: boolean }) {
   };
   const pick = (code: LanguageCode) => {
     close();
-    if (code !== active) void changeLanguage(code);
+    if (code !== active) void chooseLanguage(code);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = itemsRef.current.findIndex((el) => el === document.activeElement);

@@ -3,8 +3,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { usePortal } from '../../core/app/context';
 import { pageThemeAtom } from '../../core/app/pageTheme';
+import { MAIL_LINK_CLIENT_PARAM } from '../../core/contract/account';
 import type { LoginPageInfo } from '../../core/contract/auth';
-import { changeLanguage } from '../../core/i18n/i18n';
+import { showLanguage } from '../../core/i18n/i18n';
 import { takeCarriedLoginParams } from '../../core/login/carry';
 import { LoginPageContext } from '../../core/login/LoginPageContext';
 import type { LoginPageServices } from '../../core/login/types';
@@ -37,13 +38,15 @@ export default function LoginPage() {
     return q;
   }, [search, carried]);
   const sessionCode = query.get('session_code');
+  const linkClient = query.get(MAIL_LINK_CLIENT_PARAM);
   const [info, setInfo] = useState<LoginPageInfo | null | undefined>(undefined);
 
   useEffect(() => {
     let live = true;
-    void fetchPageInfo(http, sessionCode).then(async (result) => {
+    void fetchPageInfo(http, sessionCode, linkClient).then(async (result) => {
       const language = clientLanguage(result, query, storage.get('lang'));
-      if (language) await changeLanguage(language);
+      // The client's language is the page's, not the visitor's choice: shown, not remembered.
+      if (language) await showLanguage(language);
       if (!live) return;
       setPageTheme(result ? clientTheme(config.theme, result.theme, result.title) : null);
       setInfo(result);
@@ -53,7 +56,7 @@ export default function LoginPage() {
     };
     // The branding belongs to the session code; other query changes keep it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [http, sessionCode]);
+  }, [http, sessionCode, linkClient]);
 
   useEffect(() => () => setPageTheme(null), [setPageTheme]);
 

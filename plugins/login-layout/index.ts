@@ -1,19 +1,34 @@
+import { MAIL_LINK_VIEWS } from '../../core/contract/account';
 import { definePlugin } from '../../core/registry/definePlugin';
+import { allow, next, type Guard } from '../../core/router/guardTypes';
 import { localeFile } from '../../core/i18n/namespaces';
 import { configSchema, type LoginLayoutConfig } from './config';
 
 export type { LoginLayoutConfig } from './config';
 
+/** The activation mail's link opens the login page on the activation view, signed in or not. */
+const activationLink: Guard = {
+  id: 'login-layout/activation-link',
+  route: 'login',
+  order: 30,
+  run: (ctx) => (ctx.query.get('module') === MAIL_LINK_VIEWS.activation ? allow : next),
+};
+
 /**
  * The login page: its route, layout (banner, logo, language menu, footer), theming from the
  * session code, and the host that shows whichever login view the other plugins contribute.
- * Also the shared email-sent view (register, reset, activation and migration end there).
+ * Also the shared email-sent view (register, reset, activation and migration end there) and the
+ * activation page the activation mail links to (registration, sign-in and migration send it).
  */
 export default definePlugin<LoginLayoutConfig>({
   id: 'login-layout',
   configSchema,
   routes: [{ path: '/login', view: () => import('./LoginPage'), titleKey: 'login-layout:title' }],
-  loginViews: [{ id: 'email', view: () => import('./EmailSentView') }],
+  loginViews: [
+    { id: 'email', view: () => import('./EmailSentView') },
+    { id: MAIL_LINK_VIEWS.activation, view: () => import('./ActivationView'), module: MAIL_LINK_VIEWS.activation },
+  ],
+  guards: [activationLink],
   locales: {
     'login-layout': localeFile('login-layout'),
   },

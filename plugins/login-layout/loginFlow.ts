@@ -20,10 +20,14 @@ export function goTo(flow: LoginFlowState, view: string, data?: unknown): void {
 
 /**
  * The first view: the register module when an invitation opened the page (and register is
- * available), else the contributed default, else the first view there is.
+ * available), a view that claims the `module` (a mailed link's page), else the contributed
+ * default, else the first view there is.
  */
-export function initialView(query: URLSearchParams, views: readonly { id: string; isDefault?: boolean }[]): string | null {
+export function initialView(query: URLSearchParams, views: readonly { id: string; isDefault?: boolean; module?: string }[]): string | null {
   const has = (id: string) => views.some((v) => v.id === id);
-  if (query.get('module') === 'register' && has('register')) return 'register';
+  const module = query.get('module');
+  if (module === 'register' && has('register')) return 'register';
+  const claimed = module ? views.find((v) => v.module === module) : undefined;
+  if (claimed) return claimed.id;
   return views.find((v) => v.isDefault)?.id ?? views[0]?.id ?? null;
 }

@@ -33,6 +33,13 @@ describe('login flow', () => {
     expect(initialView(new URLSearchParams('module=register'), [{ id: 'signIn', isDefault: true }])).toBe('signIn');
     expect(initialView(new URLSearchParams(''), [])).toBeNull();
   });
+  it('opens the view that claims the module of a mailed link, and only when it exists', () => {
+    const withLinks = [...views, { id: 'newPassword', module: 'newPassword' }, { id: 'activation', module: 'activation' }];
+    expect(initialView(new URLSearchParams('module=newPassword&lang=de_DE'), withLinks)).toBe('newPassword');
+    expect(initialView(new URLSearchParams('module=activation'), withLinks)).toBe('activation');
+    expect(initialView(new URLSearchParams('module=newPassword'), views)).toBe('signIn');
+    expect(initialView(new URLSearchParams('module=email'), withLinks)).toBe('signIn');
+  });
   it('switches views with their data and counts the switches', () => {
     const flow = createLoginFlow('signIn');
     goTo(flow, 'email', { email: 'a@b.cd' });
@@ -77,6 +84,24 @@ describe('LoginPage host', () => {
     expect(await screen.findByText('views:signIn,email title:Partner Cloud')).toBeTruthy();
     expect(get).toHaveBeenCalledWith('/client/custom/banner-and-logo', { query: { sessionCode: 'sc-9' }, auth: 'none' });
     expect(screen.getAllByText('Partner Cloud').length).toBeGreaterThan(0);
+  });
+  it("shows the client's language when nothing chose one, without taking it for the visitor's choice", async () => {
+    localStorage.removeItem('lang');
+    const change = vi.spyOn(appI18n, 'changeLanguage').mockResolvedValue((() => '') as never);
+    const get = vi.fn(async () => info({ title: 'Partner Cloud', language: 'it_IT' }));
+    const registry = await testRegistry([layout, probePlugin, resetPlugin]);
+    renderPortal(<LoginPage />, { registry, http: { get } as unknown as HttpClient, path: '/login?session_code=sc-7' });
+    expect(await screen.findByText(/title:Partner Cloud/)).toBeTruthy();
+    expect(change).toHaveBeenCalledWith('it_IT');
+    expect(localStorage.getItem('lang')).toBeNull();
+    change.mockRestore();
+  });
+  it("a mailed link's page (no session code) is branded as the client the link names", async () => {
+    const get = vi.fn(async () => info({ title: 'Demo Service' }));
+    const registry = await testRegistry([layout, probePlugin, resetPlugin]);
+    renderPortal(<LoginPage />, { registry, http: { get } as unknown as HttpClient, path: '/login?module=nothing&client=demo-service' });
+    expect(await screen.findByText('views:signIn,reset,email title:Demo Service')).toBeTruthy();
+    expect(get).toHaveBeenCalledWith('/client/custom/banner-and-logo', { query: { clientId: 'demo-service' }, auth: 'none' });
   });
   it('without a session code uses the deployment branding and every enabled view', async () => {
     const get = vi.fn();
@@ -151,7 +176,7 @@ describe('EmailSentView', () => {
     expect(screen.getByRole('button', { name: 'Resend email (1 s)' })).toBeTruthy();
     await act(async () => vi.advanceTimersByTime(1_000));
     await userEvent.click(screen.getByRole('button', { name: 'Resend email' }));
-    expect(http.post).toHaveBeenCalledWith('/activations/email', { email: 'ana@partner.example', language: 'en_US' }, { auth: 'none' });
+    expect(http.post).toHaveBeenCalledWith('/activations/email', { email: 'ana@partner.example', language: 'en_US' }, { auth: 'none', headers: { session_code: 's' } });
     await waitFor(() => expect(screen.getByRole('button', { name: /Resend email \(60 s\)/ })).toBeTruthy());
   });
 
@@ -206,5 +231,16 @@ describe('LanguageMenu', () => {
     await userEvent.click(screen.getByRole('menuitemradio', { name: 'Deutsch' }));
     expect(change).toHaveBeenCalledWith('de_DE');
     expect(localStorage.getItem('lang')).toBe('de_DE');
+  });
+  it('a picked language goes into the address (replaced, no navigation), so a reload keeps it', async () => {
+    window.history.replaceState(null, '', '/login?session_code=sc-1&lang=en_US');
+    const before = window.history.length;
+    const registry = await testRegistry([layout]);
+    vi.spyOn(appI18n, 'changeLanguage').mockResolvedValue((() => '') as never);
+    renderPortal(<LanguageMenu />, { registry, http: {} as HttpClient });
+    await userEvent.click(screen.getByRole('button', { name: /English/ }));
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'Français' }));
+    await waitFor(() => expect(window.location.search).toBe('?session_code=sc-1&lang=fr_FR'));
+    expect(window.history.length).toBe(before);
   });
 });

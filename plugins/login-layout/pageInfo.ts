@@ -2,11 +2,15 @@ import type { LoginPageInfo } from '../../core/contract/auth';
 import type { HttpClient } from '../../core/http/client';
 import { isLanguageCode, type LanguageCode } from '../../core/i18n/languages';
 
-/** Branding of the session code's client; null without a code or when the call fails. */
-export async function fetchPageInfo(http: HttpClient, sessionCode: string | null): Promise<LoginPageInfo | null> {
-  if (!sessionCode) return null;
+/**
+ * Branding of the session code's client, or (a mailed link's page, which has no login session)
+ * of the client the link names; null without either or when the call fails.
+ */
+export async function fetchPageInfo(http: HttpClient, sessionCode: string | null, clientId: string | null = null): Promise<LoginPageInfo | null> {
+  const query = sessionCode ? { sessionCode } : clientId ? { clientId } : null;
+  if (!query) return null;
   try {
-    return await http.get<LoginPageInfo>('/client/custom/banner-and-logo', { query: { sessionCode }, auth: 'none' });
+    return await http.get<LoginPageInfo>('/client/custom/banner-and-logo', { query, auth: 'none' });
   } catch {
     return null; // the deployment's own branding stays; sign-in itself will report a dead code
   }

@@ -1,5 +1,5 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useEffect, useMemo, useRef } from 'react';
+import { useContext, useEffect, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { boolean, object, string } from 'yup';
@@ -7,6 +7,8 @@ import { useHttp } from '../../core/app/context';
 import type { MigrateResult } from '../../core/contract/migration';
 import { ApiError, isAbortError } from '../../core/http/ApiError';
 import { DEFAULT_LANGUAGE, isLanguageCode } from '../../core/i18n/languages';
+import { LoginPageContext } from '../../core/login/LoginPageContext';
+import { loginSessionHeaders } from '../../core/login/mailLink';
 import { regionOfCountry } from '../../core/regions/countryRegions';
 import { useRegionWhiteList } from '../../core/regions/useRegionWhiteList';
 import { Checkbox } from '../../core/ui/Checkbox';
@@ -47,6 +49,7 @@ export interface MigrateFormProps {
  * the chosen data region.
  */
 export function MigrateForm({ id, token, local, onBusy, onMigrated, onFailure, initialValues, validateOnMount }: MigrateFormProps) {
+  const loginPage = useContext(LoginPageContext);
   const { t, i18n } = useTranslation('migration');
   const http = useHttp();
   const nextSignal = useAbortOnUnmount();
@@ -86,6 +89,8 @@ export function MigrateForm({ id, token, local, onBusy, onMigrated, onFailure, i
       const language = isLanguageCode(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
       const result = await http.post<MigrateResult>('/register-and-merge', migrateRequest(token, local, values, language), {
         auth: 'none',
+        // The login session: the activation link belongs to the service the sign-in started from.
+        ...(loginPage ? { headers: loginSessionHeaders(loginPage.query) } : {}),
         scope: 'regional',
         region: migrateRegion(countryRegion, local),
         signal: nextSignal(),

@@ -56,7 +56,7 @@ async function renderStep(result: unknown, http = fakeHttp(), config: Record<str
     cancel: vi.fn<() => void>(),
     goTo: vi.fn<(view: string, data?: unknown) => void>(),
   } satisfies InterruptProps;
-  const { wrap } = testLoginPage();
+  const { wrap } = testLoginPage({ query: new URLSearchParams('session_code=sc-mig') });
   const utils = renderPortal(wrap(<MigrationStep {...props} />), { registry, http });
   return { ...utils, props, http };
 }
@@ -160,7 +160,7 @@ describe('variant migrate: one local account', () => {
       migrationToken: 'mt-1', email: 'legacy-one@example.com', identityProvider: 'partnerProgram', uuidProvider: 'pp-leo', regionCode: 'SG',
       firstName: 'Leo', lastName: 'Local', subscription: true, productLine: 'NVR', topicSubscription: 'news', mfaEnabled: false, mfaType: null, language: 'en_US',
     });
-    expect(options).toMatchObject({ auth: 'none', scope: 'regional', region: 'Aps' });
+    expect(options).toMatchObject({ auth: 'none', scope: 'regional', region: 'Aps', headers: { session_code: 'sc-mig' } });
     expect(props.cancel).not.toHaveBeenCalled();
   });
 

@@ -10,6 +10,7 @@ import type { RegionLookupResult, RegionWhiteList, RegisterRequest, RegisterResu
 import { isRegionCode, REGION_CODES, type RegionCode } from '../../core/contract/regions';
 import type { ApiError } from '../../core/http/ApiError';
 import { useLoginPage } from '../../core/login/LoginPageContext';
+import { loginSessionHeaders } from '../../core/login/mailLink';
 import type { EmailSentData } from '../../core/login/types';
 import { useInterruptibleCall } from '../../core/login/useInterruptibleCall';
 import { CountryRegionSelect } from '../../core/regions/CountryRegionSelect';
@@ -173,7 +174,7 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
 
   const call = useInterruptibleCall<RegisterFormValues, RegisterResult>({
     call: 'register',
-    exec: (form, extra) => http.post<RegisterResult>('/register/captcha', requestBody(form, extra), { auth: 'none' }),
+    exec: (form, extra) => http.post<RegisterResult>('/register/captcha', requestBody(form, extra), { auth: 'none', headers: loginSessionHeaders(page.query) }),
     onSuccess: (result, form) => {
       const data: EmailSentData = { email: result.email || form.email, purpose: 'activation', viaInvite: result.activated };
       goTo('email', data);

@@ -460,7 +460,7 @@ describe('RegisterView: the strength meter', () => {
 
 describe('RegisterView: submitting', () => {
   it('posts the register request and goes to the email-sent view', async () => {
-    const { user, http, goTo } = await renderRegister({ query: 'productLine=NVR&topicSubscription=news,events' });
+    const { user, http, goTo } = await renderRegister({ query: 'productLine=NVR&topicSubscription=news,events&session_code=sc-demo' });
     await fillValid(user, { country: 'Japan' });
     await user.type(field('Phone (optional)'), '81312345678');
     await user.click(submit());
@@ -468,7 +468,8 @@ describe('RegisterView: submitting', () => {
     expect(http.post).toHaveBeenCalledTimes(1);
     const [path, body, options] = http.post.mock.calls[0]!;
     expect(path).toBe('/register/captcha');
-    expect(options).toEqual({ auth: 'none' });
+    // The login session goes along: the activation link belongs to the service the registration started from.
+    expect(options).toEqual({ auth: 'none', headers: { session_code: 'sc-demo' } });
     expect(body).toEqual({
       email: VALID.email,
       password: VALID.password,

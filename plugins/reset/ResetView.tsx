@@ -3,6 +3,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 import { object } from 'yup';
 import { useHttp, usePluginConfig } from '../../core/app/context';
 import type { EmailLanguageRequest, MailSentResult } from '../../core/contract/account';
@@ -12,6 +13,7 @@ import { messageKeyFor } from '../../core/errors/catalogue';
 import { errorMessage } from '../../core/errors/message';
 import { ApiError, isAbortError } from '../../core/http/ApiError';
 import { useLoginPage } from '../../core/login/LoginPageContext';
+import { loginSessionHeaders } from '../../core/login/mailLink';
 import type { EmailSentData } from '../../core/login/types';
 import type { LoginViewProps } from '../../core/registry/types';
 import { Button, Notice, TextField, VisuallyHidden } from '../../core/ui';
@@ -45,6 +47,7 @@ export default function ResetView({ goTo, data }: LoginViewProps) {
   const { t, i18n } = useTranslation('reset');
   const http = useHttp();
   const page = useLoginPage();
+  const [, navigate] = useLocation();
   const { supportUrl } = usePluginConfig<ResetPluginConfig>('reset');
   const wait = useCountdown();
   const [failure, setFailure] = useState<ApiError | null>(null);
@@ -70,7 +73,7 @@ export default function ResetView({ goTo, data }: LoginViewProps) {
     setFailure(null);
     try {
       const body: EmailLanguageRequest = { email, language: i18n.language };
-      const result = await http.post<MailSentResult>('/auth/password-reset-request', body, { auth: 'none' });
+      const result = await http.post<MailSentResult>('/auth/password-reset-request', body, { auth: 'none', headers: loginSessionHeaders(page.query) });
       const next: EmailSentData = { email: result.email || email, purpose: 'reset', resendAfterSeconds: result.resendAfterSeconds };
       goTo('email', next);
     } catch (error) {
@@ -91,6 +94,8 @@ export default function ResetView({ goTo, data }: LoginViewProps) {
   };
 
   const emailError = errors.email?.message;
+  // Sign-in needs a login session; a mailed link's page has none, so the authorize entry starts one.
+  const backToSignIn = () => (page.query.get('session_code') || page.query.get('source') ? goTo('signIn') : navigate('/'));
 
   return (
     <section aria-labelledby="reset-heading" css={{ display: 'flex', flexDirection: 'column' }}>
@@ -132,7 +137,7 @@ export default function ResetView({ goTo, data }: LoginViewProps) {
       </form>
 
       {page.hasView('signIn') && (
-        <Button variant="text" onClick={() => goTo('signIn')} css={{ marginTop: theme.space(3), alignSelf: 'center' }}>
+        <Button variant="text" onClick={backToSignIn} css={{ marginTop: theme.space(3), alignSelf: 'center' }}>
           {t('backToSignIn')}
         </Button>
       )}

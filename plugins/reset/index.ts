@@ -1,3 +1,5 @@
+import { MAIL_LINK_VIEWS } from '../../core/contract/account';
+import { allow, next, type Guard } from '../../core/router/guardTypes';
 import { localeFile } from '../../core/i18n/namespaces';
 import { definePlugin } from '../../core/registry/definePlugin';
 import { configSchema, type ResetPluginConfig } from './config';
@@ -5,14 +7,27 @@ import { configSchema, type ResetPluginConfig } from './config';
 export type { ResetPluginConfig } from './config';
 export { DEFAULT_SUPPORT_URL } from './config';
 
+/** The reset mail's link opens the login page on the new-password view, signed in or not. */
+const newPasswordLink: Guard = {
+  id: 'reset/new-password-link',
+  route: 'login',
+  order: 30,
+  run: (ctx) => (ctx.query.get('module') === MAIL_LINK_VIEWS.reset ? allow : next),
+};
+
 /**
  * Reset password (spec sections 2, 4, 5, 8): the 'reset' login view asks the server to mail a
- * reset link, then hands over to the email-sent view.
+ * reset link, then hands over to the email-sent view; the link opens the 'newPassword' view
+ * (`/login?module=newPassword&lang&client#token`), which sets the new password.
  */
 export default definePlugin<ResetPluginConfig>({
   id: 'reset',
   configSchema,
-  loginViews: [{ id: 'reset', view: () => import('./ResetView') }],
+  loginViews: [
+    { id: 'reset', view: () => import('./ResetView') },
+    { id: MAIL_LINK_VIEWS.reset, view: () => import('./NewPasswordView'), module: MAIL_LINK_VIEWS.reset },
+  ],
+  guards: [newPasswordLink],
   locales: {
     reset: localeFile('reset'),
   },

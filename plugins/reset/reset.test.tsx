@@ -18,9 +18,9 @@ function fakeHttp(post: Post) {
 const mailSent = (email: string) => async () => ({ email, resendAfterSeconds: 60 });
 const failing = (error: ApiError) => async () => Promise.reject(error);
 
-async function renderReset(options: { http: HttpClient; data?: unknown; views?: string[]; config?: Record<string, unknown> }) {
+async function renderReset(options: { http: HttpClient; data?: unknown; views?: string[]; config?: Record<string, unknown>; query?: string }) {
   const registry = await testRegistry([reset], { reset: options.config ?? {} });
-  const { wrap } = testLoginPage({ views: options.views });
+  const { wrap } = testLoginPage({ views: options.views, query: new URLSearchParams(options.query ?? '') });
   const goTo = vi.fn();
   const utils = renderPortal(wrap(<ResetView goTo={goTo} data={options.data} />), { registry, http: options.http });
   return { ...utils, goTo };
@@ -36,7 +36,11 @@ afterEach(() => {
 describe('reset plugin manifest', () => {
   it('contributes the reset login view and its namespace', async () => {
     const registry = await testRegistry([reset]);
-    expect(registry.loginViews.map((v) => [v.pluginId, v.value.id])).toEqual([['reset', 'reset']]);
+    expect(registry.loginViews.map((v) => [v.pluginId, v.value.id, v.value.module])).toEqual([
+      ['reset', 'reset', undefined],
+      ['reset', 'newPassword', 'newPassword'],
+    ]);
+    expect(registry.guards.map((g) => g.value.id)).toContain('reset/new-password-link');
     expect(registry.namespaces.map((n) => n.value)).toEqual(['reset']);
     expect(registry.pluginConfigs.get('reset')).toEqual({ supportUrl: DEFAULT_SUPPORT_URL });
   });
@@ -88,11 +92,12 @@ describe('ResetView: requesting the email', () => {
 
   it('sends email and language without a token, then goes to the email-sent view', async () => {
     const http = fakeHttp(async () => ({ email: 'ana@partner.test', resendAfterSeconds: 45 }));
-    const { goTo } = await renderReset({ http });
+    const { goTo } = await renderReset({ http, query: 'session_code=sc-demo' });
     await userEvent.type(emailField(), ' ana@partner.test ');
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('email', { email: 'ana@partner.test', purpose: 'reset', resendAfterSeconds: 45 }));
-    expect(http.post).toHaveBeenCalledWith('/auth/password-reset-request', { email: 'ana@partner.test', language: 'en_US' }, { auth: 'none' });
+    // The login session goes along: the mailed link belongs to the service the reset started from.
+    expect(http.post).toHaveBeenCalledWith('/auth/password-reset-request', { email: 'ana@partner.test', language: 'en_US' }, { auth: 'none', headers: { session_code: 'sc-demo' } });
   });
 
   it('shows a loading state on the button while the call runs', async () => {
@@ -108,9 +113,16 @@ describe('ResetView: requesting the email', () => {
   });
 
   it('goes back to sign-in when that view exists', async () => {
-    const { goTo } = await renderReset({ http: fakeHttp(mailSent('x')) });
+    const { goTo } = await renderReset({ http: fakeHttp(mailSent('x')), query: 'session_code=sc-1' });
     await userEvent.click(screen.getByRole('button', { name: 'Back to sign in' }));
     expect(goTo).toHaveBeenCalledWith('signIn');
+  });
+
+  it('on a mailed link page (no login session) goes back through the authorize entry', async () => {
+    const { goTo, location } = await renderReset({ http: fakeHttp(mailSent('x')), query: 'module=newPassword&client=portal' });
+    await userEvent.click(screen.getByRole('button', { name: 'Back to sign in' }));
+    expect(goTo).not.toHaveBeenCalled();
+    expect(location.history?.at(-1)).toBe('/');
   });
 
   it('offers no way back when the page has no sign-in view', async () => {

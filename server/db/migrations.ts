@@ -305,6 +305,13 @@ const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => (
       await db.schema.alterTable('sso_sessions').addColumn('webview_secret_hash', 'varchar(64)').execute();
     },
   },
+  '004_mail_link_client': {
+    // A mailed link (activation, reset) remembers the connected service the flow started
+    // from, so the page it opens is that service's and "sign in" leads back to it.
+    async up(db: AnyDb) {
+      await db.schema.alterTable('one_time_tokens').addColumn('client_id', 'varchar(128)').execute();
+    },
+  },
 });
 
 const legacyMigrations = (_dialect: SqlDialect): Record<string, Migration> => ({

@@ -134,6 +134,8 @@ export interface OneTimeTokenTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+  /** The connected service a mailed link belongs to (activation, reset); null for others. */
+  client_id: string | null;
 }
 export interface EmailCodeTable {
   id: string;

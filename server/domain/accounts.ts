@@ -2,7 +2,7 @@
  * Accounts: lookup through the global directory, registration, activation, password reset and
  * change, profile, region confirmation, conflict info. A user's rows live only in its region.
  */
-import type { UserProfile, ConflictInfoResult, RegisterRequest, RegisterResult, UpdateInfoRequest } from '../../core/contract/account';
+import type { UserProfile, ConflictInfoResult, MailLinkProblem, MailLinkResult, RegisterRequest, ResetLinkInfo, RegisterResult, UpdateInfoRequest } from '../../core/contract/account';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { RegionCode } from '../../core/contract/regions';
 import { DEFAULT_SESSION_TIMEOUT } from '../../core/contract/security';
@@ -14,6 +14,7 @@ import { randomId } from './crypto';
 import { resolveRegionChoice, isCountryCode } from './countries';
 import { hashSecret, parseRegionalSecret, regionalSecret } from './tokens';
 import { checkEmail, checkName, checkNewPassword, checkPhone, normalizeEmail } from './validation';
+import { clientServiceUrl, inspectMailLink, mailLink } from './mailLinks';
 import { revokeSessions } from './sessions';
 
 export const ACTIVATION_HOURS = 24;
@@ -156,13 +157,20 @@ export async function createAccount(
   }
 }
 
-export async function createOneTimeToken(ctx: Ctx, region: RegionCode, accountId: string, kind: string, seconds: number): Promise<string> {
+export async function createOneTimeToken(
+  ctx: Ctx,
+  region: RegionCode,
+  accountId: string,
+  kind: string,
+  seconds: number,
+  clientId: string | null = null,
+): Promise<string> {
   const token = regionalSecret(region);
   const now = ctx.now();
   await ctx
     .region(region)
     .insertInto('one_time_tokens')
-    .values({ token_hash: hashSecret(token), account_id: accountId, kind, created_at: now, expires_at: now + seconds * 1000, used_at: null })
+    .values({ token_hash: hashSecret(token), account_id: accountId, kind, created_at: now, expires_at: now + seconds * 1000, used_at: null, client_id: clientId })
     .execute();
   return token;
 }
@@ -196,19 +204,20 @@ export async function useOneTimeToken(
   return account ? { region: parsed.region, account } : null;
 }
 
-export async function sendActivationMail(ctx: Ctx, region: RegionCode, account: AccountTable, language?: string): Promise<void> {
-  const token = await createOneTimeToken(ctx, region, account.id, 'activation', ACTIVATION_HOURS * 3600);
+export async function sendActivationMail(ctx: Ctx, region: RegionCode, account: AccountTable, language?: string, clientId: string | null = null): Promise<void> {
+  const token = await createOneTimeToken(ctx, region, account.id, 'activation', ACTIVATION_HOURS * 3600, clientId);
+  const mailLanguage = languageOr(language, account.language);
   await ctx.mailer.send({
     to: account.email,
     kind: 'activation',
-    language: languageOr(language, account.language),
-    vars: { name: account.first_name, link: `${ctx.options.publicOrigin}/api/activations/verify?token=${encodeURIComponent(token)}` },
+    language: mailLanguage,
+    vars: { name: account.first_name, link: mailLink(ctx, 'activation', token, mailLanguage, clientId) },
   });
   await ctx.region(region).updateTable('accounts').set({ activation_sent_at: ctx.now() }).where('id', '=', account.id).execute();
 }
 
 /** Sends the activation mail unless one went out in the last 60 s; returns whether it sent. */
-export async function resendActivationIfDue(ctx: Ctx, region: RegionCode, account: AccountTable, language?: string): Promise<boolean> {
+export async function resendActivationIfDue(ctx: Ctx, region: RegionCode, account: AccountTable, language?: string, clientId: string | null = null): Promise<boolean> {
   const now = ctx.now();
   // Claim the slot atomically so parallel calls send one mail.
   const claimed = await ctx
@@ -220,7 +229,7 @@ export async function resendActivationIfDue(ctx: Ctx, region: RegionCode, accoun
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) return false;
   try {
-    await sendActivationMail(ctx, region, account, language);
+    await sendActivationMail(ctx, region, account, language, clientId);
     return true;
   } catch {
     await ctx.region(region).updateTable('accounts').set({ activation_sent_at: account.activation_sent_at }).where('id', '=', account.id).execute();
@@ -240,6 +249,8 @@ export async function register(
     checkCaptcha: (region: RegionCode) => Promise<void>;
     invitation: (code: string, email: string, region: RegionCode) => Promise<{ orgRegion: RegionCode }>;
     afterCreate?: (account: AccountTable, region: RegionCode) => Promise<void>;
+    /** The connected service whose login page the registration came from (for the mailed link). */
+    clientId?: string | null;
   },
 ): Promise<RegisterResult> {
   const email = checkEmail(input.email, ctx.options.reservedEmailSuffixes);
@@ -257,7 +268,7 @@ export async function register(
   const existing = await findAccount(ctx, email);
   if (existing) {
     if (existing.account.activated_at === null) {
-      const mailSent = await resendActivationIfDue(ctx, existing.region, existing.account, language);
+      const mailSent = await resendActivationIfDue(ctx, existing.region, existing.account, language, hooks.clientId ?? null);
       fail(E.notActivated, { email, mailSent });
     }
     fail(E.userExists);
@@ -284,15 +295,25 @@ export async function register(
     privacyVersion: ctx.options.privacyPolicyVersion,
   });
   await createAccount(ctx, choice.region, row, async (account) => {
-    if (!invited) await sendActivationMail(ctx, choice.region, account, language);
+    if (!invited) await sendActivationMail(ctx, choice.region, account, language, hooks.clientId ?? null);
     await hooks.afterCreate?.(account, choice.region);
   });
   return { email, region: choice.region, activated: invited };
 }
 
-export async function activate(ctx: Ctx, token: string | undefined): Promise<{ email: string } | null> {
+/**
+ * Opens an activation link (POST /activations/verify): activates once. A link whose account is
+ * already active (used, or a newer link was used) answers -20623 with the address; an expired
+ * or unknown one -20679 with `reason`.
+ */
+export async function activate(ctx: Ctx, token: string): Promise<MailLinkResult> {
+  const link = await inspectMailLink(ctx, token, 'activation');
+  if (link.state === 'invalid') fail(E.tokenExpired, { reason: 'invalid' } satisfies MailLinkProblem, undefined, 400);
+  const done = { email: link.account.email, serviceUrl: await clientServiceUrl(ctx, link.clientId) };
+  if (link.account.activated_at !== null) fail(E.alreadyActivated, done);
+  if (link.state !== 'valid') fail(E.tokenExpired, { reason: link.state } satisfies MailLinkProblem, undefined, 400);
   const found = await useOneTimeToken(ctx, token, 'activation', true);
-  if (!found) return null;
+  if (!found) fail(E.tokenExpired, { reason: 'used' } satisfies MailLinkProblem, undefined, 400);
   await ctx
     .region(found.region)
     .updateTable('accounts')
@@ -300,26 +321,50 @@ export async function activate(ctx: Ctx, token: string | undefined): Promise<{ e
     .where('id', '=', found.account.id)
     .where('activated_at', 'is', null)
     .execute();
-  return { email: found.account.email };
+  return done;
 }
 
-export async function requestActivationMail(ctx: Ctx, emailInput: string, language?: string): Promise<void> {
+export async function requestActivationMail(ctx: Ctx, emailInput: string, language?: string, clientId: string | null = null): Promise<void> {
   const found = await findAccount(ctx, checkEmail(emailInput));
   if (!found) fail(E.accountNotExist);
   if (found.account.activated_at !== null) fail(E.alreadyActivated);
-  const sent = await resendActivationIfDue(ctx, found.region, found.account, language);
+  await activationMailOrWait(ctx, found.region, found.account, language, clientId);
+}
+
+async function activationMailOrWait(ctx: Ctx, region: RegionCode, account: AccountTable, language: string | undefined, clientId: string | null): Promise<void> {
+  const sent = await resendActivationIfDue(ctx, region, account, language, clientId);
   if (!sent) {
-    const wait = Math.max(1, Math.ceil(((found.account.activation_sent_at ?? 0) + MAIL_WAIT_SECONDS * 1000 - ctx.now()) / 1000));
+    const wait = Math.max(1, Math.ceil(((account.activation_sent_at ?? 0) + MAIL_WAIT_SECONDS * 1000 - ctx.now()) / 1000));
     fail(E.rateLimited, { retryAfterSeconds: wait });
   }
 }
 
-export async function requestPasswordReset(ctx: Ctx, emailInput: string, language?: string): Promise<void> {
+/** A new activation mail for the account of an expired link, bound to the same service. */
+export async function renewActivationLink(ctx: Ctx, token: string, language?: string): Promise<{ email: string }> {
+  const link = await inspectMailLink(ctx, token, 'activation');
+  if (link.state === 'invalid') fail(E.tokenExpired, { reason: 'invalid' } satisfies MailLinkProblem, undefined, 400);
+  if (link.account.activated_at !== null) fail(E.alreadyActivated, { email: link.account.email, serviceUrl: await clientServiceUrl(ctx, link.clientId) });
+  await activationMailOrWait(ctx, link.region, link.account, language, link.clientId);
+  return { email: link.account.email };
+}
+
+export async function requestPasswordReset(ctx: Ctx, emailInput: string, language?: string, clientId: string | null = null): Promise<void> {
   const email = normalizeEmail(emailInput);
   if (!email || email.length > 64) fail(E.invalidEmail);
   const found = await findAccount(ctx, email);
   if (!found) fail(E.userNotExistOnReset);
-  const { region, account } = found;
+  await sendResetMail(ctx, found.region, found.account, language, clientId);
+}
+
+/** A new reset mail for the account of an expired or used reset link, bound to the same service. */
+export async function renewResetLink(ctx: Ctx, token: string, language?: string): Promise<{ email: string }> {
+  const link = await inspectMailLink(ctx, token, 'reset');
+  if (link.state === 'invalid') fail(E.tokenExpired, { reason: 'invalid' } satisfies MailLinkProblem, undefined, 400);
+  await sendResetMail(ctx, link.region, link.account, language, link.clientId);
+  return { email: link.account.email };
+}
+
+async function sendResetMail(ctx: Ctx, region: RegionCode, account: AccountTable, language: string | undefined, clientId: string | null): Promise<void> {
   const now = ctx.now();
   const claimed = await ctx
     .region(region)
@@ -333,12 +378,13 @@ export async function requestPasswordReset(ctx: Ctx, emailInput: string, languag
     fail(E.resetMailWait, { retryAfterSeconds: wait });
   }
   try {
-    const token = await createOneTimeToken(ctx, region, account.id, 'reset', RESET_MINUTES * 60);
+    const token = await createOneTimeToken(ctx, region, account.id, 'reset', RESET_MINUTES * 60, clientId);
+    const mailLanguage = languageOr(language, account.language);
     await ctx.mailer.send({
       to: account.email,
       kind: 'reset',
-      language: languageOr(language, account.language),
-      vars: { name: account.first_name, link: `${ctx.options.publicOrigin}/api/password-reset?token=${encodeURIComponent(token)}` },
+      language: mailLanguage,
+      vars: { name: account.first_name, link: mailLink(ctx, 'reset', token, mailLanguage, clientId) },
     });
   } catch {
     await ctx.region(region).updateTable('accounts').set({ reset_sent_at: account.reset_sent_at }).where('id', '=', account.id).execute();
@@ -346,13 +392,20 @@ export async function requestPasswordReset(ctx: Ctx, emailInput: string, languag
   }
 }
 
+/** A reset link as the new-password page opens it: the address, or -20679 with `reason`. */
+export async function checkResetLink(ctx: Ctx, token: string): Promise<ResetLinkInfo> {
+  const link = await inspectMailLink(ctx, token, 'reset');
+  if (link.state !== 'valid') fail(E.tokenExpired, { reason: link.state } satisfies MailLinkProblem, undefined, 400);
+  return { email: link.account.email, expiresAt: link.expiresAt, country: link.account.country };
+}
+
 /** Completes a reset: new password, lock cleared, every session signed out. */
-export async function resetPassword(ctx: Ctx, token: string, newPassword: string): Promise<{ email: string }> {
-  const peek = await useOneTimeToken(ctx, token, 'reset', false);
-  if (!peek) fail(E.tokenExpired, undefined, undefined, 400);
-  checkNewPassword(newPassword, peek.account.country);
+export async function resetPassword(ctx: Ctx, token: string, newPassword: string): Promise<MailLinkResult> {
+  const link = await inspectMailLink(ctx, token, 'reset');
+  if (link.state !== 'valid') fail(E.tokenExpired, { reason: link.state } satisfies MailLinkProblem, undefined, 400);
+  checkNewPassword(newPassword, link.account.country);
   const found = await useOneTimeToken(ctx, token, 'reset', true);
-  if (!found) fail(E.tokenExpired, undefined, undefined, 400);
+  if (!found) fail(E.tokenExpired, { reason: 'used' } satisfies MailLinkProblem, undefined, 400);
   const hash = await ctx.passwords.hash(newPassword);
   await ctx
     .region(found.region)
@@ -361,7 +414,7 @@ export async function resetPassword(ctx: Ctx, token: string, newPassword: string
     .where('id', '=', found.account.id)
     .execute();
   await revokeSessions(ctx, found.region, found.account.id, 'all');
-  return { email: found.account.email };
+  return { email: found.account.email, serviceUrl: await clientServiceUrl(ctx, link.clientId) };
 }
 
 export async function changePassword(

@@ -89,7 +89,7 @@ async function chosenLocal(ctx: Ctx, email: string, provider: string, uuid: stri
 }
 
 /** Variants "migrate" and "pick": a new vendor ID from one local account. */
-export async function migrateLocal(ctx: Ctx, input: MigrateRequest) {
+export async function migrateLocal(ctx: Ctx, input: MigrateRequest, clientId: string | null = null) {
   const email = normalizeEmail(input.email);
   await checkMigrationToken(ctx, input.migrationToken, email);
   if (await findAccount(ctx, email)) fail(E.userExists);
@@ -116,7 +116,7 @@ export async function migrateLocal(ctx: Ctx, input: MigrateRequest) {
     mfaEmail: local.mfa === 1 && (input.mfaEnabled ?? true) && (input.mfaType ?? 2) === 2,
   });
   await createAccount(ctx, choice.region, row, async (account) => {
-    await sendActivationMail(ctx, choice.region, account, language);
+    await sendActivationMail(ctx, choice.region, account, language, clientId);
     await ctx.stores.legacy.updateTable('legacy_accounts').set({ migrated_at: ctx.now(), migrated_to: account.id }).where('email', '=', email).where('migrated_at', 'is', null).execute();
   });
   return { email, region: choice.region, activationMailSent: true };

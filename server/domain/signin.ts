@@ -23,6 +23,8 @@ import { normalizeEmail } from './validation';
 export interface SignInMeta {
   ip: string;
   clientRequiresCaptcha: boolean;
+  /** The login session's client: a re-sent activation mail links back to its page. */
+  clientId?: string | null;
 }
 
 function lockMinutesFor(ctx: Ctx, lockCount: number): number {
@@ -137,7 +139,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   await checkPassword(ctx, region, account, input.password, meta);
 
   if (account.activated_at === null) {
-    const mailSent = await resendActivationIfDue(ctx, region, account, input.language);
+    const mailSent = await resendActivationIfDue(ctx, region, account, input.language, meta.clientId ?? null);
     fail(E.notActivated, { email, mailSent });
   }
 

@@ -1,4 +1,4 @@
-/** Small server-rendered pages (password reset, demo pages): no script, styles by nonce. */
+/** Small server-rendered pages (demo and development pages only; users' flows are SPA views): no inline script, styles by nonce. */
 import type { FastifyReply } from 'fastify';
 import { newNonce } from './spa';
 

@@ -1,23 +1,26 @@
 /** Account, profile, registration, activation, password reset, regions, uploads of avatars. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RegisterRequest, RegionConfirmRequest, UpdateInfoRequest, PasswordChangeRequest } from '../../core/contract/account';
+import type { MailLinkRequest, MailSentResult, PasswordResetRequest, RegisterRequest, RegionConfirmRequest, UpdateInfoRequest, PasswordChangeRequest } from '../../core/contract/account';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { REGION_CODES, type RegionCode } from '../../core/contract/regions';
 import type { Ctx } from '../context';
 import {
   activate,
   changePassword,
+  checkResetLink,
   confirmRegion,
   conflictInfo,
   fileUrl,
   getAccount,
+  MAIL_WAIT_SECONDS,
   register,
+  renewActivationLink,
+  renewResetLink,
   requestActivationMail,
   requestPasswordReset,
   resetPassword,
   toProfile,
   updateInfo,
-  useOneTimeToken,
 } from '../domain/accounts';
 import { consumeCaptchaToken } from '../domain/captcha';
 import { REGION_WHITE_LIST, regionOfCountry, resolveRegionChoice } from '../domain/countries';
@@ -26,7 +29,10 @@ import { acceptInvite, checkInviteForRegistration } from '../domain/invitations'
 import { normalizeEmail } from '../domain/validation';
 import { ApiFailure, fail } from '../http/errors';
 import { authHeaders, body, clientIp, ensureSelf, idParams, limitAuth, ok, requireAuth, requireHostRegion, requireSecurityToken, S, securityHeaders } from '../http/common';
-import { htmlPage } from '../http/pages';
+import { clientOfSessionCode, mailLink } from '../domain/mailLinks';
+
+/** A mailed link's token, and for renewals the language of the new mail. */
+const linkBody = body({ token: S.str(200, 1), language: S.language }, ['token']);
 
 /** Reads a single-file multipart form: the file (bounded) and its text fields. */
 export async function readUploadForm(req: FastifyRequest, maxBytes: number): Promise<{ file: UploadInput | null; fields: Record<string, string> }> {
@@ -196,6 +202,7 @@ export function accountRoutes(ctx: Ctx) {
           async afterCreate(account, region) {
             if (req.body.inviteCode) await acceptInvite(ctx, region, account, req.body.inviteCode);
           },
+          clientId: await clientOfSessionCode(ctx, req.headers.session_code),
         });
         return ok(result);
       },
@@ -206,71 +213,63 @@ export function accountRoutes(ctx: Ctx) {
       { schema: { body: body({ email: S.email, language: S.language }, ['email']) } },
       async (req) => {
         limitAuth(ctx, req, 'mail');
-        await requestActivationMail(ctx, req.body.email, req.body.language);
-        return ok({ email: normalizeEmail(req.body.email), resendAfterSeconds: 60 });
+        await requestActivationMail(ctx, req.body.email, req.body.language, await clientOfSessionCode(ctx, req.headers.session_code));
+        return ok({ email: normalizeEmail(req.body.email), resendAfterSeconds: MAIL_WAIT_SECONDS });
       },
     );
 
-    api.get<{ Querystring: { token?: string } }>(
-      '/activations/verify',
-      { schema: { querystring: { type: 'object', properties: { token: S.str(200) } } } },
-      async (req, reply) => {
-        const done = await activate(ctx, req.query.token);
-        const url = new URL('/login', ctx.options.publicOrigin);
-        url.searchParams.set('activated', done ? '1' : '0');
-        if (done) url.searchParams.set('email', done.email);
-        return reply.redirect(url.toString(), 302);
-      },
-    );
+    // The activation page of the SPA (the mailed link) activates with this call.
+    api.post<{ Body: MailLinkRequest }>('/activations/verify', { schema: { body: linkBody } }, async (req) => {
+      limitAuth(ctx, req, 'reset');
+      return ok(await activate(ctx, req.body.token));
+    });
+
+    // An expired activation link: a new mail to its account, for the same service.
+    api.post<{ Body: MailLinkRequest }>('/activations/renew', { schema: { body: linkBody } }, async (req) => {
+      limitAuth(ctx, req, 'mail');
+      const { email } = await renewActivationLink(ctx, req.body.token, req.body.language);
+      return ok({ email, resendAfterSeconds: MAIL_WAIT_SECONDS } satisfies MailSentResult);
+    });
 
     api.post<{ Body: { email: string; language?: string } }>(
       '/auth/password-reset-request',
       { schema: { body: body({ email: S.email, language: S.language }, ['email']) } },
       async (req) => {
         limitAuth(ctx, req, 'mail');
-        await requestPasswordReset(ctx, req.body.email, req.body.language);
-        return ok({ email: normalizeEmail(req.body.email), resendAfterSeconds: 60 });
+        await requestPasswordReset(ctx, req.body.email, req.body.language, await clientOfSessionCode(ctx, req.headers.session_code));
+        return ok({ email: normalizeEmail(req.body.email), resendAfterSeconds: MAIL_WAIT_SECONDS });
       },
     );
 
-    // The link of the reset mail opens this server page (no SPA view exists for it).
-    api.get<{ Querystring: { token?: string } }>(
-      '/password-reset',
-      { schema: { querystring: { type: 'object', properties: { token: S.str(200) } } } },
-      async (req, reply) => {
-        const valid = await useOneTimeToken(ctx, req.query.token, 'reset', false);
-        if (!valid) return htmlPage(reply, 'Reset password', '<h1>Link expired</h1><p>This reset link is invalid or has expired. Request a new one from the sign-in page.</p><p><a href="/login">Sign in</a></p>', 400);
-        const token = req.query.token!.replace(/[^A-Za-z0-9._-]/g, '');
-        return htmlPage(
-          reply,
-          'Reset password',
-          `<h1>Choose a new password</h1><p>For ${escape(valid.account.email)}. 8 to 32 visible characters with at least two of letters, digits and symbols.</p>
-<form method="post" action="/api/password-reset"><input type="hidden" name="token" value="${token}">
-<label>New password<input type="password" name="password" autocomplete="new-password" required minlength="8" maxlength="32"></label>
-<label>Confirm password<input type="password" name="confirmPassword" autocomplete="new-password" required minlength="8" maxlength="32"></label>
-<button type="submit">Save password</button></form>`,
-        );
-      },
-    );
+    // The new-password page of the SPA asks whether its link still works before showing the form.
+    api.post<{ Body: MailLinkRequest }>('/password-reset/check', { schema: { body: linkBody } }, async (req) => {
+      limitAuth(ctx, req, 'reset');
+      return ok(await checkResetLink(ctx, req.body.token));
+    });
 
-    api.post<{ Body: { token: string; password: string; confirmPassword?: string } }>(
+    api.post<{ Body: PasswordResetRequest }>(
       '/password-reset',
       { schema: { body: body({ token: S.str(200, 1), password: S.password, confirmPassword: S.password }, ['token', 'password']) } },
-      async (req, reply) => {
+      async (req) => {
         limitAuth(ctx, req, 'reset');
-        const isForm = String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-        try {
-          if (req.body.confirmPassword !== undefined && req.body.confirmPassword !== req.body.password) fail(E.invalidParameter, { field: 'confirmPassword' }, 'Password and Confirm Password inconsistent!');
-          const done = await resetPassword(ctx, req.body.token, req.body.password);
-          if (!isForm) return ok(done);
-          return htmlPage(reply, 'Password changed', '<h1>Password changed</h1><p>Your new password is set and every session was signed out.</p><p><a href="/login">Sign in</a></p>');
-        } catch (err) {
-          if (!isForm || !(err instanceof ApiFailure)) throw err;
-          const back = `/api/password-reset?token=${encodeURIComponent(req.body.token)}`;
-          return htmlPage(reply, 'Reset password', `<h1>Not saved</h1><p>${escape(err.message)}</p><p><a href="${back}">Try again</a></p>`, err.status);
-        }
+        if (req.body.confirmPassword !== undefined && req.body.confirmPassword !== req.body.password) fail(E.invalidParameter, { field: 'confirmPassword' }, 'Password and Confirm Password inconsistent!');
+        return ok(await resetPassword(ctx, req.body.token, req.body.password));
       },
     );
+
+    // An expired or used reset link: a new mail to its account, for the same service.
+    api.post<{ Body: MailLinkRequest }>('/password-reset/renew', { schema: { body: linkBody } }, async (req) => {
+      limitAuth(ctx, req, 'mail');
+      const { email } = await renewResetLink(ctx, req.body.token, req.body.language);
+      return ok({ email, resendAfterSeconds: MAIL_WAIT_SECONDS } satisfies MailSentResult);
+    });
+
+    // Links of mails sent before the SPA pages existed: on to the page (the token into the fragment).
+    for (const [path, kind] of [['/activations/verify', 'activation'], ['/password-reset', 'reset']] as const) {
+      api.get<{ Querystring: { token?: string } }>(path, { schema: { querystring: { type: 'object', properties: { token: S.str(200) } } } }, async (req, reply) =>
+        reply.header('Referrer-Policy', 'no-referrer').redirect(mailLink(ctx, kind, req.query.token ?? '', null, null), 302),
+      );
+    }
 
     api.get<{ Querystring: { countryCode: string } }>(
       '/region',
@@ -316,6 +315,3 @@ export function accountRoutes(ctx: Ctx) {
   };
 }
 
-function escape(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}

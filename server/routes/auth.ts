@@ -177,7 +177,7 @@ export function authRoutes(ctx: Ctx) {
         const existing = await readSsoCookie(ctx, ssoCookie(req));
         if (existing && existing.account.email === normalizeEmail(b.email)) fail(E.loginSessionExists, { email: existing.account.email });
         const client = ls ? await getClient(ctx, ls.client_id) : null;
-        const { region, account } = await signIn(ctx, b, { ip: clientIp(req), clientRequiresCaptcha: client?.require_captcha === 1 });
+        const { region, account } = await signIn(ctx, b, { ip: clientIp(req), clientRequiresCaptcha: client?.require_captcha === 1, clientId: client?.id ?? null });
         if (existing) await revokeSessions(ctx, existing.region, existing.account.id, [existing.session.id]);
         const session = await createSsoSession(ctx, region, account, { ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null });
         setSsoCookie(ctx, reply, session.cookie, session.expiresAt);

@@ -16,13 +16,15 @@ const ASSETS: Record<string, string> = {
 
 export function brandingRoutes(ctx: Ctx) {
   return async (api: FastifyInstance) => {
-    api.get<{ Querystring: { sessionCode?: string; session_code?: string } }>(
+    api.get<{ Querystring: { sessionCode?: string; session_code?: string; clientId?: string } }>(
       '/client/custom/banner-and-logo',
-      { schema: { querystring: { type: 'object', properties: { sessionCode: S.str(128), session_code: S.str(128) } } } },
+      { schema: { querystring: { type: 'object', properties: { sessionCode: S.str(128), session_code: S.str(128), clientId: S.str(128) } } } },
       async (req) => {
         const ls = await getLoginSession(ctx, req.query.sessionCode ?? req.query.session_code);
-        // Without a (live) session code the login page shows the portal's own branding.
-        const client = (ls && (await getClient(ctx, ls.client_id))) || (await getClient(ctx, PORTAL_CLIENT_ID));
+        // A mailed link's page names its client instead (branding is public, as /authorize shows it).
+        // Without either the login page shows the portal's own branding.
+        const client =
+          (ls && (await getClient(ctx, ls.client_id))) || (!ls && (await getClient(ctx, req.query.clientId))) || (await getClient(ctx, PORTAL_CLIENT_ID));
         return ok(loginPageInfo(client!));
       },
     );

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { LocalAccountsResult, MergeRequest, MigrateRequest } from '../../core/contract/migration';
 import type { Ctx } from '../context';
+import { clientOfSessionCode } from '../domain/mailLinks';
 import { createMigrationToken, legacyItem, localAccounts, mergeLocal, migrateLocal, vendorItem } from '../domain/migration';
 import { resolveRegionChoice } from '../domain/countries';
 import { authHeaders, body, limitAuth, ok, requireAuth, requireHostRegion, S } from '../http/common';
@@ -51,7 +52,7 @@ export function migrationRoutes(ctx: Ctx) {
         // The new vendor ID's data will live in the chosen region.
         const choice = resolveRegionChoice(req.body.regionCode);
         if (choice) requireHostRegion(req, choice.region);
-        return ok(await migrateLocal(ctx, req.body));
+        return ok(await migrateLocal(ctx, req.body, await clientOfSessionCode(ctx, req.headers.session_code)));
       },
     );
 

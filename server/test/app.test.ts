@@ -98,7 +98,7 @@ describe('SPA serving and headers', () => {
     await c.post('/api/auth/password-reset-request', { email: 'member@example.com' });
     const json = await c.get('/dev/mail.json?to=member@example.com');
     expect(json.body[0]).toMatchObject({ to: 'member@example.com', subject: 'Reset your Unified ID password' });
-    expect(json.body[0].links[0]).toMatch(new RegExp(`^${t.base}/api/password-reset\\?token=`));
+    expect(json.body[0].links[0]).toMatch(new RegExp(`^${t.base}/login\\?module=newPassword&lang=en_US&client=portal#token=`));
     const html = await c.get('/dev/mail');
     expect(html.text).toContain('Reset your Unified ID password');
     expect(html.headers.get('content-security-policy')).toContain("script-src 'self'");

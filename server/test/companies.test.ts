@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import { Client, DEMO_PASSWORD, login, mails, signIn, startLogin, startServer, type TestServer } from './harness';
+import { activateFromMail, Client, DEMO_PASSWORD, login, mails, signIn, startLogin, startServer, type TestServer } from './harness';
 
 let t: TestServer;
 const users: Record<string, Client> = {};
@@ -22,7 +22,7 @@ async function as(email: string): Promise<Client> {
 async function register(email: string, extra: Record<string, unknown> = {}) {
   const c = new Client(t.base);
   const res = await c.post('/api/register/captcha', { email, password: DEMO_PASSWORD, regionCode: 'DE', firstName: 'Reg', lastName: 'User', ...extra });
-  if (res.status === 200 && !res.body.result.activated) await c.get((await mails(c, email))[0]!.links[0]!);
+  if (res.status === 200 && !res.body.result.activated) await activateFromMail(c, email);
   return res;
 }
 

@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { isUniqueViolation } from '../db/portable';
-import { Client, DEMO_PASSWORD, holdWrites, mails, signIn, startPeers, startServer, type Peers, type Res, type TestServer } from './harness';
+import { activateFromMail, Client, DEMO_PASSWORD, holdWrites, mails, signIn, startPeers, startServer, type Peers, type Res, type TestServer } from './harness';
 
 const DAY = 86_400_000;
 /** How long the writes of a burst are held: ample for every request to reach its process and read. */
@@ -48,7 +48,7 @@ async function newUser(email: string): Promise<Session> {
   const c = new Client(t.base);
   const res = await c.post('/api/register/captcha', { email, password: DEMO_PASSWORD, regionCode: 'DE', firstName: 'Race', lastName: 'User' });
   if (res.status !== 200) throw new Error(`register ${email}: ${res.text}`);
-  await c.get((await mails(c, email))[0]!.links[0]!);
+  await activateFromMail(c, email);
   return session(email);
 }
 

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
+import { activateAndGoToSignIn, isActivationLink } from '../support/mailLinks';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo-pass-2024' };
 
@@ -45,6 +46,33 @@ describe('the login page against the reference server', () => {
     await context.close();
   });
 
+  it('a picked language survives a reload: it is in the address and remembered', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${portal.url}/login`);
+    await page.waitForURL(/\/login\?session_code=/);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    const before = page.url();
+    const entries = await page.evaluate(() => history.length);
+    await page.getByRole('button', { name: /English/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Français' }).click();
+    await page.getByRole('heading', { name: 'Connexion' }).waitFor();
+    // The address changed in place: same session code, lang set, no new history entry.
+    const url = new URL(page.url());
+    expect(url.searchParams.get('lang')).toBe('fr_FR');
+    expect(url.searchParams.get('session_code')).toBe(new URL(before).searchParams.get('session_code'));
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Connexion' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('lang')).toBe('fr_FR');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr-FR');
+    // A new visit without lang in the address keeps the stored choice.
+    await page.goto(`${portal.url}/login`);
+    await page.waitForURL(/\/login\?session_code=/);
+    await page.getByRole('heading', { name: 'Connexion' }).waitFor();
+    await context.close();
+  });
+
   it('signs in through the demo connected service and back', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -69,10 +97,8 @@ describe('the login page against the reference server', () => {
     });
     expect(reg.ok()).toBe(true);
     const mail = (await (await context.request.get(`${portal.url}/dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as Array<{ links: string[] }>;
-    const link = mail[0]!.links.find((l) => l.includes('/activations/verify'))!;
-    await page.goto(link);
-    await page.waitForURL(/\/login\?session_code=/);
-    await page.getByText('Your ID is activated').waitFor();
+    const link = mail[0]!.links.find(isActivationLink)!;
+    await activateAndGoToSignIn(page, link);
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
 
     for (const left of [4, 3, 2]) {

@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
+import { activateAndGoToSignIn, isActivationLink } from '../support/mailLinks';
 
 const LEGACY_PASSWORD = 'Legacy-pass-2024';
 const DEMO_PASSWORD = 'Demo-pass-2024';
@@ -71,7 +72,7 @@ async function activationLink(context: BrowserContext, email: string): Promise<s
   await expect
     .poll(async () => {
       const mails = (await (await context.request.get(`${portal.url}/dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as Array<{ links: string[] }>;
-      link = mails[0]?.links.find((l) => l.includes('/activations/verify'));
+      link = mails[0]?.links.find(isActivationLink);
       return Boolean(link);
     })
     .toBe(true);
@@ -107,8 +108,7 @@ describe('migration of local accounts on the login page', () => {
     expect(await page.getByTestId('sent-address').textContent()).toBe('legacy-one@example.com');
     expect(calls).toEqual(['/api/region/euw/register-and-merge']);
 
-    await page.goto(await activationLink(context, 'legacy-one@example.com'));
-    await page.waitForURL(/\/login\?session_code=/);
+    await activateAndGoToSignIn(page, await activationLink(context, 'legacy-one@example.com'));
     await signIn(page, 'legacy-one@example.com', LEGACY_PASSWORD);
     await page.getByRole('heading', { name: 'Privacy policy updated' }).waitFor();
     await page.getByRole('button', { name: 'I acknowledge' }).click();

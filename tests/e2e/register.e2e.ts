@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
 import { chooseCountry as pickCountry } from '../support/registerForm';
+import { activateAndGoToSignIn, isActivationLink } from '../support/mailLinks';
 
 /**
  * Registration and region confirmation in the real UI against the reference server.
@@ -131,11 +132,9 @@ describe('registration against the reference server', () => {
 
     const mail = await mailsTo(context, email);
     expect(mail).toHaveLength(1);
-    const link = mail[0]!.links.find((l) => l.includes('/activations/verify'));
+    const link = mail[0]!.links.find(isActivationLink);
     expect(link).toBeDefined();
-    await page.goto(link!);
-    await page.waitForURL(/\/login\?session_code=/);
-    await page.getByText('Your ID is activated').waitFor();
+    await activateAndGoToSignIn(page, link!);
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByLabel(/^Password/).press('Enter');
@@ -187,7 +186,7 @@ describe('registration against the reference server', () => {
     await page.getByRole('heading', { name: 'Registration complete' }).waitFor();
     expect(await page.getByTestId('sent-address').textContent()).toBe('invitee@example.com');
     // No activation mail: the invitation proved the address.
-    expect((await mailsTo(context, 'invitee@example.com')).filter((m) => m.links.some((l) => l.includes('/activations/verify')))).toEqual([]);
+    expect((await mailsTo(context, 'invitee@example.com')).filter((m) => m.links.some(isActivationLink))).toEqual([]);
 
     // The new account signs in straight away.
     await page.getByRole('button', { name: 'Registration complete: sign in' }).click();

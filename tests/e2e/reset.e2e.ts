@@ -8,6 +8,8 @@ import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo-pass-2024' };
+const RESET_USER = { email: 'member@example.com', password: 'Demo-pass-2024' };
+const EXPIRY_USER = 'owner@example.com';
 const NEW_PASSWORD = 'Fresh-pass-2025';
 
 interface DevMail {
@@ -59,37 +61,102 @@ async function mailbox(context: BrowserContext, to: string): Promise<DevMail[]> 
 }
 
 describe('password reset against the reference server', () => {
-  it('requests a reset in the UI, sets a new password on the mailed page and signs in with it', async () => {
-    const { context, page } = await loginPage();
-    await openReset(page, DEMO.email);
-    // The address typed on the sign-in form comes along.
-    expect(await page.getByLabel('Email').inputValue()).toBe(DEMO.email);
-    const axe = await new AxeBuilder({ page }).analyze();
+  it('from a connected service: the mailed link opens its branded page in the mail language; weak refused, strong set, sign in', async () => {
+    // The demo service sends the visitor to its login page; they pick German there.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${portal.url}/demo-service/`);
+    await page.getByRole('button', { name: 'Sign in with Unified ID' }).click();
+    await page.waitForURL(/\/login\?session_code=/);
+    await page.getByRole('img', { name: 'Demo Service' }).waitFor();
+    await page.getByRole('button', { name: /English/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+    await page.getByRole('heading', { name: 'Anmelden' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('lang')).toBe('de_DE');
+    await page.getByLabel('E-Mail').fill(RESET_USER.email);
+    await page.getByRole('button', { name: 'Passwort vergessen?' }).click();
+    await page.getByRole('button', { name: 'E-Mail zum Zurücksetzen senden' }).click();
+    await page.getByTestId('sent-address').waitFor();
+
+    const mail = (await mailbox(context, RESET_USER.email)).find((m) => m.kind === 'reset');
+    expect(mail?.subject).toBe('Passwort Ihrer Unified ID zurücksetzen');
+    const link = mail!.links.find((l) => l.includes('/login?module=newPassword'))!;
+    expect(link).toMatch(/[?&]lang=de_DE(&|$)/);
+    expect(link).toMatch(/[?&]client=demo-service(&|#)/);
+    await context.close();
+
+    // Opened elsewhere (a fresh browser: nothing stored): the service's branding, German, no token in the address.
+    const mailContext = await browser.newContext();
+    const tab = await mailContext.newPage();
+    const requests: string[] = [];
+    tab.on('request', (r) => requests.push(`${r.url()} ${r.headers()['referer'] ?? ''}`));
+    await tab.goto(link);
+    await tab.getByRole('heading', { name: 'Neues Passwort festlegen' }).waitFor();
+    expect(tab.url()).not.toContain('token');
+    expect(await tab.evaluate(() => location.hash)).toBe('');
+    await tab.getByRole('img', { name: 'Demo Service' }).waitFor();
+    expect(await tab.evaluate(() => document.documentElement.lang)).toBe('de-DE');
+    const token = decodeURIComponent(new URL(link).hash.replace('#token=', ''));
+    expect(requests.filter((r) => r.includes(token) || r.includes(encodeURIComponent(token)))).toEqual([]);
+    const axe = await new AxeBuilder({ page: tab }).analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
-    await page.getByRole('button', { name: 'Send reset email' }).click();
-    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-    expect(await page.getByTestId('sent-address').textContent()).toBe(DEMO.email);
+    // A weak password is refused inline; nothing is sent.
+    const password = tab.getByRole('textbox', { name: 'Neues Passwort' });
+    await password.fill('schwach');
+    await password.press('Tab');
+    await tab.getByText('Verwenden Sie 8 bis 32 Zeichen ohne Leerzeichen', { exact: false }).waitFor();
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    // The show-password toggle and the strength meter of the register form.
+    await tab.getByRole('button', { name: 'Passwort anzeigen' }).first().click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await password.fill(NEW_PASSWORD);
+    await tab.getByTestId('strength-meter').waitFor();
+    await tab.getByRole('textbox', { name: 'Passwort bestätigen' }).fill(NEW_PASSWORD);
+    await tab.getByRole('button', { name: 'Passwort speichern' }).click();
+    await tab.getByRole('heading', { name: 'Passwort geändert' }).waitFor();
 
-    const mail = (await mailbox(context, DEMO.email)).find((m) => m.kind === 'reset');
-    const link = mail?.links.find((l) => l.includes('/api/password-reset?token='));
-    expect(link, 'a reset mail with a link').toBeTruthy();
-    await page.goto(link!);
-    await page.getByLabel('New password').fill(NEW_PASSWORD);
-    await page.getByLabel('Confirm password').fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Save password' }).click();
-    await page.getByRole('heading', { name: 'Password changed' }).waitFor();
+    // Sign in: back to the demo service, whose sign-in lands on its login page with the address filled in.
+    await tab.getByRole('button', { name: 'Anmelden' }).click();
+    await tab.waitForURL(`${portal.url}/demo-service/`);
+    await tab.getByRole('button', { name: 'Sign in with Unified ID' }).click();
+    await tab.waitForURL(/\/login\?session_code=/);
+    expect(await tab.getByLabel('E-Mail').inputValue()).toBe(RESET_USER.email);
+    const signInPassword = tab.getByRole('textbox', { name: 'Passwort', exact: true });
+    await signInPassword.fill(RESET_USER.password);
+    await signInPassword.press('Enter');
+    await tab.getByRole('alert').filter({ hasText: /./ }).first().waitFor(); // the old password no longer works
+    await signInPassword.fill(NEW_PASSWORD);
+    await signInPassword.press('Enter');
+    await tab.waitForURL(`${portal.url}/demo-service/**`);
+    await tab.getByText(RESET_USER.email).first().waitFor();
 
-    // The old password no longer works; the new one signs in.
-    await page.goto(`${portal.url}/login`);
-    await page.waitForURL(/\/login\?session_code=/);
-    await page.getByLabel('Email').fill(DEMO.email);
-    await page.getByLabel(/^Password/).fill(DEMO.password);
-    await page.getByLabel(/^Password/).press('Enter');
-    await page.getByRole('alert').filter({ hasText: 'Incorrect ID or password' }).waitFor();
-    await page.getByLabel(/^Password/).fill(NEW_PASSWORD);
-    await page.getByLabel(/^Password/).press('Enter');
-    await page.waitForURL(`${portal.url}/accountSetting/**`);
+    // The link again: used; it offers a new link for the same account.
+    await tab.goto(link);
+    await tab.getByRole('heading', { name: 'Dieser Link wurde bereits verwendet' }).waitFor();
+    await tab.getByRole('img', { name: 'Demo Service' }).waitFor();
+    await mailContext.close();
+  });
+
+  it('a used link shows its view; a new link from it waits out the 60 s between reset mails', async () => {
+    const context = await browser.newContext();
+    const res = await context.request.post(`${portal.url}/api/auth/password-reset-request`, { data: { email: EXPIRY_USER, language: 'en_US' } });
+    expect(res.ok()).toBe(true);
+    const link = (await mailbox(context, EXPIRY_USER)).find((m) => m.kind === 'reset')!.links[0]!;
+    const token = decodeURIComponent(new URL(link).hash.replace('#token=', ''));
+    const used = await context.request.post(`${portal.url}/api/password-reset`, { data: { token, password: NEW_PASSWORD } });
+    expect(used.ok()).toBe(true);
+    const page = await context.newPage();
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'This link was already used' }).waitFor();
+    await page.getByRole('button', { name: 'Send a new link' }).click();
+    await page.getByText(/You can request another one in \d+ s/).waitFor();
+    expect(await page.getByRole('button', { name: 'Send a new link' }).isDisabled()).toBe(true);
+    // A link cut short (no token): the page says to open the mail again.
+    await page.goto(`${portal.url}/login?module=newPassword&lang=en_US&client=portal`);
+    await page.getByRole('heading', { name: 'Open the link from your email' }).waitFor();
+    await page.getByRole('button', { name: 'Request a new link' }).click();
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await context.close();
   });
 

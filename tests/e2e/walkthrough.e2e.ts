@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
+import { isActivationLink } from '../support/mailLinks';
 import { submitRegistration } from '../support/registerForm';
 
 /**
@@ -23,7 +24,7 @@ afterAll(async () => {
 async function activationLink(context: BrowserContext, email: string): Promise<string> {
   const res = await context.request.get(`${portal.url}/dev/mail.json?to=${encodeURIComponent(email)}`);
   const mails = (await res.json()) as Array<{ links: string[] }>;
-  const link = mails[0]?.links.find((l) => l.includes('/activations/verify'));
+  const link = mails[0]?.links.find(isActivationLink);
   if (!link) throw new Error(`no activation mail for ${email}`);
   return link;
 }
@@ -48,8 +49,12 @@ describe('walk-through: register, activate, sign in to the demo service', () => 
     await submitRegistration(page, { email, password, country: 'France', firstName: 'Walter', lastName: 'Through' });
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
 
+    // The activation page is the demo service's (the registration started there); its sign-in leads back.
     await page.goto(await activationLink(context, email));
-    await page.getByText('Your ID is activated').waitFor();
+    await page.getByRole('heading', { name: 'Your ID is activated' }).waitFor();
+    await page.getByRole('img', { name: 'Demo Service' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${portal.url}/demo-service/`);
 
     await startAtDemoService(page);
     await page.getByLabel('Email').fill(email);

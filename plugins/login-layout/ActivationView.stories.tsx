@@ -1,0 +1,83 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { ApiError } from '../../core/http/ApiError';
+import type { HttpClient } from '../../core/http/client';
+import { LoginPageContext } from '../../core/login/LoginPageContext';
+import type { LoginPageServices } from '../../core/login/types';
+import type { Registry } from '../../core/registry/registry';
+import { testRegistry } from '../../core/testing/portalHarness';
+import { cannedHttp, StoryPortal } from '../../core/testing/StoryPortal';
+import { ClockContext, frozenClock } from '../../core/ui/countdown';
+import ActivationView, { type ActivationState } from './ActivationView';
+import layout from './index';
+
+type Loaded = { registry: Registry };
+
+const RESULT = { email: 'ana.novak@partner-example.com', serviceUrl: null };
+
+const loginPage: LoginPageServices = {
+  goTo: () => undefined,
+  hasView: () => true,
+  pluginAllowed: () => true,
+  pageInfo: null,
+  query: new URLSearchParams('module=activation&lang=en_US&client=demo-service'),
+};
+
+/** A request that never answers. */
+const pending = { post: () => new Promise(() => undefined), get: () => new Promise(() => undefined) } as unknown as HttpClient;
+
+async function until(check: () => boolean) {
+  for (let i = 0; i < 250 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+}
+
+const meta: Meta = {
+  title: 'Plugins/LoginLayout/ActivationView',
+  loaders: [async (): Promise<Loaded> => ({ registry: await testRegistry([layout]) })],
+  render: (_args, { loaded, parameters }) => (
+    <StoryPortal registry={(loaded as Loaded).registry} http={(parameters.http as HttpClient | undefined) ?? cannedHttp({})} path="/login">
+      <ClockContext.Provider value={frozenClock(Date.UTC(2024, 4, 1, 10))}>
+        <LoginPageContext.Provider value={loginPage}>
+          <div css={{ maxWidth: 440 }}>
+            <ActivationView goTo={() => undefined} initialState={parameters.state as ActivationState} linkToken="euw.story-token" />
+          </div>
+        </LoginPageContext.Provider>
+      </ClockContext.Provider>
+    </StoryPortal>
+  ),
+};
+export default meta;
+type Story = StoryObj;
+
+/** Opening the link: the activation call is on its way. */
+export const Activating: Story = { parameters: { state: { kind: 'activating' } satisfies ActivationState, http: pending } };
+
+/** Activated: a way to sign in to the service the registration started from. */
+export const Activated: Story = { parameters: { http: cannedHttp({ '/activations/verify': RESULT }) } };
+
+/** The ID was active already (the link was used before). */
+export const AlreadyActive: Story = { parameters: { http: cannedHttp({ '/activations/verify': new ApiError(-20623, 'already', 400, RESULT) }) } };
+
+/** Older than 24 hours: a new mail in one click. */
+export const Expired: Story = { parameters: { http: cannedHttp({ '/activations/verify': new ApiError(-20679, 'expired', 400, { reason: 'expired' }) }) } };
+
+/** A new mail asked for within 60 s of the last: the wait (frozen at 42 s). */
+export const NewMailWait: Story = {
+  parameters: {
+    state: { kind: 'expired' } satisfies ActivationState,
+    http: cannedHttp({ '/activations/renew': new ApiError(-60001, 'wait', 429, { retryAfterSeconds: 42 }) }),
+  },
+  play: async ({ canvasElement }) => {
+    Array.from(canvasElement.querySelectorAll('button')).find((b) => b.textContent?.includes('Send a new activation email'))?.click();
+    await until(() => Boolean(canvasElement.textContent?.includes('in 42 s')));
+  },
+};
+
+/** Unknown token. */
+export const Invalid: Story = { parameters: { http: cannedHttp({ '/activations/verify': new ApiError(-20679, 'invalid', 400, { reason: 'invalid' }) }) } };
+
+/** Opened without the token (a reload, a cut link). */
+export const Missing: Story = { parameters: { state: { kind: 'missing' } satisfies ActivationState } };
+
+/** The call failed (offline, server error): try again. */
+export const Failed: Story = { parameters: { http: cannedHttp({ '/activations/verify': new ApiError(-10000, 'unexpected', 500) }) } };
+
+export const RightToLeft: Story = { parameters: { dir: 'rtl', http: cannedHttp({ '/activations/verify': RESULT }) } };

@@ -1,0 +1,180 @@
+import { useTheme } from '@emotion/react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { usePortal } from '../../core/app/context';
+import type { MailLinkProblem, MailLinkResult, MailSentResult } from '../../core/contract/account';
+import type { RateLimitedResult } from '../../core/contract/auth';
+import { ERROR_CODES } from '../../core/contract/errorCodes';
+import { errorMessage } from '../../core/errors/message';
+import { ApiError, isAbortError } from '../../core/http/ApiError';
+import { currentLanguage } from '../../core/i18n/i18n';
+import { forgetMailLinkToken, mailLinkToken, signInAfterMailLink } from '../../core/login/mailLink';
+import type { EmailSentData } from '../../core/login/types';
+import type { LoginViewProps } from '../../core/registry/types';
+import { Button } from '../../core/ui/Button';
+import { useCountdown } from '../../core/ui/countdown';
+import { Notice } from '../../core/ui/Notice';
+import { Spinner } from '../../core/ui/Spinner';
+import { RESEND_WAIT_SECONDS } from './EmailSentView';
+
+export type ActivationState =
+  | { kind: 'activating' }
+  | { kind: 'failed'; error: ApiError }
+  | { kind: 'done'; result: MailLinkResult }
+  | { kind: 'already'; result: MailLinkResult }
+  | { kind: 'expired' }
+  | { kind: 'invalid' }
+  | { kind: 'missing' };
+
+function toApiError(error: unknown): ApiError {
+  return error instanceof ApiError ? error : new ApiError(-1, undefined, 0);
+}
+
+/** -20623 carries the address and service; -20679 says whether a new mail can be had from the link. */
+function stateOf(error: ApiError): ActivationState {
+  if (error.code === ERROR_CODES.alreadyActivated && (error.result as Partial<MailLinkResult> | undefined)?.email) {
+    return { kind: 'already', result: error.result as MailLinkResult };
+  }
+  if (error.code === ERROR_CODES.tokenExpired) {
+    const reason = (error.result as Partial<MailLinkProblem> | undefined)?.reason;
+    return reason === 'expired' || reason === 'used' ? { kind: 'expired' } : { kind: 'invalid' };
+  }
+  return { kind: 'failed', error };
+}
+
+/**
+ * Login view 'activation': the page the activation mail links to (`/login?module=activation`),
+ * branded as the service the registration started from. Opening it activates the ID (a POST:
+ * a mail scanner that only fetches the link activates nothing); then a way to sign in to that
+ * service. An expired link offers a new mail in one click. `initialState` and `linkToken`: stories.
+ */
+export default function ActivationView({ goTo, initialState, linkToken }: LoginViewProps & { initialState?: ActivationState; linkToken?: string }) {
+  const theme = useTheme();
+  const { t } = useTranslation(['login-layout', 'core']);
+  const { http, config } = usePortal();
+  const [, navigate] = useLocation();
+  const [token] = useState(() => linkToken ?? mailLinkToken());
+  const [state, setState] = useState<ActivationState>(() => initialState ?? (token ? { kind: 'activating' } : { kind: 'missing' }));
+  const [attempt, setAttempt] = useState(0);
+  const wait = useCountdown();
+  const [sending, setSending] = useState(false);
+  const [renewFailure, setRenewFailure] = useState<ApiError | null>(null);
+
+  useEffect(() => {
+    if (state.kind !== 'activating' || !token) return;
+    const controller = new AbortController();
+    http.post<MailLinkResult>('/activations/verify', { token }, { auth: 'none', signal: controller.signal }).then(
+      (result) => {
+        forgetMailLinkToken();
+        setState({ kind: 'done', result });
+      },
+      (error: unknown) => {
+        if (!isAbortError(error)) setState(stateOf(toApiError(error)));
+      },
+    );
+    return () => controller.abort();
+    // Once per attempt; the state itself moves on from 'activating'.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [attempt, token, http]);
+
+  const signIn = (result?: MailLinkResult) =>
+    result ? void signInAfterMailLink(result, { http, config, navigate }) : navigate('/');
+
+  const renew = async () => {
+    if (!token) return;
+    setSending(true);
+    setRenewFailure(null);
+    try {
+      const sent = await http.post<MailSentResult>('/activations/renew', { token, language: currentLanguage() }, { auth: 'none' });
+      forgetMailLinkToken();
+      goTo('email', { email: sent.email, purpose: 'activation', resendAfterSeconds: sent.resendAfterSeconds } satisfies EmailSentData);
+    } catch (error) {
+      if (isAbortError(error)) return;
+      const apiError = toApiError(error);
+      if (apiError.code === ERROR_CODES.rateLimited) wait.start((apiError.result as Partial<RateLimitedResult> | undefined)?.retryAfterSeconds ?? RESEND_WAIT_SECONDS);
+      else if (apiError.code === ERROR_CODES.alreadyActivated || apiError.code === ERROR_CODES.tokenExpired) setState(stateOf(apiError));
+      else setRenewFailure(apiError);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  switch (state.kind) {
+    case 'activating':
+      return (
+        <div role="status" aria-live="polite" css={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: theme.space(3), padding: `${theme.space(8)} 0` }}>
+          <Spinner size={24} />
+          <span>{t('activation.checking')}</span>
+        </div>
+      );
+    case 'failed':
+      return (
+        <Result title={t('activation.failedTitle')}>
+          <Notice kind="error" role="alert">
+            {errorMessage(state.error, t)}
+          </Notice>
+          <Button fullWidth size="lg" onClick={() => (setState({ kind: 'activating' }), setAttempt((n) => n + 1))}>
+            {t('activation.retry')}
+          </Button>
+        </Result>
+      );
+    case 'done':
+    case 'already':
+      return (
+        <Result title={t(state.kind === 'done' ? 'activation.doneTitle' : 'activation.alreadyTitle')} text={t(state.kind === 'done' ? 'activation.doneText' : 'activation.alreadyText')}>
+          <p data-testid="activated-address" css={{ margin: 0, fontWeight: 600, wordBreak: 'break-all' }}>
+            {state.result.email}
+          </p>
+          <Button fullWidth size="lg" onClick={() => signIn(state.result)}>
+            {t('activation.signIn')}
+          </Button>
+        </Result>
+      );
+    case 'expired':
+      return (
+        <Result title={t('activation.expiredTitle')} text={t('activation.expiredText')}>
+          {wait.running && (
+            <Notice kind="warning" role="status">
+              {t('activation.wait', { seconds: wait.remaining })}
+            </Notice>
+          )}
+          {renewFailure && (
+            <Notice kind="error" role="alert">
+              {errorMessage(renewFailure, t)}
+            </Notice>
+          )}
+          <Button fullWidth size="lg" loading={sending} disabled={wait.running} onClick={() => void renew()}>
+            {t('activation.sendNewLink')}
+          </Button>
+        </Result>
+      );
+    case 'invalid':
+    case 'missing':
+      return (
+        <Result title={t(`activation.${state.kind}Title`)} text={t(`activation.${state.kind}Text`)}>
+          <Button fullWidth size="lg" onClick={() => signIn()}>
+            {t('activation.signIn')}
+          </Button>
+        </Result>
+      );
+  }
+}
+
+function Result({ title, text, children }: { title: string; text?: string; children: ReactNode }) {
+  const theme = useTheme();
+  const ids = useId();
+  return (
+    <section aria-labelledby={`${ids}-heading`} css={{ display: 'flex', flexDirection: 'column', gap: theme.space(4) }}>
+      <h1 id={`${ids}-heading`} css={{ fontSize: theme.font.sizeXl, margin: 0 }}>
+        {title}
+      </h1>
+      {text ? (
+        <p role="status" css={{ margin: 0, lineHeight: 1.5 }}>
+          {text}
+        </p>
+      ) : null}
+      {children}
+    </section>
+  );
+}
