@@ -60,7 +60,8 @@ export function builtInClients(ctx: Pick<Ctx, 'options'>): ClientConfig[] {
 
 export async function syncClients(ctx: Ctx): Promise<void> {
   const db = ctx.stores.global;
-  for (const client of [...builtInClients(ctx), ...ctx.options.clients]) {
+  const configured = [...builtInClients(ctx), ...ctx.options.clients];
+  for (const client of configured) {
     const row: ClientTable = {
       id: client.id,
       name: client.name,
@@ -75,6 +76,8 @@ export async function syncClients(ctx: Ctx): Promise<void> {
     if (exists) await db.updateTable('clients').set(row).where('id', '=', client.id).execute();
     else await db.insertInto('clients').values(row).execute();
   }
+  // A client taken out of the configuration stops working: no new login sessions or code exchanges.
+  await db.deleteFrom('clients').where('id', 'not in', configured.map((c) => c.id)).execute();
 }
 
 export async function getClient(ctx: Ctx, id: string | undefined): Promise<ClientTable | null> {

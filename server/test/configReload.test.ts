@@ -94,6 +94,15 @@ describe('config files changed while the server runs', () => {
     expect(await csp()).toContain('https://cdn.shop.example');
     expect(await csp()).not.toContain('cdn.evil.example');
   });
+
+  it('CLIENTS_FILE: a client taken out of the file stops working', async () => {
+    const c = new Client(t.base);
+    const shop = { id: 'shop', name: 'Shop', redirectUris: ['http://127.0.0.1:9/shop/cb'] };
+    await startLogin(c, { clientId: 'shop', redirectUri: shop.redirectUris[0] });
+    rewrite(clientsFile, '[]');
+    await vi.waitFor(() => expect(startLogin(c, { clientId: 'shop', redirectUri: shop.redirectUris[0] })).rejects.toThrow(/authorize: 400/), { timeout: 5000, interval: 200 });
+    await startLogin(c, { clientId: 'demo-service', redirectUri: `${t.base}/demo-service/callback` });
+  });
 });
 
 describe('server/main.ts with a bad config', () => {
