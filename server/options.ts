@@ -54,6 +54,11 @@ export interface Limits {
   /** Requests per minute and client for everything else. */
   apiPerMinute: number;
   accessTokenSeconds: number;
+  /**
+   * A just-rotated refresh token presented again within this many seconds gets the same new pair
+   * (two tabs refreshing at once); later, it is taken as theft and the token family is revoked.
+   */
+  refreshReuseGraceSeconds: number;
   /** Lifetime of the security-settings unlock (spec: 5 minutes); tests shorten it. */
   securityTokenSeconds: number;
   authCodeSeconds: number;
@@ -108,6 +113,7 @@ export const DEFAULT_LIMITS: Limits = {
   authPerMinute: 30,
   apiPerMinute: 600,
   accessTokenSeconds: 900,
+  refreshReuseGraceSeconds: 10,
   securityTokenSeconds: SECURITY_TOKEN_SECONDS,
   authCodeSeconds: 60,
   loginSessionSeconds: 3600,

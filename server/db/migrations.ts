@@ -312,6 +312,13 @@ const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => (
       await db.schema.alterTable('one_time_tokens').addColumn('client_id', 'varchar(128)').execute();
     },
   },
+  '005_refresh_successor': {
+    // A rotated refresh token keeps the pair it became, sealed under a key only that token
+    // opens, so a second tab presenting it within the grace gets the same pair (no false reuse).
+    async up(db: AnyDb) {
+      await db.schema.alterTable('tokens').addColumn('successor', 'text').execute();
+    },
+  },
 });
 
 const legacyMigrations = (_dialect: SqlDialect): Record<string, Migration> => ({

@@ -171,6 +171,8 @@ export interface TokenTable {
   rotated_at: number | null;
   revoked_at: number | null;
   created_at: number;
+  /** The pair this token was rotated into, sealed with the token itself (refreshSuccessor.ts). */
+  successor: string | null;
 }
 export interface FileTable {
   id: string;

@@ -11,6 +11,7 @@ import type { AccountTable, SsoSessionTable, TokenTable } from '../db/types';
 import { fail } from '../http/errors';
 import { randomId, safeEqual } from './crypto';
 import { hashSecret, parseRegionalSecret, regionalSecret } from './tokens';
+import { openSuccessor, sealSuccessor } from './refreshSuccessor';
 
 export interface SsoSessionRef {
   region: RegionCode;
@@ -111,6 +112,7 @@ export async function issueTokens(
       rotated_at: null,
       revoked_at: null,
       created_at: now,
+      successor: null,
     })
     .execute();
   return { accessToken, refreshToken, expiresIn: ttl, familyId };
@@ -153,41 +155,69 @@ export async function authenticateAccess(ctx: Ctx, header: string | undefined): 
   return { region: parsed.region, account, session, token };
 }
 
+type Refreshed = IssuedTokens & { region: RegionCode; accountId: string };
+
+async function revokeFamily(ctx: Ctx, region: RegionCode, familyId: string): Promise<never> {
+  await ctx.region(region).updateTable('tokens').set({ revoked_at: ctx.now() }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+  fail(E.tokenExpired);
+}
+
 /**
  * Refresh with rotation: the presented refresh token is retired and a new pair issued. A retired
- * token presented again means theft or a replay: the whole family is revoked.
+ * token presented again means theft or a replay, and the whole family is revoked, with one
+ * exception: within `refreshReuseGraceSeconds` of its rotation, while the pair it became is still
+ * unused, it gets that same pair again. Two tabs (or two calls) refreshing at once both succeed.
  */
-export async function rotateRefresh(ctx: Ctx, refreshToken: string, clientId?: string): Promise<IssuedTokens & { region: RegionCode; accountId: string }> {
+export async function rotateRefresh(ctx: Ctx, refreshToken: string, clientId?: string): Promise<Refreshed> {
   const parsed = parseRegionalSecret(refreshToken);
   if (!parsed) fail(E.tokenExpired);
   const db = ctx.region(parsed.region);
   const now = ctx.now();
-  const hash = hashSecret(refreshToken);
-  const token = await db.selectFrom('tokens').selectAll().where('refresh_hash', '=', hash).executeTakeFirst();
+  const token = await db.selectFrom('tokens').selectAll().where('refresh_hash', '=', hashSecret(refreshToken)).executeTakeFirst();
   if (!token || token.revoked_at !== null) fail(E.tokenExpired);
   if (clientId !== undefined && token.client_id !== clientId) fail(E.invalidClient);
-  // Atomic retirement: only one concurrent refresh can win.
+  if (token.rotated_at !== null) return sameSuccessor(ctx, parsed.region, refreshToken);
+  const { session, account } = await sessionAndAccount(ctx, parsed.region, token);
+  if (!session || !account || session.revoked_at !== null || now >= sessionExpiry(session, account)) return revokeFamily(ctx, parsed.region, token.family_id);
+  // The new pair exists before the old token names it, so whoever opens the successor finds it.
+  const issued = await issueTokens(ctx, parsed.region, token.account_id, token.session_id, token.client_id, token.family_id);
   const retired = await db
     .updateTable('tokens')
-    .set({ rotated_at: now })
+    .set({ rotated_at: now, successor: sealSuccessor(issued, refreshToken), access_expires_at: Math.min(token.access_expires_at, now) })
     .where('id', '=', token.id)
     .where('rotated_at', 'is', null)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   if (Number(retired.numUpdatedRows) !== 1) {
-    await db.updateTable('tokens').set({ revoked_at: now }).where('family_id', '=', token.family_id).where('revoked_at', 'is', null).execute();
-    fail(E.tokenExpired);
+    // Another call rotated it first: this pair never existed; answer as a late caller would.
+    await db.deleteFrom('tokens').where('refresh_hash', '=', hashSecret(issued.refreshToken)).execute();
+    return sameSuccessor(ctx, parsed.region, refreshToken);
   }
-  const { session, account } = await sessionAndAccount(ctx, parsed.region, token);
-  if (!session || !account || session.revoked_at !== null || now >= sessionExpiry(session, account)) {
-    await db.updateTable('tokens').set({ revoked_at: now }).where('family_id', '=', token.family_id).execute();
-    fail(E.tokenExpired);
-  }
-  // The old access token ends with the rotation.
-  await db.updateTable('tokens').set({ access_expires_at: Math.min(token.access_expires_at, now) }).where('id', '=', token.id).execute();
   await touchSession(ctx, parsed.region, session.id);
-  const issued = await issueTokens(ctx, parsed.region, token.account_id, token.session_id, token.client_id, token.family_id);
   return { ...issued, region: parsed.region, accountId: token.account_id };
+}
+
+/** A rotated token presented again: its successor within the grace, else the family is revoked. */
+async function sameSuccessor(ctx: Ctx, region: RegionCode, refreshToken: string): Promise<Refreshed> {
+  const db = ctx.region(region);
+  const now = ctx.now();
+  const token = await db.selectFrom('tokens').selectAll().where('refresh_hash', '=', hashSecret(refreshToken)).executeTakeFirst();
+  if (!token || token.revoked_at !== null) fail(E.tokenExpired);
+  const withinGrace = token.rotated_at !== null && now - token.rotated_at <= ctx.options.limits.refreshReuseGraceSeconds * 1000;
+  const pair = withinGrace && token.successor ? openSuccessor(token.successor, refreshToken) : null;
+  const next = pair ? await db.selectFrom('tokens').selectAll().where('refresh_hash', '=', hashSecret(pair.refreshToken)).executeTakeFirst() : undefined;
+  // Only while the successor is untouched: once it was itself rotated, the old token is stale.
+  if (!pair || !next || next.revoked_at !== null || next.rotated_at !== null || next.family_id !== token.family_id) return revokeFamily(ctx, region, token.family_id);
+  const { session, account } = await sessionAndAccount(ctx, region, next);
+  if (!session || !account || session.revoked_at !== null || now >= sessionExpiry(session, account)) return revokeFamily(ctx, region, token.family_id);
+  return {
+    accessToken: pair.accessToken,
+    refreshToken: pair.refreshToken,
+    expiresIn: Math.max(0, Math.floor((next.access_expires_at - now) / 1000)),
+    familyId: token.family_id,
+    region,
+    accountId: token.account_id,
+  };
 }
 
 /** `/token/valid`: the refresh token is current and its session alive. */

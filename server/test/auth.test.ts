@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import { DEFAULT_LIMITS } from '../options';
 import { authorizeUrl, Client, DEMO_PASSWORD, finishHandOff, login, pkce, signIn, startLogin, startServer, type TestServer } from './harness';
 
 let t: TestServer;
@@ -128,6 +129,8 @@ describe('authorisation hand-off', () => {
     expect(old.status).toBe(401);
     const fresh = await c.get('/api/user-info', { auth: `Bearer ${r1.body.result.accessToken}` });
     expect(fresh.status).toBe(200);
+    // Past the reuse grace (two tabs refreshing at once get the same pair; see refreshGrace.test.ts).
+    t.clock.advance((DEFAULT_LIMITS.refreshReuseGraceSeconds + 1) * 1000);
     const replay = await c.post('/api/refresh-token', { refreshToken: first.refreshToken });
     expect(replay.status).toBe(401);
     expect(replay.body.errorCode).toBe(E.tokenExpired);
