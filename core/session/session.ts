@@ -2,6 +2,7 @@ import { atom, getDefaultStore } from 'jotai';
 import type { RefreshTokenResult, TokenSet, UserInfo } from '../contract/api';
 import { isRegionCode, type RegionCode } from '../contract/regions';
 import type { HttpClient, SessionPort } from '../http/client';
+import { withRefreshLease } from './refreshLease';
 import { SNAKE_CASE_KEYS, storage, type StorageKey } from './storage';
 
 /** App-wide reactive values live in jotai's default store so non-React code can read them. */
@@ -60,6 +61,10 @@ export function clearSession(): void {
   appStore.set(regionAtom, null);
 }
 
+function newTabId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+}
+
 interface LockManagerLike {
   request<T>(name: string, callback: () => Promise<T>): Promise<T>;
 }
@@ -71,11 +76,13 @@ function lockManager(): LockManagerLike | undefined {
 
 /**
  * The session as the HTTP client sees it. Refresh is single-flight within the tab and
- * serialised across tabs by a Web Lock: a tab that waited finds the token another tab
- * already refreshed in shared storage and replays with it instead of refreshing again.
+ * serialised across tabs by a Web Lock (or, without Web Locks, a lease in storage): a tab that
+ * waited finds the token another tab already refreshed in shared storage and replays with it
+ * instead of refreshing again.
  */
-export function createSessionPort(http: () => HttpClient): SessionPort {
+export function createSessionPort(http: () => HttpClient, tabId: string = newTabId()): SessionPort {
   let inflight: Promise<string | null> | null = null;
+  const lease = { read: () => storage.get('refreshLease'), write: (v: string | null) => (v === null ? storage.remove('refreshLease') : storage.set('refreshLease', v)) };
 
   async function refreshOnce(stale: string | null): Promise<string | null> {
     const current = storage.get('accessToken');
@@ -101,7 +108,7 @@ export function createSessionPort(http: () => HttpClient): SessionPort {
       if (!inflight) {
         const locks = lockManager();
         const run = () => refreshOnce(stale);
-        inflight = (locks ? locks.request('uid-token-refresh', run) : run()).finally(() => {
+        inflight = (locks ? locks.request('uid-token-refresh', run) : withRefreshLease(lease, { tabId }, run)).finally(() => {
           inflight = null;
         });
       }

@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   lang: 'lang',
   region: 'region',
   userInfo: 'userInfo',
+  /** Which tab is refreshing the tokens, when Web Locks are missing (refreshLease.ts). */
+  refreshLease: 'uid.refreshLease',
 } as const;
 export type StorageKey = keyof typeof STORAGE_KEYS;
 

@@ -19,8 +19,10 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-async function signedInPage(): Promise<{ context: BrowserContext; page: Page; refreshCalls: () => number }> {
+async function signedInPage(options: { noWebLocks?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; refreshCalls: () => number }> {
   const context = await browser.newContext();
+  // A browser without Web Locks: the tabs coordinate through a lease in storage instead.
+  if (options.noWebLocks) await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined, configurable: true }));
   let refreshes = 0;
   context.on('request', (req) => {
     if (new URL(req.url()).pathname === '/api/refresh-token') refreshes += 1;
@@ -57,8 +59,11 @@ describe('the account plugin against the reference server', () => {
     await context.close();
   });
 
-  it('refreshes an expired access token once for parallel calls in two tabs, then replays them', async () => {
-    const { context, page, refreshCalls } = await signedInPage();
+  it.each([
+    ['with Web Locks', false],
+    ['without Web Locks', true],
+  ])('refreshes an expired access token once for parallel calls in two tabs (%s), then replays them; no one is signed out', async (_how, noWebLocks) => {
+    const { context, page, refreshCalls } = await signedInPage({ noWebLocks });
     await page.goto(`${portal.url}/accountSetting/account`);
     await page.getByRole('button', { name: 'Refresh' }).waitFor();
     const second = await context.newPage();
@@ -81,6 +86,9 @@ describe('the account plugin against the reference server', () => {
     ]);
 
     expect(refreshCalls() - refreshesBefore).toBe(1);
+    expect(await page.evaluate(() => 'locks' in navigator && Boolean(navigator.locks))).toBe(!noWebLocks);
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    expect(await second.getByRole('alertdialog').count()).toBe(0);
     const after = await page.evaluate(() => localStorage.getItem('refreshToken'));
     expect(after).not.toBe(before); // rotated, and stored
     await context.close();

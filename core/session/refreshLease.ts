@@ -1,0 +1,51 @@
+/**
+ * One token refresh across tabs when the browser has no Web Locks: a short lease in local
+ * storage. A tab takes the lease (writes it, lets other tabs' writes land, reads it back), refreshes
+ * and frees it; a tab that finds another's live lease waits for it to be freed, then finds the
+ * refreshed token in storage and replays with it. A lease left by a tab that died or slept
+ * expires. Storage is not atomic, so two tabs can still both refresh in a rare race: the server's
+ * reuse grace gives them the same pair (server/domain/sessions.ts), so neither is signed out.
+ */
+export interface LeaseStore {
+  read(): string | null;
+  write(value: string | null): void;
+}
+
+export interface LeaseOptions {
+  tabId: string;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  /** How long a lease holds without being freed (a refresh normally takes well under a second). */
+  leaseMs?: number;
+}
+
+const POLL_MS = 40;
+const SETTLE_MS = 25;
+
+function owner(value: string | null, now: number): string | null {
+  const match = value ? /^(.+):(\d+)$/.exec(value) : null;
+  return match && Number(match[2]) > now ? match[1]! : null;
+}
+
+export async function withRefreshLease<T>(store: LeaseStore, options: LeaseOptions, run: () => Promise<T>): Promise<T> {
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const leaseMs = options.leaseMs ?? 5000;
+  const giveUpAt = now() + 2 * leaseMs;
+  for (;;) {
+    const holder = owner(store.read(), now());
+    if (holder && holder !== options.tabId) {
+      if (now() > giveUpAt) break; // a stuck lease must not block this tab for good
+      await sleep(POLL_MS);
+      continue;
+    }
+    store.write(`${options.tabId}:${now() + leaseMs}`);
+    await sleep(SETTLE_MS);
+    if (owner(store.read(), now()) === options.tabId) break;
+  }
+  try {
+    return await run();
+  } finally {
+    if (owner(store.read(), now()) === options.tabId) store.write(null);
+  }
+}
