@@ -133,7 +133,7 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   const app = Fastify({
     logger: options.logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers["security-token"]', 'req.headers.cookie', 'req.headers.session_code'] } : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: options.trustProxy,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   });
   app.decorateRequest('hostRegion', null);

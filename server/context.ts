@@ -19,9 +19,12 @@ export interface Ctx {
   /** Per-client request rate (1 minute window). */
   authRate: SlidingCounter;
   apiRate: SlidingCounter;
-  /** Risk signals for the captcha. */
+  /** Risk signals for the captcha: failed sign-ins per client network and per email address (15 minutes). */
   loginFailures: SlidingCounter;
+  accountFailures: SlidingCounter;
+  /** Registrations per client network and per email domain (1 hour). */
   registrations: SlidingCounter;
+  domainRegistrations: SlidingCounter;
   region(region: RegionCode): Kysely<RegionalDb>;
 }
 
@@ -37,7 +40,9 @@ export function createCtx(options: ServerOptions, stores: Stores, mailer: Mailer
     authRate: new SlidingCounter(60_000, now),
     apiRate: new SlidingCounter(60_000, now),
     loginFailures: new SlidingCounter(15 * 60_000, now),
+    accountFailures: new SlidingCounter(15 * 60_000, now),
     registrations: new SlidingCounter(60 * 60_000, now),
+    domainRegistrations: new SlidingCounter(60 * 60_000, now),
     region: (region) => stores.regions[region],
   };
 }

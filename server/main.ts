@@ -72,13 +72,16 @@ try {
       ...(env.HELPDESK_RETURN_ORIGINS ? { returnOrigins: env.HELPDESK_RETURN_ORIGINS.split(',').map((s) => s.trim()) } : {}),
     },
     logger: env.LOG === '1',
+    trustProxy: env.TRUST_PROXY === '1',
     limits: {
       ...(env.ACCESS_TOKEN_SECONDS ? { accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS) } : {}),
       ...(env.SECURITY_TOKEN_SECONDS ? { securityTokenSeconds: Number(env.SECURITY_TOKEN_SECONDS) } : {}),
       // Tests of the lockout warning need more wrong passwords than the captcha risk rule allows.
       ...(env.CAPTCHA_AFTER_FAILURES ? { captchaAfterFailures: Number(env.CAPTCHA_AFTER_FAILURES) } : {}),
+      ...(env.CAPTCHA_AFTER_ACCOUNT_FAILURES ? { captchaAfterAccountFailures: Number(env.CAPTCHA_AFTER_ACCOUNT_FAILURES) } : {}),
       // Tests of the registration captcha lower it, so the second sign-up from one browser asks.
       ...(env.CAPTCHA_AFTER_REGISTRATIONS ? { captchaAfterRegistrations: Number(env.CAPTCHA_AFTER_REGISTRATIONS) } : {}),
+      ...(env.CAPTCHA_AFTER_DOMAIN_REGISTRATIONS ? { captchaAfterDomainRegistrations: Number(env.CAPTCHA_AFTER_DOMAIN_REGISTRATIONS) } : {}),
     },
   });
 } catch (err) {

@@ -45,10 +45,14 @@ export interface Limits {
   lockMinutes: number;
   mfaMaxFailures: number;
   mfaLockMinutes: number;
-  /** Failed sign-ins from one client (IP) within 15 minutes before a captcha is required. */
+  /** Failed sign-ins from one client network (IPv4 address, IPv6 /64) within 15 minutes before a captcha is required. */
   captchaAfterFailures: number;
-  /** Registrations from one client within an hour before a captcha is required. */
+  /** Failed sign-ins for one email address from all clients together within 15 minutes before that address needs a captcha. */
+  captchaAfterAccountFailures: number;
+  /** Registrations from one client network within an hour before a captcha is required. */
   captchaAfterRegistrations: number;
+  /** Registrations for one email domain from all clients together within an hour before that domain needs a captcha. */
+  captchaAfterDomainRegistrations: number;
   /** Requests per minute and client for sign-in and registration calls. */
   authPerMinute: number;
   /** Requests per minute and client for everything else. */
@@ -99,6 +103,8 @@ export interface ServerOptions {
   /** Email suffixes that cannot register (internal domains). */
   reservedEmailSuffixes: string[];
   logger: boolean;
+  /** Take the client address from X-Forwarded-For (behind a reverse proxy that sets it). */
+  trustProxy: boolean;
   /** Injected clock (tests move time forward). */
   now: () => number;
 }
@@ -109,7 +115,9 @@ export const DEFAULT_LIMITS: Limits = {
   mfaMaxFailures: 5,
   mfaLockMinutes: 10,
   captchaAfterFailures: 3,
+  captchaAfterAccountFailures: 3,
   captchaAfterRegistrations: 3,
+  captchaAfterDomainRegistrations: 10,
   authPerMinute: 30,
   apiPerMinute: 600,
   accessTokenSeconds: 900,
@@ -159,6 +167,7 @@ export function resolveOptions(input: ServerOptionsInput = {}): ServerOptions {
     limits: { ...DEFAULT_LIMITS, ...input.limits },
     reservedEmailSuffixes: input.reservedEmailSuffixes ?? ['.internal', '.invalid'],
     logger: input.logger ?? false,
+    trustProxy: input.trustProxy ?? false,
     now: input.now ?? Date.now,
   };
 }

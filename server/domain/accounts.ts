@@ -246,7 +246,8 @@ export async function register(
   ctx: Ctx,
   input: RegisterRequest,
   hooks: {
-    checkCaptcha: (region: RegionCode) => Promise<void>;
+    /** Called with the normalized email once the request is valid; refuses with -23029 when a captcha is due. */
+    checkCaptcha: (region: RegionCode, email: string) => Promise<void>;
     invitation: (code: string, email: string, region: RegionCode) => Promise<{ orgRegion: RegionCode }>;
     afterCreate?: (account: AccountTable, region: RegionCode) => Promise<void>;
     /** The connected service whose login page the registration came from (for the mailed link). */
@@ -264,7 +265,7 @@ export async function register(
   if (input.topicSubscription !== undefined && !/^[A-Za-z0-9 _,.-]{0,500}$/.test(input.topicSubscription)) fail(E.invalidParameter, { field: 'topicSubscription' });
   const language = languageOr(input.language);
 
-  await hooks.checkCaptcha(choice.region);
+  await hooks.checkCaptcha(choice.region, email);
   const existing = await findAccount(ctx, email);
   if (existing) {
     if (existing.account.activated_at === null) {

@@ -3,6 +3,10 @@
  * lock → password (atomic failure count) → activation → privacy policy → MFA → local accounts
  * to merge → region confirmation. Every refusal carries a catalogue code and, where the spec
  * says so, a result the login page needs.
+ *
+ * Captcha risk: failed sign-ins from the client's network, and failed sign-ins for the email
+ * address from all clients. Each attempt is counted before its password is checked and taken
+ * back unless the password turned out wrong, so parallel attempts cannot all pass the check.
  */
 import type { LoginRequest } from '../../core/contract/auth';
 import { MFA_TYPES, type MfaType } from '../../core/contract/auth';
@@ -15,6 +19,7 @@ import { fail } from '../http/errors';
 import { dummyPasswordHash } from './crypto';
 import { createOneTimeToken, findAccount, resendActivationIfDue } from './accounts';
 import { consumeCaptchaToken } from './captcha';
+import { clientNetwork, type HeldHit } from './limits';
 import { regionOfCountry } from './countries';
 import { createMigrationToken, legacyItem, localAccounts, vendorItem } from './migration';
 import { maskEmail, readMfaProcess, sendEmailCode, startMfaProcess, supportedTypes, verifyMfa, MFA_PROCESS_MINUTES } from './mfa';
@@ -46,14 +51,25 @@ function lockedResult(ctx: Ctx, account: AccountTable) {
   return { remainAttempts: 0, failedAttempts: max, lockedMinutes: Math.max(1, Math.ceil(((account.locked_until ?? ctx.now()) - ctx.now()) / 60_000)) };
 }
 
-export async function requireCaptchaIfRisky(ctx: Ctx, meta: SignInMeta, token: string | undefined, region: RegionCode): Promise<void> {
-  const risky = meta.clientRequiresCaptcha || ctx.loginFailures.count(meta.ip) >= ctx.options.limits.captchaAfterFailures;
+/** One sign-in attempt, counted as a failure of its client and of its email address until it proves otherwise. */
+interface HeldAttempt {
+  client: HeldHit;
+  account: HeldHit;
+}
+
+function holdAttempt(ctx: Ctx, meta: SignInMeta, email: string): HeldAttempt {
+  return { client: ctx.loginFailures.hold(clientNetwork(meta.ip)), account: ctx.accountFailures.hold(email) };
+}
+
+async function requireCaptchaIfRisky(ctx: Ctx, meta: SignInMeta, attempt: HeldAttempt, token: string | undefined, region: RegionCode): Promise<void> {
+  const { captchaAfterFailures, captchaAfterAccountFailures } = ctx.options.limits;
+  const risky = meta.clientRequiresCaptcha || attempt.client.before >= captchaAfterFailures || attempt.account.before >= captchaAfterAccountFailures;
   if (!risky) return;
   if (await consumeCaptchaToken(ctx, token)) return;
   fail(E.captchaRequired, { serviceRegion: region, captchaUrl: `${ctx.options.publicOrigin}/api/captcha/frame` });
 }
 
-async function checkPassword(ctx: Ctx, region: RegionCode, account: AccountTable, password: string, meta: SignInMeta): Promise<void> {
+async function checkPassword(ctx: Ctx, region: RegionCode, account: AccountTable, password: string, onWrongPassword: () => void): Promise<void> {
   const db = ctx.region(region);
   const max = ctx.options.limits.maxFailedLogins;
   let now = ctx.now();
@@ -75,7 +91,7 @@ async function checkPassword(ctx: Ctx, region: RegionCode, account: AccountTable
     const fresh = await db.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
     fail(E.accountLocked, lockedResult(ctx, fresh));
   }
-  ctx.loginFailures.add(meta.ip);
+  onWrongPassword();
   // Count the failure and, on the last allowed one, start the lock — in one conditional UPDATE,
   // so that parallel attempts (50 at once, on SQLite or PostgreSQL) count exactly up to the
   // limit and no right password can slip in between the count and the lock. SET expressions
@@ -109,7 +125,7 @@ async function checkPassword(ctx: Ctx, region: RegionCode, account: AccountTable
 }
 
 /** Email has no vendor ID: local accounts whose password matches lead to migration (-6). */
-async function signInLocal(ctx: Ctx, email: string, password: string, meta: SignInMeta): Promise<never> {
+async function signInLocal(ctx: Ctx, email: string, password: string, onWrongPassword: () => void): Promise<never> {
   const locals = await localAccounts(ctx, email);
   let matched = false;
   for (const local of locals) {
@@ -117,7 +133,7 @@ async function signInLocal(ctx: Ctx, email: string, password: string, meta: Sign
   }
   if (locals.length === 0) await ctx.passwords.verify(await dummyPasswordHash(ctx.passwords), password);
   if (!matched) {
-    ctx.loginFailures.add(meta.ip);
+    onWrongPassword();
     fail(E.wrongCredentials);
   }
   fail(E.needMergeOrMigrate, {
@@ -130,13 +146,26 @@ async function signInLocal(ctx: Ctx, email: string, password: string, meta: Sign
 export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): Promise<{ region: RegionCode; account: AccountTable }> {
   const email = normalizeEmail(input.email);
   const found = email.length <= 320 ? await findAccount(ctx, email) : null;
-  await requireCaptchaIfRisky(ctx, meta, input.captchaToken, found?.region ?? ctx.options.defaultRegion);
-  if (!found) return signInLocal(ctx, email, input.password, meta);
+  // Counted synchronously with the check that reads the counts: nothing can run in between.
+  const attempt = holdAttempt(ctx, meta, email);
+  let wrongPassword = false;
+  const onWrongPassword = () => {
+    wrongPassword = true;
+  };
+  try {
+    await requireCaptchaIfRisky(ctx, meta, attempt, input.captchaToken, found?.region ?? ctx.options.defaultRegion);
+    if (!found) return await signInLocal(ctx, email, input.password, onWrongPassword);
+    await checkPassword(ctx, found.region, found.account, input.password, onWrongPassword);
+  } finally {
+    // Only a wrong password stays counted: not a right one, a locked account or a missing captcha.
+    if (!wrongPassword) {
+      attempt.client.release();
+      attempt.account.release();
+    }
+  }
   const { region } = found;
   let account = found.account;
   const db = ctx.region(region);
-
-  await checkPassword(ctx, region, account, input.password, meta);
 
   if (account.activated_at === null) {
     const mailSent = await resendActivationIfDue(ctx, region, account, input.language, meta.clientId ?? null);

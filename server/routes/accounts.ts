@@ -23,6 +23,7 @@ import {
   updateInfo,
 } from '../domain/accounts';
 import { consumeCaptchaToken } from '../domain/captcha';
+import { clientNetwork } from '../domain/limits';
 import { REGION_WHITE_LIST, regionOfCountry, resolveRegionChoice } from '../domain/countries';
 import { readUpload, saveUpload, type UploadInput } from '../domain/files';
 import { acceptInvite, checkInviteForRegistration } from '../domain/invitations';
@@ -189,14 +190,19 @@ export function accountRoutes(ctx: Ctx) {
       },
       async (req) => {
         limitAuth(ctx, req, 'register');
-        const key = `${clientIp(req)}|${req.body.terminalUUID ?? ''}`;
+        // Counted by what the client cannot choose (its network, the address's domain), never by terminalUUID.
+        const client = clientNetwork(clientIp(req));
         const result = await register(ctx, req.body, {
-          async checkCaptcha(region: RegionCode) {
-            const risky = ctx.registrations.count(key) >= ctx.options.limits.captchaAfterRegistrations;
+          async checkCaptcha(region: RegionCode, email: string) {
+            const domain = email.slice(email.lastIndexOf('@') + 1);
+            const { captchaAfterRegistrations, captchaAfterDomainRegistrations } = ctx.options.limits;
+            // Read and counted with no await in between unless a captcha is due.
+            const risky = ctx.registrations.count(client) >= captchaAfterRegistrations || ctx.domainRegistrations.count(domain) >= captchaAfterDomainRegistrations;
             if (risky && !(await consumeCaptchaToken(ctx, req.body.captchaToken))) {
               fail(E.captchaRequired, { serviceRegion: region, captchaUrl: `${ctx.options.publicOrigin}/api/captcha/frame` });
             }
-            ctx.registrations.add(key);
+            ctx.registrations.add(client);
+            ctx.domainRegistrations.add(domain);
           },
           invitation: (code, email) => checkInviteForRegistration(ctx, code, email),
           async afterCreate(account, region) {

@@ -170,7 +170,15 @@ export async function startServer(options: ServerOptionsInput = {}): Promise<Tes
       this.offset += ms;
     },
   };
-  const limits = { authPerMinute: 10_000, apiPerMinute: 100_000, captchaAfterFailures: 1000, captchaAfterRegistrations: 1000, ...options.limits };
+  const limits = {
+    authPerMinute: 10_000,
+    apiPerMinute: 100_000,
+    captchaAfterFailures: 1000,
+    captchaAfterAccountFailures: 1000,
+    captchaAfterRegistrations: 1000,
+    captchaAfterDomainRegistrations: 1000,
+    ...options.limits,
+  };
   const server = await buildServer({
     port,
     dataDir,

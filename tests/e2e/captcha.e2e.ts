@@ -4,7 +4,7 @@
  * server ask for the sliding verification (-23029); the dialog embeds the server's frame,
  * which is solved as in server-captcha.e2e.ts (the answer read from the server's store, the
  * slider dragged by Playwright's mouse), and the sign-in goes through with the frame's token.
- * Registration asks for it too: the second sign-up from one browser (CAPTCHA_AFTER_REGISTRATIONS=1).
+ * Registration asks for it too: the second sign-up from one client address (CAPTCHA_AFTER_REGISTRATIONS=1).
  */
 import AxeBuilder from '@axe-core/playwright';
 import crypto from 'node:crypto';
@@ -186,7 +186,7 @@ describe('the captcha step on the login page', () => {
     await context.close();
   });
 
-  it('the second registration from one browser asks for it; solved, the account is created with the token', async () => {
+  it('the second registration from one client address asks for it; solved, the account is created with the token', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const stamp = Date.now();
@@ -205,7 +205,7 @@ describe('the captcha step on the login page', () => {
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     expect(registerCalls.map((body) => body.captchaToken)).toEqual([undefined]);
 
-    // Same browser (same terminal id), second sign-up: the server wants the puzzle first.
+    // Same client address, second sign-up: the server wants the puzzle first.
     const second = `cora.${stamp}.2@partner-example.com`;
     await register(second);
     await dialogShown(page);

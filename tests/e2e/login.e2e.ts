@@ -11,8 +11,8 @@ let browser: Browser;
 let portal: RunningPortal;
 beforeAll(async () => {
   browser = await launchChromium();
-  // More wrong passwords than the captcha risk rule normally allows, to reach the lockout warning.
-  portal = await startPortal({ env: { CAPTCHA_AFTER_FAILURES: '50' } });
+  // More wrong passwords than the captcha risk rules normally allow, to reach the lockout warning.
+  portal = await startPortal({ env: { CAPTCHA_AFTER_FAILURES: '50', CAPTCHA_AFTER_ACCOUNT_FAILURES: '50' } });
 });
 afterAll(async () => {
   await browser?.close();

@@ -30,8 +30,8 @@ beforeAll(async () => {
   const configFile = path.join(configDir, 'portal.json');
   fs.writeFileSync(configFile, JSON.stringify(config));
   browser = await launchChromium();
-  // Many sign-ins from one browser here: keep the captcha risk rule out of the way.
-  portal = await startPortal({ config: configFile, env: { CAPTCHA_AFTER_FAILURES: '50' } });
+  // Many sign-ins from one browser here: keep the captcha risk rules out of the way.
+  portal = await startPortal({ config: configFile, env: { CAPTCHA_AFTER_FAILURES: '50', CAPTCHA_AFTER_ACCOUNT_FAILURES: '50' } });
 });
 afterAll(async () => {
   await browser?.close();
