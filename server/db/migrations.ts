@@ -346,6 +346,20 @@ const legacyMigrations = (_dialect: SqlDialect): Record<string, Migration> => ({
         .execute();
     },
   },
+  '002_legacy_password_locks': {
+    // Wrong passwords against local accounts lock like those against vendor IDs: the same
+    // counters (accounts.failed_attempts, locked_until, lock_count), kept per address here.
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('legacy_password_locks')
+        .ifNotExists()
+        .addColumn('id', 'varchar(320)', (c) => c.primaryKey())
+        .addColumn('failed_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('locked_until', 'bigint')
+        .addColumn('lock_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 });
 
 export type StoreKind = 'global' | 'regional' | 'legacy';
