@@ -312,6 +312,13 @@ const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => (
       await db.schema.alterTable('one_time_tokens').addColumn('client_id', 'varchar(128)').execute();
     },
   },
+  '005_email_code_process': {
+    // A sign-in code is bound to the MFA process it was mailed for (the process token's
+    // hash): it completes that sign-in attempt and no other.
+    async up(db: AnyDb) {
+      await db.schema.alterTable('email_codes').addColumn('process_hash', 'varchar(64)').execute();
+    },
+  },
 });
 
 const legacyMigrations = (_dialect: SqlDialect): Record<string, Migration> => ({

@@ -145,6 +145,8 @@ export interface EmailCodeTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+  /** Sign-in codes: hash of the MFA process token they were mailed for; null for binding. */
+  process_hash: string | null;
 }
 export interface SsoSessionTable {
   id: string;

@@ -102,7 +102,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
       const processId = await startMfaProcess(ctx, region, account);
       const primary = (account.mfa_primary && types.includes(account.mfa_primary as MfaType) ? account.mfa_primary : types[0]) as MfaType;
       // Email as the primary method: the first code goes out with the challenge.
-      if (primary === MFA_TYPES.email) await sendEmailCode(ctx, region, account, 'login', input.language).catch(() => undefined);
+      if (primary === MFA_TYPES.email) await sendEmailCode(ctx, region, account, { purpose: 'login', processId }, input.language).catch(() => undefined);
       fail(E.mfaRequired, {
         supportedMFATypes: types,
         primaryMFAType: primary,
@@ -115,7 +115,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
     const process = await readMfaProcess(ctx, input.mfaProcessId, false);
     if (!process || process.account.id !== account.id) fail(E.mfaProcessMissing);
     if (!types.includes(input.mfaType)) fail(E.mfaTypeDisabled);
-    await verifyMfa(ctx, region, process.account, input.mfaType, input.code, 'login');
+    await verifyMfa(ctx, region, process.account, input.mfaType, input.code, { purpose: 'login', processId: input.mfaProcessId });
     await readMfaProcess(ctx, input.mfaProcessId, true);
     account = await db.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
   }
