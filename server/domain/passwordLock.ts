@@ -62,7 +62,7 @@ async function readCounters(target: LockTarget): Promise<LockCounters> {
  * wrong one (-20601 with attempts left and the lock it leads to). `verify` runs the password
  * comparison; `onWrong` notes the failure elsewhere (the captcha risk signal).
  */
-export async function checkPasswordLocked(ctx: Ctx, target: LockTarget, verify: () => Promise<boolean>, onWrong: () => void): Promise<void> {
+export async function checkPasswordLocked(ctx: Ctx, target: LockTarget, verify: () => Promise<boolean>, onWrong: () => void = () => undefined): Promise<void> {
   const { db, table } = lockRows(target);
   const max = ctx.options.limits.maxFailedLogins;
   if (target.table === 'legacy_password_locks') {

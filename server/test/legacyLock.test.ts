@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import { Client, LEGACY_PASSWORD, login, startLogin, startServer, type TestServer } from './harness';
+import { Client, DEMO_PASSWORD, LEGACY_PASSWORD, login, startLogin, startServer, type TestServer } from './harness';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -52,9 +52,36 @@ describe('local accounts (partner program, partner app) lock like vendor IDs', (
     expect((await attempt(email, LEGACY_PASSWORD)).body.errorCode).toBe(E.accountLocked);
   });
 
+  it('the old local password of a merge is checked under the same lock: a migration token is no licence to guess', async () => {
+    const email = 'merge@example.com';
+    const mergeToken = async () => {
+      const res = await attempt(email, DEMO_PASSWORD);
+      expect(res.body).toMatchObject({ errorCode: E.needMergeOrMigrate, result: { variant: 'merge' } });
+      return res.body.result;
+    };
+    let result = await mergeToken();
+    const local = result.accounts.find((a: { identityProvider: string }) => a.identityProvider === 'partnerApp');
+    const merge = (oldPassword: string) =>
+      new Client(t.base).post('/api/region/euw/accounts/info-and-password', {
+        migrationToken: result.migrationToken,
+        email,
+        identityProvider: 'partnerApp',
+        uuidProvider: local.uuidProvider,
+        oldPassword,
+        needChangePassword: false,
+        needSetRegion: false,
+      });
+    for (let n = 1; n <= 4; n++) expect((await merge(`Wrong-pass-${n}`)).body.result).toEqual({ remainAttempts: 5 - n, failedAttempts: n, lockedMinutes: 30 });
+    expect((await merge('Wrong-pass-5')).body.result).toMatchObject({ remainAttempts: 0 });
+    expect((await merge(LEGACY_PASSWORD)).body.errorCode).toBe(E.accountLocked);
+    t.clock.advance(31 * 60_000);
+    result = await mergeToken();
+    expect((await merge(LEGACY_PASSWORD)).body.result).toEqual({ email, merged: [local.uuidProvider] });
+  });
+
   it('an address without any account is not counted or locked (nothing to guess, no rows stored)', async () => {
     for (let n = 0; n < 7; n++) expect((await attempt('nobody.here@example.com', `Wrong-pass-${n}`)).body.errorCode).toBe(E.wrongCredentials);
     const rows = await t.server.ctx.stores.legacy.selectFrom('legacy_password_locks').select('id').execute();
-    expect(rows.map((r) => r.id).sort()).toEqual(['legacy-many@example.com', 'legacy-one@example.com']);
+    expect(rows.map((r) => r.id).sort()).toEqual(['legacy-many@example.com', 'legacy-one@example.com', 'merge@example.com']);
   });
 });
