@@ -56,9 +56,11 @@ export async function replacePendingRegistration(ctx: Ctx, region: RegionCode, a
       .where('activated_at', 'is', null)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new NotApplied();
+    // Expired as of their own creation, not as of `now`: an activation that read its clock
+    // a moment earlier, waiting for this row, must see them expired all the same.
     await trx
       .updateTable('one_time_tokens')
-      .set({ expires_at: now })
+      .set((eb) => ({ expires_at: eb.ref('created_at') }))
       .where('account_id', '=', account.id)
       .where('kind', '=', 'activation')
       .where('used_at', 'is', null)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import { Client, login, mails, signIn, startLogin, startServer, type TestServer } from './harness';
+import { Client, holdWrites, login, mails, signIn, startLogin, startPeers, startServer, type Peers, type TestServer } from './harness';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -93,5 +93,57 @@ describe('registering an address someone else registered and never activated', (
     const { sessionCode } = await startLogin(victim);
     const res = await login(victim, sessionCode, { email, password: VICTIM_PASSWORD });
     expect(res.body).toMatchObject({ errorCode: E.regionRequired, result: { email, regionCode: 'Euw' } });
+  });
+});
+
+describe('a registration racing the activation of an earlier link', () => {
+  let r: TestServer;
+  let peers: Peers;
+  beforeAll(async () => {
+    r = await startServer({ limits: { captchaAfterRegistrations: 1000 }, seedDemo: false });
+    peers = await startPeers(r, 2);
+  }, 60_000);
+  afterAll(async () => {
+    await peers?.stop();
+    await r?.close();
+  });
+
+  // Writes held until both requests have read (the link valid, the account pending): either the
+  // link activates the earlier password and the registration finds an active account, or the
+  // registration replaces the password and the link is refused; never both.
+  it.each([0, 1, 2])('round %i: the link activates the password it was mailed with, or nothing', async (round) => {
+    const email = `race.${round}@example.com`;
+    const c = new Client(r.base);
+    await c.post('/api/register/captcha', reg(email, ATTACKER_PASSWORD));
+    const link = await newestActivationToken(c, email);
+    const release = await holdWrites(r, 'euw', ['accounts', 'one_time_tokens']);
+    let held = true;
+    try {
+      const sent = Promise.all([
+        new Client(peers.bases[0]!).post('/api/activations/verify', { token: link }),
+        new Client(peers.bases[1]!).post('/api/register/captcha', reg(email, VICTIM_PASSWORD)),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      held = false;
+      await release();
+      const [activation, registration] = await sent;
+      const signInWith = async (password: string) => {
+        const s = new Client(r.base);
+        const { sessionCode } = await startLogin(s);
+        return (await login(s, sessionCode, { email, password })).body.errorCode as number | undefined;
+      };
+      if (activation.status === 200) {
+        expect(registration.body.errorCode).toBe(E.userExists);
+        expect(await signInWith(VICTIM_PASSWORD)).toBe(E.wrongCredentials);
+        expect(await signInWith(ATTACKER_PASSWORD)).toBeUndefined();
+      } else {
+        expect(activation.body).toMatchObject({ errorCode: E.tokenExpired });
+        expect(registration.body.errorCode).toBe(E.notActivated);
+        expect(await signInWith(ATTACKER_PASSWORD)).toBe(E.wrongCredentials);
+        expect(await signInWith(VICTIM_PASSWORD)).toBe(E.notActivated);
+      }
+    } finally {
+      if (held) await release();
+    }
   });
 });
