@@ -6,11 +6,11 @@
  */
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
+import type { WhereInterface } from 'kysely';
 import { MFA_TYPES, type MfaType } from '../../core/contract/auth';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { RegionCode } from '../../core/contract/regions';
 import type { Ctx } from '../context';
-import type { WhereInterface } from 'kysely';
 import type { AccountTable, RegionalDb } from '../db/types';
 import { fail } from '../http/errors';
 import { randomDigits, randomId, safeEqual, sha256 } from './crypto';
