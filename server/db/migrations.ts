@@ -312,7 +312,14 @@ const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => (
       await db.schema.alterTable('one_time_tokens').addColumn('client_id', 'varchar(128)').execute();
     },
   },
-  '005_refresh_successor': {
+  '005_email_code_process': {
+    // A sign-in code is bound to the MFA process it was mailed for (the process token's
+    // hash): it completes that sign-in attempt and no other.
+    async up(db: AnyDb) {
+      await db.schema.alterTable('email_codes').addColumn('process_hash', 'varchar(64)').execute();
+    },
+  },
+  '006_refresh_successor': {
     // A rotated refresh token keeps the pair it became, sealed under a key only that token
     // opens, so a second tab presenting it within the grace gets the same pair (no false reuse).
     async up(db: AnyDb) {
@@ -350,6 +357,20 @@ const legacyMigrations = (_dialect: SqlDialect): Record<string, Migration> => ({
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('expires_at', 'bigint', (c) => c.notNull())
         .addColumn('used_at', 'bigint')
+        .execute();
+    },
+  },
+  '002_legacy_password_locks': {
+    // Wrong passwords against local accounts lock like those against vendor IDs: the same
+    // counters (accounts.failed_attempts, locked_until, lock_count), kept per address here.
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('legacy_password_locks')
+        .ifNotExists()
+        .addColumn('id', 'varchar(320)', (c) => c.primaryKey())
+        .addColumn('failed_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('locked_until', 'bigint')
+        .addColumn('lock_count', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
     },
   },

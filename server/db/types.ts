@@ -145,6 +145,8 @@ export interface EmailCodeTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+  /** Sign-in codes: hash of the MFA process token they were mailed for; null for binding. */
+  process_hash: string | null;
 }
 export interface SsoSessionTable {
   id: string;
@@ -284,9 +286,17 @@ export interface MigrationTokenTable {
   expires_at: number;
   used_at: number | null;
 }
+/** The password-lock counters of an address that has only local accounts (id: the address). */
+export interface LegacyPasswordLockTable {
+  id: string;
+  failed_attempts: number;
+  locked_until: number | null;
+  lock_count: number;
+}
 export interface LegacyDb {
   legacy_accounts: LegacyAccountTable;
   migration_tokens: MigrationTokenTable;
+  legacy_password_locks: LegacyPasswordLockTable;
 }
 
 export interface Stores {

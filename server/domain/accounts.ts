@@ -15,6 +15,7 @@ import { resolveRegionChoice, isCountryCode } from './countries';
 import { hashSecret, parseRegionalSecret, regionalSecret } from './tokens';
 import { checkEmail, checkName, checkNewPassword, checkPhone, normalizeEmail } from './validation';
 import { clientServiceUrl, inspectMailLink, mailLink } from './mailLinks';
+import { activateWithLink, replacePendingRegistration } from './pendingAccounts';
 import { revokeSessions } from './sessions';
 
 export const ACTIVATION_HOURS = 24;
@@ -268,11 +269,25 @@ export async function register(
   await hooks.checkCaptcha(choice.region, email);
   const existing = await findAccount(ctx, email);
   if (existing) {
-    if (existing.account.activated_at === null) {
-      const mailSent = await resendActivationIfDue(ctx, existing.region, existing.account, language, hooks.clientId ?? null);
-      fail(E.notActivated, { email, mailSent });
-    }
-    fail(E.userExists);
+    if (existing.account.activated_at !== null) fail(E.userExists);
+    // Still "not activated" (spec), but this registration's password is the one the newest
+    // link activates: earlier links (perhaps someone else's registration) stop working.
+    const replaced = await replacePendingRegistration(ctx, existing.region, existing.account, {
+      region: choice.region,
+      password_hash: await ctx.passwords.hash(input.password),
+      first_name: firstName,
+      last_name: lastName,
+      phone,
+      country: choice.country,
+      language,
+      subscription: input.subscription ? 1 : 0,
+      product_line: input.productLine ?? null,
+      topic_subscription: input.topicSubscription ?? null,
+      privacy_version: ctx.options.privacyPolicyVersion,
+    });
+    if (!replaced) fail(E.userExists);
+    const mailSent = await resendActivationIfDue(ctx, existing.region, replaced, language, hooks.clientId ?? null);
+    fail(E.notActivated, { email, mailSent });
   }
   let invited = false;
   if (input.inviteCode) {
@@ -313,16 +328,11 @@ export async function activate(ctx: Ctx, token: string): Promise<MailLinkResult>
   const done = { email: link.account.email, serviceUrl: await clientServiceUrl(ctx, link.clientId) };
   if (link.account.activated_at !== null) fail(E.alreadyActivated, done);
   if (link.state !== 'valid') fail(E.tokenExpired, { reason: link.state } satisfies MailLinkProblem, undefined, 400);
-  const found = await useOneTimeToken(ctx, token, 'activation', true);
-  if (!found) fail(E.tokenExpired, { reason: 'used' } satisfies MailLinkProblem, undefined, 400);
-  await ctx
-    .region(found.region)
-    .updateTable('accounts')
-    .set({ activated_at: ctx.now(), updated_at: ctx.now() })
-    .where('id', '=', found.account.id)
-    .where('activated_at', 'is', null)
-    .execute();
-  return done;
+  if (await activateWithLink(ctx, link.region, link.account.id, token)) return done;
+  // Lost a race: activated by another link, or this one used or replaced meanwhile.
+  const now = await inspectMailLink(ctx, token, 'activation');
+  if (now.state !== 'invalid' && now.account.activated_at !== null) fail(E.alreadyActivated, done);
+  fail(E.tokenExpired, { reason: now.state === 'valid' ? 'used' : now.state } satisfies MailLinkProblem, undefined, 400);
 }
 
 export async function requestActivationMail(ctx: Ctx, emailInput: string, language?: string, clientId: string | null = null): Promise<void> {

@@ -1,18 +1,21 @@
 /**
  * Two-factor authentication: TOTP (RFC 6238, SHA-1, 6 digits, 30 s, ±1 step, each step usable
- * once) and email codes (6 digits, 10 minutes, single use, 60 s between sends). Wrong codes are
- * counted atomically; too many lock two-factor verification for 10 minutes (-20684).
+ * once) and email codes (6 digits, 10 minutes, single use, 60 s between sends; a sign-in code
+ * completes only the attempt it was mailed for). Wrong codes are counted atomically; too many
+ * lock two-factor verification for 10 minutes (-20684).
  */
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
+import type { WhereInterface } from 'kysely';
 import { MFA_TYPES, type MfaType } from '../../core/contract/auth';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { RegionCode } from '../../core/contract/regions';
 import type { Ctx } from '../context';
-import type { AccountTable } from '../db/types';
+import type { AccountTable, RegionalDb } from '../db/types';
 import { fail } from '../http/errors';
 import { randomDigits, randomId, safeEqual, sha256 } from './crypto';
 import { createOneTimeToken, languageOr, useOneTimeToken } from './accounts';
+import { hashSecret } from './tokens';
 
 export const EMAIL_CODE_MINUTES = 10;
 export const EMAIL_RESEND_SECONDS = 60;
@@ -138,14 +141,27 @@ function codeHash(accountId: string, code: string): string {
   return sha256(`${accountId}:${code}`);
 }
 
-export async function sendEmailCode(ctx: Ctx, region: RegionCode, account: AccountTable, purpose: 'login' | 'bind', language?: string) {
+/**
+ * What an emailed code is for: completing one sign-in attempt (its MFA process; a code mailed
+ * for one attempt completes no other) or binding email as a method of the signed-in account.
+ */
+export type EmailCodeScope = { purpose: 'login'; processId: string } | { purpose: 'bind' };
+
+/** The `email_codes` rows of an account for a scope. */
+function inScope<QB extends WhereInterface<RegionalDb, 'email_codes'>>(qb: QB, accountId: string, scope: EmailCodeScope): QB {
+  const scoped = qb.where('account_id', '=', accountId).where('purpose', '=', scope.purpose);
+  return (scope.purpose === 'login' ? scoped.where('process_hash', '=', hashSecret(scope.processId)) : scoped.where('process_hash', 'is', null)) as QB;
+}
+
+export async function sendEmailCode(ctx: Ctx, region: RegionCode, account: AccountTable, scope: EmailCodeScope, language?: string) {
   const db = ctx.region(region);
   const now = ctx.now();
+  // The resend wait is the account's (one mail a minute), whichever attempt asks.
   const last = await db
     .selectFrom('email_codes')
     .select('created_at')
     .where('account_id', '=', account.id)
-    .where('purpose', '=', purpose)
+    .where('purpose', '=', scope.purpose)
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
   if (last && last.created_at > now - EMAIL_RESEND_SECONDS * 1000) {
@@ -154,11 +170,20 @@ export async function sendEmailCode(ctx: Ctx, region: RegionCode, account: Accou
   const code = randomDigits(6);
   const id = randomId();
   await db.transaction().execute(async (trx) => {
-    // Only the newest code stays valid.
-    await trx.updateTable('email_codes').set({ used_at: now }).where('account_id', '=', account.id).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
+    // Only the newest code of a scope stays valid.
+    await inScope(trx.updateTable('email_codes').set({ used_at: now }), account.id, scope).where('used_at', 'is', null).execute();
     await trx
       .insertInto('email_codes')
-      .values({ id, account_id: account.id, purpose, code_hash: codeHash(account.id, code), created_at: now, expires_at: now + EMAIL_CODE_MINUTES * 60_000, used_at: null })
+      .values({
+        id,
+        account_id: account.id,
+        purpose: scope.purpose,
+        code_hash: codeHash(account.id, code),
+        created_at: now,
+        expires_at: now + EMAIL_CODE_MINUTES * 60_000,
+        used_at: null,
+        process_hash: scope.purpose === 'login' ? hashSecret(scope.processId) : null,
+      })
       .execute();
   });
   try {
@@ -170,30 +195,29 @@ export async function sendEmailCode(ctx: Ctx, region: RegionCode, account: Accou
   return { resendAfterSeconds: EMAIL_RESEND_SECONDS, expiresIn: EMAIL_CODE_MINUTES * 60 };
 }
 
-export async function verifyEmailCode(ctx: Ctx, region: RegionCode, account: AccountTable, purpose: 'login' | 'bind', code: string): Promise<void> {
+export async function verifyEmailCode(ctx: Ctx, region: RegionCode, account: AccountTable, scope: EmailCodeScope, code: string): Promise<void> {
   await guardLock(ctx, account);
   const db = ctx.region(region);
   const now = ctx.now();
-  const live = await db
-    .selectFrom('email_codes')
-    .selectAll()
-    .where('account_id', '=', account.id)
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .execute();
+  const live = await inScope(db.selectFrom('email_codes').selectAll(), account.id, scope).where('used_at', 'is', null).where('expires_at', '>', now).execute();
   if (live.length === 0) fail(E.verificationCodeInvalid);
   const hash = codeHash(account.id, code);
   const match = live.find((row) => safeEqual(row.code_hash, hash));
   if (!match) return countWrongCode(ctx, region, account);
-  const used = await db.updateTable('email_codes').set({ used_at: now }).where('id', '=', match.id).where('used_at', 'is', null).executeTakeFirst();
+  const used = await db
+    .updateTable('email_codes')
+    .set({ used_at: now })
+    .where('id', '=', match.id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
   if (Number(used.numUpdatedRows) !== 1) fail(E.verificationCodeInvalid);
   await clearWrongCodes(ctx, region, account);
 }
 
-export async function verifyMfa(ctx: Ctx, region: RegionCode, account: AccountTable, type: MfaType, code: string, purpose: 'login' | 'bind'): Promise<void> {
-  if (type === MFA_TYPES.totp) return verifyTotp(ctx, region, account, code, purpose === 'bind');
-  if (type === MFA_TYPES.email) return verifyEmailCode(ctx, region, account, purpose, code);
+export async function verifyMfa(ctx: Ctx, region: RegionCode, account: AccountTable, type: MfaType, code: string, scope: EmailCodeScope): Promise<void> {
+  if (type === MFA_TYPES.totp) return verifyTotp(ctx, region, account, code, scope.purpose === 'bind');
+  if (type === MFA_TYPES.email) return verifyEmailCode(ctx, region, account, scope, code);
   fail(E.invalidParameter, { field: 'mfaType' });
 }
 
@@ -214,7 +238,7 @@ export async function enableMfa(ctx: Ctx, region: RegionCode, account: AccountTa
 export async function addMethod(ctx: Ctx, region: RegionCode, account: AccountTable, type: MfaType, code: string, enabling = false): Promise<void> {
   if (!enabling && account.mfa_enabled !== 1) fail(E.mfaTypeDisabled);
   if (supportedTypes(account).includes(type)) fail(E.mfaTypeEnabled);
-  await verifyMfa(ctx, region, account, type, code, 'bind');
+  await verifyMfa(ctx, region, account, type, code, { purpose: 'bind' });
   const db = ctx.region(region);
   const fresh = await db.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
   const patch =

@@ -12,6 +12,7 @@ import { fail } from '../http/errors';
 import { randomToken, sha256 } from './crypto';
 import { accountRow, confirmRegion, createAccount, createOneTimeToken, findAccount, languageOr, sendActivationMail } from './accounts';
 import { resolveRegionChoice } from './countries';
+import { checkPasswordLocked } from './passwordLock';
 import { checkName, checkNewPassword, normalizeEmail } from './validation';
 
 export const MIGRATION_TOKEN_MINUTES = 15;
@@ -133,7 +134,8 @@ export async function mergeLocal(ctx: Ctx, input: MergeRequest, checkRegion: (re
   if (!found) fail(E.accountNotExist);
   checkRegion(found.region);
   const local = await chosenLocal(ctx, email, input.identityProvider, input.uuidProvider);
-  if (!(await ctx.passwords.verify(local.password_hash, input.oldPassword))) fail(E.wrongCredentials);
+  // The local password under the same lock as at sign-in: a migration token is no licence to guess.
+  await checkPasswordLocked(ctx, { db: ctx.stores.legacy, table: 'legacy_password_locks', id: email }, () => ctx.passwords.verify(local.password_hash, input.oldPassword));
   if (input.needChangePassword) {
     if (!input.newPassword) fail(E.invalidPasswordFormat);
     checkNewPassword(input.newPassword, found.account.country);

@@ -13,8 +13,7 @@ import { MFA_TYPES, type MfaType } from '../../core/contract/auth';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { RegionCode } from '../../core/contract/regions';
 import type { Ctx } from '../context';
-import type { Expression, ExpressionBuilder } from 'kysely';
-import type { AccountTable, RegionalDb } from '../db/types';
+import type { AccountTable } from '../db/types';
 import { fail } from '../http/errors';
 import { dummyPasswordHash } from './crypto';
 import { createOneTimeToken, findAccount, resendActivationIfDue } from './accounts';
@@ -23,6 +22,7 @@ import { clientNetwork, type HeldHit } from './limits';
 import { regionOfCountry } from './countries';
 import { createMigrationToken, legacyItem, localAccounts, vendorItem } from './migration';
 import { maskEmail, readMfaProcess, sendEmailCode, startMfaProcess, supportedTypes, verifyMfa, MFA_PROCESS_MINUTES } from './mfa';
+import { checkPasswordLocked } from './passwordLock';
 import { normalizeEmail } from './validation';
 
 export interface SignInMeta {
@@ -30,25 +30,6 @@ export interface SignInMeta {
   clientRequiresCaptcha: boolean;
   /** The login session's client: a re-sent activation mail links back to its page. */
   clientId?: string | null;
-}
-
-function lockMinutesFor(ctx: Ctx, lockCount: number): number {
-  return Math.min(ctx.options.limits.lockMinutes * 2 ** lockCount, 24 * 60);
-}
-
-/** `CASE lock_count WHEN 0 THEN … END`: the lock the next one starts, in ms (bound values only). */
-function lockDurationMs(ctx: Ctx, eb: ExpressionBuilder<RegionalDb, 'accounts'>): Expression<number> {
-  const ms = (n: number) => eb.cast<number>(eb.val(lockMinutesFor(ctx, n) * 60_000), 'bigint');
-  let builder = eb.case('lock_count').when(eb.cast<number>(eb.val(0), 'integer')).then(ms(0));
-  for (let n = 1; n < 32 && lockMinutesFor(ctx, n) > lockMinutesFor(ctx, n - 1); n++) {
-    builder = builder.when(eb.cast<number>(eb.val(n), 'integer')).then(ms(n));
-  }
-  return builder.else(ms(32)).end();
-}
-
-function lockedResult(ctx: Ctx, account: AccountTable) {
-  const max = ctx.options.limits.maxFailedLogins;
-  return { remainAttempts: 0, failedAttempts: max, lockedMinutes: Math.max(1, Math.ceil(((account.locked_until ?? ctx.now()) - ctx.now()) / 60_000)) };
 }
 
 /** One sign-in attempt, counted as a failure of its client and of its email address until it proves otherwise. */
@@ -69,73 +50,32 @@ async function requireCaptchaIfRisky(ctx: Ctx, meta: SignInMeta, attempt: HeldAt
   fail(E.captchaRequired, { serviceRegion: region, captchaUrl: `${ctx.options.publicOrigin}/api/captcha/frame` });
 }
 
+/** A vendor ID's password, under the lock (counters on its `accounts` row). */
 async function checkPassword(ctx: Ctx, region: RegionCode, account: AccountTable, password: string, onWrongPassword: () => void): Promise<void> {
-  const db = ctx.region(region);
-  const max = ctx.options.limits.maxFailedLogins;
-  let now = ctx.now();
-  if (account.locked_until !== null) {
-    if (account.locked_until > now) fail(E.accountLocked, lockedResult(ctx, account));
-    // The lock has run out: start counting afresh (once, however many requests race here).
-    await db.updateTable('accounts').set({ failed_attempts: 0, locked_until: null }).where('id', '=', account.id).where('locked_until', '=', account.locked_until).execute();
-  }
-  const ok = await ctx.passwords.verify(account.password_hash, password);
-  now = ctx.now();
-  if (ok) {
-    const res = await db
-      .updateTable('accounts')
-      .set({ failed_attempts: 0 })
-      .where('id', '=', account.id)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 1) return;
-    const fresh = await db.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
-    fail(E.accountLocked, lockedResult(ctx, fresh));
-  }
-  onWrongPassword();
-  // Count the failure and, on the last allowed one, start the lock — in one conditional UPDATE,
-  // so that parallel attempts (50 at once, on SQLite or PostgreSQL) count exactly up to the
-  // limit and no right password can slip in between the count and the lock. SET expressions
-  // see the row as it was before the update. Once locked, no further failure counts.
-  const lockingNow = (eb: ExpressionBuilder<RegionalDb, 'accounts'>) => eb('failed_attempts', '>=', max - 1);
-  const counted = await db
-    .updateTable('accounts')
-    .set((eb) => ({
-      failed_attempts: eb('failed_attempts', '+', 1),
-      locked_until: eb
-        .case()
-        .when(lockingNow(eb))
-        .then(eb(eb.cast<number>(eb.val(now), 'bigint'), '+', lockDurationMs(ctx, eb)))
-        .else(eb.ref('locked_until'))
-        .end(),
-      lock_count: eb.case().when(lockingNow(eb)).then(eb('lock_count', '+', 1)).else(eb.ref('lock_count')).end(),
-    }))
-    .where('id', '=', account.id)
-    .where('failed_attempts', '<', max)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-    .returning(['failed_attempts', 'lock_count'])
-    .executeTakeFirst();
-  if (!counted) {
-    const fresh = await db.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
-    fail(E.accountLocked, lockedResult(ctx, fresh));
-  }
-  if (counted.failed_attempts >= max) {
-    fail(E.wrongCredentials, { remainAttempts: 0, failedAttempts: counted.failed_attempts, lockedMinutes: lockMinutesFor(ctx, counted.lock_count - 1) });
-  }
-  fail(E.wrongCredentials, { remainAttempts: max - counted.failed_attempts, failedAttempts: counted.failed_attempts, lockedMinutes: lockMinutesFor(ctx, counted.lock_count) });
+  await checkPasswordLocked(ctx, { db: ctx.region(region), table: 'accounts', id: account.id }, () => ctx.passwords.verify(account.password_hash, password), onWrongPassword);
 }
 
 /** Email has no vendor ID: local accounts whose password matches lead to migration (-6). */
 async function signInLocal(ctx: Ctx, email: string, password: string, onWrongPassword: () => void): Promise<never> {
   const locals = await localAccounts(ctx, email);
-  let matched = false;
-  for (const local of locals) {
-    if (await ctx.passwords.verify(local.password_hash, password)) matched = true;
-  }
-  if (locals.length === 0) await ctx.passwords.verify(await dummyPasswordHash(ctx.passwords), password);
-  if (!matched) {
+  if (locals.length === 0) {
+    await ctx.passwords.verify(await dummyPasswordHash(ctx.passwords), password);
     onWrongPassword();
     fail(E.wrongCredentials);
   }
+  // The same lock as a vendor ID's, counted per address over all its local accounts.
+  await checkPasswordLocked(
+    ctx,
+    { db: ctx.stores.legacy, table: 'legacy_password_locks', id: email },
+    async () => {
+      let matched = false;
+      for (const local of locals) {
+        if (await ctx.passwords.verify(local.password_hash, password)) matched = true;
+      }
+      return matched;
+    },
+    onWrongPassword,
+  );
   fail(E.needMergeOrMigrate, {
     variant: locals.length === 1 ? 'migrate' : 'pick',
     accounts: locals.map(legacyItem),
@@ -186,7 +126,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
       const processId = await startMfaProcess(ctx, region, account);
       const primary = (account.mfa_primary && types.includes(account.mfa_primary as MfaType) ? account.mfa_primary : types[0]) as MfaType;
       // Email as the primary method: the first code goes out with the challenge.
-      if (primary === MFA_TYPES.email) await sendEmailCode(ctx, region, account, 'login', input.language).catch(() => undefined);
+      if (primary === MFA_TYPES.email) await sendEmailCode(ctx, region, account, { purpose: 'login', processId }, input.language).catch(() => undefined);
       fail(E.mfaRequired, {
         supportedMFATypes: types,
         primaryMFAType: primary,
@@ -199,7 +139,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
     const process = await readMfaProcess(ctx, input.mfaProcessId, false);
     if (!process || process.account.id !== account.id) fail(E.mfaProcessMissing);
     if (!types.includes(input.mfaType)) fail(E.mfaTypeDisabled);
-    await verifyMfa(ctx, region, process.account, input.mfaType, input.code, 'login');
+    await verifyMfa(ctx, region, process.account, input.mfaType, input.code, { purpose: 'login', processId: input.mfaProcessId });
     await readMfaProcess(ctx, input.mfaProcessId, true);
     account = await db.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
   }

@@ -104,16 +104,17 @@ export function securityRoutes(ctx: Ctx) {
         const b = req.body;
         if (b.type === 'LOGIN') {
           requireHostRegionOf(req, b.mfaProcessId);
-          const process = await readMfaProcess(ctx, b.mfaProcessId, false);
-          if (!process || process.account.email !== normalizeEmail(b.email)) fail(E.mfaProcessMissing);
+          const processId = b.mfaProcessId;
+          const process = await readMfaProcess(ctx, processId, false);
+          if (!processId || !process || process.account.email !== normalizeEmail(b.email)) fail(E.mfaProcessMissing);
           if (process.account.mfa_email !== 1) fail(E.mfaTypeDisabled);
-          return ok(await sendEmailCode(ctx, process.region, process.account, 'login', b.language));
+          return ok(await sendEmailCode(ctx, process.region, process.account, { purpose: 'login', processId }, b.language));
         }
         const auth = await guarded(req);
         if (!safeEqual(normalizeEmail(b.email), auth.account.email)) fail(E.accountError);
         if (b.password !== undefined && !(await ctx.passwords.verify(auth.account.password_hash, b.password))) fail(E.wrongCredentials);
         if (auth.account.mfa_email === 1) fail(E.mfaTypeEnabled);
-        return ok(await sendEmailCode(ctx, auth.region, auth.account, 'bind', b.language));
+        return ok(await sendEmailCode(ctx, auth.region, auth.account, { purpose: 'bind' }, b.language));
       },
     );
 
