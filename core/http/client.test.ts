@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { parseDeploymentConfig } from '../config/loadConfig';
+import { HEADERS, PORTAL_REQUEST_VALUE } from '../contract/headers';
 import { ApiError, CLIENT_CODES } from './ApiError';
 import { HttpClient, type SessionPort } from './client';
 import { setViewerLocation } from './viewer';
@@ -56,6 +57,16 @@ describe('HttpClient', () => {
     await http.post('/accounts/1/password', { a: 1 }, { securityToken: true });
     expect((fetchImpl.mock.calls[0]![1]!.headers as Headers).get('Authorization')).toBe('Bearer the-refresh');
     expect((fetchImpl.mock.calls[1]![1]!.headers as Headers).get('Security-Token')).toBe('sec-123');
+  });
+
+  it("sends the portal's request header on every call, signed in or not, JSON or upload (the server's CSRF proof)", async () => {
+    const fetchImpl = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => json(200, { result: null }));
+    const http = new HttpClient({ config: () => config, session: fakeSession({ accessToken: () => null }), fetchImpl });
+    await http.post('/login', { email: 'a@b.c' }, { auth: 'none', headers: { session_code: 'sc' } });
+    await http.post('/logout');
+    await http.request('/accounts/avatar/upload', { method: 'POST', form: new FormData() });
+    await http.get('/logged');
+    for (const [, init] of fetchImpl.mock.calls) expect((init!.headers as Headers).get(HEADERS.portalRequest)).toBe(PORTAL_REQUEST_VALUE);
   });
 
   it('picks the regional host of the account, defaulting to Europe', async () => {

@@ -1,4 +1,4 @@
-import { HEADERS } from '../contract/headers';
+import { HEADERS, PORTAL_REQUEST_VALUE } from '../contract/headers';
 import type { RegionCode } from '../contract/regions';
 import type { DeploymentConfig } from '../config/types';
 import { ApiError, CLIENT_CODES, isAbortError } from './ApiError';
@@ -146,6 +146,7 @@ export class HttpClient {
   private headers(options: RequestOptions): Headers {
     const headers = new Headers(options.headers);
     headers.set('Accept', 'application/json');
+    headers.set(HEADERS.portalRequest, PORTAL_REQUEST_VALUE);
     if (!options.form && options.body !== undefined) headers.set('Content-Type', 'application/json');
     const s = this.deps.session;
     const token = options.auth === 'refresh' ? s.refreshToken() : options.auth === 'none' ? null : s.accessToken();

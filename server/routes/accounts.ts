@@ -121,7 +121,7 @@ export function accountRoutes(ctx: Ctx) {
       },
     );
 
-    api.post('/accounts/avatar/upload', { schema: { headers: authHeaders } }, async (req) => {
+    api.post('/accounts/avatar/upload', { config: { bodies: ['multipart'] }, schema: { headers: authHeaders } }, async (req) => {
       const auth = await requireAuth(ctx, req);
       const { file, fields } = await readUploadForm(req, 1024 * 1024);
       if (!file) fail(E.invalidParameter, { field: 'file' }, 'file is required');
