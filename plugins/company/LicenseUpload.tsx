@@ -11,6 +11,7 @@ import { FieldError, FieldHint, describedBy } from '../../core/ui/FieldMessages'
 import { Spinner } from '../../core/ui/Spinner';
 import { visuallyHiddenStyle } from '../../core/ui/VisuallyHidden';
 import { companyApi } from './api';
+import { LicenseFileLink } from './LicenseFileLink';
 
 export type LicenseValue = Pick<LicenseUploadResult, 'fileId' | 'fileName'> & { url?: string };
 
@@ -106,9 +107,9 @@ export function LicenseUpload({ value, onChange, onBusyChange, disabled, initial
           <>
             <span role="status">
               {value.url ? (
-                <a href={value.url} target="_blank" rel="noopener noreferrer" css={{ color: theme.colors.primary }}>
+                <LicenseFileLink url={value.url} fileName={value.fileName}>
                   {t('license.uploaded', { name: value.fileName })}
-                </a>
+                </LicenseFileLink>
               ) : (
                 t('license.uploaded', { name: value.fileName })
               )}

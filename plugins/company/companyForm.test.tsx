@@ -120,11 +120,11 @@ describe('business licence upload', () => {
 
   it('uploads file, md5 and fileName as multipart and sends the file id with the company', async () => {
     const { calls } = await renderCreate({
-      'POST /orgs/businessLicense': { fileId: 'file-7', fileName: 'licence.pdf', url: '/files/file-7' },
+      'POST /orgs/businessLicense': { fileId: 'file-7', fileName: 'licence.pdf', url: 'http://127.0.0.1:8080/api/files/euw/file-7' },
       'POST /orgs': company,
     });
     fireEvent.change(input(), { target: { files: [new File(['%PDF-1.4'], 'licence.pdf', { type: 'application/pdf' })] } });
-    expect(await screen.findByRole('link', { name: 'Uploaded: licence.pdf' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Uploaded: licence.pdf' })).toBeInTheDocument();
     const form = calls.find((c) => c.path === '/orgs/businessLicense')!.form!;
     expect(form.get('md5')).toBe(md5Hex(new TextEncoder().encode('%PDF-1.4')));
     expect(form.get('fileName')).toBe('licence.pdf');

@@ -1,7 +1,9 @@
 /**
  * Uploads: type decided by magic bytes (never by name or declared type), size limits, MD5 of
  * the body checked against the one sent, stored under server-made names outside any served
- * folder, served with Content-Disposition and nosniff.
+ * folder, served with Content-Disposition and nosniff. Avatars are read by their unguessable
+ * URL (an <img> sends no token); business licences only with the access token of the uploader
+ * or a member of the company (companies.ts `mayReadLicense`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -70,12 +72,15 @@ export async function saveUpload(ctx: Ctx, region: RegionCode, accountId: string
   return row;
 }
 
-export async function readUpload(ctx: Ctx, region: RegionCode, id: string): Promise<{ row: FileTable; data: Buffer } | null> {
+export async function findUpload(ctx: Ctx, region: RegionCode, id: string): Promise<FileTable | null> {
   if (!/^[A-Za-z0-9_-]{32}$/.test(id)) return null;
-  const row = await ctx.region(region).selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) return null;
+  return (await ctx.region(region).selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+/** The stored bytes of an upload, or null when the file is gone. */
+export async function readUploadData(ctx: Ctx, region: RegionCode, row: FileTable): Promise<Buffer | null> {
   try {
-    return { row, data: await fs.promises.readFile(path.join(uploadDir(ctx, region), row.stored_name)) };
+    return await fs.promises.readFile(path.join(uploadDir(ctx, region), row.stored_name));
   } catch {
     return null;
   }

@@ -192,6 +192,9 @@ describe('profile', () => {
     expect(file.headers.get('content-type')).toBe('image/jpeg');
     expect(file.headers.get('content-disposition')).toMatch(/^inline; filename="me.gif"/);
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(file.headers.get('cache-control')).toBe('private, max-age=300');
+    // An <img> sends no token: the unguessable URL alone shows the avatar.
+    expect((await new Client(t.base).get(url)).status).toBe(200);
     const other = await c.post('/api/accounts/avatar/update', { avatarFileId, accountId: 'someone' }, { auth: true });
     expect(other.body.errorCode).toBe(E.accountError);
     const set = await c.post('/api/accounts/avatar/update', { avatarFileId, accountId: me.accountId }, { auth: true });
