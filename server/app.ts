@@ -20,6 +20,7 @@ import { InvalidConfigs, ServedConfigs } from './config/servedConfigs';
 import { brandingImageSources } from './http/brandingCsp';
 import { ApiFailure } from './http/errors';
 import { messageFor } from './http/messages';
+import { checkPortalRequest } from './http/portalRequest';
 import { apiSecurityHeaders, registerSpa } from './http/spa';
 import { Mailer } from './mail/mailer';
 import { REPO_ROOT, resolveOptions, type ServerOptions, type ServerOptionsInput } from './options';
@@ -68,6 +69,7 @@ function apiPlugin(ctx: Ctx, hostRegion: RegionCode | null) {
       if (!ctx.apiRate.take(key, ctx.options.limits.apiPerMinute)) {
         throw new ApiFailure(E.rateLimited, undefined, { retryAfterSeconds: ctx.apiRate.retryAfterSeconds(key) });
       }
+      checkPortalRequest(ctx, req);
     });
     api.addHook('preValidation', async (req) => {
       const field = nulField(req.params, 'params') ?? nulField(req.query, 'querystring') ?? nulField(req.body, 'body');

@@ -41,6 +41,21 @@ export interface ConflictInfoResult {
   reasons: Array<'unmergedAccounts' | 'regionUnconfirmed' | 'profileIncomplete'>;
 }
 
+/**
+ * `result` of a -10020 refusal of an uploaded file (avatar or licence) by its content: a file
+ * that is not what its name says (`type`), an empty one, or bytes whose MD5 is not the one sent.
+ */
+export interface UploadRefusedResult {
+  field: 'file' | 'md5';
+  reason: 'type' | 'empty' | 'checksum';
+}
+
+export function isUploadRefusedResult(value: unknown): value is UploadRefusedResult {
+  if (!value || typeof value !== 'object') return false;
+  const { field, reason } = value as Record<string, unknown>;
+  return (field === 'file' && (reason === 'type' || reason === 'empty')) || (field === 'md5' && reason === 'checksum');
+}
+
 /** `POST /accounts/avatar/upload` (multipart: file, md5, accountId). */
 export interface AvatarUploadResult {
   avatarFileId: string;

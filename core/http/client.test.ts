@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { parseDeploymentConfig } from '../config/loadConfig';
+import { HEADERS, PORTAL_REQUEST_VALUE } from '../contract/headers';
 import { ApiError, CLIENT_CODES } from './ApiError';
 import { HttpClient, type SessionPort } from './client';
 import { setViewerLocation } from './viewer';
@@ -56,6 +57,35 @@ describe('HttpClient', () => {
     await http.post('/accounts/1/password', { a: 1 }, { securityToken: true });
     expect((fetchImpl.mock.calls[0]![1]!.headers as Headers).get('Authorization')).toBe('Bearer the-refresh');
     expect((fetchImpl.mock.calls[1]![1]!.headers as Headers).get('Security-Token')).toBe('sec-123');
+  });
+
+  it('downloads a file as a Blob with the token, refreshing once on 401; a refusal is still an ApiError', async () => {
+    const session = fakeSession();
+    const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]);
+    const fetchImpl = vi.fn(async (_url: string | URL | Request, init?: RequestInit) => {
+      const auth = (init!.headers as Headers).get('Authorization');
+      if (auth === 'Bearer old-access') return json(401, { errorCode: -20679 });
+      if (fetchImpl.mock.calls.length > 2) return json(403, { errorCode: -40005, message: 'Permission denied.' });
+      return new Response(pdf, { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+    });
+    const http = new HttpClient({ config: () => config, session, fetchImpl });
+    const blob = await http.request<Blob>('/files/euw/abc', { scope: 'regional', region: 'Euw', responseType: 'blob' });
+    expect(blob.type).toBe('application/pdf');
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(pdf);
+    expect(fetchImpl.mock.calls[1]![0]).toBe('https://euw.test/api/files/euw/abc');
+    expect((fetchImpl.mock.calls[1]![1]!.headers as Headers).get('Accept')).toBe('*/*');
+    expect(session.refresh).toHaveBeenCalledTimes(1);
+    await expect(http.request('/files/euw/abc', { responseType: 'blob' })).rejects.toMatchObject({ code: -40005, status: 403 });
+  });
+
+  it("sends the portal's request header on every call, signed in or not, JSON or upload (the server's CSRF proof)", async () => {
+    const fetchImpl = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => json(200, { result: null }));
+    const http = new HttpClient({ config: () => config, session: fakeSession({ accessToken: () => null }), fetchImpl });
+    await http.post('/login', { email: 'a@b.c' }, { auth: 'none', headers: { session_code: 'sc' } });
+    await http.post('/logout');
+    await http.request('/accounts/avatar/upload', { method: 'POST', form: new FormData() });
+    await http.get('/logged');
+    for (const [, init] of fetchImpl.mock.calls) expect((init!.headers as Headers).get(HEADERS.portalRequest)).toBe(PORTAL_REQUEST_VALUE);
   });
 
   it('picks the regional host of the account, defaulting to Europe', async () => {

@@ -1,4 +1,4 @@
-import { HEADERS } from '../contract/headers';
+import { HEADERS, PORTAL_REQUEST_VALUE } from '../contract/headers';
 import type { RegionCode } from '../contract/regions';
 import type { DeploymentConfig } from '../config/types';
 import { ApiError, CLIENT_CODES, isAbortError } from './ApiError';
@@ -26,6 +26,8 @@ export interface RequestOptions {
   securityToken?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** `blob`: a file download; the result is the body as a Blob (failures are still JSON). */
+  responseType?: 'json' | 'blob';
 }
 
 /** What the client needs from the session; core/session implements it. */
@@ -112,6 +114,13 @@ export class HttpClient {
       if (isAbortError(err)) throw err;
       throw new ApiError(CLIENT_CODES.network, undefined, 0);
     }
+    if (options.responseType === 'blob' && response.ok) {
+      try {
+        return (await response.blob()) as T;
+      } catch {
+        throw new ApiError(CLIENT_CODES.network, undefined, response.status);
+      }
+    }
     return this.read<T>(response);
   }
 
@@ -145,7 +154,8 @@ export class HttpClient {
 
   private headers(options: RequestOptions): Headers {
     const headers = new Headers(options.headers);
-    headers.set('Accept', 'application/json');
+    headers.set('Accept', options.responseType === 'blob' ? '*/*' : 'application/json');
+    headers.set(HEADERS.portalRequest, PORTAL_REQUEST_VALUE);
     if (!options.form && options.body !== undefined) headers.set('Content-Type', 'application/json');
     const s = this.deps.session;
     const token = options.auth === 'refresh' ? s.refreshToken() : options.auth === 'none' ? null : s.accessToken();

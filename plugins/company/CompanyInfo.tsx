@@ -12,6 +12,7 @@ import { toast } from '../../core/ui/toastStore';
 import { VisuallyHidden } from '../../core/ui/VisuallyHidden';
 import { companyApi } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
+import { LicenseFileLink } from './LicenseFileLink';
 import { useCountryName, useDateFormat } from './format';
 import { Actions, Card, Heading } from './parts';
 import { isManager } from './permissions';
@@ -96,9 +97,9 @@ export function CompanyInfo({ company, onChanged }: { company: MyCompany; onChan
         <Row label={t('fields.owner')}>{[company.ownerName, company.ownerAccount].filter(Boolean).join(' · ')}</Row>
         <Row label={t('fields.license')}>
           {company.businessLicense ? (
-            <a href={company.businessLicense.url} target="_blank" rel="noopener noreferrer" css={{ color: theme.colors.primary }}>
+            <LicenseFileLink url={company.businessLicense.url} fileName={company.businessLicense.fileName}>
               {company.businessLicense.fileName}
-            </a>
+            </LicenseFileLink>
           ) : (
             value(t('info.noLicense'))
           )}

@@ -2,7 +2,10 @@ import { useTheme } from '@emotion/react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHttp } from '../../core/app/context';
+import { isUploadRefusedResult } from '../../core/contract/account';
 import type { LicenseUploadResult } from '../../core/contract/company';
+import { ERROR_CODES } from '../../core/contract/errorCodes';
+import type { ApiError } from '../../core/http/ApiError';
 import { useErrorHandler } from '../../core/errors/useErrorHandler';
 import { checkFile, LICENSE_RULE } from '../../core/files/checkFile';
 import { md5OfFile } from '../../core/files/md5';
@@ -11,6 +14,7 @@ import { FieldError, FieldHint, describedBy } from '../../core/ui/FieldMessages'
 import { Spinner } from '../../core/ui/Spinner';
 import { visuallyHiddenStyle } from '../../core/ui/VisuallyHidden';
 import { companyApi } from './api';
+import { LicenseFileLink } from './LicenseFileLink';
 
 export type LicenseValue = Pick<LicenseUploadResult, 'fileId' | 'fileName'> & { url?: string };
 
@@ -55,10 +59,18 @@ export function LicenseUpload({ value, onChange, onBusyChange, disabled, initial
       const result = await companyApi(http).uploadLicense(file, md5, file.name);
       onChange({ fileId: result.fileId, fileName: result.fileName, url: result.url });
     } catch (err) {
+      // A file refused by its content (a renamed .exe, say) is said on the field, in the user's language.
+      const refusedFile = (apiError: ApiError) => {
+        const result = apiError.result;
+        if (!isUploadRefusedResult(result)) return false;
+        setError(t(`license.errors.${result.reason === 'type' ? 'notAFile' : result.reason}`));
+        return true;
+      };
       handleError(err, {
-        handlers: Object.fromEntries(
-          [...FIELD_CODES].map((code) => [code, (_e: unknown, ctx: { message: string }) => (setError(ctx.message), true)]),
-        ),
+        handlers: {
+          ...Object.fromEntries([...FIELD_CODES].map((code) => [code, (_e: unknown, ctx: { message: string }) => (setError(ctx.message), true)])),
+          [ERROR_CODES.invalidParameter]: refusedFile,
+        },
       });
     } finally {
       setUploading(null);
@@ -106,9 +118,9 @@ export function LicenseUpload({ value, onChange, onBusyChange, disabled, initial
           <>
             <span role="status">
               {value.url ? (
-                <a href={value.url} target="_blank" rel="noopener noreferrer" css={{ color: theme.colors.primary }}>
+                <LicenseFileLink url={value.url} fileName={value.fileName}>
                   {t('license.uploaded', { name: value.fileName })}
-                </a>
+                </LicenseFileLink>
               ) : (
                 t('license.uploaded', { name: value.fileName })
               )}

@@ -18,6 +18,7 @@ import type {
 } from '../../core/contract/company';
 import type { ConflictInfoResult } from '../../core/contract/account';
 import type { HttpClient } from '../../core/http/client';
+import type { LicenseFileRef } from './licenseFile';
 
 const R = { scope: 'regional' } as const;
 const id = (value: string) => encodeURIComponent(value);
@@ -35,6 +36,9 @@ export const companyApi = (http: HttpClient) => ({
     form.append('file', file, fileName);
     return http.post<LicenseUploadResult>('/orgs/businessLicense', undefined, { ...R, form });
   },
+  /** A business licence file with the access token (members and the uploader only). */
+  licenseFile: (file: LicenseFileRef) =>
+    http.get<Blob>(`/files/${file.region.toLowerCase()}/${id(file.fileId)}`, { scope: 'regional', region: file.region, responseType: 'blob' }),
   byCode: (code: string) => http.get<CompanySummary>(`/orgs/orgCode/${id(code)}`, R),
   search: (term: string) => http.get<CompanySearchResult>(`/orgs/search/${id(term)}`, R),
   apply: (orgId: string) => http.post<{ applicationId: string }>('/orgs/members/applications', { orgId }, R),

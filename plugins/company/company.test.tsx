@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../core/http/ApiError';
 import { definePlugin } from '../../core/registry/definePlugin';
 import { resetRegionWhiteList } from '../../core/regions/useRegionWhiteList';
@@ -70,11 +70,50 @@ describe('company page', () => {
     for (const text of ['System integrator', 'Czechia', 'NW2024CZ', 'Vinohradská 12', 'Praha', 'Prague', '120-00', 'office@northwind.example', '420601234', 'Partner since 2019.', 'Not certified', 'Owner']) {
       expect(screen.getAllByText(text).length, text).toBeGreaterThan(0);
     }
-    expect(screen.getByRole('link', { name: 'business-licence.pdf' })).toHaveAttribute('href', '/api/region/euw/files/file-1');
+    expect(screen.getByRole('button', { name: 'business-licence.pdf' })).toBeInTheDocument();
     expect(screen.getByText('Ana Novák · ana.novak@partner-example.com')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit company' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Leave company' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Applications' })).toBeInTheDocument();
+  });
+
+  it('downloads the licence with the access token (a plain link would be refused) and saves it under its name', async () => {
+    const pdf = new Blob(['%PDF-1.4'], { type: 'application/pdf' });
+    let release: (value: Blob) => void = () => undefined;
+    const { http, calls } = routeHttp({ [MINE]: withCompany(), 'GET /files/euw/file-1': () => new Promise<Blob>((resolve) => (release = resolve)) });
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:licence');
+    const revokeObjectURL = vi.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const clicked: Array<{ href: string; download: string }> = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.getAttribute('href')!, download: this.download });
+    });
+    try {
+      await renderCompany(<CompanyPage />, http);
+      await userEvent.click(await screen.findByRole('button', { name: 'business-licence.pdf' }));
+      expect(await screen.findByRole('status')).toHaveTextContent('Downloading business-licence.pdf…');
+      expect(calls.at(-1)).toMatchObject({ method: 'GET', path: '/files/euw/file-1', options: { scope: 'regional', region: 'Euw', responseType: 'blob' } });
+      release(pdf);
+      await waitFor(() => expect(clicked).toEqual([{ href: 'blob:licence', download: 'business-licence.pdf' }]));
+      expect(createObjectURL).toHaveBeenCalledWith(pdf);
+      expect(document.querySelector('a[download]')).toBeNull();
+      await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(''));
+    } finally {
+      click.mockRestore();
+    }
+  });
+
+  it('a refused licence download says why and saves nothing', async () => {
+    const { http } = routeHttp({ [MINE]: withCompany(), 'GET /files/euw/file-1': new ApiError(-40005, 'Permission denied.', 403) });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
+    try {
+      await renderCompany(<CompanyPage />, http);
+      await userEvent.click(await screen.findByRole('button', { name: 'business-licence.pdf' }));
+      await waitFor(() => expect(getToast()).toMatchObject({ kind: 'error' }));
+      expect(click).not.toHaveBeenCalled();
+    } finally {
+      click.mockRestore();
+    }
   });
 
   it('certified: badge, read-only note, no edit button; /edit redirects to the info', async () => {

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../core/http/ApiError';
 import { md5Hex } from '../../core/files/md5';
 import { resetRegionWhiteList } from '../../core/regions/useRegionWhiteList';
-import { getToast } from '../../core/ui/toastStore';
+import { dismissToast, getToast } from '../../core/ui/toastStore';
 import { CompanyForm } from './CompanyForm';
 import { company, whiteList } from './fixtures';
 import { renderCompany } from './render';
@@ -120,11 +120,11 @@ describe('business licence upload', () => {
 
   it('uploads file, md5 and fileName as multipart and sends the file id with the company', async () => {
     const { calls } = await renderCreate({
-      'POST /orgs/businessLicense': { fileId: 'file-7', fileName: 'licence.pdf', url: '/files/file-7' },
+      'POST /orgs/businessLicense': { fileId: 'file-7', fileName: 'licence.pdf', url: 'http://127.0.0.1:8080/api/files/euw/file-7' },
       'POST /orgs': company,
     });
     fireEvent.change(input(), { target: { files: [new File(['%PDF-1.4'], 'licence.pdf', { type: 'application/pdf' })] } });
-    expect(await screen.findByRole('link', { name: 'Uploaded: licence.pdf' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Uploaded: licence.pdf' })).toBeInTheDocument();
     const form = calls.find((c) => c.path === '/orgs/businessLicense')!.form!;
     expect(form.get('md5')).toBe(md5Hex(new TextEncoder().encode('%PDF-1.4')));
     expect(form.get('fileName')).toBe('licence.pdf');
@@ -139,6 +139,22 @@ describe('business licence upload', () => {
     fireEvent.change(input(), { target: { files: [new File(['%PDF'], 'licence.pdf', { type: 'application/pdf' })] } });
     await waitFor(() => expect(input()).toHaveAttribute('aria-invalid', 'true'));
     expect(getToast()?.message ?? '').not.toMatch(/licen/i);
+  });
+});
+
+describe('licence refused by its content', () => {
+  const input = () => document.querySelector('input[type="file"]') as HTMLInputElement;
+  it.each([
+    [{ field: 'file', reason: 'type' }, 'This file is not a real PDF, PNG or JPG file. Choose another file.'],
+    [{ field: 'md5', reason: 'checksum' }, 'The file changed or was damaged while uploading. Please try again.'],
+    [{ field: 'file', reason: 'empty' }, 'The file is empty.'],
+  ])('-10020 %o says why on the licence field, not "Invalid parameter"', async (result, message) => {
+    dismissToast();
+    await renderCreate({ 'POST /orgs/businessLicense': new ApiError(-10020, 'The license must be a PDF, PNG or JPG file.', 400, result) });
+    fireEvent.change(input(), { target: { files: [new File(['MZ not a pdf'], 'licence.pdf', { type: 'application/pdf' })] } });
+    await waitFor(() => expect(input()).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(getToast()).toBeNull();
   });
 });
 

@@ -25,7 +25,7 @@ export const company: MyCompany = {
   region: 'Euw',
   ownerAccount: 'ana.novak@partner-example.com',
   ownerName: 'Ana Novák',
-  businessLicense: { fileId: 'file-1', fileName: 'business-licence.pdf', url: '/api/region/euw/files/file-1' },
+  businessLicense: { fileId: 'file-1', fileName: 'business-licence.pdf', url: '/api/files/euw/file-1' },
   version: 3,
   createdAt: NOON(2024, 3, 1),
   role: 'owner',

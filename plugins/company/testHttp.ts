@@ -2,14 +2,14 @@
 import { vi } from 'vitest';
 import type { HttpClient } from '../../core/http/client';
 
-export type Call = { method: string; path: string; body: unknown; form?: FormData };
+export type Call = { method: string; path: string; body: unknown; form?: FormData; options?: Record<string, unknown> };
 export type Answer = unknown | ((call: Call) => unknown);
 
 /** `answers['PUT /orgs']`: a value, an Error to throw, or a function of the call. Unknown calls fail the test. */
 export function routeHttp(answers: Record<string, Answer>) {
   const calls: Call[] = [];
-  const send = async (method: string, path: string, body: unknown, options?: { form?: FormData }) => {
-    const call: Call = { method, path, body, form: options?.form };
+  const send = async (method: string, path: string, body: unknown, options?: { form?: FormData } & Record<string, unknown>) => {
+    const call: Call = { method, path, body, form: options?.form, options };
     calls.push(call);
     const key = `${method} ${path}`;
     if (!(key in answers)) throw new Error(`unexpected call ${key}`);

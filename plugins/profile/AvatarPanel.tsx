@@ -3,6 +3,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHttp } from '../../core/app/context';
 import type { UserProfile } from '../../core/contract/account';
+import { ERROR_CODES } from '../../core/contract/errorCodes';
 import { messageKeyFor } from '../../core/errors/catalogue';
 import { useErrorHandler } from '../../core/errors/useErrorHandler';
 import type { ApiError } from '../../core/http/ApiError';
@@ -11,7 +12,7 @@ import { Button } from '../../core/ui/Button';
 import { toast } from '../../core/ui/toastStore';
 import { Truncate } from '../../core/ui/Truncate';
 import { visuallyHiddenStyle } from '../../core/ui/VisuallyHidden';
-import { AVATAR_CODES, checkAvatar, localProblemKey, uploadAvatar } from './avatarUpload';
+import { AVATAR_CODES, checkAvatar, localProblemKey, refusedUploadKey, uploadAvatar } from './avatarUpload';
 
 const SIZE = 96;
 
@@ -63,7 +64,13 @@ export function AvatarPanel({ profile, onUpdated, initialState }: AvatarPanelPro
         setErrorKey(`core:errors.${messageKeyFor(apiError.code) ?? 'unknown'}`);
         return true;
       };
-      handleError(error, { handlers: Object.fromEntries(AVATAR_CODES.map((code) => [code, beside])) });
+      // A refused file's content is said beside the avatar too, in the user's language.
+      const refusedFile = (apiError: ApiError) => {
+        const key = refusedUploadKey(apiError.result);
+        if (key) setErrorKey(key);
+        return key !== null;
+      };
+      handleError(error, { handlers: { ...Object.fromEntries(AVATAR_CODES.map((code) => [code, beside])), [ERROR_CODES.invalidParameter]: refusedFile } });
     } finally {
       setUploading(false);
     }

@@ -18,6 +18,7 @@ describeStoryStates('ProfilePage', stories, {
     AvatarUploading: ['Uploading avatar…'],
     AvatarError: ['The avatar is too large (max 1 MB).'],
     AvatarWrongType: ['Choose a PNG or JPG image.'],
+    AvatarNotAnImage: ['This file is not a real PNG or JPG image. Choose another picture.'],
     Loading: ['Loading your profile'],
     LoadFailed: ['Your profile could not be loaded.', 'Try again'],
     LongValues: ['Senior Regional Director of Strategic Partner Enablement and Channel Development'],

@@ -136,6 +136,9 @@ export const AvatarError: Story = { parameters: { page: { avatarState: { errorKe
 
 export const AvatarWrongType: Story = { parameters: { page: { avatarState: { errorKey: 'profile:avatar.wrongType' } } } };
 
+/** The server sniffed the bytes: a picture named .png that is no PNG (-10020, reason "type"). */
+export const AvatarNotAnImage: Story = { parameters: { page: { avatarState: { errorKey: 'profile:avatar.notAnImage' } } } };
+
 export const Loading: Story = { parameters: { http: { profile: 'pending' } }, play: () => undefined };
 
 export const LoadFailed: Story = {

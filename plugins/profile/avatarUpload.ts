@@ -1,4 +1,4 @@
-import type { AvatarUpdateRequest, AvatarUploadResult, UserProfile } from '../../core/contract/account';
+import { isUploadRefusedResult, type AvatarUpdateRequest, type AvatarUploadResult, type UserProfile } from '../../core/contract/account';
 import { ERROR_CODES } from '../../core/contract/errorCodes';
 import { AVATAR_RULE, checkFile, type FileProblem } from '../../core/files/checkFile';
 import { md5OfFile } from '../../core/files/md5';
@@ -22,6 +22,17 @@ export function localProblemKey(problem: FileProblem): string {
     case 'empty':
       return 'profile:avatar.empty';
   }
+}
+
+/**
+ * What to tell the user when the server refuses the file by its content (-10020 with an
+ * `UploadRefusedResult`): e.g. a picture named .png that is no PNG. Null for any other -10020.
+ */
+export function refusedUploadKey(result: unknown): string | null {
+  if (!isUploadRefusedResult(result)) return null;
+  if (result.reason === 'type') return 'profile:avatar.notAnImage';
+  if (result.reason === 'empty') return 'profile:avatar.empty';
+  return 'profile:avatar.checksum';
 }
 
 export function checkAvatar(file: File): FileProblem | null {

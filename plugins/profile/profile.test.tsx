@@ -439,6 +439,32 @@ describe('ProfilePage: avatar', () => {
     expect(screen.getByRole('img', { name: /No avatar yet/ })).toBeInTheDocument();
   });
 
+  it.each([
+    [{ field: 'file', reason: 'type' }, 'This file is not a real PNG or JPG image. Choose another picture.'],
+    [{ field: 'md5', reason: 'checksum' }, 'The file changed or was damaged while uploading. Please try again.'],
+    [{ field: 'file', reason: 'empty' }, 'The file is empty.'],
+  ])('a file the server refuses by its content (%o) says why beside the avatar, not "Invalid parameter"', async (result, message) => {
+    const user = userEvent.setup({ delay: null });
+    // A GIF named .png with the PNG type: the browser's checks pass, the server sniffs the bytes.
+    const fake = new File([new TextEncoder().encode('GIF89a fake')], 'me.png', { type: 'image/png' });
+    const http = fakeHttp({ post: async (path) => (path === '/accounts/avatar/upload' ? Promise.reject(new ApiError(-10020, 'The avatar must be a PNG or JPG image.', 400, result)) : null) });
+    await renderProfile(http);
+    await user.upload(picker(), fake);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: 'Change avatar' })).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(getToast()).toBeNull();
+    expect(postsTo(http, '/accounts/avatar/update')).toHaveLength(0);
+  });
+
+  it('another -10020 of the upload still goes to the toast', async () => {
+    const user = userEvent.setup({ delay: null });
+    const http = fakeHttp({ post: async (path) => (path === '/accounts/avatar/upload' ? Promise.reject(new ApiError(-10020, 'Invalid parameter. (body/accountId)', 400, { field: 'body/accountId' })) : null) });
+    await renderProfile(http);
+    await user.upload(picker(), new File([PNG], 'me.png', { type: 'image/png' }));
+    await waitFor(() => expect(getToast()).toMatchObject({ kind: 'error' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('shows the uploading state and ignores another pick meanwhile', async () => {
     const user = userEvent.setup({ delay: null });
     let answer!: (value: unknown) => void;

@@ -5,6 +5,10 @@
   var body = document.body;
   var parentOrigin = body.getAttribute('data-parent-origin');
   var apiBase = body.getAttribute('data-api-base');
+  // The portal's request header (core/contract/headers.ts): the API refuses cookie-authenticated
+  // calls without it, and every call of the portal's own pages sends it.
+  var requestHeaders = { Accept: 'application/json' };
+  requestHeaders[body.getAttribute('data-request-header')] = body.getAttribute('data-request-value');
   var bg = document.getElementById('bg');
   var piece = document.getElementById('piece');
   var handle = document.getElementById('handle');
@@ -66,7 +70,7 @@
     setBusy(true);
     challenge = null;
     status.textContent = texts.loading || 'Loading…';
-    fetch(apiBase + '/captcha/challenge', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+    fetch(apiBase + '/captcha/challenge', { credentials: 'same-origin', headers: requestHeaders })
       .then(function (r) { return r.json(); })
       .then(function (body) {
         var next = body && body.result;
@@ -96,7 +100,7 @@
     fetch(apiBase + '/captcha/verify', {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: Object.assign({ 'Content-Type': 'application/json' }, requestHeaders),
       body: JSON.stringify({ challengeId: challenge.challengeId, x: x, trail: trail }),
     })
       .then(function (r) { return r.json(); })

@@ -29,6 +29,26 @@ export async function getOrg(ctx: Ctx, region: RegionCode, orgId: string): Promi
   fail(E.orgMissing);
 }
 
+/**
+ * Who may read a business licence file: the account that uploaded it (it sees its upload before
+ * the company is saved) and the active members of the company it is attached to. Companies and
+ * their members live in one region, the file's.
+ */
+export async function mayReadLicense(ctx: Ctx, region: RegionCode, fileId: string, uploaderId: string, account: { id: string; region: RegionCode }): Promise<boolean> {
+  if (account.region !== region) return false;
+  if (account.id === uploaderId) return true;
+  const member = await ctx
+    .region(region)
+    .selectFrom('orgs')
+    .innerJoin('org_members', 'org_members.org_id', 'orgs.id')
+    .select('org_members.id')
+    .where('orgs.license_file_id', '=', fileId)
+    .where('org_members.account_id', '=', account.id)
+    .where('org_members.status', '=', 'active')
+    .executeTakeFirst();
+  return member !== undefined;
+}
+
 export async function roleIn(ctx: Ctx, region: RegionCode, orgId: string, accountId: string): Promise<MemberRole | null> {
   const row = await ctx
     .region(region)

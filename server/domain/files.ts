@@ -1,10 +1,13 @@
 /**
  * Uploads: type decided by magic bytes (never by name or declared type), size limits, MD5 of
  * the body checked against the one sent, stored under server-made names outside any served
- * folder, served with Content-Disposition and nosniff.
+ * folder, served with Content-Disposition and nosniff. Avatars are read by their unguessable
+ * URL (an <img> sends no token); business licences only with the access token of the uploader
+ * or a member of the company (companies.ts `mayReadLicense`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { UploadRefusedResult } from '../../core/contract/account';
 import type { RegionCode } from '../../core/contract/regions';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { Ctx } from '../context';
@@ -35,15 +38,19 @@ export interface UploadInput {
   fileName: string;
 }
 
+function refused(field: UploadRefusedResult['field'], reason: UploadRefusedResult['reason']): UploadRefusedResult {
+  return { field, reason };
+}
+
 export async function saveUpload(ctx: Ctx, region: RegionCode, accountId: string, kind: 'avatar' | 'license', input: UploadInput): Promise<FileTable> {
   const isAvatar = kind === 'avatar';
   if ([...input.fileName].length >= 256) fail(isAvatar ? E.avatarNameTooLong : E.licenseNameTooLong);
   if (input.truncated || input.data.length > (isAvatar ? AVATAR_MAX : LICENSE_MAX)) fail(isAvatar ? E.avatarTooLarge : E.licenseTooLarge);
-  if (input.data.length === 0) fail(E.invalidParameter, { field: 'file' }, 'The file is empty.');
+  if (input.data.length === 0) fail(E.invalidParameter, refused('file', 'empty'), 'The file is empty.');
   const type = sniff(input.data);
-  if (!type || (isAvatar && type.mime === 'application/pdf')) fail(E.invalidParameter, { field: 'file' }, isAvatar ? 'The avatar must be a PNG or JPG image.' : 'The license must be a PDF, PNG or JPG file.');
+  if (!type || (isAvatar && type.mime === 'application/pdf')) fail(E.invalidParameter, refused('file', 'type'), isAvatar ? 'The avatar must be a PNG or JPG image.' : 'The license must be a PDF, PNG or JPG file.');
   if (!input.md5 || !/^[a-fA-F0-9]{32}$/.test(input.md5) || md5Hex(input.data) !== input.md5.toLowerCase()) {
-    fail(E.invalidParameter, { field: 'md5' }, 'The MD5 checksum does not match the file.');
+    fail(E.invalidParameter, refused('md5', 'checksum'), 'The MD5 checksum does not match the file.');
   }
   const id = randomToken(24);
   const storedName = `${id}.${type.ext}`;
@@ -70,12 +77,15 @@ export async function saveUpload(ctx: Ctx, region: RegionCode, accountId: string
   return row;
 }
 
-export async function readUpload(ctx: Ctx, region: RegionCode, id: string): Promise<{ row: FileTable; data: Buffer } | null> {
+export async function findUpload(ctx: Ctx, region: RegionCode, id: string): Promise<FileTable | null> {
   if (!/^[A-Za-z0-9_-]{32}$/.test(id)) return null;
-  const row = await ctx.region(region).selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) return null;
+  return (await ctx.region(region).selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+/** The stored bytes of an upload, or null when the file is gone. */
+export async function readUploadData(ctx: Ctx, region: RegionCode, row: FileTable): Promise<Buffer | null> {
   try {
-    return { row, data: await fs.promises.readFile(path.join(uploadDir(ctx, region), row.stored_name)) };
+    return await fs.promises.readFile(path.join(uploadDir(ctx, region), row.stored_name));
   } catch {
     return null;
   }

@@ -25,12 +25,16 @@ import {
 import { consumeCaptchaToken } from '../domain/captcha';
 import { clientNetwork } from '../domain/limits';
 import { REGION_WHITE_LIST, regionOfCountry, resolveRegionChoice } from '../domain/countries';
-import { readUpload, saveUpload, type UploadInput } from '../domain/files';
+import { findUpload, readUploadData, saveUpload, type UploadInput } from '../domain/files';
+import { mayReadLicense } from '../domain/companies';
 import { acceptInvite, checkInviteForRegistration } from '../domain/invitations';
 import { normalizeEmail } from '../domain/validation';
 import { ApiFailure, fail } from '../http/errors';
 import { authHeaders, body, clientIp, ensureSelf, idParams, limitAuth, ok, requireAuth, requireHostRegion, requireSecurityToken, S, securityHeaders } from '../http/common';
 import { clientOfSessionCode, mailLink } from '../domain/mailLinks';
+
+/** Browsers keep an avatar briefly (a new avatar has a new URL; a replaced one should not linger). */
+const AVATAR_MAX_AGE_SECONDS = 300;
 
 /** A mailed link's token, and for renewals the language of the new mail. */
 const linkBody = body({ token: S.str(200, 1), language: S.language }, ['token']);
@@ -122,7 +126,7 @@ export function accountRoutes(ctx: Ctx) {
       },
     );
 
-    api.post('/accounts/avatar/upload', { schema: { headers: authHeaders } }, async (req) => {
+    api.post('/accounts/avatar/upload', { config: { bodies: ['multipart'] }, schema: { headers: authHeaders } }, async (req) => {
       const auth = await requireAuth(ctx, req);
       const { file, fields } = await readUploadForm(req, 1024 * 1024);
       if (!file) fail(E.invalidParameter, { field: 'file' }, 'file is required');
@@ -149,16 +153,22 @@ export function accountRoutes(ctx: Ctx) {
       { schema: { params: { type: 'object', properties: { region: { type: 'string', enum: ['use', 'aps', 'euw'] }, id: S.str(64, 1) }, required: ['region', 'id'] } } },
       async (req, reply) => {
         const region = REGION_CODES.find((r) => r.toLowerCase() === req.params.region)!;
-        const found = await readUpload(ctx, region, req.params.id);
-        if (!found) return reply.status(404).send({ errorCode: E.invalidParameter, message: 'No such file.' });
-        const { row, data } = found;
-        const disposition = row.kind === 'avatar' ? 'inline' : 'attachment';
+        const row = await findUpload(ctx, region, req.params.id);
+        if (!row) return reply.status(404).send({ errorCode: E.invalidParameter, message: 'No such file.' });
+        const isAvatar = row.kind === 'avatar';
+        if (!isAvatar) {
+          // A licence is company data: only its uploader and the company's members, never cached.
+          const auth = await requireAuth(ctx, req);
+          if (!(await mayReadLicense(ctx, region, row.id, row.account_id, { id: auth.account.id, region: auth.region }))) fail(E.permissionDenied);
+        }
+        const data = await readUploadData(ctx, region, row);
+        if (!data) return reply.status(404).send({ errorCode: E.invalidParameter, message: 'No such file.' });
         const asciiName = row.original_name.replace(/[^\x20-\x7e]|["\\]/g, '_');
         return reply
           .header('Content-Type', row.mime)
-          .header('Content-Disposition', `${disposition}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(row.original_name)}`)
+          .header('Content-Disposition', `${isAvatar ? 'inline' : 'attachment'}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(row.original_name)}`)
           .header('X-Content-Type-Options', 'nosniff')
-          .header('Cache-Control', 'private, max-age=86400')
+          .header('Cache-Control', isAvatar ? `private, max-age=${AVATAR_MAX_AGE_SECONDS}` : 'no-store')
           .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
           .send(data);
       },

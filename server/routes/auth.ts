@@ -135,6 +135,7 @@ export function authRoutes(ctx: Ctx) {
     api.post<{ Body: LoginRequest }>(
       '/login',
       {
+        config: { portalOnly: 'always' },
         schema: {
           headers: { type: 'object', properties: { [SESSION_CODE_HEADER]: S.str(128) } },
           body: body(
@@ -189,6 +190,7 @@ export function authRoutes(ctx: Ctx) {
     api.post<{ Body: TokenRequest }>(
       '/token',
       {
+        config: { bodies: ['form'] },
         schema: {
           body: body(
             {
@@ -258,6 +260,7 @@ export function authRoutes(ctx: Ctx) {
     api.post<{ Querystring: { email?: string }; Body: { email?: string } | undefined }>(
       '/logout',
       {
+        config: { portalOnly: 'withCookie' },
         schema: {
           querystring: { type: 'object', properties: { email: S.email } },
           headers: securityHeaders,

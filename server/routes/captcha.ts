@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { CaptchaVerifyRequest } from '../../core/contract/captcha';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import { HEADERS, PORTAL_REQUEST_VALUE } from '../../core/contract/headers';
 import type { Ctx } from '../context';
 import { CAPTCHA, createChallenge, serveImage, verifyChallenge } from '../domain/captcha';
 import { body, limitAuth, ok, S } from '../http/common';
@@ -53,7 +54,7 @@ export function captchaRoutes(ctx: Ctx) {
         .header('Cache-Control', 'no-store')
         .type('text/html; charset=utf-8')
         .send(`<!doctype html><html lang="${language.slice(0, 2)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${t.title}</title><style nonce="${nonce}">${frameCss()}</style><script src="${apiBase}/captcha/frame.js" defer></script></head>
-<body data-parent-origin="${origin}" data-api-base="${apiBase}"><script type="application/json" id="texts">${textsJson}</script>
+<body data-parent-origin="${origin}" data-api-base="${apiBase}" data-request-header="${HEADERS.portalRequest}" data-request-value="${PORTAL_REQUEST_VALUE}"><script type="application/json" id="texts">${textsJson}</script>
 <main class="box"><div class="stage"><img id="bg" alt="${t.hint}" width="${CAPTCHA.width}" height="${CAPTCHA.height}"><img id="piece" alt="" width="${CAPTCHA.pieceSize}" height="${CAPTCHA.height}"></div>
 <div class="track"><div id="fill"></div><button id="handle" type="button" role="slider" aria-label="${t.handle}" aria-describedby="keys" aria-orientation="horizontal" aria-valuemin="0" aria-valuemax="${CAPTCHA.width - CAPTCHA.pieceSize}" aria-valuenow="0" aria-disabled="true">&#8594;</button></div>
 <p id="keys" class="sr">${t.keys}</p>

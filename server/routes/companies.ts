@@ -67,7 +67,7 @@ export function companyRoutes(ctx: Ctx) {
       },
     );
 
-    api.post('/orgs/businessLicense', { schema: { headers: authHeaders } }, async (req) => {
+    api.post('/orgs/businessLicense', { config: { bodies: ['multipart'] }, schema: { headers: authHeaders } }, async (req) => {
       const auth = await requireAuth(ctx, req);
       limitAuth(ctx, req, 'upload');
       const { file, fields } = await readUploadForm(req, LICENSE_MAX);

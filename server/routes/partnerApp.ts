@@ -15,7 +15,7 @@ export function partnerAppRoutes(ctx: Ctx) {
   return async (api: FastifyInstance) => {
     api.post<{ Body: AppSessionRequest }>(
       APP_SESSION_PATH,
-      { schema: { headers: authHeaders, body: body({ appType: { type: 'string', enum: [...APP_TYPES] }, sessionId: S.str(64, 1) }, ['appType', 'sessionId']) } },
+      { config: { portalOnly: 'always' }, schema: { headers: authHeaders, body: body({ appType: { type: 'string', enum: [...APP_TYPES] }, sessionId: S.str(64, 1) }, ['appType', 'sessionId']) } },
       async (req, reply) => {
         limitAuth(ctx, req, 'app-session');
         const auth = await requireAuth(ctx, req);

@@ -175,10 +175,12 @@ describe('profile', () => {
     await signIn(c, 'us@example.com', DEMO_PASSWORD);
     const me = (await c.get('/api/user-info', { auth: true })).body.result;
     const send = (file: Buffer, name: string, hash = md5(file)) => c.req('POST', '/api/accounts/avatar/upload', { auth: true, form: upload(file, name, { md5: hash, accountId: me.accountId }) });
-    expect((await send(Buffer.from('GIF89a......'), 'x.png')).body.errorCode).toBe(E.invalidParameter);
-    expect((await send(Buffer.from('<svg onload=alert(1)>'), 'x.png')).body.errorCode).toBe(E.invalidParameter);
-    expect((await send(Buffer.from('%PDF-1.4 xxx'), 'x.png')).body.errorCode).toBe(E.invalidParameter);
-    expect((await send(PNG, 'x.png', 'a'.repeat(32))).body.errorCode).toBe(E.invalidParameter);
+    // Refused by content, with the reason the page shows (UploadRefusedResult), not just -10020.
+    for (const fake of [Buffer.from('GIF89a......'), Buffer.from('<svg onload=alert(1)>'), Buffer.from('%PDF-1.4 xxx')]) {
+      const refused = await send(fake, 'x.png');
+      expect(refused.body).toMatchObject({ errorCode: E.invalidParameter, message: 'The avatar must be a PNG or JPG image.', result: { field: 'file', reason: 'type' } });
+    }
+    expect((await send(PNG, 'x.png', 'a'.repeat(32))).body).toMatchObject({ errorCode: E.invalidParameter, result: { field: 'md5', reason: 'checksum' } });
     expect((await send(PNG, `${'n'.repeat(256)}.png`)).body.errorCode).toBe(E.avatarNameTooLong);
     const big = Buffer.concat([PNG, Buffer.alloc(1024 * 1024)]);
     const tooBig = await send(big, 'big.png');
@@ -192,6 +194,9 @@ describe('profile', () => {
     expect(file.headers.get('content-type')).toBe('image/jpeg');
     expect(file.headers.get('content-disposition')).toMatch(/^inline; filename="me.gif"/);
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(file.headers.get('cache-control')).toBe('private, max-age=300');
+    // An <img> sends no token: the unguessable URL alone shows the avatar.
+    expect((await new Client(t.base).get(url)).status).toBe(200);
     const other = await c.post('/api/accounts/avatar/update', { avatarFileId, accountId: 'someone' }, { auth: true });
     expect(other.body.errorCode).toBe(E.accountError);
     const set = await c.post('/api/accounts/avatar/update', { avatarFileId, accountId: me.accountId }, { auth: true });

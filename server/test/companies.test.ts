@@ -58,11 +58,11 @@ describe('companies', () => {
     const big = Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]);
     expect((await demo.req('POST', '/api/orgs/businessLicense', { auth: true, form: licenseForm(big, 'big.pdf') })).body.errorCode).toBe(E.licenseTooLarge);
     expect((await demo.req('POST', '/api/orgs/businessLicense', { auth: true, form: licenseForm(PDF, `${'x'.repeat(256)}.pdf`) })).body.errorCode).toBe(E.licenseNameTooLong);
-    expect((await demo.req('POST', '/api/orgs/businessLicense', { auth: true, form: licenseForm(Buffer.from('MZ executable'), 'a.pdf') })).body.errorCode).toBe(E.invalidParameter);
+    expect((await demo.req('POST', '/api/orgs/businessLicense', { auth: true, form: licenseForm(Buffer.from('MZ executable'), 'a.pdf') })).body).toMatchObject({ errorCode: E.invalidParameter, result: { field: 'file', reason: 'type' } });
     expect((await demo.req('POST', '/api/orgs/businessLicense', { auth: true, form: licenseForm(PDF, 'a.pdf', md5(Buffer.from('x'))) })).body.errorCode).toBe(E.invalidParameter);
     const lic = await demo.req('POST', '/api/orgs/businessLicense', { auth: true, form: licenseForm(PDF, 'Gewerbeschein ä.pdf') });
     expect(lic.status).toBe(200);
-    const file = await demo.get(lic.body.result.url);
+    const file = await demo.get(lic.body.result.url, { auth: true });
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(file.headers.get('content-disposition')).toContain("attachment; filename=\"Gewerbeschein _.pdf\"; filename*=UTF-8''Gewerbeschein%20%C3%A4.pdf");
 
@@ -249,5 +249,50 @@ describe('companies', () => {
     const conflict = await t.server.ctx.region('Euw').selectFrom('accounts').selectAll().where('email', '=', 'merge@example.com').executeTakeFirstOrThrow();
     const { conflictInfo } = await import('../domain/accounts');
     expect((await conflictInfo(t.server.ctx, 'Euw', conflict)).errorCode).toBe(E.conflictUnmergedAccounts);
+  });
+});
+
+describe('business licence files', () => {
+  it('serves a licence only to its uploader and the members of its company, never cached', async () => {
+    const founder = await as('founder@example.com');
+    const lic = await founder.req('POST', '/api/orgs/businessLicense', { auth: true, form: licenseForm(PDF, 'fabrikam-licence.pdf') });
+    expect(lic.status).toBe(200);
+    const url: string = lic.body.result.url;
+    expect(url).toMatch(new RegExp(`^${t.base}/api/files/euw/[A-Za-z0-9_-]{32}$`));
+
+    // Before it is attached to a company, only the uploader reads it.
+    const own = await founder.get(url, { auth: true });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toBe('application/pdf');
+    expect(own.headers.get('cache-control')).toBe('no-store');
+    expect(own.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(own.headers.get('content-disposition')).toMatch(/^attachment; filename="fabrikam-licence.pdf"/);
+    expect(Buffer.from(own.text, 'latin1').subarray(0, 5).toString()).toBe('%PDF-');
+    const stranger = await as('member@example.com'); // a member of another company
+    const strangerRead = await stranger.get(url, { auth: true });
+    expect(strangerRead.status).toBe(403);
+    expect(strangerRead.body.errorCode).toBe(E.permissionDenied);
+
+    expect((await founder.req('PUT', '/api/orgs', { auth: true, body: { id: fabrikam, businessLicenseFileId: lic.body.result.fileId } })).status).toBe(200);
+    await register('licence-reader@example.com');
+    const reader = await as('licence-reader@example.com');
+    expect((await reader.get(url, { auth: true })).status).toBe(403);
+    expect((await founder.post(`/api/orgs/${fabrikam}/members`, { email: 'licence-reader@example.com', role: 'member', region: 'Euw' }, { auth: true })).status).toBe(200);
+    const asMember = await reader.get(url, { auth: true });
+    expect(asMember.status).toBe(200);
+    expect(asMember.headers.get('cache-control')).toBe('no-store');
+    // Through the regional host the SPA uses, too.
+    expect((await reader.get(url.replace('/api/files/', '/api/region/euw/files/'), { auth: true })).status).toBe(200);
+
+    // Not to anyone holding the URL: no token, another company's member, another region, a member who left.
+    const anonymous = await new Client(t.base).get(url);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('cache-control')).toBe('no-store');
+    expect(anonymous.text).not.toContain('%PDF');
+    expect((await stranger.get(url, { auth: true })).body.errorCode).toBe(E.permissionDenied);
+    const us = await as('us@example.com');
+    expect((await us.get(url, { auth: true })).status).toBe(403);
+    expect((await reader.req('DELETE', `/api/orgs/${fabrikam}/members`, { auth: true, body: { email: 'licence-reader@example.com', region: 'Euw' } })).status).toBe(200);
+    expect((await reader.get(url, { auth: true })).status).toBe(403);
   });
 });

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, type BuiltServer } from '../app';
 import type { ServerOptionsInput } from '../options';
+import { HEADERS, PORTAL_REQUEST_VALUE } from '../../core/contract/headers';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -336,9 +337,18 @@ export class Client {
   async req<T = any>(
     method: string,
     pathname: string,
-    opts: { body?: unknown; headers?: Record<string, string>; auth?: boolean | string; form?: FormData | URLSearchParams; security?: boolean } = {},
+    opts: {
+      body?: unknown;
+      headers?: Record<string, string>;
+      auth?: boolean | string;
+      form?: FormData | URLSearchParams;
+      security?: boolean;
+      /** Send the portal's request header, as the SPA does (default); false: as a foreign page or a back end. */
+      portal?: boolean;
+    } = {},
   ): Promise<Res<T>> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+    const portal: Record<string, string> = opts.portal === false ? {} : { [HEADERS.portalRequest]: PORTAL_REQUEST_VALUE };
+    const headers: Record<string, string> = { Accept: 'application/json', ...portal, ...opts.headers };
     if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (opts.auth === true && this.accessToken) headers.Authorization = `Bearer ${this.accessToken}`;
     if (typeof opts.auth === 'string') headers.Authorization = opts.auth;

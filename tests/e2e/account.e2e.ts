@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
-import { seedTokens, signInThroughApi } from '../support/signIn';
+import { PORTAL_HEADERS, seedTokens, signInThroughApi } from '../support/signIn';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo-pass-2024' };
 
@@ -100,7 +100,7 @@ describe('the account plugin against the reference server', () => {
     await page.getByRole('button', { name: 'Refresh' }).waitFor();
     // Sign out elsewhere: the server revokes this session's tokens.
     const token = await page.evaluate(() => `${localStorage.getItem('tokenType')} ${localStorage.getItem('accessToken')}`);
-    await context.request.post(`${portal.url}/api/logout`, { headers: { Authorization: token }, params: { email: DEMO.email } });
+    await context.request.post(`${portal.url}/api/logout`, { headers: { ...PORTAL_HEADERS, Authorization: token }, params: { email: DEMO.email } });
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.getByText('Your account has been logged out. Please log in again.').waitFor();
     expect(await page.getByRole('alertdialog').count()).toBe(1);

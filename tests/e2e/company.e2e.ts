@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,7 +115,10 @@ describe('company management against the reference server', () => {
     await page.getByRole('button', { name: 'Create company' }).click();
     await page.getByRole('heading', { name: COMPANY }).waitFor();
     expect(await page.getByText('Not certified').isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'business-licence.pdf' }).isVisible()).toBe(true);
+    // The licence is served only with a member's token: the page downloads it with the token and saves it.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'business-licence.pdf' }).click()]);
+    expect(download.suggestedFilename()).toBe('business-licence.pdf');
+    expect((await readFile(await download.path())).subarray(0, 8).toString()).toBe('%PDF-1.4');
 
     // Not certified, so the owner may edit it (PUT /orgs with the version read).
     await page.getByRole('button', { name: 'Edit company' }).click();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenExchangeResult } from '../../core/contract/api';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
-import { seedTokens, signInThroughApi } from '../support/signIn';
+import { PORTAL_HEADERS, seedTokens, signInThroughApi } from '../support/signIn';
 
 const PASSWORD = 'Demo-pass-2024';
 /**
@@ -54,7 +54,7 @@ async function loginErrorCode(email: string, password: string): Promise<number> 
   try {
     const toLogin = await context.request.get(`${portal.url}/api/authorize?client_id=portal&redirect_uri=${encodeURIComponent(`${portal.url}/token`)}&response_type=code&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`, { maxRedirects: 0 });
     const sessionCode = new URL(toLogin.headers()['location'] ?? '', portal.url).searchParams.get('session_code') ?? '';
-    const login = await context.request.post(`${portal.url}/api/login`, { headers: { session_code: sessionCode }, data: { email, password } });
+    const login = await context.request.post(`${portal.url}/api/login`, { headers: { ...PORTAL_HEADERS, session_code: sessionCode }, data: { email, password } });
     return ((await login.json()) as { errorCode?: number }).errorCode ?? 0;
   } finally {
     await context.close();

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaptchaRequiredResult } from '../../core/contract/auth';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
+import { PORTAL_HEADERS } from '../support/signIn';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo-pass-2024' };
 /** A connected service that always asks for the captcha (ClientConfig.requireCaptcha). */
@@ -109,7 +110,7 @@ async function signInAtCaptchaClient(request: BrowserContext['request'], captcha
   const toLogin = await request.get(authorize.toString(), { maxRedirects: 0 });
   const sessionCode = new URL(toLogin.headers()['location']!, portal.url).searchParams.get('session_code');
   expect(sessionCode).toBeTruthy();
-  const res = await request.post(`${portal.url}/api/login`, { headers: { session_code: sessionCode! }, data: { ...DEMO, ...(captchaToken ? { captchaToken } : {}) } });
+  const res = await request.post(`${portal.url}/api/login`, { headers: { ...PORTAL_HEADERS, session_code: sessionCode! }, data: { ...DEMO, ...(captchaToken ? { captchaToken } : {}) } });
   return { status: res.status(), body: (await res.json()) as { errorCode?: number; result?: any } };
 }
 

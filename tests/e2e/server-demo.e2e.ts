@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RedirectParamsResult } from '../../core/contract/api';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
+import { PORTAL_HEADERS } from '../support/signIn';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo-pass-2024', name: 'Dana Demo' };
 
@@ -35,7 +36,7 @@ async function playLoginPage(page: Page, expectedSource?: string): Promise<Redir
   expect(loginUrl.origin).toBe(portal.url);
   if (expectedSource) expect(loginUrl.searchParams.get('source')).toBe(expectedSource);
   const sessionCode = loginUrl.searchParams.get('session_code')!;
-  const res = await page.request.post(`${portal.url}/api/login`, { headers: { session_code: sessionCode }, data: { email: DEMO.email, password: DEMO.password, language: 'en_US' } });
+  const res = await page.request.post(`${portal.url}/api/login`, { headers: { ...PORTAL_HEADERS, session_code: sessionCode }, data: { email: DEMO.email, password: DEMO.password, language: 'en_US' } });
   const body = (await res.json()) as { result?: RedirectParamsResult; errorCode?: number };
   expect(res.status(), JSON.stringify(body)).toBe(200);
   const next = new URL(body.result!.serviceUrl);

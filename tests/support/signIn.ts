@@ -1,6 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { TokenExchangeResult } from '../../core/contract/api';
+import { HEADERS, PORTAL_REQUEST_VALUE } from '../../core/contract/headers';
+
+/** The portal's request header: calls made here "as the portal" send it, as the SPA does. */
+export const PORTAL_HEADERS: Readonly<Record<string, string>> = { [HEADERS.portalRequest]: PORTAL_REQUEST_VALUE };
 
 /**
  * Sign in through the real OAuth hand-off, as the portal's own client would:
@@ -20,7 +24,7 @@ export async function signInThroughApi(context: BrowserContext, baseUrl: string,
   const sessionCode = loginUrl.searchParams.get('session_code');
   if (!sessionCode) throw new Error(`authorize did not hand out a session code (${toLogin.status()})`);
 
-  const login = await context.request.post(`${baseUrl}/api/login`, { headers: { session_code: sessionCode }, data: { email, password } });
+  const login = await context.request.post(`${baseUrl}/api/login`, { headers: { ...PORTAL_HEADERS, session_code: sessionCode }, data: { email, password } });
   const loginBody = (await login.json()) as { result?: { serviceUrl: string; redirectParams: Record<string, string> }; errorCode?: number };
   if (!loginBody.result) throw new Error(`sign-in failed: ${JSON.stringify(loginBody)}`);
   const next = new URL(loginBody.result.serviceUrl, baseUrl);

@@ -6,6 +6,9 @@
   var origin = window.location.origin;
   var redirectUri = origin + '/demo-service/callback';
   var out = document.getElementById('out');
+  // Served from the portal's origin, this page sends the portal's request header
+  // (core/contract/headers.ts) like the portal's own pages: /api/logout reads the SSO cookie.
+  var PORTAL_HEADER = { 'X-UID-Request': '1' };
 
   function b64url(bytes) {
     var s = '';
@@ -54,7 +57,7 @@
     }
     fetch('/api/token', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: Object.assign({ 'Content-Type': 'application/json', Accept: 'application/json' }, PORTAL_HEADER),
       body: JSON.stringify({ grant_type: 'authorization_code', client_id: 'demo-service', code: code, code_verifier: verifier, redirect_uri: redirectUri }),
     })
       .then(function (r) { return r.json(); })
@@ -75,7 +78,7 @@
     signOutBtn.addEventListener('click', function () {
       var token = sessionStorage.getItem(KEY + 'access');
       sessionStorage.clear();
-      fetch('/api/logout', { method: 'POST', headers: { Authorization: 'Bearer ' + token } }).finally(function () {
+      fetch('/api/logout', { method: 'POST', headers: Object.assign({ Authorization: 'Bearer ' + token }, PORTAL_HEADER) }).finally(function () {
         window.location.reload();
       });
     });
@@ -85,7 +88,7 @@
       return;
     }
     signInBtn.hidden = true;
-    fetch('/api/user-info', { headers: { Authorization: 'Bearer ' + access, Accept: 'application/json' } })
+    fetch('/api/user-info', { headers: Object.assign({ Authorization: 'Bearer ' + access, Accept: 'application/json' }, PORTAL_HEADER) })
       .then(function (r) { return r.json(); })
       .then(function (body) {
         if (!body.result) throw new Error(body.message || 'not signed in');
