@@ -25,3 +25,8 @@ export function isApiError(value: unknown): value is ApiError {
 export function isAbortError(value: unknown): boolean {
   return value instanceof DOMException ? value.name === 'AbortError' : (value as { name?: string } | null)?.name === 'AbortError';
 }
+
+/** Whatever a call threw, as an ApiError (an unexpected throw reads as the timeout/unknown code -1). */
+export function toApiError(error: unknown): ApiError {
+  return error instanceof ApiError ? error : new ApiError(-1, undefined, 0);
+}

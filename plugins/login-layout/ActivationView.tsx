@@ -3,17 +3,15 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { usePortal } from '../../core/app/context';
-import type { MailLinkProblem, MailLinkResult, MailSentResult } from '../../core/contract/account';
-import type { RateLimitedResult } from '../../core/contract/auth';
+import type { MailLinkProblem, MailLinkResult } from '../../core/contract/account';
 import { ERROR_CODES } from '../../core/contract/errorCodes';
 import { errorMessage } from '../../core/errors/message';
-import { ApiError, isAbortError } from '../../core/http/ApiError';
-import { currentLanguage } from '../../core/i18n/i18n';
+import { isAbortError, toApiError, type ApiError } from '../../core/http/ApiError';
 import { forgetMailLinkToken, mailLinkToken, signInAfterMailLink } from '../../core/login/mailLink';
+import { useRenewMailLink } from '../../core/login/useRenewMailLink';
 import type { EmailSentData } from '../../core/login/types';
 import type { LoginViewProps } from '../../core/registry/types';
 import { Button } from '../../core/ui/Button';
-import { useCountdown } from '../../core/ui/countdown';
 import { Notice } from '../../core/ui/Notice';
 import { Spinner } from '../../core/ui/Spinner';
 import { RESEND_WAIT_SECONDS } from './EmailSentView';
@@ -26,10 +24,6 @@ export type ActivationState =
   | { kind: 'expired' }
   | { kind: 'invalid' }
   | { kind: 'missing' };
-
-function toApiError(error: unknown): ApiError {
-  return error instanceof ApiError ? error : new ApiError(-1, undefined, 0);
-}
 
 /** -20623 carries the address and service; -20679 says whether a new mail can be had from the link. */
 function stateOf(error: ApiError): ActivationState {
@@ -57,9 +51,19 @@ export default function ActivationView({ goTo, initialState, linkToken }: LoginV
   const [token] = useState(() => linkToken ?? mailLinkToken());
   const [state, setState] = useState<ActivationState>(() => initialState ?? (token ? { kind: 'activating' } : { kind: 'missing' }));
   const [attempt, setAttempt] = useState(0);
-  const wait = useCountdown();
-  const [sending, setSending] = useState(false);
-  const [renewFailure, setRenewFailure] = useState<ApiError | null>(null);
+  const { renew, sending, failure: renewFailure, wait } = useRenewMailLink({
+    path: '/activations/renew',
+    purpose: 'activation',
+    token,
+    goTo,
+    waitCode: ERROR_CODES.rateLimited,
+    waitSeconds: RESEND_WAIT_SECONDS,
+    onRefused: (error) => {
+      const refused = error.code === ERROR_CODES.alreadyActivated || error.code === ERROR_CODES.tokenExpired;
+      if (refused) setState(stateOf(error));
+      return refused;
+    },
+  });
 
   useEffect(() => {
     if (state.kind !== 'activating' || !token) return;
@@ -81,24 +85,6 @@ export default function ActivationView({ goTo, initialState, linkToken }: LoginV
   const signIn = (result?: MailLinkResult) =>
     result ? void signInAfterMailLink(result, { http, config, navigate }) : navigate('/');
 
-  const renew = async () => {
-    if (!token) return;
-    setSending(true);
-    setRenewFailure(null);
-    try {
-      const sent = await http.post<MailSentResult>('/activations/renew', { token, language: currentLanguage() }, { auth: 'none' });
-      forgetMailLinkToken();
-      goTo('email', { email: sent.email, purpose: 'activation', resendAfterSeconds: sent.resendAfterSeconds } satisfies EmailSentData);
-    } catch (error) {
-      if (isAbortError(error)) return;
-      const apiError = toApiError(error);
-      if (apiError.code === ERROR_CODES.rateLimited) wait.start((apiError.result as Partial<RateLimitedResult> | undefined)?.retryAfterSeconds ?? RESEND_WAIT_SECONDS);
-      else if (apiError.code === ERROR_CODES.alreadyActivated || apiError.code === ERROR_CODES.tokenExpired) setState(stateOf(apiError));
-      else setRenewFailure(apiError);
-    } finally {
-      setSending(false);
-    }
-  };
 
   switch (state.kind) {
     case 'activating':

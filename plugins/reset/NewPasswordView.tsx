@@ -6,17 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { object, ref, string } from 'yup';
 import { usePortal } from '../../core/app/context';
-import type { MailLinkProblem, MailLinkReason, MailLinkResult, MailSentResult, PasswordResetRequest, ResetLinkInfo } from '../../core/contract/account';
-import type { RateLimitedResult } from '../../core/contract/auth';
+import type { MailLinkProblem, MailLinkReason, MailLinkResult, PasswordResetRequest, ResetLinkInfo } from '../../core/contract/account';
 import { ERROR_CODES } from '../../core/contract/errorCodes';
 import { errorMessage } from '../../core/errors/message';
-import { ApiError, isAbortError } from '../../core/http/ApiError';
-import { currentLanguage } from '../../core/i18n/i18n';
+import { isAbortError, toApiError, type ApiError } from '../../core/http/ApiError';
 import { forgetMailLinkToken, mailLinkToken, signInAfterMailLink } from '../../core/login/mailLink';
+import { useRenewMailLink } from '../../core/login/useRenewMailLink';
 import type { EmailSentData } from '../../core/login/types';
 import type { LoginViewProps } from '../../core/registry/types';
 import { Button, Notice, Spinner, TextField } from '../../core/ui';
-import { useCountdown } from '../../core/ui/countdown';
 import { StrengthMeter } from '../../core/ui/StrengthMeter';
 import { MSG, registerPasswordRange, registerPasswordRule } from '../../core/validation/rules';
 import { RESET_WAIT_SECONDS } from './ResetView';
@@ -48,10 +46,6 @@ export type NewPasswordState =
   | { kind: 'problem'; problem: LinkProblem };
 
 const PASSWORD_CODES: readonly number[] = [ERROR_CODES.invalidPasswordFormat, -20615];
-
-function toApiError(error: unknown): ApiError {
-  return error instanceof ApiError ? error : new ApiError(-1, undefined, 0);
-}
 
 function problemOf(error: ApiError): LinkProblem | null {
   if (error.code !== ERROR_CODES.tokenExpired) return null;
@@ -258,29 +252,21 @@ function PasswordForm({ token, link, onDone, onProblem }: { token: string; link:
 function LinkProblemView({ problem, token, goTo }: { problem: LinkProblem; token: string | null; goTo: LoginViewProps['goTo'] }) {
   const { t } = useTranslation(['reset', 'core']);
   const { http } = usePortal();
-  const wait = useCountdown();
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<ApiError | null>(null);
+  const { renew, sending, failure, wait } = useRenewMailLink({
+    path: '/password-reset/renew',
+    purpose: 'reset',
+    token,
+    goTo,
+    waitCode: ERROR_CODES.resetMailWait,
+    waitSeconds: RESET_WAIT_SECONDS,
+    onRefused: (error) => {
+      if (!problemOf(error)) return false;
+      goTo('reset');
+      return true;
+    },
+  });
   const renewable = token !== null && (problem === 'expired' || problem === 'used');
 
-  const renew = async () => {
-    if (!token) return;
-    setSending(true);
-    setFailure(null);
-    try {
-      const sent = await http.post<MailSentResult>('/password-reset/renew', { token, language: currentLanguage() }, { auth: 'none' });
-      forgetMailLinkToken();
-      goTo('email', { email: sent.email, purpose: 'reset', resendAfterSeconds: sent.resendAfterSeconds } satisfies EmailSentData);
-    } catch (error) {
-      if (isAbortError(error)) return;
-      const apiError = toApiError(error);
-      if (apiError.code === ERROR_CODES.resetMailWait) wait.start((apiError.result as Partial<RateLimitedResult> | undefined)?.retryAfterSeconds ?? RESET_WAIT_SECONDS);
-      else if (problemOf(apiError)) goTo('reset');
-      else setFailure(apiError);
-    } finally {
-      setSending(false);
-    }
-  };
 
   return (
     <Section title={t(`reset:newPassword.problem.${problem}.title`)} intro={t(`reset:newPassword.problem.${problem}.text`)} announce>
