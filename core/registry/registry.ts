@@ -1,7 +1,7 @@
 import { addNamespace } from '../i18n/namespaces';
 import { parsePluginSettings } from '../config/pluginSettings';
 import type { DeploymentConfig, PluginSwitch } from '../config/types';
-import type { Guard, GuardedRoute } from '../router/guardTypes';
+import { allow, next, type Guard, type GuardedRoute } from '../router/guardTypes';
 import type { ExtensionPoint } from './extensionPoints';
 import type {
   ContributionApi,
@@ -13,6 +13,12 @@ import type {
 } from './types';
 
 export { PluginConfigError } from '../config/pluginSettings';
+
+/** `module=newPassword` on /login opens that view: id `<plugin>/new-password-link`. */
+function moduleLinkGuard(pluginId: string, module: string): Guard {
+  const kebab = module.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  return { id: `${pluginId}/${kebab}-link`, route: 'login', order: 30, run: (ctx) => (ctx.query.get('module') === module ? allow : next) };
+}
 
 export interface Owned<T> {
   pluginId: string;
@@ -88,6 +94,9 @@ export class Registry {
         const clash = this.loginViews.find((v) => v.value.id === view.id);
         if (clash) throw new Error(`Login view '${view.id}' is contributed by both '${clash.pluginId}' and '${pluginId}'`);
         this.loginViews.push({ pluginId, value: view });
+        // A view with its own `module` is a page a link opens (a mailed link): the login guards
+        // let that link through, signed in or not, with or without a login session.
+        if (view.module) this.guards.push({ pluginId, value: moduleLinkGuard(pluginId, view.module) });
       },
       addErrorHandler: (code, handler) => {
         guard();

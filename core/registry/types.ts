@@ -49,7 +49,10 @@ export interface LoginViewContribution {
   view: LazyView<LoginViewProps>;
   /** The default view when the page opens; exactly one plugin should set it. */
   isDefault?: boolean;
-  /** The page opens on this view when its `module` query names it (e.g. a mailed link's page). */
+  /**
+   * The page opens on this view when its `module` query names it (a mailed link's page); the
+   * registry also lets such a link past the login guards, signed in or not (registry.ts).
+   */
   module?: string;
 }
 

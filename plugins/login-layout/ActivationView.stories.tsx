@@ -1,12 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ApiError } from '../../core/http/ApiError';
 import type { HttpClient } from '../../core/http/client';
-import { LoginPageContext } from '../../core/login/LoginPageContext';
 import type { LoginPageServices } from '../../core/login/types';
 import type { Registry } from '../../core/registry/registry';
 import { testRegistry } from '../../core/testing/portalHarness';
-import { cannedHttp, StoryPortal } from '../../core/testing/StoryPortal';
-import { ClockContext, frozenClock } from '../../core/ui/countdown';
+import { LoginViewStory, pendingHttp } from '../../core/testing/LoginViewStory';
+import { cannedHttp } from '../../core/testing/StoryPortal';
 import ActivationView, { type ActivationState } from './ActivationView';
 import layout from './index';
 
@@ -22,8 +21,6 @@ const loginPage: LoginPageServices = {
   query: new URLSearchParams('module=activation&lang=en_US&client=demo-service'),
 };
 
-/** A request that never answers. */
-const pending = { post: () => new Promise(() => undefined), get: () => new Promise(() => undefined) } as unknown as HttpClient;
 
 async function until(check: () => boolean) {
   for (let i = 0; i < 250 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
@@ -33,22 +30,16 @@ const meta: Meta = {
   title: 'Plugins/LoginLayout/ActivationView',
   loaders: [async (): Promise<Loaded> => ({ registry: await testRegistry([layout]) })],
   render: (_args, { loaded, parameters }) => (
-    <StoryPortal registry={(loaded as Loaded).registry} http={(parameters.http as HttpClient | undefined) ?? cannedHttp({})} path="/login">
-      <ClockContext.Provider value={frozenClock(Date.UTC(2024, 4, 1, 10))}>
-        <LoginPageContext.Provider value={loginPage}>
-          <div css={{ maxWidth: 440 }}>
-            <ActivationView goTo={() => undefined} initialState={parameters.state as ActivationState} linkToken="euw.story-token" />
-          </div>
-        </LoginPageContext.Provider>
-      </ClockContext.Provider>
-    </StoryPortal>
+    <LoginViewStory registry={(loaded as Loaded).registry} http={(parameters.http as HttpClient | undefined) ?? cannedHttp({})} loginPage={loginPage}>
+      <ActivationView goTo={() => undefined} initialState={parameters.state as ActivationState} linkToken="euw.story-token" />
+    </LoginViewStory>
   ),
 };
 export default meta;
 type Story = StoryObj;
 
 /** Opening the link: the activation call is on its way. */
-export const Activating: Story = { parameters: { state: { kind: 'activating' } satisfies ActivationState, http: pending } };
+export const Activating: Story = { parameters: { state: { kind: 'activating' } satisfies ActivationState, http: pendingHttp } };
 
 /** Activated: a way to sign in to the service the registration started from. */
 export const Activated: Story = { parameters: { http: cannedHttp({ '/activations/verify': RESULT }) } };

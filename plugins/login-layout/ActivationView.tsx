@@ -1,5 +1,4 @@
-import { useTheme } from '@emotion/react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { usePortal } from '../../core/app/context';
@@ -8,12 +7,12 @@ import { ERROR_CODES } from '../../core/contract/errorCodes';
 import { errorMessage } from '../../core/errors/message';
 import { isAbortError, toApiError, type ApiError } from '../../core/http/ApiError';
 import { forgetMailLinkToken, mailLinkToken, signInAfterMailLink } from '../../core/login/mailLink';
+import { LinkChecking, LinkSection } from '../../core/login/LinkPage';
 import { useRenewMailLink } from '../../core/login/useRenewMailLink';
 import type { EmailSentData } from '../../core/login/types';
 import type { LoginViewProps } from '../../core/registry/types';
 import { Button } from '../../core/ui/Button';
 import { Notice } from '../../core/ui/Notice';
-import { Spinner } from '../../core/ui/Spinner';
 import { RESEND_WAIT_SECONDS } from './EmailSentView';
 
 export type ActivationState =
@@ -44,7 +43,6 @@ function stateOf(error: ApiError): ActivationState {
  * service. An expired link offers a new mail in one click. `initialState` and `linkToken`: stories.
  */
 export default function ActivationView({ goTo, initialState, linkToken }: LoginViewProps & { initialState?: ActivationState; linkToken?: string }) {
-  const theme = useTheme();
   const { t } = useTranslation(['login-layout', 'core']);
   const { http, config } = usePortal();
   const [, navigate] = useLocation();
@@ -89,37 +87,34 @@ export default function ActivationView({ goTo, initialState, linkToken }: LoginV
   switch (state.kind) {
     case 'activating':
       return (
-        <div role="status" aria-live="polite" css={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: theme.space(3), padding: `${theme.space(8)} 0` }}>
-          <Spinner size={24} />
-          <span>{t('activation.checking')}</span>
-        </div>
+        <LinkChecking label={t('activation.checking')} />
       );
     case 'failed':
       return (
-        <Result title={t('activation.failedTitle')}>
+        <LinkSection title={t('activation.failedTitle')}>
           <Notice kind="error" role="alert">
             {errorMessage(state.error, t)}
           </Notice>
           <Button fullWidth size="lg" onClick={() => (setState({ kind: 'activating' }), setAttempt((n) => n + 1))}>
             {t('activation.retry')}
           </Button>
-        </Result>
+        </LinkSection>
       );
     case 'done':
     case 'already':
       return (
-        <Result title={t(state.kind === 'done' ? 'activation.doneTitle' : 'activation.alreadyTitle')} text={t(state.kind === 'done' ? 'activation.doneText' : 'activation.alreadyText')}>
+        <LinkSection title={t(state.kind === 'done' ? 'activation.doneTitle' : 'activation.alreadyTitle')} text={t(state.kind === 'done' ? 'activation.doneText' : 'activation.alreadyText')} announce>
           <p data-testid="activated-address" css={{ margin: 0, fontWeight: 600, wordBreak: 'break-all' }}>
             {state.result.email}
           </p>
           <Button fullWidth size="lg" onClick={() => signIn(state.result)}>
             {t('activation.signIn')}
           </Button>
-        </Result>
+        </LinkSection>
       );
     case 'expired':
       return (
-        <Result title={t('activation.expiredTitle')} text={t('activation.expiredText')}>
+        <LinkSection title={t('activation.expiredTitle')} text={t('activation.expiredText')} announce>
           {wait.running && (
             <Notice kind="warning" role="status">
               {t('activation.wait', { seconds: wait.remaining })}
@@ -133,34 +128,16 @@ export default function ActivationView({ goTo, initialState, linkToken }: LoginV
           <Button fullWidth size="lg" loading={sending} disabled={wait.running} onClick={() => void renew()}>
             {t('activation.sendNewLink')}
           </Button>
-        </Result>
+        </LinkSection>
       );
     case 'invalid':
     case 'missing':
       return (
-        <Result title={t(`activation.${state.kind}Title`)} text={t(`activation.${state.kind}Text`)}>
+        <LinkSection title={t(`activation.${state.kind}Title`)} text={t(`activation.${state.kind}Text`)} announce>
           <Button fullWidth size="lg" onClick={() => signIn()}>
             {t('activation.signIn')}
           </Button>
-        </Result>
+        </LinkSection>
       );
   }
-}
-
-function Result({ title, text, children }: { title: string; text?: string; children: ReactNode }) {
-  const theme = useTheme();
-  const ids = useId();
-  return (
-    <section aria-labelledby={`${ids}-heading`} css={{ display: 'flex', flexDirection: 'column', gap: theme.space(4) }}>
-      <h1 id={`${ids}-heading`} css={{ fontSize: theme.font.sizeXl, margin: 0 }}>
-        {title}
-      </h1>
-      {text ? (
-        <p role="status" css={{ margin: 0, lineHeight: 1.5 }}>
-          {text}
-        </p>
-      ) : null}
-      {children}
-    </section>
-  );
 }

@@ -1,18 +1,9 @@
 import { MAIL_LINK_VIEWS } from '../../core/contract/account';
 import { definePlugin } from '../../core/registry/definePlugin';
-import { allow, next, type Guard } from '../../core/router/guardTypes';
 import { localeFile } from '../../core/i18n/namespaces';
 import { configSchema, type LoginLayoutConfig } from './config';
 
 export type { LoginLayoutConfig } from './config';
-
-/** The activation mail's link opens the login page on the activation view, signed in or not. */
-const activationLink: Guard = {
-  id: 'login-layout/activation-link',
-  route: 'login',
-  order: 30,
-  run: (ctx) => (ctx.query.get('module') === MAIL_LINK_VIEWS.activation ? allow : next),
-};
 
 /**
  * The login page: its route, layout (banner, logo, language menu, footer), theming from the
@@ -28,7 +19,6 @@ export default definePlugin<LoginLayoutConfig>({
     { id: 'email', view: () => import('./EmailSentView') },
     { id: MAIL_LINK_VIEWS.activation, view: () => import('./ActivationView'), module: MAIL_LINK_VIEWS.activation },
   ],
-  guards: [activationLink],
   locales: {
     'login-layout': localeFile('login-layout'),
   },

@@ -2,12 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ResetLinkInfo } from '../../core/contract/account';
 import { ApiError } from '../../core/http/ApiError';
 import type { HttpClient } from '../../core/http/client';
-import { LoginPageContext } from '../../core/login/LoginPageContext';
 import type { LoginPageServices } from '../../core/login/types';
 import type { Registry } from '../../core/registry/registry';
 import { testRegistry } from '../../core/testing/portalHarness';
-import { cannedHttp, StoryPortal } from '../../core/testing/StoryPortal';
-import { ClockContext, frozenClock } from '../../core/ui/countdown';
+import { LoginViewStory, pendingHttp } from '../../core/testing/LoginViewStory';
+import { cannedHttp } from '../../core/testing/StoryPortal';
 import reset from './index';
 import NewPasswordView, { type NewPasswordState } from './NewPasswordView';
 
@@ -47,22 +46,14 @@ function press(canvasElement: HTMLElement, label: string) {
   Array.from(canvasElement.querySelectorAll('button')).find((b) => b.textContent?.includes(label))?.click();
 }
 
-/** A request that never answers. */
-const pending = { post: () => new Promise(() => undefined), get: () => new Promise(() => undefined) } as unknown as HttpClient;
 
 const meta: Meta = {
   title: 'Plugins/Reset/NewPasswordView',
   loaders: [async (): Promise<Loaded> => ({ registry: await testRegistry([reset]) })],
   render: (_args, { loaded, parameters }) => (
-    <StoryPortal registry={(loaded as Loaded).registry} http={(parameters.http as HttpClient | undefined) ?? cannedHttp({})} path="/login">
-      <ClockContext.Provider value={frozenClock(Date.UTC(2024, 4, 1, 10))}>
-        <LoginPageContext.Provider value={loginPage}>
-          <div css={{ maxWidth: 440 }}>
-            <NewPasswordView goTo={() => undefined} initialState={parameters.state as NewPasswordState} linkToken="euw.story-token" />
-          </div>
-        </LoginPageContext.Provider>
-      </ClockContext.Provider>
-    </StoryPortal>
+    <LoginViewStory registry={(loaded as Loaded).registry} http={(parameters.http as HttpClient | undefined) ?? cannedHttp({})} loginPage={loginPage}>
+      <NewPasswordView goTo={() => undefined} initialState={parameters.state as NewPasswordState} linkToken="euw.story-token" />
+    </LoginViewStory>
   ),
 };
 export default meta;
@@ -71,7 +62,7 @@ type Story = StoryObj;
 const form: NewPasswordState = { kind: 'form', link: LINK };
 
 /** The link is being checked. */
-export const Checking: Story = { parameters: { state: { kind: 'checking' } satisfies NewPasswordState, http: pending } };
+export const Checking: Story = { parameters: { state: { kind: 'checking' } satisfies NewPasswordState, http: pendingHttp } };
 
 /** The link works: the new password, twice. */
 export const Form: Story = { parameters: { state: form } };
@@ -90,7 +81,7 @@ export const Mismatch: Story = {
 
 /** Saving. */
 export const Saving: Story = {
-  parameters: { state: form, http: pending },
+  parameters: { state: form, http: pendingHttp },
   play: async ({ canvasElement }) => {
     await fillAndSubmit(canvasElement, 'Fresh-pass-2025', 'Fresh-pass-2025', '');
     await until(() => Boolean(canvasElement.querySelector('button[aria-busy="true"]')));

@@ -1,6 +1,6 @@
 import { useTheme } from '@emotion/react';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -11,10 +11,11 @@ import { ERROR_CODES } from '../../core/contract/errorCodes';
 import { errorMessage } from '../../core/errors/message';
 import { isAbortError, toApiError, type ApiError } from '../../core/http/ApiError';
 import { forgetMailLinkToken, mailLinkToken, signInAfterMailLink } from '../../core/login/mailLink';
+import { LinkChecking, LinkSection } from '../../core/login/LinkPage';
 import { useRenewMailLink } from '../../core/login/useRenewMailLink';
 import type { EmailSentData } from '../../core/login/types';
 import type { LoginViewProps } from '../../core/registry/types';
-import { Button, Notice, Spinner, TextField } from '../../core/ui';
+import { Button, Notice, TextField } from '../../core/ui';
 import { StrengthMeter } from '../../core/ui/StrengthMeter';
 import { MSG, registerPasswordRange, registerPasswordRule } from '../../core/validation/rules';
 import { RESET_WAIT_SECONDS } from './ResetView';
@@ -89,17 +90,17 @@ export default function NewPasswordView(props: LoginViewProps & { initialState?:
 
   switch (state.kind) {
     case 'checking':
-      return <Checking label={t('newPassword.checking')} />;
+      return <LinkChecking label={t('newPassword.checking')} />;
     case 'checkFailed':
       return (
-        <Section title={t('newPassword.title')}>
+        <LinkSection title={t('newPassword.title')} muted>
           <Notice kind="error" role="alert">
             {errorMessage(state.error, t)}
           </Notice>
           <Button fullWidth size="lg" onClick={() => (setState({ kind: 'checking' }), setAttempt((n) => n + 1))}>
             {t('newPassword.retry')}
           </Button>
-        </Section>
+        </LinkSection>
       );
     case 'form':
       return (
@@ -115,7 +116,7 @@ export default function NewPasswordView(props: LoginViewProps & { initialState?:
       );
     case 'done':
       return (
-        <Section title={t('newPassword.doneTitle')}>
+        <LinkSection title={t('newPassword.doneTitle')} muted>
           <p role="status" css={{ margin: 0 }}>
             {t('newPassword.doneText')}
           </p>
@@ -125,7 +126,7 @@ export default function NewPasswordView(props: LoginViewProps & { initialState?:
           <Button fullWidth size="lg" onClick={() => void signIn(state.result)}>
             {t('newPassword.signIn')}
           </Button>
-        </Section>
+        </LinkSection>
       );
     case 'problem':
       return <LinkProblemView problem={state.problem} token={token} goTo={goTo} />;
@@ -133,34 +134,6 @@ export default function NewPasswordView(props: LoginViewProps & { initialState?:
 }
 
 /** `announce`: the intro is a status message (a result the page switched to by itself). */
-function Section({ title, intro, announce = false, children }: { title: string; intro?: string; announce?: boolean; children: ReactNode }) {
-  const theme = useTheme();
-  const ids = useId();
-  return (
-    <section aria-labelledby={`${ids}-heading`} css={{ display: 'flex', flexDirection: 'column', gap: theme.space(4) }}>
-      <h1 id={`${ids}-heading`} css={{ fontSize: theme.font.sizeXl, margin: 0 }}>
-        {title}
-      </h1>
-      {intro ? (
-        <p role={announce ? 'status' : undefined} css={{ margin: 0, color: theme.colors.textMuted, lineHeight: 1.5 }}>
-          {intro}
-        </p>
-      ) : null}
-      {children}
-    </section>
-  );
-}
-
-function Checking({ label }: { label: string }) {
-  const theme = useTheme();
-  return (
-    <div role="status" aria-live="polite" css={{ display: 'flex', alignItems: 'center', gap: theme.space(3), padding: `${theme.space(8)} 0`, justifyContent: 'center' }}>
-      <Spinner size={24} />
-      <span>{label}</span>
-    </div>
-  );
-}
-
 function PasswordForm({ token, link, onDone, onProblem }: { token: string; link: ResetLinkInfo; onDone(result: MailLinkResult): void; onProblem(problem: LinkProblem): void }) {
   const theme = useTheme();
   const { t } = useTranslation(['reset', 'core']);
@@ -207,7 +180,7 @@ function PasswordForm({ token, link, onDone, onProblem }: { token: string; link:
   const message = (key: string | undefined) => (key ? t(key) : undefined);
 
   return (
-    <Section title={t('reset:newPassword.title')} intro={t('reset:newPassword.intro')}>
+    <LinkSection title={t('reset:newPassword.title')} text={t('reset:newPassword.intro')} muted>
       <form noValidate onSubmit={handleSubmit(onSubmit)} aria-describedby={`${ids}-account`}>
         <p id={`${ids}-account`} css={{ margin: `0 0 ${theme.space(4)}` }}>
           {t('reset:newPassword.forAccount')} <strong css={{ wordBreak: 'break-all' }}>{link.email}</strong>
@@ -244,7 +217,7 @@ function PasswordForm({ token, link, onDone, onProblem }: { token: string; link:
           {t('reset:newPassword.submit')}
         </Button>
       </form>
-    </Section>
+    </LinkSection>
   );
 }
 
@@ -269,7 +242,7 @@ function LinkProblemView({ problem, token, goTo }: { problem: LinkProblem; token
 
 
   return (
-    <Section title={t(`reset:newPassword.problem.${problem}.title`)} intro={t(`reset:newPassword.problem.${problem}.text`)} announce>
+    <LinkSection title={t(`reset:newPassword.problem.${problem}.title`)} text={t(`reset:newPassword.problem.${problem}.text`)} announce muted>
       {wait.running && (
         <Notice kind="warning" role="status">
           {t('reset:wait', { seconds: wait.remaining })}
@@ -289,6 +262,6 @@ function LinkProblemView({ problem, token, goTo }: { problem: LinkProblem; token
           {t('reset:newPassword.requestNewLink')}
         </Button>
       )}
-    </Section>
+    </LinkSection>
   );
 }

@@ -1,12 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ApiError } from '../../core/http/ApiError';
 import type { HttpClient } from '../../core/http/client';
-import { LoginPageContext } from '../../core/login/LoginPageContext';
 import type { LoginPageServices } from '../../core/login/types';
 import type { Registry } from '../../core/registry/registry';
 import { testRegistry } from '../../core/testing/portalHarness';
-import { cannedHttp, StoryPortal } from '../../core/testing/StoryPortal';
-import { ClockContext, frozenClock } from '../../core/ui/countdown';
+import { LoginViewStory, pendingHttp } from '../../core/testing/LoginViewStory';
+import { cannedHttp } from '../../core/testing/StoryPortal';
 import reset from './index';
 import ResetView from './ResetView';
 import { withClientTheme } from '../../core/testing/storyThemes';
@@ -26,8 +25,6 @@ const loginPage: LoginPageServices = {
 
 /** Mocked at the HTTP boundary: the server answers `error` (or a mail-sent result). */
 const failingWith = (error: ApiError) => cannedHttp({ [PATH]: error });
-/** A request that never answers: the button stays in its loading state. */
-const pending = { post: () => new Promise(() => undefined), get: () => new Promise(() => undefined) } as unknown as HttpClient;
 
 /** Submits the form (no clicks: Loki disables pointer events) and waits until `text` shows. */
 async function submit(canvasElement: HTMLElement, text?: string) {
@@ -42,15 +39,9 @@ const meta: Meta = {
   title: 'Plugins/Reset/ResetView',
   loaders: [async (): Promise<Loaded> => ({ registry: await testRegistry([reset]) })],
   render: (_args, { loaded, parameters }) => (
-    <StoryPortal registry={(loaded as Loaded).registry} http={(parameters.http as HttpClient | undefined) ?? cannedHttp({ [PATH]: { email: EMAIL, resendAfterSeconds: 60 } })} path="/login">
-      <ClockContext.Provider value={frozenClock(Date.UTC(2024, 4, 1, 10))}>
-        <LoginPageContext.Provider value={(parameters.loginPage as LoginPageServices | undefined) ?? loginPage}>
-          <div css={{ maxWidth: 400 }}>
-            <ResetView goTo={() => undefined} data={parameters.data} />
-          </div>
-        </LoginPageContext.Provider>
-      </ClockContext.Provider>
-    </StoryPortal>
+    <LoginViewStory registry={(loaded as Loaded).registry} http={(parameters.http as HttpClient | undefined) ?? cannedHttp({ [PATH]: { email: EMAIL, resendAfterSeconds: 60 } })} loginPage={(parameters.loginPage as LoginPageServices | undefined) ?? loginPage} width={400}>
+      <ResetView goTo={() => undefined} data={parameters.data} />
+    </LoginViewStory>
   ),
 };
 export default meta;
@@ -99,7 +90,7 @@ export const OtherError: Story = {
 };
 
 export const Submitting: Story = {
-  parameters: { data: { email: EMAIL }, http: pending },
+  parameters: { data: { email: EMAIL }, http: pendingHttp },
   play: async ({ canvasElement }) => {
     await submit(canvasElement);
     const deadline = Date.now() + 5000;

@@ -1,19 +1,10 @@
 import { MAIL_LINK_VIEWS } from '../../core/contract/account';
-import { allow, next, type Guard } from '../../core/router/guardTypes';
 import { localeFile } from '../../core/i18n/namespaces';
 import { definePlugin } from '../../core/registry/definePlugin';
 import { configSchema, type ResetPluginConfig } from './config';
 
 export type { ResetPluginConfig } from './config';
 export { DEFAULT_SUPPORT_URL } from './config';
-
-/** The reset mail's link opens the login page on the new-password view, signed in or not. */
-const newPasswordLink: Guard = {
-  id: 'reset/new-password-link',
-  route: 'login',
-  order: 30,
-  run: (ctx) => (ctx.query.get('module') === MAIL_LINK_VIEWS.reset ? allow : next),
-};
 
 /**
  * Reset password (spec sections 2, 4, 5, 8): the 'reset' login view asks the server to mail a
@@ -27,7 +18,6 @@ export default definePlugin<ResetPluginConfig>({
     { id: 'reset', view: () => import('./ResetView') },
     { id: MAIL_LINK_VIEWS.reset, view: () => import('./NewPasswordView'), module: MAIL_LINK_VIEWS.reset },
   ],
-  guards: [newPasswordLink],
   locales: {
     reset: localeFile('reset'),
   },
