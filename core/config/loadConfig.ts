@@ -29,44 +29,30 @@ const PLUGIN = 'a plugin (a folder under plugins/)';
 /** The deployment config's shape: every level refuses unknown keys and names the closest known one. */
 export function deploymentShape(known: KnownNames = {}) {
   const pluginKeys = known.plugins ? { keys: { allowed: known.plugins, noun: PLUGIN } } : {};
-  const pluginSwitch = object(
-    {
-      enabled: boolean({ description: 'Whether the plugin runs in this deployment.' }),
-      config: anyObject({ optional: true, description: "The plugin's own settings, checked against its configSchema." }),
-    },
-    { noUnknown: true },
-  );
-  const regionPluginSwitch = object(
-    {
-      enabled: boolean({ optional: true, description: 'On or off in this region (else as in the base switches).' }),
-      config: anyObject({ optional: true, description: 'Settings laid over the base config in this region.' }),
-    },
-    { noUnknown: true },
-  );
+  // Field descriptions for editors live with the schema generator (server/config/configSchema.ts), not on /login.
+  const pluginSwitch = object({ enabled: boolean(), config: anyObject({ optional: true }) }, { noUnknown: true });
+  const regionPluginSwitch = object({ enabled: boolean({ optional: true }), config: anyObject({ optional: true }) }, { noUnknown: true });
   const regionOverride = object({ plugins: record(regionPluginSwitch, { default: {}, ...pluginKeys }) }, { noUnknown: true });
   return object(
     {
       $schema: string({ optional: true }),
-      name: string({ description: 'A name for this deployment, shown in errors.' }),
-      variant: oneOf(['web', 'app'], { default: 'web', description: "'app' when embedded in a partner mobile app." }),
+      name: string(),
+      variant: oneOf(['web', 'app'], { default: 'web' }),
       api: object(
         {
-          global: string({ description: 'Base URL of common calls (the global host).' }),
-          regions: object(
-            Object.fromEntries(REGION_CODES.map((r) => [r, string({ description: `Base URL of the ${r} regional host.` })])) as Record<RegionCode, Shape<string>>,
-            { noUnknown: true },
-          ),
-          defaultRegion: oneOf(REGION_CODES, { default: 'Euw', description: "Region used before the account's region is known." }),
+          global: string(),
+          regions: object(Object.fromEntries(REGION_CODES.map((r) => [r, string()])) as Record<RegionCode, Shape<string>>, { noUnknown: true }),
+          defaultRegion: oneOf(REGION_CODES, { default: 'Euw' }),
         },
         { noUnknown: true },
       ),
-      officialHosts: array(string(), { default: [], description: 'host[:port] of the official identity site; the login page stays there when the status check fails.' }),
-      signInPath: string({ default: '/', description: 'Where sign-in starts (the authorize entry).' }),
-      allowedRedirects: array(string({ test: httpUrl }), { default: [], description: "Exact origins always allowed as redirect targets, added to the server's allow-list." }),
+      officialHosts: array(string(), { default: [] }),
+      signInPath: string({ default: '/' }),
+      allowedRedirects: array(string({ test: httpUrl }), { default: [] }),
       theme: themeShape(known.themes ?? []),
-      defaultLanguage: oneOf(LANGUAGE_CODES, { default: 'en_US', description: 'Language when the visitor chose none.' }),
-      plugins: record(pluginSwitch, { default: {}, description: 'Plugin id (a folder under plugins/) -> switch.', ...pluginKeys }),
-      regions: record(regionOverride, { default: {}, keys: { allowed: REGION_CODES, noun: `a region code` }, description: 'Per data-region plugin overrides.' }),
+      defaultLanguage: oneOf(LANGUAGE_CODES, { default: 'en_US' }),
+      plugins: record(pluginSwitch, { default: {}, ...pluginKeys }),
+      regions: record(regionOverride, { default: {}, keys: { allowed: REGION_CODES, noun: `a region code` } }),
     },
     { noUnknown: true },
   );

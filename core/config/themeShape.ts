@@ -33,16 +33,12 @@ function overridesShape(only?: readonly string[]): OptionalShape<ThemeOverrides>
     groups[group] = object(tokens, { optional: true, noUnknown: true });
   }
   // Built from the token list at run time, so TypeScript cannot infer it; the fields mirror ThemeOverrides.
-  return object(groups, {
-    optional: true,
-    noUnknown: true,
-    description: 'Token overrides (themes/tokens.ts): colors, font, radius, shadow, brand, …',
-  }) as unknown as OptionalShape<ThemeOverrides>;
+  return object(groups, { optional: true, noUnknown: true }) as unknown as OptionalShape<ThemeOverrides>;
 }
 
 function themeFields(names: readonly string[], groups?: readonly string[]) {
   return {
-    name: names.length ? oneOf(names, { default: 'default', description: 'A base theme: themes/<name>.theme.ts.' }) : string({ default: 'default' }),
+    name: names.length ? oneOf(names, { default: 'default' }) : string({ default: 'default' }),
     overrides: overridesShape(groups),
   };
 }

@@ -23,11 +23,35 @@ function withoutRequired(schema: JsonSchema): JsonSchema {
   return out;
 }
 
+/** What editors show beside each field of the deployment config, by dotted path (kept off /login). */
+const DESCRIPTIONS: Record<string, string> = {
+  name: 'A name for this deployment, shown in errors.',
+  variant: "'app' when embedded in a partner mobile app.",
+  'api.global': 'Base URL of common calls (the global host).',
+  ...Object.fromEntries(REGION_CODES.map((r) => [`api.regions.${r}`, `Base URL of the ${r} regional host.`])),
+  'api.defaultRegion': "Region used before the account's region is known.",
+  officialHosts: 'host[:port] of the official identity site; the login page stays there when the status check fails.',
+  signInPath: 'Where sign-in starts (the authorize entry).',
+  allowedRedirects: "Exact origins always allowed as redirect targets, added to the server's allow-list.",
+  'theme.name': 'A base theme: themes/<name>.theme.ts.',
+  'theme.overrides': 'Token overrides (themes/tokens.ts): colors, font, radius, shadow, brand, …',
+  defaultLanguage: 'Language when the visitor chose none.',
+};
+
+function describe(properties: Record<string, JsonSchema>, path = ''): void {
+  for (const [key, field] of Object.entries(properties)) {
+    const at = path ? `${path}.${key}` : key;
+    if (DESCRIPTIONS[at]) field.description = DESCRIPTIONS[at];
+    if (field.properties) describe(field.properties as Record<string, JsonSchema>, at);
+  }
+}
+
 const NO_SETTINGS: JsonSchema = { type: 'object', maxProperties: 0, description: 'This plugin takes no settings.' };
 
 export function generateConfigSchema(vocabulary: ConfigVocabulary): JsonSchema {
   const root = deploymentShape(vocabulary.known).schema();
   const properties = root.properties as Record<string, JsonSchema>;
+  describe(properties);
   const settings = (id: string) => {
     const shape = vocabulary.schemas[id];
     return shape ? withoutRequired(shape.schema()) : NO_SETTINGS;
