@@ -189,7 +189,8 @@ describe('RegionalServices', () => {
         </RegionalServices>,
         { store: appStore },
       );
-      expect(await screen.findByText('profile page')).toBeInTheDocument();
+      // The first view is a cold lazy import: on a loaded 2-core machine that can take over a second.
+      expect(await screen.findByText('profile page', {}, { timeout: 5000 })).toBeInTheDocument();
       expect(window.location.pathname).toBe('/accountSetting/myProfile');
       expect(screen.getByRole('navigation', { name: 'Account menu' })).toHaveTextContent('My Profile');
       expect(seenSecurity).toEqual([]);

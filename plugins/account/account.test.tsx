@@ -64,7 +64,7 @@ describe('AccountPage', () => {
   it('shows who is signed in and where their data lives', async () => {
     setUser(user);
     await renderAccount(fakeHttp(async () => user));
-    expect(await screen.findByRole('heading', { name: 'Your Unified ID account' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your Unified ID account' }, { timeout: 5000 })).toBeInTheDocument(); // a cold lazy import
     expect(screen.getByText('Ana Novak')).toBeInTheDocument();
     expect(screen.getByText('acc-42')).toBeInTheDocument();
     expect(screen.getByText('Asia Pacific, Singapore (ap-southeast-1)')).toBeInTheDocument();
