@@ -322,17 +322,20 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
               name="regionCode"
               control={control}
               render={({ field, fieldState }) => (
-                <CountryRegionSelect
-                  list={list ?? NO_COUNTRIES}
-                  value={field.value || null}
-                  onChange={(next) => applyCountry(next, true)}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  label={t('register:fields.country')}
-                  required
-                  disabled={!list}
-                  error={message(fieldState.error?.message)}
-                />
+                // Once the user is in the field, a late visitor default must not overwrite what they type.
+                <div onFocusCapture={() => (countryChosen.current = true)}>
+                  <CountryRegionSelect
+                    list={list ?? NO_COUNTRIES}
+                    value={field.value || null}
+                    onChange={(next) => applyCountry(next, true)}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    label={t('register:fields.country')}
+                    required
+                    disabled={!list}
+                    error={message(fieldState.error?.message)}
+                  />
+                </div>
               )}
             />
           )}

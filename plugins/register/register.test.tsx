@@ -260,6 +260,20 @@ describe('RegisterView: country/region default and subscription', () => {
     await act(async () => answer({ regionCode: 'Euw', countryCode: 'DE' }));
     expect(countryInput()).toHaveValue('Japan');
   });
+
+  it('a late visitor default does not interrupt a country being typed', async () => {
+    let answer: (value: RegionLookupResult) => void = () => undefined;
+    const http = fakeHttp();
+    http.get.mockImplementation(async (path: string) => (path === '/region/white-list' ? WHITE_LIST : new Promise<RegionLookupResult>((resolve) => (answer = resolve))));
+    const { user } = await renderRegister({ http });
+    const input = countryInput(); // while the list is open its label is out of the accessibility tree
+    await user.type(input, 'Fra');
+    await act(async () => answer({ regionCode: 'Use', countryCode: 'US' }));
+    expect(input).toHaveValue('Fra');
+    expect(screen.queryByText(/North America/)).toBeNull(); // no storage hint of the default
+    await user.click(await screen.findByRole('option', { name: /^France/ }));
+    expect(input).toHaveValue('France');
+  });
 });
 
 describe('RegisterView: rules of spec section 5, on blur', () => {

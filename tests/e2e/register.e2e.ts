@@ -92,6 +92,29 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 }
 
 describe('registration against the reference server', () => {
+  it('a visitor default that arrives while the country is typed does not replace it', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/accounts/region', async (route) => {
+      await held; // the visitor lookup (en-US → United States) answers only after the user started typing
+      await route.continue();
+    });
+    await openClientLogin(page);
+    await page.getByRole('button', { name: 'Create one' }).click();
+    const country = page.getByRole('combobox', { name: 'Country/region' });
+    await country.fill('France');
+    const answered = page.waitForResponse('**/api/accounts/region');
+    release();
+    await answered;
+    await page.waitForTimeout(200); // the default would apply on the next render
+    expect(await country.inputValue()).toBe('France');
+    await page.getByRole('option', { name: /^France/ }).click();
+    await page.getByText('Your data will be stored in: Europe (eu-west-1)').waitFor();
+    await context.close();
+  });
+
   it('registers in the UI, activates from the mailed link and signs in', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
