@@ -121,6 +121,21 @@ export interface MailLinkRequest {
   /** Renewals: the language of the new mail. */
   language?: string;
 }
+
+/** `POST /activations/verify`: a contested registration's link also needs its newest password. */
+export interface ActivationRequest extends MailLinkRequest {
+  password?: string;
+}
+
+/**
+ * The `result` of -10020 (no password given) or -20601 (another password) from
+ * `/activations/verify`: the address was registered again while pending, so the link
+ * activates only with the password of the newest registration.
+ */
+export interface ActivationPasswordProblem {
+  field: 'password';
+  reason: 'contested';
+}
 /** `POST /password-reset`. */
 export interface PasswordResetRequest {
   token: string;

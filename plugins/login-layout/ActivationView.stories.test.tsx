@@ -10,6 +10,8 @@ describeStoryStates('ActivationView', stories, {
     AlreadyActive: ['Your ID is already active', 'Sign in'],
     Expired: ['This activation link has expired', 'Send a new activation email'],
     NewMailWait: ['You can request another one in 42 s.'],
+    PasswordNeeded: ['Enter your password to activate', 'Activate my ID'],
+    PasswordRefused: ['That is not the password of the most recent registration.'],
     Invalid: ['This activation link does not work', 'Sign in'],
     Missing: ['Open the link from your email'],
     Failed: ['Your ID could not be activated yet', 'An unexpected error occurred.', 'Try again'],

@@ -31,7 +31,7 @@ const meta: Meta = {
   loaders: [async (): Promise<Loaded> => ({ registry: await testRegistry([layout]) })],
   render: (_args, { loaded, parameters }) => (
     <LoginViewStory registry={(loaded as Loaded).registry} http={(parameters.http as HttpClient | undefined) ?? cannedHttp({})} loginPage={loginPage}>
-      <ActivationView goTo={() => undefined} initialState={parameters.state as ActivationState} linkToken="euw.story-token" />
+      <ActivationView goTo={() => undefined} initialState={parameters.state as ActivationState} linkToken="euw.story-token" passwordError={parameters.passwordError as string | undefined} />
     </LoginViewStory>
   ),
 };
@@ -59,6 +59,19 @@ export const NewMailWait: Story = {
   play: async ({ canvasElement }) => {
     Array.from(canvasElement.querySelectorAll('button')).find((b) => b.textContent?.includes('Send a new activation email'))?.click();
     await until(() => Boolean(canvasElement.textContent?.includes('in 42 s')));
+  },
+};
+
+/** The address was registered again while pending: the link needs the newest registration's password. */
+export const PasswordNeeded: Story = {
+  parameters: { http: cannedHttp({ '/activations/verify': new ApiError(-10020, 'password', 400, { field: 'password', reason: 'contested' }) }) },
+};
+
+/** Another password than the newest registration's. */
+export const PasswordRefused: Story = {
+  parameters: {
+    state: { kind: 'password' } satisfies ActivationState,
+    passwordError: 'That is not the password of the most recent registration. If you did not register this address again, register once more with your own password and use the newest email.',
   },
 };
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { usePortal } from '../../core/app/context';
-import type { MailLinkProblem, MailLinkResult } from '../../core/contract/account';
+import type { ActivationPasswordProblem, ActivationRequest, MailLinkProblem, MailLinkResult } from '../../core/contract/account';
 import { ERROR_CODES } from '../../core/contract/errorCodes';
 import { errorMessage } from '../../core/errors/message';
 import { isAbortError, toApiError, type ApiError } from '../../core/http/ApiError';
@@ -13,10 +13,12 @@ import type { EmailSentData } from '../../core/login/types';
 import type { LoginViewProps } from '../../core/registry/types';
 import { Button } from '../../core/ui/Button';
 import { Notice } from '../../core/ui/Notice';
+import { ActivationPasswordForm } from './ActivationPasswordForm';
 import { RESEND_WAIT_SECONDS } from './EmailSentView';
 
 export type ActivationState =
   | { kind: 'activating' }
+  | { kind: 'password' }
   | { kind: 'failed'; error: ApiError }
   | { kind: 'done'; result: MailLinkResult }
   | { kind: 'already'; result: MailLinkResult }
@@ -24,8 +26,14 @@ export type ActivationState =
   | { kind: 'invalid' }
   | { kind: 'missing' };
 
+/** The link of a registration made again while pending: it needs that registration's password. */
+function contested(error: ApiError): boolean {
+  return (error.result as Partial<ActivationPasswordProblem> | undefined)?.reason === 'contested';
+}
+
 /** -20623 carries the address and service; -20679 says whether a new mail can be had from the link. */
 function stateOf(error: ApiError): ActivationState {
+  if (error.code === ERROR_CODES.invalidParameter && contested(error)) return { kind: 'password' };
   if (error.code === ERROR_CODES.alreadyActivated && (error.result as Partial<MailLinkResult> | undefined)?.email) {
     return { kind: 'already', result: error.result as MailLinkResult };
   }
@@ -40,9 +48,15 @@ function stateOf(error: ApiError): ActivationState {
  * Login view 'activation': the page the activation mail links to (`/login?module=activation`),
  * branded as the service the registration started from. Opening it activates the ID (a POST:
  * a mail scanner that only fetches the link activates nothing); then a way to sign in to that
- * service. An expired link offers a new mail in one click. `initialState` and `linkToken`: stories.
+ * service. An expired link offers a new mail in one click; a contested registration's link asks for
+ * its newest password. `initialState`, `linkToken` and `passwordError`: stories.
  */
-export default function ActivationView({ goTo, initialState, linkToken }: LoginViewProps & { initialState?: ActivationState; linkToken?: string }) {
+export default function ActivationView({
+  goTo,
+  initialState,
+  linkToken,
+  passwordError,
+}: LoginViewProps & { initialState?: ActivationState; linkToken?: string; passwordError?: string }) {
   const { t } = useTranslation(['login-layout', 'core']);
   const { http, config } = usePortal();
   const [, navigate] = useLocation();
@@ -66,7 +80,7 @@ export default function ActivationView({ goTo, initialState, linkToken }: LoginV
   useEffect(() => {
     if (state.kind !== 'activating' || !token) return;
     const controller = new AbortController();
-    http.post<MailLinkResult>('/activations/verify', { token }, { auth: 'none', signal: controller.signal }).then(
+    http.post<MailLinkResult>('/activations/verify', { token } satisfies ActivationRequest, { auth: 'none', signal: controller.signal }).then(
       (result) => {
         forgetMailLinkToken();
         setState({ kind: 'done', result });
@@ -80,6 +94,22 @@ export default function ActivationView({ goTo, initialState, linkToken }: LoginV
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [attempt, token, http]);
 
+  /** The password step: null when activated, else the text for the field. */
+  async function activateWithPassword(password: string): Promise<string | null> {
+    if (!token) return null; // the step only follows an answer about this link
+    try {
+      const result = await http.post<MailLinkResult>('/activations/verify', { token, password } satisfies ActivationRequest, { auth: 'none' });
+      forgetMailLinkToken();
+      setState({ kind: 'done', result });
+      return null;
+    } catch (err) {
+      const error = toApiError(err);
+      if (error.code === ERROR_CODES.wrongCredentials && contested(error)) return t('activation.passwordWrong');
+      setState(stateOf(error));
+      return null;
+    }
+  }
+
   const signIn = (result?: MailLinkResult) =>
     result ? void signInAfterMailLink(result, { http, config, navigate }) : navigate('/');
 
@@ -88,6 +118,12 @@ export default function ActivationView({ goTo, initialState, linkToken }: LoginV
     case 'activating':
       return (
         <LinkChecking label={t('activation.checking')} />
+      );
+    case 'password':
+      return (
+        <LinkSection title={t('activation.passwordTitle')} text={t('activation.passwordText')}>
+          <ActivationPasswordForm submit={activateWithPassword} initialError={passwordError} />
+        </LinkSection>
       );
     case 'failed':
       return (

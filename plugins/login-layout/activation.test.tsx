@@ -55,6 +55,34 @@ describe('ActivationView: the page the activation mail links to', () => {
     expect(takeCarriedLoginParams()).toEqual({ email: EMAIL });
   });
 
+  it('a contested registration: the link asks for the newest password, refuses another at the field, then activates', async () => {
+    let answer: unknown = new ApiError(-10020, 'password', 400, { field: 'password', reason: 'contested' });
+    const { http, post } = fakeHttp({ '/activations/verify': () => answer });
+    await renderView(http);
+    await screen.findByRole('heading', { name: 'Enter your password to activate' });
+    const field = screen.getByLabelText(/^Password/, { selector: 'input' });
+    await waitFor(() => expect(field).toHaveFocus());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Activate my ID' }));
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+    expect(post).toHaveBeenCalledTimes(1); // nothing sent without a password
+
+    answer = new ApiError(-20601, 'wrong', 400, { field: 'password', reason: 'contested' });
+    await userEvent.type(field, 'Not-the-newest-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Activate my ID' }));
+    expect(await screen.findByText(/^That is not the password of the most recent registration/)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveValue('Not-the-newest-1'); // nothing typed is lost
+    expect(post).toHaveBeenLastCalledWith('/activations/verify', { token: TOKEN, password: 'Not-the-newest-1' }, expect.anything());
+
+    answer = { email: EMAIL, serviceUrl: null };
+    await userEvent.clear(field);
+    await userEvent.type(field, 'The-newest-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Activate my ID' }));
+    await screen.findByRole('heading', { name: 'Your ID is activated' });
+    expect(post).toHaveBeenLastCalledWith('/activations/verify', { token: TOKEN, password: 'The-newest-1' }, expect.anything());
+  });
+
   it('a link of an ID that is already active says so and still offers sign-in', async () => {
     const { http } = fakeHttp({ '/activations/verify': new ApiError(-20623, 'already', 400, { email: EMAIL, serviceUrl: null }) });
     await renderView(http);

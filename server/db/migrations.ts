@@ -326,6 +326,13 @@ const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => (
       await db.schema.alterTable('tokens').addColumn('successor', 'text').execute();
     },
   },
+  '007_contested_registration': {
+    // A pending registration replaced by another one: its link then activates only for the
+    // person who knows the newest password (see domain/pendingAccounts.ts).
+    async up(db: AnyDb) {
+      await db.schema.alterTable('accounts').addColumn('registration_contested', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    },
+  },
 });
 
 const legacyMigrations = (_dialect: SqlDialect): Record<string, Migration> => ({

@@ -122,6 +122,8 @@ export interface AccountTable {
   mfa_failed: number;
   mfa_locked_until: number | null;
   activation_sent_at: number | null;
+  /** 1 once a pending registration was replaced by another: activation then asks for the password. */
+  registration_contested: number;
   reset_sent_at: number | null;
   created_at: number;
   updated_at: number;

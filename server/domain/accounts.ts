@@ -2,7 +2,7 @@
  * Accounts: lookup through the global directory, registration, activation, password reset and
  * change, profile, region confirmation, conflict info. A user's rows live only in its region.
  */
-import type { UserProfile, ConflictInfoResult, MailLinkProblem, MailLinkResult, RegisterRequest, ResetLinkInfo, RegisterResult, UpdateInfoRequest } from '../../core/contract/account';
+import type { UserProfile, ActivationPasswordProblem, ConflictInfoResult, MailLinkProblem, MailLinkResult, RegisterRequest, ResetLinkInfo, RegisterResult, UpdateInfoRequest } from '../../core/contract/account';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { RegionCode } from '../../core/contract/regions';
 import { DEFAULT_SESSION_TIMEOUT } from '../../core/contract/security';
@@ -123,6 +123,7 @@ export function accountRow(ctx: Ctx, input: NewAccount, id = randomId()): Accoun
     mfa_failed: 0,
     mfa_locked_until: null,
     activation_sent_at: null,
+    registration_contested: 0,
     reset_sent_at: null,
     created_at: now,
     updated_at: now,
@@ -272,7 +273,9 @@ export async function register(
     if (existing.account.activated_at !== null) fail(E.userExists);
     // Still "not activated" (spec), but this registration's password is the one the newest
     // link activates: earlier links (perhaps someone else's registration) stop working.
-    const replaced = await replacePendingRegistration(ctx, existing.region, existing.account, {
+    // The same password again (a lost mail, a second click) is no contest; another one is.
+    const contested = !(await ctx.passwords.verify(existing.account.password_hash, input.password));
+    const replaced = await replacePendingRegistration(ctx, existing.region, existing.account, contested, {
       region: choice.region,
       password_hash: await ctx.passwords.hash(input.password),
       first_name: firstName,
@@ -318,16 +321,27 @@ export async function register(
 }
 
 /**
+ * A contested registration (replaced while pending) activates only with its newest password:
+ * -10020 `{ field: 'password' }` asks for it, -20601 refuses another. A replacement racing this
+ * check expires the link itself, so the password checked is the one the link activates.
+ */
+async function requireNewestPassword(ctx: Ctx, account: AccountTable, password: string | undefined): Promise<void> {
+  if (!password) fail(E.invalidParameter, { field: 'password', reason: 'contested' } satisfies ActivationPasswordProblem, 'Enter the password of this registration.');
+  if (!(await ctx.passwords.verify(account.password_hash, password))) fail(E.wrongCredentials, { field: 'password', reason: 'contested' } satisfies ActivationPasswordProblem);
+}
+
+/**
  * Opens an activation link (POST /activations/verify): activates once. A link whose account is
  * already active (used, or a newer link was used) answers -20623 with the address; an expired
  * or unknown one -20679 with `reason`.
  */
-export async function activate(ctx: Ctx, token: string): Promise<MailLinkResult> {
+export async function activate(ctx: Ctx, token: string, password?: string): Promise<MailLinkResult> {
   const link = await inspectMailLink(ctx, token, 'activation');
   if (link.state === 'invalid') fail(E.tokenExpired, { reason: 'invalid' } satisfies MailLinkProblem, undefined, 400);
   const done = { email: link.account.email, serviceUrl: await clientServiceUrl(ctx, link.clientId) };
   if (link.account.activated_at !== null) fail(E.alreadyActivated, done);
   if (link.state !== 'valid') fail(E.tokenExpired, { reason: link.state } satisfies MailLinkProblem, undefined, 400);
+  if (link.account.registration_contested) await requireNewestPassword(ctx, link.account, password);
   if (await activateWithLink(ctx, link.region, link.account.id, token)) return done;
   // Lost a race: activated by another link, or this one used or replaced meanwhile.
   const now = await inspectMailLink(ctx, token, 'activation');

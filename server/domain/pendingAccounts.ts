@@ -5,6 +5,11 @@
  * (an address registered by someone else cannot be activated with their password by the owner
  * who registers it later and follows the newest mail).
  *
+ * Two people may take turns, though: an attacker who registers the address again after its
+ * owner would have the owner's next click activate the attacker's password. So once a pending
+ * registration has been replaced (contested), its link activates only together with the
+ * newest password: whoever holds both the mailbox and that password decides.
+ *
  * Both steps lock the account row first (its UPDATE), then touch its links in the same
  * transaction: a replacement and an activation racing each other serialise on that row, on
  * SQLite and on PostgreSQL alike.
@@ -35,10 +40,11 @@ async function inTransaction(ctx: Ctx, region: RegionCode, step: (trx: Transacti
 }
 
 /**
- * Replaces the registration of a still pending account and ends its live activation links.
+ * Replaces the registration of a still pending account and ends its live activation links;
+ * `contested` (another password than the pending one) makes its links ask for the password.
  * Returns the account as it now is, or null when it was activated in the meantime.
  */
-export async function replacePendingRegistration(ctx: Ctx, region: RegionCode, account: AccountTable, next: PendingRegistration): Promise<AccountTable | null> {
+export async function replacePendingRegistration(ctx: Ctx, region: RegionCode, account: AccountTable, contested: boolean, next: PendingRegistration): Promise<AccountTable | null> {
   const now = ctx.now();
   const { region: chosenRegion, ...fields } = next;
   const applied = await inTransaction(ctx, region, async (trx) => {
@@ -50,6 +56,8 @@ export async function replacePendingRegistration(ctx: Ctx, region: RegionCode, a
         region_confirmed: chosenRegion === region ? account.region_confirmed : 0,
         failed_attempts: 0,
         locked_until: null,
+        // Only ever raised here: a same-password registration racing a contest must not clear it.
+        ...(contested ? { registration_contested: 1 } : {}),
         updated_at: now,
       })
       .where('id', '=', account.id)

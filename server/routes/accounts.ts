@@ -1,6 +1,6 @@
 /** Account, profile, registration, activation, password reset, regions, uploads of avatars. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { MailLinkRequest, MailSentResult, PasswordResetRequest, RegisterRequest, RegionConfirmRequest, UpdateInfoRequest, PasswordChangeRequest } from '../../core/contract/account';
+import type { ActivationRequest, MailLinkRequest, MailSentResult, PasswordResetRequest, RegisterRequest, RegionConfirmRequest, UpdateInfoRequest, PasswordChangeRequest } from '../../core/contract/account';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { REGION_CODES, type RegionCode } from '../../core/contract/regions';
 import type { Ctx } from '../context';
@@ -235,9 +235,9 @@ export function accountRoutes(ctx: Ctx) {
     );
 
     // The activation page of the SPA (the mailed link) activates with this call.
-    api.post<{ Body: MailLinkRequest }>('/activations/verify', { schema: { body: linkBody } }, async (req) => {
+    api.post<{ Body: ActivationRequest }>('/activations/verify', { schema: { body: body({ token: S.str(200, 1), password: S.password }, ['token']) } }, async (req) => {
       limitAuth(ctx, req, 'reset');
-      return ok(await activate(ctx, req.body.token));
+      return ok(await activate(ctx, req.body.token, req.body.password));
     });
 
     // An expired activation link: a new mail to its account, for the same service.

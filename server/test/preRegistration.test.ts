@@ -52,7 +52,9 @@ describe('registering an address someone else registered and never activated', (
     // The earlier link was mailed with the earlier password: it activates nothing any more.
     expect((await victim.post('/api/activations/verify', { token: attackerLink })).body).toMatchObject({ errorCode: E.tokenExpired, result: { reason: 'expired' } });
 
-    expect((await victim.post('/api/activations/verify', { token: victimLink })).body.result).toEqual({ email, serviceUrl: null });
+    // Registered twice while pending: the link asks for the newest registration's password.
+    expect((await victim.post('/api/activations/verify', { token: victimLink })).body).toMatchObject({ errorCode: E.invalidParameter, result: { field: 'password', reason: 'contested' } });
+    expect((await victim.post('/api/activations/verify', { token: victimLink, password: VICTIM_PASSWORD })).body.result).toEqual({ email, serviceUrl: null });
     expect(await signInCode(attacker, email, ATTACKER_PASSWORD)).toBe(E.wrongCredentials);
     const tokens = await signIn(victim, email, VICTIM_PASSWORD);
     expect(tokens.accessToken).toBeTruthy();
@@ -77,7 +79,7 @@ describe('registering an address someone else registered and never activated', (
 
     t.clock.advance(61_000);
     expect((await victim.post('/api/activations/email', { email })).status).toBe(200);
-    expect((await victim.post('/api/activations/verify', { token: await newestActivationToken(victim, email) })).status).toBe(200);
+    expect((await victim.post('/api/activations/verify', { token: await newestActivationToken(victim, email), password: VICTIM_PASSWORD })).status).toBe(200);
     expect(await signInCode(attacker, email, ATTACKER_PASSWORD)).toBe(E.wrongCredentials);
     expect((await signIn(victim, email, VICTIM_PASSWORD)).accessToken).toBeTruthy();
   });
@@ -89,10 +91,51 @@ describe('registering an address someone else registered and never activated', (
     await attacker.post('/api/register/captcha', reg(email, 'Attacker-pass-10', { regionCode: 'SG' }));
     t.clock.advance(61_000);
     expect((await victim.post('/api/register/captcha', reg(email, VICTIM_PASSWORD))).body.result).toMatchObject({ mailSent: true });
-    await victim.post('/api/activations/verify', { token: await newestActivationToken(victim, email) });
+    expect((await victim.post('/api/activations/verify', { token: await newestActivationToken(victim, email), password: VICTIM_PASSWORD })).status).toBe(200);
     const { sessionCode } = await startLogin(victim);
     const res = await login(victim, sessionCode, { email, password: VICTIM_PASSWORD });
     expect(res.body).toMatchObject({ errorCode: E.regionRequired, result: { email, regionCode: 'Euw' } });
+  });
+});
+
+describe('someone registering the address again after its owner', () => {
+  it("the owner's next click does not activate the later password: the link wants the newest registration's password", async () => {
+    const email = 'owner.first@example.com';
+    const owner = new Client(t.base);
+    const attacker = new Client(t.base);
+    await owner.post('/api/register/captcha', reg(email, VICTIM_PASSWORD));
+    const ownerLink = await newestActivationToken(owner, email);
+
+    t.clock.advance(61_000);
+    await attacker.post('/api/register/captcha', reg(email, ATTACKER_PASSWORD, { firstName: 'Mallory' }));
+    const attackerLink = await newestActivationToken(owner, email); // mailed to the owner's inbox
+    expect(attackerLink).not.toBe(ownerLink);
+    expect((await owner.post('/api/activations/verify', { token: ownerLink, password: VICTIM_PASSWORD })).body).toMatchObject({ errorCode: E.tokenExpired });
+
+    // The owner follows the newest mail: without a password, or with their own, nothing is activated.
+    expect((await owner.post('/api/activations/verify', { token: attackerLink })).body.errorCode).toBe(E.invalidParameter);
+    expect((await owner.post('/api/activations/verify', { token: attackerLink, password: VICTIM_PASSWORD })).body).toMatchObject({ errorCode: E.wrongCredentials, result: { field: 'password', reason: 'contested' } });
+    expect(await signInCode(attacker, email, ATTACKER_PASSWORD)).toBe(E.notActivated);
+
+    // The owner registers again and activates the newest link with their password; the attacker's fails.
+    t.clock.advance(61_000);
+    await owner.post('/api/register/captcha', reg(email, VICTIM_PASSWORD));
+    const ownersAgain = await newestActivationToken(owner, email);
+    expect((await owner.post('/api/activations/verify', { token: ownersAgain, password: VICTIM_PASSWORD })).body.result).toEqual({ email, serviceUrl: null });
+    expect(await signInCode(attacker, email, ATTACKER_PASSWORD)).toBe(E.wrongCredentials);
+    expect((await signIn(owner, email, VICTIM_PASSWORD)).accessToken).toBeTruthy();
+  });
+
+  it('a registration that was never contested activates from its link alone, as the spec says; so does one repeated with the same password', async () => {
+    const c = new Client(t.base);
+    await c.post('/api/register/captcha', reg('plain.one@example.com', VICTIM_PASSWORD));
+    expect((await c.post('/api/activations/verify', { token: await newestActivationToken(c, 'plain.one@example.com') })).body.result).toEqual({ email: 'plain.one@example.com', serviceUrl: null });
+
+    await c.post('/api/register/captcha', reg('plain.twice@example.com', VICTIM_PASSWORD));
+    t.clock.advance(61_000);
+    expect((await c.post('/api/register/captcha', reg('plain.twice@example.com', VICTIM_PASSWORD))).body).toMatchObject({ errorCode: E.notActivated, result: { mailSent: true } });
+    const token = await newestActivationToken(c, 'plain.twice@example.com');
+    expect((await c.post('/api/activations/verify', { token })).body.result).toEqual({ email: 'plain.twice@example.com', serviceUrl: null });
   });
 });
 
