@@ -163,6 +163,17 @@ describe('invite codes and company codes cannot be guessed at full speed', () =>
     expect(codes(acceptResults.slice(10))).toEqual(Array(110).fill(E.rateLimited));
   });
 
+  it('registering with wrong invite codes counts as guessing too', async () => {
+    const anonymous = new Client(t.base);
+    const results: Res[] = [];
+    for (let i = 0; i < 30; i++) {
+      const body = { email: `reg-guess-${i}@example.com`, password: DEMO_PASSWORD, regionCode: 'DE', firstName: 'Reg', lastName: 'Guess', inviteCode: `wrong-${i}` };
+      results.push(await anonymous.post('/api/register/captcha', body, from('10.8.0.1')));
+    }
+    expect(codes(results.slice(0, 20))).toEqual(Array(20).fill(E.invitationInvalid));
+    expect(codes(results.slice(20))).toEqual(Array(10).fill(E.rateLimited));
+  });
+
   it('search results and code lookups show a company without its code to non-members', async () => {
     const demo = await as('demo@example.com');
     const found = (await demo.get('/api/orgs/search/contoso', { auth: true, ...from('10.7.0.1') })).body.result.orgs;
