@@ -25,6 +25,8 @@ export interface Ctx {
   /** Registrations per client network and per email domain (1 hour). */
   registrations: SlidingCounter;
   domainRegistrations: SlidingCounter;
+  /** Wrong invite and company codes per client network and per account (15 minutes). */
+  codeGuesses: SlidingCounter;
   region(region: RegionCode): Kysely<RegionalDb>;
 }
 
@@ -43,6 +45,7 @@ export function createCtx(options: ServerOptions, stores: Stores, mailer: Mailer
     accountFailures: new SlidingCounter(15 * 60_000, now),
     registrations: new SlidingCounter(60 * 60_000, now),
     domainRegistrations: new SlidingCounter(60 * 60_000, now),
+    codeGuesses: new SlidingCounter(15 * 60_000, now),
     region: (region) => stores.regions[region],
   };
 }

@@ -69,6 +69,10 @@ export interface Limits {
   loginSessionSeconds: number;
   invitesPerUserPerDay: number;
   invitesPerOrgPerDay: number;
+  /** Wrong invite codes or company codes (each kind counted apart) from one client network within 15 minutes before its lookups are refused (-60001). */
+  codeGuessesPerClient: number;
+  /** The same per signed-in account, from all its clients together. */
+  codeGuessesPerAccount: number;
 }
 
 export interface ServerOptions {
@@ -127,6 +131,8 @@ export const DEFAULT_LIMITS: Limits = {
   loginSessionSeconds: 3600,
   invitesPerUserPerDay: 3,
   invitesPerOrgPerDay: 50,
+  codeGuessesPerClient: 20,
+  codeGuessesPerAccount: 10,
 };
 
 export type ServerOptionsInput = Partial<Omit<ServerOptions, 'limits' | 'helpdesk'>> & {

@@ -65,7 +65,8 @@ export interface CompanySummary {
   type: CompanyType;
   country: string;
   city: string | null;
-  orgCode: string;
+  /** Only for the company's own active members: the code is what lets others find and apply. */
+  orgCode?: string;
   region: RegionCode;
 }
 export interface CompanySearchResult {
@@ -93,11 +94,22 @@ export interface Member {
 export interface MembersResult {
   members: Member[];
 }
-/** `POST /orgs/{id}/members` (add a registered user of the region), `PUT` (change role). */
+/**
+ * `POST /orgs/{id}/members` (add someone: they are invited and join when they accept), `PUT`
+ * (change role).
+ */
 export interface MemberRequest {
   email: string;
   role: MemberRole;
   region: RegionCode;
+  /** POST: the invitation mail's language when the address has no account. */
+  language?: string;
+}
+/** `POST /orgs/{id}/members`: the same for every address, registered or not. */
+export interface MemberAddResult {
+  email: string;
+  role: MemberRole;
+  status: 'unverified';
 }
 /** `DELETE /orgs/{id}/members`. */
 export interface MemberDeleteRequest {

@@ -36,4 +36,13 @@ export const UnknownCode: Story = {
   },
 };
 
+/** -60001: too many wrong codes from this client or account; the message stays on the page. */
+export const TooManyWrongCodes: Story = {
+  parameters: { props: { initialQuery: 'GUESS123' }, http: http({ '/orgs/orgCode/GUESS123': failing(-60001) }) },
+  play: async ({ canvasElement }) => {
+    canvasElement.querySelector('form')?.requestSubmit();
+    await waitForText('Too many requests');
+  },
+};
+
 export const RightToLeft: Story = { parameters: { dir: 'rtl', props: { initialMode: 'name', initialQuery: 'Contoso', initialResults: summaries } } };

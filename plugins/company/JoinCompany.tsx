@@ -18,8 +18,11 @@ import { useCountryName } from './format';
 import { Actions, Card, Heading, tableCss } from './parts';
 
 type Mode = 'code' | 'name';
-/** Refusals of a search or an application shown on the page (they stay while the user corrects). */
-const JOIN_CODES = [-40002, -40006, -40007, -40008, -40018, -40024, -40025, -40026] as const;
+/**
+ * Refusals of a search or an application shown on the page (they stay while the user corrects);
+ * -60001: too many wrong codes, the server asks to wait.
+ */
+const JOIN_CODES = [-40002, -40006, -40007, -40008, -40018, -40024, -40025, -40026, -60001] as const;
 
 export interface JoinCompanyProps {
   applications: MyCompaniesResult['applications'];
@@ -30,7 +33,10 @@ export interface JoinCompanyProps {
   initialQuery?: string;
 }
 
-/** Find a company by organization code or by name and apply; uncertified ones cannot be joined (-40006). */
+/**
+ * Find a company by organization code or by name and apply; uncertified ones cannot be joined
+ * (-40006). Results never show a code: only a company's members see it.
+ */
 export function JoinCompany({ applications, onApplied, initialResults, initialMode = 'code', initialQuery = '' }: JoinCompanyProps) {
   const { t } = useTranslation(['company', 'core']);
   const theme = useTheme();
@@ -128,7 +134,6 @@ export function JoinCompany({ applications, onApplied, initialResults, initialMo
             <thead>
               <tr>
                 <th scope="col">{t('fields.name')}</th>
-                <th scope="col">{t('fields.orgCode')}</th>
                 <th scope="col">{t('fields.type')}</th>
                 <th scope="col">{t('fields.country')}</th>
                 <th scope="col">{t('members.actions')}</th>
@@ -140,7 +145,6 @@ export function JoinCompany({ applications, onApplied, initialResults, initialMo
                   <th scope="row" css={{ fontWeight: 400 }}>
                     <Truncate text={org.name} /> <CertifiedBadge certified={org.certified} />
                   </th>
-                  <td>{org.orgCode}</td>
                   <td>{t(`types.${org.type}`)}</td>
                   <td>{[org.city, countryName(org.country)].filter(Boolean).join(', ')}</td>
                   <td>

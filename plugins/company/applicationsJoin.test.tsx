@@ -90,6 +90,9 @@ describe('join a company', () => {
     const table = await screen.findByRole('table', { name: 'Companies found' });
     expect(within(table).getByText('Contoso Networks')).toBeInTheDocument();
     expect(within(table).getByText('Berlin, Germany')).toBeInTheDocument();
+    // Non-members get no organization code from the server; the table has no column for it.
+    expect(summaries[0]).not.toHaveProperty('orgCode');
+    expect(within(table).queryByRole('columnheader', { name: 'Organization code' })).toBeNull();
     await userEvent.click(within(table).getByRole('button', { name: 'Apply to join: Contoso Networks' }));
     await waitFor(() => expect(onApplied).toHaveBeenCalled());
     expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/orgs/members/applications', body: { orgId: 'org-9' } });
@@ -131,6 +134,7 @@ describe('join a company', () => {
     [-40006, 'You cannot apply to join an unverified organization.', 'apply'],
     [-40008, 'You have already applied to join.', 'apply'],
     [-40024, 'Your account information conflicts with another account.', 'apply'],
+    [-60001, 'Too many requests. Please try again later.', 'search'],
   ])('%i is shown on the page (%s)', async (code, message, step) => {
     await renderJoin({
       'GET /orgs/orgCode/CONTOSO1': step === 'search' ? new ApiError(code, 'x', 400) : summaries[0],

@@ -70,6 +70,7 @@ describeStoryStates('JoinCompany', joinStories, {
     PendingApplication: ['Application pending', '!Apply to join'],
     NoResults: ['No company found.'],
     UnknownCode: ['The organization does not exist.'],
+    TooManyWrongCodes: ['Too many requests. Please try again later.'],
     RightToLeft: ['Contoso Networks'],
   },
   reset: resetRegionWhiteList,

@@ -58,8 +58,8 @@ export const applications: Application[] = [
 ];
 
 export const summaries: CompanySummary[] = [
-  { id: 'org-9', name: 'Contoso Networks', certified: true, type: 'distributor', country: 'DE', city: 'Berlin', orgCode: 'CONTOSO1', region: 'Euw' },
-  { id: 'org-8', name: 'Contoso Startups Cooperative of Bavaria', certified: false, type: 'reseller', country: 'DE', city: null, orgCode: 'CONTOSO2', region: 'Euw' },
+  { id: 'org-9', name: 'Contoso Networks', certified: true, type: 'distributor', country: 'DE', city: 'Berlin', region: 'Euw' },
+  { id: 'org-8', name: 'Contoso Startups Cooperative of Bavaria', certified: false, type: 'reseller', country: 'DE', city: null, region: 'Euw' },
 ];
 
 export const noCompany: MyCompaniesResult = { orgs: [], applications: [] };

@@ -13,9 +13,9 @@ import { isUniqueViolation, lockRow } from '../db/portable';
 import type { AccountTable, OrgTable, RegionalDb } from '../db/types';
 import { ApiFailure, fail } from '../http/errors';
 import { randomId, randomToken } from './crypto';
-import { conflictInfo, fileUrl, findAccount } from './accounts';
+import { conflictInfo, fileUrl } from './accounts';
 import { isCountryCode } from './countries';
-import { checkEmail, checkFreeText, checkPhone, checkPostCode, checkUrl, isValidEmail, normalizeEmail } from './validation';
+import { checkFreeText, checkPhone, checkPostCode, checkUrl, isValidEmail, normalizeEmail } from './validation';
 
 export const MANAGERS: MemberRole[] = ['owner', 'admin'];
 
@@ -74,7 +74,7 @@ export async function activeMembership(ctx: Ctx, region: RegionCode, accountId: 
 
 /**
  * One company per account. Inside the transaction that makes `accountId` an active member
- * (creating a company, accepting an invitation or an application, a direct add): takes the
+ * (creating a company, accepting an invitation or an application): takes the
  * account's lock — its row FOR UPDATE on PostgreSQL; on SQLite the transaction holds the write
  * lock from its start — and only then checks that the account is in no company, so parallel
  * requests for one account see each other's result. Fails with `code` (-40001 when creating,
@@ -138,8 +138,13 @@ async function toCompany(ctx: Ctx, region: RegionCode, org: OrgTable): Promise<C
   };
 }
 
-export function summary(region: RegionCode, org: OrgTable): CompanySummary {
-  return { id: org.id, name: org.name, certified: org.certified === 1, type: org.type as CompanySummary['type'], country: org.country, city: org.city, orgCode: org.org_code, region };
+/**
+ * What a lookup shows of a company. The organization code lets people find and apply to it, so
+ * only its own members see it (`memberOf`: the company the viewer is an active member of).
+ */
+export function summary(region: RegionCode, org: OrgTable, memberOf: string | null): CompanySummary {
+  const base = { id: org.id, name: org.name, certified: org.certified === 1, type: org.type as CompanySummary['type'], country: org.country, city: org.city, region };
+  return memberOf === org.id ? { ...base, orgCode: org.org_code } : base;
 }
 
 export async function myCompanies(ctx: Ctx, region: RegionCode, account: AccountTable): Promise<MyCompaniesResult> {
@@ -274,21 +279,22 @@ export async function updateOrg(ctx: Ctx, region: RegionCode, account: AccountTa
   return toCompany(ctx, region, await getOrg(ctx, region, org.id));
 }
 
-export async function findByCode(ctx: Ctx, region: RegionCode, code: string): Promise<CompanySummary> {
+export async function findByCode(ctx: Ctx, region: RegionCode, account: AccountTable, code: string): Promise<CompanySummary> {
   const key = code.trim().toUpperCase();
   const org = await ctx.region(region).selectFrom('orgs').selectAll().where('org_code', '=', key).executeTakeFirst();
-  if (org) return summary(region, org);
+  if (org) return summary(region, org, (await activeMembership(ctx, region, account.id))?.org_id ?? null);
   for (const other of REGION_CODES) {
     if (other !== region && (await ctx.region(other).selectFrom('orgs').select('id').where('org_code', '=', key).executeTakeFirst())) fail(E.orgNotInRegion);
   }
   fail(E.orgMissing);
 }
 
-export async function searchOrgs(ctx: Ctx, region: RegionCode, term: string): Promise<CompanySummary[]> {
+export async function searchOrgs(ctx: Ctx, region: RegionCode, account: AccountTable, term: string): Promise<CompanySummary[]> {
   const clean = term.trim().toLowerCase().replace(/[%_\\]/g, '');
   if (clean.length < 2) return [];
   const rows = await ctx.region(region).selectFrom('orgs').selectAll().where('name_key', 'like', `%${clean}%`).orderBy('name_key').limit(20).execute();
-  return rows.map((org) => summary(region, org));
+  const memberOf = (await activeMembership(ctx, region, account.id))?.org_id ?? null;
+  return rows.map((org) => summary(region, org, memberOf));
 }
 
 export async function applyToOrg(ctx: Ctx, region: RegionCode, account: AccountTable, orgId: string): Promise<{ applicationId: string }> {
@@ -362,48 +368,18 @@ export async function listMembers(ctx: Ctx, region: RegionCode, account: Account
   const expiry = new Map(invites.map((i) => [i.email, i.expires_at]));
   const order: Record<string, number> = { owner: 0, admin: 1, member: 2 };
   return rows
+    // Until someone accepts, the list says "invited" and nothing about whether the address has an account.
     .map((r) => ({
       email: r.email,
-      accountId: r.accountId,
-      firstName: r.firstName ?? null,
-      lastName: r.lastName ?? null,
+      accountId: r.status === 'active' ? r.accountId : null,
+      firstName: r.status === 'active' ? (r.firstName ?? null) : null,
+      lastName: r.status === 'active' ? (r.lastName ?? null) : null,
       role: r.role as MemberRole,
       status: (r.status === 'unverified' && (expiry.get(r.email) ?? 0) <= now ? 'expired' : r.status) as Member['status'],
       joinedAt: r.joinedAt,
       invitedAt: r.invitedAt,
     }))
     .sort((a, b) => (order[a.role]! - order[b.role]!) || a.email.localeCompare(b.email));
-}
-
-async function targetInRegion(ctx: Ctx, region: RegionCode, emailInput: string, requestedRegion: RegionCode) {
-  const email = checkEmail(emailInput);
-  if (requestedRegion !== region) fail(E.inviteOtherRegion);
-  const found = await findAccount(ctx, email);
-  if (found && found.region !== region) fail(E.inviteOtherRegion);
-  return { email, found };
-}
-
-/** Adds a registered user of the region who is in no company yet, directly as a member. */
-export async function addMember(ctx: Ctx, region: RegionCode, account: AccountTable, orgId: string, input: { email: string; role: MemberRole; region: RegionCode }) {
-  const myRole = await requireRole(ctx, region, orgId, account, MANAGERS);
-  if (input.role === 'owner' || (input.role === 'admin' && myRole !== 'owner')) fail(E.permissionDenied);
-  const { email, found } = await targetInRegion(ctx, region, input.email, input.region);
-  if (!found) fail(E.accountNotExist);
-  if (await activeMembership(ctx, region, found.account.id)) fail(E.alreadyInOrg);
-  await requireNoConflict(ctx, region, found.account);
-  const db = ctx.region(region);
-  const now = ctx.now();
-  await db
-    .transaction()
-    .execute(async (trx) => {
-      await claimForMembership(trx, found.account.id, E.alreadyInOrg);
-      await trx.deleteFrom('org_members').where('org_id', '=', orgId).where('email', '=', email).execute();
-      await trx.insertInto('org_members').values({ id: randomId(), org_id: orgId, account_id: found.account.id, email, role: input.role, status: 'active', joined_at: now, invited_at: null }).execute();
-      await trx.updateTable('invitations').set({ status: 'accepted', closed_at: now }).where('org_id', '=', orgId).where('email', '=', email).where('status', '=', 'pending').execute();
-      await trx.updateTable('org_applications').set({ status: 'rejected', decided_at: now }).where('account_id', '=', found.account.id).where('status', '=', 'pending').execute();
-    })
-    .catch((err: unknown) => membershipFailure(ctx, region, found.account.id, err, E.alreadyInOrg));
-  return { email, role: input.role };
 }
 
 /** Role changes: admins manage members; only the owner grants or takes admin, or hands over ownership. */

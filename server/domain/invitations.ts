@@ -1,5 +1,6 @@
 /**
- * Invitations by email with invite codes. Rules: managers only; same region only (-40014);
+ * Invitations by email with invite codes. Rules: managers only; same region only (-40014: the
+ * request's region must be the company's, and an account of another region cannot accept);
  * one live invitation per address (-40011); an expired one is re-sent from the member list
  * (-40016); a resend waits one minute (-40013); after a cancelled invitation the address waits
  * seven days (-40021); daily caps per address (-40020) and per company (-40022).
@@ -74,19 +75,22 @@ export async function invite(ctx: Ctx, region: RegionCode, account: AccountTable
   const limits = ctx.options.limits;
   // Early answers without locking; the transaction below checks the caps again.
   if ((await sendsSince(db, { org_id: orgId }, now - DAY)) + emails.length > limits.invitesPerOrgPerDay) fail(E.orgDailyInvitesExceeded);
+  // Nothing here depends on whether the address has an account, or where, or in which company:
+  // those are checked when the invitation is accepted (-40014, -40007), so the inviter learns
+  // nothing about the address from the answer.
   for (const email of emails) {
-    const found = await findAccount(ctx, email);
-    if (found && found.region !== region) fail(E.inviteOtherRegion, { email });
     const member = await db.selectFrom('org_members').select(['status']).where('org_id', '=', orgId).where('email', '=', email).executeTakeFirst();
     if (member?.status === 'active') fail(E.alreadyInOrg, { email });
-    if (found && (await activeMembership(ctx, region, found.account.id))) fail(E.alreadyInOrg, { email });
     const last = await db.selectFrom('invitations').selectAll().where('org_id', '=', orgId).where('email', '=', email).orderBy('created_at', 'desc').executeTakeFirst();
     if (last?.status === 'pending') fail(last.expires_at > now ? E.alreadyInvited : E.previouslyInvited, { email });
     if (last?.status === 'cancelled' && (last.closed_at ?? 0) > now - INVITE_DAYS * DAY) fail(E.inviteWait7Days, { email });
     if ((await sendsSince(db, { email }, now - DAY)) >= limits.invitesPerUserPerDay) fail(E.userDailyInvitesExceeded, { email });
   }
   const accountIds = new Map<string, string | null>();
-  for (const email of emails) accountIds.set(email, (await findAccount(ctx, email))?.account.id ?? null);
+  for (const email of emails) {
+    const found = await findAccount(ctx, email);
+    accountIds.set(email, found && found.region === region ? found.account.id : null);
+  }
   const created: Array<{ email: string; code: string; id: string }> = [];
   // Parallel invitations: after the locks, the caps and the live invitation are looked up
   // again. A second invitation of one address gets -40011, invitations past a cap -40020 or
@@ -132,6 +136,19 @@ export async function invite(ctx: Ctx, region: RegionCode, account: AccountTable
     fail(E.invitationMailFailed);
   }
   return { invited: emails };
+}
+
+/**
+ * `POST /orgs/{id}/members`: adding someone is inviting them. The person becomes an unverified
+ * member with an invitation mailed to them and joins only by accepting it (`acceptInvite`), so
+ * nobody is put in a company, and kept out of every other, without consent. The answer is the
+ * same whether or not the address has an account, and whatever its region.
+ */
+export async function addMember(ctx: Ctx, region: RegionCode, account: AccountTable, orgId: string, input: { email: string; role: MemberRole; region: RegionCode; language?: string }) {
+  const myRole = await requireRole(ctx, region, orgId, account, MANAGERS);
+  if (input.role === 'owner' || (input.role === 'admin' && myRole !== 'owner')) fail(E.permissionDenied);
+  const { invited } = await invite(ctx, region, account, orgId, { emails: [input.email], role: input.role, region: input.region, language: input.language });
+  return { email: invited[0]!, role: input.role, status: 'unverified' as const };
 }
 
 export async function reinvite(ctx: Ctx, region: RegionCode, account: AccountTable, orgId: string, input: { email: string; region: RegionCode; language?: string }) {

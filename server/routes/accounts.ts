@@ -28,6 +28,7 @@ import { REGION_WHITE_LIST, regionOfCountry, resolveRegionChoice } from '../doma
 import { findUpload, readUploadData, saveUpload, type UploadInput } from '../domain/files';
 import { mayReadLicense } from '../domain/companies';
 import { acceptInvite, checkInviteForRegistration } from '../domain/invitations';
+import { limitCodeGuesses } from '../http/codeGuesses';
 import { normalizeEmail } from '../domain/validation';
 import { ApiFailure, fail } from '../http/errors';
 import { authHeaders, body, clientIp, ensureSelf, idParams, limitAuth, ok, requireAuth, requireHostRegion, requireSecurityToken, S, securityHeaders } from '../http/common';
@@ -214,7 +215,7 @@ export function accountRoutes(ctx: Ctx) {
             ctx.registrations.add(client);
             ctx.domainRegistrations.add(domain);
           },
-          invitation: (code, email) => checkInviteForRegistration(ctx, code, email),
+          invitation: (code, email) => limitCodeGuesses(ctx, req, 'invite', null, () => checkInviteForRegistration(ctx, code, email)),
           async afterCreate(account, region) {
             if (req.body.inviteCode) await acceptInvite(ctx, region, account, req.body.inviteCode);
           },

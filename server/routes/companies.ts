@@ -1,13 +1,12 @@
 /** Company calls (regional host of the account). */
 import type { FastifyInstance } from 'fastify';
-import type { ApplicationStatusRequest, CompanyInput, CompanyUpdate, InviteRequest, MemberRole } from '../../core/contract/company';
+import type { ApplicationStatusRequest, CompanyInput, CompanyUpdate, InviteRequest, MemberRequest, MemberRole } from '../../core/contract/company';
 import { COMPANY_TYPES } from '../../core/contract/company';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { RegionCode } from '../../core/contract/regions';
 import type { Ctx } from '../context';
 import { fileUrl } from '../domain/accounts';
 import {
-  addMember,
   applyToOrg,
   createOrg,
   decideApplication,
@@ -21,7 +20,8 @@ import {
   updateOrg,
 } from '../domain/companies';
 import { LICENSE_MAX, saveUpload } from '../domain/files';
-import { acceptInvite, invite, inviteInfo, reinvite } from '../domain/invitations';
+import { acceptInvite, addMember, invite, inviteInfo, reinvite } from '../domain/invitations';
+import { limitCodeGuesses } from '../http/codeGuesses';
 import { fail } from '../http/errors';
 import { authHeaders, body, ensureSelf, idParams, limitAuth, ok, requireAuth, S } from '../http/common';
 import { readUploadForm } from './accounts';
@@ -82,7 +82,7 @@ export function companyRoutes(ctx: Ctx) {
       { schema: { headers: authHeaders, params: { type: 'object', properties: { code: S.str(64, 1) }, required: ['code'] } } },
       async (req) => {
         const auth = await requireAuth(ctx, req);
-        return ok(await findByCode(ctx, auth.region, req.params.code));
+        return ok(await limitCodeGuesses(ctx, req, 'orgCode', auth.account.id, () => findByCode(ctx, auth.region, auth.account, req.params.code)));
       },
     );
 
@@ -91,7 +91,7 @@ export function companyRoutes(ctx: Ctx) {
       { schema: { headers: authHeaders, params: { type: 'object', properties: { term: S.str(100, 1) }, required: ['term'] } } },
       async (req) => {
         const auth = await requireAuth(ctx, req);
-        return ok({ orgs: await searchOrgs(ctx, auth.region, req.params.term) });
+        return ok({ orgs: await searchOrgs(ctx, auth.region, auth.account, req.params.term) });
       },
     );
 
@@ -103,7 +103,7 @@ export function companyRoutes(ctx: Ctx) {
     api.get<{ Params: { code: string } }>(
       '/orgs/members/invitations/:code',
       { schema: { params: { type: 'object', properties: { code: S.str(200, 1) }, required: ['code'] } } },
-      async (req) => ok(await inviteInfo(ctx, req.params.code)),
+      async (req) => ok(await limitCodeGuesses(ctx, req, 'invite', null, () => inviteInfo(ctx, req.params.code))),
     );
 
     api.post<{ Body: { inviteCode: string } }>(
@@ -111,7 +111,7 @@ export function companyRoutes(ctx: Ctx) {
       { schema: { headers: authHeaders, body: body({ inviteCode: S.str(200, 1) }, ['inviteCode']) } },
       async (req) => {
         const auth = await requireAuth(ctx, req);
-        return ok(await acceptInvite(ctx, auth.region, auth.account, req.body.inviteCode));
+        return ok(await limitCodeGuesses(ctx, req, 'invite', auth.account.id, () => acceptInvite(ctx, auth.region, auth.account, req.body.inviteCode)));
       },
     );
 
@@ -121,11 +121,12 @@ export function companyRoutes(ctx: Ctx) {
     });
 
     const memberBody = body({ email: S.email, role, region: S.region }, ['email', 'role', 'region']);
-    api.post<{ Params: { id: string }; Body: { email: string; role: MemberRole; region: RegionCode } }>(
+    api.post<{ Params: { id: string }; Body: MemberRequest }>(
       '/orgs/:id/members',
-      { schema: { params: idParams, headers: authHeaders, body: memberBody } },
+      { schema: { params: idParams, headers: authHeaders, body: body({ email: S.email, role, region: S.region, language: S.language }, ['email', 'role', 'region']) } },
       async (req) => {
         const auth = await requireAuth(ctx, req);
+        limitAuth(ctx, req, 'invite');
         return ok(await addMember(ctx, auth.region, auth.account, req.params.id, req.body));
       },
     );

@@ -124,7 +124,7 @@ describe('one company per account', () => {
     );
     for (const list of inviteCodes) expect(list).toHaveLength(2);
     await Promise.all([...racers.map((r) => warm(r, 3)), warm(founder, 2), warm(owner, 2)]);
-    // Per racer: six acceptances (three per invitation), a direct add by each company, six creations.
+    // Per racer: six acceptances (three per invitation), a direct add (an invitation) by each company, six creations.
     const bursts = await burst(['orgs', 'org_members', 'invitations'], () =>
       Promise.all(
         racers.map((r, k) =>
@@ -143,8 +143,10 @@ describe('one company per account', () => {
       const created = got.slice(8);
       expect(count(got, 0), emails[k]).toBe(1);
       // The others are told why: already in a company (joining), one company only (creating),
-      // or an invitation that the winner has used or closed.
-      expect(got.filter((c) => ![0, E.alreadyInOrg, E.orgTooMany, E.invitationInvalid].includes(c)), emails[k]).toEqual([]);
+      // an invitation that the winner has used or closed, or (a direct add, which only invites)
+      // already invited.
+      expect(got.filter((c) => ![0, E.alreadyInOrg, E.orgTooMany, E.invitationInvalid, E.alreadyInvited].includes(c)), emails[k]).toEqual([]);
+      expect(got.slice(6, 8).filter((c) => c === 0), emails[k]).toEqual([]); // a direct add never makes a member
       expect(created.filter((c) => c !== 0), emails[k]).toEqual(Array(created.includes(0) ? 5 : 6).fill(E.orgTooMany));
       expect(await db.selectFrom('org_members').select('org_id').where('account_id', '=', racers[k]!.id).where('status', '=', 'active').execute()).toHaveLength(1);
       expect(await db.selectFrom('orgs').select('id').where('owner_account_id', '=', racers[k]!.id).execute()).toHaveLength(created.includes(0) ? 1 : 0);

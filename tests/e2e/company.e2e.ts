@@ -11,11 +11,14 @@ import { seedTokens, signInThroughApi } from '../support/signIn';
  * a user applies to the certified demo company and its owner accepts, changes the role and
  * removes them; the same user then creates a company with a business licence, invites a
  * colleague who registers through the invitation mail, changes the colleague's role and
- * removes them. Desktop viewport: the company pages need 768 px or more.
+ * removes them. The owner invites a registered user, who stays outside the company (free to
+ * create or join another) until they accept from the mail while signed in. Desktop viewport:
+ * the company pages need 768 px or more.
  */
 const PASSWORD = 'Demo-pass-2024';
 const OWNER = 'owner@example.com'; // owner of the certified "Contoso Demo Ltd" (org code CONTOSO01)
 const USER = 'demo@example.com'; // Dana Demo, in no company
+const REGISTERED = 'applicant@example.com'; // April Applicant, in no company (has applied to Contoso)
 const COLLEAGUE = `colleague.${Date.now()}@example.com`;
 const COMPANY = `E2E Widgets ${Date.now() % 100000}`;
 const VIEWPORT = { width: 1280, height: 900 };
@@ -167,5 +170,30 @@ describe('company management against the reference server', () => {
     await page.getByText(`${COLLEAGUE} has been removed.`).waitFor();
     await row(page, COLLEAGUE).waitFor({ state: 'detached' });
     await user.context.close();
+  });
+
+  it('a registered user the owner invites is not a member until they accept the mailed invitation while signed in', async () => {
+    const owner = await signedIn(OWNER);
+    await owner.page.getByRole('link', { name: 'Members' }).click();
+    await owner.page.getByRole('button', { name: 'Invite members' }).click();
+    const invite = owner.page.getByRole('dialog', { name: 'Invite members' });
+    await invite.getByRole('textbox', { name: 'Email addresses' }).fill(REGISTERED);
+    await invite.getByRole('button', { name: 'Send invitations' }).click();
+    // The owner sees an invitation, not the person's account.
+    await row(owner.page, REGISTERED).getByText('Invitation pending').waitFor();
+    expect(await row(owner.page, REGISTERED).getByText('April Applicant').count()).toBe(0);
+
+    const invitee = await signedIn(REGISTERED);
+    await invitee.page.getByRole('heading', { name: 'You are not in a company yet' }).waitFor();
+    expect(await invitee.page.getByRole('button', { name: 'Create a company' }).isEnabled()).toBe(true);
+    await invitee.page.goto(await mailLink(invitee.context, REGISTERED, 'invitation', '/invite?inviteCode='));
+    await invitee.page.getByRole('button', { name: 'Join Contoso Demo Ltd' }).click();
+    await invitee.page.getByRole('heading', { name: 'You have joined Contoso Demo Ltd' }).waitFor();
+    await invitee.context.close();
+
+    await owner.page.reload();
+    await row(owner.page, REGISTERED).getByText('Active').waitFor();
+    expect(await row(owner.page, REGISTERED).getByText('April Applicant').isVisible()).toBe(true);
+    await owner.context.close();
   });
 });
