@@ -1,4 +1,5 @@
 /** Everything a route or domain function needs, built once per server. */
+import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { RegionCode } from '../core/contract/regions';
 import type { RegionalDb, Stores } from './db/types';
@@ -25,6 +26,11 @@ export interface Ctx {
   /** Registrations per client network and per email domain (1 hour). */
   registrations: SlidingCounter;
   domainRegistrations: SlidingCounter;
+  /** Slider puzzles issued and answers tried, per client network and per sign-in address (15 minutes). */
+  captchaPuzzles: SlidingCounter;
+  captchaAnswers: SlidingCounter;
+  /** Key of this process for the captcha's per-address subject (domain/captcha.ts: captchaSubject). */
+  captchaKey: Buffer;
   region(region: RegionCode): Kysely<RegionalDb>;
 }
 
@@ -43,6 +49,9 @@ export function createCtx(options: ServerOptions, stores: Stores, mailer: Mailer
     accountFailures: new SlidingCounter(15 * 60_000, now),
     registrations: new SlidingCounter(60 * 60_000, now),
     domainRegistrations: new SlidingCounter(60 * 60_000, now),
+    captchaPuzzles: new SlidingCounter(15 * 60_000, now),
+    captchaAnswers: new SlidingCounter(15 * 60_000, now),
+    captchaKey: crypto.randomBytes(32),
     region: (region) => stores.regions[region],
   };
 }
