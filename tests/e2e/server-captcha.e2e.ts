@@ -13,6 +13,7 @@ import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaptchaRequiredResult } from '../../core/contract/auth';
+import { traceFault, type TraceSample } from '../../server/captcha/trace';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
 import { PORTAL_HEADERS } from '../support/signIn';
@@ -104,6 +105,20 @@ async function drag(page: Page, frame: FrameLocator, dx: number): Promise<void> 
   await page.mouse.up();
 }
 
+interface Answer {
+  x: number;
+  trail: TraceSample[];
+}
+
+/** Collects the answers the frame posts (its drag traces), in order. */
+function answersOf(page: Page): Answer[] {
+  const answers: Answer[] = [];
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/captcha/verify') answers.push(req.postDataJSON() as Answer);
+  });
+  return answers;
+}
+
 /** A sign-in at the captcha client: authorize → session code → POST /login (with this context's cookies). */
 async function signInAtCaptchaClient(request: BrowserContext['request'], captchaToken?: string) {
   const authorize = new URL(`${portal.url}/api/authorize`);
@@ -131,10 +146,24 @@ describe('captcha frame', () => {
     await expect.poll(() => frame.locator('html').getAttribute('data-mode')).toBe('dark');
     expect(await frame.locator('html').evaluate((el) => getComputedStyle(el).getPropertyValue('--primary').trim())).toBe('#c0392b');
 
+    const answers = answersOf(page);
     const id = await puzzle(frame);
+    // A click on the handle without a move is no answer: nothing is sent, the puzzle stays.
+    await frame.locator('#handle').click();
+    await page.waitForTimeout(300);
+    expect(answers).toEqual([]);
+    expect(await frame.locator('#status').textContent()).toBe('Slide to complete the puzzle');
     await drag(page, frame, answer(id));
     await page.locator('#messages li[data-type="result"]').waitFor({ timeout: 10_000 });
     expect(await frame.locator('#status').textContent()).toBe('Verified');
+    // The frame sent the drag as it happened: pressed at 0, the moves (with the hand's wobble), released at the drop.
+    expect(answers).toHaveLength(1);
+    const { x, trail } = answers[0]!;
+    expect(trail.length).toBeGreaterThanOrEqual(30);
+    expect(trail[0]).toEqual([0, 0, 0]);
+    expect(trail[trail.length - 1]![1]).toBe(x);
+    expect(trail.some(([, , y]) => y !== 0)).toBe(true);
+    expect(traceFault(trail, x)).toBeNull();
     const messages = await received(page);
     expect(messages.map((m) => m.type)).toEqual(['loaded', 'result']);
     const result = messages[1]!;
@@ -179,6 +208,7 @@ describe('captcha frame', () => {
   it('is solved with the keyboard alone: focus shown, arrows move the piece, Enter checks it', async () => {
     const context = await browser.newContext();
     const { page, frame } = await openTestPage(context);
+    const answers = answersOf(page);
     const key = await puzzle(frame);
     const target = answer(key);
     const handle = frame.locator('#handle');
@@ -210,6 +240,10 @@ describe('captcha frame', () => {
       ['loaded', null],
       ['result', '0'],
     ]);
+    // The key presses are the trace: one sample each, then Enter's; it passes the same rules as a drag.
+    expect(answers).toHaveLength(1);
+    expect(answers[0]!.trail.length).toBe(Math.floor(target / 10) + Math.round((target % 10) / 2) + 2);
+    expect(traceFault(answers[0]!.trail, answers[0]!.x)).toBeNull();
     await context.close();
   });
 
@@ -245,6 +279,25 @@ describe('captcha frame', () => {
     await inner.evaluate(() => window.postMessage({ source: 'uid-portal', type: 'theme', theme: { primary: '#00ff00' } }, window.location.origin));
     await page.waitForTimeout(200);
     expect(await frame.locator('html').evaluate((el) => getComputedStyle(el).getPropertyValue('--primary').trim())).toBe('#c0392b');
+    await context.close();
+  });
+
+  it('says to wait, and offers no slider, once this client has asked for too many puzzles', async () => {
+    const context = await browser.newContext();
+    const { frame } = await openTestPage(context);
+    await puzzle(frame);
+    // Each new puzzle counts; the limit answers -60001, and the frame waits for the user to ask again.
+    await expect
+      .poll(
+        async () => {
+          const status = await frame.locator('#status').textContent();
+          if (status === 'Slide to complete the puzzle') await frame.getByRole('button', { name: 'New puzzle' }).click();
+          return status;
+        },
+        { timeout: 60_000, interval: 150 },
+      )
+      .toBe('Too many attempts. Please wait a few minutes, then ask for a new puzzle.');
+    expect(await frame.locator('#handle').getAttribute('aria-disabled')).toBe('true');
     await context.close();
   });
 
