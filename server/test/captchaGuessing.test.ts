@@ -116,6 +116,8 @@ async function guessing(s: TestServer, rounds: number, ipOf: (i: number) => stri
 
 describe('blind guessing', () => {
   it('200 guesses from one client, with and without fake traces, get no token', async () => {
+    // What a blind drop is worth: 7 fitting positions of 185 answers.
+    expect((2 * CAPTCHA.tolerance + 1) / (PUZZLE.maxX - PUZZLE.minX + 1)).toBeCloseTo(7 / 185);
     const s = await server();
     const subject = captchaSubject(s.server.ctx, 'demo@example.com');
     // Half the puzzles for a sign-in of the demo account, half unbound (as for a registration).
