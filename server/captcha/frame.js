@@ -66,7 +66,7 @@
   }
 
   function limited() {
-    status.textContent = texts.limited || 'Too many attempts. Please wait a few minutes, then ask for a new puzzle.';
+    status.textContent = texts.limited || 'Too many tries. Please wait a few minutes.';
     setBusy(false);
   }
 

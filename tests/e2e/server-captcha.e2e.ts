@@ -296,7 +296,7 @@ describe('captcha frame', () => {
         },
         { timeout: 60_000, interval: 150 },
       )
-      .toBe('Too many attempts. Please wait a few minutes, then ask for a new puzzle.');
+      .toBe('Too many tries. Please wait a few minutes.');
     expect(await frame.locator('#handle').getAttribute('aria-disabled')).toBe('true');
     await context.close();
   });
