@@ -167,6 +167,17 @@ describe('limits per window', () => {
     expect((await ask(s, '2001:db8:1:2::1')).res.status).toBe(200);
   });
 
+  it('counts puzzles and answers asked for at once: exactly the limit get through', async () => {
+    const s = await server({ captchaPuzzlesPerClient: 5, captchaAnswersPerClient: 3 });
+    const c = new Client(s.base);
+    const asked = await Promise.all(Array.from({ length: 25 }, () => c.get('/api/captcha/challenge', from('198.51.100.60'))));
+    expect(asked.filter((r) => r.status === 200)).toHaveLength(5);
+    expect(asked.filter((r) => r.status === 429)).toHaveLength(20);
+    const ids = asked.filter((r) => r.status === 200).map((r) => r.body.result.challengeId as string);
+    const answers = await Promise.all(ids.map((id) => answer(s, '198.51.100.61', id, 100, humanTrace(100))));
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(2);
+  });
+
   it('issues puzzles for one sign-in address so many times per 15 minutes, from all networks together', async () => {
     const s = await server({ captchaPuzzlesPerAccount: 3, captchaPuzzlesPerClient: 2 });
     const demo = captchaSubject(s.server.ctx, 'Demo@Example.com ');
