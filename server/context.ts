@@ -1,4 +1,5 @@
 /** Everything a route or domain function needs, built once per server. */
+import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { RegionCode } from '../core/contract/regions';
 import type { RegionalDb, Stores } from './db/types';
@@ -27,6 +28,11 @@ export interface Ctx {
   domainRegistrations: SlidingCounter;
   /** Wrong invite and company codes per client network and per account (15 minutes). */
   codeGuesses: SlidingCounter;
+  /** Slider puzzles issued and answers tried, per client network and per sign-in address (15 minutes). */
+  captchaPuzzles: SlidingCounter;
+  captchaAnswers: SlidingCounter;
+  /** Key of this process for the captcha's per-address subject (domain/captcha.ts: captchaSubject). */
+  captchaKey: Buffer;
   region(region: RegionCode): Kysely<RegionalDb>;
 }
 
@@ -46,6 +52,9 @@ export function createCtx(options: ServerOptions, stores: Stores, mailer: Mailer
     registrations: new SlidingCounter(60 * 60_000, now),
     domainRegistrations: new SlidingCounter(60 * 60_000, now),
     codeGuesses: new SlidingCounter(15 * 60_000, now),
+    captchaPuzzles: new SlidingCounter(15 * 60_000, now),
+    captchaAnswers: new SlidingCounter(15 * 60_000, now),
+    captchaKey: crypto.randomBytes(32),
     region: (region) => stores.regions[region],
   };
 }

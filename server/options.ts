@@ -53,6 +53,12 @@ export interface Limits {
   captchaAfterRegistrations: number;
   /** Registrations for one email domain from all clients together within an hour before that domain needs a captcha. */
   captchaAfterDomainRegistrations: number;
+  /** Slider puzzles issued per 15 minutes to one client network, and for one sign-in address (from all clients). */
+  captchaPuzzlesPerClient: number;
+  captchaPuzzlesPerAccount: number;
+  /** Slider answers tried per 15 minutes from one client network, and on puzzles of one sign-in address. */
+  captchaAnswersPerClient: number;
+  captchaAnswersPerAccount: number;
   /** Requests per minute and client for sign-in and registration calls. */
   authPerMinute: number;
   /** Requests per minute and client for everything else. */
@@ -122,6 +128,10 @@ export const DEFAULT_LIMITS: Limits = {
   captchaAfterAccountFailures: 3,
   captchaAfterRegistrations: 3,
   captchaAfterDomainRegistrations: 10,
+  captchaPuzzlesPerClient: 20,
+  captchaPuzzlesPerAccount: 10,
+  captchaAnswersPerClient: 20,
+  captchaAnswersPerAccount: 10,
   authPerMinute: 30,
   apiPerMinute: 600,
   accessTokenSeconds: 900,

@@ -46,7 +46,10 @@ export interface CaptchaVerifyRequest {
   challengeId: string;
   /** Where the piece image's left edge was dropped. */
   x: number;
-  /** Drag samples [t ms since start, x, y] (keyboard: one per key press). */
+  /**
+   * Drag samples [t ms since the press, x, vertical pointer offset]: press, every move (keyboard:
+   * every key press) and release. The server refuses a trace no hand makes (server/captcha/trace.ts).
+   */
   trail: Array<[number, number, number]>;
 }
 export interface CaptchaVerifyResult {

@@ -5,6 +5,8 @@
   var body = document.body;
   var parentOrigin = body.getAttribute('data-parent-origin');
   var apiBase = body.getAttribute('data-api-base');
+  // The sign-in this puzzle is for (the server's subject), passed on as it came.
+  var subject = body.getAttribute('data-for') || '';
   // The portal's request header (core/contract/headers.ts): the API refuses cookie-authenticated
   // calls without it, and every call of the portal's own pages sends it.
   var requestHeaders = { Accept: 'application/json' };
@@ -22,7 +24,12 @@
   var t0 = 0;
   var dragging = false;
   var startX = 0;
+  var startY = 0;
   var busy = false;
+  // The API's rate-limit code: too many puzzles or answers for now.
+  var RATE_LIMITED = -60001;
+  // Samples kept per drag (the first one and the latest ones).
+  var MAX_TRAIL = 400;
 
   function post(message) {
     if (window.parent && window.parent !== window && parentOrigin) {
@@ -49,11 +56,18 @@
     handle.setAttribute('aria-disabled', value || !challenge ? 'true' : 'false');
   }
 
-  function record() {
+  // One trace sample [ms since the press, x, vertical offset of the pointer]: the server checks
+  // that the trace looks like a person's drag (server/captcha/trace.ts).
+  function record(y) {
     var now = performance.now();
     if (!t0) t0 = now;
-    trail.push([Math.round(now - t0), x, 0]);
-    if (trail.length > 400) trail.splice(1, 1);
+    trail.push([Math.round(now - t0), x, Math.round(y || 0)]);
+    if (trail.length > MAX_TRAIL) trail.splice(1, 1);
+  }
+
+  function limited() {
+    status.textContent = texts.limited || 'Too many tries. Please wait a few minutes.';
+    setBusy(false);
   }
 
   // Each image URL works once (and only while its puzzle is live): wait for both to arrive
@@ -70,14 +84,17 @@
     setBusy(true);
     challenge = null;
     status.textContent = texts.loading || 'Loading…';
-    fetch(apiBase + '/captcha/challenge', { credentials: 'same-origin', headers: requestHeaders })
+    var url = apiBase + '/captcha/challenge' + (subject ? '?for=' + encodeURIComponent(subject) : '');
+    fetch(url, { credentials: 'same-origin', headers: requestHeaders })
       .then(function (r) { return r.json(); })
       .then(function (body) {
+        if (body && body.errorCode === RATE_LIMITED) return 'limited';
         var next = body && body.result;
         if (!next || typeof next.imageUrl !== 'string' || typeof next.pieceUrl !== 'string') throw new Error('challenge');
         return Promise.all([loadImage(bg, next.imageUrl), loadImage(piece, next.pieceUrl)]).then(function () { return next; });
       })
       .then(function (next) {
+        if (next === 'limited') return limited();
         challenge = next;
         piece.style.top = (Number(challenge.pieceY) || 0) + 'px';
         handle.setAttribute('aria-valuemax', String(maxX()));
@@ -108,6 +125,10 @@
         if (body && body.result && body.result.token) {
           status.textContent = texts.success || 'Verified';
           body.result && post({ type: 'result', errorCode: '0', token: body.result.token });
+        } else if (body && body.errorCode === RATE_LIMITED) {
+          // No new puzzle now (there would be none); the user asks for one later.
+          challenge = null;
+          limited();
         } else {
           status.textContent = texts.failed || 'Try again';
           post({ type: 'failed', errorCode: String(body && body.errorCode) });
@@ -124,19 +145,26 @@
     if (busy || !challenge) return;
     dragging = true;
     startX = e.clientX - x;
+    startY = e.clientY;
     handle.setPointerCapture(e.pointerId);
     trail = [];
     t0 = 0;
-    record();
+    record(0);
   });
   handle.addEventListener('pointermove', function (e) {
     if (!dragging) return;
     place(e.clientX - startX);
-    record();
+    record(e.clientY - startY);
   });
   function end() {
     if (!dragging) return;
     dragging = false;
+    // A press without a move (a click) is no answer: the puzzle keeps its one try.
+    if (x === 0) {
+      trail = [];
+      t0 = 0;
+      return;
+    }
     submit();
   }
   handle.addEventListener('pointerup', end);
@@ -154,7 +182,7 @@
       record();
     } else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
-      submit();
+      if (x > 0) submit();
     }
   });
   reload.addEventListener('click', load);

@@ -21,8 +21,8 @@ export const PUZZLE = {
   strip: 72,
   /** Side of the piece's square body; tabs reach up to 13 px beyond it. */
   body: 40,
-  /** Range of the answer (left edge of the piece image when the piece fits the gap). */
-  minX: 60,
+  /** Range of the answer (left edge of the piece image when the piece fits the gap): 185 values. */
+  minX: 40,
   maxX: 300 - 72 - 4,
   /** Range of the gap body's top edge. */
   minY: 14,

@@ -100,6 +100,13 @@ const globalMigrations = (_dialect: SqlDialect): Record<string, Migration> => ({
       await db.schema.createIndex('captcha_piece_key_idx').ifNotExists().unique().on('captcha_challenges').column('piece_key_hash').execute();
     },
   },
+  '003_captcha_subject': {
+    // A puzzle issued for one sign-in address: counted against that address, and its token opens
+    // only a sign-in of that address.
+    async up(db: AnyDb) {
+      await db.schema.alterTable('captcha_challenges').addColumn('subject', 'varchar(64)').execute();
+    },
+  },
 });
 
 const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => ({

@@ -78,6 +78,8 @@ export interface CaptchaTable {
   token_hash: string | null;
   token_expires_at: number | null;
   token_used_at: number | null;
+  /** The sign-in address the puzzle was issued for (domain/captcha.ts: captchaSubject); null for registration. */
+  subject: string | null;
 }
 export interface GlobalDb {
   directory: DirectoryTable;

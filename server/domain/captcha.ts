@@ -8,13 +8,25 @@
  * random single-use URL key (stored hashed, unrelated to the challenge id), fixed dimensions and
  * a fixed byte length; the frame's page and script are static. A wrong answer gets the same
  * reply however far off it was.
+ *
+ * Against blind guessing: one answer per puzzle, a ±3 px tolerance on 185 possible answers
+ * (a random drop fits with probability 7/185 ≈ 3.8 %), a drag trace that looks like a person's
+ * (captcha/trace.ts), and limits per 15 minutes on puzzles issued and answers tried, per client
+ * network and per sign-in address. A puzzle for a sign-in (`subject`) counts against that
+ * address from every client, and its token opens a sign-in of that address only: with the
+ * default limits a guesser expects at most 10 × 3.8 % ≈ 0.4 tokens per address per 15 minutes,
+ * and each token buys one password try under the account lock.
  */
 import type { CaptchaChallenge, CaptchaVerifyRequest } from '../../core/contract/captcha';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import crypto from 'node:crypto';
 import { newPuzzleSecret, PUZZLE, renderBackground, renderPiece } from '../captcha/puzzle';
+import { traceFault } from '../captcha/trace';
 import type { Ctx } from '../context';
 import { fail } from '../http/errors';
 import { randomToken, sha256 } from './crypto';
+import type { SlidingCounter } from './limits';
+import { normalizeEmail } from './validation';
 
 export const CAPTCHA = {
   width: PUZZLE.width,
@@ -23,20 +35,60 @@ export const CAPTCHA = {
   pieceSize: PUZZLE.strip,
   /** Width of the slider's handle in the frame. */
   handle: 44,
-  /** A drop within this many pixels of the answer solves the puzzle. */
-  tolerance: 5,
-  /**
-   * Verification attempts per puzzle. The frame loads a new puzzle after every failure, so a
-   * person needs one; more would only help a client that guesses blindly.
-   */
-  maxAttempts: 3,
+  /** A drop within this many pixels of the answer solves the puzzle (7 of the 185 answers fit). */
+  tolerance: 3,
+  /** Answers per puzzle: the frame loads a new puzzle after every failure, so a person needs one. */
+  maxAttempts: 1,
   challengeSeconds: 120,
   tokenSeconds: 120,
 } as const;
 
 export type CaptchaImageKind = 'image' | 'piece';
 
-export async function createChallenge(ctx: Ctx, apiBase: string): Promise<CaptchaChallenge> {
+/** Who asks: the client network (limits.ts: clientNetwork) and, for a sign-in, the address's subject. */
+export interface CaptchaAsker {
+  client: string;
+  subject: string | null;
+}
+
+/** Format of a subject in the frame URL (`?for=`), as captchaSubject makes it. */
+export const SUBJECT_PATTERN = '^[A-Za-z0-9_-]{43}$';
+
+/**
+ * The subject of a sign-in address: a keyed hash, so the frame URL names the address without
+ * showing it (in logs, history). The key lives in this process: puzzles issued before a restart
+ * no longer match, and their sign-in simply asks for a new one.
+ */
+export function captchaSubject(ctx: Ctx, email: string): string {
+  return crypto.createHmac('sha256', ctx.captchaKey).update(normalizeEmail(email)).digest('base64url');
+}
+
+/** The frame the -23029 result points at; for a sign-in, bound to the address's subject. */
+export function captchaFrameUrl(ctx: Ctx, subject: string | null): string {
+  return `${ctx.options.publicOrigin}/api/captcha/frame${subject ? `?for=${subject}` : ''}`;
+}
+
+/**
+ * Counts one hit under every key, before the work it limits, and takes all of them back and
+ * refuses (-60001, with the wait) when any key was already at its limit.
+ */
+function holdWithinLimits(counter: SlidingCounter, keys: ReadonlyArray<readonly [key: string, limit: number]>): void {
+  const held = keys.map(([key]) => counter.hold(key));
+  const over = keys.findIndex(([, limit], i) => held[i]!.before >= limit);
+  if (over < 0) return;
+  for (const hit of held) hit.release();
+  fail(E.rateLimited, { retryAfterSeconds: counter.retryAfterSeconds(keys[over]![0]) });
+}
+
+const clientKey = (client: string) => `client:${client}`;
+const subjectKey = (subject: string) => `account:${subject}`;
+
+export async function createChallenge(ctx: Ctx, apiBase: string, asker: CaptchaAsker): Promise<CaptchaChallenge> {
+  const { captchaPuzzlesPerClient, captchaPuzzlesPerAccount } = ctx.options.limits;
+  holdWithinLimits(ctx.captchaPuzzles, [
+    [clientKey(asker.client), captchaPuzzlesPerClient],
+    ...(asker.subject ? [[subjectKey(asker.subject), captchaPuzzlesPerAccount] as const] : []),
+  ]);
   const now = ctx.now();
   const id = randomToken(18);
   const imageKey = randomToken(32);
@@ -60,6 +112,7 @@ export async function createChallenge(ctx: Ctx, apiBase: string): Promise<Captch
       token_hash: null,
       token_expires_at: null,
       token_used_at: null,
+      subject: asker.subject,
     })
     .execute();
   // Old puzzles are cleaned up as new ones are made.
@@ -95,22 +148,6 @@ export async function serveImage(ctx: Ctx, kind: CaptchaImageKind, key: string):
   return kind === 'image' ? renderBackground(secret) : renderPiece(secret);
 }
 
-/** A human drag: several samples over a plausible time, moving right, ending where it was dropped. */
-function plausibleTrail(trail: CaptchaVerifyRequest['trail'], x: number): boolean {
-  if (trail.length < 5) return false;
-  const first = trail[0]!;
-  const last = trail[trail.length - 1]!;
-  const duration = last[0] - first[0];
-  if (duration < 200 || duration > 60_000) return false;
-  if (Math.abs(last[1] - x) > 3) return false;
-  let backwards = 0;
-  for (let i = 1; i < trail.length; i++) {
-    if (trail[i]![0] < trail[i - 1]![0]) return false;
-    if (trail[i]![1] < trail[i - 1]![1]) backwards++;
-  }
-  return backwards <= trail.length / 2;
-}
-
 /** Milliseconds a trail claims to have taken. */
 function trailDuration(trail: CaptchaVerifyRequest['trail']): number {
   return trail.length ? trail[trail.length - 1]![0] - trail[0]![0] : 0;
@@ -119,7 +156,10 @@ function trailDuration(trail: CaptchaVerifyRequest['trail']): number {
 /** Clock granularity between the browser's trail and the server's clock. */
 const TIMING_SLACK_MS = 100;
 
-export async function verifyChallenge(ctx: Ctx, input: CaptchaVerifyRequest): Promise<{ token: string; expiresIn: number }> {
+/** Checks one answer; `client` is the network of the client that sends it. */
+export async function verifyChallenge(ctx: Ctx, input: CaptchaVerifyRequest, client: string): Promise<{ token: string; expiresIn: number }> {
+  const { captchaAnswersPerClient, captchaAnswersPerAccount } = ctx.options.limits;
+  holdWithinLimits(ctx.captchaAnswers, [[clientKey(client), captchaAnswersPerClient]]);
   const db = ctx.stores.global;
   const now = ctx.now();
   const counted = await db
@@ -129,15 +169,17 @@ export async function verifyChallenge(ctx: Ctx, input: CaptchaVerifyRequest): Pr
     .where('solved_at', 'is', null)
     .where('expires_at', '>', now)
     .where('attempts', '<', CAPTCHA.maxAttempts)
-    .returning(['target_x', 'attempts', 'image_served_at', 'piece_served_at'])
+    .returning(['target_x', 'attempts', 'image_served_at', 'piece_served_at', 'subject'])
     .executeTakeFirst();
   if (!counted) fail(E.invalidParameter, { reload: true }, 'The puzzle has expired. Please try a new one.');
+  // Answers on puzzles of one sign-in address, from every client together (the try is spent).
+  if (counted.subject) holdWithinLimits(ctx.captchaAnswers, [[subjectKey(counted.subject), captchaAnswersPerAccount]]);
   // Solving takes seeing both images first, and a drag cannot have lasted longer than the
   // time since they were served. Every reason gets the same answer.
   const seen = counted.image_served_at !== null && counted.piece_served_at !== null;
   const since = seen ? now - Math.max(counted.image_served_at!, counted.piece_served_at!) : -1;
   const inTime = seen && since + TIMING_SLACK_MS >= trailDuration(input.trail);
-  if (!inTime || Math.abs(input.x - counted.target_x) > CAPTCHA.tolerance || !plausibleTrail(input.trail, input.x)) {
+  if (!inTime || Math.abs(input.x - counted.target_x) > CAPTCHA.tolerance || traceFault(input.trail, input.x) !== null) {
     fail(E.invalidParameter, { reload: counted.attempts >= CAPTCHA.maxAttempts }, 'Verification failed. Please try again.');
   }
   const token = randomToken(32);
@@ -151,16 +193,20 @@ export async function verifyChallenge(ctx: Ctx, input: CaptchaVerifyRequest): Pr
   return { token, expiresIn: CAPTCHA.tokenSeconds };
 }
 
-/** Spends a captcha token; false when unknown, used or expired. */
-export async function consumeCaptchaToken(ctx: Ctx, token: string | undefined): Promise<boolean> {
+/**
+ * Spends a captcha token; false when unknown, used or expired. With a `subject` (a sign-in),
+ * only a token of a puzzle issued for that subject counts.
+ */
+export async function consumeCaptchaToken(ctx: Ctx, token: string | undefined, subject: string | null): Promise<boolean> {
   if (!token || token.length > 200) return false;
   const now = ctx.now();
-  const res = await ctx.stores.global
+  let spend = ctx.stores.global
     .updateTable('captcha_challenges')
     .set({ token_used_at: now })
     .where('token_hash', '=', sha256(token))
     .where('token_used_at', 'is', null)
-    .where('token_expires_at', '>', now)
-    .executeTakeFirst();
+    .where('token_expires_at', '>', now);
+  if (subject !== null) spend = spend.where('subject', '=', subject);
+  const res = await spend.executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }

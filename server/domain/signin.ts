@@ -17,7 +17,7 @@ import type { AccountTable } from '../db/types';
 import { fail } from '../http/errors';
 import { dummyPasswordHash } from './crypto';
 import { createOneTimeToken, findAccount, resendActivationIfDue } from './accounts';
-import { consumeCaptchaToken } from './captcha';
+import { captchaFrameUrl, captchaSubject, consumeCaptchaToken } from './captcha';
 import { clientNetwork, type HeldHit } from './limits';
 import { regionOfCountry } from './countries';
 import { createMigrationToken, legacyItem, localAccounts, vendorItem } from './migration';
@@ -42,12 +42,14 @@ function holdAttempt(ctx: Ctx, meta: SignInMeta, email: string): HeldAttempt {
   return { client: ctx.loginFailures.hold(clientNetwork(meta.ip)), account: ctx.accountFailures.hold(email) };
 }
 
-async function requireCaptchaIfRisky(ctx: Ctx, meta: SignInMeta, attempt: HeldAttempt, token: string | undefined, region: RegionCode): Promise<void> {
+/** The captcha, when due, is one issued for this address (counted against it, its token valid only here). */
+async function requireCaptchaIfRisky(ctx: Ctx, meta: SignInMeta, attempt: HeldAttempt, email: string, token: string | undefined, region: RegionCode): Promise<void> {
   const { captchaAfterFailures, captchaAfterAccountFailures } = ctx.options.limits;
   const risky = meta.clientRequiresCaptcha || attempt.client.before >= captchaAfterFailures || attempt.account.before >= captchaAfterAccountFailures;
   if (!risky) return;
-  if (await consumeCaptchaToken(ctx, token)) return;
-  fail(E.captchaRequired, { serviceRegion: region, captchaUrl: `${ctx.options.publicOrigin}/api/captcha/frame` });
+  const subject = captchaSubject(ctx, email);
+  if (await consumeCaptchaToken(ctx, token, subject)) return;
+  fail(E.captchaRequired, { serviceRegion: region, captchaUrl: captchaFrameUrl(ctx, subject) });
 }
 
 /** A vendor ID's password, under the lock (counters on its `accounts` row). */
@@ -93,7 +95,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
     wrongPassword = true;
   };
   try {
-    await requireCaptchaIfRisky(ctx, meta, attempt, input.captchaToken, found?.region ?? ctx.options.defaultRegion);
+    await requireCaptchaIfRisky(ctx, meta, attempt, email, input.captchaToken, found?.region ?? ctx.options.defaultRegion);
     if (!found) return await signInLocal(ctx, email, input.password, onWrongPassword);
     await checkPassword(ctx, found.region, found.account, input.password, onWrongPassword);
   } finally {

@@ -22,7 +22,7 @@ import {
   toProfile,
   updateInfo,
 } from '../domain/accounts';
-import { consumeCaptchaToken } from '../domain/captcha';
+import { captchaFrameUrl, consumeCaptchaToken } from '../domain/captcha';
 import { clientNetwork } from '../domain/limits';
 import { REGION_WHITE_LIST, regionOfCountry, resolveRegionChoice } from '../domain/countries';
 import { findUpload, readUploadData, saveUpload, type UploadInput } from '../domain/files';
@@ -209,8 +209,8 @@ export function accountRoutes(ctx: Ctx) {
             const { captchaAfterRegistrations, captchaAfterDomainRegistrations } = ctx.options.limits;
             // Read and counted with no await in between unless a captcha is due.
             const risky = ctx.registrations.count(client) >= captchaAfterRegistrations || ctx.domainRegistrations.count(domain) >= captchaAfterDomainRegistrations;
-            if (risky && !(await consumeCaptchaToken(ctx, req.body.captchaToken))) {
-              fail(E.captchaRequired, { serviceRegion: region, captchaUrl: `${ctx.options.publicOrigin}/api/captcha/frame` });
+            if (risky && !(await consumeCaptchaToken(ctx, req.body.captchaToken, null))) {
+              fail(E.captchaRequired, { serviceRegion: region, captchaUrl: captchaFrameUrl(ctx, null) });
             }
             ctx.registrations.add(client);
             ctx.domainRegistrations.add(domain);

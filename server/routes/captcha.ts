@@ -6,16 +6,17 @@ import type { CaptchaVerifyRequest } from '../../core/contract/captcha';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { HEADERS, PORTAL_REQUEST_VALUE } from '../../core/contract/headers';
 import type { Ctx } from '../context';
-import { CAPTCHA, createChallenge, serveImage, verifyChallenge } from '../domain/captcha';
-import { body, limitAuth, ok, S } from '../http/common';
+import { CAPTCHA, createChallenge, serveImage, SUBJECT_PATTERN, verifyChallenge } from '../domain/captcha';
+import { clientNetwork } from '../domain/limits';
+import { body, clientIp, limitAuth, ok, S } from '../http/common';
 import { newNonce } from '../http/spa';
 import { REPO_ROOT } from '../options';
 
 const TEXTS: Record<string, Record<string, string>> = {
-  en_US: { title: 'Security verification', hint: 'Slide to complete the puzzle', loading: 'Loading…', success: 'Verified', failed: 'Not quite. Try again.', error: 'Something went wrong. Please retry.', reload: 'New puzzle', handle: 'Slide right to fit the piece', keys: 'Arrow keys move the piece (with Shift: faster), Enter checks it.', position: 'Piece at {x} of {max} pixels' },
-  de_DE: { title: 'Sicherheitsprüfung', hint: 'Schieben, um das Puzzle zu vervollständigen', loading: 'Wird geladen…', success: 'Bestätigt', failed: 'Nicht ganz. Bitte erneut versuchen.', error: 'Etwas ist schiefgelaufen.', reload: 'Neues Puzzle', handle: 'Nach rechts schieben', keys: 'Pfeiltasten bewegen das Teil (mit Umschalt schneller), Eingabe prüft es.', position: 'Teil bei {x} von {max} Pixeln' },
-  fr_FR: { title: 'Vérification de sécurité', hint: 'Faites glisser pour compléter le puzzle', loading: 'Chargement…', success: 'Vérifié', failed: 'Pas tout à fait. Réessayez.', error: 'Une erreur est survenue.', reload: 'Nouveau puzzle', handle: 'Faites glisser vers la droite', keys: 'Les flèches déplacent la pièce (avec Maj : plus vite), Entrée la valide.', position: 'Pièce à {x} sur {max} pixels' },
-  es_ES: { title: 'Verificación de seguridad', hint: 'Deslice para completar el puzle', loading: 'Cargando…', success: 'Verificado', failed: 'Casi. Inténtelo de nuevo.', error: 'Algo salió mal.', reload: 'Nuevo puzle', handle: 'Deslice a la derecha', keys: 'Las flechas mueven la pieza (con Mayús, más rápido); Intro la comprueba.', position: 'Pieza en {x} de {max} píxeles' },
+  en_US: { title: 'Security verification', hint: 'Slide to complete the puzzle', loading: 'Loading…', success: 'Verified', failed: 'Not quite. Try again.', error: 'Something went wrong. Please retry.', reload: 'New puzzle', handle: 'Slide right to fit the piece', keys: 'Arrow keys move the piece (with Shift: faster), Enter checks it.', position: 'Piece at {x} of {max} pixels', limited: 'Too many tries. Please wait a few minutes.' },
+  de_DE: { title: 'Sicherheitsprüfung', hint: 'Schieben, um das Puzzle zu vervollständigen', loading: 'Wird geladen…', success: 'Bestätigt', failed: 'Nicht ganz. Bitte erneut versuchen.', error: 'Etwas ist schiefgelaufen.', reload: 'Neues Puzzle', handle: 'Nach rechts schieben', keys: 'Pfeiltasten bewegen das Teil (mit Umschalt schneller), Eingabe prüft es.', position: 'Teil bei {x} von {max} Pixeln', limited: 'Zu viele Versuche. Bitte einige Minuten warten.' },
+  fr_FR: { title: 'Vérification de sécurité', hint: 'Faites glisser pour compléter le puzzle', loading: 'Chargement…', success: 'Vérifié', failed: 'Pas tout à fait. Réessayez.', error: 'Une erreur est survenue.', reload: 'Nouveau puzzle', handle: 'Faites glisser vers la droite', keys: 'Les flèches déplacent la pièce (avec Maj : plus vite), Entrée la valide.', position: 'Pièce à {x} sur {max} pixels', limited: 'Trop de tentatives. Patientez quelques minutes.' },
+  es_ES: { title: 'Verificación de seguridad', hint: 'Deslice para completar el puzle', loading: 'Cargando…', success: 'Verificado', failed: 'Casi. Inténtelo de nuevo.', error: 'Algo salió mal.', reload: 'Nuevo puzle', handle: 'Deslice a la derecha', keys: 'Las flechas mueven la pieza (con Mayús, más rápido); Intro la comprueba.', position: 'Pieza en {x} de {max} píxeles', limited: 'Demasiados intentos. Espere unos minutos.' },
 };
 
 function frameCss(): string {
@@ -42,7 +43,9 @@ body{margin:0;background:var(--bg);color:var(--text)}
 export function captchaRoutes(ctx: Ctx) {
   const script = fs.readFileSync(path.join(REPO_ROOT, 'server', 'captcha', 'frame.js'), 'utf8');
   return async (api: FastifyInstance) => {
-    api.get<{ Querystring: { lang?: string } }>('/captcha/frame', { schema: { querystring: { type: 'object', properties: { lang: S.language } } } }, async (req, reply) => {
+    // `for`: the subject of the sign-in the puzzle is for (from the -23029 result's captchaUrl).
+    const forQuery = { for: { type: 'string', pattern: SUBJECT_PATTERN } } as const;
+    api.get<{ Querystring: { lang?: string; for?: string } }>('/captcha/frame', { schema: { querystring: { type: 'object', properties: { lang: S.language, ...forQuery } } } }, async (req, reply) => {
       const language = req.query.lang && TEXTS[req.query.lang] ? req.query.lang : 'en_US';
       const t = TEXTS[language]!;
       const nonce = newNonce();
@@ -54,7 +57,7 @@ export function captchaRoutes(ctx: Ctx) {
         .header('Cache-Control', 'no-store')
         .type('text/html; charset=utf-8')
         .send(`<!doctype html><html lang="${language.slice(0, 2)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${t.title}</title><style nonce="${nonce}">${frameCss()}</style><script src="${apiBase}/captcha/frame.js" defer></script></head>
-<body data-parent-origin="${origin}" data-api-base="${apiBase}" data-request-header="${HEADERS.portalRequest}" data-request-value="${PORTAL_REQUEST_VALUE}"><script type="application/json" id="texts">${textsJson}</script>
+<body data-parent-origin="${origin}" data-api-base="${apiBase}" data-for="${req.query.for ?? ''}" data-request-header="${HEADERS.portalRequest}" data-request-value="${PORTAL_REQUEST_VALUE}"><script type="application/json" id="texts">${textsJson}</script>
 <main class="box"><div class="stage"><img id="bg" alt="${t.hint}" width="${CAPTCHA.width}" height="${CAPTCHA.height}"><img id="piece" alt="" width="${CAPTCHA.pieceSize}" height="${CAPTCHA.height}"></div>
 <div class="track"><div id="fill"></div><button id="handle" type="button" role="slider" aria-label="${t.handle}" aria-describedby="keys" aria-orientation="horizontal" aria-valuemin="0" aria-valuemax="${CAPTCHA.width - CAPTCHA.pieceSize}" aria-valuenow="0" aria-disabled="true">&#8594;</button></div>
 <p id="keys" class="sr">${t.keys}</p>
@@ -65,10 +68,10 @@ export function captchaRoutes(ctx: Ctx) {
       reply.header('Cache-Control', 'no-cache').type('text/javascript; charset=utf-8').send(script),
     );
 
-    api.get('/captcha/challenge', async (req) => {
+    api.get<{ Querystring: { for?: string } }>('/captcha/challenge', { schema: { querystring: { type: 'object', properties: forQuery } } }, async (req) => {
       limitAuth(ctx, req, 'captcha');
       const apiBase = `${ctx.options.publicOrigin}${req.routeOptions.url!.replace(/\/captcha\/challenge$/, '')}`;
-      return ok(await createChallenge(ctx, apiBase));
+      return ok(await createChallenge(ctx, apiBase, { client: clientNetwork(clientIp(req)), subject: req.query.for ?? null }));
     });
 
     // The two images of a puzzle, each under its own single-use key (43 base64url characters).
@@ -94,7 +97,21 @@ export function captchaRoutes(ctx: Ctx) {
             {
               challengeId: S.str(64, 10),
               x: { type: 'number', minimum: -1000, maximum: 10000 },
-              trail: { type: 'array', maxItems: 500, items: { type: 'array', minItems: 3, maxItems: 3, items: { type: 'number' } } },
+              // [t ms, x, y] samples (captcha/trace.ts); the frame sends at most 400.
+              trail: {
+                type: 'array',
+                maxItems: 500,
+                items: {
+                  type: 'array',
+                  minItems: 3,
+                  maxItems: 3,
+                  items: [
+                    { type: 'number', minimum: 0, maximum: 3_600_000 },
+                    { type: 'number', minimum: -1000, maximum: 10000 },
+                    { type: 'number', minimum: -10000, maximum: 10000 },
+                  ],
+                },
+              },
             },
             ['challengeId', 'x', 'trail'],
           ),
@@ -102,7 +119,7 @@ export function captchaRoutes(ctx: Ctx) {
       },
       async (req) => {
         limitAuth(ctx, req, 'captcha');
-        return ok(await verifyChallenge(ctx, req.body));
+        return ok(await verifyChallenge(ctx, req.body, clientNetwork(clientIp(req))));
       },
     );
   };

@@ -1,3 +1,4 @@
+import { humanTrace } from './captchaTraces';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
@@ -251,8 +252,9 @@ describe('authorisation hand-off', () => {
     const { sessionCode } = await startLogin(c, { clientId: 'strict', redirectUri: 'http://127.0.0.1:9/cb' });
     const res = await login(c, sessionCode, { email: 'demo@example.com', password: DEMO_PASSWORD });
     expect(res.body.errorCode).toBe(E.captchaRequired);
-    expect(res.body.result).toEqual({ serviceRegion: 'Euw', captchaUrl: `${t.base}/api/captcha/frame` });
-    const token = await solveCaptcha(c);
+    // The frame is the one for this address's sign-in (a keyed hash of it, never the address).
+    expect(res.body.result).toEqual({ serviceRegion: 'Euw', captchaUrl: expect.stringMatching(new RegExp(`^${t.base}/api/captcha/frame\\?for=[A-Za-z0-9_-]{43}$`)) as unknown });
+    const token = await solveCaptcha(c, res.body.result.captchaUrl);
     const ok = await login(c, sessionCode, { email: 'demo@example.com', password: DEMO_PASSWORD, captchaToken: token });
     expect(ok.status).toBe(200);
     const c2 = new Client(t.base);
@@ -307,14 +309,14 @@ describe('authorisation hand-off', () => {
   });
 });
 
-export async function solveCaptcha(c: Client): Promise<string> {
-  const challenge = (await c.get('/api/captcha/challenge')).body.result;
-  // As the frame does: fetch both images first; the 400 ms drag cannot end sooner after them.
+/** Solves a puzzle as the frame does, for the sign-in that the -23029 result's `captchaUrl` names. */
+export async function solveCaptcha(c: Client, captchaUrl: string): Promise<string> {
+  const subject = new URL(captchaUrl).searchParams.get('for');
+  const challenge = (await c.get(`/api/captcha/challenge${subject ? `?for=${subject}` : ''}`)).body.result;
+  // As the frame does: fetch both images first; the 680 ms drag cannot end sooner after them.
   for (const url of [challenge.imageUrl, challenge.pieceUrl]) if ((await c.get(url)).status !== 200) throw new Error('captcha image not served');
-  t.clock.advance(500);
+  t.clock.advance(1000);
   const row = await t.server.ctx.stores.global.selectFrom('captcha_challenges').selectAll().where('id', '=', challenge.challengeId).executeTakeFirstOrThrow();
-  const trail: Array<[number, number, number]> = [];
-  for (let i = 0; i <= 10; i++) trail.push([i * 40, Math.round((row.target_x * i) / 10), 0]);
-  const res = await c.post('/api/captcha/verify', { challengeId: challenge.challengeId, x: row.target_x, trail });
+  const res = await c.post('/api/captcha/verify', { challengeId: challenge.challengeId, x: row.target_x, trail: humanTrace(row.target_x) });
   return res.body.result.token;
 }

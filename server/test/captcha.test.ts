@@ -11,12 +11,14 @@ import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { coverage, PUZZLE, puzzleLayout } from '../captcha/puzzle';
 import { CAPTCHA, consumeCaptchaToken } from '../domain/captcha';
 import { sha256 } from '../domain/crypto';
+import { formulaTrace, humanTrace } from './captchaTraces';
 import { Client, startServer, type TestServer } from './harness';
 
 let t: TestServer;
 let c: Client;
 beforeAll(async () => {
-  t = await startServer();
+  // Far more puzzles than a client may have in 15 minutes: the limits are tested in captchaGuessing.test.ts.
+  t = await startServer({ limits: { captchaPuzzlesPerClient: 10_000, captchaAnswersPerClient: 10_000 } });
   c = new Client(t.base);
 });
 afterAll(async () => t?.close());
@@ -84,9 +86,7 @@ async function challenge(): Promise<CaptchaChallenge> {
 
 const row = (id: string) => t.server.ctx.stores.global.selectFrom('captcha_challenges').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const keyOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
-const trail = (x: number, ms = 350) => Array.from({ length: 8 }, (_, i) => [Math.round((ms * i) / 7), Math.round((x * i) / 7), 0]);
-
-/** A puzzle whose images the client has fetched, old enough for a 350 ms drag. */
+/** A puzzle whose images the client has fetched, old enough for a 680 ms drag (humanTrace). */
 async function seenPuzzle() {
   const ch = await challenge();
   expect((await bytes(ch.imageUrl)).status).toBe(200);
@@ -95,7 +95,7 @@ async function seenPuzzle() {
   return { ch, answer: (await row(ch.challengeId)).target_x };
 }
 
-const verify = (challengeId: string, x: number, path = trail(x)) => c.post('/api/captcha/verify', { challengeId, x, trail: path });
+const verify = (challengeId: string, x: number, path: number[][] = humanTrace(x)) => c.post('/api/captcha/verify', { challengeId, x, trail: path });
 
 describe('captcha: nothing gives the answer away', () => {
   it('serves the same page, script and JSON for every puzzle, but for random ids', async () => {
@@ -184,7 +184,7 @@ describe('captcha: nothing gives the answer away', () => {
     const b = await verify(far.ch.challengeId, far.answer > 150 ? far.answer - 80 : far.answer + 80);
     expect(a.status).toBe(400);
     expect(a.text).toBe(b.text);
-    expect(a.body).toEqual({ errorCode: E.invalidParameter, message: 'Verification failed. Please try again.', result: { reload: false } });
+    expect(a.body).toEqual({ errorCode: E.invalidParameter, message: 'Verification failed. Please try again.', result: { reload: true } });
   });
 });
 
@@ -250,18 +250,23 @@ describe('captcha: serving and verifying', () => {
   });
 
   it('needs both images served, and a drag no longer than the time since', async () => {
-    const ch = await challenge();
-    const answer = (await row(ch.challengeId)).target_x;
-    expect((await bytes(ch.imageUrl)).status).toBe(200);
+    const half = await challenge();
+    expect((await bytes(half.imageUrl)).status).toBe(200);
     t.clock.advance(1000);
-    expect((await verify(ch.challengeId, answer)).body.errorCode).toBe(E.invalidParameter);
-    expect((await bytes(ch.pieceUrl)).status).toBe(200);
-    // Just served: a 350 ms drag cannot have happened yet.
-    expect((await verify(ch.challengeId, answer)).body.errorCode).toBe(E.invalidParameter);
-    t.clock.advance(400);
-    const ok = await verify(ch.challengeId, answer);
-    expect(ok.status).toBe(200);
-    expect(ok.body.result.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await verify(half.challengeId, (await row(half.challengeId)).target_x)).body.errorCode).toBe(E.invalidParameter);
+    // Just served: a 680 ms drag cannot have happened yet; 800 ms later it can.
+    for (const [wait, status] of [
+      [0, 400],
+      [800, 200],
+    ] as const) {
+      const ch = await challenge();
+      expect((await bytes(ch.imageUrl)).status).toBe(200);
+      expect((await bytes(ch.pieceUrl)).status).toBe(200);
+      t.clock.advance(wait);
+      const res = await verify(ch.challengeId, (await row(ch.challengeId)).target_x);
+      expect(res.status).toBe(status);
+      if (status === 200) expect(res.body.result.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    }
   });
 
   it('accepts a drop within the tolerance only, with a plausible trail', async () => {
@@ -273,20 +278,30 @@ describe('captcha: serving and verifying', () => {
       const { ch, answer } = await seenPuzzle();
       expect((await verify(ch.challengeId, answer + delta)).body.errorCode).toBe(E.invalidParameter);
     }
-    const { ch, answer } = await seenPuzzle();
-    // Too few samples, too fast, ending elsewhere: a script, not a hand.
-    expect((await verify(ch.challengeId, answer, [[0, answer, 0]])).body.errorCode).toBe(E.invalidParameter);
-    expect((await verify(ch.challengeId, answer, trail(answer, 100))).body.errorCode).toBe(E.invalidParameter);
-    expect((await verify(ch.challengeId, answer, trail(answer - 20))).body.result).toEqual({ reload: true });
+    // The right answer with a trace no hand makes (one rule each, captcha/trace.ts): refused alike.
+    const scripted = (x: number): number[][][] => [
+      [],
+      [[0, x, 0]],
+      humanTrace(x, 150),
+      humanTrace(x).map(([ms, px, y]) => [ms, Math.max(px, 30), y]),
+      humanTrace(x - 20),
+      [[0, 0, 0], [100, 0, 0], [300, 0, 0], [500, x, 0], [600, x, 0]],
+      formulaTrace(x),
+      humanTrace(x).reverse(),
+    ];
+    for (let i = 0; i < scripted(0).length; i++) {
+      const { ch, answer } = await seenPuzzle();
+      const res = await verify(ch.challengeId, answer, scripted(answer)[i]!);
+      expect(res.body).toEqual({ errorCode: E.invalidParameter, message: 'Verification failed. Please try again.', result: { reload: true } });
+    }
   });
 
   it('counts attempts, expires, and gives a token that works once and for two minutes', async () => {
     const { ch, answer } = await seenPuzzle();
-    for (let i = 1; i <= CAPTCHA.maxAttempts; i++) {
-      const res = await verify(ch.challengeId, answer + 40);
-      expect(res.body.result).toEqual({ reload: i === CAPTCHA.maxAttempts });
-    }
-    expect((await verify(ch.challengeId, answer)).body).toMatchObject({ errorCode: E.invalidParameter, result: { reload: true } });
+    // One answer per puzzle: after a miss, the right answer is refused too (the puzzle is gone).
+    expect(CAPTCHA.maxAttempts).toBe(1);
+    expect((await verify(ch.challengeId, answer + 40)).body.result).toEqual({ reload: true });
+    expect((await verify(ch.challengeId, answer)).body).toEqual({ errorCode: E.invalidParameter, message: 'The puzzle has expired. Please try a new one.', result: { reload: true } });
 
     const old = await seenPuzzle();
     t.clock.advance(CAPTCHA.challengeSeconds * 1000);
@@ -295,12 +310,12 @@ describe('captcha: serving and verifying', () => {
     const once = await seenPuzzle();
     const token = (await verify(once.ch.challengeId, once.answer)).body.result.token as string;
     expect((await verify(once.ch.challengeId, once.answer)).body.errorCode).toBe(E.invalidParameter);
-    expect(await consumeCaptchaToken(t.server.ctx, token)).toBe(true);
-    expect(await consumeCaptchaToken(t.server.ctx, token)).toBe(false);
+    expect(await consumeCaptchaToken(t.server.ctx, token, null)).toBe(true);
+    expect(await consumeCaptchaToken(t.server.ctx, token, null)).toBe(false);
     const stale = await seenPuzzle();
     const staleToken = (await verify(stale.ch.challengeId, stale.answer)).body.result.token as string;
     t.clock.advance(CAPTCHA.tokenSeconds * 1000 + 1);
-    expect(await consumeCaptchaToken(t.server.ctx, staleToken)).toBe(false);
+    expect(await consumeCaptchaToken(t.server.ctx, staleToken, null)).toBe(false);
   });
 
   it('offers a keyboard-operable, labelled slider in the frame', async () => {

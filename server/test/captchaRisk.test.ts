@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import { humanTrace } from './captchaTraces';
 import { Client, DEMO_PASSWORD, startLogin, startServer, type Res, type TestServer } from './harness';
 
 async function withServer(options: Parameters<typeof startServer>[0], run: (t: TestServer) => Promise<void>): Promise<void> {
@@ -41,17 +42,20 @@ async function registerFrom(t: TestServer, ip: string, body: Record<string, unkn
   return new Client(t.base).post('/api/register/captcha', body, { headers: { 'X-Forwarded-For': ip } });
 }
 
-/** Solves a slider puzzle from `ip` as the frame would (the answer read from the store); resolves the token. */
-async function solveCaptcha(t: TestServer, ip: string): Promise<string> {
+/**
+ * Solves a slider puzzle from `ip` as the frame would (the answer read from the store), for the
+ * sign-in the -23029 result's `captchaUrl` names (its `for`); resolves the token.
+ */
+async function solveCaptcha(t: TestServer, ip: string, captchaUrl?: string): Promise<string> {
   const c = new Client(t.base);
   const headers = { 'X-Forwarded-For': ip };
-  const ch = (await c.get('/api/captcha/challenge', { headers })).body.result;
+  const subject = captchaUrl ? new URL(captchaUrl).searchParams.get('for') : null;
+  const ch = (await c.get(`/api/captcha/challenge${subject ? `?for=${subject}` : ''}`, { headers })).body.result;
   await c.get(ch.imageUrl.replace(t.base, ''), { headers });
   await c.get(ch.pieceUrl.replace(t.base, ''), { headers });
-  t.clock.advance(1000); // the drag below takes 350 ms: it cannot be verified sooner after the images
+  t.clock.advance(1000); // the drag below takes 680 ms: it cannot be verified sooner after the images
   const row = await t.server.ctx.stores.global.selectFrom('captcha_challenges').select('target_x').where('id', '=', ch.challengeId).executeTakeFirstOrThrow();
-  const trail = Array.from({ length: 8 }, (_, i) => [i * 50, Math.round((row.target_x * i) / 7), 0]);
-  const res = await c.post('/api/captcha/verify', { challengeId: ch.challengeId, x: row.target_x, trail }, { headers });
+  const res = await c.post('/api/captcha/verify', { challengeId: ch.challengeId, x: row.target_x, trail: humanTrace(row.target_x) }, { headers });
   expect(res.status).toBe(200);
   return res.body.result.token as string;
 }
@@ -134,7 +138,7 @@ describe('failed sign-ins on one account from many clients', () => {
       // Another account from a fresh address is unaffected.
       expect((await signInFrom(t, '10.1.0.5', { email: 'admin@example.com', password: DEMO_PASSWORD })).status).toBe(200);
       // With a solved captcha the sign-in goes on.
-      const token = await solveCaptcha(t, '10.1.0.4');
+      const token = await solveCaptcha(t, '10.1.0.4', fourth.body.result.captchaUrl);
       expect((await signInFrom(t, '10.1.0.4', { email: 'demo@example.com', password: DEMO_PASSWORD, captchaToken: token })).status).toBe(200);
     });
   });

@@ -1,3 +1,4 @@
+import { humanTrace } from './captchaTraces';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { totpNow } from '../domain/mfa';
@@ -226,21 +227,24 @@ describe('captcha under risk', () => {
       const js = await c.get('/api/captcha/frame.js');
       expect(js.text).toContain('postMessage(message, parentOrigin)');
       expect(js.text).not.toContain("'*'");
-      // A wrong slide fails; the right one gives a token.
-      const ch = (await c.get('/api/captcha/challenge')).body.result;
-      expect((await c.get(ch.imageUrl.replace(t2.base, ''))).headers.get('content-type')).toBe('image/png');
-      expect((await c.get(ch.pieceUrl.replace(t2.base, ''))).headers.get('content-type')).toBe('image/png');
-      t2.clock.advance(1000); // the drags below take 350 ms: they cannot be verified sooner after the images
-      const row = await t2.server.ctx.stores.global.selectFrom('captcha_challenges').selectAll().where('id', '=', ch.challengeId).executeTakeFirstOrThrow();
-      const trail = (x: number) => Array.from({ length: 8 }, (_, i) => [i * 50, Math.round((x * i) / 7), 0]);
-      const miss = await c.post('/api/captcha/verify', { challengeId: ch.challengeId, x: row.target_x + 30, trail: trail(row.target_x + 30) });
-      expect(miss.body.errorCode).toBe(E.invalidParameter);
-      const robot = await c.post('/api/captcha/verify', { challengeId: ch.challengeId, x: row.target_x, trail: [[0, row.target_x, 0]] });
-      expect(robot.body.errorCode).toBe(E.invalidParameter);
-      const hit = await c.post('/api/captcha/verify', { challengeId: ch.challengeId, x: row.target_x, trail: trail(row.target_x) });
+      // A wrong slide fails, and so does a bare answer; the right one gives a token (one answer a puzzle).
+      const subject = new URL(res.body.result.captchaUrl as string).searchParams.get('for');
+      const drop = async (x: (answer: number) => number, trail: (x: number) => number[][]) => {
+        const ch = (await c.get(`/api/captcha/challenge?for=${subject}`)).body.result;
+        expect((await c.get(ch.imageUrl.replace(t2.base, ''))).headers.get('content-type')).toBe('image/png');
+        expect((await c.get(ch.pieceUrl.replace(t2.base, ''))).headers.get('content-type')).toBe('image/png');
+        t2.clock.advance(1000); // the drags below take 680 ms: they cannot be verified sooner after the images
+        const row = await t2.server.ctx.stores.global.selectFrom('captcha_challenges').selectAll().where('id', '=', ch.challengeId).executeTakeFirstOrThrow();
+        const at = x(row.target_x);
+        const first = await c.post('/api/captcha/verify', { challengeId: ch.challengeId, x: at, trail: trail(at) });
+        const again = await c.post('/api/captcha/verify', { challengeId: ch.challengeId, x: row.target_x, trail: humanTrace(row.target_x) });
+        expect(again.body.errorCode).toBe(E.invalidParameter);
+        return first;
+      };
+      expect((await drop((x) => x + 30, humanTrace)).body.errorCode).toBe(E.invalidParameter);
+      expect((await drop((x) => x, (x) => [[0, x, 0]])).body.errorCode).toBe(E.invalidParameter);
+      const hit = await drop((x) => x, humanTrace);
       expect(hit.body.result.token).toBeTruthy();
-      const solvedAgain = await c.post('/api/captcha/verify', { challengeId: ch.challengeId, x: row.target_x, trail: trail(row.target_x) });
-      expect(solvedAgain.body.errorCode).toBe(E.invalidParameter);
       const ok = await login(c, sessionCode, { email: 'demo@example.com', password: DEMO_PASSWORD, captchaToken: hit.body.result.token });
       expect(ok.status).toBe(200);
     } finally {

@@ -139,7 +139,8 @@ describe('the captcha step on the login page', () => {
     const panel = dialog.locator('[id^="headlessui-dialog-panel"]');
     expect(await panel.evaluate((el) => getComputedStyle(el).maxWidth)).toBe('400px');
     const iframe = dialog.locator('iframe');
-    expect(await iframe.getAttribute('src')).toBe(`${portal.url}/api/captcha/frame?lang=en_US`);
+    // The frame of this address's sign-in: the server's captchaUrl (its `for`), in the page language.
+    expect(await iframe.getAttribute('src')).toMatch(new RegExp(`^${portal.url}/api/captcha/frame\\?for=[A-Za-z0-9_-]{43}&lang=en_US$`));
     // The frame said 'loaded': the loading status is gone and our theme reached it (origin, window and shape checked on both sides).
     await expect.poll(() => dialog.getByRole('status').textContent()).toBe('');
     await expect.poll(() => frame.locator('html').getAttribute('data-mode')).toBe('light');
@@ -162,7 +163,8 @@ describe('the captcha step on the login page', () => {
     const frame = await captchaForClient(page);
     const dialog = page.getByRole('dialog', { name: 'Security verification' });
     const first = await puzzle(frame);
-    await drag(page, frame, answer(first) - 40);
+    const right = answer(first);
+    await drag(page, frame, right > 120 ? right - 40 : right + 40);
     await dialog.getByRole('status').filter({ hasText: 'That did not fit. A new puzzle is ready: please try again.' }).waitFor({ timeout: 10_000 });
     expect(await page.getByRole('heading', { name: 'Security verification' }).isVisible()).toBe(true);
     const second = await puzzle(frame, first);

@@ -13,6 +13,7 @@ import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaptchaRequiredResult } from '../../core/contract/auth';
+import { traceFault, type TraceSample } from '../../server/captcha/trace';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
 import { PORTAL_HEADERS } from '../support/signIn';
@@ -49,9 +50,11 @@ async function received(page: Page): Promise<Received[]> {
   );
 }
 
-async function openTestPage(context: BrowserContext): Promise<{ page: Page; frame: FrameLocator }> {
+/** The test page with the frame; `captchaUrl` (a -23029 result's) makes it the frame of that sign-in. */
+async function openTestPage(context: BrowserContext, captchaUrl?: string): Promise<{ page: Page; frame: FrameLocator }> {
   const page = await context.newPage();
-  await page.goto(`${portal.url}/demo-service/captcha-test.html`);
+  const subject = captchaUrl ? new URL(captchaUrl).searchParams.get('for') : null;
+  await page.goto(`${portal.url}/demo-service/captcha-test.html${subject ? `?for=${subject}` : ''}`);
   const frame = page.frameLocator('#slot iframe');
   await page.locator('#messages li[data-type="loaded"]').waitFor();
   return { page, frame };
@@ -102,6 +105,20 @@ async function drag(page: Page, frame: FrameLocator, dx: number): Promise<void> 
   await page.mouse.up();
 }
 
+interface Answer {
+  x: number;
+  trail: TraceSample[];
+}
+
+/** Collects the answers the frame posts (its drag traces), in order. */
+function answersOf(page: Page): Answer[] {
+  const answers: Answer[] = [];
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/captcha/verify') answers.push(req.postDataJSON() as Answer);
+  });
+  return answers;
+}
+
 /** A sign-in at the captcha client: authorize → session code → POST /login (with this context's cookies). */
 async function signInAtCaptchaClient(request: BrowserContext['request'], captchaToken?: string) {
   const authorize = new URL(`${portal.url}/api/authorize`);
@@ -117,15 +134,36 @@ async function signInAtCaptchaClient(request: BrowserContext['request'], captcha
 describe('captcha frame', () => {
   it('loads, takes the theme, is solved by a drag, and its token opens one sign-in only', async () => {
     const context = await browser.newContext();
-    const { page, frame } = await openTestPage(context);
+    // The client requires a captcha: without a token the sign-in is refused with -23029, naming
+    // the frame of this address's sign-in (by a keyed hash, not the address) …
+    const refused = await signInAtCaptchaClient(context.request);
+    expect(refused.body.errorCode).toBe(-23029);
+    const demand = refused.body.result as CaptchaRequiredResult;
+    expect(demand.serviceRegion).toBe('Euw');
+    expect(demand.captchaUrl).toMatch(new RegExp(`^${portal.url}/api/captcha/frame\\?for=[A-Za-z0-9_-]{43}$`));
+    const { page, frame } = await openTestPage(context, demand.captchaUrl);
     // The parent's theme reached the frame (it checks origin, source and shape too).
     await expect.poll(() => frame.locator('html').getAttribute('data-mode')).toBe('dark');
     expect(await frame.locator('html').evaluate((el) => getComputedStyle(el).getPropertyValue('--primary').trim())).toBe('#c0392b');
 
+    const answers = answersOf(page);
     const id = await puzzle(frame);
+    // A click on the handle without a move is no answer: nothing is sent, the puzzle stays.
+    await frame.locator('#handle').click();
+    await page.waitForTimeout(300);
+    expect(answers).toEqual([]);
+    expect(await frame.locator('#status').textContent()).toBe('Slide to complete the puzzle');
     await drag(page, frame, answer(id));
     await page.locator('#messages li[data-type="result"]').waitFor({ timeout: 10_000 });
     expect(await frame.locator('#status').textContent()).toBe('Verified');
+    // The frame sent the drag as it happened: pressed at 0, the moves (with the hand's wobble), released at the drop.
+    expect(answers).toHaveLength(1);
+    const { x, trail } = answers[0]!;
+    expect(trail.length).toBeGreaterThanOrEqual(30);
+    expect(trail[0]).toEqual([0, 0, 0]);
+    expect(trail[trail.length - 1]![1]).toBe(x);
+    expect(trail.some(([, , y]) => y !== 0)).toBe(true);
+    expect(traceFault(trail, x)).toBeNull();
     const messages = await received(page);
     expect(messages.map((m) => m.type)).toEqual(['loaded', 'result']);
     const result = messages[1]!;
@@ -133,11 +171,7 @@ describe('captcha frame', () => {
     expect(result.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(await page.locator('#ignored').textContent()).toBe('0');
 
-    // The client requires a captcha: without a token the sign-in is refused with -23029 …
-    const refused = await signInAtCaptchaClient(context.request);
-    expect(refused.body.errorCode).toBe(-23029);
-    expect(refused.body.result as CaptchaRequiredResult).toMatchObject({ serviceRegion: 'Euw', captchaUrl: `${portal.url}/api/captcha/frame` });
-    // … with the frame's token it goes through, once.
+    // … with the token of that frame it goes through, once.
     const accepted = await signInAtCaptchaClient(context.request, result.token!);
     expect(accepted.status).toBe(200);
     expect(accepted.body.result.serviceUrl).toBe(`${portal.url}/api/authorize`);
@@ -152,7 +186,8 @@ describe('captcha frame', () => {
     const context = await browser.newContext();
     const { page, frame } = await openTestPage(context);
     const first = await puzzle(frame);
-    await drag(page, frame, answer(first) - 40);
+    const right = answer(first);
+    await drag(page, frame, right > 120 ? right - 40 : right + 40);
     await page.locator('#messages li[data-type="failed"]').waitFor({ timeout: 10_000 });
     expect(await frame.locator('#status').textContent()).toBe('Not quite. Try again.');
     const second = await puzzle(frame, first);
@@ -173,6 +208,7 @@ describe('captcha frame', () => {
   it('is solved with the keyboard alone: focus shown, arrows move the piece, Enter checks it', async () => {
     const context = await browser.newContext();
     const { page, frame } = await openTestPage(context);
+    const answers = answersOf(page);
     const key = await puzzle(frame);
     const target = answer(key);
     const handle = frame.locator('#handle');
@@ -204,6 +240,10 @@ describe('captcha frame', () => {
       ['loaded', null],
       ['result', '0'],
     ]);
+    // The key presses are the trace: one sample each, then Enter's; it passes the same rules as a drag.
+    expect(answers).toHaveLength(1);
+    expect(answers[0]!.trail.length).toBe(Math.floor(target / 10) + Math.round((target % 10) / 2) + 2);
+    expect(traceFault(answers[0]!.trail, answers[0]!.x)).toBeNull();
     await context.close();
   });
 
@@ -239,6 +279,25 @@ describe('captcha frame', () => {
     await inner.evaluate(() => window.postMessage({ source: 'uid-portal', type: 'theme', theme: { primary: '#00ff00' } }, window.location.origin));
     await page.waitForTimeout(200);
     expect(await frame.locator('html').evaluate((el) => getComputedStyle(el).getPropertyValue('--primary').trim())).toBe('#c0392b');
+    await context.close();
+  });
+
+  it('says to wait, and offers no slider, once this client has asked for too many puzzles', async () => {
+    const context = await browser.newContext();
+    const { frame } = await openTestPage(context);
+    await puzzle(frame);
+    // Each new puzzle counts; the limit answers -60001, and the frame waits for the user to ask again.
+    await expect
+      .poll(
+        async () => {
+          const status = await frame.locator('#status').textContent();
+          if (status === 'Slide to complete the puzzle') await frame.getByRole('button', { name: 'New puzzle' }).click();
+          return status;
+        },
+        { timeout: 60_000, interval: 150 },
+      )
+      .toBe('Too many tries. Please wait a few minutes.');
+    expect(await frame.locator('#handle').getAttribute('aria-disabled')).toBe('true');
     await context.close();
   });
 

@@ -49,6 +49,8 @@
   frame.title = 'Security verification';
   frame.width = '340';
   frame.height = '260';
-  frame.src = '/api/captcha/frame?lang=en_US';
+  // `?for=<subject>`: the frame of one sign-in, as a -23029 result's captchaUrl names it.
+  var subject = new URLSearchParams(window.location.search).get('for') || '';
+  frame.src = '/api/captcha/frame?lang=en_US' + (/^[A-Za-z0-9_-]{43}$/.test(subject) ? '&for=' + subject : '');
   slot.appendChild(frame);
 })();
