@@ -326,6 +326,13 @@ const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => (
       await db.schema.alterTable('tokens').addColumn('successor', 'text').execute();
     },
   },
+  '007_mfa_process_captcha': {
+    // An MFA process remembers that the sign-in which started it passed the captcha, so the
+    // code submissions of that same sign-in are not asked for another one.
+    async up(db: AnyDb) {
+      await db.schema.alterTable('one_time_tokens').addColumn('captcha_passed_at', 'bigint').execute();
+    },
+  },
 });
 
 const legacyMigrations = (_dialect: SqlDialect): Record<string, Migration> => ({

@@ -15,7 +15,7 @@ import type { AccountTable, RegionalDb } from '../db/types';
 import { fail } from '../http/errors';
 import { randomDigits, randomId, safeEqual, sha256 } from './crypto';
 import { createOneTimeToken, languageOr, useOneTimeToken } from './accounts';
-import { hashSecret } from './tokens';
+import { hashSecret, parseRegionalSecret } from './tokens';
 
 export const EMAIL_CODE_MINUTES = 10;
 export const EMAIL_RESEND_SECONDS = 60;
@@ -221,8 +221,33 @@ export async function verifyMfa(ctx: Ctx, region: RegionCode, account: AccountTa
   fail(E.invalidParameter, { field: 'mfaType' });
 }
 
-export async function startMfaProcess(ctx: Ctx, region: RegionCode, account: AccountTable): Promise<string> {
-  return createOneTimeToken(ctx, region, account.id, 'mfa', MFA_PROCESS_MINUTES * 60);
+/** A sign-in's MFA process; `captchaPassed`: that sign-in solved the captcha it was asked for. */
+export async function startMfaProcess(ctx: Ctx, region: RegionCode, account: AccountTable, captchaPassed = false): Promise<string> {
+  const processId = await createOneTimeToken(ctx, region, account.id, 'mfa', MFA_PROCESS_MINUTES * 60);
+  if (captchaPassed) {
+    await ctx.region(region).updateTable('one_time_tokens').set({ captcha_passed_at: ctx.now() }).where('token_hash', '=', hashSecret(processId)).execute();
+  }
+  return processId;
+}
+
+/**
+ * True when `processId` is a live MFA process of `accountId` whose sign-in passed the captcha:
+ * its code submissions are the same sign-in and need no second one. Another account's process,
+ * a used or expired one, or one started without a captcha does not count.
+ */
+export async function mfaProcessPassedCaptcha(ctx: Ctx, processId: string | undefined, region: RegionCode, accountId: string): Promise<boolean> {
+  const parsed = parseRegionalSecret(processId);
+  if (!processId || !parsed || parsed.region !== region) return false;
+  const row = await ctx
+    .region(region)
+    .selectFrom('one_time_tokens')
+    .select(['account_id', 'captcha_passed_at'])
+    .where('token_hash', '=', hashSecret(processId))
+    .where('kind', '=', 'mfa')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', ctx.now())
+    .executeTakeFirst();
+  return row !== undefined && row.captcha_passed_at !== null && safeEqual(row.account_id, accountId);
 }
 
 export async function readMfaProcess(ctx: Ctx, processId: string | undefined, consume: boolean) {

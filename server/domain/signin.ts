@@ -21,8 +21,8 @@ import { consumeCaptchaToken } from './captcha';
 import { clientNetwork, type HeldHit } from './limits';
 import { regionOfCountry } from './countries';
 import { createMigrationToken, legacyItem, localAccounts, vendorItem } from './migration';
-import { maskEmail, readMfaProcess, sendEmailCode, startMfaProcess, supportedTypes, verifyMfa, MFA_PROCESS_MINUTES } from './mfa';
-import { checkPasswordLocked } from './passwordLock';
+import { maskEmail, mfaProcessPassedCaptcha, readMfaProcess, sendEmailCode, startMfaProcess, supportedTypes, verifyMfa, MFA_PROCESS_MINUTES } from './mfa';
+import { checkAccountPassword, checkPasswordLocked } from './passwordLock';
 import { normalizeEmail } from './validation';
 
 export interface SignInMeta {
@@ -42,17 +42,18 @@ function holdAttempt(ctx: Ctx, meta: SignInMeta, email: string): HeldAttempt {
   return { client: ctx.loginFailures.hold(clientNetwork(meta.ip)), account: ctx.accountFailures.hold(email) };
 }
 
-async function requireCaptchaIfRisky(ctx: Ctx, meta: SignInMeta, attempt: HeldAttempt, token: string | undefined, region: RegionCode): Promise<void> {
+/**
+ * Asks for the captcha when the attempt is risky. The code submission of an MFA sign-in that
+ * already solved one (its live process, of this account, says so) is the same sign-in: it is
+ * not asked again. Returns whether this request spent a captcha token.
+ */
+async function requireCaptchaIfRisky(ctx: Ctx, meta: SignInMeta, attempt: HeldAttempt, input: LoginRequest, found: { region: RegionCode; account: AccountTable } | null): Promise<boolean> {
   const { captchaAfterFailures, captchaAfterAccountFailures } = ctx.options.limits;
   const risky = meta.clientRequiresCaptcha || attempt.client.before >= captchaAfterFailures || attempt.account.before >= captchaAfterAccountFailures;
-  if (!risky) return;
-  if (await consumeCaptchaToken(ctx, token)) return;
-  fail(E.captchaRequired, { serviceRegion: region, captchaUrl: `${ctx.options.publicOrigin}/api/captcha/frame` });
-}
-
-/** A vendor ID's password, under the lock (counters on its `accounts` row). */
-async function checkPassword(ctx: Ctx, region: RegionCode, account: AccountTable, password: string, onWrongPassword: () => void): Promise<void> {
-  await checkPasswordLocked(ctx, { db: ctx.region(region), table: 'accounts', id: account.id }, () => ctx.passwords.verify(account.password_hash, password), onWrongPassword);
+  if (!risky) return false;
+  if (found && input.mfaProcessId && (await mfaProcessPassedCaptcha(ctx, input.mfaProcessId, found.region, found.account.id))) return false;
+  if (await consumeCaptchaToken(ctx, input.captchaToken)) return true;
+  fail(E.captchaRequired, { serviceRegion: found?.region ?? ctx.options.defaultRegion, captchaUrl: `${ctx.options.publicOrigin}/api/captcha/frame` });
 }
 
 /** Email has no vendor ID: local accounts whose password matches lead to migration (-6). */
@@ -89,13 +90,14 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   // Counted synchronously with the check that reads the counts: nothing can run in between.
   const attempt = holdAttempt(ctx, meta, email);
   let wrongPassword = false;
+  let captchaPassed = false;
   const onWrongPassword = () => {
     wrongPassword = true;
   };
   try {
-    await requireCaptchaIfRisky(ctx, meta, attempt, input.captchaToken, found?.region ?? ctx.options.defaultRegion);
+    captchaPassed = await requireCaptchaIfRisky(ctx, meta, attempt, input, found);
     if (!found) return await signInLocal(ctx, email, input.password, onWrongPassword);
-    await checkPassword(ctx, found.region, found.account, input.password, onWrongPassword);
+    await checkAccountPassword(ctx, found.region, found.account, input.password, onWrongPassword);
   } finally {
     // Only a wrong password stays counted: not a right one, a locked account or a missing captcha.
     if (!wrongPassword) {
@@ -123,7 +125,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   if (account.mfa_enabled === 1) {
     const types = supportedTypes(account);
     if (!input.mfaProcessId || input.code === undefined || input.mfaType === undefined) {
-      const processId = await startMfaProcess(ctx, region, account);
+      const processId = await startMfaProcess(ctx, region, account, captchaPassed);
       const primary = (account.mfa_primary && types.includes(account.mfa_primary as MfaType) ? account.mfa_primary : types[0]) as MfaType;
       // Email as the primary method: the first code goes out with the challenge.
       if (primary === MFA_TYPES.email) await sendEmailCode(ctx, region, account, { purpose: 'login', processId }, input.language).catch(() => undefined);
