@@ -138,6 +138,8 @@ export interface OneTimeTokenTable {
   client_id: string | null;
   /** An MFA process whose sign-in passed the captcha: when; null for others. */
   captcha_passed_at: number | null;
+  /** An MFA process whose code was verified: when; null before and for others. */
+  verified_at: number | null;
 }
 export interface EmailCodeTable {
   id: string;

@@ -21,7 +21,7 @@ import { consumeCaptchaToken } from './captcha';
 import { clientNetwork, type HeldHit } from './limits';
 import { regionOfCountry } from './countries';
 import { createMigrationToken, legacyItem, localAccounts, vendorItem } from './migration';
-import { maskEmail, mfaProcessPassedCaptcha, readMfaProcess, sendEmailCode, startMfaProcess, supportedTypes, verifyMfa, MFA_PROCESS_MINUTES } from './mfa';
+import { completeMfaProcess, maskEmail, mfaProcessPassedCaptcha, readMfaProcess, sendEmailCode, startMfaProcess, supportedTypes, verifyMfaProcess, MFA_PROCESS_MINUTES } from './mfa';
 import { checkAccountPassword, checkPasswordLocked } from './passwordLock';
 import { normalizeEmail } from './validation';
 
@@ -141,8 +141,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
     const process = await readMfaProcess(ctx, input.mfaProcessId, false);
     if (!process || process.account.id !== account.id) fail(E.mfaProcessMissing);
     if (!types.includes(input.mfaType)) fail(E.mfaTypeDisabled);
-    await verifyMfa(ctx, region, process.account, input.mfaType, input.code, { purpose: 'login', processId: input.mfaProcessId });
-    await readMfaProcess(ctx, input.mfaProcessId, true);
+    await verifyMfaProcess(ctx, region, process.account, input.mfaType, input.code, input.mfaProcessId);
     account = await db.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
   }
 
@@ -163,5 +162,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
       processId: await createOneTimeToken(ctx, region, account.id, 'region', 600),
     });
   }
+  // The sign-in completes: its MFA process is spent (once, however many retries race here).
+  if (account.mfa_enabled === 1 && input.mfaProcessId) await completeMfaProcess(ctx, region, input.mfaProcessId);
   return { region, account };
 }

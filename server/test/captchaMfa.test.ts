@@ -104,3 +104,43 @@ describe('captcha once per MFA sign-in', () => {
     expect((await p.send({ ...code, code: await totpCode(), captchaToken: await solveCaptcha(ip) })).status).toBe(200);
   });
 });
+
+describe('a step after the MFA code', () => {
+  it('region confirmation: the retried sign-in completes without a second code; the process is spent once it does', async () => {
+    const db = t.server.ctx.region('Euw');
+    await db.updateTable('accounts').set({ region_confirmed: 0 }).where('email', '=', MFA).execute();
+    try {
+      const p = await page('198.51.100.24');
+      const challenge = await p.send({ email: MFA, password: DEMO_PASSWORD });
+      const mfaProcessId = challenge.body.result.MFAProcessId as string;
+      nextStep();
+      const code = { email: MFA, password: DEMO_PASSWORD, mfaType: 3, code: await totpCode(), mfaProcessId };
+      const region = await p.send(code);
+      expect(region.body.errorCode).toBe(E.regionRequired);
+      const confirmed = await new Client(t.base).post('/api/account', { email: MFA, regionCode: 'DE', processId: region.body.result.processId });
+      expect(confirmed.status).toBe(200);
+      // The same retry the login page sends (the TOTP code was used already): through.
+      expect((await p.send(code)).status).toBe(200);
+      expect((await (await page('198.51.100.24')).send(code)).body.errorCode).toBe(E.mfaProcessMissing);
+    } finally {
+      await db.updateTable('accounts').set({ region_confirmed: 1 }).where('email', '=', MFA).execute();
+    }
+  });
+
+  it('a verified process still needs the right password', async () => {
+    const db = t.server.ctx.region('Euw');
+    await db.updateTable('accounts').set({ region_confirmed: 0 }).where('email', '=', MFA).execute();
+    try {
+      const p = await page('198.51.100.25');
+      const mfaProcessId = (await p.send({ email: MFA, password: DEMO_PASSWORD })).body.result.MFAProcessId as string;
+      nextStep();
+      const code = { email: MFA, password: DEMO_PASSWORD, mfaType: 3, code: await totpCode(), mfaProcessId };
+      expect((await p.send(code)).body.errorCode).toBe(E.regionRequired);
+      expect((await p.send({ ...code, password: 'Wrong-pass-1' })).body.errorCode).toBe(E.wrongCredentials);
+      expect((await p.send(code)).body.errorCode).toBe(E.regionRequired);
+    } finally {
+      await db.updateTable('accounts').set({ region_confirmed: 1 }).where('email', '=', MFA).execute();
+    }
+  });
+});
+
