@@ -468,6 +468,7 @@ describe('MfaStep in an interruptible sign-in', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('heading', { name: 'Two-step verification' })).toBeInTheDocument();
     expect(verify()).toBeEnabled();
+    await waitFor(() => expect(boxes()[0]).toHaveFocus()); // back where the user goes on, not lost on the page
 
     // Submitted again, the puzzle solved: the wrong code comes back to the step with the attempts left.
     await userEvent.click(verify());
