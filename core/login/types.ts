@@ -40,7 +40,10 @@ export interface InterruptProps<R = unknown> {
   /**
    * Repeat the interrupted call with these extra body fields. Resolves when the retry
    * succeeded or was taken over by another step; rejects with the ApiError when it failed with one of
-   * the interrupt's own `handles` codes, so the view can show it inline.
+   * the interrupt's own `handles` codes, so the view can show it inline. When a modal step
+   * (captcha, privacy notice) interrupts an inline one, the inline step stays mounted beneath and
+   * its retry settles with that modal step: resolved when it closes or succeeds, rejected with
+   * one of the inline step's codes its own retry met (a wrong MFA code after the captcha).
    */
   retry(extra?: Record<string, unknown>): Promise<void>;
   /** Give up and return to the form (sign-in clears the password). */

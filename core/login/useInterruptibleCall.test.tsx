@@ -20,9 +20,21 @@ function CaptchaStep({ retry, cancel }: InterruptProps) {
 }
 function MfaStep({ retry, cancel }: InterruptProps) {
   const [msg, setMsg] = useState('');
+  const [waiting, setWaiting] = useState(false);
   return (
     <section aria-label="mfa">
-      <button onClick={() => retry({ code: '000000' }).catch((e: ApiError) => setMsg(`inline ${e.code}`))}>wrong code</button>
+      <input aria-label="step state" />
+      <span data-testid="mfa-waiting">{String(waiting)}</span>
+      <button
+        onClick={() => {
+          setWaiting(true);
+          retry({ code: '000000' })
+            .catch((e: ApiError) => setMsg(`inline ${e.code}`))
+            .finally(() => setWaiting(false));
+        }}
+      >
+        wrong code
+      </button>
       <button onClick={() => void retry({ code: '123456' })}>right code</button>
       <button onClick={cancel}>back</button>
       <p>{msg}</p>
@@ -90,6 +102,41 @@ describe('interruptible login calls', () => {
     await userEvent.click(screen.getByRole('button', { name: 'right code' }));
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
     expect(exec).toHaveBeenLastCalledWith({ email: 'a@b.cd' }, { captchaToken: 'tok', code: '123456' });
+  });
+
+  it('a captcha over the MFA step keeps that step (its state) underneath; closing it returns there, not to the form', async () => {
+    const onCancel = vi.fn();
+    const exec = vi.fn(async (_f: Record<string, unknown>, extra: Record<string, unknown>) => {
+      if (!extra.code) throw new ApiError(-20677, 'mfa', 400, {});
+      if (!extra.captchaToken) throw new ApiError(-23029, 'captcha', 400, {});
+      if (extra.code !== '123456') throw new ApiError(-20607, 'wrong', 400, { remainAttempts: 3 });
+      return 'ok';
+    });
+    const { onSuccess } = await setup(exec, { onCancel });
+    await userEvent.click(screen.getByRole('button', { name: 'submit' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'step state' }), 'kept');
+    await userEvent.click(screen.getByRole('button', { name: 'wrong code' }));
+    expect(await screen.findByRole('dialog', { name: 'captcha' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'mfa' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'submit' })).toBeNull();
+    // The MFA step's retry waits for the step over it.
+    expect(screen.getByTestId('mfa-waiting').textContent).toBe('true');
+
+    await userEvent.click(screen.getByRole('button', { name: 'close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('textbox', { name: 'step state' })).toHaveValue('kept');
+    expect(screen.getByTestId('mfa-waiting').textContent).toBe('false');
+    expect(onCancel).not.toHaveBeenCalled();
+
+    // Again, now solving it: the wrong code comes back to the MFA step, which shows it inline.
+    await userEvent.click(screen.getByRole('button', { name: 'wrong code' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'verified' }));
+    expect(await screen.findByText('inline -20607')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'step state' })).toHaveValue('kept');
+    await userEvent.click(screen.getByRole('button', { name: 'right code' }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(exec).toHaveBeenLastCalledWith({ email: 'a@b.cd' }, { code: '123456', captchaToken: 'tok' });
   });
 
   it('an error no step takes goes to the page, and leaving a step calls onCancel', async () => {

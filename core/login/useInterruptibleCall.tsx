@@ -28,10 +28,27 @@ interface Active {
   seq: number;
 }
 
+/**
+ * The steps on screen: an inline one (MFA, region) in place of the form, and a modal one
+ * (captcha, privacy notice, migration) over it. A modal step that interrupts an inline one
+ * leaves it mounted underneath, so the inline step keeps its state (method, attempts left).
+ */
+interface Steps {
+  inline: Active | null;
+  modal: Active | null;
+}
+const NO_STEPS: Steps = { inline: null, modal: null };
+
+/** The inline step's retry while a modal step runs over it: settled when that step is. */
+interface Waiting {
+  resolve(): void;
+  reject(error: ApiError): void;
+}
+
 export interface InterruptibleCall<F extends Form> {
   start(form: F): Promise<void>;
   busy: boolean;
-  /** The step in progress, if any; `inline` ones replace the form. */
+  /** The step in progress, if any (the inline one when a modal step runs over it); `inline` ones replace the form. */
   active: { pluginId: string; presentation: LoginInterrupt['presentation']; code: number } | null;
   /** Where the step renders; put it where the form is (inline) or anywhere (modal). */
   outlet: ReactNode;
@@ -59,90 +76,150 @@ export function useInterruptibleCall<F extends Form, T>(options: InterruptibleCa
   const page = useLoginPage();
   const handleError = useErrorHandler();
   const [busy, setBusy] = useState(false);
-  const [active, setActive] = useState<Active | null>(null);
+  const [steps, setSteps] = useState<Steps>(NO_STEPS);
   const formRef = useRef<F | null>(null);
   const extraRef = useRef<Record<string, unknown>>({});
   const seqRef = useRef(0);
   const optionsRef = useRef(options);
   optionsRef.current = options;
-  const activeRef = useRef<Active | null>(null);
+  const stepsRef = useRef<Steps>(NO_STEPS);
+  const waitingRef = useRef<Waiting | null>(null);
 
-  const show = useCallback((next: Active | null) => {
-    activeRef.current = next;
-    setActive(next);
+  const show = useCallback((next: Steps) => {
+    stepsRef.current = next;
+    setSteps(next);
   }, []);
 
+  /** Ends the inline step's wait: resolved, or rejected with a code it handles itself. */
+  const settleWaiting = useCallback((error?: ApiError) => {
+    const waiting = waitingRef.current;
+    waitingRef.current = null;
+    if (!waiting) return;
+    if (error) waiting.reject(error);
+    else waiting.resolve();
+  }, []);
+
+  const clear = useCallback(() => {
+    show(NO_STEPS);
+    settleWaiting();
+  }, [show, settleWaiting]);
+
+  /** Runs the call; 'covered' when a modal step now runs over the inline step that retried. */
   const attempt = useCallback(
-    async (fromStep: Owned<LoginInterrupt> | null): Promise<void> => {
+    async (fromStep: Owned<LoginInterrupt> | null): Promise<'covered' | void> => {
       const form = formRef.current;
       if (!form) return;
       const { exec, onSuccess, onError, call } = optionsRef.current;
       setBusy(true);
       try {
         const result = await exec(form, extraRef.current);
-        show(null);
+        clear();
         onSuccess(result, form);
       } catch (error) {
         if (isAbortError(error)) return;
         const apiError = error instanceof ApiError ? error : new ApiError(-1, undefined, 0);
         if (fromStep?.value.handles?.includes(apiError.code)) throw apiError;
+        const below = stepsRef.current.inline;
+        // A modal step's retry failed with a code the inline step beneath handles (a wrong MFA
+        // code after the captcha): back to that step, which shows it.
+        if (below && fromStep && fromStep !== below.owner && below.owner.value.handles?.includes(apiError.code)) {
+          show({ inline: below, modal: null });
+          settleWaiting(apiError);
+          return;
+        }
         const step = findInterrupt(registry.getOwnedContributions(LOGIN_INTERRUPT_POINT), apiError.code, call, page.pluginAllowed);
         if (step) {
           seqRef.current += 1;
-          show({ owner: step, error: apiError, seq: seqRef.current });
+          const next: Active = { owner: step, error: apiError, seq: seqRef.current };
+          if (step.value.presentation === 'modal') {
+            show({ inline: below, modal: next });
+            return below && fromStep === below.owner ? 'covered' : undefined;
+          }
+          show({ inline: next, modal: null });
+          settleWaiting();
           return;
         }
-        show(null);
+        clear();
         if (onError?.(apiError, form)) return;
         handleError(apiError);
       } finally {
         setBusy(false);
       }
     },
-    [registry, page.pluginAllowed, handleError, show],
+    [registry, page.pluginAllowed, handleError, show, clear, settleWaiting],
   );
 
   const start = useCallback(
     (form: F) => {
       formRef.current = form;
       extraRef.current = {};
-      return attempt(null);
+      return attempt(null).then(() => undefined);
     },
     [attempt],
   );
 
-  const outlet = useMemo(() => {
-    if (!active || !formRef.current) return null;
-    const View = lazyView(active.owner.value.view);
-    const owner = active.owner;
-    return (
-      <PluginBoundary pluginId={owner.pluginId}>
-        <View
-          key={active.seq}
-          error={active.error}
-          call={optionsRef.current.call}
-          form={formRef.current}
-          retry={(extra = {}) => {
-            extraRef.current = { ...extraRef.current, ...extra };
-            return attempt(owner);
-          }}
-          cancel={() => {
-            show(null);
-            optionsRef.current.onCancel?.();
-          }}
-          goTo={(view, data) => {
-            show(null);
-            page.goTo(view, data);
-          }}
-        />
-      </PluginBoundary>
-    );
-  }, [active, attempt, page, show]);
+  const retryFrom = useCallback(
+    async (owner: Owned<LoginInterrupt>, extra: Record<string, unknown>): Promise<void> => {
+      extraRef.current = { ...extraRef.current, ...extra };
+      if ((await attempt(owner)) !== 'covered') return;
+      settleWaiting(); // at most one wait: a newer retry replaces an older one
+      await new Promise<void>((resolve, reject) => {
+        waitingRef.current = { resolve, reject };
+      });
+    },
+    [attempt, settleWaiting],
+  );
 
+  const cancelFrom = useCallback(
+    (active: Active) => {
+      const { inline } = stepsRef.current;
+      // Leaving a modal step over an inline one returns to that step, not to the bare form.
+      if (inline && inline !== active) {
+        show({ inline, modal: null });
+        settleWaiting();
+        return;
+      }
+      clear();
+      optionsRef.current.onCancel?.();
+    },
+    [show, clear, settleWaiting],
+  );
+
+  const outlet = useMemo(() => {
+    if (!formRef.current || (!steps.inline && !steps.modal)) return null;
+    const form = formRef.current;
+    const render = (active: Active) => {
+      const View = lazyView(active.owner.value.view);
+      const owner = active.owner;
+      return (
+        <PluginBoundary key={`${owner.pluginId}-${active.seq}`} pluginId={owner.pluginId}>
+          <View
+            error={active.error}
+            call={optionsRef.current.call}
+            form={form}
+            retry={(extra = {}) => retryFrom(owner, extra)}
+            cancel={() => cancelFrom(active)}
+            goTo={(view, data) => {
+              clear();
+              page.goTo(view, data);
+            }}
+          />
+        </PluginBoundary>
+      );
+    };
+    return (
+      <>
+        {steps.inline && render(steps.inline)}
+        {steps.modal && render(steps.modal)}
+      </>
+    );
+  }, [steps, retryFrom, cancelFrom, clear, page]);
+
+  const shown = steps.inline ?? steps.modal;
   return {
     start,
     busy,
-    active: active ? { pluginId: active.owner.pluginId, presentation: active.owner.value.presentation, code: active.error.code } : null,
+    active: shown ? { pluginId: shown.owner.pluginId, presentation: shown.owner.value.presentation, code: shown.error.code } : null,
     outlet,
   };
 }

@@ -206,6 +206,8 @@ function MfaForm({ info, form, retry, cancel }: InterruptProps & { info: MfaInfo
     setNotice((n) => (n?.type === 'totpKey' ? null : n));
     try {
       await retry({ mfaType: method, code, mfaProcessId: info.processId });
+      // Still here: a step over this one (the captcha) was closed. The code is where to go on.
+      if (mounted.current) requestFocus('code');
     } catch (error) {
       if (mounted.current && !isAbortError(error)) onRetryError(asApiError(error));
     } finally {

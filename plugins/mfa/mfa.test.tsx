@@ -6,6 +6,7 @@ import { ApiError } from '../../core/http/ApiError';
 import type { HttpClient } from '../../core/http/client';
 import { LOGIN_INTERRUPT_POINT, type InterruptProps } from '../../core/login/types';
 import { useInterruptibleCall } from '../../core/login/useInterruptibleCall';
+import { definePlugin } from '../../core/registry/definePlugin';
 import { testLoginPage } from '../../core/testing/loginHarness';
 import { renderPortal, testRegistry } from '../../core/testing/portalHarness';
 import mfa, { MFA_HANDLED_CODES } from './index';
@@ -375,15 +376,38 @@ function FakeSignIn({ exec, onSuccess, onError }: { exec: (form: Record<string, 
   return call.active?.presentation === 'inline' ? (
     <>{call.outlet}</>
   ) : (
-    <button type="button" onClick={() => void call.start({ email: 'mfa@example.com', password: 'pw' })}>
-      Sign in
-    </button>
+    <>
+      <button type="button" onClick={() => void call.start({ email: 'mfa@example.com', password: 'pw' })}>
+        Sign in
+      </button>
+      {call.outlet}
+    </>
   );
 }
 
+/** A modal step like the captcha's: solve (retry with a token) or close. */
+function FakeCaptcha({ retry, cancel }: InterruptProps) {
+  return (
+    <div role="dialog" aria-label="Puzzle">
+      <button type="button" onClick={() => void retry({ captchaToken: 'tok-1' }).catch(() => undefined)}>
+        Solve
+      </button>
+      <button type="button" onClick={cancel}>
+        Close
+      </button>
+    </div>
+  );
+}
+const fakeCaptcha = definePlugin({
+  id: 'fake-captcha',
+  register(ctx) {
+    ctx.contribute(LOGIN_INTERRUPT_POINT, { codes: [-23029], presentation: 'modal', view: async () => ({ default: FakeCaptcha }) });
+  },
+});
+
 describe('MfaStep in an interruptible sign-in', () => {
   async function renderSignIn(exec: (form: Record<string, unknown>, extra: Record<string, unknown>) => Promise<unknown>) {
-    const registry = await testRegistry([mfa]);
+    const registry = await testRegistry([mfa, fakeCaptcha]);
     const { wrap } = testLoginPage();
     const onSuccess = vi.fn();
     const onError = vi.fn(() => true);
@@ -420,5 +444,38 @@ describe('MfaStep in an interruptible sign-in', () => {
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: -20601 }), expect.anything()));
     expect(screen.queryByRole('heading', { name: 'Two-step verification' })).not.toBeInTheDocument();
+  });
+
+  it('a captcha asked at the code keeps the step: closing it returns to the code with its attempts left, never to the form', async () => {
+    const exec = vi
+      .fn<(form: Record<string, unknown>, extra: Record<string, unknown>) => Promise<unknown>>()
+      .mockRejectedValueOnce(new ApiError(-20677, 'mfa', 400, totpOnly))
+      .mockRejectedValueOnce(new ApiError(-20607, 'wrong', 400, { remainAttempts: 4 }))
+      .mockRejectedValueOnce(new ApiError(-23029, 'captcha', 400, {}))
+      .mockRejectedValueOnce(new ApiError(-23029, 'captcha', 400, {}))
+      .mockRejectedValueOnce(new ApiError(-20607, 'wrong', 400, { remainAttempts: 3 }))
+      .mockResolvedValueOnce({ serviceUrl: '/api/authorize', redirectParams: {} });
+    const { onSuccess } = await renderSignIn(exec);
+    await enterCode('000000');
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('The verification code is incorrect. Attempts left: 4.')).toBeInTheDocument();
+
+    await userEvent.keyboard('111111{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Puzzle' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Two-step verification' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Two-step verification' })).toBeInTheDocument();
+    expect(verify()).toBeEnabled();
+    await waitFor(() => expect(boxes()[0]).toHaveFocus()); // back where the user goes on, not lost on the page
+
+    // Submitted again, the puzzle solved: the wrong code comes back to the step with the attempts left.
+    await userEvent.click(verify());
+    await userEvent.click(await screen.findByRole('button', { name: 'Solve' }));
+    expect(await screen.findByText('The verification code is incorrect. Attempts left: 3.')).toBeInTheDocument();
+    expect(exec).toHaveBeenLastCalledWith({ email: 'mfa@example.com', password: 'pw' }, { mfaType: 3, code: '111111', mfaProcessId: 'proc-1', captchaToken: 'tok-1' });
+    await userEvent.keyboard('123456{Enter}');
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
   });
 });

@@ -2,13 +2,16 @@ import { useTheme } from '@emotion/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ValidationError } from 'yup';
-import { ERROR_CODES } from '../../core/contract/errorCodes';
 import { useErrorHandler } from '../../core/errors/useErrorHandler';
 import { ApiError, isAbortError } from '../../core/http/ApiError';
 import { Button, TextField, VisuallyHidden } from '../../core/ui';
+import { useCountdown } from '../../core/ui/countdown';
 import { loginPasswordRule } from '../../core/validation/rules';
 import { Notice } from './parts';
+import { lockDurationText, unlockRefusal, type UnlockRefusal } from './unlockRefusal';
 import { formatRemaining, useLock } from './useSecurityLock';
+
+type FieldError = { key: string } | { refusal: Exclude<UnlockRefusal, { kind: 'locked' }> };
 
 /** Screen readers hear the unlock, the last minute and the lock; not every second. */
 type Announcement = 'unlocked' | 'lastMinute' | 'locked' | null;
@@ -23,8 +26,13 @@ export function LockPanel() {
   const lock = useLock();
   const handleError = useErrorHandler();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // A rule's message key, or the server's refusal (worded at render time, so a language switch re-words it).
+  const [error, setError] = useState<FieldError | null>(null);
   const [busy, setBusy] = useState(false);
+  // The account lock the unlock ran into (wrong passwords count like sign-in failures).
+  const [accountLock, setAccountLock] = useState<Extract<UnlockRefusal, { kind: 'locked' }> | null>(null);
+  const lockWait = useCountdown();
+  const lockNoticeRef = useRef<HTMLDivElement>(null);
   const [announcement, setAnnouncement] = useState<Announcement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const unlockedRef = useRef<HTMLDivElement>(null);
@@ -56,12 +64,35 @@ export function LockPanel() {
     if (lock.unlocked && lock.remaining === 60) setAnnouncement('lastMinute');
   }, [lock.unlocked, lock.remaining]);
 
+  // While the account's lock lasts the form waits; when its time is over the password may be tried again.
+  const lockedNow = accountLock !== null && (accountLock.lockedMinutes === null || lockWait.running);
+  const waiting = lockedNow && accountLock.lockedMinutes !== null;
+  useEffect(() => {
+    if (accountLock?.lockedMinutes && !lockWait.running) setAccountLock(null);
+  }, [accountLock, lockWait.running]);
+  useEffect(() => {
+    if (accountLock) lockNoticeRef.current?.focus();
+  }, [accountLock]);
+
+  const refused = (refusal: UnlockRefusal) => {
+    if (refusal.kind === 'locked') {
+      setPassword('');
+      setError(null);
+      setAccountLock(refusal);
+      if (refusal.lockedMinutes !== null) lockWait.start(refusal.lockedMinutes * 60);
+      return;
+    }
+    setAccountLock(null);
+    setError({ refusal });
+    passwordRef.current?.focus();
+  };
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || waiting) return;
     const problem = validate(password);
     if (problem) {
-      setError(problem);
+      setError({ key: problem });
       passwordRef.current?.focus();
       return;
     }
@@ -70,17 +101,23 @@ export function LockPanel() {
     try {
       await lock.unlock(password);
       setPassword('');
+      setAccountLock(null);
     } catch (e) {
       if (isAbortError(e)) return;
-      if (e instanceof ApiError && e.code === ERROR_CODES.wrongCredentials) {
-        setError('core:errors.wrongCredentials');
-        passwordRef.current?.focus();
-      } else {
-        handleError(e);
-      }
+      const refusal = e instanceof ApiError ? unlockRefusal(e) : null;
+      if (refusal) refused(refusal);
+      else handleError(e);
     } finally {
       setBusy(false);
     }
+  };
+
+  const fieldErrorText = (e: FieldError): string => {
+    if ('key' in e) return t(e.key);
+    const { refusal } = e;
+    if (refusal.kind === 'lastAttempt') return t('lock.lastAttempt', { duration: lockDurationText(t, refusal.lockedMinutes) });
+    if (refusal.remainAttempts === null) return t('core:errors.wrongCredentials');
+    return t('lock.attemptsLeft', { message: t('core:errors.wrongCredentials'), count: refusal.remainAttempts });
   };
 
   const minutes = Math.ceil(lock.remaining / 60);
@@ -126,6 +163,13 @@ export function LockPanel() {
               {t('lock.refused')}
             </Notice>
           )}
+          {accountLock && lockedNow && (
+            <Notice kind="error" role="alert" boxRef={lockNoticeRef}>
+              {accountLock.lockedMinutes === null
+                ? t('lock.accountLockedUnknown')
+                : t('lock.accountLocked', { duration: lockDurationText(t, Math.ceil(lockWait.remaining / 60)) })}
+            </Notice>
+          )}
           <p css={{ margin: `0 0 ${theme.space(4)}`, color: theme.colors.textMuted, lineHeight: 1.5 }}>{t('lock.intro')}</p>
           <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: theme.space(3) }}>
             <TextField
@@ -139,11 +183,17 @@ export function LockPanel() {
                 setPassword(e.target.value);
                 if (error) setError(null);
               }}
-              onBlur={() => setError(validate(password))}
-              error={error ? t(error) : undefined}
+              onBlur={() => {
+                // A rule's message follows the field; the server's refusal stays until the next try.
+                const problem = validate(password);
+                if (problem) setError({ key: problem });
+                else if (error && 'key' in error) setError(null);
+              }}
+              disabled={waiting}
+              error={error ? fieldErrorText(error) : undefined}
               css={{ flex: '1 1 240px', marginBottom: 0 }}
             />
-            <Button type="submit" loading={busy} css={{ marginTop: 24 }}>
+            <Button type="submit" loading={busy} disabled={waiting} css={{ marginTop: 24 }}>
               {t('lock.unlock')}
             </Button>
           </div>

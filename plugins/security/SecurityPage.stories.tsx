@@ -143,6 +143,24 @@ export const WrongPassword: Story = {
   },
 };
 
+/** Wrong unlock passwords count like sign-in failures: the one before the last warns of the lock. */
+export const UnlockLastAttempt: Story = {
+  parameters: { http: answers({ '/security/enable': new ApiError(-20601, 'wrong', 400, { remainAttempts: 1, failedAttempts: 4, lockedMinutes: 30 }) }) },
+  play: async () => {
+    await unlock('Wrong-pass-4');
+    await until(byText('One more failed attempt locks your account'), 'the warning');
+  },
+};
+
+/** The account is locked (-20004, or the fifth wrong password): the lock with its minutes; the form waits it out. */
+export const UnlockAccountLocked: Story = {
+  parameters: { http: answers({ '/security/enable': new ApiError(-20004, 'locked', 423, { remainAttempts: 0, failedAttempts: 5, lockedMinutes: 30 }) }) },
+  play: async () => {
+    await unlock();
+    await until(byText('Your account is locked for 30 min'), 'the lock');
+  },
+};
+
 /** Unlocked: the visible countdown (frozen at 5:00) and Lock now; the sensitive buttons are enabled. */
 export const Unlocked: Story = { play: unlocked };
 

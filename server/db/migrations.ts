@@ -333,7 +333,16 @@ const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => (
       await db.schema.alterTable('tokens').addColumn('successor', 'text').execute();
     },
   },
-  '007_contested_registration': {
+  '007_mfa_process_steps': {
+    // An MFA process remembers what its sign-in has passed: the captcha (its code submissions
+    // are not asked for another one) and the code (a step after it, region confirmation or a
+    // privacy notice, retries the sign-in without a second code). Spent when the sign-in completes.
+    async up(db: AnyDb) {
+      await db.schema.alterTable('one_time_tokens').addColumn('captcha_passed_at', 'bigint').execute();
+      await db.schema.alterTable('one_time_tokens').addColumn('verified_at', 'bigint').execute();
+    },
+  },
+  '008_contested_registration': {
     // A pending registration replaced by another one: its link then activates only for the
     // person who knows the newest password (see domain/pendingAccounts.ts).
     async up(db: AnyDb) {

@@ -140,6 +140,10 @@ export interface OneTimeTokenTable {
   used_at: number | null;
   /** The connected service a mailed link belongs to (activation, reset); null for others. */
   client_id: string | null;
+  /** An MFA process whose sign-in passed the captcha: when; null for others. */
+  captcha_passed_at: number | null;
+  /** An MFA process whose code was verified: when; null before and for others. */
+  verified_at: number | null;
 }
 export interface EmailCodeTable {
   id: string;

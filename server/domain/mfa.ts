@@ -15,7 +15,7 @@ import type { AccountTable, RegionalDb } from '../db/types';
 import { fail } from '../http/errors';
 import { randomDigits, randomId, safeEqual, sha256 } from './crypto';
 import { createOneTimeToken, languageOr, useOneTimeToken } from './accounts';
-import { hashSecret } from './tokens';
+import { hashSecret, parseRegionalSecret } from './tokens';
 
 export const EMAIL_CODE_MINUTES = 10;
 export const EMAIL_RESEND_SECONDS = 60;
@@ -221,8 +221,66 @@ export async function verifyMfa(ctx: Ctx, region: RegionCode, account: AccountTa
   fail(E.invalidParameter, { field: 'mfaType' });
 }
 
-export async function startMfaProcess(ctx: Ctx, region: RegionCode, account: AccountTable): Promise<string> {
-  return createOneTimeToken(ctx, region, account.id, 'mfa', MFA_PROCESS_MINUTES * 60);
+/** A sign-in's MFA process; `captchaPassed`: that sign-in solved the captcha it was asked for. */
+export async function startMfaProcess(ctx: Ctx, region: RegionCode, account: AccountTable, captchaPassed = false): Promise<string> {
+  const processId = await createOneTimeToken(ctx, region, account.id, 'mfa', MFA_PROCESS_MINUTES * 60);
+  if (captchaPassed) {
+    await ctx.region(region).updateTable('one_time_tokens').set({ captcha_passed_at: ctx.now() }).where('token_hash', '=', hashSecret(processId)).execute();
+  }
+  return processId;
+}
+
+/** The live MFA process row of `processId` in `region`; undefined when unknown, spent or expired. */
+async function liveProcess(ctx: Ctx, processId: string | undefined, region: RegionCode) {
+  const parsed = parseRegionalSecret(processId);
+  if (!processId || !parsed || parsed.region !== region) return undefined;
+  return ctx
+    .region(region)
+    .selectFrom('one_time_tokens')
+    .select(['account_id', 'captcha_passed_at', 'verified_at'])
+    .where('token_hash', '=', hashSecret(processId))
+    .where('kind', '=', 'mfa')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', ctx.now())
+    .executeTakeFirst();
+}
+
+/**
+ * The second factor of a sign-in: a live process of this account whose code was verified
+ * already (a step after it, region confirmation or a privacy notice, retried the sign-in)
+ * passes; otherwise the code is checked and the process marked verified. The process is
+ * spent only when the sign-in completes (`completeMfaProcess`).
+ */
+export async function verifyMfaProcess(ctx: Ctx, region: RegionCode, account: AccountTable, type: MfaType, code: string, processId: string): Promise<void> {
+  const row = await liveProcess(ctx, processId, region);
+  if (!row || !safeEqual(row.account_id, account.id)) fail(E.mfaProcessMissing);
+  if (row.verified_at !== null) return;
+  await verifyMfa(ctx, region, account, type, code, { purpose: 'login', processId });
+  await ctx.region(region).updateTable('one_time_tokens').set({ verified_at: ctx.now() }).where('token_hash', '=', hashSecret(processId)).execute();
+}
+
+/** Spends the verified process of a completed sign-in; a second completion of it fails (-20681). */
+export async function completeMfaProcess(ctx: Ctx, region: RegionCode, processId: string): Promise<void> {
+  const res = await ctx
+    .region(region)
+    .updateTable('one_time_tokens')
+    .set({ used_at: ctx.now() })
+    .where('token_hash', '=', hashSecret(processId))
+    .where('kind', '=', 'mfa')
+    .where('used_at', 'is', null)
+    .where('verified_at', 'is not', null)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) fail(E.mfaProcessMissing);
+}
+
+/**
+ * True when `processId` is a live MFA process of `accountId` whose sign-in passed the captcha:
+ * its code submissions are the same sign-in and need no second one. Another account's process,
+ * a used or expired one, or one started without a captcha does not count.
+ */
+export async function mfaProcessPassedCaptcha(ctx: Ctx, processId: string | undefined, region: RegionCode, accountId: string): Promise<boolean> {
+  const row = await liveProcess(ctx, processId, region);
+  return row !== undefined && row.captcha_passed_at !== null && safeEqual(row.account_id, accountId);
 }
 
 export async function readMfaProcess(ctx: Ctx, processId: string | undefined, consume: boolean) {

@@ -21,8 +21,8 @@ import { captchaFrameUrl, captchaSubject, consumeCaptchaToken } from './captcha'
 import { clientNetwork, type HeldHit } from './limits';
 import { regionOfCountry } from './countries';
 import { createMigrationToken, legacyItem, localAccounts, vendorItem } from './migration';
-import { maskEmail, readMfaProcess, sendEmailCode, startMfaProcess, supportedTypes, verifyMfa, MFA_PROCESS_MINUTES } from './mfa';
-import { checkPasswordLocked } from './passwordLock';
+import { completeMfaProcess, maskEmail, mfaProcessPassedCaptcha, readMfaProcess, sendEmailCode, startMfaProcess, supportedTypes, verifyMfaProcess, MFA_PROCESS_MINUTES } from './mfa';
+import { checkAccountPassword, checkPasswordLocked } from './passwordLock';
 import { normalizeEmail } from './validation';
 
 export interface SignInMeta {
@@ -42,19 +42,20 @@ function holdAttempt(ctx: Ctx, meta: SignInMeta, email: string): HeldAttempt {
   return { client: ctx.loginFailures.hold(clientNetwork(meta.ip)), account: ctx.accountFailures.hold(email) };
 }
 
-/** The captcha, when due, is one issued for this address (counted against it, its token valid only here). */
-async function requireCaptchaIfRisky(ctx: Ctx, meta: SignInMeta, attempt: HeldAttempt, email: string, token: string | undefined, region: RegionCode): Promise<void> {
+/**
+ * Asks for the captcha when the attempt is risky: one issued for this address (counted against
+ * it, its token valid only here). The code submission of an MFA sign-in that already solved one
+ * (its live process, of this account, says so) is the same sign-in: it is not asked again.
+ * Returns whether this request spent a captcha token.
+ */
+async function requireCaptchaIfRisky(ctx: Ctx, meta: SignInMeta, attempt: HeldAttempt, input: LoginRequest, email: string, found: { region: RegionCode; account: AccountTable } | null): Promise<boolean> {
   const { captchaAfterFailures, captchaAfterAccountFailures } = ctx.options.limits;
   const risky = meta.clientRequiresCaptcha || attempt.client.before >= captchaAfterFailures || attempt.account.before >= captchaAfterAccountFailures;
-  if (!risky) return;
+  if (!risky) return false;
+  if (found && input.mfaProcessId && (await mfaProcessPassedCaptcha(ctx, input.mfaProcessId, found.region, found.account.id))) return false;
   const subject = captchaSubject(ctx, email);
-  if (await consumeCaptchaToken(ctx, token, subject)) return;
-  fail(E.captchaRequired, { serviceRegion: region, captchaUrl: captchaFrameUrl(ctx, subject) });
-}
-
-/** A vendor ID's password, under the lock (counters on its `accounts` row). */
-async function checkPassword(ctx: Ctx, region: RegionCode, account: AccountTable, password: string, onWrongPassword: () => void): Promise<void> {
-  await checkPasswordLocked(ctx, { db: ctx.region(region), table: 'accounts', id: account.id }, () => ctx.passwords.verify(account.password_hash, password), onWrongPassword);
+  if (await consumeCaptchaToken(ctx, input.captchaToken, subject)) return true;
+  fail(E.captchaRequired, { serviceRegion: found?.region ?? ctx.options.defaultRegion, captchaUrl: captchaFrameUrl(ctx, subject) });
 }
 
 /** Email has no vendor ID: local accounts whose password matches lead to migration (-6). */
@@ -91,13 +92,14 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   // Counted synchronously with the check that reads the counts: nothing can run in between.
   const attempt = holdAttempt(ctx, meta, email);
   let wrongPassword = false;
+  let captchaPassed = false;
   const onWrongPassword = () => {
     wrongPassword = true;
   };
   try {
-    await requireCaptchaIfRisky(ctx, meta, attempt, email, input.captchaToken, found?.region ?? ctx.options.defaultRegion);
+    captchaPassed = await requireCaptchaIfRisky(ctx, meta, attempt, input, email, found);
     if (!found) return await signInLocal(ctx, email, input.password, onWrongPassword);
-    await checkPassword(ctx, found.region, found.account, input.password, onWrongPassword);
+    await checkAccountPassword(ctx, found.region, found.account, input.password, onWrongPassword);
   } finally {
     // Only a wrong password stays counted: not a right one, a locked account or a missing captcha.
     if (!wrongPassword) {
@@ -125,7 +127,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   if (account.mfa_enabled === 1) {
     const types = supportedTypes(account);
     if (!input.mfaProcessId || input.code === undefined || input.mfaType === undefined) {
-      const processId = await startMfaProcess(ctx, region, account);
+      const processId = await startMfaProcess(ctx, region, account, captchaPassed);
       const primary = (account.mfa_primary && types.includes(account.mfa_primary as MfaType) ? account.mfa_primary : types[0]) as MfaType;
       // Email as the primary method: the first code goes out with the challenge.
       if (primary === MFA_TYPES.email) await sendEmailCode(ctx, region, account, { purpose: 'login', processId }, input.language).catch(() => undefined);
@@ -141,8 +143,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
     const process = await readMfaProcess(ctx, input.mfaProcessId, false);
     if (!process || process.account.id !== account.id) fail(E.mfaProcessMissing);
     if (!types.includes(input.mfaType)) fail(E.mfaTypeDisabled);
-    await verifyMfa(ctx, region, process.account, input.mfaType, input.code, { purpose: 'login', processId: input.mfaProcessId });
-    await readMfaProcess(ctx, input.mfaProcessId, true);
+    await verifyMfaProcess(ctx, region, process.account, input.mfaType, input.code, input.mfaProcessId);
     account = await db.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
   }
 
@@ -163,5 +164,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
       processId: await createOneTimeToken(ctx, region, account.id, 'region', 600),
     });
   }
+  // The sign-in completes: its MFA process is spent (once, however many retries race here).
+  if (account.mfa_enabled === 1 && input.mfaProcessId) await completeMfaProcess(ctx, region, input.mfaProcessId);
   return { region, account };
 }

@@ -7,6 +7,7 @@ import type { Ctx } from '../context';
 import { createOneTimeToken, getAccount } from '../domain/accounts';
 import { safeEqual } from '../domain/crypto';
 import { addMethod, createTotpEnrolment, deleteMethod, disableMfa, enableMfa, maskEmail, readMfaProcess, sendEmailCode, setPrimary, supportedTypes } from '../domain/mfa';
+import { checkAccountPassword } from '../domain/passwordLock';
 import { revokeSessions, sessionExpiry } from '../domain/sessions';
 import { hashSecret } from '../domain/tokens';
 import { normalizeEmail } from '../domain/validation';
@@ -24,7 +25,9 @@ export function securityRoutes(ctx: Ctx) {
       async (req) => {
         const auth = await requireAuth(ctx, req);
         limitAuth(ctx, req, 'security');
-        if (!(await ctx.passwords.verify(auth.account.password_hash, req.body.password))) fail(E.wrongCredentials);
+        // The sign-in lock: wrong passwords count, the answer says how many are left, and a
+        // locked account is refused even the right one (-20004 with minutes).
+        await checkAccountPassword(ctx, auth.region, auth.account, req.body.password);
         const seconds = ctx.options.limits.securityTokenSeconds;
         const token = await createOneTimeToken(ctx, auth.region, auth.account.id, 'security', seconds);
         return ok({ securityToken: token, expiresIn: seconds });

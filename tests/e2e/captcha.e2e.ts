@@ -5,6 +5,7 @@
  * which is solved as in server-captcha.e2e.ts (the answer read from the server's store, the
  * slider dragged by Playwright's mouse), and the sign-in goes through with the frame's token.
  * Registration asks for it too: the second sign-up from one client address (CAPTCHA_AFTER_REGISTRATIONS=1).
+ * An MFA sign-in solves it once: its code submissions are not asked again.
  */
 import AxeBuilder from '@axe-core/playwright';
 import crypto from 'node:crypto';
@@ -12,6 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import * as OTPAuth from 'otpauth';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
@@ -29,6 +31,7 @@ beforeAll(async () => {
   configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uid-e2e-captcha-'));
   const config = JSON.parse(fs.readFileSync('config/default.json', 'utf8')) as { plugins: Record<string, unknown> };
   config.plugins.captcha = { enabled: true };
+  config.plugins.mfa = { enabled: true };
   config.plugins.register = { enabled: true, config: { termsUrl: '/demo-service/terms.html', privacyUrl: '/demo-service/privacy.html' } };
   const configFile = path.join(configDir, 'portal.json');
   fs.writeFileSync(configFile, JSON.stringify(config));
@@ -222,6 +225,70 @@ describe('the captcha step on the login page', () => {
     expect(registerCalls[2]).toMatchObject({ email: second, captchaToken: expect.stringMatching(/\S/) as unknown });
     const mail = await context.request.get(`${portal.url}/dev/mail.json?to=${encodeURIComponent(second)}`);
     expect(((await mail.json()) as unknown[]).length).toBe(1);
+    await context.close();
+  });
+});
+
+describe('captcha and two-factor sign-in', () => {
+  const MFA_USER = { email: 'mfa@example.com', password: 'Demo-pass-2024' };
+  /** RFC 6238 as the server checks it; the seed keeps the demo secret in <dataDir>/demo.json. */
+  function totpAt(timestamp: number): string {
+    const { totpSecret } = JSON.parse(fs.readFileSync(path.join(portal.dataDir, 'demo.json'), 'utf8')) as { totpSecret: string };
+    return OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(totpSecret), algorithm: 'SHA1', digits: 6, period: 30, timestamp });
+  }
+
+  it('with the captcha due, an MFA account solves the puzzle once: the code submissions of that sign-in are not asked again', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const logins: Record<string, unknown>[] = [];
+    let verifications = 0;
+    page.on('request', (req) => {
+      const { pathname } = new URL(req.url());
+      if (pathname === '/api/login') logins.push(req.postDataJSON() as Record<string, unknown>);
+      if (pathname === '/api/captcha/verify') verifications += 1;
+    });
+    await page.goto(`${portal.url}/login`);
+    await page.waitForURL(/session_code=/);
+    // Failed sign-ins from this browser (on another account) until the captcha is due (earlier
+    // tests of this file may have made it due already: then the first one asks for it).
+    for (let i = 0; i < 3; i++) {
+      await signIn(page, 'owner@example.com', 'Wrong-pass-1');
+      const refused = page.getByRole('alert').filter({ hasText: `Attempts left: ${4 - i}` });
+      const puzzleAsked = page.getByRole('heading', { name: 'Security verification' });
+      await refused.or(puzzleAsked).waitFor();
+      if (await puzzleAsked.isVisible()) {
+        await page.getByRole('dialog', { name: 'Security verification' }).getByRole('button', { name: 'Close' }).click();
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+        break;
+      }
+    }
+    await signIn(page, MFA_USER.email, MFA_USER.password);
+    await dialogShown(page);
+    const frame = page.frameLocator('iframe[title="Sliding puzzle"]');
+    await drag(page, frame, answer(await puzzle(frame)));
+    await page.getByRole('heading', { name: 'Two-step verification' }).waitFor({ timeout: 20_000 });
+
+    // A wrong code: the step says how many attempts are left; no second puzzle.
+    const now = Date.now();
+    const live = new Set([-60_000, -30_000, 0, 30_000, 60_000].map((d) => totpAt(now + d)));
+    await page.keyboard.type(['000000', '111111', '222222'].find((c) => !live.has(c))!);
+    await page.keyboard.press('Enter');
+    await page.getByText('The verification code is incorrect. Attempts left: 4.').waitFor();
+    expect(await page.getByRole('heading', { name: 'Security verification' }).count()).toBe(0);
+
+    await page.keyboard.type(totpAt(Date.now()));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${portal.url}/accountSetting/**`, { timeout: 20_000 });
+    expect(await page.getByRole('heading', { name: 'Security verification' }).count()).toBe(0);
+    // One puzzle solved: the password step spent its token; the code submissions passed by their MFA process.
+    expect(verifications).toBe(1);
+    const mfaLogins = logins.filter((body) => body.email === MFA_USER.email);
+    expect(mfaLogins.map((body) => [Boolean(body.captchaToken), Boolean(body.mfaProcessId)])).toEqual([
+      [false, false],
+      [true, false],
+      [true, true],
+      [true, true],
+    ]);
     await context.close();
   });
 });

@@ -232,4 +232,27 @@ describe('security settings against the reference server', () => {
     expect(await page.evaluate(() => localStorage.getItem('securityToken'))).toBeNull();
     await context.close();
   });
+  it('wrong unlock passwords count towards the sign-in lock: a warning before the last, then the lock with its minutes', async () => {
+    const { context, page } = await signedIn('applicant@example.com');
+    const field = page.getByLabel(/^Account password/);
+    for (let left = 4; left >= 2; left--) {
+      await field.fill(`Wrong-pass-${left}`);
+      await page.getByRole('button', { name: 'Unlock' }).click();
+      await page.getByText(`Incorrect ID or password. Attempts left: ${left}.`).waitFor();
+    }
+    await field.fill('Wrong-pass-1');
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByText('Incorrect ID or password. One more failed attempt locks your account for 30 min.').waitFor();
+    await field.fill('Wrong-pass-0');
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Your account is locked for 30 min' }).waitFor();
+    expect(await field.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Unlock' }).isDisabled()).toBe(true);
+    const axe = await new AxeBuilder({ page }).include('form[aria-labelledby="security-lock-heading"]').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    // One lock for the account: the right password does not sign in either.
+    expect(await loginErrorCode('applicant@example.com', PASSWORD)).toBe(-20004);
+    expect(await page.evaluate(() => localStorage.getItem('securityToken'))).toBeNull();
+    await context.close();
+  });
 });
