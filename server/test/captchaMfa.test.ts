@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import { captchaSubject } from '../domain/captcha';
 import { totpNow } from '../domain/mfa';
+import { humanTrace } from './captchaTraces';
 import { Client, DEMO_PASSWORD, startLogin, startServer, type Res, type TestServer } from './harness';
 
 let t: TestServer;
@@ -26,17 +28,16 @@ async function page(ip: string): Promise<{ send(body: Record<string, unknown>): 
   return { send: (body) => c.post('/api/login', body, { headers: { session_code: sessionCode, 'X-Forwarded-For': ip } }) };
 }
 
-/** Solves a slider puzzle as the frame would (the answer read from the store). */
-async function solveCaptcha(ip: string): Promise<string> {
+/** Solves a slider puzzle as the frame would (the answer read from the store), issued for `email`'s sign-in. */
+async function solveCaptcha(ip: string, email = MFA): Promise<string> {
   const c = new Client(t.base);
   const headers = { 'X-Forwarded-For': ip };
-  const ch = (await c.get('/api/captcha/challenge', { headers })).body.result;
+  const ch = (await c.get(`/api/captcha/challenge?for=${captchaSubject(t.server.ctx, email)}`, { headers })).body.result;
   await c.get(ch.imageUrl.replace(t.base, ''), { headers });
   await c.get(ch.pieceUrl.replace(t.base, ''), { headers });
-  t.clock.advance(1000);
+  t.clock.advance(1000); // the drag takes 680 ms: it cannot be verified sooner after the images
   const row = await t.server.ctx.stores.global.selectFrom('captcha_challenges').select('target_x').where('id', '=', ch.challengeId).executeTakeFirstOrThrow();
-  const trail = Array.from({ length: 8 }, (_, i) => [i * 50, Math.round((row.target_x * i) / 7), 0]);
-  const res = await c.post('/api/captcha/verify', { challengeId: ch.challengeId, x: row.target_x, trail }, { headers });
+  const res = await c.post('/api/captcha/verify', { challengeId: ch.challengeId, x: row.target_x, trail: humanTrace(row.target_x) }, { headers });
   expect(res.status).toBe(200);
   return res.body.result.token as string;
 }
