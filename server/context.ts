@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { RegionCode } from '../core/contract/regions';
 import type { RegionalDb, Stores } from './db/types';
 import type { PasswordHasher } from './domain/crypto';
+import { AfterAnswer } from './domain/afterAnswer';
 import { SlidingCounter } from './domain/limits';
 import type { Mailer } from './mail/mailer';
 import type { ServerOptions } from './options';
@@ -25,6 +26,10 @@ export interface Ctx {
   /** Registrations per client network and per email domain (1 hour). */
   registrations: SlidingCounter;
   domainRegistrations: SlidingCounter;
+  /** Owner notices of enumeration protection (no account / already registered): one per address and kind a minute. */
+  quietMails: SlidingCounter;
+  /** Work that runs after the answer (enumeration protection). */
+  afterAnswer: AfterAnswer;
   region(region: RegionCode): Kysely<RegionalDb>;
 }
 
@@ -43,6 +48,8 @@ export function createCtx(options: ServerOptions, stores: Stores, mailer: Mailer
     accountFailures: new SlidingCounter(15 * 60_000, now),
     registrations: new SlidingCounter(60 * 60_000, now),
     domainRegistrations: new SlidingCounter(60 * 60_000, now),
+    quietMails: new SlidingCounter(60_000, now),
+    afterAnswer: new AfterAnswer((message) => console.warn(message)),
     region: (region) => stores.regions[region],
   };
 }

@@ -15,7 +15,8 @@ import { resolveRegionChoice, isCountryCode } from './countries';
 import { hashSecret, parseRegionalSecret, regionalSecret } from './tokens';
 import { checkEmail, checkName, checkNewPassword, checkPhone, normalizeEmail } from './validation';
 import { clientServiceUrl, inspectMailLink, mailLink } from './mailLinks';
-import { activateWithLink, replacePendingRegistration } from './pendingAccounts';
+import { sendOwnerNotice } from './ownerNotices';
+import { activateWithLink, replacePendingRegistration, type PendingRegistration } from './pendingAccounts';
 import { revokeSessions } from './sessions';
 
 export const ACTIVATION_HOURS = 24;
@@ -267,54 +268,98 @@ export async function register(
   const language = languageOr(input.language);
 
   await hooks.checkCaptcha(choice.region, email);
+  const clientId = hooks.clientId ?? null;
+  const details: Omit<PendingRegistration, 'password_hash'> = {
+    region: choice.region,
+    first_name: firstName,
+    last_name: lastName,
+    phone,
+    country: choice.country,
+    language,
+    subscription: input.subscription ? 1 : 0,
+    product_line: input.productLine ?? null,
+    topic_subscription: input.topicSubscription ?? null,
+    privacy_version: ctx.options.privacyPolicyVersion,
+  };
+  const newAccount = (passwordHash: string, activated: boolean) =>
+    accountRow(ctx, {
+      email,
+      passwordHash,
+      firstName,
+      lastName,
+      phone,
+      country: choice.country,
+      language,
+      activated,
+      subscription: input.subscription ?? false,
+      productLine: input.productLine ?? null,
+      topicSubscription: input.topicSubscription ?? null,
+      privacyVersion: ctx.options.privacyPolicyVersion,
+    });
+
+  if (ctx.options.enumerationProtection && !input.inviteCode) {
+    // The same work for every address (the hash), then the answer of a new registration; what
+    // depends on whether the address has an account happens after the answer.
+    const passwordHash = await ctx.passwords.hash(input.password);
+    ctx.afterAnswer.run('registration', () => registerOrNotice(ctx, newAccount(passwordHash, false), { ...details, password_hash: passwordHash }, clientId));
+    return { email, region: choice.region, activated: false };
+  }
+
+  let invited = false;
+  // Under enumeration protection only someone invited at this very address gets past here to the look-up.
+  const checkInvitation = async (code: string) => {
+    const invite = await hooks.invitation(code, email, choice.region);
+    if (invite.orgRegion !== choice.region) fail(E.inviteOtherRegion);
+    invited = true;
+  };
+  if (ctx.options.enumerationProtection && input.inviteCode) await checkInvitation(input.inviteCode);
   const existing = await findAccount(ctx, email);
   if (existing) {
     if (existing.account.activated_at !== null) fail(E.userExists);
     // Still "not activated" (spec), but this registration's password is the one the newest
     // link activates: earlier links (perhaps someone else's registration) stop working.
-    const replaced = await replacePendingRegistration(ctx, existing.region, existing.account, {
-      region: choice.region,
-      password_hash: await ctx.passwords.hash(input.password),
-      first_name: firstName,
-      last_name: lastName,
-      phone,
-      country: choice.country,
-      language,
-      subscription: input.subscription ? 1 : 0,
-      product_line: input.productLine ?? null,
-      topic_subscription: input.topicSubscription ?? null,
-      privacy_version: ctx.options.privacyPolicyVersion,
-    });
+    const replaced = await replacePendingRegistration(ctx, existing.region, existing.account, { ...details, password_hash: await ctx.passwords.hash(input.password) });
     if (!replaced) fail(E.userExists);
-    const mailSent = await resendActivationIfDue(ctx, existing.region, replaced, language, hooks.clientId ?? null);
+    const mailSent = await resendActivationIfDue(ctx, existing.region, replaced, language, clientId);
     fail(E.notActivated, { email, mailSent });
   }
-  let invited = false;
-  if (input.inviteCode) {
-    const invite = await hooks.invitation(input.inviteCode, email, choice.region);
-    if (invite.orgRegion !== choice.region) fail(E.inviteOtherRegion);
-    invited = true;
-  }
+  if (input.inviteCode && !invited) await checkInvitation(input.inviteCode);
 
-  const row = accountRow(ctx, {
-    email,
-    passwordHash: await ctx.passwords.hash(input.password),
-    firstName,
-    lastName,
-    phone,
-    country: choice.country,
-    language,
-    activated: invited,
-    subscription: input.subscription ?? false,
-    productLine: input.productLine ?? null,
-    topicSubscription: input.topicSubscription ?? null,
-    privacyVersion: ctx.options.privacyPolicyVersion,
-  });
+  const row = newAccount(await ctx.passwords.hash(input.password), invited);
   await createAccount(ctx, choice.region, row, async (account) => {
-    if (!invited) await sendActivationMail(ctx, choice.region, account, language, hooks.clientId ?? null);
+    if (!invited) await sendActivationMail(ctx, choice.region, account, language, clientId);
     await hooks.afterCreate?.(account, choice.region);
   });
   return { email, region: choice.region, activated: invited };
+}
+
+/**
+ * Enumeration protection, after the answer: a new address gets its account and activation
+ * mail; a pending one is replaced as in the spec (the newest link activates this password);
+ * an active account stays untouched and its owner is told by mail.
+ */
+async function registerOrNotice(ctx: Ctx, row: AccountTable, pending: PendingRegistration, clientId: string | null): Promise<void> {
+  const existing = await findAccount(ctx, row.email);
+  if (!existing) {
+    try {
+      await createAccount(ctx, pending.region, row, (account) => sendActivationMail(ctx, pending.region, account, row.language, clientId));
+      return;
+    } catch (err) {
+      // Registered by a parallel request meanwhile: that account's owner is told below.
+      if (!(err instanceof ApiFailure && err.code === E.userExists)) throw err;
+    }
+  }
+  const current = existing ?? (await findAccount(ctx, row.email));
+  if (!current) return;
+  if (current.account.activated_at === null) {
+    const replaced = await replacePendingRegistration(ctx, current.region, current.account, pending);
+    if (replaced) {
+      await resendActivationIfDue(ctx, current.region, replaced, row.language, clientId);
+      return;
+    }
+  }
+  const owner = await getAccount(ctx, current.region, current.account.id);
+  await sendOwnerNotice(ctx, 'alreadyRegistered', owner.email, languageOr(owner.language), owner.first_name);
 }
 
 /**
@@ -362,9 +407,30 @@ export async function renewActivationLink(ctx: Ctx, token: string, language?: st
 export async function requestPasswordReset(ctx: Ctx, emailInput: string, language?: string, clientId: string | null = null): Promise<void> {
   const email = normalizeEmail(emailInput);
   if (!email || email.length > 64) fail(E.invalidEmail);
+  if (ctx.options.enumerationProtection) {
+    // The answer is success before anything depends on the address; the look-up and the mail follow it.
+    ctx.afterAnswer.run('password reset request', () => resetMailOrNotice(ctx, email, language, clientId));
+    return;
+  }
   const found = await findAccount(ctx, email);
   if (!found) fail(E.userNotExistOnReset);
   await sendResetMail(ctx, found.region, found.account, language, clientId);
+}
+
+/** Enumeration protection: the reset link to an account, or to an address without one the news that there is none. */
+async function resetMailOrNotice(ctx: Ctx, email: string, language: string | undefined, clientId: string | null): Promise<void> {
+  const found = await findAccount(ctx, email);
+  if (!found) {
+    await sendOwnerNotice(ctx, 'noAccount', email, languageOr(language), '');
+    return;
+  }
+  try {
+    await sendResetMail(ctx, found.region, found.account, language, clientId);
+  } catch (err) {
+    // A link mailed in the last minute stays the newest one, as -11021 would have said.
+    if (err instanceof ApiFailure && err.code === E.resetMailWait) return;
+    throw err;
+  }
 }
 
 /** A new reset mail for the account of an expired or used reset link, bound to the same service. */

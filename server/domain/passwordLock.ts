@@ -2,7 +2,8 @@
  * The password lock of sign-in: consecutive wrong passwords are counted, the last allowed one
  * locks for a duration that doubles with every lock (capped at a day), and every refusal says
  * how many attempts are left. One implementation for every kind of credential: a vendor ID
- * (its `accounts` row) and an address with local accounts only (`legacy_password_locks`).
+ * (its `accounts` row) and an address with local accounts only (`legacy_password_locks`); under
+ * enumeration protection, an address without any account as well (the same table).
  */
 import type { Expression, ExpressionBuilder, Kysely } from 'kysely';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
@@ -66,7 +67,8 @@ export async function checkPasswordLocked(ctx: Ctx, target: LockTarget, verify: 
   const { db, table } = lockRows(target);
   const max = ctx.options.limits.maxFailedLogins;
   if (target.table === 'legacy_password_locks') {
-    // One row per address with local accounts (callers check there are some): bounded.
+    // One row per address with local accounts (callers check there are some), and under
+    // enumeration protection one per address without any account that failed to sign in.
     await target.db.insertInto('legacy_password_locks').values({ id: target.id, failed_attempts: 0, locked_until: null, lock_count: 0 }).onConflict((oc) => oc.column('id').doNothing()).execute();
   }
   const counters = await readCounters(target);

@@ -59,7 +59,15 @@ async function checkPassword(ctx: Ctx, region: RegionCode, account: AccountTable
 async function signInLocal(ctx: Ctx, email: string, password: string, onWrongPassword: () => void): Promise<never> {
   const locals = await localAccounts(ctx, email);
   if (locals.length === 0) {
-    await ctx.passwords.verify(await dummyPasswordHash(ctx.passwords), password);
+    const verifyDummy = async () => {
+      await ctx.passwords.verify(await dummyPasswordHash(ctx.passwords), password);
+      return false;
+    };
+    if (ctx.options.enumerationProtection) {
+      // Counted and locked per address like an account (the same statements, the same answers).
+      await checkPasswordLocked(ctx, { db: ctx.stores.legacy, table: 'legacy_password_locks', id: email }, verifyDummy, onWrongPassword);
+    }
+    await verifyDummy();
     onWrongPassword();
     fail(E.wrongCredentials);
   }
@@ -93,7 +101,9 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
     wrongPassword = true;
   };
   try {
-    await requireCaptchaIfRisky(ctx, meta, attempt, input.captchaToken, found?.region ?? ctx.options.defaultRegion);
+    // Under enumeration protection the captcha's region does not tell where (or whether) the account lives.
+    const captchaRegion = (!ctx.options.enumerationProtection && found?.region) || ctx.options.defaultRegion;
+    await requireCaptchaIfRisky(ctx, meta, attempt, input.captchaToken, captchaRegion);
     if (!found) return await signInLocal(ctx, email, input.password, onWrongPassword);
     await checkPassword(ctx, found.region, found.account, input.password, onWrongPassword);
   } finally {
