@@ -254,6 +254,8 @@ export async function register(
     afterCreate?: (account: AccountTable, region: RegionCode) => Promise<void>;
     /** The connected service whose login page the registration came from (for the mailed link). */
     clientId?: string | null;
+    /** Resolves once the answer has gone out: under enumeration protection the look-up and what follows wait for it. */
+    sent: Promise<void>;
   },
 ): Promise<RegisterResult> {
   const email = checkEmail(input.email, ctx.options.reservedEmailSuffixes);
@@ -301,7 +303,7 @@ export async function register(
     // The same work for every address (the hash), then the answer of a new registration; what
     // depends on whether the address has an account happens after the answer.
     const passwordHash = await ctx.passwords.hash(input.password);
-    ctx.afterAnswer.run('registration', () => registerOrNotice(ctx, newAccount(passwordHash, false), { ...details, password_hash: passwordHash }, clientId));
+    ctx.afterAnswer.run('registration', hooks.sent, () => registerOrNotice(ctx, newAccount(passwordHash, false), { ...details, password_hash: passwordHash }, clientId));
     return { email, region: choice.region, activated: false };
   }
 
@@ -404,12 +406,13 @@ export async function renewActivationLink(ctx: Ctx, token: string, language?: st
   return { email: link.account.email };
 }
 
-export async function requestPasswordReset(ctx: Ctx, emailInput: string, language?: string, clientId: string | null = null): Promise<void> {
+/** `sent` resolves once the answer has gone out: under enumeration protection the look-up and the mail wait for it. */
+export async function requestPasswordReset(ctx: Ctx, emailInput: string, language: string | undefined, clientId: string | null, sent: Promise<void>): Promise<void> {
   const email = normalizeEmail(emailInput);
   if (!email || email.length > 64) fail(E.invalidEmail);
   if (ctx.options.enumerationProtection) {
     // The answer is success before anything depends on the address; the look-up and the mail follow it.
-    ctx.afterAnswer.run('password reset request', () => resetMailOrNotice(ctx, email, language, clientId));
+    ctx.afterAnswer.run('password reset request', sent, () => resetMailOrNotice(ctx, email, language, clientId));
     return;
   }
   const found = await findAccount(ctx, email);

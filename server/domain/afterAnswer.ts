@@ -9,9 +9,9 @@ export class AfterAnswer {
 
   constructor(private readonly log: (message: string) => void) {}
 
-  run(name: string, task: () => Promise<void>): void {
-    // Started on the next turn of the event loop, once the handler has returned its answer.
-    const done: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+  /** Runs `task` once `sent` resolves: when the answer has gone out (see `answerSent` in http/common.ts). */
+  run(name: string, sent: Promise<void>, task: () => Promise<void>): void {
+    const done: Promise<void> = sent
       .then(task)
       .catch((err: unknown) => this.log(`${name} failed after the answer: ${err instanceof Error ? err.message : String(err)}`))
       .finally(() => this.running.delete(done));

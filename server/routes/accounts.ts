@@ -30,7 +30,7 @@ import { mayReadLicense } from '../domain/companies';
 import { acceptInvite, checkInviteForRegistration } from '../domain/invitations';
 import { normalizeEmail } from '../domain/validation';
 import { ApiFailure, fail } from '../http/errors';
-import { authHeaders, body, clientIp, ensureSelf, idParams, limitAuth, ok, requireAuth, requireHostRegion, requireSecurityToken, S, securityHeaders } from '../http/common';
+import { answerSent, authHeaders, body, clientIp, ensureSelf, idParams, limitAuth, ok, requireAuth, requireHostRegion, requireSecurityToken, S, securityHeaders } from '../http/common';
 import { clientOfSessionCode, mailLink } from '../domain/mailLinks';
 
 /** Browsers keep an avatar briefly (a new avatar has a new URL; a replaced one should not linger). */
@@ -198,7 +198,7 @@ export function accountRoutes(ctx: Ctx) {
           ),
         },
       },
-      async (req) => {
+      async (req, reply) => {
         limitAuth(ctx, req, 'register');
         // Counted by what the client cannot choose (its network, the address's domain), never by terminalUUID.
         const client = clientNetwork(clientIp(req));
@@ -219,6 +219,7 @@ export function accountRoutes(ctx: Ctx) {
             if (req.body.inviteCode) await acceptInvite(ctx, region, account, req.body.inviteCode);
           },
           clientId: await clientOfSessionCode(ctx, req.headers.session_code),
+          sent: answerSent(reply),
         });
         return ok(result);
       },
@@ -250,9 +251,9 @@ export function accountRoutes(ctx: Ctx) {
     api.post<{ Body: { email: string; language?: string } }>(
       '/auth/password-reset-request',
       { schema: { body: body({ email: S.email, language: S.language }, ['email']) } },
-      async (req) => {
+      async (req, reply) => {
         limitAuth(ctx, req, 'mail');
-        await requestPasswordReset(ctx, req.body.email, req.body.language, await clientOfSessionCode(ctx, req.headers.session_code));
+        await requestPasswordReset(ctx, req.body.email, req.body.language, await clientOfSessionCode(ctx, req.headers.session_code), answerSent(reply));
         return ok({ email: normalizeEmail(req.body.email), resendAfterSeconds: MAIL_WAIT_SECONDS });
       },
     );
