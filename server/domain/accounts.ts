@@ -382,8 +382,18 @@ export async function activate(ctx: Ctx, token: string): Promise<MailLinkResult>
   fail(E.tokenExpired, { reason: now.state === 'valid' ? 'used' : now.state } satisfies MailLinkProblem, undefined, 400);
 }
 
-export async function requestActivationMail(ctx: Ctx, emailInput: string, language?: string, clientId: string | null = null): Promise<void> {
-  const found = await findAccount(ctx, checkEmail(emailInput));
+/** `sent` resolves once the answer has gone out: under enumeration protection the look-up and the mail wait for it. */
+export async function requestActivationMail(ctx: Ctx, emailInput: string, language: string | undefined, clientId: string | null, sent: Promise<void>): Promise<void> {
+  const email = checkEmail(emailInput);
+  if (ctx.options.enumerationProtection) {
+    // Success for every address (-20600 and -20623 would tell); only a pending account gets a mail, at most one a minute.
+    ctx.afterAnswer.run('activation mail request', sent, async () => {
+      const found = await findAccount(ctx, email);
+      if (found && found.account.activated_at === null) await resendActivationIfDue(ctx, found.region, found.account, language, clientId);
+    });
+    return;
+  }
+  const found = await findAccount(ctx, email);
   if (!found) fail(E.accountNotExist);
   if (found.account.activated_at !== null) fail(E.alreadyActivated);
   await activationMailOrWait(ctx, found.region, found.account, language, clientId);

@@ -228,9 +228,9 @@ export function accountRoutes(ctx: Ctx) {
     api.post<{ Body: { email: string; language?: string } }>(
       '/activations/email',
       { schema: { body: body({ email: S.email, language: S.language }, ['email']) } },
-      async (req) => {
+      async (req, reply) => {
         limitAuth(ctx, req, 'mail');
-        await requestActivationMail(ctx, req.body.email, req.body.language, await clientOfSessionCode(ctx, req.headers.session_code));
+        await requestActivationMail(ctx, req.body.email, req.body.language, await clientOfSessionCode(ctx, req.headers.session_code), answerSent(reply));
         return ok({ email: normalizeEmail(req.body.email), resendAfterSeconds: MAIL_WAIT_SECONDS });
       },
     );

@@ -27,7 +27,7 @@ describe('ENUMERATION_PROTECTION off (the spec)', () => {
   });
   afterAll(async () => t.close());
 
-  it('names unknown and known addresses: -20601 without counters, -3086 on reset, -20621 / -20602 on registration', async () => {
+  it('names unknown and known addresses: -20601 without counters, -3086 on reset, -20621 / -20602 on registration, -20600 / -20623 on an activation mail', async () => {
     const unknown = await attempt(t, 'nobody.spec@example.com', 'Wrong-pass-1');
     expect(seen(unknown)).toMatchObject({ status: 400, errorCode: E.wrongCredentials, result: undefined });
     expect((await attempt(t, KNOWN, 'Wrong-pass-1')).body.result).toEqual({ remainAttempts: 4, failedAttempts: 1, lockedMinutes: 30 });
@@ -36,6 +36,8 @@ describe('ENUMERATION_PROTECTION off (the spec)', () => {
     expect((await c.post('/api/register/captcha', registration(KNOWN))).body.errorCode).toBe(E.userExists);
     expect((await c.post('/api/register/captcha', registration('pending.spec@example.com'))).status).toBe(200);
     expect((await c.post('/api/register/captcha', registration('pending.spec@example.com'))).body.errorCode).toBe(E.notActivated);
+    expect((await c.post('/api/activations/email', { email: 'nobody.spec@example.com' })).body.errorCode).toBe(E.accountNotExist);
+    expect((await c.post('/api/activations/email', { email: 'admin@example.com' })).body.errorCode).toBe(E.alreadyActivated);
   });
 });
 
@@ -146,6 +148,20 @@ describe('ENUMERATION_PROTECTION=1', () => {
     await activateFromMail(c, email);
     expect((await attempt(t, email, 'First-pass-1')).body.errorCode).toBe(E.wrongCredentials);
     await signIn(new Client(t.base), email, 'Second-pass-1');
+  });
+
+  it('answers a request for the activation mail alike for every address; only a pending account gets one', async () => {
+    const c = new Client(t.base);
+    const pending = 'inactive@example.com';
+    const answers = await Promise.all([pending, 'admin@example.com', 'nobody.activation@example.com'].map((email) => c.post('/api/activations/email', { email })));
+    expect(answers.map((r) => [r.status, r.body.errorCode, r.body.result.resendAfterSeconds])).toEqual([
+      [200, undefined, 60],
+      [200, undefined, 60],
+      [200, undefined, 60],
+    ]);
+    await t.server.ctx.afterAnswer.idle();
+    expect((await mails(c, pending)).map((m) => m.subject)).toEqual(['Activate your Unified ID']);
+    expect(await mails(c, 'nobody.activation@example.com')).toEqual([]);
   });
 
   it('mails an owner at most once a minute however many registrations name the address', async () => {
