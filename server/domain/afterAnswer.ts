@@ -1,8 +1,8 @@
 /**
  * Work a request starts but does not wait for: under enumeration protection, whatever depends
  * on whether an address has an account (look-ups, writes, mail) runs after the answer went out,
- * so the answer's time cannot tell. Failures are logged without the address; `idle` lets the
- * server finish them before its stores close.
+ * so the answer's time cannot tell. Failures are logged (the caller learns nothing of them);
+ * `idle` lets the server finish them before its stores close.
  */
 export class AfterAnswer {
   private readonly running = new Set<Promise<void>>();
