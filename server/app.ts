@@ -192,6 +192,7 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
       closed = true;
       configs.close();
       await app.close();
+      await ctx.afterAnswer.idle();
       await stores.close();
     },
   };

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { RegionCode } from '../core/contract/regions';
 import type { RegionalDb, Stores } from './db/types';
 import type { PasswordHasher } from './domain/crypto';
+import { AfterAnswer } from './domain/afterAnswer';
 import { SlidingCounter } from './domain/limits';
 import type { Mailer } from './mail/mailer';
 import type { ServerOptions } from './options';
@@ -33,6 +34,10 @@ export interface Ctx {
   captchaAnswers: SlidingCounter;
   /** Key of this process for the captcha's per-address subject (domain/captcha.ts: captchaSubject). */
   captchaKey: Buffer;
+  /** Owner notices of enumeration protection (no account / already registered): one per address and kind a minute. */
+  quietMails: SlidingCounter;
+  /** Work that runs after the answer (enumeration protection). */
+  afterAnswer: AfterAnswer;
   region(region: RegionCode): Kysely<RegionalDb>;
 }
 
@@ -55,6 +60,8 @@ export function createCtx(options: ServerOptions, stores: Stores, mailer: Mailer
     captchaPuzzles: new SlidingCounter(15 * 60_000, now),
     captchaAnswers: new SlidingCounter(15 * 60_000, now),
     captchaKey: crypto.randomBytes(32),
+    quietMails: new SlidingCounter(60_000, now),
+    afterAnswer: new AfterAnswer((message) => console.warn(message)),
     region: (region) => stores.regions[region],
   };
 }

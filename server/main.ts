@@ -9,7 +9,8 @@
  * PRIVACY_POLICY_VERSION, SEED_DEMO=0, LOG=1, ACCESS_TOKEN_SECONDS (900; short values let tests see a refresh),
  * SECURITY_TOKEN_SECONDS (300; short values let tests see the security lock return),
  * PORTAL_APP_CONFIGS (partner_app_android=<file>,partner_app_ios=<file>: the partner apps' configs;
- * in development config/app-android.json and config/app-ios.json).
+ * in development config/app-android.json and config/app-ios.json), ENUMERATION_PROTECTION=1 (sign-in,
+ * reset and registration answer alike for known and unknown addresses; see server/README.md).
  */
 import path from 'node:path';
 import { buildServer, type BuiltServer } from './app';
@@ -24,6 +25,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT m
 const host = env.HOST ?? '127.0.0.1';
 if (env.SECURITY_TOKEN_SECONDS !== undefined && !(Number.isInteger(Number(env.SECURITY_TOKEN_SECONDS)) && Number(env.SECURITY_TOKEN_SECONDS) > 0)) {
   throw new Error(`SECURITY_TOKEN_SECONDS must be a positive whole number of seconds, got ${env.SECURITY_TOKEN_SECONDS}`);
+}
+
+if (env.ENUMERATION_PROTECTION !== undefined && !['0', '1'].includes(env.ENUMERATION_PROTECTION)) {
+  throw new Error(`ENUMERATION_PROTECTION must be 0 or 1, got ${env.ENUMERATION_PROTECTION}`);
 }
 
 if (production && !env.HELPDESK_SECRET) {
@@ -73,6 +78,7 @@ try {
     },
     logger: env.LOG === '1',
     trustProxy: env.TRUST_PROXY === '1',
+    enumerationProtection: env.ENUMERATION_PROTECTION === '1',
     limits: {
       ...(env.ACCESS_TOKEN_SECONDS ? { accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS) } : {}),
       ...(env.SECURITY_TOKEN_SECONDS ? { securityTokenSeconds: Number(env.SECURITY_TOKEN_SECONDS) } : {}),

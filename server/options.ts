@@ -115,6 +115,13 @@ export interface ServerOptions {
   logger: boolean;
   /** Take the client address from X-Forwarded-For (behind a reverse proxy that sets it). */
   trustProxy: boolean;
+  /**
+   * ENUMERATION_PROTECTION=1: sign-in, password reset and registration answer alike (body and
+   * time) whether an account exists; the owner of an address learns by mail instead. Off by
+   * default: the spec's codes (-3086, -20621, -20602 on registration, counters only for real
+   * accounts) name unknown and known addresses.
+   */
+  enumerationProtection: boolean;
   /** Injected clock (tests move time forward). */
   now: () => number;
 }
@@ -184,6 +191,7 @@ export function resolveOptions(input: ServerOptionsInput = {}): ServerOptions {
     reservedEmailSuffixes: input.reservedEmailSuffixes ?? ['.internal', '.invalid'],
     logger: input.logger ?? false,
     trustProxy: input.trustProxy ?? false,
+    enumerationProtection: input.enumerationProtection ?? false,
     now: input.now ?? Date.now,
   };
 }

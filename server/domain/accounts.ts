@@ -15,7 +15,8 @@ import { resolveRegionChoice, isCountryCode } from './countries';
 import { hashSecret, parseRegionalSecret, regionalSecret } from './tokens';
 import { checkEmail, checkName, checkNewPassword, checkPhone, normalizeEmail } from './validation';
 import { clientServiceUrl, inspectMailLink, mailLink } from './mailLinks';
-import { activateWithLink, replacePendingRegistration } from './pendingAccounts';
+import { sendOwnerNotice } from './ownerNotices';
+import { activateWithLink, replacePendingRegistration, type PendingRegistration } from './pendingAccounts';
 import { revokeSessions } from './sessions';
 
 export const ACTIVATION_HOURS = 24;
@@ -254,6 +255,8 @@ export async function register(
     afterCreate?: (account: AccountTable, region: RegionCode) => Promise<void>;
     /** The connected service whose login page the registration came from (for the mailed link). */
     clientId?: string | null;
+    /** Resolves once the answer has gone out: under enumeration protection the look-up and what follows wait for it. */
+    sent: Promise<void>;
   },
 ): Promise<RegisterResult> {
   const email = checkEmail(input.email, ctx.options.reservedEmailSuffixes);
@@ -268,6 +271,51 @@ export async function register(
   const language = languageOr(input.language);
 
   await hooks.checkCaptcha(choice.region, email);
+  const clientId = hooks.clientId ?? null;
+  const details: Omit<PendingRegistration, 'password_hash'> = {
+    region: choice.region,
+    first_name: firstName,
+    last_name: lastName,
+    phone,
+    country: choice.country,
+    language,
+    subscription: input.subscription ? 1 : 0,
+    product_line: input.productLine ?? null,
+    topic_subscription: input.topicSubscription ?? null,
+    privacy_version: ctx.options.privacyPolicyVersion,
+  };
+  const newAccount = (passwordHash: string, activated: boolean) =>
+    accountRow(ctx, {
+      email,
+      passwordHash,
+      firstName,
+      lastName,
+      phone,
+      country: choice.country,
+      language,
+      activated,
+      subscription: input.subscription ?? false,
+      productLine: input.productLine ?? null,
+      topicSubscription: input.topicSubscription ?? null,
+      privacyVersion: ctx.options.privacyPolicyVersion,
+    });
+
+  if (ctx.options.enumerationProtection && !input.inviteCode) {
+    // The same work for every address (the hash), then the answer of a new registration; what
+    // depends on whether the address has an account happens after the answer.
+    const passwordHash = await ctx.passwords.hash(input.password);
+    ctx.afterAnswer.run('registration', hooks.sent, () => registerOrNotice(ctx, newAccount(passwordHash, false), { ...details, password_hash: passwordHash }, input.password, clientId));
+    return { email, region: choice.region, activated: false };
+  }
+
+  let invited = false;
+  // Under enumeration protection only someone invited at this very address gets past here to the look-up.
+  const checkInvitation = async (code: string) => {
+    const invite = await hooks.invitation(code, email, choice.region);
+    if (invite.orgRegion !== choice.region) fail(E.inviteOtherRegion);
+    invited = true;
+  };
+  if (ctx.options.enumerationProtection && input.inviteCode) await checkInvitation(input.inviteCode);
   const existing = await findAccount(ctx, email);
   if (existing) {
     if (existing.account.activated_at !== null) fail(E.userExists);
@@ -275,46 +323,16 @@ export async function register(
     // link activates: earlier links (perhaps someone else's registration) stop working.
     // The same password again (a lost mail, a second click) is no contest; another one is.
     const contested = !(await ctx.passwords.verify(existing.account.password_hash, input.password));
-    const replaced = await replacePendingRegistration(ctx, existing.region, existing.account, contested, {
-      region: choice.region,
-      password_hash: await ctx.passwords.hash(input.password),
-      first_name: firstName,
-      last_name: lastName,
-      phone,
-      country: choice.country,
-      language,
-      subscription: input.subscription ? 1 : 0,
-      product_line: input.productLine ?? null,
-      topic_subscription: input.topicSubscription ?? null,
-      privacy_version: ctx.options.privacyPolicyVersion,
-    });
+    const replaced = await replacePendingRegistration(ctx, existing.region, existing.account, contested, { ...details, password_hash: await ctx.passwords.hash(input.password) });
     if (!replaced) fail(E.userExists);
-    const mailSent = await resendActivationIfDue(ctx, existing.region, replaced, language, hooks.clientId ?? null);
+    const mailSent = await resendActivationIfDue(ctx, existing.region, replaced, language, clientId);
     fail(E.notActivated, { email, mailSent });
   }
-  let invited = false;
-  if (input.inviteCode) {
-    const invite = await hooks.invitation(input.inviteCode, email, choice.region);
-    if (invite.orgRegion !== choice.region) fail(E.inviteOtherRegion);
-    invited = true;
-  }
+  if (input.inviteCode && !invited) await checkInvitation(input.inviteCode);
 
-  const row = accountRow(ctx, {
-    email,
-    passwordHash: await ctx.passwords.hash(input.password),
-    firstName,
-    lastName,
-    phone,
-    country: choice.country,
-    language,
-    activated: invited,
-    subscription: input.subscription ?? false,
-    productLine: input.productLine ?? null,
-    topicSubscription: input.topicSubscription ?? null,
-    privacyVersion: ctx.options.privacyPolicyVersion,
-  });
+  const row = newAccount(await ctx.passwords.hash(input.password), invited);
   await createAccount(ctx, choice.region, row, async (account) => {
-    if (!invited) await sendActivationMail(ctx, choice.region, account, language, hooks.clientId ?? null);
+    if (!invited) await sendActivationMail(ctx, choice.region, account, language, clientId);
     await hooks.afterCreate?.(account, choice.region);
   });
   return { email, region: choice.region, activated: invited };
@@ -328,6 +346,36 @@ export async function register(
 async function requireNewestPassword(ctx: Ctx, account: AccountTable, password: string | undefined): Promise<void> {
   if (!password) fail(E.invalidParameter, { field: 'password', reason: 'contested' } satisfies ActivationPasswordProblem, 'Enter the password of this registration.');
   if (!(await ctx.passwords.verify(account.password_hash, password))) fail(E.wrongCredentials, { field: 'password', reason: 'contested' } satisfies ActivationPasswordProblem);
+}
+
+/**
+ * Enumeration protection, after the answer: a new address gets its account and activation
+ * mail; a pending one is replaced as in the spec (the newest link activates this password);
+ * an active account stays untouched and its owner is told by mail.
+ */
+async function registerOrNotice(ctx: Ctx, row: AccountTable, pending: PendingRegistration, password: string, clientId: string | null): Promise<void> {
+  const existing = await findAccount(ctx, row.email);
+  if (!existing) {
+    try {
+      await createAccount(ctx, pending.region, row, (account) => sendActivationMail(ctx, pending.region, account, row.language, clientId));
+      return;
+    } catch (err) {
+      // Registered by a parallel request meanwhile: that account's owner is told below.
+      if (!(err instanceof ApiFailure && err.code === E.userExists)) throw err;
+    }
+  }
+  const current = existing ?? (await findAccount(ctx, row.email));
+  if (!current) return;
+  if (current.account.activated_at === null) {
+    const contested = !(await ctx.passwords.verify(current.account.password_hash, password));
+    const replaced = await replacePendingRegistration(ctx, current.region, current.account, contested, pending);
+    if (replaced) {
+      await resendActivationIfDue(ctx, current.region, replaced, row.language, clientId);
+      return;
+    }
+  }
+  const owner = await getAccount(ctx, current.region, current.account.id);
+  await sendOwnerNotice(ctx, 'alreadyRegistered', owner.email, languageOr(owner.language), owner.first_name);
 }
 
 /**
@@ -349,8 +397,18 @@ export async function activate(ctx: Ctx, token: string, password?: string): Prom
   fail(E.tokenExpired, { reason: now.state === 'valid' ? 'used' : now.state } satisfies MailLinkProblem, undefined, 400);
 }
 
-export async function requestActivationMail(ctx: Ctx, emailInput: string, language?: string, clientId: string | null = null): Promise<void> {
-  const found = await findAccount(ctx, checkEmail(emailInput));
+/** `sent` resolves once the answer has gone out: under enumeration protection the look-up and the mail wait for it. */
+export async function requestActivationMail(ctx: Ctx, emailInput: string, language: string | undefined, clientId: string | null, sent: Promise<void>): Promise<void> {
+  const email = checkEmail(emailInput);
+  if (ctx.options.enumerationProtection) {
+    // Success for every address (-20600 and -20623 would tell); only a pending account gets a mail, at most one a minute.
+    ctx.afterAnswer.run('activation mail request', sent, async () => {
+      const found = await findAccount(ctx, email);
+      if (found && found.account.activated_at === null) await resendActivationIfDue(ctx, found.region, found.account, language, clientId);
+    });
+    return;
+  }
+  const found = await findAccount(ctx, email);
   if (!found) fail(E.accountNotExist);
   if (found.account.activated_at !== null) fail(E.alreadyActivated);
   await activationMailOrWait(ctx, found.region, found.account, language, clientId);
@@ -373,12 +431,34 @@ export async function renewActivationLink(ctx: Ctx, token: string, language?: st
   return { email: link.account.email };
 }
 
-export async function requestPasswordReset(ctx: Ctx, emailInput: string, language?: string, clientId: string | null = null): Promise<void> {
+/** `sent` resolves once the answer has gone out: under enumeration protection the look-up and the mail wait for it. */
+export async function requestPasswordReset(ctx: Ctx, emailInput: string, language: string | undefined, clientId: string | null, sent: Promise<void>): Promise<void> {
   const email = normalizeEmail(emailInput);
   if (!email || email.length > 64) fail(E.invalidEmail);
+  if (ctx.options.enumerationProtection) {
+    // The answer is success before anything depends on the address; the look-up and the mail follow it.
+    ctx.afterAnswer.run('password reset request', sent, () => resetMailOrNotice(ctx, email, language, clientId));
+    return;
+  }
   const found = await findAccount(ctx, email);
   if (!found) fail(E.userNotExistOnReset);
   await sendResetMail(ctx, found.region, found.account, language, clientId);
+}
+
+/** Enumeration protection: the reset link to an account, or to an address without one the news that there is none. */
+async function resetMailOrNotice(ctx: Ctx, email: string, language: string | undefined, clientId: string | null): Promise<void> {
+  const found = await findAccount(ctx, email);
+  if (!found) {
+    await sendOwnerNotice(ctx, 'noAccount', email, languageOr(language), '');
+    return;
+  }
+  try {
+    await sendResetMail(ctx, found.region, found.account, language, clientId);
+  } catch (err) {
+    // A link mailed in the last minute stays the newest one, as -11021 would have said.
+    if (err instanceof ApiFailure && err.code === E.resetMailWait) return;
+    throw err;
+  }
 }
 
 /** A new reset mail for the account of an expired or used reset link, bound to the same service. */

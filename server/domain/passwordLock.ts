@@ -2,7 +2,8 @@
  * The password lock of sign-in: consecutive wrong passwords are counted, the last allowed one
  * locks for a duration that doubles with every lock (capped at a day), and every refusal says
  * how many attempts are left. One implementation for every kind of credential: a vendor ID
- * (its `accounts` row) and an address with local accounts only (`legacy_password_locks`).
+ * (its `accounts` row) and an address with local accounts only (`legacy_password_locks`); under
+ * enumeration protection, an address without any account as well (the same table).
  */
 import type { Expression, ExpressionBuilder, Kysely } from 'kysely';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
@@ -53,9 +54,15 @@ function lockedResult(ctx: Ctx, counters: LockCounters) {
   return { remainAttempts: 0, failedAttempts: max, lockedMinutes: Math.max(1, Math.ceil(((counters.locked_until ?? ctx.now()) - ctx.now()) / 60_000)) };
 }
 
-async function readCounters(target: LockTarget): Promise<LockCounters> {
+async function findCounters(target: LockTarget): Promise<LockCounters | undefined> {
   const { db, table } = lockRows(target);
-  return db.selectFrom(table).select(['failed_attempts', 'locked_until', 'lock_count']).where('id', '=', target.id).executeTakeFirstOrThrow();
+  return db.selectFrom(table).select(['failed_attempts', 'locked_until', 'lock_count']).where('id', '=', target.id).executeTakeFirst();
+}
+
+async function readCounters(target: LockTarget): Promise<LockCounters> {
+  const counters = await findCounters(target);
+  if (!counters) throw new Error(`no lock counters in ${target.table}`);
+  return counters;
 }
 
 /**
@@ -66,11 +73,14 @@ async function readCounters(target: LockTarget): Promise<LockCounters> {
 export async function checkPasswordLocked(ctx: Ctx, target: LockTarget, verify: () => Promise<boolean>, onWrong: () => void = () => undefined): Promise<void> {
   const { db, table } = lockRows(target);
   const max = ctx.options.limits.maxFailedLogins;
-  if (target.table === 'legacy_password_locks') {
-    // One row per address with local accounts (callers check there are some): bounded.
+  let counters = await findCounters(target);
+  if (!counters && target.table === 'legacy_password_locks') {
+    // One row per address with local accounts (callers check there are some), and under
+    // enumeration protection one per address without any account that failed to sign in.
+    // Written once: later attempts run the same statements as an account's.
     await target.db.insertInto('legacy_password_locks').values({ id: target.id, failed_attempts: 0, locked_until: null, lock_count: 0 }).onConflict((oc) => oc.column('id').doNothing()).execute();
   }
-  const counters = await readCounters(target);
+  counters ??= await readCounters(target);
   let now = ctx.now();
   if (counters.locked_until !== null) {
     if (counters.locked_until > now) fail(E.accountLocked, lockedResult(ctx, counters));

@@ -55,14 +55,24 @@ async function requireCaptchaIfRisky(ctx: Ctx, meta: SignInMeta, attempt: HeldAt
   if (found && input.mfaProcessId && (await mfaProcessPassedCaptcha(ctx, input.mfaProcessId, found.region, found.account.id))) return false;
   const subject = captchaSubject(ctx, email);
   if (await consumeCaptchaToken(ctx, input.captchaToken, subject)) return true;
-  fail(E.captchaRequired, { serviceRegion: found?.region ?? ctx.options.defaultRegion, captchaUrl: captchaFrameUrl(ctx, subject) });
+  // Under enumeration protection the captcha's region does not tell where (or whether) the account lives.
+  const serviceRegion = (!ctx.options.enumerationProtection && found?.region) || ctx.options.defaultRegion;
+  fail(E.captchaRequired, { serviceRegion, captchaUrl: captchaFrameUrl(ctx, subject) });
 }
 
 /** Email has no vendor ID: local accounts whose password matches lead to migration (-6). */
 async function signInLocal(ctx: Ctx, email: string, password: string, onWrongPassword: () => void): Promise<never> {
   const locals = await localAccounts(ctx, email);
   if (locals.length === 0) {
-    await ctx.passwords.verify(await dummyPasswordHash(ctx.passwords), password);
+    const verifyDummy = async () => {
+      await ctx.passwords.verify(await dummyPasswordHash(ctx.passwords), password);
+      return false;
+    };
+    if (ctx.options.enumerationProtection) {
+      // Counted and locked per address like an account (the same statements, the same answers).
+      await checkPasswordLocked(ctx, { db: ctx.stores.legacy, table: 'legacy_password_locks', id: email }, verifyDummy, onWrongPassword);
+    }
+    await verifyDummy();
     onWrongPassword();
     fail(E.wrongCredentials);
   }

@@ -21,6 +21,17 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Resolves once the answer to this request has been handed to the network (or the client left):
+ * work queued on it (enumeration protection) cannot delay the answer or show in its time.
+ */
+export function answerSent(reply: FastifyReply): Promise<void> {
+  return new Promise<void>((resolve) => {
+    reply.raw.once('finish', () => resolve());
+    reply.raw.once('close', () => resolve());
+  });
+}
+
 export function clientIp(req: FastifyRequest): string {
   return req.ip || 'unknown';
 }

@@ -31,7 +31,7 @@ import { acceptInvite, checkInviteForRegistration } from '../domain/invitations'
 import { limitCodeGuesses } from '../http/codeGuesses';
 import { normalizeEmail } from '../domain/validation';
 import { ApiFailure, fail } from '../http/errors';
-import { authHeaders, body, clientIp, ensureSelf, idParams, limitAuth, ok, requireAuth, requireHostRegion, requireSecurityToken, S, securityHeaders } from '../http/common';
+import { answerSent, authHeaders, body, clientIp, ensureSelf, idParams, limitAuth, ok, requireAuth, requireHostRegion, requireSecurityToken, S, securityHeaders } from '../http/common';
 import { clientOfSessionCode, mailLink } from '../domain/mailLinks';
 
 /** Browsers keep an avatar briefly (a new avatar has a new URL; a replaced one should not linger). */
@@ -199,7 +199,7 @@ export function accountRoutes(ctx: Ctx) {
           ),
         },
       },
-      async (req) => {
+      async (req, reply) => {
         limitAuth(ctx, req, 'register');
         // Counted by what the client cannot choose (its network, the address's domain), never by terminalUUID.
         const client = clientNetwork(clientIp(req));
@@ -220,6 +220,7 @@ export function accountRoutes(ctx: Ctx) {
             if (req.body.inviteCode) await acceptInvite(ctx, region, account, req.body.inviteCode);
           },
           clientId: await clientOfSessionCode(ctx, req.headers.session_code),
+          sent: answerSent(reply),
         });
         return ok(result);
       },
@@ -228,9 +229,9 @@ export function accountRoutes(ctx: Ctx) {
     api.post<{ Body: { email: string; language?: string } }>(
       '/activations/email',
       { schema: { body: body({ email: S.email, language: S.language }, ['email']) } },
-      async (req) => {
+      async (req, reply) => {
         limitAuth(ctx, req, 'mail');
-        await requestActivationMail(ctx, req.body.email, req.body.language, await clientOfSessionCode(ctx, req.headers.session_code));
+        await requestActivationMail(ctx, req.body.email, req.body.language, await clientOfSessionCode(ctx, req.headers.session_code), answerSent(reply));
         return ok({ email: normalizeEmail(req.body.email), resendAfterSeconds: MAIL_WAIT_SECONDS });
       },
     );
@@ -251,9 +252,9 @@ export function accountRoutes(ctx: Ctx) {
     api.post<{ Body: { email: string; language?: string } }>(
       '/auth/password-reset-request',
       { schema: { body: body({ email: S.email, language: S.language }, ['email']) } },
-      async (req) => {
+      async (req, reply) => {
         limitAuth(ctx, req, 'mail');
-        await requestPasswordReset(ctx, req.body.email, req.body.language, await clientOfSessionCode(ctx, req.headers.session_code));
+        await requestPasswordReset(ctx, req.body.email, req.body.language, await clientOfSessionCode(ctx, req.headers.session_code), answerSent(reply));
         return ok({ email: normalizeEmail(req.body.email), resendAfterSeconds: MAIL_WAIT_SECONDS });
       },
     );

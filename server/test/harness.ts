@@ -154,7 +154,7 @@ export async function createTestDatabase(url: string): Promise<{ url: string; dr
 }
 
 /** What a test server was started on, kept out of the TestServer object (it holds the password). */
-const storeOf = new WeakMap<TestServer, { dataDir: string; publicOrigin: string; databaseUrl?: string; limits: Record<string, number> }>();
+const storeOf = new WeakMap<TestServer, { dataDir: string; publicOrigin: string; databaseUrl?: string; limits: Record<string, number>; enumerationProtection: boolean }>();
 
 export async function startServer(options: ServerOptionsInput = {}): Promise<TestServer> {
   rememberSecretUrl(options.databaseUrl);
@@ -208,7 +208,7 @@ export async function startServer(options: ServerOptionsInput = {}): Promise<Tes
     },
   };
   const databaseUrl = database?.url ?? options.databaseUrl;
-  storeOf.set(t, { dataDir, publicOrigin: options.publicOrigin ?? base, ...(databaseUrl ? { databaseUrl } : {}), limits: limits as Record<string, number> });
+  storeOf.set(t, { dataDir, publicOrigin: options.publicOrigin ?? base, ...(databaseUrl ? { databaseUrl } : {}), limits: limits as Record<string, number>, enumerationProtection: options.enumerationProtection ?? false });
   return t;
 }
 
@@ -221,7 +221,7 @@ export interface Peers {
 /**
  * Starts `count` more server processes (server/test/peer.ts) on the store of `t`: the same
  * SQLite files or the same PostgreSQL database, the same public origin (clients and their
- * redirect URIs are registered by origin) and limits, the real clock (leave
+ * redirect URIs are registered by origin), limits and enumeration protection, the real clock (leave
  * `t.clock` alone while peers run). Stop them before `t.close()`.
  */
 export async function startPeers(t: TestServer, count: number): Promise<Peers> {

@@ -6,7 +6,7 @@
  * really run at the same time on SQLite (one process runs its synchronous SQLite queries one
  * request after the other).
  *
- * Input: PEER_OPTIONS (JSON: dataDir, publicOrigin, databaseUrl?, limits?) in the environment, never on the
+ * Input: PEER_OPTIONS (JSON: dataDir, publicOrigin, databaseUrl?, limits?, enumerationProtection?) in the environment, never on the
  * command line. Output: one line `peer-listening <base URL>` on stdout. Stops on SIGTERM or
  * when its stdin closes (the test process ended).
  */
@@ -18,6 +18,7 @@ interface PeerOptions {
   publicOrigin: string;
   databaseUrl?: string;
   limits?: Record<string, number>;
+  enumerationProtection?: boolean;
 }
 
 async function main(): Promise<void> {
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
     distDir: `${options.dataDir}/dist`,
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     limits: options.limits ?? {},
+    enumerationProtection: options.enumerationProtection ?? false,
   });
   const base = await server.listen();
   let stopping = false;
