@@ -22,7 +22,7 @@ let t: TestServer | undefined;
 afterEach(async () => {
   await t?.close();
   t = undefined;
-});
+}, 30_000); // closing after 200 clients' connections can take a while on a loaded CI machine
 
 /** A server with the default captcha limits; the per-minute request limit is raised so that what stops a guesser here is the captcha's own. */
 async function server(limits: NonNullable<Parameters<typeof startServer>[0]>['limits'] = {}): Promise<TestServer> {

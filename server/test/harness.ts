@@ -451,11 +451,14 @@ export async function mails(c: Client, to?: string): Promise<Array<{ to: string;
   return res.body;
 }
 
-/** Activates `email` as its activation page does: the token of the newest mailed link, posted. */
-export async function activateFromMail(c: Client, email: string): Promise<void> {
+/**
+ * Activates `email` as its activation page does: the token of the newest mailed link, posted
+ * (with `password` when the registration was contested and the page asks for it).
+ */
+export async function activateFromMail(c: Client, email: string, password?: string): Promise<void> {
   const link = (await mails(c, email))[0]!.links[0]!;
   const token = decodeURIComponent(new URL(link).hash.replace(/^#token=/, ''));
-  const res = await c.post('/api/activations/verify', { token });
+  const res = await c.post('/api/activations/verify', password ? { token, password } : { token });
   if (res.status !== 200) throw new Error(`activation of ${email}: ${res.status} ${res.text}`);
 }
 
