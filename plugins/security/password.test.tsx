@@ -123,6 +123,26 @@ describe('change password form', () => {
     expect(screen.getByLabelText(/^Confirm new password/)).toHaveValue('Newer-pass-2');
   });
 
+  it('-3065: a commonly used new password lands on its field with the reason, and the meter reads weak while it stays', async () => {
+    await unlockedPage({ 'POST /api/accounts/acc-7/password': () => fail(-3065) });
+    // On the server's list, not among the most common the meter knows.
+    await fill('Old-pass-1', 'Left4dead', 'Left4dead');
+    expect(screen.getByTestId('strength-meter')).toHaveAttribute('data-level', 'medium');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    const input = screen.getByLabelText(/^New password/);
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    expect(input).toHaveAccessibleDescription(expect.stringContaining('This password is too common: it appears in lists of often used or leaked passwords.'));
+    expect(input).toHaveFocus();
+    expect(screen.getByTestId('strength-meter')).toHaveAttribute('data-level', 'weak');
+    expect(input).toHaveAccessibleDescription(expect.stringContaining('Password strength: Weak (a commonly used password)'));
+    expect(getToast()).toBeNull();
+    // Leaving the field keeps the meter's verdict for the same value; another value is rated afresh.
+    await userEvent.tab();
+    expect(screen.getByTestId('strength-meter')).toHaveAttribute('data-level', 'weak');
+    await userEvent.type(input, '-Kq');
+    expect(screen.getByTestId('strength-meter')).not.toHaveAttribute('data-common');
+  });
+
   it('a refused security token (-20214) relocks the page without losing the typed passwords', async () => {
     await unlockedPage({ 'POST /api/accounts/acc-7/password': () => fail(-20214, 403) });
     await fill('Old-pass-1', 'Newer-pass-2', 'Newer-pass-2');
