@@ -18,3 +18,9 @@ declare module 'virtual:theme-catalogue' {
   /** Base themes by name, one per themes/<name>.theme.ts. */
   export const themes: Record<string, ThemeTokens>;
 }
+
+declare module 'virtual:common-passwords' {
+  /** The most common passwords of the server's list, one a line, most common first. */
+  const words: string;
+  export default words;
+}

@@ -5,15 +5,21 @@
 // - virtual:locale-files     loadLocale(lang, ns): production builds emit every locales/<lang>/<ns>.json
 //                             as a static asset under one content-hashed folder and fetch it; Vite
 //                             (Storybook, vitest) loads the files through import.meta.glob.
+// - virtual:common-passwords the most common entries of the server's common-password list, for
+//                             the strength meter (core/validation/commonPasswordsTop.ts)
 // Adding a plugin is adding a folder, adding a theme is adding a file: the core names neither.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const CONFIG_ID = 'virtual:portal-config';
 const CATALOGUE_ID = 'virtual:plugin-catalogue';
 const LOCALES_ID = 'virtual:locale-files';
 const THEMES_ID = 'virtual:theme-catalogue';
+const COMMON_PASSWORDS_ID = 'virtual:common-passwords';
+/** How many of the most common passwords the meter knows: about 4 KB gzip, in the meter's lazy chunk only. */
+export const COMMON_PASSWORDS_TOP = 1000;
 const THEME_FILE = /^([a-z][a-z0-9-]*)\.theme\.ts$/;
 const SAFE = /^[A-Za-z0-9_-]+$/;
 
@@ -83,7 +89,7 @@ export function portalVirtualModules({ root, configPath, locales = 'glob' } = {}
       }
     },
     resolveId(id) {
-      if (id === CONFIG_ID || id === CATALOGUE_ID || id === LOCALES_ID || id === THEMES_ID) return '\0' + id;
+      if (id === CONFIG_ID || id === CATALOGUE_ID || id === LOCALES_ID || id === THEMES_ID || id === COMMON_PASSWORDS_ID) return '\0' + id;
       return null;
     },
     load(id) {
@@ -106,6 +112,12 @@ export function portalVirtualModules({ root, configPath, locales = 'glob' } = {}
         const imports = names.map((name, i) => `import t${i} from ${JSON.stringify(path.join(root, 'themes', `${name}.theme.ts`).split(path.sep).join('/'))};`);
         const entries = names.map((name, i) => `  ${JSON.stringify(name)}: t${i},`);
         return `${imports.join('\n')}\nexport const themes = {\n${entries.join('\n')}\n};\n`;
+      }
+      if (id === '\0' + COMMON_PASSWORDS_ID) {
+        // The list is ranked by frequency. Entries under 4 characters can never match a password the meter rates.
+        const { dictionary } = createRequire(path.join(root, 'package.json'))('@zxcvbn-ts/language-common');
+        const top = dictionary['passwords-common'].filter((word) => word.length >= 4).slice(0, COMMON_PASSWORDS_TOP);
+        return `export default ${JSON.stringify(top.join('\n'))};\n`;
       }
       if (id === '\0' + LOCALES_ID) {
         const check = `const SAFE = ${SAFE};\nfunction check(lang, ns) { if (!SAFE.test(lang) || !SAFE.test(ns)) throw new Error('Bad locale name ' + lang + '/' + ns); }\n`;

@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   invalidPasswordFormat: -3063,
   invalidPasswordFormat2: -20615,
   samePassword: -3064,
+  /** Not in spec section 8: the new password is on the common-password list (server/domain/commonPasswords.ts). */
+  commonPassword: -3065,
   regionCodeInvalid: -3069,
   regionCodeInvalid2: -3085,
   regionCodeInvalid3: -20206,

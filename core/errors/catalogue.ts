@@ -16,6 +16,7 @@ export const ERROR_MESSAGE_KEYS: Readonly<Record<number, string>> = {
   [-3063]: 'passwordFormat',
   [-20615]: 'passwordFormat',
   [-3064]: 'passwordSameAsOld',
+  [-3065]: 'passwordCommon',
   [-3069]: 'regionCode',
   [-3085]: 'regionCode',
   [-20206]: 'regionCode',

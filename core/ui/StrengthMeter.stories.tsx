@@ -10,16 +10,21 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Weak: Story = { args: { id: 'meter', password: 'password' } };
-export const Medium: Story = { args: { id: 'meter', password: 'Abc12345!' } };
+export const Weak: Story = { args: { id: 'meter', password: 'mqzvkwpr' } };
+export const Medium: Story = { args: { id: 'meter', password: 'Xyz-12345' } };
 export const Strong: Story = { args: { id: 'meter', password: 'Demo-pass-2024' } };
 export const VeryStrong: Story = { args: { id: 'meter', password: 'xK#9mQ!2vL@7' } };
+
+/** A commonly used password: weak whatever it is made of, and the label says why. */
+export const Common: Story = { args: { id: 'meter', password: 'Password123!' } };
+/** The server refused it as common (its list is longer than the meter's): weak as well. */
+export const RefusedAsCommon: Story = { args: { id: 'meter', password: 'Left4dead', refusedAsCommon: true } };
 
 export const AllLevels: Story = {
   args: { id: 'meter', password: '' },
   render: () => (
     <div style={{ display: 'grid', gap: 24 }}>
-      {['password', 'Abc12345!', 'Demo-pass-2024', 'xK#9mQ!2vL@7'].map((p) => (
+      {['mqzvkwpr', 'Xyz-12345', 'Demo-pass-2024', 'xK#9mQ!2vL@7'].map((p) => (
         <StrengthMeter key={p} id={`meter-${p.length}`} password={p} />
       ))}
     </div>

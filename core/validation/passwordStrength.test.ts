@@ -53,6 +53,12 @@ describe('passwordStrength', () => {
     expect(passwordStrength(password).level).toBe(level);
   });
 
+  it('a commonly used password is weak whatever it is made of (capped at 20)', () => {
+    expect(passwordStrength('Tr0ub4dor&3').level).toBe('strong');
+    expect(passwordStrength('Tr0ub4dor&3', true)).toEqual({ score: 20, level: 'weak' });
+    expect(passwordStrength('abc', true)).toEqual(passwordStrength('abc'));
+  });
+
   it('grows with length when nothing else changes', () => {
     const scores = ['xK#9', 'xK#9mQ', 'xK#9mQ!2', 'xK#9mQ!2vL', 'xK#9mQ!2vL@7'].map((p) => passwordStrength(p).score);
     expect([...scores].sort((a, b) => a - b)).toEqual(scores);

@@ -99,7 +99,12 @@ export function scorePassword(password: string): StrengthBreakdown {
   return { score, level: strengthLevel(score), bonus: { length, variety, middle }, penalty: { repeats, runs, sequences } };
 }
 
-export function passwordStrength(password: string): { score: number; level: StrengthLevel } {
+/** The highest score of a commonly used password: weak, whatever it is made of. */
+export const COMMON_PASSWORD_SCORE_CAP = 20;
+
+/** `common`: the password is on the common-password list (core/validation/commonPassword.ts). */
+export function passwordStrength(password: string, common = false): { score: number; level: StrengthLevel } {
   const { score, level } = scorePassword(password);
+  if (common) return { score: Math.min(score, COMMON_PASSWORD_SCORE_CAP), level: 'weak' };
   return { score, level };
 }

@@ -6,6 +6,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { boolean, object, ref, string } from 'yup';
 import { useHttp } from '../../core/app/context';
 import type { RegionUnavailableResult } from '../../core/contract/api';
+import { ERROR_CODES } from '../../core/contract/errorCodes';
 import type { LocalAccountItem, MergeResult } from '../../core/contract/migration';
 import { isRegionCode, type RegionCode } from '../../core/contract/regions';
 import { ApiError, isAbortError } from '../../core/http/ApiError';
@@ -47,6 +48,8 @@ export interface MergeFormProps {
 /** The code of a wrong local password: shown on the field, with a contact-support hint. */
 export const OLD_PASSWORD_WRONG = -20601;
 const OLD_PASSWORD_WRONG_KEY = 'migration:merge.oldPasswordWrong';
+/** A new password on the server's common-password list: shown on its field; the merge token is still good. */
+const COMMON_PASSWORD = ERROR_CODES.commonPassword;
 
 /**
  * Variant merge: one local account into the existing vendor ID. The local account's password
@@ -124,6 +127,10 @@ export function MergeForm({ id, token, vendor, local, onBusy, onMerged, onFailur
       if (isAbortError(error)) return;
       if (error instanceof ApiError && error.code === OLD_PASSWORD_WRONG) {
         setError('oldPassword', { type: 'server', message: OLD_PASSWORD_WRONG_KEY }, { shouldFocus: true });
+        return;
+      }
+      if (error instanceof ApiError && error.code === COMMON_PASSWORD && values.changePassword) {
+        setError('newPassword', { type: 'server', message: 'core:errors.passwordCommon' }, { shouldFocus: true });
         return;
       }
       onFailure(error instanceof ApiError ? error : new ApiError(-1, undefined, 0));

@@ -25,6 +25,7 @@ describeStoryStates('Migration dialog', stories, {
     MergeTermsWarning: ['Please read and accept the Terms of Use.'],
     MergeNeedsRegion: ['Data region: not set yet', 'Country/region'],
     MergeWrongPassword: ['The password of this account is incorrect.', 'Contact support'],
+    MergeCommonPassword: ['This password is too common: it appears in lists of often used or leaked passwords. Please choose a different one.', '!Please sign in again.'],
     MergeSubmitting: [],
     MergeOtherError: ['The password format is invalid.', 'Please sign in again.'],
     UnreadableResult: ['Your accounts need to be migrated or merged.', 'Please sign in again.'],

@@ -164,6 +164,16 @@ export const MergeWrongPassword = story(
   { play: () => pressSubmit(() => document.querySelector('#headlessui-portal-root input[aria-invalid="true"]') !== null) },
 );
 
+/** -3065: the new password is on the server's common-password list: the reason on its field; the merge can be tried again. */
+export const MergeCommonPassword = story(
+  {
+    result: RESULTS.merge,
+    initial: { values: { oldPassword: 'Legacy-pass-2024', changePassword: true, newPassword: 'Left4dead', confirmPassword: 'Left4dead', terms: true } },
+    http: cannedHttp({ '/region/white-list': WHITE_LIST, '/accounts/info-and-password': new ApiError(-3065, 'too common', 400) }),
+  },
+  { play: () => pressSubmit(() => document.querySelector('#headlessui-portal-root input[name="newPassword"][aria-invalid="true"]') !== null) },
+);
+
 export const MergeSubmitting = story(
   { result: RESULTS.merge, initial: { values: { oldPassword: 'Legacy-pass-2024', terms: true } }, http: pendingHttp() },
   { play: () => pressSubmit(() => submitButton()?.getAttribute('aria-busy') === 'true') },

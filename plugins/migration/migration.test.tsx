@@ -422,6 +422,32 @@ describe('variant merge: vendor ID plus local accounts', () => {
     await waitFor(() => expect(props.cancel).toHaveBeenCalledTimes(1));
   });
 
+  it('-3065: the new password is commonly used, on its field with the reason; nothing typed is lost and a second try goes through', async () => {
+    const http = fakeHttp(async () => Promise.reject(new ApiError(-3065, 'too common', 400)));
+    const { props } = await renderStep(MERGE, http);
+    await fillMerge();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Also set a new password for my Unified ID' }));
+    const next = screen.getByLabelText(/^New password/);
+    await userEvent.type(next, 'Left4dead');
+    await userEvent.type(screen.getByLabelText(/Confirm new password/), 'Left4dead');
+    await userEvent.click(button('Merge accounts'));
+    const reason = 'This password is too common: it appears in lists of often used or leaked passwords. Please choose a different one.';
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(next).toHaveAccessibleDescription(reason);
+    await waitFor(() => expect(next).toHaveFocus());
+    expect(next).toHaveValue('Left4dead');
+    expect(screen.getByLabelText(/Password of the selected account \(Partner app account\)/)).toHaveValue('Legacy-pass-2024');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(props.cancel).not.toHaveBeenCalled();
+
+    http.post.mockImplementationOnce(async () => ({ email: 'merge@example.com', merged: ['pa-max'] }));
+    await userEvent.type(next, '-Kq');
+    await userEvent.type(screen.getByLabelText(/Confirm new password/), '-Kq');
+    await userEvent.click(button('Merge accounts'));
+    await waitFor(() => expect(props.cancel).toHaveBeenCalledTimes(1));
+    expect(lastPost(http)[1]).toMatchObject({ needChangePassword: true, newPassword: 'Left4dead-Kq' });
+  });
+
   it('-20601 without a support URL: the hint without a link', async () => {
     const http = fakeHttp(async () => Promise.reject(new ApiError(-20601, 'wrong', 400)));
     await renderStep(MERGE, http, {});

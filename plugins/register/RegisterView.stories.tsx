@@ -136,8 +136,10 @@ export const SingaporeRule: Story = {
   play: submitThen((root) => Boolean(root.querySelector('input[name="password"][aria-invalid="true"]'))),
 };
 
-export const StrengthWeak: Story = { parameters: { initialValues: { ...FILLED, password: 'password' } } };
-export const StrengthMedium: Story = { parameters: { initialValues: { ...FILLED, password: 'Abc12345!' } } };
+export const StrengthWeak: Story = { parameters: { initialValues: { ...FILLED, password: 'mqzvkwpr' } } };
+/** Strong by its make-up, but one of the most common passwords the meter knows: weak, and it says why. */
+export const StrengthCommon: Story = { parameters: { initialValues: { ...FILLED, password: 'Password123!' } } };
+export const StrengthMedium: Story = { parameters: { initialValues: { ...FILLED, password: 'Xyz-12345' } } };
 export const StrengthStrong: Story = { parameters: { initialValues: { ...FILLED, password: 'Demo-pass-2024' } } };
 export const StrengthVeryStrong: Story = { parameters: { initialValues: { ...FILLED, password: 'xK#9mQ!2vL@7' } } };
 
@@ -162,6 +164,12 @@ export const Submitting: Story = {
 export const EmailTaken: Story = {
   parameters: { initialValues: FILLED, http: { register: new ApiError(-20621, 'exists', 409) } },
   play: submitThen((root) => Boolean(root.querySelector('input[name="email"][aria-invalid="true"]'))),
+};
+
+/** -3065: the server found the password on its common-password list; the reason sits on the password field and the meter reads weak. */
+export const CommonPasswordRefused: Story = {
+  parameters: { initialValues: { ...FILLED, password: 'Left4dead' }, http: { register: new ApiError(-3065, 'too common', 400) } },
+  play: submitThen((root) => Boolean(root.querySelector('input[name="password"][aria-invalid="true"]') && root.querySelector('[data-testid="strength-meter"][data-common]'))),
 };
 
 /** -20623: already activated; an inline message with a way to sign in. */

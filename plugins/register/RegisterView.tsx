@@ -66,6 +66,7 @@ const FIELD_CODES: Record<number, { field: FieldName; message: string }> = {
   [-20200]: { field: 'email', message: 'core:errors.invalidEmail' },
   [-3063]: { field: 'password', message: 'core:errors.passwordFormat' },
   [-20615]: { field: 'password', message: 'core:errors.passwordFormat' },
+  [-3065]: { field: 'password', message: 'core:errors.passwordCommon' },
   [-3069]: { field: 'regionCode', message: 'core:errors.regionCode' },
   [-3085]: { field: 'regionCode', message: 'core:errors.regionCode' },
   [-20206]: { field: 'regionCode', message: 'core:errors.regionCode' },
@@ -265,6 +266,8 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
   const country = watch('regionCode');
   const range = registerPasswordRange(country);
   const showMeter = password.length >= range.min;
+  // The server's list is longer than the meter's: a password it refused as common reads weak too.
+  const refusedAsCommon = errors.password?.message === FIELD_CODES[-3065]!.message;
   const meterId = `${ids}-strength`;
   const message = (key: string | undefined) => (key ? t(key) : undefined);
   const busy = call.busy;
@@ -303,7 +306,7 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
             aria-describedby={showMeter ? meterId : undefined}
             error={message(errors.password?.message)}
           />
-          {showMeter && <StrengthMeter id={meterId} password={password} />}
+          {showMeter && <StrengthMeter id={meterId} password={password} refusedAsCommon={refusedAsCommon} />}
 
           {inviteRegion && (
             <p css={{ margin: `0 0 ${theme.space(2)}`, fontSize: theme.font.sizeSm }}>

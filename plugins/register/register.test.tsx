@@ -460,8 +460,11 @@ describe('RegisterView: the strength meter', () => {
   });
 
   it.each([
-    ['password', 'Weak', 'weak'],
-    ['Abc12345!', 'Medium', 'medium'],
+    ['mqzvkwpr', 'Weak', 'weak'],
+    ['password', 'Weak (a commonly used password)', 'weak'],
+    ['Xyz-12345', 'Medium', 'medium'],
+    // Scored strong by its make-up, but on the common-password list.
+    ['Password123!', 'Weak (a commonly used password)', 'weak'],
     ['Demo-pass-2024', 'Strong', 'strong'],
     ['xK#9mQ!2vL@7', 'Very strong', 'veryStrong'],
   ])('%s reads %s', async (password, label, level) => {
@@ -566,6 +569,31 @@ describe('RegisterView: submitting', () => {
     await user.click(submit());
     await waitFor(() => expect(http.post).toHaveBeenCalledTimes(2));
     expect(http.post.mock.calls[1]![1]).toMatchObject({ email: 'other@partner.test' });
+  });
+
+  it('-3065: a commonly used password, shown with its reason on the password field; the meter reads weak until it changes', async () => {
+    // Left4dead is on the server's list but not among the most common the meter knows.
+    const http = fakeHttp({ post: async () => Promise.reject(new ApiError(-3065, 'too common', 400)) });
+    const { user, goTo } = await renderRegister({ http });
+    await fillValid(user, { country: 'Japan', password: 'Left4dead' });
+    expect(screen.getByTestId('strength-meter')).toHaveAttribute('data-level', 'medium');
+    await user.click(submit());
+    const reason = 'This password is too common: it appears in lists of often used or leaked passwords. Please choose a different one.';
+    await waitFor(() => expect(alertOf(field('Password'))).toHaveTextContent(reason));
+    expect(field('Password')).toHaveFocus();
+    expect(field('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('strength-meter')).toHaveAttribute('data-level', 'weak');
+    expect(screen.getByText('Password strength: Weak (a commonly used password)')).toBeInTheDocument();
+    expect(goTo).not.toHaveBeenCalled();
+    expect(getToast()).toBeNull();
+    expect(field('First name')).toHaveValue('Nora');
+    // Another password: the message goes, the meter rates it on its own, and it is sent.
+    await user.type(field('Password'), '-Kq');
+    await waitFor(() => expect(screen.queryByText(reason)).toBeNull());
+    expect(screen.getByTestId('strength-meter')).not.toHaveAttribute('data-common');
+    await user.click(submit());
+    await waitFor(() => expect(http.post).toHaveBeenCalledTimes(2));
+    expect(http.post.mock.calls[1]![1]).toMatchObject({ password: 'Left4dead-Kq' });
   });
 
   it('-20602: not activated yet, the server re-sent the mail: email-sent view', async () => {

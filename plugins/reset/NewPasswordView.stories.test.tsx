@@ -9,6 +9,7 @@ describeStoryStates('NewPasswordView', stories, {
     Form: ['Choose a new password', 'ana.novak@partner-example.com', 'Save password'],
     WeakPassword: ['Use 8 to 32 characters with no spaces; the password contains two of: letters, digits, symbols.'],
     Mismatch: ['Password and Confirm Password inconsistent!'],
+    CommonPassword: ['This password is too common: it appears in lists of often used or leaked passwords. Please choose a different one.', 'Password strength: Weak (a commonly used password)'],
     Saving: [],
     SaveFailed: ['An unexpected error occurred.'],
     Done: ['Password changed', 'Sign in'],

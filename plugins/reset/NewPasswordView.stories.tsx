@@ -79,6 +79,12 @@ export const Mismatch: Story = {
   play: ({ canvasElement }) => fillAndSubmit(canvasElement, 'Fresh-pass-2025', 'Fresh-pass-2026', 'inconsistent'),
 };
 
+/** -3065: the server found the password on its common-password list: the reason on the field, the meter reads weak. */
+export const CommonPassword: Story = {
+  parameters: { state: form, http: cannedHttp({ '/password-reset': new ApiError(-3065, 'too common', 400) }) },
+  play: ({ canvasElement }) => fillAndSubmit(canvasElement, 'Left4dead', 'Left4dead', 'This password is too common'),
+};
+
 /** Saving. */
 export const Saving: Story = {
   parameters: { state: form, http: pendingHttp },

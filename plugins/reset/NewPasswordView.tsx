@@ -140,6 +140,8 @@ function PasswordForm({ token, link, onDone, onProblem }: { token: string; link:
   const { http } = usePortal();
   const ids = useId();
   const [failure, setFailure] = useState<ApiError | null>(null);
+  /** The password the server refused as commonly used: the meter reads it weak while it stays. */
+  const [refusedAsCommon, setRefusedAsCommon] = useState<string | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const {
     register,
@@ -165,6 +167,9 @@ function PasswordForm({ token, link, onDone, onProblem }: { token: string; link:
       if (problem) return onProblem(problem);
       if (PASSWORD_CODES.includes(apiError.code)) {
         setError('password', { type: 'server', message: 'core:errors.passwordFormat' }, { shouldFocus: true });
+      } else if (apiError.code === ERROR_CODES.commonPassword) {
+        setRefusedAsCommon(form.password);
+        setError('password', { type: 'server', message: 'core:errors.passwordCommon' }, { shouldFocus: true });
       } else if (apiError.code === ERROR_CODES.invalidParameter && (apiError.result as { field?: unknown } | undefined)?.field === 'confirmPassword') {
         setError('confirmPassword', { type: 'server', message: MSG.passwordMismatch }, { shouldFocus: true });
       } else {
@@ -197,7 +202,7 @@ function PasswordForm({ token, link, onDone, onProblem }: { token: string; link:
           aria-describedby={showMeter ? meterId : undefined}
           error={message(errors.password?.message)}
         />
-        {showMeter && <StrengthMeter id={meterId} password={password} />}
+        {showMeter && <StrengthMeter id={meterId} password={password} refusedAsCommon={password === refusedAsCommon} />}
         <TextField
           {...register('confirmPassword')}
           label={t('reset:newPassword.confirm')}

@@ -106,6 +106,33 @@ describe('NewPasswordView: the page the reset mail links to', () => {
     expect(password()).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('-3065: a commonly used password is refused on the field with the reason; the meter reads weak while it stays', async () => {
+    openedFromMail();
+    const { http, post } = fakeHttp({ '/password-reset/check': LINK, '/password-reset': (body: unknown) => ((body as { password: string }).password === 'Left4dead' ? new ApiError(-3065, 'too common', 400) : { email: LINK.email, serviceUrl: null }) });
+    await renderView(http);
+    await screen.findByRole('heading', { name: 'Choose a new password' });
+    // On the server's list, not among the most common the meter knows: rated by its make-up at first.
+    await userEvent.type(password(), 'Left4dead');
+    expect(screen.getByTestId('strength-meter')).toHaveAttribute('data-level', 'medium');
+    await userEvent.type(confirm(), 'Left4dead');
+    await userEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(await screen.findByText('This password is too common: it appears in lists of often used or leaked passwords. Please choose a different one.')).toBeInTheDocument();
+    expect(password()).toHaveAttribute('aria-invalid', 'true');
+    expect(password()).toHaveFocus();
+    expect(password()).toHaveAccessibleDescription(expect.stringContaining('too common'));
+    expect(screen.getByTestId('strength-meter')).toHaveAttribute('data-level', 'weak');
+    expect(screen.getByText('Password strength: Weak (a commonly used password)')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Password changed' })).toBeNull();
+
+    await userEvent.type(password(), '-Kq');
+    expect(screen.getByTestId('strength-meter')).not.toHaveAttribute('data-common');
+    await userEvent.clear(confirm());
+    await userEvent.type(confirm(), 'Left4dead-Kq');
+    await userEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    await screen.findByRole('heading', { name: 'Password changed' });
+    expect(post).toHaveBeenLastCalledWith('/password-reset', { token: TOKEN, password: 'Left4dead-Kq', confirmPassword: 'Left4dead-Kq' }, expect.anything());
+  });
+
   it('a used link offers a new mail to the same account in one click', async () => {
     openedFromMail();
     const { http, post } = fakeHttp({

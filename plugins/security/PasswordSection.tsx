@@ -19,6 +19,7 @@ const FIELD_OF: Partial<Record<number, { field: keyof PasswordForm; key: string 
   [ERROR_CODES.samePassword]: { field: 'newPassword', key: 'core:errors.passwordSameAsOld' },
   [ERROR_CODES.invalidPasswordFormat]: { field: 'newPassword', key: 'core:errors.passwordFormat' },
   [ERROR_CODES.invalidPasswordFormat2]: { field: 'newPassword', key: 'core:errors.passwordFormat' },
+  [ERROR_CODES.commonPassword]: { field: 'newPassword', key: 'core:errors.passwordCommon' },
 };
 
 /**
@@ -30,6 +31,8 @@ export function PasswordSection({ api, onChanged }: { api: SecurityApi; onChange
   const lock = useLock();
   const handleError = useErrorHandler();
   const [saved, setSaved] = useState(false);
+  /** The password the server refused as commonly used: the meter reads it weak while it stays. */
+  const [refusedAsCommon, setRefusedAsCommon] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -55,6 +58,7 @@ export function PasswordSection({ api, onChanged }: { api: SecurityApi; onChange
     } catch (error) {
       if (isAbortError(error) || isSecurityTokenError(error)) return; // the lock panel says why; the fields keep their values
       const target = error instanceof ApiError ? FIELD_OF[error.code] : undefined;
+      if (error instanceof ApiError && error.code === ERROR_CODES.commonPassword) setRefusedAsCommon(newPassword);
       if (target) setError(target.field, { type: 'server', message: target.key }, { shouldFocus: true });
       else handleError(error);
     }
@@ -79,7 +83,7 @@ export function PasswordSection({ api, onChanged }: { api: SecurityApi; onChange
           error={message(errors.newPassword?.message)}
           {...register('newPassword')}
         />
-        {showMeter && <StrengthMeter id={meterId} password={newPassword} />}
+        {showMeter && <StrengthMeter id={meterId} password={newPassword} refusedAsCommon={newPassword === refusedAsCommon} />}
         <TextField label={t('password.confirm')} type="password" autoComplete="new-password" required error={message(errors.confirmPassword?.message)} {...register('confirmPassword')} />
         <Actions>
           <Button type="submit" loading={isSubmitting} disabled={!lock.unlocked} aria-describedby={lock.unlocked ? undefined : 'security-password-locked'}>

@@ -15,6 +15,7 @@ describeStoryStates('SecurityPage', stories, {
     Unlocked: ['Locks again in 5:00', 'Lock now'],
     PasswordErrors: ['The new password must be different from the old one.', 'Password and Confirm Password inconsistent!'],
     PasswordWrongOld: ['Incorrect ID or password.'],
+    PasswordCommon: ['This password is too common: it appears in lists of often used or leaked passwords. Please choose a different one.', 'Password strength: Weak (a commonly used password)'],
     TwoFactorOneMethod: ['Two-factor authentication is on.', 'This is your only method.', 'Add email codes'],
     TwoFactorTwoMethods: ['Two-factor authentication is on.', 'an***@partner-example.com', 'Make primary'],
     TotpEnrolment: ['Set up an authenticator app', 'JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP', 'Copy key'],

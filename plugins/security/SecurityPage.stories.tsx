@@ -189,6 +189,19 @@ export const PasswordWrongOld: Story = {
   },
 };
 
+/** The server refuses the new password as commonly used (-3065): the reason on its field, the meter reads weak. */
+export const PasswordCommon: Story = {
+  parameters: { http: answers({ [`/accounts/${ID}/password`]: new ApiError(-3065, 'too common', 400) }) },
+  play: async () => {
+    await unlocked();
+    typeInto(await until(input('Current password'), 'old'), 'Old-pass-1');
+    typeInto(await until(input('New password'), 'new'), 'Left4dead');
+    typeInto(await until(input('Confirm new password'), 'confirm'), 'Left4dead');
+    (document.querySelector('#security-password-heading')!.closest('section')!.querySelector('form') as HTMLFormElement).requestSubmit();
+    await until(byText('This password is too common'), 'the error');
+  },
+};
+
 /** Two-factor on with one method: no Remove, a hint to turn it off instead, the other method to add. */
 export const TwoFactorOneMethod: Story = {
   parameters: { http: answers({ [`/account/${ID}/mfa/getMfaFeatureStatus`]: totpOnly }) },

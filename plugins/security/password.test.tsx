@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ValidationError } from 'yup';
-import { getToast } from '../../core/ui/toastStore';
+import { dismissToast, getToast } from '../../core/ui/toastStore';
 import { passwordSchema } from './passwordSchema';
 import { backend, fail, renderSecurity, type Handler } from './testing';
 
@@ -121,6 +121,27 @@ describe('change password form', () => {
     await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
     expect(input).toHaveAccessibleDescription(expect.stringContaining(text.slice(0, 12)));
     expect(screen.getByLabelText(/^Confirm new password/)).toHaveValue('Newer-pass-2');
+  });
+
+  it('-3065: a commonly used new password lands on its field with the reason, and the meter reads weak while it stays', async () => {
+    await unlockedPage({ 'POST /api/accounts/acc-7/password': () => fail(-3065) });
+    dismissToast(); // an earlier test's toast may still show
+    // On the server's list, not among the most common the meter knows.
+    await fill('Old-pass-1', 'Left4dead', 'Left4dead');
+    expect(screen.getByTestId('strength-meter')).toHaveAttribute('data-level', 'medium');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    const input = screen.getByLabelText(/^New password/);
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    expect(input).toHaveAccessibleDescription(expect.stringContaining('This password is too common: it appears in lists of often used or leaked passwords.'));
+    expect(input).toHaveFocus();
+    expect(screen.getByTestId('strength-meter')).toHaveAttribute('data-level', 'weak');
+    expect(input).toHaveAccessibleDescription(expect.stringContaining('Password strength: Weak (a commonly used password)'));
+    expect(getToast()).toBeNull();
+    // Leaving the field keeps the meter's verdict for the same value; another value is rated afresh.
+    await userEvent.tab();
+    expect(screen.getByTestId('strength-meter')).toHaveAttribute('data-level', 'weak');
+    await userEvent.type(input, '-Kq');
+    expect(screen.getByTestId('strength-meter')).not.toHaveAttribute('data-common');
   });
 
   it('a refused security token (-20214) relocks the page without losing the typed passwords', async () => {

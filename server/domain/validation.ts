@@ -1,6 +1,7 @@
 /** Server-side rules of spec section 5. Each check throws the catalogue code on failure. */
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { fail } from '../http/errors';
+import { isCommonPassword } from './commonPasswords';
 
 const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
@@ -33,8 +34,10 @@ export function isValidNewPassword(password: string, country: string | null): bo
   return classes >= 2;
 }
 
+/** Every password a user sets (register, reset, change, merge): the format, then not a common password. */
 export function checkNewPassword(password: string, country: string | null): void {
   if (!isValidNewPassword(password, country)) fail(E.invalidPasswordFormat);
+  if (isCommonPassword(password)) fail(E.commonPassword);
 }
 
 /** Sign-in and old passwords: visible ASCII, 6–32. */

@@ -8,6 +8,7 @@ const MESSAGES: Record<number, string> = {
   [E.registerFailed]: 'Failed to register the ID.',
   [E.invalidPasswordFormat]: 'Invalid password format.',
   [E.samePassword]: 'The new password must differ from the old one.',
+  [E.commonPassword]: 'This password is too common: it appears in lists of frequently used and leaked passwords. Choose another.',
   [E.regionCodeInvalid]: 'Invalid country/region code.',
   [E.userNotExistOnReset]: 'The user does not exist.',
   [E.invalidClientOrRedirect]: 'Invalid client ID or redirect URI.',

@@ -17,7 +17,7 @@ async function attempt(email: string, password: string, extra: Record<string, un
   return { c, res, sessionCode, verifier };
 }
 
-async function register(email: string, password = 'Register-1') {
+async function register(email: string, password = 'Register-pass-1') {
   const c = new Client(t.base);
   const res = await c.post('/api/register/captcha', { email, password, regionCode: 'DE', firstName: 'Test', lastName: 'User', language: 'de_DE' });
   expect(res.status).toBe(200);
@@ -39,7 +39,7 @@ describe('sign-in lockout', () => {
     expect(row.failed_attempts).toBe(5);
     expect(row.locked_until).toBeGreaterThan(Date.now());
     // Even the right password is refused while locked.
-    const locked = await attempt('race@example.com', 'Register-1');
+    const locked = await attempt('race@example.com', 'Register-pass-1');
     expect(locked.res.status).toBe(423);
     expect(locked.res.body.errorCode).toBe(E.accountLocked);
     expect(locked.res.body.result).toMatchObject({ remainAttempts: 0, failedAttempts: 5 });

@@ -185,6 +185,40 @@ describe('registration against the reference server', () => {
     await context.close();
   });
 
+  it('a commonly used password reads weak while typed, and the server refuses it at the password field', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    const email = `common.${Date.now()}@partner-example.com`;
+    await openClientLogin(page);
+    await page.getByRole('button', { name: 'Create one' }).click();
+    await page.getByLabel(/^Email/).fill(email);
+    // Among the most common: the meter knows it before anything is sent.
+    await page.getByLabel(/^Password/).fill('Password123!');
+    await page.getByText('Password strength: Weak (a commonly used password)').waitFor();
+    // On the server's list only (rated by its make-up until the server says otherwise).
+    await page.getByLabel(/^Password/).fill('Left4dead');
+    await page.getByText('Password strength: Medium').waitFor();
+    await chooseCountry(page, 'Germany');
+    await page.getByLabel(/^First name/).fill('Cora');
+    await page.getByLabel(/^Last name/).fill('Common');
+    await page.getByRole('checkbox', { name: /I have read and accept/ }).check();
+    const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/register/captcha');
+    await page.getByRole('button', { name: 'Create ID' }).click();
+    expect(((await (await answered).json()) as { errorCode: number }).errorCode).toBe(-3065);
+    await page.getByText('This password is too common: it appears in lists of often used or leaked passwords. Please choose a different one.').waitFor();
+    const password = page.getByLabel(/^Password/);
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    expect(await password.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByText('Password strength: Weak (a commonly used password)').waitFor();
+    expect(await mailsTo(context, email)).toHaveLength(0);
+
+    // Another password clears the reason (not sent: registrations from this address soon need a captcha).
+    await password.fill(PASSWORD);
+    await page.getByText(/too common/).waitFor({ state: 'detached' });
+    await page.getByText('Password strength: Strong').waitFor();
+    await context.close();
+  });
+
   it('an invitation locks the address and the data region, and the new ID is active at once', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
