@@ -6,7 +6,7 @@ import { ApiError } from '../../core/http/ApiError';
 import type { HttpClient } from '../../core/http/client';
 import { LOGIN_INTERRUPT_POINT, type InterruptProps } from '../../core/login/types';
 import { useInterruptibleCall } from '../../core/login/useInterruptibleCall';
-import { definePlugin } from '../../core/registry/definePlugin';
+import { fakeCaptcha, FAKE_CAPTCHA_TOKEN } from '../../core/testing/fakeCaptcha';
 import { testLoginPage } from '../../core/testing/loginHarness';
 import { renderPortal, testRegistry } from '../../core/testing/portalHarness';
 import mfa, { MFA_HANDLED_CODES } from './index';
@@ -385,26 +385,6 @@ function FakeSignIn({ exec, onSuccess, onError }: { exec: (form: Record<string, 
   );
 }
 
-/** A modal step like the captcha's: solve (retry with a token) or close. */
-function FakeCaptcha({ retry, cancel }: InterruptProps) {
-  return (
-    <div role="dialog" aria-label="Puzzle">
-      <button type="button" onClick={() => void retry({ captchaToken: 'tok-1' }).catch(() => undefined)}>
-        Solve
-      </button>
-      <button type="button" onClick={cancel}>
-        Close
-      </button>
-    </div>
-  );
-}
-const fakeCaptcha = definePlugin({
-  id: 'fake-captcha',
-  register(ctx) {
-    ctx.contribute(LOGIN_INTERRUPT_POINT, { codes: [-23029], presentation: 'modal', view: async () => ({ default: FakeCaptcha }) });
-  },
-});
-
 describe('MfaStep in an interruptible sign-in', () => {
   async function renderSignIn(exec: (form: Record<string, unknown>, extra: Record<string, unknown>) => Promise<unknown>) {
     const registry = await testRegistry([mfa, fakeCaptcha]);
@@ -461,7 +441,7 @@ describe('MfaStep in an interruptible sign-in', () => {
     expect(await screen.findByText('The verification code is incorrect. Attempts left: 4.')).toBeInTheDocument();
 
     await userEvent.keyboard('111111{Enter}');
-    expect(await screen.findByRole('dialog', { name: 'Puzzle' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Sliding verification' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Two-step verification' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
@@ -472,9 +452,9 @@ describe('MfaStep in an interruptible sign-in', () => {
 
     // Submitted again, the puzzle solved: the wrong code comes back to the step with the attempts left.
     await userEvent.click(verify());
-    await userEvent.click(await screen.findByRole('button', { name: 'Solve' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Verified' }));
     expect(await screen.findByText('The verification code is incorrect. Attempts left: 3.')).toBeInTheDocument();
-    expect(exec).toHaveBeenLastCalledWith({ email: 'mfa@example.com', password: 'pw' }, { mfaType: 3, code: '111111', mfaProcessId: 'proc-1', captchaToken: 'tok-1' });
+    expect(exec).toHaveBeenLastCalledWith({ email: 'mfa@example.com', password: 'pw' }, { mfaType: 3, code: '111111', mfaProcessId: 'proc-1', captchaToken: FAKE_CAPTCHA_TOKEN });
     await userEvent.keyboard('123456{Enter}');
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
   });

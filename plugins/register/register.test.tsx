@@ -4,13 +4,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { RegionLookupResult, RegionWhiteList, RegisterResult } from '../../core/contract/account';
 import { ApiError } from '../../core/http/ApiError';
 import type { HttpClient } from '../../core/http/client';
-import { LOGIN_INTERRUPT_POINT, type InterruptProps } from '../../core/login';
 import { resetRegionWhiteList } from '../../core/regions/useRegionWhiteList';
-import { definePlugin } from '../../core/registry/definePlugin';
 import { buildRegistry } from '../../core/registry/registry';
 import type { PluginManifest } from '../../core/registry/types';
 import { saveInvite } from '../../core/session/invite';
 import { testLoginPage } from '../../core/testing/loginHarness';
+import { fakeCaptcha } from '../../core/testing/fakeCaptcha';
 import { renderPortal, testDeployment, testRegistry } from '../../core/testing/portalHarness';
 import { dismissToast, getToast } from '../../core/ui/toastStore';
 import register from './index';
@@ -32,26 +31,6 @@ function fakeHttp(options: { post?: Post; visitor?: RegionLookupResult | Error; 
   const post = vi.fn(options.post ?? (async (_path: string, body: unknown) => ({ email: (body as { email: string }).email, region: 'Euw', activated: false }) satisfies RegisterResult));
   return { get, post } as unknown as HttpClient & { get: typeof get; post: typeof post };
 }
-
-/** A stand-in for the captcha plugin: a modal step that 'verifies' at the click of a button. */
-function FakeCaptcha({ retry, cancel }: InterruptProps) {
-  return (
-    <div role="dialog" aria-label="Sliding verification">
-      <button type="button" onClick={() => void retry({ captchaToken: 'captcha-ok' })}>
-        Verified
-      </button>
-      <button type="button" onClick={cancel}>
-        Close
-      </button>
-    </div>
-  );
-}
-const fakeCaptcha = definePlugin({
-  id: 'fake-captcha',
-  register(ctx) {
-    ctx.contribute(LOGIN_INTERRUPT_POINT, { codes: [-23029], presentation: 'modal', view: async () => ({ default: FakeCaptcha }) });
-  },
-});
 
 interface Setup {
   http?: ReturnType<typeof fakeHttp>;

@@ -1,7 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
@@ -26,23 +23,20 @@ const CLIENT = { id: 'enum-e2e', name: 'Enumeration E2E', redirectUris: ['http:/
 
 let browser: Browser;
 let portal: RunningPortal;
-let configDir: string;
 beforeAll(async () => {
   browser = await launchChromium();
-  configDir = mkdtempSync(path.join(tmpdir(), 'uid-e2e-enum-'));
-  const config = JSON.parse(readFileSync('config/default.json', 'utf8')) as { plugins: Record<string, unknown> };
-  config.plugins['reset'] = { enabled: true, config: { supportUrl: 'https://support.unified-id.example' } };
-  config.plugins['register'] = { enabled: true, config: { termsUrl: '/demo-service/terms.html', privacyUrl: '/demo-service/privacy.html' } };
-  const file = path.join(configDir, 'portal.json');
-  writeFileSync(file, JSON.stringify(config));
-  const clients = path.join(configDir, 'clients.json');
-  writeFileSync(clients, JSON.stringify([CLIENT]));
-  portal = await startPortal({ config: file, env: { CLIENTS_FILE: clients, ENUMERATION_PROTECTION: '1', CAPTCHA_AFTER_FAILURES: '50', CAPTCHA_AFTER_ACCOUNT_FAILURES: '50' } });
+  portal = await startPortal({
+    plugins: {
+      reset: { enabled: true, config: { supportUrl: 'https://support.unified-id.example' } },
+      register: { enabled: true, config: { termsUrl: '/demo-service/terms.html', privacyUrl: '/demo-service/privacy.html' } },
+    },
+    clients: [CLIENT],
+    env: { ENUMERATION_PROTECTION: '1', CAPTCHA_AFTER_FAILURES: '50', CAPTCHA_AFTER_ACCOUNT_FAILURES: '50' },
+  });
 });
 afterAll(async () => {
   await browser?.close();
   await portal?.stop();
-  if (configDir) rmSync(configDir, { recursive: true, force: true });
 });
 
 /** The mails to `to`, once `count` have arrived (they go out after the answer). */

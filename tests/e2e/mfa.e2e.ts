@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as OTPAuth from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -19,25 +18,17 @@ interface DevMail {
 
 let browser: Browser;
 let portal: RunningPortal;
-let configDir: string;
 let totpSecret: string;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  configDir = mkdtempSync(path.join(tmpdir(), 'uid-e2e-mfa-'));
-  const config = JSON.parse(readFileSync('config/default.json', 'utf8')) as { plugins: Record<string, unknown> };
-  config.plugins['mfa'] = { enabled: true };
-  config.plugins['reset'] = { enabled: true };
-  const file = path.join(configDir, 'portal.json');
-  writeFileSync(file, JSON.stringify(config));
-  portal = await startPortal({ config: file });
+  portal = await startPortal({ plugins: { mfa: { enabled: true }, reset: { enabled: true } } });
   // The seed keeps what the banner prints (the stores only hold hashes) in <dataDir>/demo.json.
   totpSecret = (JSON.parse(readFileSync(path.join(portal.dataDir, 'demo.json'), 'utf8')) as { totpSecret: string }).totpSecret;
 });
 afterAll(async () => {
   await browser?.close();
   await portal?.stop();
-  if (configDir) rmSync(configDir, { recursive: true, force: true });
 });
 
 /** RFC 6238 as the server checks it: SHA-1, 6 digits, 30 s. */

@@ -1,7 +1,4 @@
 import AxeBuilder from '@axe-core/playwright';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,21 +15,14 @@ const PASSWORD = 'Demo-pass-2024';
 
 let browser: Browser;
 let portal: RunningPortal;
-let configDir: string;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  configDir = mkdtempSync(path.join(tmpdir(), 'uid-e2e-profile-'));
-  const config = JSON.parse(readFileSync('config/default.json', 'utf8')) as { plugins: Record<string, unknown> };
-  config.plugins.profile = { enabled: true };
-  const file = path.join(configDir, 'profile-e2e.json');
-  writeFileSync(file, JSON.stringify(config));
-  portal = await startPortal({ config: file });
+  portal = await startPortal({ plugins: { profile: { enabled: true } } });
 });
 afterAll(async () => {
   await browser?.close();
   await portal?.stop();
-  if (configDir) rmSync(configDir, { recursive: true, force: true });
 });
 
 async function signedInPage(email: string): Promise<{ context: BrowserContext; page: Page; uploads: () => number }> {

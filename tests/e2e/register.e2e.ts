@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,24 +24,17 @@ const CLIENT = { id: 'register-e2e', name: 'Register E2E', redirectUris: ['http:
 
 let browser: Browser;
 let portal: RunningPortal;
-let configDir: string;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  configDir = mkdtempSync(path.join(tmpdir(), 'uid-e2e-config-'));
-  const config = JSON.parse(readFileSync('config/default.json', 'utf8')) as { plugins: Record<string, unknown> };
-  config.plugins.register = { enabled: true, config: { termsUrl: '/demo-service/terms.html', privacyUrl: '/demo-service/privacy.html' } };
-  config.plugins.region = { enabled: true };
-  const file = path.join(configDir, 'register-e2e.json');
-  writeFileSync(file, JSON.stringify(config));
-  const clients = path.join(configDir, 'clients.json');
-  writeFileSync(clients, JSON.stringify([CLIENT]));
-  portal = await startPortal({ config: file, env: { CLIENTS_FILE: clients } });
+  portal = await startPortal({
+    plugins: { register: { enabled: true, config: { termsUrl: '/demo-service/terms.html', privacyUrl: '/demo-service/privacy.html' } }, region: { enabled: true } },
+    clients: [CLIENT],
+  });
 });
 afterAll(async () => {
   await browser?.close();
   await portal?.stop();
-  if (configDir) rmSync(configDir, { recursive: true, force: true });
 });
 
 interface Mail {

@@ -1,7 +1,4 @@
 import AxeBuilder from '@axe-core/playwright';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
@@ -22,22 +19,14 @@ interface DevMail {
 
 let browser: Browser;
 let portal: RunningPortal;
-let configDir: string;
 beforeAll(async () => {
   browser = await launchChromium();
   // The default deployment plus this plugin (and MFA), as the lead's config block enables them.
-  configDir = mkdtempSync(path.join(tmpdir(), 'uid-e2e-reset-'));
-  const config = JSON.parse(readFileSync('config/default.json', 'utf8')) as { plugins: Record<string, unknown> };
-  config.plugins['reset'] = { enabled: true, config: { supportUrl: 'https://support.unified-id.example' } };
-  config.plugins['mfa'] = { enabled: true };
-  const file = path.join(configDir, 'portal.json');
-  writeFileSync(file, JSON.stringify(config));
-  portal = await startPortal({ config: file });
+  portal = await startPortal({ plugins: { reset: { enabled: true, config: { supportUrl: 'https://support.unified-id.example' } }, mfa: { enabled: true } } });
 });
 afterAll(async () => {
   await browser?.close();
   await portal?.stop();
-  if (configDir) rmSync(configDir, { recursive: true, force: true });
 });
 
 async function loginPage(): Promise<{ context: BrowserContext; page: Page }> {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,13 +23,40 @@ async function freePort(): Promise<number> {
   });
 }
 
+export interface PortalOptions {
+  /** A deployment config file served at run time. */
+  config?: string;
+  /** Plugin switches over `config/default.json` (written to a config file in the data directory). */
+  plugins?: Record<string, unknown>;
+  /** Connected services (written to a `CLIENTS_FILE` in the data directory). */
+  clients?: unknown[];
+  env?: Record<string, string>;
+}
+
+/** `plugins` and `clients` as files in `dir`: the environment that points the server at them. */
+function deploymentFiles(dir: string, options: PortalOptions): Record<string, string> {
+  const env: Record<string, string> = {};
+  if (options.plugins) {
+    const config = JSON.parse(readFileSync('config/default.json', 'utf8')) as { plugins: Record<string, unknown> };
+    Object.assign(config.plugins, options.plugins);
+    env.PORTAL_CONFIG = path.join(dir, 'portal.json');
+    writeFileSync(env.PORTAL_CONFIG, JSON.stringify(config));
+  }
+  if (options.clients) {
+    env.CLIENTS_FILE = path.join(dir, 'clients.json');
+    writeFileSync(env.CLIENTS_FILE, JSON.stringify(options.clients));
+  }
+  return env;
+}
+
 /**
  * Start the real portal (`npm start`'s script: reference server + built SPA) on a free
- * port with a throw-away database. `config` picks a deployment config served at run time.
+ * port with a throw-away database (and config files, when `plugins` or `clients` are given).
  */
-export async function startPortal(options: { config?: string; env?: Record<string, string> } = {}): Promise<RunningPortal> {
+export async function startPortal(options: PortalOptions = {}): Promise<RunningPortal> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'uid-e2e-'));
+  const deployment = deploymentFiles(dataDir, options);
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     env: {
@@ -38,6 +65,7 @@ export async function startPortal(options: { config?: string; env?: Record<strin
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
       ...(options.config ? { PORTAL_CONFIG: options.config } : {}),
+      ...deployment,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
