@@ -107,6 +107,22 @@ const globalMigrations = (_dialect: SqlDialect): Record<string, Migration> => ({
       await db.schema.alterTable('captcha_challenges').addColumn('subject', 'varchar(64)').execute();
     },
   },
+  '004_oidc_signing_keys': {
+    // The OpenID provider's signing keys (server/oidc/signingKeys.ts): one current key, and the
+    // retired ones still published until the last token they signed has expired.
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('oidc_signing_keys')
+        .ifNotExists()
+        .addColumn('kid', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('alg', 'varchar(16)', (c) => c.notNull())
+        .addColumn('private_jwk', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('retired_at', 'bigint')
+        .addColumn('published_until', 'bigint')
+        .execute();
+    },
+  },
 });
 
 const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => ({

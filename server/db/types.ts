@@ -87,6 +87,19 @@ export interface GlobalDb {
   login_sessions: LoginSessionTable;
   auth_codes: AuthCodeTable;
   captcha_challenges: CaptchaTable;
+  oidc_signing_keys: OidcSigningKeyTable;
+}
+
+export interface OidcSigningKeyTable {
+  kid: string;
+  alg: string;
+  /** The private key as a JWK (JSON). */
+  private_jwk: string;
+  created_at: number;
+  /** When a newer key became current; null for the current key. */
+  retired_at: number | null;
+  /** A retired key stays in the JWKS until then (its last ID token has expired). */
+  published_until: number | null;
 }
 
 export interface AccountTable {
