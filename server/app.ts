@@ -177,7 +177,7 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   }
   await app.register(devRoutes(ctx));
   await app.register(demoRoutes(ctx));
-  await app.register(oidcRoutes(oidc));
+  await app.register(oidcRoutes(ctx, oidc));
   await registerSpa(app, ctx);
 
   let closed = false;

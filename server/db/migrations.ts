@@ -123,6 +123,27 @@ const globalMigrations = (_dialect: SqlDialect): Record<string, Migration> => ({
         .execute();
     },
   },
+  '005_oidc_payloads': {
+    // The OpenID provider's state (server/oidc/adapter.ts): sessions, interactions, codes,
+    // grants, tokens, one JSON document each; and a confidential client's secret, hashed.
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('oidc_payloads')
+        .ifNotExists()
+        .addColumn('key', 'varchar(300)', (c) => c.primaryKey())
+        .addColumn('model', 'varchar(64)', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('grant_id', 'varchar(200)')
+        .addColumn('user_code', 'varchar(200)')
+        .addColumn('uid', 'varchar(200)')
+        .addColumn('expires_at', 'bigint')
+        .addColumn('consumed_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('oidc_payloads_grant_idx').ifNotExists().on('oidc_payloads').column('grant_id').execute();
+      await db.schema.createIndex('oidc_payloads_uid_idx').ifNotExists().on('oidc_payloads').column('uid').execute();
+      await db.schema.alterTable('clients').addColumn('secret_hash', 'varchar(64)').execute();
+    },
+  },
 });
 
 const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => ({

@@ -23,6 +23,8 @@ export interface ClientTable {
   /** JSON array of plugin ids or null. */
   plugins: string | null;
   service_url: string | null;
+  /** SHA-256 of an OpenID client's secret (CLIENTS_FILE `secret`); null for a public client. */
+  secret_hash: string | null;
   updated_at: number;
 }
 export interface LoginSessionTable {
@@ -88,6 +90,19 @@ export interface GlobalDb {
   auth_codes: AuthCodeTable;
   captcha_challenges: CaptchaTable;
   oidc_signing_keys: OidcSigningKeyTable;
+  oidc_payloads: OidcPayloadTable;
+}
+
+export interface OidcPayloadTable {
+  /** `<model>:<id>` */
+  key: string;
+  model: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: number | null;
+  consumed_at: number | null;
 }
 
 export interface OidcSigningKeyTable {

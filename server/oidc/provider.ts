@@ -5,76 +5,169 @@
  * (`/api/authorize`, `/api/token`, …) are untouched.
  *
  * The provider is a Koa app: Fastify hands it the raw request (body unread) and steps aside.
- * Its signing keys come from the global store (signingKeys.ts); when they change (a rotation
- * by `npm run oidc:rotate-keys`, possibly from another process) the provider is rebuilt with
- * the new set on the next request.
+ * Sign-in is the portal's own (interaction.ts). Its signing keys come from the global store
+ * (signingKeys.ts); when they change (`npm run oidc:rotate-keys`, possibly from another
+ * process) or the clients do (CLIENTS_FILE edited), the provider is rebuilt on the next request.
  */
-import type { FastifyInstance } from 'fastify';
-import Provider, { type Configuration } from 'oidc-provider';
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Provider, { interactionPolicy, type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { SSO_COOKIE } from '../../core/contract/auth';
 import type { Ctx } from '../context';
+import { parseCookies } from '../http/common';
+import { readSsoCookie } from '../domain/sessions';
+import type { ClientConfig } from '../options';
+import { accountFinder, OIDC_CLAIMS } from './account';
+import { kyselyAdapter } from './adapter';
+import { INTERACTION_PATH, OIDC_PATH } from './paths';
+import { interaction } from './interaction';
 import { ensureSigningKey, publishedSigningKeys, SIGNING_ALG, type PrivateSigningJwk } from './signingKeys';
 
-export const OIDC_PATH = '/oidc';
 /** Lifetime of an ID token; a retired signing key stays published this long. */
 export const ID_TOKEN_SECONDS = 3600;
+/** The one authentication context the portal's sign-in gives (password, with MFA when the account has it). */
+export const PORTAL_ACR = 'urn:unified-id:acr:portal-sign-in';
 
 export function oidcIssuer(ctx: Pick<Ctx, 'options'>): string {
   return `${ctx.options.publicOrigin}${OIDC_PATH}`;
 }
 
-function configuration(keys: PrivateSigningJwk[]): Configuration {
+/** CLIENTS_FILE entries as OpenID client metadata: with a secret confidential, else public (PKCE required). */
+export function clientMetadata(client: ClientConfig): ClientMetadata {
   return {
-    jwks: { keys },
-    // Connected services are registered in a later slice (CLIENTS_FILE `secret`, …); until then
-    // every authorization and token request is refused as coming from an unknown client.
-    clients: [],
-    enabledJWA: { idTokenSigningAlgValues: [SIGNING_ALG] },
-    features: { devInteractions: { enabled: false } },
-    ttl: { IdToken: ID_TOKEN_SECONDS },
+    client_id: client.id,
+    client_name: client.name,
+    redirect_uris: client.redirectUris,
+    post_logout_redirect_uris: client.postLogoutRedirectUris ?? [],
+    response_types: ['code'],
+    grant_types: ['authorization_code', 'refresh_token'],
+    scope: (client.scopes ?? ['openid', 'email', 'profile', 'offline_access']).join(' '),
+    id_token_signed_response_alg: SIGNING_ALG,
+    ...(client.secret
+      ? { token_endpoint_auth_method: client.tokenEndpointAuthMethod ?? 'client_secret_basic', client_secret: client.secret }
+      : { token_endpoint_auth_method: 'none' }),
   };
 }
 
-/** Builds (and rebuilds after a key change) the provider; one per server. */
+/** The provider's session follows the portal's: it holds while the SSO cookie names the same account. */
+function portalSessionCheck(ctx: Ctx) {
+  return new interactionPolicy.Check('portal_session', 'the portal sign-in has ended or changed', 'login_required', async (koa: KoaContextWithOIDC) => {
+    const accountId = koa.oidc.session?.accountId;
+    if (!accountId || koa.oidc.result?.login) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+    const sso = await readSsoCookie(ctx, parseCookies(koa.headers.cookie)[SSO_COOKIE]);
+    return sso?.account.id === accountId ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT;
+  });
+}
+
+function configuration(ctx: Ctx, keys: PrivateSigningJwk[], cookieKeys: string[]): Configuration {
+  const policy = interactionPolicy.base();
+  policy.get('login')!.checks.add(portalSessionCheck(ctx));
+  return {
+    adapter: kyselyAdapter(ctx.stores.global),
+    jwks: { keys },
+    clients: ctx.options.clients.map(clientMetadata),
+    clientDefaults: { id_token_signed_response_alg: SIGNING_ALG },
+    cookies: { keys: cookieKeys, long: { signed: true }, short: { signed: true } },
+    findAccount: accountFinder(ctx),
+    claims: { ...OIDC_CLAIMS, sid: null },
+    // Scope claims (email, name, …) go into the ID token as well, not only to userinfo.
+    conformIdTokenClaims: false,
+    scopes: ['openid', 'email', 'profile', 'offline_access'],
+    acrValues: [PORTAL_ACR],
+    enabledJWA: { idTokenSigningAlgValues: [SIGNING_ALG] },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: { enabled: true },
+    },
+    pkce: { required: (_koa, client) => client.clientAuthMethod === 'none' },
+    interactions: { policy, url: (_koa, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
+    // Connected services are first-party: what a registered client may ask for is granted
+    // without a consent screen (the scopes are limited by the client's registration).
+    async loadExistingGrant(koa) {
+      const { oidc } = koa;
+      const accountId = oidc.session?.accountId;
+      if (!oidc.client || !accountId) return undefined;
+      const grantId = oidc.result?.consent?.grantId || oidc.session!.grantIdFor(oidc.client.clientId);
+      const grant = (grantId && (await oidc.provider.Grant.find(grantId))) || new oidc.provider.Grant({ clientId: oidc.client.clientId, accountId });
+      if (grant.accountId !== accountId) return undefined;
+      grant.addOIDCScope([...oidc.requestParamScopes].join(' '));
+      await grant.save();
+      return grant;
+    },
+    issueRefreshToken: async (_koa, client) => client.grantTypeAllowed('refresh_token'),
+    ttl: { IdToken: ID_TOKEN_SECONDS, AccessToken: 900, AuthorizationCode: 60, Interaction: 3600, Session: 30 * 86_400, Grant: 30 * 86_400, RefreshToken: 30 * 86_400 },
+    renderError: async (koa, out) => {
+      // Errors that may not go back to the client (unknown client, unregistered redirect URI):
+      // a plain page; React is not involved and nothing of the request is echoed as markup.
+      koa.type = 'text/plain; charset=utf-8';
+      koa.body = `${out.error}: ${out.error_description ?? ''}`;
+    },
+  };
+}
+
+/** The provider's cookie-signing key, made once and kept in the global store. */
+async function cookieKeys(ctx: Ctx): Promise<string[]> {
+  const db = ctx.stores.global;
+  const key = 'CookieKeys:current';
+  const fresh = crypto.randomBytes(32).toString('base64url');
+  await db.insertInto('oidc_payloads').values({ key, model: 'CookieKeys', payload: JSON.stringify([fresh]), grant_id: null, user_code: null, uid: null, expires_at: null, consumed_at: null }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  const row = await db.selectFrom('oidc_payloads').select('payload').where('key', '=', key).executeTakeFirstOrThrow();
+  return JSON.parse(row.payload) as string[];
+}
+
+/** Builds (and rebuilds after a key or client change) the provider; one per server. */
 export class OidcProvider {
   private provider: Provider | null = null;
-  private keyIds = '';
+  private built = '';
+  private cookieKeys: string[] = [];
 
   constructor(private readonly ctx: Ctx) {}
 
   async start(): Promise<void> {
     await ensureSigningKey(this.ctx.stores.global, this.ctx.now());
+    this.cookieKeys = await cookieKeys(this.ctx);
     await this.current();
   }
 
-  /** The provider for the keys published now. */
+  /** The provider for the keys published and the clients configured now. */
   async current(): Promise<Provider> {
     const keys = await publishedSigningKeys(this.ctx.stores.global, this.ctx.now());
-    const ids = keys.map((k) => k.kid).join(' ');
-    if (!this.provider || ids !== this.keyIds) {
-      const provider = new Provider(oidcIssuer(this.ctx), configuration(keys));
+    const fingerprint = JSON.stringify([keys.map((k) => k.kid), this.ctx.options.clients.map(clientMetadata)]);
+    if (!this.provider || fingerprint !== this.built) {
+      const provider = new Provider(oidcIssuer(this.ctx), configuration(this.ctx, keys, this.cookieKeys));
       provider.proxy = this.ctx.options.trustProxy;
       this.provider = provider;
-      this.keyIds = ids;
+      this.built = fingerprint;
     }
     return this.provider;
   }
 }
 
-/** Routes every request under /oidc to the provider, with the mount path stripped as Koa expects. */
-export function oidcRoutes(oidc: OidcProvider) {
+/** Hands a request to the provider with the mount path stripped, as Koa's own mounting does. */
+export async function toProvider(oidc: OidcProvider, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const provider = await oidc.current();
+  const raw = req.raw as typeof req.raw & { originalUrl?: string };
+  raw.originalUrl = raw.url;
+  raw.url = (raw.url ?? '').slice(OIDC_PATH.length) || '/';
+  reply.hijack();
+  await provider.callback()(raw, reply.raw);
+}
+
+/** Routes every request under /oidc to the provider, but the interaction page (interaction.ts). */
+export function oidcRoutes(ctx: Ctx, oidc: OidcProvider) {
   return async (app: FastifyInstance) => {
     // The provider reads request bodies itself.
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_req, _payload, done) => done(null));
-    const handle = async (req: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
-      const provider = await oidc.current();
-      const raw = req.raw as typeof req.raw & { originalUrl?: string };
-      raw.originalUrl = raw.url;
-      raw.url = (raw.url ?? '').slice(OIDC_PATH.length) || '/';
-      reply.hijack();
-      await provider.callback()(raw, reply.raw);
-    };
+    const handle = (req: FastifyRequest, reply: FastifyReply) => toProvider(oidc, req, reply);
     app.all(OIDC_PATH, handle);
     app.all(`${OIDC_PATH}/*`, handle);
+    app.get<{ Params: { uid: string }; Querystring: { session_code?: string } }>(
+      `${INTERACTION_PATH}/:uid`,
+      { schema: { querystring: { type: 'object', properties: { session_code: { type: 'string', maxLength: 128 } } } } },
+      (req, reply) => interaction(ctx, oidc, req, reply),
+    );
   };
 }

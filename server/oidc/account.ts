@@ -1,0 +1,36 @@
+/** The provider's view of a portal account: `sub` is the account id; claims by scope. */
+import type { Account, ClaimsParameterMember, FindAccount } from 'oidc-provider';
+import type { Ctx } from '../context';
+
+/** Claims released per scope (`openid`: the subject and how and when it signed in). */
+export const OIDC_CLAIMS = {
+  openid: ['sub', 'auth_time', 'acr', 'amr'],
+  email: ['email', 'email_verified'],
+  profile: ['name', 'given_name', 'family_name', 'locale'],
+};
+
+export async function findPortalAccount(ctx: Ctx, sub: string): Promise<Account | undefined> {
+  const entry = await ctx.stores.global.selectFrom('directory').select(['region', 'account_id']).where('account_id', '=', sub).executeTakeFirst();
+  if (!entry) return undefined;
+  const account = await ctx.region(entry.region).selectFrom('accounts').selectAll().where('id', '=', sub).executeTakeFirst();
+  if (!account) return undefined;
+  return {
+    accountId: sub,
+    async claims(_use: string, _scope: string, _claims: { [key: string]: null | ClaimsParameterMember }, _rejected: string[]) {
+      const name = `${account.first_name} ${account.last_name}`.trim();
+      return {
+        sub,
+        email: account.email,
+        email_verified: account.activated_at !== null,
+        ...(name ? { name } : {}),
+        ...(account.first_name ? { given_name: account.first_name } : {}),
+        ...(account.last_name ? { family_name: account.last_name } : {}),
+        locale: account.language.replace('_', '-'),
+      };
+    },
+  };
+}
+
+export function accountFinder(ctx: Ctx): FindAccount {
+  return (_koa, sub) => findPortalAccount(ctx, sub);
+}
