@@ -22,8 +22,6 @@ export interface ClientConfig {
   tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post';
   /** Scopes the client may ask for (default openid, email, profile, offline_access). */
   scopes?: Array<'openid' | 'email' | 'profile' | 'offline_access'>;
-  /** Where RP-initiated logout may send the browser back to (exact). */
-  postLogoutRedirectUris?: string[];
   /** Login page plugins this client allows (narrows the deployment config). */
   plugins?: string[];
   branding?: {

@@ -109,7 +109,6 @@ describe('CLIENTS_FILE', () => {
     ['a short OpenID client secret', [{ ...client, secret: 'hunter2' }], "field '[0].secret': (client 'shop') must be at least 32 characters"],
     ['a token endpoint auth method without a secret', [{ ...client, tokenEndpointAuthMethod: 'client_secret_post' }], "field '[0].tokenEndpointAuthMethod': (client 'shop') needs a secret"],
     ['an unknown OpenID scope', [{ ...client, scopes: ['openid', 'phone'] }], "field '[0].scopes[1]': (client 'shop') must be one of openid, email, profile, offline_access"],
-    ['a post-logout redirect URI with a fragment', [{ ...client, postLogoutRedirectUris: ['https://shop.example/bye#x'] }], "field '[0].postLogoutRedirectUris[0]': (client 'shop') must not have a fragment"],
   ])('refuses %s', (_what, content, message) => {
     const check = () => {
       try {
@@ -122,8 +121,8 @@ describe('CLIENTS_FILE', () => {
     expect(problem(check)).toContain(message);
   });
 
-  it('accepts an OpenID client with a secret, scopes and post-logout redirect URIs', () => {
-    const rp = { ...client, secret: 'x'.repeat(32), tokenEndpointAuthMethod: 'client_secret_post', scopes: ['openid', 'email'], postLogoutRedirectUris: ['https://shop.example/bye'] };
+  it('accepts an OpenID client with a secret and scopes', () => {
+    const rp = { ...client, secret: 'x'.repeat(32), tokenEndpointAuthMethod: 'client_secret_post', scopes: ['openid', 'email'] };
     expect(parseClients([rp], vocabulary.known)).toEqual([rp]);
   });
 

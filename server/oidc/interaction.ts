@@ -5,7 +5,8 @@
  * for): the interaction finishes at once with that account. Otherwise a portal login session
  * (`source: oidc`) sends the browser to `/login?session_code=…`; after `POST /login` the page
  * comes back here with the session code, which must be that login session, completed, for this
- * interaction, by the SSO session of this browser.
+ * interaction, by the SSO session of this browser. `prompt=login` or an exceeded `max_age` while
+ * signed in to the portal ends in `login_required` to the client (see needsFreshSignIn's caller).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../context';
@@ -45,7 +46,15 @@ export async function interaction(ctx: Ctx, oidc: OidcProvider, req: Interaction
         login = { accountId: sso.account.id, ts: Math.floor(Number(ls.completed_at) / 1000) };
         await ctx.stores.global.deleteFrom('login_sessions').where('code_hash', '=', ls.code_hash).execute();
       }
-    } else if (sso && !needsFreshSignIn(prompt.reasons, params.max_age, sso, ctx.now())) {
+    }
+    if (!login && sso) {
+      if (needsFreshSignIn(prompt.reasons, params.max_age, sso, ctx.now())) {
+        // The portal's login page forwards a signed-in browser at once (spec): it cannot ask for
+        // the password again yet, so the client hears login_required rather than a loop.
+        reply.hijack();
+        await provider.interactionFinished(req.raw, reply.raw, { error: 'login_required', error_description: 'a new sign-in was asked for; sign out of the portal first' }, { mergeWithLastSubmission: false });
+        return;
+      }
       login = { accountId: sso.account.id, ts: Math.floor(Number(sso.session.created_at) / 1000) };
     }
     if (!login) {

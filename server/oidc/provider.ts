@@ -1,7 +1,8 @@
 /**
- * The OpenID provider (panva's oidc-provider, OpenID Certified) mounted under `/oidc` of the
- * portal's origin: the issuer is `<publicOrigin>/oidc`, so discovery is
- * `/oidc/.well-known/openid-configuration` and the keys `/oidc/jwks`. The portal's own calls
+ * The OpenID provider (panva's oidc-provider, OpenID Certified) mounted under `/api/oidc` of the
+ * portal's origin: the issuer is `<publicOrigin>/api/oidc`, so discovery is
+ * `/api/oidc/.well-known/openid-configuration` and the keys `/api/oidc/jwks`. Under /api the
+ * browser sends the portal's SSO cookie (Path=/api) along. The portal's own calls
  * (`/api/authorize`, `/api/token`, …) are untouched.
  *
  * The provider is a Koa app: Fastify hands it the raw request (body unread) and steps aside.
@@ -38,7 +39,6 @@ export function clientMetadata(client: ClientConfig): ClientMetadata {
     client_id: client.id,
     client_name: client.name,
     redirect_uris: client.redirectUris,
-    post_logout_redirect_uris: client.postLogoutRedirectUris ?? [],
     response_types: ['code'],
     grant_types: ['authorization_code', 'refresh_token'],
     scope: (client.scopes ?? ['openid', 'email', 'profile', 'offline_access']).join(' '),
@@ -78,8 +78,14 @@ function configuration(ctx: Ctx, keys: PrivateSigningJwk[], cookieKeys: string[]
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
+      // RFC 7662, for resource servers of confidential clients: a client learns about its own tokens only.
+      introspection: {
+        enabled: true,
+        allowedPolicy: async (koa, client, token) => client.clientAuthMethod !== 'none' && token.clientId === client.clientId,
+      },
       userinfo: { enabled: true },
-      rpInitiatedLogout: { enabled: true },
+      // End-session needs a confirmation page in the portal's look and languages: a later slice.
+      rpInitiatedLogout: { enabled: false },
     },
     pkce: { required: (_koa, client) => client.clientAuthMethod === 'none' },
     interactions: { policy, url: (_koa, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
@@ -155,7 +161,7 @@ export async function toProvider(oidc: OidcProvider, req: FastifyRequest, reply:
   await provider.callback()(raw, reply.raw);
 }
 
-/** Routes every request under /oidc to the provider, but the interaction page (interaction.ts). */
+/** Routes every request under /api/oidc to the provider, but the interaction page (interaction.ts). */
 export function oidcRoutes(ctx: Ctx, oidc: OidcProvider) {
   return async (app: FastifyInstance) => {
     // The provider reads request bodies itself.

@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function configFor(clientId: string, auth: oidc.ClientAuth, secret?: string): Promise<oidc.Configuration> {
-  const config = await oidc.discovery(new URL(`${t.base}/oidc`), clientId, secret, auth, { execute: [oidc.allowInsecureRequests] });
+  const config = await oidc.discovery(new URL(`${t.base}/api/oidc`), clientId, secret, auth, { execute: [oidc.allowInsecureRequests] });
   // Verify ID token signatures against the provider's JWKS too (not only TLS-trusted).
   oidc.enableNonRepudiationChecks(config);
   return config;
@@ -95,7 +95,7 @@ describe.each([
     const claims = tokens.claims()!;
     const directory = await t.server.ctx.stores.global.selectFrom('directory').selectAll().where('email', '=', 'demo@example.com').executeTakeFirstOrThrow();
     expect(claims).toMatchObject({
-      iss: `${t.base}/oidc`,
+      iss: `${t.base}/api/oidc`,
       aud: clientId,
       sub: directory.account_id,
       nonce: a.nonce,
@@ -142,6 +142,43 @@ it('keeps a client secret only as its SHA-256 in the clients table', async () =>
     ['rp-public', null],
   ]);
   expect(JSON.stringify(rows)).not.toContain(SECRET_BASIC);
+});
+
+describe('introspection (RFC 7662)', () => {
+  it('tells a confidential client about its own tokens only; never a public client', async () => {
+    const basic = await configFor('rp-basic', oidc.ClientSecretBasic(SECRET_BASIC), SECRET_BASIC);
+    const a = await authorize(basic, new Client(t.base), CALLBACK);
+    const tokens = await oidc.authorizationCodeGrant(basic, a.callback!, { pkceCodeVerifier: a.verifier, expectedState: a.state, expectedNonce: a.nonce });
+    const sub = tokens.claims()!.sub;
+    expect(await oidc.tokenIntrospection(basic, tokens.access_token)).toMatchObject({ active: true, sub, client_id: 'rp-basic', token_type: 'Bearer' });
+    expect(await oidc.tokenIntrospection(basic, tokens.refresh_token!)).toMatchObject({ active: true, sub, client_id: 'rp-basic' });
+    const post = await configFor('rp-post', oidc.ClientSecretPost(SECRET_POST), SECRET_POST);
+    expect(await oidc.tokenIntrospection(post, tokens.access_token)).toEqual({ active: false });
+
+    const pub = await configFor('rp-public', oidc.None());
+    const p = await authorize(pub, new Client(t.base), PUBLIC_CALLBACK);
+    const own = await oidc.authorizationCodeGrant(pub, p.callback!, { pkceCodeVerifier: p.verifier, expectedState: p.state, expectedNonce: p.nonce });
+    expect(await oidc.tokenIntrospection(pub, own.access_token)).toEqual({ active: false });
+
+    await oidc.tokenRevocation(basic, tokens.access_token);
+    expect(await oidc.tokenIntrospection(basic, tokens.access_token)).toEqual({ active: false });
+  });
+});
+
+describe('max_age and prompt=login', () => {
+  it('a recent portal sign-in satisfies max_age; an older one, or prompt=login, gives login_required (no loop)', async () => {
+    const config = await configFor('rp-basic', oidc.ClientSecretBasic(SECRET_BASIC), SECRET_BASIC);
+    const c = new Client(t.base);
+    await authorize(config, c, CALLBACK);
+    const recent = await authorize(config, c, CALLBACK, { max_age: '600', prompt: 'none' });
+    expect(recent.callback?.searchParams.get('code')).toEqual(expect.any(String));
+    await new Promise((r) => setTimeout(r, 1100));
+    for (const extra of [{ max_age: '0' }, { prompt: 'login' }] as Array<Record<string, string>>) {
+      const res = await authorize(config, c, CALLBACK, extra);
+      expect([extra, res.callback?.searchParams.get('error')]).toEqual([extra, 'login_required']);
+      expect(res.callback?.searchParams.get('state')).toBe(res.state);
+    }
+  });
 });
 
 describe('refused', () => {

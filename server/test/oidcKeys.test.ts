@@ -18,7 +18,7 @@ const db = () => t.server.ctx.stores.global;
 const now = () => t.server.ctx.now();
 
 async function jwks(): Promise<Array<Record<string, string>>> {
-  const res = await fetch(`${t.base}/oidc/jwks`);
+  const res = await fetch(`${t.base}/api/oidc/jwks`);
   expect(res.status).toBe(200);
   return ((await res.json()) as { keys: Array<Record<string, string>> }).keys;
 }
@@ -29,12 +29,12 @@ async function storedKeys() {
 
 describe('OpenID provider: discovery and signing keys', () => {
   it('openid-client discovers the issuer at <origin>/oidc and its JWKS', async () => {
-    const issuer = new URL(`${t.base}/oidc`);
+    const issuer = new URL(`${t.base}/api/oidc`);
     const config = await client.discovery(issuer, 'no-client-yet', undefined, undefined, { execute: [client.allowInsecureRequests] });
     const meta = config.serverMetadata();
-    expect(meta.issuer).toBe(`${t.base}/oidc`);
-    expect(meta.jwks_uri).toBe(`${t.base}/oidc/jwks`);
-    expect(meta.authorization_endpoint).toBe(`${t.base}/oidc/auth`);
+    expect(meta.issuer).toBe(`${t.base}/api/oidc`);
+    expect(meta.jwks_uri).toBe(`${t.base}/api/oidc/jwks`);
+    expect(meta.authorization_endpoint).toBe(`${t.base}/api/oidc/auth`);
     expect(meta.id_token_signing_alg_values_supported).toEqual(['ES256']);
   });
 
