@@ -15,6 +15,7 @@ import { readSsoCookie, type SsoSessionRef } from '../domain/sessions';
 import { ssoCookie } from '../http/common';
 import { INTERACTION_PATH } from './paths';
 import { PORTAL_ACR, type OidcProvider } from './provider';
+import { portalLanguage } from './uiLocales';
 
 type InteractionRequest = FastifyRequest<{ Params: { uid: string }; Querystring: { session_code?: string } }>;
 
@@ -58,14 +59,17 @@ export async function interaction(ctx: Ctx, oidc: OidcProvider, req: Interaction
       login = { accountId: sso.account.id, ts: Math.floor(Number(sso.session.created_at) / 1000) };
     }
     if (!login) {
+      const language = portalLanguage(params.ui_locales);
       const sessionCode = await createLoginSession(ctx, {
         clientId: String(params.client_id),
         redirectUri: `${ctx.options.publicOrigin}${INTERACTION_PATH}/${details.uid}`,
         source: 'oidc',
         params: { uid: details.uid },
+        language,
       });
       const url = new URL('/login', ctx.options.publicOrigin);
       url.searchParams.set('session_code', sessionCode);
+      if (language) url.searchParams.set('lang', language);
       return reply.redirect(url.toString(), 302);
     }
     reply.hijack();

@@ -19,7 +19,7 @@ import { parseCookies } from '../http/common';
 import { readSsoCookie } from '../domain/sessions';
 import type { ClientConfig } from '../options';
 import { accountFinder, OIDC_CLAIMS } from './account';
-import { kyselyAdapter } from './adapter';
+import { kyselyAdapter, pruneOidcPayloads } from './adapter';
 import { INTERACTION_PATH, OIDC_PATH } from './paths';
 import { interaction } from './interaction';
 import { ensureSigningKey, publishedSigningKeys, SIGNING_ALG, type PrivateSigningJwk } from './signingKeys';
@@ -128,6 +128,7 @@ export class OidcProvider {
   private provider: Provider | null = null;
   private built = '';
   private cookieKeys: string[] = [];
+  private prunedAt = 0;
 
   constructor(private readonly ctx: Ctx) {}
 
@@ -139,6 +140,11 @@ export class OidcProvider {
 
   /** The provider for the keys published and the clients configured now. */
   async current(): Promise<Provider> {
+    // Expired provider state is ignored when read; it is deleted every ten minutes.
+    if (Date.now() - this.prunedAt > 600_000) {
+      this.prunedAt = Date.now();
+      await pruneOidcPayloads(this.ctx.stores.global, this.prunedAt);
+    }
     const keys = await publishedSigningKeys(this.ctx.stores.global, this.ctx.now());
     const fingerprint = JSON.stringify([keys.map((k) => k.kid), this.ctx.options.clients.map(clientMetadata)]);
     if (!this.provider || fingerprint !== this.built) {

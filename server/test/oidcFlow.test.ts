@@ -165,6 +165,15 @@ describe('introspection (RFC 7662)', () => {
   });
 });
 
+it('ui_locales picks the login page language', async () => {
+  const config = await configFor('rp-public', oidc.None());
+  const url = oidc.buildAuthorizationUrl(config, { redirect_uri: PUBLIC_CALLBACK, scope: 'openid', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256', ui_locales: 'fr-CA de' });
+  const res = await browse(new Client(t.base), url.toString(), PUBLIC_CALLBACK, null);
+  expect(res.login?.searchParams.get('lang')).toBe('fr_FR');
+  const page = await new Client(t.base).get(`/api/client/custom/banner-and-logo?sessionCode=${res.login?.searchParams.get('session_code')}`);
+  expect(page.body.result.clientId).toBe('rp-public');
+});
+
 describe('max_age and prompt=login', () => {
   it('a recent portal sign-in satisfies max_age; an older one, or prompt=login, gives login_required (no loop)', async () => {
     const config = await configFor('rp-basic', oidc.ClientSecretBasic(SECRET_BASIC), SECRET_BASIC);
