@@ -70,6 +70,9 @@ export async function interaction(ctx: Ctx, oidc: OidcProvider, req: Interaction
       const url = new URL('/login', ctx.options.publicOrigin);
       url.searchParams.set('session_code', sessionCode);
       if (language) url.searchParams.set('lang', language);
+      // login_hint prefills the address (the sign-in form reads `email`); only an address is passed on.
+      const hint = params.login_hint;
+      if (typeof hint === 'string' && hint.length <= 320 && /^[^\s@]+@[^\s@]+$/.test(hint)) url.searchParams.set('email', hint);
       return reply.redirect(url.toString(), 302);
     }
     reply.hijack();

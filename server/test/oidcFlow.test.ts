@@ -165,11 +165,16 @@ describe('introspection (RFC 7662)', () => {
   });
 });
 
-it('ui_locales picks the login page language', async () => {
+it('ui_locales picks the login page language; login_hint (an address) prefills it', async () => {
   const config = await configFor('rp-public', oidc.None());
   const url = oidc.buildAuthorizationUrl(config, { redirect_uri: PUBLIC_CALLBACK, scope: 'openid', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256', ui_locales: 'fr-CA de' });
   const res = await browse(new Client(t.base), url.toString(), PUBLIC_CALLBACK, null);
   expect(res.login?.searchParams.get('lang')).toBe('fr_FR');
+  expect(res.login?.searchParams.get('email')).toBeNull();
+  const hinted = oidc.buildAuthorizationUrl(config, { redirect_uri: PUBLIC_CALLBACK, scope: 'openid', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256', login_hint: 'demo@example.com' });
+  expect((await browse(new Client(t.base), hinted.toString(), PUBLIC_CALLBACK, null)).login?.searchParams.get('email')).toBe('demo@example.com');
+  const notAnAddress = oidc.buildAuthorizationUrl(config, { redirect_uri: PUBLIC_CALLBACK, scope: 'openid', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256', login_hint: 'user 123' });
+  expect((await browse(new Client(t.base), notAnAddress.toString(), PUBLIC_CALLBACK, null)).login?.searchParams.get('email')).toBeNull();
   const page = await new Client(t.base).get(`/api/client/custom/banner-and-logo?sessionCode=${res.login?.searchParams.get('session_code')}`);
   expect(page.body.result.clientId).toBe('rp-public');
 });

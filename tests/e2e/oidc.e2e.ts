@@ -66,13 +66,15 @@ describe.each([
       code_challenge_method: 'S256',
       state,
       nonce,
+      login_hint: DEMO.email,
     });
 
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(url.toString());
     await page.waitForURL(/\/login\?session_code=/);
-    await page.getByLabel('Email').fill(DEMO.email);
+    // login_hint prefilled the address.
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(DEMO.email);
     await page.getByLabel(/^Password/).fill(DEMO.password);
     await page.getByLabel(/^Password/).press('Enter');
     await page.waitForURL(`${redirectUri}**`);
