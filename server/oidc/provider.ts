@@ -15,7 +15,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { interactionPolicy, type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { SSO_COOKIE } from '../../core/contract/auth';
 import type { Ctx } from '../context';
-import { parseCookies } from '../http/common';
+import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import { clientIp, parseCookies } from '../http/common';
+import { ApiFailure } from '../http/errors';
 import { readSsoCookie } from '../domain/sessions';
 import type { ClientConfig } from '../options';
 import { accountFinder, OIDC_CLAIMS } from './account';
@@ -170,6 +172,13 @@ export async function toProvider(oidc: OidcProvider, req: FastifyRequest, reply:
 /** Routes every request under /api/oidc to the provider, but the interaction page (interaction.ts). */
 export function oidcRoutes(ctx: Ctx, oidc: OidcProvider) {
   return async (app: FastifyInstance) => {
+    // The same per-network budget as the rest of /api (the provider's routes are outside that plugin).
+    app.addHook('onRequest', async (req) => {
+      const key = `api:${clientIp(req)}`;
+      if (!ctx.apiRate.take(key, ctx.options.limits.apiPerMinute)) {
+        throw new ApiFailure(E.rateLimited, undefined, { retryAfterSeconds: ctx.apiRate.retryAfterSeconds(key) });
+      }
+    });
     // The provider reads request bodies itself.
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_req, _payload, done) => done(null));

@@ -72,6 +72,20 @@ describe('OpenID provider: discovery and signing keys', () => {
     expect((await jwks()).map((k) => k.kid)).toEqual([third, fresh]);
   });
 
+  it('counts towards the per-network API budget like the rest of /api', async () => {
+    const limited = await startServer({ limits: { apiPerMinute: 4 } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) statuses.push((await fetch(`${limited.base}/api/oidc/jwks`)).status);
+      statuses.push((await fetch(`${limited.base}/api/redirect/allow-urls`)).status);
+      const over = await fetch(`${limited.base}/api/oidc/.well-known/openid-configuration`);
+      expect([...statuses, over.status]).toEqual([200, 200, 200, 200, 429]);
+      expect(await over.json()).toMatchObject({ errorCode: expect.any(Number) });
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('the portal page still answers outside /oidc', async () => {
     const res = await fetch(`${t.base}/api/redirect/allow-urls`);
     expect(res.status).toBe(200);
