@@ -6,8 +6,7 @@
  */
 import path from 'node:path';
 import { openStores } from '../server/db/stores';
-import { ensureSigningKey, rotateSigningKey } from '../server/oidc/signingKeys';
-import { ID_TOKEN_SECONDS } from '../server/oidc/provider';
+import { ensureSigningKey, ID_TOKEN_SECONDS, rotateSigningKey } from '../server/oidc/signingKeys';
 import { REPO_ROOT } from '../server/options';
 
 const env = process.env;

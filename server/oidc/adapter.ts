@@ -70,3 +70,26 @@ export function kyselyAdapter(db: Kysely<GlobalDb>, clock: () => number = Date.n
 export async function pruneOidcPayloads(db: Kysely<GlobalDb>, now: number): Promise<void> {
   await db.deleteFrom('oidc_payloads').where('expires_at', '<=', now).execute();
 }
+
+/**
+ * Which portal SSO session a grant was given under (`PortalSessionLink` documents: grant id,
+ * SSO session id in `uid`). When that session ends (sign-out, sign-out everywhere, a password
+ * change), the grant and every code and token of it are revoked.
+ */
+const LINK_MODEL = 'PortalSessionLink';
+
+export async function linkGrantToPortalSession(db: Kysely<GlobalDb>, grantId: string, ssoSessionId: string): Promise<void> {
+  const row = { key: rowKey(LINK_MODEL, grantId), model: LINK_MODEL, payload: '{}', grant_id: grantId, user_code: null, uid: ssoSessionId, expires_at: null, consumed_at: null };
+  await db.insertInto('oidc_payloads').values(row).onConflict((oc) => oc.column('key').doUpdateSet({ uid: ssoSessionId })).execute();
+}
+
+export async function revokeGrantsOfPortalSessions(db: Kysely<GlobalDb>, ssoSessionIds: string[]): Promise<void> {
+  if (ssoSessionIds.length === 0) return;
+  const links = await db.selectFrom('oidc_payloads').select('grant_id').where('model', '=', LINK_MODEL).where('uid', 'in', ssoSessionIds).execute();
+  const grantIds = links.map((l) => l.grant_id).filter((id): id is string => id !== null);
+  if (grantIds.length === 0) return;
+  await db
+    .deleteFrom('oidc_payloads')
+    .where((eb) => eb.or([eb('grant_id', 'in', grantIds), eb('key', 'in', grantIds.map((id) => rowKey('Grant', id)))]))
+    .execute();
+}

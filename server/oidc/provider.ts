@@ -12,7 +12,8 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Provider, { interactionPolicy, type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { ClientMetadata, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { SSO_COOKIE } from '../../core/contract/auth';
 import type { Ctx } from '../context';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
@@ -21,13 +22,11 @@ import { ApiFailure } from '../http/errors';
 import { readSsoCookie } from '../domain/sessions';
 import type { ClientConfig } from '../options';
 import { accountFinder, OIDC_CLAIMS } from './account';
-import { kyselyAdapter, pruneOidcPayloads } from './adapter';
+import { kyselyAdapter, linkGrantToPortalSession, pruneOidcPayloads } from './adapter';
 import { INTERACTION_PATH, OIDC_PATH } from './paths';
 import { interaction } from './interaction';
-import { ensureSigningKey, publishedSigningKeys, SIGNING_ALG, type PrivateSigningJwk } from './signingKeys';
+import { ensureSigningKey, ID_TOKEN_SECONDS, publishedSigningKeys, SIGNING_ALG, type PrivateSigningJwk } from './signingKeys';
 
-/** Lifetime of an ID token; a retired signing key stays published this long. */
-export const ID_TOKEN_SECONDS = 3600;
 /** The one authentication context the portal's sign-in gives (password, with MFA when the account has it). */
 export const PORTAL_ACR = 'urn:unified-id:acr:portal-sign-in';
 
@@ -51,8 +50,14 @@ export function clientMetadata(client: ClientConfig): ClientMetadata {
   };
 }
 
+/**
+ * oidc-provider, loaded when the server starts (after its configs were checked): on Node 20 its
+ * import prints an "unsupported runtime" notice, which must not precede a config error.
+ */
+type Library = typeof import('oidc-provider');
+
 /** The provider's session follows the portal's: it holds while the SSO cookie names the same account. */
-function portalSessionCheck(ctx: Ctx) {
+function portalSessionCheck(ctx: Ctx, { interactionPolicy }: Library) {
   return new interactionPolicy.Check('portal_session', 'the portal sign-in has ended or changed', 'login_required', async (koa: KoaContextWithOIDC) => {
     const accountId = koa.oidc.session?.accountId;
     if (!accountId || koa.oidc.result?.login) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
@@ -61,9 +66,9 @@ function portalSessionCheck(ctx: Ctx) {
   });
 }
 
-function configuration(ctx: Ctx, keys: PrivateSigningJwk[], cookieKeys: string[]): Configuration {
-  const policy = interactionPolicy.base();
-  policy.get('login')!.checks.add(portalSessionCheck(ctx));
+function configuration(ctx: Ctx, lib: Library, keys: PrivateSigningJwk[], cookieKeys: string[]): Configuration {
+  const policy = lib.interactionPolicy.base();
+  policy.get('login')!.checks.add(portalSessionCheck(ctx, lib));
   return {
     adapter: kyselyAdapter(ctx.stores.global),
     jwks: { keys },
@@ -101,7 +106,9 @@ function configuration(ctx: Ctx, keys: PrivateSigningJwk[], cookieKeys: string[]
       const grant = (grantId && (await oidc.provider.Grant.find(grantId))) || new oidc.provider.Grant({ clientId: oidc.client.clientId, accountId });
       if (grant.accountId !== accountId) return undefined;
       grant.addOIDCScope([...oidc.requestParamScopes].join(' '));
-      await grant.save();
+      const id = await grant.save();
+      const sso = await readSsoCookie(ctx, parseCookies(koa.headers.cookie)[SSO_COOKIE]);
+      if (sso?.account.id === accountId) await linkGrantToPortalSession(ctx.stores.global, id, sso.session.id);
       return grant;
     },
     issueRefreshToken: async (_koa, client) => client.grantTypeAllowed('refresh_token'),
@@ -131,10 +138,12 @@ export class OidcProvider {
   private built = '';
   private cookieKeys: string[] = [];
   private prunedAt = 0;
+  private lib: Library | null = null;
 
   constructor(private readonly ctx: Ctx) {}
 
   async start(): Promise<void> {
+    this.lib = await import('oidc-provider');
     await ensureSigningKey(this.ctx.stores.global, this.ctx.now());
     this.cookieKeys = await cookieKeys(this.ctx);
     await this.current();
@@ -150,7 +159,8 @@ export class OidcProvider {
     const keys = await publishedSigningKeys(this.ctx.stores.global, this.ctx.now());
     const fingerprint = JSON.stringify([keys.map((k) => k.kid), this.ctx.options.clients.map(clientMetadata)]);
     if (!this.provider || fingerprint !== this.built) {
-      const provider = new Provider(oidcIssuer(this.ctx), configuration(this.ctx, keys, this.cookieKeys));
+      if (!this.lib) throw new Error('OidcProvider.start() was not called');
+      const provider = new this.lib.default(oidcIssuer(this.ctx), configuration(this.ctx, this.lib, keys, this.cookieKeys));
       provider.proxy = this.ctx.options.trustProxy;
       this.provider = provider;
       this.built = fingerprint;

@@ -10,6 +10,8 @@ import type { GlobalDb, OidcSigningKeyTable } from '../db/types';
 import { randomToken } from '../domain/crypto';
 
 export const SIGNING_ALG = 'ES256';
+/** Lifetime of an ID token; a retired signing key stays published this long. */
+export const ID_TOKEN_SECONDS = 3600;
 
 /** A private signing key as the provider takes it (`jwks.keys`). */
 export type PrivateSigningJwk = JWK & { kid: string; alg: string; use: 'sig' };

@@ -179,6 +179,32 @@ it('ui_locales picks the login page language; login_hint (an address) prefills i
   expect(page.body.result.clientId).toBe('rp-public');
 });
 
+it('signing out of the portal ends what services were given under that sign-in, and only that', async () => {
+  const config = await configFor('rp-basic', oidc.ClientSecretBasic(SECRET_BASIC), SECRET_BASIC);
+  const give = async (c: Client) => {
+    const a = await authorize(config, c, CALLBACK);
+    return oidc.authorizationCodeGrant(config, a.callback!, { pkceCodeVerifier: a.verifier, expectedState: a.state, expectedNonce: a.nonce });
+  };
+  const laptop = new Client(t.base);
+  const phone = new Client(t.base);
+  const onLaptop = await give(laptop);
+  const onPhone = await give(phone);
+  expect((await c200(laptop.post('/api/logout', undefined)))).toBe(200);
+  await expect(oidc.fetchUserInfo(config, onLaptop.access_token, oidc.skipSubjectCheck)).rejects.toMatchObject({ status: 401 });
+  await expect(oidc.refreshTokenGrant(config, onLaptop.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+  expect(await oidc.tokenIntrospection(config, onLaptop.access_token)).toEqual({ active: false });
+  // The other device's sign-in, and what it gave, go on.
+  expect(await oidc.fetchUserInfo(config, onPhone.access_token, oidc.skipSubjectCheck)).toMatchObject({ email: 'demo@example.com' });
+  await expect(oidc.refreshTokenGrant(config, onPhone.refresh_token!)).resolves.toHaveProperty('access_token');
+  // Signed in again on the laptop: a new grant, working tokens.
+  const again = await give(laptop);
+  expect(await oidc.fetchUserInfo(config, again.access_token, oidc.skipSubjectCheck)).toMatchObject({ email: 'demo@example.com' });
+});
+
+async function c200(res: Promise<{ status: number }>) {
+  return (await res).status;
+}
+
 describe('max_age and prompt=login', () => {
   it('a recent portal sign-in satisfies max_age; an older one, or prompt=login, gives login_required (no loop)', async () => {
     const config = await configFor('rp-basic', oidc.ClientSecretBasic(SECRET_BASIC), SECRET_BASIC);
