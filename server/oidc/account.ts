@@ -1,6 +1,8 @@
 /** The provider's view of a portal account: `sub` is the account id; claims by scope. */
 import type { Account, ClaimsParameterMember, FindAccount } from 'oidc-provider';
 import type { Ctx } from '../context';
+import { sessionExpiry } from '../domain/sessions';
+import { portalSessionOfGrant } from './adapter';
 
 /** Claims released per scope (`openid`: the subject and how and when it signed in). */
 export const OIDC_CLAIMS = {
@@ -9,11 +11,20 @@ export const OIDC_CLAIMS = {
   profile: ['name', 'given_name', 'family_name', 'locale'],
 };
 
-export async function findPortalAccount(ctx: Ctx, sub: string): Promise<Account | undefined> {
+/**
+ * The account behind `sub`. With a token (code exchange, refresh, userinfo) only while the portal
+ * sign-in its grant was given under lasts: not revoked and within the session timeout.
+ */
+export async function findPortalAccount(ctx: Ctx, sub: string, grantId?: string): Promise<Account | undefined> {
   const entry = await ctx.stores.global.selectFrom('directory').select(['region', 'account_id']).where('account_id', '=', sub).executeTakeFirst();
   if (!entry) return undefined;
   const account = await ctx.region(entry.region).selectFrom('accounts').selectAll().where('id', '=', sub).executeTakeFirst();
   if (!account) return undefined;
+  if (grantId !== undefined) {
+    const ssoSessionId = await portalSessionOfGrant(ctx.stores.global, grantId);
+    const session = ssoSessionId ? await ctx.region(entry.region).selectFrom('sso_sessions').selectAll().where('id', '=', ssoSessionId).executeTakeFirst() : undefined;
+    if (!session || session.account_id !== sub || session.revoked_at !== null || sessionExpiry(session, account) <= ctx.now()) return undefined;
+  }
   return {
     accountId: sub,
     async claims(_use: string, _scope: string, _claims: { [key: string]: null | ClaimsParameterMember }, _rejected: string[]) {
@@ -32,5 +43,5 @@ export async function findPortalAccount(ctx: Ctx, sub: string): Promise<Account 
 }
 
 export function accountFinder(ctx: Ctx): FindAccount {
-  return (_koa, sub) => findPortalAccount(ctx, sub);
+  return (_koa, sub, token) => findPortalAccount(ctx, sub, token && 'grantId' in token && typeof token.grantId === 'string' ? token.grantId : undefined);
 }

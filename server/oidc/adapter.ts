@@ -93,3 +93,9 @@ export async function revokeGrantsOfPortalSessions(db: Kysely<GlobalDb>, ssoSess
     .where((eb) => eb.or([eb('grant_id', 'in', grantIds), eb('key', 'in', grantIds.map((id) => rowKey('Grant', id)))]))
     .execute();
 }
+
+/** The portal SSO session a grant was given under, or null. */
+export async function portalSessionOfGrant(db: Kysely<GlobalDb>, grantId: string): Promise<string | null> {
+  const row = await db.selectFrom('oidc_payloads').select('uid').where('key', '=', rowKey(LINK_MODEL, grantId)).executeTakeFirst();
+  return row?.uid ?? null;
+}

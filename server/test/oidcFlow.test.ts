@@ -201,6 +201,21 @@ it('signing out of the portal ends what services were given under that sign-in, 
   expect(await oidc.fetchUserInfo(config, again.access_token, oidc.skipSubjectCheck)).toMatchObject({ email: 'demo@example.com' });
 });
 
+it('tokens stop working when the portal sign-in they came from times out', async () => {
+  const config = await configFor('rp-basic', oidc.ClientSecretBasic(SECRET_BASIC), SECRET_BASIC);
+  const a = await authorize(config, new Client(t.base), CALLBACK);
+  const tokens = await oidc.authorizationCodeGrant(config, a.callback!, { pkceCodeVerifier: a.verifier, expectedState: a.state, expectedNonce: a.nonce });
+  expect(await oidc.fetchUserInfo(config, tokens.access_token, oidc.skipSubjectCheck)).toMatchObject({ email: 'demo@example.com' });
+  // The portal's clock passes the session timeout (at most 30 days); the provider's tokens would live on.
+  t.clock.advance(31 * 86_400_000);
+  try {
+    await expect(oidc.fetchUserInfo(config, tokens.access_token, oidc.skipSubjectCheck)).rejects.toMatchObject({ status: 401 });
+    await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+  } finally {
+    t.clock.advance(-31 * 86_400_000);
+  }
+});
+
 async function c200(res: Promise<{ status: number }>) {
   return (await res).status;
 }
