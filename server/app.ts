@@ -36,6 +36,7 @@ import { migrationRoutes } from './routes/migration';
 import { securityRoutes } from './routes/security';
 import { seedDemo, type DemoSummary } from './demo/seed';
 import { clientIp } from './http/common';
+import { OidcProvider, oidcRoutes } from './oidc/provider';
 
 export interface BuiltServer {
   app: FastifyInstance;
@@ -131,6 +132,8 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
     await syncClients(ctx);
   });
   const demo = options.seedDemo ? await seedDemo(ctx) : null;
+  const oidc = new OidcProvider(ctx);
+  await oidc.start();
 
   const app = Fastify({
     logger: options.logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers["security-token"]', 'req.headers.cookie', 'req.headers.session_code'] } : false,
@@ -174,6 +177,7 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   }
   await app.register(devRoutes(ctx));
   await app.register(demoRoutes(ctx));
+  await app.register(oidcRoutes(ctx, oidc));
   await registerSpa(app, ctx);
 
   let closed = false;

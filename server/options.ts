@@ -16,6 +16,12 @@ export interface ClientConfig {
   /** Where "signed in" sends the browser for this client when the login started elsewhere. */
   serviceUrl?: string;
   requireCaptcha?: boolean;
+  /** OpenID Connect: the client's secret (confidential client; stored hashed); without it a public client that must use PKCE. */
+  secret?: string;
+  /** How a confidential client authenticates at the token endpoint (default client_secret_basic). */
+  tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post';
+  /** Scopes the client may ask for (default openid, email, profile, offline_access). */
+  scopes?: Array<'openid' | 'email' | 'profile' | 'offline_access'>;
   /** Login page plugins this client allows (narrows the deployment config). */
   plugins?: string[];
   branding?: {

@@ -9,6 +9,9 @@ import { array, boolean, matches, object, oneOf, ShapeError, string } from '../.
 import { clientThemeShape } from '../../core/config/themeShape';
 import type { ClientConfig } from '../options';
 
+/** Scopes an OpenID client may be given (`scopes`, default all). */
+export const OIDC_SCOPES = ['openid', 'email', 'profile', 'offline_access'] as const;
+
 /** An absolute http(s) URL without a fragment: redirect URIs are compared exactly (RFC 6749 3.1.2). */
 function exactUrl(value: string): string | null {
   try {
@@ -36,6 +39,10 @@ export function clientShape(known: Required<KnownNames>) {
       redirectUris: array(string({ test: exactUrl }), { test: (uris) => (uris.length ? null : 'must list at least one redirect URI') }),
       serviceUrl: string({ optional: true, test: exactUrl }),
       requireCaptcha: boolean({ optional: true }),
+      // OpenID Connect (server/oidc): a client with a secret is confidential, one without is public (PKCE).
+      secret: string({ optional: true, test: (v) => (v.length >= 32 ? null : 'must be at least 32 characters (a random secret)') }),
+      tokenEndpointAuthMethod: oneOf(['client_secret_basic', 'client_secret_post'], { optional: true }),
+      scopes: array(oneOf(OIDC_SCOPES), { optional: true }),
       plugins: array(oneOf(known.plugins), { optional: true }),
       branding: object(
         {
@@ -75,6 +82,9 @@ export function parseClients(raw: unknown, known: Required<KnownNames>, reserved
       throw new ShapeError(`[${i}].id`, reserved.includes(client.id) ? `'${client.id}' is a built-in client's id` : `'${client.id}' is listed twice`);
     }
     seen.add(client.id);
+  });
+  clients.forEach((client, i) => {
+    if (client.tokenEndpointAuthMethod && !client.secret) throw new ShapeError(`[${i}].tokenEndpointAuthMethod`, `(client '${client.id}') needs a secret`);
   });
   return clients;
 }

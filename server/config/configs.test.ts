@@ -106,6 +106,9 @@ describe('CLIENTS_FILE', () => {
     ['an unknown plugin', [{ ...client, plugins: ['sign-inn'] }], "field '[0].plugins[0]': (client 'shop') must be one of"],
     ['a duplicate id', [client, client], "field '[1].id': 'shop' is listed twice"],
     ['a built-in id', [{ ...client, id: 'portal' }], "field '[0].id': 'portal' is a built-in client's id"],
+    ['a short OpenID client secret', [{ ...client, secret: 'hunter2' }], "field '[0].secret': (client 'shop') must be at least 32 characters"],
+    ['a token endpoint auth method without a secret', [{ ...client, tokenEndpointAuthMethod: 'client_secret_post' }], "field '[0].tokenEndpointAuthMethod': (client 'shop') needs a secret"],
+    ['an unknown OpenID scope', [{ ...client, scopes: ['openid', 'phone'] }], "field '[0].scopes[1]': (client 'shop') must be one of openid, email, profile, offline_access"],
   ])('refuses %s', (_what, content, message) => {
     const check = () => {
       try {
@@ -116,6 +119,11 @@ describe('CLIENTS_FILE', () => {
       }
     };
     expect(problem(check)).toContain(message);
+  });
+
+  it('accepts an OpenID client with a secret and scopes', () => {
+    const rp = { ...client, secret: 'x'.repeat(32), tokenEndpointAuthMethod: 'client_secret_post', scopes: ['openid', 'email'] };
+    expect(parseClients([rp], vocabulary.known)).toEqual([rp]);
   });
 
   it('accepts a client with branding and a theme of its own', () => {

@@ -107,6 +107,43 @@ const globalMigrations = (_dialect: SqlDialect): Record<string, Migration> => ({
       await db.schema.alterTable('captcha_challenges').addColumn('subject', 'varchar(64)').execute();
     },
   },
+  '004_oidc_signing_keys': {
+    // The OpenID provider's signing keys (server/oidc/signingKeys.ts): one current key, and the
+    // retired ones still published until the last token they signed has expired.
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('oidc_signing_keys')
+        .ifNotExists()
+        .addColumn('kid', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('alg', 'varchar(16)', (c) => c.notNull())
+        .addColumn('private_jwk', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('retired_at', 'bigint')
+        .addColumn('published_until', 'bigint')
+        .execute();
+    },
+  },
+  '005_oidc_payloads': {
+    // The OpenID provider's state (server/oidc/adapter.ts): sessions, interactions, codes,
+    // grants, tokens, one JSON document each; and a confidential client's secret, hashed.
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('oidc_payloads')
+        .ifNotExists()
+        .addColumn('key', 'varchar(300)', (c) => c.primaryKey())
+        .addColumn('model', 'varchar(64)', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('grant_id', 'varchar(200)')
+        .addColumn('user_code', 'varchar(200)')
+        .addColumn('uid', 'varchar(200)')
+        .addColumn('expires_at', 'bigint')
+        .addColumn('consumed_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('oidc_payloads_grant_idx').ifNotExists().on('oidc_payloads').column('grant_id').execute();
+      await db.schema.createIndex('oidc_payloads_uid_idx').ifNotExists().on('oidc_payloads').column('uid').execute();
+      await db.schema.alterTable('clients').addColumn('secret_hash', 'varchar(64)').execute();
+    },
+  },
 });
 
 const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => ({

@@ -23,6 +23,8 @@ export interface ClientTable {
   /** JSON array of plugin ids or null. */
   plugins: string | null;
   service_url: string | null;
+  /** SHA-256 of an OpenID client's secret (CLIENTS_FILE `secret`); null for a public client. */
+  secret_hash: string | null;
   updated_at: number;
 }
 export interface LoginSessionTable {
@@ -87,6 +89,32 @@ export interface GlobalDb {
   login_sessions: LoginSessionTable;
   auth_codes: AuthCodeTable;
   captcha_challenges: CaptchaTable;
+  oidc_signing_keys: OidcSigningKeyTable;
+  oidc_payloads: OidcPayloadTable;
+}
+
+export interface OidcPayloadTable {
+  /** `<model>:<id>` */
+  key: string;
+  model: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: number | null;
+  consumed_at: number | null;
+}
+
+export interface OidcSigningKeyTable {
+  kid: string;
+  alg: string;
+  /** The private key as a JWK (JSON). */
+  private_jwk: string;
+  created_at: number;
+  /** When a newer key became current; null for the current key. */
+  retired_at: number | null;
+  /** A retired key stays in the JWKS until then (its last ID token has expired). */
+  published_until: number | null;
 }
 
 export interface AccountTable {

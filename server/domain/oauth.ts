@@ -13,6 +13,7 @@ import { fail } from '../http/errors';
 import type { ClientConfig } from '../options';
 import { pkceS256, randomToken, safeEqual, sha256 } from './crypto';
 import { issueTokens, type IssuedTokens } from './sessions';
+import { INTERACTION_PATH } from '../oidc/paths';
 
 export const PORTAL_CLIENT_ID = 'portal';
 export const DEMO_CLIENT_ID = 'demo-service';
@@ -70,6 +71,7 @@ export async function syncClients(ctx: Ctx): Promise<void> {
       require_captcha: client.requireCaptcha ? 1 : 0,
       plugins: client.plugins ? JSON.stringify(client.plugins) : null,
       service_url: client.serviceUrl ?? null,
+      secret_hash: client.secret ? sha256(client.secret) : null,
       updated_at: ctx.now(),
     };
     const exists = await db.selectFrom('clients').select('id').where('id', '=', client.id).executeTakeFirst();
@@ -197,6 +199,11 @@ export function redirectParamsFor(ctx: Ctx, code: string | null, session: LoginS
   if (session?.source === 'zendesk') {
     const params = session.params ? (JSON.parse(session.params) as Record<string, string>) : {};
     return { serviceUrl: `${base}/helpdesk/sso`, redirectParams: params };
+  }
+  if (session?.source === 'oidc' && code) {
+    // Back to the OpenID provider's interaction, which finishes it with this sign-in.
+    const { uid } = JSON.parse(session.params ?? '{}') as { uid?: string };
+    return { serviceUrl: `${ctx.options.publicOrigin}${INTERACTION_PATH}/${encodeURIComponent(uid ?? '')}`, redirectParams: { session_code: code } };
   }
   const redirectParams: Record<string, string> = {};
   if (code) redirectParams.session_code = code;

@@ -12,6 +12,7 @@ import { fail } from '../http/errors';
 import { randomId, safeEqual } from './crypto';
 import { hashSecret, parseRegionalSecret, regionalSecret } from './tokens';
 import { openSuccessor, sealSuccessor } from './refreshSuccessor';
+import { revokeGrantsOfPortalSessions } from '../oidc/adapter';
 
 export interface SsoSessionRef {
   region: RegionCode;
@@ -249,6 +250,8 @@ export async function revokeSessions(ctx: Ctx, region: RegionCode, accountId: st
     await trx.updateTable('sso_sessions').set({ revoked_at: now }).where('id', 'in', ids).execute();
     await trx.updateTable('tokens').set({ revoked_at: now }).where('session_id', 'in', ids).where('revoked_at', 'is', null).execute();
   });
+  // What connected services were given over OpenID Connect under these sessions ends with them.
+  await revokeGrantsOfPortalSessions(ctx.stores.global, ids);
   return ids;
 }
 

@@ -1,0 +1,101 @@
+/**
+ * oidc-provider's storage adapter over kysely: each model instance (session, interaction,
+ * authorization code, grant, access and refresh token, …) is one JSON document in
+ * `oidc_payloads` of the global store, found by id, by grant (to revoke a grant's tokens), by
+ * interaction uid or by user code. Expiry uses the provider's clock (it stamps `exp` itself).
+ */
+import type { Kysely } from 'kysely';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { GlobalDb } from '../db/types';
+
+const rowKey = (model: string, id: string) => `${model}:${id}`;
+
+export function kyselyAdapter(db: Kysely<GlobalDb>, clock: () => number = Date.now) {
+  return class KyselyAdapter implements Adapter {
+    constructor(private readonly model: string) {}
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      const row = {
+        key: rowKey(this.model, id),
+        model: this.model,
+        payload: JSON.stringify(payload),
+        grant_id: payload.grantId ?? null,
+        user_code: payload.userCode ?? null,
+        uid: payload.uid ?? null,
+        expires_at: expiresIn ? clock() + expiresIn * 1000 : null,
+        consumed_at: null,
+      };
+      await db
+        .insertInto('oidc_payloads')
+        .values(row)
+        .onConflict((oc) => oc.column('key').doUpdateSet({ payload: row.payload, grant_id: row.grant_id, user_code: row.user_code, uid: row.uid, expires_at: row.expires_at }))
+        .execute();
+    }
+
+    private async findWhere(column: 'key' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
+      const query = db.selectFrom('oidc_payloads').select(['payload', 'expires_at', 'consumed_at']).where('model', '=', this.model);
+      const row = await (column === 'key' ? query.where('key', '=', rowKey(this.model, value)) : query.where(column, '=', value)).executeTakeFirst();
+      if (!row || (row.expires_at !== null && Number(row.expires_at) <= clock())) return undefined;
+      const payload = JSON.parse(row.payload) as AdapterPayload;
+      return row.consumed_at === null ? payload : { ...payload, consumed: Math.floor(Number(row.consumed_at) / 1000) };
+    }
+
+    find(id: string) {
+      return this.findWhere('key', id);
+    }
+
+    findByUid(uid: string) {
+      return this.findWhere('uid', uid);
+    }
+
+    findByUserCode(userCode: string) {
+      return this.findWhere('user_code', userCode);
+    }
+
+    async consume(id: string): Promise<void> {
+      await db.updateTable('oidc_payloads').set({ consumed_at: clock() }).where('key', '=', rowKey(this.model, id)).execute();
+    }
+
+    async destroy(id: string): Promise<void> {
+      await db.deleteFrom('oidc_payloads').where('key', '=', rowKey(this.model, id)).execute();
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
+    }
+  };
+}
+
+/** Deletes what has expired (run now and then; find() already ignores it). */
+export async function pruneOidcPayloads(db: Kysely<GlobalDb>, now: number): Promise<void> {
+  await db.deleteFrom('oidc_payloads').where('expires_at', '<=', now).execute();
+}
+
+/**
+ * Which portal SSO session a grant was given under (`PortalSessionLink` documents: grant id,
+ * SSO session id in `uid`). When that session ends (sign-out, sign-out everywhere, a password
+ * change), the grant and every code and token of it are revoked.
+ */
+const LINK_MODEL = 'PortalSessionLink';
+
+export async function linkGrantToPortalSession(db: Kysely<GlobalDb>, grantId: string, ssoSessionId: string): Promise<void> {
+  const row = { key: rowKey(LINK_MODEL, grantId), model: LINK_MODEL, payload: '{}', grant_id: grantId, user_code: null, uid: ssoSessionId, expires_at: null, consumed_at: null };
+  await db.insertInto('oidc_payloads').values(row).onConflict((oc) => oc.column('key').doUpdateSet({ uid: ssoSessionId })).execute();
+}
+
+export async function revokeGrantsOfPortalSessions(db: Kysely<GlobalDb>, ssoSessionIds: string[]): Promise<void> {
+  if (ssoSessionIds.length === 0) return;
+  const links = await db.selectFrom('oidc_payloads').select('grant_id').where('model', '=', LINK_MODEL).where('uid', 'in', ssoSessionIds).execute();
+  const grantIds = links.map((l) => l.grant_id).filter((id): id is string => id !== null);
+  if (grantIds.length === 0) return;
+  await db
+    .deleteFrom('oidc_payloads')
+    .where((eb) => eb.or([eb('grant_id', 'in', grantIds), eb('key', 'in', grantIds.map((id) => rowKey('Grant', id)))]))
+    .execute();
+}
+
+/** The portal SSO session a grant was given under, or null. */
+export async function portalSessionOfGrant(db: Kysely<GlobalDb>, grantId: string): Promise<string | null> {
+  const row = await db.selectFrom('oidc_payloads').select('uid').where('key', '=', rowKey(LINK_MODEL, grantId)).executeTakeFirst();
+  return row?.uid ?? null;
+}

@@ -1,0 +1,204 @@
+/**
+ * The OpenID provider (panva's oidc-provider, OpenID Certified) mounted under `/api/oidc` of the
+ * portal's origin: the issuer is `<publicOrigin>/api/oidc`, so discovery is
+ * `/api/oidc/.well-known/openid-configuration` and the keys `/api/oidc/jwks`. Under /api the
+ * browser sends the portal's SSO cookie (Path=/api) along. The portal's own calls
+ * (`/api/authorize`, `/api/token`, …) are untouched.
+ *
+ * The provider is a Koa app: Fastify hands it the raw request (body unread) and steps aside.
+ * Sign-in is the portal's own (interaction.ts). Its signing keys come from the global store
+ * (signingKeys.ts); when they change (`npm run oidc:rotate-keys`, possibly from another
+ * process) or the clients do (CLIENTS_FILE edited), the provider is rebuilt on the next request.
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { ClientMetadata, Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import { SSO_COOKIE } from '../../core/contract/auth';
+import type { Ctx } from '../context';
+import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import { clientIp, parseCookies } from '../http/common';
+import { ApiFailure } from '../http/errors';
+import { readSsoCookie } from '../domain/sessions';
+import type { ClientConfig } from '../options';
+import { accountFinder, OIDC_CLAIMS } from './account';
+import { kyselyAdapter, linkGrantToPortalSession, pruneOidcPayloads } from './adapter';
+import { INTERACTION_PATH, OIDC_PATH } from './paths';
+import { interaction } from './interaction';
+import { ensureSigningKey, ID_TOKEN_SECONDS, publishedSigningKeys, SIGNING_ALG, type PrivateSigningJwk } from './signingKeys';
+
+/** The one authentication context the portal's sign-in gives (password, with MFA when the account has it). */
+export const PORTAL_ACR = 'urn:unified-id:acr:portal-sign-in';
+
+export function oidcIssuer(ctx: Pick<Ctx, 'options'>): string {
+  return `${ctx.options.publicOrigin}${OIDC_PATH}`;
+}
+
+/** CLIENTS_FILE entries as OpenID client metadata: with a secret confidential, else public (PKCE required). */
+export function clientMetadata(client: ClientConfig): ClientMetadata {
+  return {
+    client_id: client.id,
+    client_name: client.name,
+    redirect_uris: client.redirectUris,
+    response_types: ['code'],
+    grant_types: ['authorization_code', 'refresh_token'],
+    scope: (client.scopes ?? ['openid', 'email', 'profile', 'offline_access']).join(' '),
+    id_token_signed_response_alg: SIGNING_ALG,
+    ...(client.secret
+      ? { token_endpoint_auth_method: client.tokenEndpointAuthMethod ?? 'client_secret_basic', client_secret: client.secret }
+      : { token_endpoint_auth_method: 'none' }),
+  };
+}
+
+/**
+ * oidc-provider, loaded when the server starts (after its configs were checked): on Node 20 its
+ * import prints an "unsupported runtime" notice, which must not precede a config error.
+ */
+type Library = typeof import('oidc-provider');
+
+/** The provider's session follows the portal's: it holds while the SSO cookie names the same account. */
+function portalSessionCheck(ctx: Ctx, { interactionPolicy }: Library) {
+  return new interactionPolicy.Check('portal_session', 'the portal sign-in has ended or changed', 'login_required', async (koa: KoaContextWithOIDC) => {
+    const accountId = koa.oidc.session?.accountId;
+    if (!accountId || koa.oidc.result?.login) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+    const sso = await readSsoCookie(ctx, parseCookies(koa.headers.cookie)[SSO_COOKIE]);
+    return sso?.account.id === accountId ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT;
+  });
+}
+
+function configuration(ctx: Ctx, lib: Library, keys: PrivateSigningJwk[], cookieKeys: string[]): Configuration {
+  const policy = lib.interactionPolicy.base();
+  policy.get('login')!.checks.add(portalSessionCheck(ctx, lib));
+  return {
+    adapter: kyselyAdapter(ctx.stores.global),
+    jwks: { keys },
+    clients: ctx.options.clients.map(clientMetadata),
+    clientDefaults: { id_token_signed_response_alg: SIGNING_ALG },
+    cookies: { keys: cookieKeys, long: { signed: true }, short: { signed: true } },
+    findAccount: accountFinder(ctx),
+    claims: { ...OIDC_CLAIMS, sid: null },
+    // Scope claims (email, name, …) go into the ID token as well, not only to userinfo.
+    conformIdTokenClaims: false,
+    scopes: ['openid', 'email', 'profile', 'offline_access'],
+    acrValues: [PORTAL_ACR],
+    enabledJWA: { idTokenSigningAlgValues: [SIGNING_ALG] },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      // RFC 7662, for resource servers of confidential clients: a client learns about its own tokens only.
+      introspection: {
+        enabled: true,
+        allowedPolicy: async (koa, client, token) => client.clientAuthMethod !== 'none' && token.clientId === client.clientId,
+      },
+      userinfo: { enabled: true },
+      // End-session needs a confirmation page in the portal's look and languages: a later slice.
+      rpInitiatedLogout: { enabled: false },
+    },
+    pkce: { required: (_koa, client) => client.clientAuthMethod === 'none' },
+    interactions: { policy, url: (_koa, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
+    // Connected services are first-party: what a registered client may ask for is granted
+    // without a consent screen (the scopes are limited by the client's registration).
+    async loadExistingGrant(koa) {
+      const { oidc } = koa;
+      const accountId = oidc.session?.accountId;
+      if (!oidc.client || !accountId) return undefined;
+      const grantId = oidc.result?.consent?.grantId || oidc.session!.grantIdFor(oidc.client.clientId);
+      const grant = (grantId && (await oidc.provider.Grant.find(grantId))) || new oidc.provider.Grant({ clientId: oidc.client.clientId, accountId });
+      if (grant.accountId !== accountId) return undefined;
+      grant.addOIDCScope([...oidc.requestParamScopes].join(' '));
+      const id = await grant.save();
+      const sso = await readSsoCookie(ctx, parseCookies(koa.headers.cookie)[SSO_COOKIE]);
+      if (sso?.account.id === accountId) await linkGrantToPortalSession(ctx.stores.global, id, sso.session.id);
+      return grant;
+    },
+    issueRefreshToken: async (_koa, client) => client.grantTypeAllowed('refresh_token'),
+    ttl: { IdToken: ID_TOKEN_SECONDS, AccessToken: 900, AuthorizationCode: 60, Interaction: 3600, Session: 30 * 86_400, Grant: 30 * 86_400, RefreshToken: 30 * 86_400 },
+    renderError: async (koa, out) => {
+      // Errors that may not go back to the client (unknown client, unregistered redirect URI):
+      // a plain page; React is not involved and nothing of the request is echoed as markup.
+      koa.type = 'text/plain; charset=utf-8';
+      koa.body = `${out.error}: ${out.error_description ?? ''}`;
+    },
+  };
+}
+
+/** The provider's cookie-signing key, made once and kept in the global store. */
+async function cookieKeys(ctx: Ctx): Promise<string[]> {
+  const db = ctx.stores.global;
+  const key = 'CookieKeys:current';
+  const fresh = crypto.randomBytes(32).toString('base64url');
+  await db.insertInto('oidc_payloads').values({ key, model: 'CookieKeys', payload: JSON.stringify([fresh]), grant_id: null, user_code: null, uid: null, expires_at: null, consumed_at: null }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  const row = await db.selectFrom('oidc_payloads').select('payload').where('key', '=', key).executeTakeFirstOrThrow();
+  return JSON.parse(row.payload) as string[];
+}
+
+/** Builds (and rebuilds after a key or client change) the provider; one per server. */
+export class OidcProvider {
+  private provider: Provider | null = null;
+  private built = '';
+  private cookieKeys: string[] = [];
+  private prunedAt = 0;
+  private lib: Library | null = null;
+
+  constructor(private readonly ctx: Ctx) {}
+
+  async start(): Promise<void> {
+    this.lib = await import('oidc-provider');
+    await ensureSigningKey(this.ctx.stores.global, this.ctx.now());
+    this.cookieKeys = await cookieKeys(this.ctx);
+    await this.current();
+  }
+
+  /** The provider for the keys published and the clients configured now. */
+  async current(): Promise<Provider> {
+    // Expired provider state is ignored when read; it is deleted every ten minutes.
+    if (Date.now() - this.prunedAt > 600_000) {
+      this.prunedAt = Date.now();
+      await pruneOidcPayloads(this.ctx.stores.global, this.prunedAt);
+    }
+    const keys = await publishedSigningKeys(this.ctx.stores.global, this.ctx.now());
+    const fingerprint = JSON.stringify([keys.map((k) => k.kid), this.ctx.options.clients.map(clientMetadata)]);
+    if (!this.provider || fingerprint !== this.built) {
+      if (!this.lib) throw new Error('OidcProvider.start() was not called');
+      const provider = new this.lib.default(oidcIssuer(this.ctx), configuration(this.ctx, this.lib, keys, this.cookieKeys));
+      provider.proxy = this.ctx.options.trustProxy;
+      this.provider = provider;
+      this.built = fingerprint;
+    }
+    return this.provider;
+  }
+}
+
+/** Hands a request to the provider with the mount path stripped, as Koa's own mounting does. */
+export async function toProvider(oidc: OidcProvider, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const provider = await oidc.current();
+  const raw = req.raw as typeof req.raw & { originalUrl?: string };
+  raw.originalUrl = raw.url;
+  raw.url = (raw.url ?? '').slice(OIDC_PATH.length) || '/';
+  reply.hijack();
+  await provider.callback()(raw, reply.raw);
+}
+
+/** Routes every request under /api/oidc to the provider, but the interaction page (interaction.ts). */
+export function oidcRoutes(ctx: Ctx, oidc: OidcProvider) {
+  return async (app: FastifyInstance) => {
+    // The same per-network budget as the rest of /api (the provider's routes are outside that plugin).
+    app.addHook('onRequest', async (req) => {
+      const key = `api:${clientIp(req)}`;
+      if (!ctx.apiRate.take(key, ctx.options.limits.apiPerMinute)) {
+        throw new ApiFailure(E.rateLimited, undefined, { retryAfterSeconds: ctx.apiRate.retryAfterSeconds(key) });
+      }
+    });
+    // The provider reads request bodies itself.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    const handle = (req: FastifyRequest, reply: FastifyReply) => toProvider(oidc, req, reply);
+    app.all(OIDC_PATH, handle);
+    app.all(`${OIDC_PATH}/*`, handle);
+    app.get<{ Params: { uid: string }; Querystring: { session_code?: string } }>(
+      `${INTERACTION_PATH}/:uid`,
+      { schema: { querystring: { type: 'object', properties: { session_code: { type: 'string', maxLength: 128 } } } } },
+      (req, reply) => interaction(ctx, oidc, req, reply),
+    );
+  };
+}

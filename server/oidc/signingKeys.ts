@@ -1,0 +1,62 @@
+/**
+ * The OpenID provider's signing keys, kept in the global store so every process and restart
+ * signs with the same key. The first start makes one; a rotation makes a new current key and
+ * keeps the old one published (JWKS) until the last ID token it signed has expired, so a
+ * client that cached the JWKS or holds a fresh token still verifies it.
+ */
+import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { Kysely } from 'kysely';
+import type { GlobalDb, OidcSigningKeyTable } from '../db/types';
+import { randomToken } from '../domain/crypto';
+
+export const SIGNING_ALG = 'ES256';
+/** Lifetime of an ID token; a retired signing key stays published this long. */
+export const ID_TOKEN_SECONDS = 3600;
+
+/** A private signing key as the provider takes it (`jwks.keys`). */
+export type PrivateSigningJwk = JWK & { kid: string; alg: string; use: 'sig' };
+
+async function newKey(now: number): Promise<OidcSigningKeyTable> {
+  const { privateKey } = await generateKeyPair(SIGNING_ALG, { extractable: true });
+  const kid = randomToken(12);
+  const jwk: PrivateSigningJwk = { ...(await exportJWK(privateKey)), kid, alg: SIGNING_ALG, use: 'sig' };
+  return { kid, alg: SIGNING_ALG, private_jwk: JSON.stringify(jwk), created_at: now, retired_at: null, published_until: null };
+}
+
+/** Makes the first key when there is no current one (first start). Safe to run from several processes. */
+export async function ensureSigningKey(db: Kysely<GlobalDb>, now: number): Promise<void> {
+  const key = await newKey(now);
+  await db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('oidc_signing_keys').select('kid').where('retired_at', 'is', null).executeTakeFirst();
+    if (!current) await trx.insertInto('oidc_signing_keys').values(key).execute();
+  });
+}
+
+/**
+ * Makes a new current key. The one it replaces stays published for `keepSeconds` (the longest
+ * lifetime of what it signed); keys whose time is up are deleted.
+ */
+export async function rotateSigningKey(db: Kysely<GlobalDb>, now: number, keepSeconds: number): Promise<string> {
+  const key = await newKey(now);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('oidc_signing_keys')
+      .set({ retired_at: now, published_until: now + keepSeconds * 1000 })
+      .where('retired_at', 'is', null)
+      .execute();
+    await trx.insertInto('oidc_signing_keys').values(key).execute();
+    await trx.deleteFrom('oidc_signing_keys').where('published_until', '<=', now).execute();
+  });
+  return key.kid;
+}
+
+/** The keys to publish, current key first (the provider signs with the first key of an algorithm). */
+export async function publishedSigningKeys(db: Kysely<GlobalDb>, now: number): Promise<PrivateSigningJwk[]> {
+  const rows = await db
+    .selectFrom('oidc_signing_keys')
+    .selectAll()
+    .where((eb) => eb.or([eb('published_until', 'is', null), eb('published_until', '>', now)]))
+    .execute();
+  rows.sort((a, b) => (a.retired_at === null ? -1 : b.retired_at === null ? 1 : Number(b.created_at) - Number(a.created_at)));
+  return rows.map((row) => JSON.parse(row.private_jwk) as PrivateSigningJwk);
+}
