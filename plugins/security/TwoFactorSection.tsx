@@ -41,10 +41,10 @@ export function TwoFactorSection({ api, user }: { api: SecurityApi; user: UserIn
     void load();
   }, [load]);
 
+  // The list is reloaded before the success is announced, so the two never disagree on screen.
   const done = (messageKey: string, values?: Record<string, unknown>) => {
     setDialog(null);
-    toast(t(messageKey, values), 'success');
-    void load();
+    void load().then(() => toast(t(messageKey, values), 'success'));
   };
 
   const methods = status ? [...status.supportedMFATypes].sort((a, b) => Number(b === status.primaryMFAType) - Number(a === status.primaryMFAType)) : [];

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MfaFeatureStatus } from '../../core/contract/security';
@@ -214,14 +214,28 @@ describe('email code enrolment', () => {
 });
 
 describe('primary, remove and turn off', () => {
-  it('makes a method primary after confirming', async () => {
-    const server = await unlockedPage({ [STATUS]: () => both, 'POST /api/accounts/mfa/primary': () => ({ primaryMFAType: 3 }) });
+  it('makes a method primary after confirming; when that is announced, the list already shows it first', async () => {
+    // After the change the status answers only when released, so the order of list and toast shows.
+    let status: () => MfaFeatureStatus | Promise<MfaFeatureStatus> = () => both;
+    let release: () => void = () => undefined;
+    const server = await unlockedPage({
+      [STATUS]: () => status(),
+      'POST /api/accounts/mfa/primary': () => {
+        const reloaded = new Promise<MfaFeatureStatus>((resolve) => (release = () => resolve({ ...both, primaryMFAType: 3 })));
+        status = () => reloaded;
+        return { primaryMFAType: 3 };
+      },
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Make Authenticator app the primary method' }));
     const dialog = await screen.findByRole('alertdialog', { name: /Change the primary method/ });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Make primary' }));
     await waitFor(() => expect(server.find('POST', '/accounts/mfa/primary')[0]?.body).toEqual({ mfaType: 3 }));
     expect(server.find('POST', '/accounts/mfa/primary')[0]!.securityToken).toBe('st-1');
+    await waitFor(() => expect(server.find('GET', '/account/acc-7/mfa/getMfaFeatureStatus').length).toBeGreaterThan(1));
+    expect(getToast()).toBeNull(); // not announced while the list still shows the old order
+    act(() => release());
     await waitFor(() => expect(getToast()).toMatchObject({ message: 'Authenticator app is now the primary method.' }));
+    expect(within(screen.getByRole('list', { name: 'Verification methods' })).getAllByRole('listitem')[0]).toHaveTextContent(/^Authenticator app.*Primary/);
   });
 
   it('removes a method after confirming; Cancel sends nothing', async () => {
