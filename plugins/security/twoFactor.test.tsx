@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MfaFeatureStatus } from '../../core/contract/security';
-import { getToast } from '../../core/ui/toastStore';
+import { dismissToast, getToast } from '../../core/ui/toastStore';
 import { dialogProblem } from './mfaErrors';
 import { groupKey } from './TotpDialog';
 import { backend, fail, renderSecurity, type Handler } from './testing';
@@ -212,6 +212,8 @@ describe('email code enrolment', () => {
     expect(await within(dialog).findByText('This code is no longer valid. Send a new code and try again.')).toBeInTheDocument();
   });
 });
+
+afterEach(() => dismissToast()); // a test's toast outlives it in the store
 
 describe('primary, remove and turn off', () => {
   it('makes a method primary after confirming; when that is announced, the list already shows it first', async () => {
