@@ -111,6 +111,19 @@ async function pageReady(canvasElement: HTMLElement, extra: () => boolean = () =
   await until(() => Boolean(canvasElement.querySelector('[data-login-view] h1')) && extra());
   const images = Array.from(canvasElement.querySelectorAll('img'));
   await Promise.all(images.map((img) => img.decode().catch(() => undefined)));
+  await quiet(canvasElement);
+}
+
+/**
+ * Until the page has not changed for 300 ms (at most about 3 s): a lazy piece still loading
+ * (its spinner above the form) once made a screenshot differ. Polled with the same counter.
+ */
+async function quiet(canvasElement: HTMLElement) {
+  let changed = 0;
+  const observer = new MutationObserver(() => (changed = 0));
+  observer.observe(canvasElement, { subtree: true, childList: true, attributes: true, characterData: true });
+  for (let i = 0; i < 150 && changed < 15; i++, changed++) await new Promise((r) => setTimeout(r, 20));
+  observer.disconnect();
 }
 
 const carouselPaused = (canvasElement: HTMLElement) => () =>
