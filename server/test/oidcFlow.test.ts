@@ -7,6 +7,7 @@
  */
 import crypto from 'node:crypto';
 import * as oidc from 'openid-client';
+import { authorizationRequest } from '../../tests/support/oidcRequest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_ACR } from '../oidc/provider';
 import { Client, DEMO_PASSWORD, login, startServer, type TestServer } from './harness';
@@ -61,18 +62,7 @@ async function browse(c: Client, url: string, callback: string, credentials: { e
 }
 
 async function authorize(config: oidc.Configuration, c: Client, redirectUri: string, extra: Record<string, string> = {}) {
-  const verifier = oidc.randomPKCECodeVerifier();
-  const state = oidc.randomState();
-  const nonce = oidc.randomNonce();
-  const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: redirectUri,
-    scope: 'openid email profile',
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-    nonce,
-    ...extra,
-  });
+  const { url, verifier, state, nonce } = await authorizationRequest(config, redirectUri, extra);
   const result = await browse(c, url.toString(), redirectUri);
   return { ...result, verifier, state, nonce };
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
+import { type DevMail } from '../support/mailLinks';
 import { startPortal, type RunningPortal } from '../support/portal';
 import { chooseCountry } from '../support/registerForm';
 
@@ -10,14 +11,6 @@ import { chooseCountry } from '../support/registerForm';
  * address and a registration of a taken one both end on the email-sent view (as a known address
  * and a new one do), and the mail tells the owner of the address what the page could not.
  */
-interface DevMail {
-  to: string;
-  subject: string;
-  text: string;
-  links: string[];
-  kind: string;
-}
-
 /** A connected service without a sign-up URL of its own: its login page offers the portal's register view. */
 const CLIENT = { id: 'enum-e2e', name: 'Enumeration E2E', redirectUris: ['http://127.0.0.1:9/enum-e2e/cb'] };
 

@@ -5,16 +5,11 @@ import * as OTPAuth from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
+import { type DevMail } from '../support/mailLinks';
 import { startPortal, type RunningPortal } from '../support/portal';
 
 /** Demo user with two-factor on: authenticator app (primary) and email codes (server/demo/seed.ts). */
 const MFA_USER = { email: 'mfa@example.com', password: 'Demo-pass-2024', masked: 'mf***@example.com' };
-
-interface DevMail {
-  subject: string;
-  kind: string;
-  createdAt: number;
-}
 
 let browser: Browser;
 let portal: RunningPortal;

@@ -10,6 +10,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as oidc from 'openid-client';
+import { authorizationRequest } from '../support/oidcRequest';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
@@ -56,18 +57,7 @@ describe.each([
     const redirectUri = callbackOf();
     const config = await oidc.discovery(new URL(`${portal.url}/api/oidc`), clientId, secret, auth(), { execute: [oidc.allowInsecureRequests] });
     oidc.enableNonRepudiationChecks(config);
-    const verifier = oidc.randomPKCECodeVerifier();
-    const state = oidc.randomState();
-    const nonce = oidc.randomNonce();
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri,
-      scope: 'openid email profile',
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      state,
-      nonce,
-      login_hint: DEMO.email,
-    });
+    const { url, verifier, state, nonce } = await authorizationRequest(config, redirectUri, { login_hint: DEMO.email });
 
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -2,20 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
+import { type DevMail } from '../support/mailLinks';
 import { startPortal, type RunningPortal } from '../support/portal';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo-pass-2024' };
 const RESET_USER = { email: 'member@example.com', password: 'Demo-pass-2024' };
 const EXPIRY_USER = 'owner@example.com';
 const NEW_PASSWORD = 'Fresh-pass-2025';
-
-interface DevMail {
-  to: string;
-  subject: string;
-  text: string;
-  links: string[];
-  kind: string;
-}
 
 let browser: Browser;
 let portal: RunningPortal;

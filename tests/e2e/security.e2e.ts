@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenExchangeResult } from '../../core/contract/api';
 import { launchChromium } from '../support/browser';
+import { type DevMail } from '../support/mailLinks';
 import { startPortal, type RunningPortal } from '../support/portal';
 import { PORTAL_HEADERS, seedTokens, signInThroughApi } from '../support/signIn';
 
@@ -13,12 +14,6 @@ const PASSWORD = 'Demo-pass-2024';
  * enough for each flow below on a busy machine, short enough to watch it run out.
  */
 const UNLOCK_SECONDS = 20;
-
-interface DevMail {
-  subject: string;
-  kind: string;
-  createdAt: number;
-}
 
 let browser: Browser;
 let portal: RunningPortal;

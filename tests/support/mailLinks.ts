@@ -14,3 +14,13 @@ export async function activateAndGoToSignIn(page: Page, link: string): Promise<v
   await page.waitForURL(/\/login\?session_code=/);
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
 }
+
+/** A mail of the development outbox as `/dev/mail.json` lists it. */
+export interface DevMail {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+  kind: string;
+  createdAt: number;
+}
