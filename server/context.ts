@@ -7,6 +7,7 @@ import type { PasswordHasher } from './domain/crypto';
 import { AfterAnswer } from './domain/afterAnswer';
 import { SlidingCounter } from './domain/limits';
 import type { Mailer } from './mail/mailer';
+import type { EndedGrant } from './oidc/adapter';
 import type { ServerOptions } from './options';
 import type { ServedConfigs } from './config/servedConfigs';
 
@@ -38,6 +39,8 @@ export interface Ctx {
   quietMails: SlidingCounter;
   /** Work that runs after the answer (enumeration protection). */
   afterAnswer: AfterAnswer;
+  /** Told of OpenID grants that ended with portal sessions; the provider sends back-channel logouts (set by OidcProvider.start). */
+  grantsEnded: (grants: EndedGrant[]) => void;
   region(region: RegionCode): Kysely<RegionalDb>;
 }
 
@@ -62,6 +65,7 @@ export function createCtx(options: ServerOptions, stores: Stores, mailer: Mailer
     captchaKey: crypto.randomBytes(32),
     quietMails: new SlidingCounter(60_000, now),
     afterAnswer: new AfterAnswer((message) => console.warn(message)),
+    grantsEnded: () => undefined,
     region: (region) => stores.regions[region],
   };
 }

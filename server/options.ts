@@ -22,6 +22,10 @@ export interface ClientConfig {
   tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post';
   /** Scopes the client may ask for (default openid, email, profile, offline_access). */
   scopes?: Array<'openid' | 'email' | 'profile' | 'offline_access'>;
+  /** OpenID Connect: exact URIs the client may send the browser back to after RP-initiated logout. */
+  postLogoutRedirectUris?: string[];
+  /** OpenID Connect back-channel logout: where the portal posts a logout token when the user's portal session ends. */
+  backchannelLogoutUri?: string;
   /** Login page plugins this client allows (narrows the deployment config). */
   plugins?: string[];
   branding?: {

@@ -43,6 +43,8 @@ export function clientShape(known: Required<KnownNames>) {
       secret: string({ optional: true, test: (v) => (v.length >= 32 ? null : 'must be at least 32 characters (a random secret)') }),
       tokenEndpointAuthMethod: oneOf(['client_secret_basic', 'client_secret_post'], { optional: true }),
       scopes: array(oneOf(OIDC_SCOPES), { optional: true }),
+      postLogoutRedirectUris: array(string({ test: exactUrl }), { optional: true }),
+      backchannelLogoutUri: string({ optional: true, test: exactUrl }),
       plugins: array(oneOf(known.plugins), { optional: true }),
       branding: object(
         {

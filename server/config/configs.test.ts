@@ -108,6 +108,8 @@ describe('CLIENTS_FILE', () => {
     ['a built-in id', [{ ...client, id: 'portal' }], "field '[0].id': 'portal' is a built-in client's id"],
     ['a short OpenID client secret', [{ ...client, secret: 'hunter2' }], "field '[0].secret': (client 'shop') must be at least 32 characters"],
     ['a token endpoint auth method without a secret', [{ ...client, tokenEndpointAuthMethod: 'client_secret_post' }], "field '[0].tokenEndpointAuthMethod': (client 'shop') needs a secret"],
+    ['a post-logout redirect URI that is not absolute', [{ ...client, postLogoutRedirectUris: ['/bye'] }], "field '[0].postLogoutRedirectUris[0]': (client 'shop') must be an absolute http(s) URL"],
+    ['a back-channel logout URI with a fragment', [{ ...client, backchannelLogoutUri: 'https://shop.example/logout#x' }], "field '[0].backchannelLogoutUri': (client 'shop') must not have a fragment"],
     ['an unknown OpenID scope', [{ ...client, scopes: ['openid', 'phone'] }], "field '[0].scopes[1]': (client 'shop') must be one of openid, email, profile, offline_access"],
   ])('refuses %s', (_what, content, message) => {
     const check = () => {
@@ -122,7 +124,14 @@ describe('CLIENTS_FILE', () => {
   });
 
   it('accepts an OpenID client with a secret and scopes', () => {
-    const rp = { ...client, secret: 'x'.repeat(32), tokenEndpointAuthMethod: 'client_secret_post', scopes: ['openid', 'email'] };
+    const rp = {
+      ...client,
+      secret: 'x'.repeat(32),
+      tokenEndpointAuthMethod: 'client_secret_post',
+      scopes: ['openid', 'email'],
+      postLogoutRedirectUris: ['https://shop.example/signed-out'],
+      backchannelLogoutUri: 'https://shop.example/backchannel-logout',
+    };
     expect(parseClients([rp], vocabulary.known)).toEqual([rp]);
   });
 

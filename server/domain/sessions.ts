@@ -251,7 +251,8 @@ export async function revokeSessions(ctx: Ctx, region: RegionCode, accountId: st
     await trx.updateTable('tokens').set({ revoked_at: now }).where('session_id', 'in', ids).where('revoked_at', 'is', null).execute();
   });
   // What connected services were given over OpenID Connect under these sessions ends with them.
-  await revokeGrantsOfPortalSessions(ctx.stores.global, ids);
+  const ended = await revokeGrantsOfPortalSessions(ctx.stores.global, ids);
+  if (ended.length) ctx.grantsEnded(ended);
   return ids;
 }
 

@@ -63,9 +63,14 @@ export function setSsoCookie(ctx: Ctx, reply: FastifyReply, value: string, expir
   reply.header('Set-Cookie', `${SSO_COOKIE}=${encodeURIComponent(value)}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`);
 }
 
-export function clearSsoCookie(ctx: Ctx, reply: FastifyReply): void {
+/** The Set-Cookie value that removes the SSO cookie. */
+export function clearSsoCookieValue(ctx: Ctx): string {
   const secure = ctx.options.publicOrigin.startsWith('https:') ? '; Secure' : '';
-  reply.header('Set-Cookie', `${SSO_COOKIE}=; Path=/api; HttpOnly; SameSite=Lax; Max-Age=0${secure}`);
+  return `${SSO_COOKIE}=; Path=/api; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+}
+
+export function clearSsoCookie(ctx: Ctx, reply: FastifyReply): void {
+  reply.header('Set-Cookie', clearSsoCookieValue(ctx));
 }
 
 /**

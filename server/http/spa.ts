@@ -10,11 +10,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { Ctx } from '../context';
-import type { ServerOptions } from '../options';
+import type { ClientConfig, ServerOptions } from '../options';
 import { appConfigFor } from './appConfig';
 
-/** The SPA's CSP; `imageSources`: the connected services' branding hosts (server/http/brandingCsp.ts). */
-export function spaCsp(nonce: string, imageSources: readonly string[] = []): string {
+/**
+ * The SPA's CSP; `imageSources`: the connected services' branding hosts (server/http/brandingCsp.ts);
+ * `formTargets`: the origins of registered post-logout redirect URIs, where the sign-out page's
+ * form post is redirected to (browsers apply form-action to that redirect too).
+ */
+export function spaCsp(nonce: string, imageSources: readonly string[] = [], formTargets: readonly string[] = []): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -24,8 +28,15 @@ export function spaCsp(nonce: string, imageSources: readonly string[] = []): str
     "frame-ancestors 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formTargets].join(' '),
   ].join('; ');
+}
+
+/** Distinct origins of the clients' post-logout redirect URIs (checked absolute URLs). */
+export function postLogoutOrigins(clients: readonly ClientConfig[]): string[] {
+  const origins = new Set<string>();
+  for (const client of clients) for (const uri of client.postLogoutRedirectUris ?? []) origins.add(new URL(uri).origin);
+  return [...origins];
 }
 
 export function newNonce(): string {
@@ -97,7 +108,7 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
     // The portal's addresses can hold secrets (an app's tokens, /token's code) until the page
     // cleans them up: no request the page makes, not even for its first scripts, names them.
     // The clients' image hosts, as checked at start or after the last good CLIENTS_FILE edit.
-    reply.header('Content-Security-Policy', spaCsp(nonce, ctx.configs.imageSources())).header('Cache-Control', 'no-cache').header('Referrer-Policy', 'no-referrer');
+    reply.header('Content-Security-Policy', spaCsp(nonce, ctx.configs.imageSources(), postLogoutOrigins(ctx.options.clients))).header('Cache-Control', 'no-cache').header('Referrer-Policy', 'no-referrer');
     if (!html) {
       return reply
         .status(503)

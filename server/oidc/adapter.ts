@@ -83,15 +83,35 @@ export async function linkGrantToPortalSession(db: Kysely<GlobalDb>, grantId: st
   await db.insertInto('oidc_payloads').values(row).onConflict((oc) => oc.column('key').doUpdateSet({ uid: ssoSessionId })).execute();
 }
 
-export async function revokeGrantsOfPortalSessions(db: Kysely<GlobalDb>, ssoSessionIds: string[]): Promise<void> {
-  if (ssoSessionIds.length === 0) return;
-  const links = await db.selectFrom('oidc_payloads').select('grant_id').where('model', '=', LINK_MODEL).where('uid', 'in', ssoSessionIds).execute();
+/** A grant that ended with its portal session: whom to tell over the back channel. */
+export interface EndedGrant {
+  clientId: string;
+  accountId: string;
+  /** The provider's id of the sign-in at that client (the ID token's `sid`), when known. */
+  sid: string | null;
+}
+
+/** Revokes every grant (and its codes and tokens) given under these portal sessions; returns those that were live. */
+export async function revokeGrantsOfPortalSessions(db: Kysely<GlobalDb>, ssoSessionIds: string[]): Promise<EndedGrant[]> {
+  if (ssoSessionIds.length === 0) return [];
+  const links = await db.selectFrom('oidc_payloads').select(['grant_id', 'payload']).where('model', '=', LINK_MODEL).where('uid', 'in', ssoSessionIds).execute();
   const grantIds = links.map((l) => l.grant_id).filter((id): id is string => id !== null);
-  if (grantIds.length === 0) return;
+  if (grantIds.length === 0) return [];
+  const grants = await db.selectFrom('oidc_payloads').select(['key', 'payload']).where('key', 'in', grantIds.map((id) => rowKey('Grant', id))).execute();
   await db
     .deleteFrom('oidc_payloads')
     .where((eb) => eb.or([eb('grant_id', 'in', grantIds), eb('key', 'in', grantIds.map((id) => rowKey('Grant', id)))]))
     .execute();
+  const sidOf = new Map(links.map((l) => [l.grant_id, (JSON.parse(l.payload) as { sid?: string }).sid ?? null]));
+  return grants.map((row) => {
+    const grant = JSON.parse(row.payload) as { clientId: string; accountId: string; jti: string };
+    return { clientId: grant.clientId, accountId: grant.accountId, sid: sidOf.get(grant.jti) ?? null };
+  });
+}
+
+/** Notes the provider session id (`sid`) of a grant's sign-in on its link, for back-channel logout. */
+export async function recordGrantSid(db: Kysely<GlobalDb>, grantId: string, sid: string): Promise<void> {
+  await db.updateTable('oidc_payloads').set({ payload: JSON.stringify({ sid }) }).where('key', '=', rowKey(LINK_MODEL, grantId)).execute();
 }
 
 /** The portal SSO session a grant was given under, or null. */

@@ -23,7 +23,8 @@ import { readSsoCookie } from '../domain/sessions';
 import type { ClientConfig } from '../options';
 import { accountFinder, OIDC_CLAIMS } from './account';
 import { kyselyAdapter, linkGrantToPortalSession, pruneOidcPayloads } from './adapter';
-import { INTERACTION_PATH, OIDC_PATH } from './paths';
+import { endPortalSessionWithProvider, logoutRequest, providerFetch, rememberSid, sendBackchannelLogouts, toSignedOutPage, toSignOutPage } from './logout';
+import { INTERACTION_PATH, LOGOUT_REQUEST_PATH, OIDC_PATH } from './paths';
 import { interaction } from './interaction';
 import { ensureSigningKey, ID_TOKEN_SECONDS, publishedSigningKeys, SIGNING_ALG, type PrivateSigningJwk } from './signingKeys';
 
@@ -44,6 +45,9 @@ export function clientMetadata(client: ClientConfig): ClientMetadata {
     grant_types: ['authorization_code', 'refresh_token'],
     scope: (client.scopes ?? ['openid', 'email', 'profile', 'offline_access']).join(' '),
     id_token_signed_response_alg: SIGNING_ALG,
+    post_logout_redirect_uris: client.postLogoutRedirectUris ?? [],
+    // The logout token names the sign-in (`sid`), so a client ends only that session of the user.
+    ...(client.backchannelLogoutUri ? { backchannel_logout_uri: client.backchannelLogoutUri, backchannel_logout_session_required: true } : {}),
     ...(client.secret
       ? { token_endpoint_auth_method: client.tokenEndpointAuthMethod ?? 'client_secret_basic', client_secret: client.secret }
       : { token_endpoint_auth_method: 'none' }),
@@ -91,8 +95,9 @@ function configuration(ctx: Ctx, lib: Library, keys: PrivateSigningJwk[], cookie
         allowedPolicy: async (koa, client, token) => client.clientAuthMethod !== 'none' && token.clientId === client.clientId,
       },
       userinfo: { enabled: true },
-      // End-session needs a confirmation page in the portal's look and languages: a later slice.
-      rpInitiatedLogout: { enabled: false },
+      // The question "sign out?" and the "signed out" page are the portal's own (logout.ts).
+      rpInitiatedLogout: { enabled: true, logoutSource: toSignOutPage, postLogoutSuccessSource: toSignedOutPage },
+      backchannelLogout: { enabled: true },
     },
     pkce: { required: (_koa, client) => client.clientAuthMethod === 'none' },
     interactions: { policy, url: (_koa, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
@@ -111,6 +116,7 @@ function configuration(ctx: Ctx, lib: Library, keys: PrivateSigningJwk[], cookie
       if (sso?.account.id === accountId) await linkGrantToPortalSession(ctx.stores.global, id, sso.session.id);
       return grant;
     },
+    fetch: providerFetch(ctx.options.production),
     issueRefreshToken: async (_koa, client) => client.grantTypeAllowed('refresh_token'),
     ttl: { IdToken: ID_TOKEN_SECONDS, AccessToken: 900, AuthorizationCode: 60, Interaction: 3600, Session: 30 * 86_400, Grant: 30 * 86_400, RefreshToken: 30 * 86_400 },
     renderError: async (koa, out) => {
@@ -147,6 +153,12 @@ export class OidcProvider {
     await ensureSigningKey(this.ctx.stores.global, this.ctx.now());
     this.cookieKeys = await cookieKeys(this.ctx);
     await this.current();
+    // Sent after the sign-out has answered: a slow client endpoint must not hold the user up.
+    this.ctx.grantsEnded = (grants) => {
+      void this.current()
+        .then((provider) => sendBackchannelLogouts(provider, grants))
+        .catch((err: Error) => console.warn(`oidc: back-channel logout failed: ${err.message}`));
+    };
   }
 
   /** The provider for the keys published and the clients configured now. */
@@ -162,6 +174,8 @@ export class OidcProvider {
       if (!this.lib) throw new Error('OidcProvider.start() was not called');
       const provider = new this.lib.default(oidcIssuer(this.ctx), configuration(this.ctx, this.lib, keys, this.cookieKeys));
       provider.proxy = this.ctx.options.trustProxy;
+      provider.on('authorization_code.saved', rememberSid(this.ctx));
+      provider.use(endPortalSessionWithProvider(this.ctx));
       this.provider = provider;
       this.built = fingerprint;
     }
@@ -195,6 +209,7 @@ export function oidcRoutes(ctx: Ctx, oidc: OidcProvider) {
     const handle = (req: FastifyRequest, reply: FastifyReply) => toProvider(oidc, req, reply);
     app.all(OIDC_PATH, handle);
     app.all(`${OIDC_PATH}/*`, handle);
+    app.get(LOGOUT_REQUEST_PATH, async (req, reply) => logoutRequest(ctx, await oidc.current(), req, reply));
     app.get<{ Params: { uid: string }; Querystring: { session_code?: string } }>(
       `${INTERACTION_PATH}/:uid`,
       { schema: { querystring: { type: 'object', properties: { session_code: { type: 'string', maxLength: 128 } } } } },
