@@ -92,7 +92,7 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
     if (pathname === '/api' || pathname.startsWith('/api/') || req.method !== 'GET' && req.method !== 'HEAD') {
       return reply.status(404).send({ errorCode: E.badRequest, message: 'Unknown API path.' });
     }
-    if (pathname.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
+    if (pathname.startsWith('/assets/') || pathname.startsWith('/.well-known/')) return reply.status(404).type('text/plain').send('Not found');
     // Top-level files of dist/ (favicon, robots.txt, manifest).
     const name = pathname.slice(1);
     if (/^[A-Za-z0-9._-]+\.[A-Za-z0-9]+$/.test(name) && name !== 'index.html') {

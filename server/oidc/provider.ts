@@ -183,12 +183,12 @@ export class OidcProvider {
   }
 }
 
-/** Hands a request to the provider with the mount path stripped, as Koa's own mounting does. */
-export async function toProvider(oidc: OidcProvider, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+/** Hands a request to the provider with the mount path stripped, as Koa's own mounting does (or at `as`). */
+export async function toProvider(oidc: OidcProvider, req: FastifyRequest, reply: FastifyReply, as?: string): Promise<void> {
   const provider = await oidc.current();
   const raw = req.raw as typeof req.raw & { originalUrl?: string };
   raw.originalUrl = raw.url;
-  raw.url = (raw.url ?? '').slice(OIDC_PATH.length) || '/';
+  raw.url = as ?? ((raw.url ?? '').slice(OIDC_PATH.length) || '/');
   reply.hijack();
   await provider.callback()(raw, reply.raw);
 }
@@ -207,6 +207,11 @@ export function oidcRoutes(ctx: Ctx, oidc: OidcProvider) {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_req, _payload, done) => done(null));
     const handle = (req: FastifyRequest, reply: FastifyReply) => toProvider(oidc, req, reply);
+    // The discovery document also where clients look for it first: at the origin (its `issuer`
+    // then tells them the issuer) and at RFC 8414's path-inserted address.
+    const discovery = (req: FastifyRequest, reply: FastifyReply) => toProvider(oidc, req, reply, '/.well-known/openid-configuration');
+    app.get('/.well-known/openid-configuration', discovery);
+    app.get(`/.well-known/oauth-authorization-server${OIDC_PATH}`, discovery);
     app.all(OIDC_PATH, handle);
     app.all(`${OIDC_PATH}/*`, handle);
     app.get(LOGOUT_REQUEST_PATH, async (req, reply) => logoutRequest(ctx, await oidc.current(), req, reply));

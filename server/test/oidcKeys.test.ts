@@ -37,6 +37,19 @@ describe('OpenID provider: discovery and signing keys', () => {
     expect(meta.id_token_signing_alg_values_supported).toEqual(['ES256']);
   });
 
+  it('the discovery document is also where clients look first: at the origin (its issuer says where the issuer is) and at the RFC 8414 address', async () => {
+    for (const at of ['/.well-known/openid-configuration', '/.well-known/oauth-authorization-server/api/oidc']) {
+      const res = await fetch(`${t.base}${at}`);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(((await res.json()) as { issuer: string }).issuer).toBe(`${t.base}/api/oidc`);
+    }
+    // An integrator who took the origin for the issuer is told plainly, not handed a web page.
+    await expect(client.discovery(new URL(t.base), 'no-client-yet', undefined, undefined, { execute: [client.allowInsecureRequests] })).rejects.toThrow(/issuer/i);
+    const other = await fetch(`${t.base}/.well-known/security.txt.missing`);
+    expect(other.status).toBe(404);
+    expect(await other.text()).not.toContain('<html');
+  });
+
   it('publishes the one key made at first start, public part only; a second start makes none', async () => {
     const keys = await jwks();
     const [stored] = await storedKeys();
