@@ -176,7 +176,7 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
     await app.register(apiPlugin(ctx, region), { prefix: `${API_PREFIX}/region/${region.toLowerCase()}` });
   }
   await app.register(devRoutes(ctx));
-  await app.register(demoRoutes(ctx));
+  if (options.demoPages) await app.register(demoRoutes(ctx));
   await app.register(oidcRoutes(ctx, oidc));
   await registerSpa(app, ctx);
 

@@ -6,7 +6,8 @@
  * DATABASE_URL (PostgreSQL), SMTP_URL, MAIL_FROM, PORTAL_CONFIG (JSON injected into
  * index.html), NODE_ENV=production, CLIENTS_FILE (extra connected services, JSON array),
  * HELPDESK_SECRET, HELPDESK_JWT_URL, HELPDESK_RETURN_ORIGINS (comma-separated),
- * PRIVACY_POLICY_VERSION, SEED_DEMO=0, LOG=1, ACCESS_TOKEN_SECONDS (900; short values let tests see a refresh),
+ * PRIVACY_POLICY_VERSION, PRIVACY_POLICY_URL, SEED_DEMO=0|1 and DEMO_PAGES=0|1 (demo data and the demo
+ * service/help-desk pages: on in development, off in production unless 1), LOG=1, ACCESS_TOKEN_SECONDS (900; short values let tests see a refresh),
  * SECURITY_TOKEN_SECONDS (300; short values let tests see the security lock return),
  * PORTAL_APP_CONFIGS (partner_app_android=<file>,partner_app_ios=<file>: the partner apps' configs;
  * in development config/app-android.json and config/app-ios.json), ENUMERATION_PROTECTION=1 (sign-in,
@@ -15,6 +16,7 @@
 import path from 'node:path';
 import { buildServer, type BuiltServer } from './app';
 import { InvalidConfigs } from './config/servedConfigs';
+import { demoSwitches, productionProblems } from './config/productionEnv';
 import { parseAppConfigs } from './options';
 import { totpNow } from './domain/mfa';
 
@@ -31,15 +33,17 @@ if (env.ENUMERATION_PROTECTION !== undefined && !['0', '1'].includes(env.ENUMERA
   throw new Error(`ENUMERATION_PROTECTION must be 0 or 1, got ${env.ENUMERATION_PROTECTION}`);
 }
 
-if (production && !env.HELPDESK_SECRET) {
-  console.warn('warning: HELPDESK_SECRET is not set; the help-desk JWT uses the demo secret.');
-}
-
 /** A config the server cannot serve stops it here: one readable message, no stack trace, exit 1. */
-function refuse(problems: string[]): never {
-  console.error(['The portal did not start: its configuration is invalid.', ...problems.map((p) => `  ${p}`)].join('\n'));
+function refuse(problems: string[], heading = 'The portal did not start: its configuration is invalid.'): never {
+  console.error([heading, ...problems.map((p) => `  ${p}`)].join('\n'));
   process.exit(1);
 }
+
+if (production) {
+  const problems = productionProblems(env);
+  if (problems.length) refuse(problems, 'The portal did not start: production (NODE_ENV=production) needs these settings.');
+}
+const demo = demoSwitches(env, production);
 
 let appConfigFiles: ReturnType<typeof parseAppConfigs> | undefined;
 try {
@@ -68,7 +72,9 @@ try {
     production,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    seedDemo: env.SEED_DEMO !== '0',
+    seedDemo: demo.seedDemo,
+    demoPages: demo.demoPages,
+    ...(env.PRIVACY_POLICY_URL ? { privacyPolicyUrl: env.PRIVACY_POLICY_URL } : {}),
     privacyPolicyVersion: env.PRIVACY_POLICY_VERSION ? Number(env.PRIVACY_POLICY_VERSION) : undefined,
     clientsFile: env.CLIENTS_FILE ? path.resolve(env.CLIENTS_FILE) : undefined,
     helpdesk: {
@@ -102,8 +108,7 @@ const lines = [
   `Unified ID portal and reference API server`,
   `  Portal:        ${origin}/`,
   `  API:           ${origin}/api  (regional: ${origin}/api/region/{use,aps,euw})`,
-  `  Demo service:  ${origin}/demo-service/`,
-  `  Demo helpdesk: ${origin}/demo-helpdesk/`,
+  ...(server.ctx.options.demoPages ? [`  Demo service:  ${origin}/demo-service/`, `  Demo helpdesk: ${origin}/demo-helpdesk/`] : []),
   server.ctx.mailer.usesOutbox && !production ? `  Dev mailbox:   ${origin}/dev/mail  (JSON: ${origin}/dev/mail.json)` : `  Mail:          SMTP`,
   `  Data:          ${server.ctx.stores.dialect === 'postgres' ? 'PostgreSQL' : server.ctx.options.dataDir}`,
 ];

@@ -40,6 +40,9 @@ export interface ClientConfig {
   };
 }
 
+/** The help-desk secret of the demo set-up (published in this repository): never for production. */
+export const DEMO_HELPDESK_SECRET = 'demo-helpdesk-shared-secret-change-me-0123456789';
+
 export interface HelpdeskConfig {
   /** Shared HS256 secret with the help desk. */
   secret: string;
@@ -113,6 +116,8 @@ export interface ServerOptions {
   seedDemo: boolean;
   privacyPolicyVersion: number;
   privacyPolicyUrl: string;
+  /** The demo service and demo help desk pages (development default; production only when asked for). */
+  demoPages: boolean;
   defaultRegion: RegionCode;
   /** Extra connected services besides the portal, the demo service and the help desk. */
   clients: ClientConfig[];
@@ -189,11 +194,12 @@ export function resolveOptions(input: ServerOptionsInput = {}): ServerOptions {
     seedDemo: input.seedDemo ?? true,
     privacyPolicyVersion: input.privacyPolicyVersion ?? 2,
     privacyPolicyUrl: input.privacyPolicyUrl ?? `${publicOrigin}/demo-service/privacy.html`,
+    demoPages: input.demoPages ?? !input.production,
     defaultRegion: input.defaultRegion ?? 'Euw',
     clients: input.clients ?? [],
     clientsFile: input.clientsFile,
     helpdesk: {
-      secret: input.helpdesk?.secret ?? 'demo-helpdesk-shared-secret-change-me-0123456789',
+      secret: input.helpdesk?.secret ?? DEMO_HELPDESK_SECRET,
       jwtUrl: input.helpdesk?.jwtUrl ?? `${publicOrigin}/demo-helpdesk/access/jwt`,
       returnOrigins: input.helpdesk?.returnOrigins ?? [publicOrigin],
     },

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_HELPDESK_SECRET } from '../options';
+import { demoSwitches, productionProblems } from './productionEnv';
+
+const GOOD = { PUBLIC_ORIGIN: 'https://id.example.com', HELPDESK_SECRET: 'h'.repeat(40), SMTP_URL: 'smtp://mail.example.com:587', PRIVACY_POLICY_URL: 'https://www.example.com/privacy' };
+
+describe('a production start', () => {
+  it('is fine with an https origin, a real help-desk secret and SMTP', () => expect(productionProblems(GOOD)).toEqual([]));
+
+  it('names everything missing at once', () => {
+    const problems = productionProblems({});
+    expect(problems).toHaveLength(4);
+    expect(problems.join('\n')).toMatch(/PUBLIC_ORIGIN is not set[\s\S]*HELPDESK_SECRET is not set[\s\S]*SMTP_URL is not set[\s\S]*PRIVACY_POLICY_URL is not set/);
+  });
+
+  it.each([
+    ['a plain-http origin', { PUBLIC_ORIGIN: 'http://id.example.com' }, /not https/],
+    ['an origin that is not a URL', { PUBLIC_ORIGIN: 'id.example.com' }, /not a URL/],
+    ['the published demo help-desk secret', { HELPDESK_SECRET: DEMO_HELPDESK_SECRET }, /demo secret published/],
+    ['a short help-desk secret', { HELPDESK_SECRET: 'short' }, /shorter than 32/],
+  ])('refuses %s', (_what, change, message) => {
+    const problems = productionProblems({ ...GOOD, ...change });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(message);
+  });
+
+  it('lets a closed test network use http only when it says so', () => {
+    expect(productionProblems({ ...GOOD, PUBLIC_ORIGIN: 'http://id.test.internal', ALLOW_HTTP_PUBLIC_ORIGIN: '1' })).toEqual([]);
+  });
+});
+
+describe('demo data and pages', () => {
+  it('are on in development unless switched off', () => {
+    expect(demoSwitches({}, false)).toEqual({ seedDemo: true, demoPages: true });
+    expect(demoSwitches({ SEED_DEMO: '0', DEMO_PAGES: '0' }, false)).toEqual({ seedDemo: false, demoPages: false });
+  });
+  it('are off in production unless asked for', () => {
+    expect(demoSwitches({}, true)).toEqual({ seedDemo: false, demoPages: false });
+    expect(demoSwitches({ SEED_DEMO: '1', DEMO_PAGES: '1' }, true)).toEqual({ seedDemo: true, demoPages: true });
+  });
+});

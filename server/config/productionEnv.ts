@@ -1,0 +1,38 @@
+/**
+ * What production needs from the environment before the server may start. A published demo
+ * secret, mail that would go nowhere or a plain-http public address are refused together, in
+ * one message, instead of a warning scrolled past in a log.
+ */
+import { DEMO_HELPDESK_SECRET } from '../options';
+
+export type Env = Record<string, string | undefined>;
+
+/** Every missing or unsafe setting of a production start (empty: fine). */
+export function productionProblems(env: Env): string[] {
+  const problems: string[] = [];
+  const origin = env.PUBLIC_ORIGIN;
+  if (!origin) {
+    problems.push('PUBLIC_ORIGIN is not set: the https address browsers use (e.g. https://id.example.com).');
+  } else {
+    let url: URL | null = null;
+    try {
+      url = new URL(origin);
+    } catch {
+      problems.push(`PUBLIC_ORIGIN '${origin}' is not a URL.`);
+    }
+    if (url && url.protocol !== 'https:' && env.ALLOW_HTTP_PUBLIC_ORIGIN !== '1') {
+      problems.push(`PUBLIC_ORIGIN '${origin}' is not https: sessions and tokens would travel in clear (TLS may end at a proxy; the public address is still https). A closed test network may set ALLOW_HTTP_PUBLIC_ORIGIN=1.`);
+    }
+  }
+  if (!env.HELPDESK_SECRET) problems.push('HELPDESK_SECRET is not set: the help-desk JWT would be signed with the demo secret published in this repository.');
+  else if (env.HELPDESK_SECRET === DEMO_HELPDESK_SECRET) problems.push('HELPDESK_SECRET is the demo secret published in this repository.');
+  else if (env.HELPDESK_SECRET.length < 32) problems.push('HELPDESK_SECRET is shorter than 32 characters.');
+  if (!env.SMTP_URL) problems.push('SMTP_URL is not set: mails (activation, reset, codes) would go nowhere.');
+  if (!env.PRIVACY_POLICY_URL && env.DEMO_PAGES !== '1') problems.push("PRIVACY_POLICY_URL is not set: the privacy notice would link to the demo service's page.");
+  return problems;
+}
+
+/** Demo data and demo pages: on in development, in production only when asked for (`SEED_DEMO=1`, `DEMO_PAGES=1`). */
+export function demoSwitches(env: Env, production: boolean): { seedDemo: boolean; demoPages: boolean } {
+  return production ? { seedDemo: env.SEED_DEMO === '1', demoPages: env.DEMO_PAGES === '1' } : { seedDemo: env.SEED_DEMO !== '0', demoPages: env.DEMO_PAGES !== '0' };
+}

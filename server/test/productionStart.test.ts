@@ -1,0 +1,64 @@
+/**
+ * `NODE_ENV=production` through server/main.ts as an operator starts it: what is missing is
+ * refused in one message before anything listens; a complete set-up starts without the demo
+ * users (whose passwords this repository publishes) and without the demo pages.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../options';
+import { freePort } from './harness';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uid-prod-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const main = path.join(REPO_ROOT, 'server/main.ts');
+const base = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', PORT: '0' };
+
+describe('server/main.ts in production', () => {
+  it('refuses to start without its settings, naming every one, before listening or writing data', () => {
+    const data = path.join(dir, 'refused');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', main], { cwd: REPO_ROOT, env: { ...base, DATA_DIR: data, PUBLIC_ORIGIN: 'http://id.example.com' }, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(1);
+    const lines = run.stderr.trim().split('\n').filter((l) => !l.includes('oidc-provider WARNING'));
+    expect(lines[0]).toBe('The portal did not start: production (NODE_ENV=production) needs these settings.');
+    expect(lines.slice(1).map((l) => l.trim().split(' ')[0])).toEqual(['PUBLIC_ORIGIN', 'HELPDESK_SECRET', 'SMTP_URL', 'PRIVACY_POLICY_URL']);
+    expect(run.stdout).not.toContain('Listening');
+    expect(fs.existsSync(data)).toBe(false);
+  });
+
+  it('starts with them: no demo users, no demo pages', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', main], {
+      cwd: REPO_ROOT,
+      env: {
+        ...base,
+        PORT: String(port),
+        DATA_DIR: path.join(dir, 'started'),
+        PUBLIC_ORIGIN: 'https://id.example.com',
+        TRUST_PROXY: '1',
+        HELPDESK_SECRET: 'x'.repeat(40),
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        PRIVACY_POLICY_URL: 'https://www.example.com/privacy',
+      },
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    try {
+      await expect.poll(() => out, { timeout: 60_000, interval: 200 }).toContain('Listening on');
+      expect(out).not.toContain('Demo users');
+      expect(out).not.toContain('demo@example.com');
+      expect(out).not.toContain('Demo service');
+      for (const page of ['/demo-service/', '/demo-helpdesk/']) {
+        const res = await fetch(`http://127.0.0.1:${port}${page}`);
+        expect(await res.text()).not.toContain('Demo');
+      }
+      const login = await fetch(`http://127.0.0.1:${port}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-UID-Request': '1' }, body: JSON.stringify({ email: 'demo@example.com', password: 'Demo-pass-2024' }) });
+      expect(login.status).not.toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
