@@ -37,6 +37,7 @@ import { securityRoutes } from './routes/security';
 import { seedDemo, type DemoSummary } from './demo/seed';
 import { clientIp } from './http/common';
 import { OidcProvider, oidcRoutes } from './oidc/provider';
+import { healthRoutes } from './http/health';
 
 export interface BuiltServer {
   app: FastifyInstance;
@@ -177,6 +178,7 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   }
   await app.register(devRoutes(ctx));
   if (options.demoPages) await app.register(demoRoutes(ctx));
+  await app.register(healthRoutes(ctx));
   await app.register(oidcRoutes(ctx, oidc));
   await registerSpa(app, ctx);
 
