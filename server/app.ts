@@ -3,7 +3,7 @@
  * stores, registers every API route under `/api` (global host) and `/api/region/<use|aps|euw>`
  * (regional hosts), the SPA, the captcha frame, the development mailbox and the demo pages.
  */
-import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyError } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { ERROR_CODES as E } from '../core/contract/errorCodes';
@@ -38,6 +38,7 @@ import { seedDemo, type DemoSummary } from './demo/seed';
 import { clientIp } from './http/common';
 import { OidcProvider, oidcRoutes } from './oidc/provider';
 import { healthRoutes } from './http/health';
+import { loggerOptions, logRequests } from './http/requestLog';
 
 export interface BuiltServer {
   app: FastifyInstance;
@@ -137,12 +138,15 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   await oidc.start();
 
   const app = Fastify({
-    logger: options.logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers["security-token"]', 'req.headers.cookie', 'req.headers.session_code'] } : false,
+    logger: loggerOptions(options.logger, options.logStream),
+    // Fastify's own request lines carry the URL; logRequests writes one line without it.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     trustProxy: options.trustProxy,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   });
   app.decorateRequest('hostRegion', null);
+  if (options.logger) logRequests(app);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: 5 * 1024 * 1024 + 1, files: 1, fields: 10, fieldSize: 4096, parts: 12 } });
 

@@ -7,7 +7,7 @@
  * index.html), NODE_ENV=production, CLIENTS_FILE (extra connected services, JSON array),
  * HELPDESK_SECRET, HELPDESK_JWT_URL, HELPDESK_RETURN_ORIGINS (comma-separated),
  * PRIVACY_POLICY_VERSION, PRIVACY_POLICY_URL, SEED_DEMO=0|1 and DEMO_PAGES=0|1 (demo data and the demo
- * service/help-desk pages: on in development, off in production unless 1), LOG=1, ACCESS_TOKEN_SECONDS (900; short values let tests see a refresh),
+ * service/help-desk pages: on in development, off in production unless 1), LOG=1|0 (request log; on in production), ACCESS_TOKEN_SECONDS (900; short values let tests see a refresh),
  * SECURITY_TOKEN_SECONDS (300; short values let tests see the security lock return),
  * PORTAL_APP_CONFIGS (partner_app_android=<file>,partner_app_ios=<file>: the partner apps' configs;
  * in development config/app-android.json and config/app-ios.json), ENUMERATION_PROTECTION=1 (sign-in,
@@ -82,7 +82,7 @@ try {
       ...(env.HELPDESK_JWT_URL ? { jwtUrl: env.HELPDESK_JWT_URL } : {}),
       ...(env.HELPDESK_RETURN_ORIGINS ? { returnOrigins: env.HELPDESK_RETURN_ORIGINS.split(',').map((s) => s.trim()) } : {}),
     },
-    logger: env.LOG === '1',
+    logger: env.LOG === '1' || (production && env.LOG !== '0'),
     trustProxy: env.TRUST_PROXY === '1',
     enumerationProtection: env.ENUMERATION_PROTECTION === '1',
     limits: {

@@ -1,5 +1,6 @@
 /** Server options: what main.ts reads from the environment and what tests pass in. */
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { APP_TYPES, type AppType } from '../core/contract/partnerApp';
 import type { RegionCode } from '../core/contract/regions';
@@ -127,7 +128,10 @@ export interface ServerOptions {
   limits: Limits;
   /** Email suffixes that cannot register (internal domains). */
   reservedEmailSuffixes: string[];
+  /** One JSON line per request (route patterns, never URLs or headers): on in production unless LOG=0. */
   logger: boolean;
+  /** Where log lines go (tests); default stdout. */
+  logStream?: Writable;
   /** Take the client address from X-Forwarded-For (behind a reverse proxy that sets it). */
   trustProxy: boolean;
   /**
@@ -206,6 +210,7 @@ export function resolveOptions(input: ServerOptionsInput = {}): ServerOptions {
     limits: { ...DEFAULT_LIMITS, ...input.limits },
     reservedEmailSuffixes: input.reservedEmailSuffixes ?? ['.internal', '.invalid'],
     logger: input.logger ?? false,
+    logStream: input.logStream,
     trustProxy: input.trustProxy ?? false,
     enumerationProtection: input.enumerationProtection ?? false,
     now: input.now ?? Date.now,
