@@ -162,6 +162,10 @@ describe('the demo service on oidc-client-ts', () => {
 
     const axe = await new AxeBuilder({ page }).analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    // A reload finds the tab's user, checks its ID token again and shows it, without a new sign-in.
+    await page.reload();
+    await signedIn(page);
+    expect(requests.filter((r) => isToken(r, 'authorization_code'))).toHaveLength(1);
     expect(pageErrors).toEqual([]);
     await context.close();
   });
