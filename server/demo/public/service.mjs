@@ -165,6 +165,7 @@ async function start() {
     // The callback: the code and state leave the address bar (and the history) before anything else.
     const response = window.location.href;
     window.history.replaceState(null, '', home);
+    signInButton.hidden = true;
     show('Signing in…');
     try {
       await manager.signinRedirectCallback(response);
@@ -178,6 +179,8 @@ async function start() {
   }
   const user = await manager.getUser();
   if (!user) return signedOutView('Not signed in.');
+  signInButton.hidden = true;
+  show('Checking your session…');
   try {
     if (user.expired) await manager.signinSilent();
     else await present(user);
