@@ -170,7 +170,7 @@ describe('the demo service on oidc-client-ts', () => {
     await context.close();
   });
 
-  it('renews with the refresh token: on the button, and by itself a minute before the access token expires', async () => {
+  it('renews with the refresh token: on the button, by itself a minute before the access token expires, and on a load after it expired', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.clock.install();
@@ -193,6 +193,17 @@ describe('the demo service on oidc-client-ts', () => {
     await expect.poll(async () => (await storedUser(page))!.access_token).not.toBe(second.access_token);
     await signedIn(page);
     expect(await page.locator('#out').textContent()).toMatch(/^Account \S+ · email verified/);
+
+    // Back after the access token expired (the page was closed meanwhile): the tab's user is renewed on load.
+    const third = (await storedUser(page))!;
+    await page.goto('about:blank');
+    await page.clock.setSystemTime((third.expires_at + 120) * 1000);
+    await page.goto(`${portal.url}/demo-service/`);
+    await expect.poll(() => refreshes.length, { timeout: 10_000 }).toBe(3);
+    await signedIn(page);
+    expect((await storedUser(page))!.expires_at).toBeGreaterThan(third.expires_at + 120);
+
+    // A rotated-out refresh token is refused.
     expect((await refreshWith(first.refresh_token)).status).toBe(400);
     await context.close();
   });
