@@ -6,11 +6,16 @@
 // - jose: the ID token's signature, issuer, audience and expiry, checked against the provider's
 //   keys (oidc-client-ts checks the nonce and the subject, not the signature).
 // Its settings come from data-* attributes of the page (no inline script under the page's CSP).
-import { createRemoteJWKSet, jwtVerify } from './vendor/jose/index.js';
-
-const { Log, UserManager, WebStorageStateStore } = window.oidc;
 const root = document.getElementById('service');
 const { authority, clientId, redirectUri, home } = root.dataset;
+
+// The callback's code and state leave the address bar (and the history) before anything else
+// runs or loads: this module imports nothing statically, and jose's modules load from here on.
+const callbackUrl = window.location.href.split(/[?#]/)[0] === redirectUri ? window.location.href : null;
+if (callbackUrl) window.history.replaceState(null, '', home);
+const jose = import('./vendor/jose/index.js');
+
+const { Log, UserManager, WebStorageStateStore } = window.oidc;
 const who = document.getElementById('who');
 const out = document.getElementById('out');
 const session = document.getElementById('session');
@@ -34,7 +39,7 @@ const manager = new UserManager({
   // For signoutRedirect (RP-initiated logout): revoke the tokens before leaving.
   revokeTokensOnSignout: true,
 });
-const keys = createRemoteJWKSet(new URL(`${authority}/jwks`));
+const keys = jose.then(({ createRemoteJWKSet }) => createRemoteJWKSet(new URL(`${authority}/jwks`)));
 let leaving = false;
 // The subject on screen: a user loaded for it again is a renewal.
 let shown = null;
@@ -76,7 +81,8 @@ function signedOutView(message) {
 
 /** The ID token as received (code exchange or renewal): signed by the provider, for this client, not expired. */
 async function verifyIdToken(user) {
-  const { payload, protectedHeader } = await jwtVerify(user.id_token, keys, { issuer: authority, audience: clientId, algorithms: ['ES256'] });
+  const { jwtVerify } = await jose;
+  const { payload, protectedHeader } = await jwtVerify(user.id_token, await keys, { issuer: authority, audience: clientId, algorithms: ['ES256'] });
   if (payload.sub !== user.profile.sub) throw new Error('the ID token names another subject');
   return { payload, kid: protectedHeader.kid };
 }
@@ -161,14 +167,11 @@ signOutButton.addEventListener('click', async () => {
 });
 
 async function start() {
-  if (window.location.href.split(/[?#]/)[0] === redirectUri) {
-    // The callback: the code and state leave the address bar (and the history) before anything else.
-    const response = window.location.href;
-    window.history.replaceState(null, '', home);
+  if (callbackUrl) {
     signInButton.hidden = true;
     show('Signing in…');
     try {
-      await manager.signinRedirectCallback(response);
+      await manager.signinRedirectCallback(callbackUrl);
     } catch (err) {
       const message = /state/i.test(describe(err))
         ? 'The sign-in response does not match this browser session. Please sign in again.'
