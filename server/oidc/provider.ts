@@ -96,6 +96,10 @@ function configuration(ctx: Ctx, lib: Library, keys: PrivateSigningJwk[], cookie
       rpInitiatedLogout: { enabled: false },
     },
     pkce: { required: (_koa, client) => client.clientAuthMethod === 'none' },
+    // Browser apps on their own sites: a public client (and any client at userinfo) may call the
+    // provider from the origins of its redirect URIs, and from no other.
+    clientBasedCORS: (koa, origin, client) =>
+      (koa.oidc.route === 'userinfo' || client.clientAuthMethod === 'none') && (client.redirectUris ?? []).some((uri) => URL.canParse(uri) && new URL(uri).origin === origin),
     interactions: { policy, url: (_koa, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
     // Connected services are first-party: what a registered client may ask for is granted
     // without a consent screen (the scopes are limited by the client's registration).

@@ -74,6 +74,22 @@ describe('the demo service as an OpenID client', () => {
     expect(offByOne.headers.get('location')).toBeNull();
   });
 
+  it('answers a browser app from the origin of its redirect URIs, and refuses other origins', async () => {
+    const revoke = (origin: string) =>
+      fetch(`${t.base}/api/oidc/token/revocation`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
+        body: new URLSearchParams({ client_id: 'demo-service', token: 'not-a-token' }),
+      });
+    const own = await revoke(t.base);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('access-control-allow-origin')).toBe(t.base);
+    const other = await revoke('https://elsewhere.example');
+    expect(other.status).toBe(400);
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    expect(((await other.json()) as { error: string }).error).toBe('invalid_request');
+  });
+
   it('answers a revocation with an empty 200 without a content type (oidc-client-ts refuses text/plain)', async () => {
     const res = await fetch(`${t.base}/api/oidc/token/revocation`, {
       method: 'POST',
