@@ -122,8 +122,8 @@ function describe(err) {
   return err && err.message ? err.message : String(err);
 }
 
-// Every user oidc-client-ts stores (sign-in, renewal) is checked and shown before it is used;
-// a check that throws fails the sign-in or the renewal.
+// Every user oidc-client-ts loads (sign-in, renewal) is checked before it is shown; a check that
+// throws fails the sign-in or the renewal, whose handlers then forget the tokens.
 manager.events.addUserLoaded(async (user) => {
   if (!leaving) await present(user);
 });
