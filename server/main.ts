@@ -108,7 +108,9 @@ const lines = [
   `Unified ID portal and reference API server`,
   `  Portal:        ${origin}/`,
   `  API:           ${origin}/api  (regional: ${origin}/api/region/{use,aps,euw})`,
-  ...(server.ctx.options.demoPages ? [`  Demo service:  ${origin}/demo-service/`, `  Demo helpdesk: ${origin}/demo-helpdesk/`] : []),
+  ...(server.ctx.options.demoPages
+    ? [`  Demo service:  ${origin}/demo-service/  (OpenID Connect; the spec's hand-off: ${origin}/demo-service/handoff/)`, `  Demo helpdesk: ${origin}/demo-helpdesk/`]
+    : []),
   server.ctx.mailer.usesOutbox && !production ? `  Dev mailbox:   ${origin}/dev/mail  (JSON: ${origin}/dev/mail.json)` : `  Mail:          SMTP`,
   `  Data:          ${server.ctx.stores.dialect === 'postgres' ? 'PostgreSQL' : server.ctx.options.dataDir}`,
 ];

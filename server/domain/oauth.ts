@@ -18,6 +18,9 @@ import { INTERACTION_PATH } from '../oidc/paths';
 export const PORTAL_CLIENT_ID = 'portal';
 export const DEMO_CLIENT_ID = 'demo-service';
 export const HELPDESK_CLIENT_ID = 'helpdesk';
+/** The demo service's two pages: OpenID Connect with oidc-client-ts, and the spec's own hand-off. */
+export const DEMO_OIDC_CALLBACK_PATH = '/demo-service/signin-callback';
+export const DEMO_HANDOFF_CALLBACK_PATH = '/demo-service/callback';
 const SUPPORTED_SCOPES = new Set(['openid', 'profile', 'email']);
 
 export function builtInClients(ctx: Pick<Ctx, 'options'>): ClientConfig[] {
@@ -35,7 +38,8 @@ export function builtInClients(ctx: Pick<Ctx, 'options'>): ClientConfig[] {
     {
       id: DEMO_CLIENT_ID,
       name: 'Demo connected service',
-      redirectUris: [`${o}/demo-service/callback`],
+      // A public client (no secret): PKCE S256 for both the spec's hand-off and OpenID Connect.
+      redirectUris: [`${o}${DEMO_HANDOFF_CALLBACK_PATH}`, `${o}${DEMO_OIDC_CALLBACK_PATH}`],
       serviceUrl: `${o}/demo-service/`,
       branding: {
         title: 'Demo Service',
@@ -57,6 +61,11 @@ export function builtInClients(ctx: Pick<Ctx, 'options'>): ClientConfig[] {
       branding: { title: 'Help Center', language: 'en_US', logoUrl: `${o}/api/branding/logo.svg` },
     },
   ];
+}
+
+/** The clients of the OpenID provider: the demo service and every configured (CLIENTS_FILE) service. */
+export function openIdClients(ctx: Pick<Ctx, 'options'>): ClientConfig[] {
+  return [...builtInClients(ctx).filter((c) => c.id === DEMO_CLIENT_ID), ...ctx.options.clients];
 }
 
 export async function syncClients(ctx: Ctx): Promise<void> {

@@ -6,12 +6,18 @@ export const PAGE_STYLE = `body{font-family:system-ui,sans-serif;max-width:32rem
 h1{font-size:1.5rem}label{display:block;margin:.75rem 0}input{display:block;width:100%;padding:.5rem;margin-top:.25rem;box-sizing:border-box;border:1px solid #8a94a6;border-radius:4px}
 button,.button{margin-top:1rem;padding:.6rem 1.2rem;background:#1258d6;color:#fff;border:0;border-radius:4px;font-size:1rem;cursor:pointer;text-decoration:none;display:inline-block}
 code,pre{background:#f1f3f7;padding:.1rem .3rem;border-radius:3px;white-space:pre-wrap;word-break:break-all}
+dt{font-weight:600}dd{margin:0 0 .5rem;overflow-wrap:anywhere}
 [hidden]{display:none!important}`;
 
+/** A script tag: `.mjs` files load as ES modules; both kinds run in order after parsing. */
+export function scriptTag(src: string): string {
+  return src.endsWith('.mjs') ? `<script type="module" src="${src}"></script>` : `<script src="${src}" defer></script>`;
+}
+
 /** `framesSelf`: the page may embed same-origin frames (the captcha test page); others embed none. */
-export function htmlPage(reply: FastifyReply, title: string, bodyHtml: string, status = 200, scriptSrc?: string, options: { framesSelf?: boolean } = {}) {
+export function htmlPage(reply: FastifyReply, title: string, bodyHtml: string, status = 200, scriptSrc?: string | readonly string[], options: { framesSelf?: boolean } = {}) {
   const nonce = newNonce();
-  const script = scriptSrc ? `<script src="${scriptSrc}" defer></script>` : '';
+  const script = (typeof scriptSrc === 'string' ? [scriptSrc] : (scriptSrc ?? [])).map(scriptTag).join('');
   const frameSrc = options.framesSelf ? "; frame-src 'self'" : '';
   return reply
     .status(status)

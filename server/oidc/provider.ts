@@ -19,6 +19,7 @@ import type { Ctx } from '../context';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { clientIp, parseCookies } from '../http/common';
 import { ApiFailure } from '../http/errors';
+import { openIdClients } from '../domain/oauth';
 import { readSsoCookie } from '../domain/sessions';
 import type { ClientConfig } from '../options';
 import { accountFinder, OIDC_CLAIMS } from './account';
@@ -35,7 +36,7 @@ export function oidcIssuer(ctx: Pick<Ctx, 'options'>): string {
   return `${ctx.options.publicOrigin}${OIDC_PATH}`;
 }
 
-/** CLIENTS_FILE entries as OpenID client metadata: with a secret confidential, else public (PKCE required). */
+/** A client (CLIENTS_FILE entry, or the demo service) as OpenID client metadata: with a secret confidential, else public (PKCE required). */
 export function clientMetadata(client: ClientConfig): ClientMetadata {
   return {
     client_id: client.id,
@@ -76,7 +77,7 @@ function configuration(ctx: Ctx, lib: Library, keys: PrivateSigningJwk[], cookie
   return {
     adapter: kyselyAdapter(ctx.stores.global),
     jwks: { keys },
-    clients: ctx.options.clients.map(clientMetadata),
+    clients: openIdClients(ctx).map(clientMetadata),
     clientDefaults: { id_token_signed_response_alg: SIGNING_ALG },
     cookies: { keys: cookieKeys, long: { signed: true }, short: { signed: true } },
     findAccount: accountFinder(ctx),
@@ -100,6 +101,10 @@ function configuration(ctx: Ctx, lib: Library, keys: PrivateSigningJwk[], cookie
       backchannelLogout: { enabled: true },
     },
     pkce: { required: (_koa, client) => client.clientAuthMethod === 'none' },
+    // Browser apps on their own sites: a public client (and any client at userinfo) may call the
+    // provider from the origins of its redirect URIs, and from no other.
+    clientBasedCORS: (koa, origin, client) =>
+      (koa.oidc.route === 'userinfo' || client.clientAuthMethod === 'none') && (client.redirectUris ?? []).some((uri) => URL.canParse(uri) && new URL(uri).origin === origin),
     interactions: { policy, url: (_koa, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
     // Connected services are first-party: what a registered client may ask for is granted
     // without a consent screen (the scopes are limited by the client's registration).
@@ -126,6 +131,16 @@ function configuration(ctx: Ctx, lib: Library, keys: PrivateSigningJwk[], cookie
       koa.body = `${out.error}: ${out.error_description ?? ''}`;
     },
   };
+}
+
+/**
+ * RFC 7009: a revocation answers 200 with a body the client ignores. oidc-provider's is empty but
+ * Koa labels it text/plain, and oidc-client-ts refuses a non-JSON type (its revokeTokens, and so
+ * revokeTokensOnSignout, would fail): the empty answer goes out without a Content-Type.
+ */
+async function emptyRevocationAnswer(koa: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> {
+  await next();
+  if (koa.oidc?.route === 'revocation' && koa.status === 200 && !koa.body) koa.remove('Content-Type');
 }
 
 /** The provider's cookie-signing key, made once and kept in the global store. */
@@ -169,13 +184,14 @@ export class OidcProvider {
       await pruneOidcPayloads(this.ctx.stores.global, this.prunedAt);
     }
     const keys = await publishedSigningKeys(this.ctx.stores.global, this.ctx.now());
-    const fingerprint = JSON.stringify([keys.map((k) => k.kid), this.ctx.options.clients.map(clientMetadata)]);
+    const fingerprint = JSON.stringify([keys.map((k) => k.kid), openIdClients(this.ctx).map(clientMetadata)]);
     if (!this.provider || fingerprint !== this.built) {
       if (!this.lib) throw new Error('OidcProvider.start() was not called');
       const provider = new this.lib.default(oidcIssuer(this.ctx), configuration(this.ctx, this.lib, keys, this.cookieKeys));
       provider.proxy = this.ctx.options.trustProxy;
       provider.on('authorization_code.saved', rememberSid(this.ctx));
       provider.use(endPortalSessionWithProvider(this.ctx));
+      provider.use(emptyRevocationAnswer);
       this.provider = provider;
       this.built = fingerprint;
     }

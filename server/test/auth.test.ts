@@ -303,8 +303,8 @@ describe('authorisation hand-off', () => {
     const tokens = await finishHandOff(c, res.body.result, verifier, 'demo-service', `${t.base}/demo-service/callback`);
     expect(tokens.region).toBe('Use');
     expect((await c.get('/api/user-info', { auth: true })).body.result.region).toBe('Use');
-    const page = await c.get('/demo-service/');
-    expect(page.text).toContain('/demo-service/app.js');
+    const page = await c.get('/demo-service/handoff/');
+    expect(page.text).toContain('/demo-service/handoff.js');
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
 });

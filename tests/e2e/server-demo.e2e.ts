@@ -1,6 +1,7 @@
 /**
  * The reference server's own browser code, in Debian's Chromium against `npm start`:
- * the demo connected service (/demo-service/, authorization code + PKCE in its app.js) and the
+ * the demo connected service's hand-off page (/demo-service/handoff/: the spec's session_code hand-off,
+ * authorization code + PKCE in its handoff.js; its OpenID Connect page is oidc-client-ts.e2e.ts) and the
  * demo help desk (/demo-helpdesk/, help-desk JWT hand-off with source=zendesk).
  *
  * The portal's login view is not built yet, so the test plays the login page's part: when the
@@ -50,7 +51,7 @@ async function logged(context: BrowserContext): Promise<boolean> {
   return ((await res.json()) as { result: { loggedIn: boolean } }).result.loggedIn;
 }
 
-describe('demo connected service', () => {
+describe('demo connected service, the spec hand-off page', () => {
   it('signs in through the portal, shows who signed in, and signs out again', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -61,7 +62,7 @@ describe('demo connected service', () => {
       if (new URL(req.url()).pathname === '/api/token') tokenCalls.push(req.postData() ?? '');
     });
 
-    await page.goto(`${portal.url}/demo-service/`);
+    await page.goto(`${portal.url}/demo-service/handoff/`);
     await expect.poll(() => page.locator('#out').textContent()).toBe('Not signed in.');
     expect(await page.locator('#signout').isHidden()).toBe(true);
 
@@ -70,7 +71,7 @@ describe('demo connected service', () => {
     expect(handOff.serviceUrl).toBe(`${portal.url}/api/authorize`);
 
     // The demo's own script exchanges the code (PKCE) and shows the user.
-    await page.waitForURL(`${portal.url}/demo-service/`);
+    await page.waitForURL(`${portal.url}/demo-service/handoff/`);
     await expect.poll(() => page.locator('#who').textContent(), { timeout: 10_000 }).toBe(`Signed in as ${DEMO.name} <${DEMO.email}>`);
     expect(await page.locator('#out').textContent()).toMatch(/^Account \S+ · data region Euw · language en_US$/);
     expect(tokenCalls).toHaveLength(1);
@@ -108,7 +109,7 @@ describe('demo connected service', () => {
   it('goes straight back to the service when the portal session is already open', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${portal.url}/demo-service/`);
+    await page.goto(`${portal.url}/demo-service/handoff/`);
     await page.getByRole('button', { name: 'Sign in with Unified ID' }).click();
     await playLoginPage(page);
     await expect.poll(() => page.locator('#who').textContent(), { timeout: 10_000 }).toBe(`Signed in as ${DEMO.name} <${DEMO.email}>`);
@@ -119,7 +120,7 @@ describe('demo connected service', () => {
     second.on('framenavigated', (frame) => {
       if (frame === second.mainFrame()) visited.push(new URL(frame.url()).pathname);
     });
-    await second.goto(`${portal.url}/demo-service/`);
+    await second.goto(`${portal.url}/demo-service/handoff/`);
     await second.getByRole('button', { name: 'Sign in with Unified ID' }).click();
     await expect.poll(() => second.locator('#who').textContent(), { timeout: 10_000 }).toBe(`Signed in as ${DEMO.name} <${DEMO.email}>`);
     expect(visited).not.toContain('/login');

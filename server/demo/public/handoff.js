@@ -1,5 +1,7 @@
-// Demo connected service: signs in through the portal with the authorization code flow + PKCE
-// and shows who signed in. Plain browser code, no framework.
+// The demo service's second page (/demo-service/handoff/): the portal's own hand-off of the spec
+// (/api/authorize -> /login?session_code=... -> /demo-service/callback -> /api/token), written by
+// hand with PKCE S256, and the user shown from /api/user-info. Plain browser code, no framework.
+// The demo service's main page signs in with OpenID Connect instead (service.mjs).
 (function () {
   'use strict';
   var KEY = 'demo-service.';
@@ -65,7 +67,7 @@
         if (!body.result) throw new Error(body.message || 'Token exchange failed');
         sessionStorage.setItem(KEY + 'access', body.result.accessToken);
         sessionStorage.setItem(KEY + 'refresh', body.result.refreshToken);
-        window.location.replace('/demo-service/');
+        window.location.replace('/demo-service/handoff/');
       })
       .catch(function (e) { show('Sign-in failed: ' + e.message); });
   }
