@@ -40,6 +40,8 @@ export function builtInClients(ctx: Pick<Ctx, 'options'>): ClientConfig[] {
       name: 'Demo connected service',
       // A public client (no secret): PKCE S256 for both the spec's hand-off and OpenID Connect.
       redirectUris: [`${o}${DEMO_HANDOFF_CALLBACK_PATH}`, `${o}${DEMO_OIDC_CALLBACK_PATH}`],
+      // RP-initiated logout returns here ("Sign out of Unified ID" on the demo page).
+      postLogoutRedirectUris: [`${o}/demo-service/`],
       serviceUrl: `${o}/demo-service/`,
       branding: {
         title: 'Demo Service',

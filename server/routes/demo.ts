@@ -40,7 +40,7 @@ export function demoServiceBody(s: DemoServiceSettings): string {
 <h2 id="who">Welcome</h2>
 <p id="out" role="status"></p>
 <dl id="session" hidden></dl>
-<button id="signin" type="button">Sign in with Unified ID</button> <button id="renew" type="button" hidden>Refresh tokens</button> <button id="signout" type="button" hidden>Sign out</button>
+<button id="signin" type="button">Sign in with Unified ID</button> <button id="renew" type="button" hidden>Refresh tokens</button> <button id="signout" type="button" hidden>Sign out</button> <button id="signout-everywhere" type="button" hidden>Sign out of Unified ID</button>
 <p><a href="/demo-service/handoff/">The same service with the portal's own hand-off</a> · <a href="/demo-helpdesk/">Demo help desk</a></p>
 </main>`;
 }

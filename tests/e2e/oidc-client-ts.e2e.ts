@@ -214,7 +214,7 @@ describe('the demo service on oidc-client-ts', () => {
     await signInToDemo(page);
     const user = (await storedUser(page))!;
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect.poll(() => page.locator('#out').textContent()).toBe('Signed out of the Demo Service.');
     expect(await storedUser(page)).toBeNull();
     expect((await fetch(`${issuer()}/me`, { headers: { Authorization: `Bearer ${user.access_token}` } })).status).toBe(401);
@@ -227,6 +227,28 @@ describe('the demo service on oidc-client-ts', () => {
     await page.getByRole('button', { name: 'Sign in with Unified ID' }).click();
     await signedIn(page);
     expect(visited).not.toContain('/login');
+    await context.close();
+  });
+
+  it('signs out of Unified ID (RP-initiated logout): the portal asks, then returns; the next sign-in needs the password again', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInToDemo(page);
+    const user = (await storedUser(page))!;
+
+    await page.getByRole('button', { name: 'Sign out of Unified ID' }).click();
+    await page.waitForURL(`${portal.url}/signout`);
+    await page.getByText('Demo connected service asked to sign you out.').waitFor();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.waitForURL(`${portal.url}/demo-service/`);
+    await expect.poll(() => page.locator('#out').textContent()).toBe('Signed out of Unified ID and the Demo Service.');
+    // The state of the request was checked and left the address bar; the tokens were revoked first.
+    expect(page.url()).toBe(`${portal.url}/demo-service/`);
+    expect(await storedUser(page)).toBeNull();
+    expect((await fetch(`${issuer()}/me`, { headers: { Authorization: `Bearer ${user.access_token}` } })).status).toBe(401);
+
+    await page.getByRole('button', { name: 'Sign in with Unified ID' }).click();
+    await page.waitForURL(/\/login\?session_code=/);
     await context.close();
   });
 
@@ -330,7 +352,7 @@ describe('the same client code on another origin (a team’s own SPA)', () => {
     await page.getByRole('button', { name: 'Refresh tokens' }).click();
     await page.getByText('Tokens renewed at').waitFor();
     const user = (await storedUser(page, 'elsewhere-spa'))!;
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect.poll(() => page.locator('#out').textContent()).toBe('Signed out of the Demo Service.');
     expect((await fetch(`${issuer()}/me`, { headers: { Authorization: `Bearer ${user.access_token}` } })).status).toBe(401);
     expect(pageErrors).toEqual([]);

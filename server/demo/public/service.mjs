@@ -22,6 +22,7 @@ const session = document.getElementById('session');
 const signInButton = document.getElementById('signin');
 const renewButton = document.getElementById('renew');
 const signOutButton = document.getElementById('signout');
+const signOutEverywhereButton = document.getElementById('signout-everywhere');
 
 // Nothing of the protocol (codes, tokens, claims) is written to the console.
 Log.setLevel(Log.NONE);
@@ -77,6 +78,7 @@ function signedOutView(message) {
   signInButton.hidden = false;
   renewButton.hidden = true;
   signOutButton.hidden = true;
+  signOutEverywhereButton.hidden = true;
 }
 
 /** The ID token as received (code exchange or renewal): signed by the provider, for this client, not expired. */
@@ -109,6 +111,7 @@ async function present(user) {
   signInButton.hidden = true;
   renewButton.hidden = false;
   signOutButton.hidden = false;
+  signOutEverywhereButton.hidden = false;
 }
 
 /** A failed step: the tokens are forgotten, and the page says what happened. */
@@ -154,8 +157,6 @@ signOutButton.addEventListener('click', async () => {
   let message = 'Signed out of the Demo Service.';
   try {
     // A local sign-out: this service's tokens are revoked and forgotten; the portal sign-in stays.
-    // With RP-initiated logout this line becomes
-    //   await manager.signoutRedirect({ post_logout_redirect_uri: home });
     await manager.revokeTokens();
   } catch (err) {
     message = `Signed out of the Demo Service here; the portal could not revoke its tokens (${describe(err)}).`;
@@ -166,7 +167,34 @@ signOutButton.addEventListener('click', async () => {
   signedOutView(message);
 });
 
+// RP-initiated logout: the portal asks the user, ends its sign-in (and tells other services),
+// then sends the browser back to `home` with the state oidc-client-ts gave it.
+signOutEverywhereButton.addEventListener('click', () => {
+  signOutEverywhereButton.disabled = true;
+  leaving = true;
+  show('Signing out of Unified ID…');
+  // A state (oidc-client-ts sends one only with data) lets the return be told apart and checked.
+  manager.signoutRedirect({ post_logout_redirect_uri: home, state: 'signed-out' }).catch((err) => {
+    leaving = false;
+    signOutEverywhereButton.disabled = false;
+    show(`Sign-out could not start: ${describe(err)}`);
+  });
+});
+
+/** Back from the portal's sign-out with the state of our request: checked, and the address cleaned. */
+async function backFromSignOut() {
+  const url = window.location.href;
+  window.history.replaceState(null, '', home);
+  try {
+    await manager.signoutRedirectCallback(url);
+    signedOutView('Signed out of Unified ID and the Demo Service.');
+  } catch (err) {
+    await failed(`The sign-out response does not match this browser session (${describe(err)}).`);
+  }
+}
+
 async function start() {
+  if (!callbackUrl && new URLSearchParams(window.location.search).has('state')) return backFromSignOut();
   if (callbackUrl) {
     signInButton.hidden = true;
     show('Signing in…');
