@@ -67,7 +67,7 @@ afterEach(() => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('scripts/visual.sh: VISUAL_ONLY narrows a run', () => {
+describe('scripts/visual.sh: VISUAL_ONLY narrows a run', { timeout: 120_000 }, () => {
   it('to exactly one story when one matches (before, one match ran the whole suite)', () => {
     project();
     const { status, calls, filters } = run(['test'], { VISUAL_ONLY: 'Button Primary' });
