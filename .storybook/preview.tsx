@@ -11,7 +11,7 @@ import type { ThemeOverrides } from '../themes/tokens';
 
 /*
  * Story parameters understood here (documented in tests/visual/README.md):
- *   parameters.theme          'default' | 'midnight' (a base theme of themes/whiteLabel.ts)
+ *   parameters.theme          a base theme's name: any themes/<name>.theme.ts ('default' when absent)
  *   parameters.themeOverrides white-label overrides layered on top of that theme
  *   parameters.clientTheme    a connected service's theme over the deployment's, composed as the
  *                             login page does (core/testing/storyThemes.ts: GREEN_PARTNER_THEME)

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { themeNames } from '../core/build/virtualModules.mjs';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uid-config-check-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -62,7 +63,7 @@ describe('npm run config:check', () => {
     fs.writeFileSync(bad, JSON.stringify({ name: 'x', api, plugins: {}, defaultLanguge: 'de_DE' }));
     const run = configCheck(clients, bad);
     expect(run.status).toBe(1);
-    expect(run.stdout).toContain(`FAIL  ${clients}: field '[0].branding.theme.name': (client 'shop') must be one of default, midnight; did you mean 'midnight'?`);
+    expect(run.stdout).toContain(`FAIL  ${clients}: field '[0].branding.theme.name': (client 'shop') must be one of ${themeNames(process.cwd()).join(', ')}; did you mean 'midnight'?`);
     expect(run.stdout).toContain(`FAIL  ${bad}: field 'defaultLanguge': is not a known field; did you mean 'defaultLanguage'?`);
     expect(run.stdout).toContain('Some config files are invalid');
   });

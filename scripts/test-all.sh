@@ -7,7 +7,7 @@ export CI="${CI:-true}"
 
 started=$(date +%s)
 stage_started=""
-# Each stage's time is printed as the next begins: CI must stay well under its 30-minute aim.
+# Each stage's time is printed as the next begins: CI must stay under 40 minutes on 2 cores.
 step() {
   local now
   now=$(date +%s)

@@ -10,7 +10,9 @@
 # stories that no longer exist. Configuration: the "loki" key of package.json.
 # Without extra arguments the stories are split over VISUAL_SHARDS loki processes
 # (default 2, one per core), each with its own Chromium: one browser's tabs would share
-# focus (see tests/visual/README.md), two browsers do not.
+# focus (see tests/visual/README.md), two browsers do not. VISUAL_ONLY='<regex>' narrows
+# such a run to the matching stories (any number of them; none is an error), and an update
+# narrowed this way deletes no reference.
 # Works without a TTY; Chromium is installed with apt-get when missing.
 set -euo pipefail
 
@@ -165,7 +167,7 @@ if [ "$MODE" = test ]; then
   LOKI_ARGS+=(--requireReference)
 fi
 FULL_UPDATE=0
-if [ "$MODE" = update ] && [ $# -eq 0 ]; then
+if [ "$MODE" = update ] && [ $# -eq 0 ] && [ -z "${VISUAL_ONLY:-}" ]; then
   FULL_UPDATE=1
   mkdir -p "$REFERENCE_DIR"
   touch "$LOG_DIR/update-start"
@@ -190,11 +192,17 @@ start_shard() {
     > >(sed -u "s/^/[visual $2] /") 2>&1
 }
 
+# Without loki arguments the stories always go through visual-shards.mjs, even into one shard:
+# its filter is what VISUAL_ONLY narrows (a run without a filter would shoot the whole suite).
 SHARDS=()
-if [ $# -eq 0 ] && [ "${VISUAL_SHARDS:-2}" -gt 1 ]; then
-  mapfile -t SHARDS < <(node scripts/visual-shards.mjs "$OUT_DIR" "${VISUAL_SHARDS:-2}")
+if [ $# -eq 0 ]; then
+  SHARD_LIST="$(node scripts/visual-shards.mjs "$OUT_DIR" "${VISUAL_SHARDS:-2}")" || exit 1
+  mapfile -t SHARDS <<<"$SHARD_LIST"
+elif [ -n "${VISUAL_ONLY:-}" ]; then
+  echo "visual: VISUAL_ONLY narrows a run without loki arguments; with arguments, use --storiesFilter" >&2
+  exit 2
 fi
-if [ "${#SHARDS[@]}" -gt 1 ]; then
+if [ "${#SHARDS[@]}" -gt 0 ]; then
   echo "visual: ${#SHARDS[@]} loki processes, each with its own Chromium"
   for i in "${!SHARDS[@]}"; do
     start_shard "$i" "$((i + 1))"
@@ -210,7 +218,7 @@ for i in "${!LOKI_PIDS[@]}"; do
   # 1: differences or failed stories (listed above); anything else: loki itself broke
   # (a story that outlasted chromeLoadTimeout makes loki 0.35 write an empty file and exit).
   # A broken shard is run once more on a fresh browser: a stall on a loaded machine is not a finding.
-  if [ "$code" -gt 1 ] && [ "${#SHARDS[@]}" -gt 1 ]; then
+  if [ "$code" -gt 1 ] && [ "${#SHARDS[@]}" -gt 0 ]; then
     echo "visual: loki process $((i + 1)) stopped with exit code $code before it finished; running its stories again" >&2
     stop_chromium "$i"
     start_shard "$i" "$((i + 1)), again"
@@ -224,7 +232,7 @@ for i in "${!LOKI_PIDS[@]}"; do
 done
 set -e
 LOKI_PIDS=()
-if [ "${#SHARDS[@]}" -gt 1 ] && [ "$MODE" = test ]; then
+if [ "${#SHARDS[@]}" -gt 0 ] && [ "$MODE" = test ]; then
   for kind in current difference; do
     rm -rf "tests/visual/$kind"
     mkdir -p "tests/visual/$kind"

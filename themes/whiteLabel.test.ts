@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultTheme } from './default.theme';
 import { midnightTheme } from './midnight.theme';
@@ -25,8 +28,19 @@ describe('composeTheme (the white-label path)', () => {
   });
 
   it('discovers every themes/<name>.theme.ts, named as its file', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-themes-'));
+    try {
+      mkdirSync(path.join(dir, 'themes'));
+      for (const file of ['ocean.theme.ts', 'default.theme.ts', 'tokens.ts', 'whiteLabel.ts', 'Bad_Name.theme.ts', 'notes.md']) {
+        writeFileSync(path.join(dir, 'themes', file), '');
+      }
+      expect(themeNames(dir)).toEqual(['default', 'ocean']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // The repository's themes (a new file needs no list entry anywhere), each named as its file.
     const root = process.cwd(); // vitest runs from the repository root
-    expect(themeNames(root)).toEqual(['default', 'midnight']);
+    expect(themeNames(root)).toEqual(expect.arrayContaining(['default', 'midnight']));
     expect(Object.keys(baseThemes).sort()).toEqual(themeNames(root));
     for (const [name, theme] of Object.entries(baseThemes)) expect(theme.name).toBe(name);
   });

@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020';
 import { catalogue } from 'virtual:plugin-catalogue';
 import { describe, expect, it } from 'vitest';
+import { servicesForRegion } from '../boot/servicesForRegion';
 import { REGION_CODES } from '../contract/regions';
+import type { HttpClient } from '../http/client';
 import { validatePluginConfig } from '../registry/registry';
 import { ConfigError, enabledPluginIds, parseDeploymentConfig, pluginsForRegion } from './loadConfig';
 
@@ -121,6 +123,17 @@ describe('config/*.json', () => {
         const manifest = (await load!()).default;
         expect(() => validatePluginConfig(manifest, sw), `${region} ${id}`).not.toThrow();
       }
+    }
+  });
+
+  // The registry's start-up checks (one owner per route, login view and extension point; error
+  // codes shared only with priorities) hold for every shipped config in every region.
+  it.each(files)('%s: the plugins start together in every region', async (file) => {
+    const config = parseDeploymentConfig(JSON.parse(readFileSync(`${dir}/${file}`, 'utf8')));
+    const servicesFor = servicesForRegion(config, {} as HttpClient, catalogue);
+    for (const region of REGION_CODES) {
+      const { registry } = await servicesFor(region);
+      expect(registry.pluginIds.sort(), region).toEqual(enabledPluginIds(config, region).sort());
     }
   });
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chooseLanguage, detectLanguage, i18n, initI18n, showLanguage } from './i18n';
-import { LANGUAGES, languageFromServer, matchBrowserLanguage, RTL_SERVER_CODE } from './languages';
+import { LANGUAGE_CODES, LANGUAGES, languageFromServer, matchBrowserLanguage, RTL_SERVER_CODE } from './languages';
 import { storage } from '../session/storage';
 
 beforeAll(async () => {
@@ -49,6 +49,14 @@ describe('language choice', () => {
     expect(languageFromServer(3)).toBe('de_DE');
     expect(languageFromServer('it_IT')).toBe('it_IT');
     expect(languageFromServer(RTL_SERVER_CODE)).toBeUndefined();
-    expect(new Set(LANGUAGES.map((l) => l.serverCode)).size).toBe(20);
+    expect(new Set(LANGUAGES.map((l) => l.serverCode)).size).toBe(LANGUAGES.length);
+    expect(LANGUAGES.map((l) => l.serverCode)).not.toContain(RTL_SERVER_CODE);
+  });
+
+  it('declares each language once: unique codes and tags, the code list derived from the declarations', () => {
+    expect(new Set(LANGUAGE_CODES).size).toBe(LANGUAGES.length);
+    expect(LANGUAGE_CODES).toEqual(LANGUAGES.map((l) => l.code));
+    expect(new Set(LANGUAGES.map((l) => l.bcp47)).size).toBe(LANGUAGES.length);
+    for (const l of LANGUAGES) expect(l.code).toMatch(/^[a-z]{2}_[A-Z]{2}$/);
   });
 });

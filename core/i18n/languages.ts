@@ -1,11 +1,14 @@
 /**
- * The 20 languages of spec section 9. `code` is the portal's language id (also the
- * locales/ folder name and the `lang` query value); `serverCode` is the numeric id the
- * server's login-page info uses. Code 16 is reserved for the right-to-left language the
- * spec mentions; none of the 20 shipped languages is RTL, but the mirroring works for it.
+ * The portal's languages (spec section 9), declared here once: everything that lists languages
+ * derives from LANGUAGES (the language menu, i18next, the config shape and config/schema.json,
+ * the server's checks, the mail texts read from each language's locale folder, the tests).
+ * `code` is the portal's language id (also the locales/ folder name and the `lang` query value);
+ * `serverCode` is the numeric id the server's login-page info uses. Code 16 is reserved for the
+ * right-to-left language the spec mentions; none of the shipped languages is RTL, but the
+ * mirroring works for it. To add a language, follow "Adding a language" in the README.
  */
-export interface Language {
-  code: LanguageCode;
+interface LanguageSpec {
+  code: string;
   /** Name of the language in itself, shown in the language menu. */
   nativeName: string;
   /** BCP 47 tag for `<html lang>` and Intl. */
@@ -14,17 +17,7 @@ export interface Language {
   dir: 'ltr' | 'rtl';
 }
 
-export const LANGUAGE_CODES = [
-  'en_US', 'cs_CZ', 'de_DE', 'fr_FR', 'es_ES', 'nl_NL', 'it_IT', 'pl_PL', 'pt_PT', 'ru_RU',
-  'tr_TR', 'ja_JP', 'zh_TW', 'ko_KR', 'sk_SK', 'hu_HU', 'ro_RO', 'bg_BG', 'uk_UA', 'sr_RS',
-] as const;
-export type LanguageCode = (typeof LANGUAGE_CODES)[number];
-
-export const DEFAULT_LANGUAGE: LanguageCode = 'en_US';
-/** The server's numeric id of the right-to-left language (spec section 2). */
-export const RTL_SERVER_CODE = 16;
-
-export const LANGUAGES: readonly Language[] = [
+const DECLARED = [
   { code: 'en_US', nativeName: 'English', bcp47: 'en-US', serverCode: 1, dir: 'ltr' },
   { code: 'cs_CZ', nativeName: 'Čeština', bcp47: 'cs-CZ', serverCode: 2, dir: 'ltr' },
   { code: 'de_DE', nativeName: 'Deutsch', bcp47: 'de-DE', serverCode: 3, dir: 'ltr' },
@@ -45,7 +38,19 @@ export const LANGUAGES: readonly Language[] = [
   { code: 'bg_BG', nativeName: 'Български', bcp47: 'bg-BG', serverCode: 19, dir: 'ltr' },
   { code: 'uk_UA', nativeName: 'Українська', bcp47: 'uk-UA', serverCode: 20, dir: 'ltr' },
   { code: 'sr_RS', nativeName: 'Srpski', bcp47: 'sr-Latn-RS', serverCode: 21, dir: 'ltr' },
-];
+] as const satisfies readonly LanguageSpec[];
+
+export type LanguageCode = (typeof DECLARED)[number]['code'];
+export interface Language extends LanguageSpec {
+  code: LanguageCode;
+}
+
+export const LANGUAGES: readonly Language[] = DECLARED;
+export const LANGUAGE_CODES: readonly LanguageCode[] = DECLARED.map((l) => l.code);
+
+export const DEFAULT_LANGUAGE: LanguageCode = 'en_US';
+/** The server's numeric id of the right-to-left language (spec section 2). */
+export const RTL_SERVER_CODE = 16;
 
 export function isLanguageCode(value: unknown): value is LanguageCode {
   return typeof value === 'string' && (LANGUAGE_CODES as readonly string[]).includes(value);

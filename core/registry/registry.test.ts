@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { parseDeploymentConfig } from '../config/loadConfig';
+import { dispatchError } from '../errors/dispatch';
+import { ApiError } from '../http/ApiError';
 import { boolean, object, string } from '../config/shape';
 import { registeredNamespaces } from '../i18n/namespaces';
 import { definePlugin } from './definePlugin';
@@ -103,6 +105,52 @@ describe('buildRegistry', () => {
     const a = definePlugin({ id: 'a', routes: [{ path: '/token', view }] });
     const b = definePlugin({ id: 'b', routes: [{ path: '/token', view }] });
     await expect(buildRegistry([a, b], {}, deployment)).rejects.toThrow(/contributed by both 'a' and 'b'/);
+  });
+
+  it('refuses two plugins handling one error code without priorities, naming both', async () => {
+    const a = definePlugin({ id: 'first', errorHandlers: { [-19999]: () => true } });
+    const b = definePlugin({ id: 'second', errorHandlers: { [-19999]: () => true } });
+    await expect(buildRegistry([a, b], {}, deployment)).rejects.toThrow(
+      "Error code -19999 is handled by both 'first' and 'second'; give each handler a priority (the higher runs first)",
+    );
+    // One priority is not enough: the other plugin's place would still be config order.
+    const c = definePlugin({ id: 'third', errorHandlers: { [-19999]: { handle: () => true, priority: 10 } } });
+    await expect(buildRegistry([a, c], {}, deployment)).rejects.toThrow(/handled by both 'first' and 'third'/);
+    await expect(buildRegistry([c, a], {}, deployment)).rejects.toThrow(/handled by both 'third' and 'first'/);
+    // Equal priorities decide nothing either; the same holds for handlers added in register().
+    const d = definePlugin({ id: 'fourth', register: (ctx) => ctx.addErrorHandler(-19999, () => true, { priority: 10 }) });
+    await expect(buildRegistry([c, d], {}, deployment)).rejects.toThrow(
+      "Error code -19999 is handled by both 'third' and 'fourth', both with priority 10; give them different priorities",
+    );
+    const twice = definePlugin({ id: 'twice', errorHandlers: { [-5]: () => true }, register: (ctx) => ctx.addErrorHandler(-5, () => true) });
+    await expect(buildRegistry([twice], {}, deployment)).rejects.toThrow("Error code -5 is handled twice by 'twice'");
+  });
+
+  it('runs the handlers of one code by priority, highest first, whatever the config order', async () => {
+    const calls: string[] = [];
+    const handler = (id: string, handles: boolean) => () => {
+      calls.push(id);
+      return handles;
+    };
+    const low = definePlugin({ id: 'low', errorHandlers: { [-19999]: { handle: handler('low', true), priority: 1 } } });
+    const high = definePlugin({ id: 'high', register: (ctx) => ctx.addErrorHandler(-19999, handler('high', false), { priority: 50 }) });
+    const alone = definePlugin({ id: 'alone', errorHandlers: { [-3]: handler('alone', true) } });
+    for (const order of [[low, high, alone], [alone, high, low]]) {
+      const registry = await buildRegistry(order, {}, deployment);
+      expect(registry.errorHandlers(-19999).map((h) => h.pluginId)).toEqual(['high', 'low']);
+      expect(registry.errorHandlers(-3).map((h) => h.pluginId)).toEqual(['alone']);
+    }
+    // Through the dispatch: 'high' passes (false), so 'low' handles it.
+    const registry = await buildRegistry([low, high], {}, deployment);
+    const ctx = { navigate: vi.fn(), toast: vi.fn(), t: (k: string) => k, message: 'm' };
+    const outcome = dispatchError(new ApiError(-19999, undefined, 200), {
+      pluginHandlers: (code) => registry.errorHandlers(code),
+      context: () => ctx,
+      sessionEnded: () => false,
+    });
+    expect(outcome).toBe('plugin');
+    expect(calls).toEqual(['high', 'low']);
+    expect(ctx.toast).not.toHaveBeenCalled();
   });
 
   it('is frozen after start-up', async () => {

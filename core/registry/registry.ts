@@ -34,7 +34,7 @@ export class Registry {
   readonly menu: Owned<MenuEntry>[] = [];
   readonly loginViews: Owned<LoginViewContribution>[] = [];
   readonly guards: Owned<Guard>[] = [];
-  private readonly handlers = new Map<number, Owned<ErrorHandler>[]>();
+  private readonly handlers = new Map<number, (Owned<ErrorHandler> & { priority?: number })[]>();
   private readonly points = new Map<string, string>(); // point id -> declaring plugin
   private readonly contributions = new Map<string, Owned<unknown>[]>();
   readonly pluginConfigs = new Map<string, unknown>();
@@ -45,8 +45,9 @@ export class Registry {
     return [...this.pluginConfigs.keys()];
   }
 
+  /** The plugins' handlers of a code, highest priority first. */
   errorHandlers(code: number): Owned<ErrorHandler>[] {
-    return this.handlers.get(code) ?? [];
+    return (this.handlers.get(code) ?? []).map(({ pluginId, value }) => ({ pluginId, value }));
   }
 
   guardsFor(route: GuardedRoute): Guard[] {
@@ -98,10 +99,21 @@ export class Registry {
         // let that link through, signed in or not, with or without a login session.
         if (view.module) this.guards.push({ pluginId, value: moduleLinkGuard(pluginId, view.module) });
       },
-      addErrorHandler: (code, handler) => {
+      addErrorHandler: (code, handler, options) => {
         guard();
+        const priority = options?.priority;
         const list = this.handlers.get(code) ?? [];
-        list.push({ pluginId, value: handler });
+        for (const other of list) {
+          const both = other.pluginId === pluginId ? `twice by '${pluginId}'` : `by both '${other.pluginId}' and '${pluginId}'`;
+          if (other.priority === undefined || priority === undefined) {
+            throw new Error(`Error code ${code} is handled ${both}; give each handler a priority (the higher runs first)`);
+          }
+          if (other.priority === priority) {
+            throw new Error(`Error code ${code} is handled ${both}, both with priority ${priority}; give them different priorities`);
+          }
+        }
+        list.push({ pluginId, value: handler, priority });
+        list.sort((a, b) => (b.priority ?? 0) - (a.priority ?? 0));
         this.handlers.set(code, list);
       },
       addGuard: (g) => {
@@ -169,7 +181,10 @@ export async function buildRegistry(
     m.menu.forEach(api.addMenuEntry);
     m.loginViews.forEach(api.addLoginView);
     m.guards.forEach(api.addGuard);
-    for (const [code, handler] of Object.entries(m.errorHandlers)) api.addErrorHandler(Number(code), handler);
+    for (const [code, handler] of Object.entries(m.errorHandlers)) {
+      if (typeof handler === 'function') api.addErrorHandler(Number(code), handler);
+      else api.addErrorHandler(Number(code), handler.handle, { priority: handler.priority });
+    }
     for (const [ns, loader] of Object.entries(m.locales)) api.addNamespace(ns, loader);
     await m.register?.({ ...api, pluginId: m.id, config: configs[i], deployment });
   }

@@ -67,11 +67,24 @@ export interface ErrorContext {
 /** Returns true when it handled the error; false passes it on to the next handler. */
 export type ErrorHandler = (error: ApiError, ctx: ErrorContext) => boolean;
 
+/**
+ * A handler with its place among other plugins' handlers of the same code: the higher
+ * `priority` runs first. Two plugins that handle one code must both give one, and they must
+ * differ; otherwise start-up fails naming both plugins (config order never decides).
+ */
+export interface PrioritisedErrorHandler {
+  handle: ErrorHandler;
+  priority: number;
+}
+
+export type ErrorHandlerContribution = ErrorHandler | PrioritisedErrorHandler;
+
 export interface ContributionApi {
   addRoute(route: RouteContribution): void;
   addMenuEntry(entry: MenuEntry): void;
   addLoginView(view: LoginViewContribution): void;
-  addErrorHandler(code: number, handler: ErrorHandler): void;
+  /** `priority` (higher runs first) is required when another plugin handles the same code. */
+  addErrorHandler(code: number, handler: ErrorHandler, options?: { priority?: number }): void;
   addGuard(guard: Guard): void;
   addNamespace(ns: string, loader: NamespaceLoader): void;
   declareExtensionPoint<T>(point: ExtensionPoint<T>): void;
@@ -101,7 +114,7 @@ export interface PluginDefinition<C extends object> {
   routes?: RouteContribution[];
   menu?: MenuEntry[];
   loginViews?: LoginViewContribution[];
-  errorHandlers?: Record<number, ErrorHandler>;
+  errorHandlers?: Record<number, ErrorHandlerContribution>;
   guards?: Guard[];
   /** Locale namespaces: name -> loader of `locales/<lang>/<name>.json`. */
   locales?: Record<string, NamespaceLoader>;
@@ -116,7 +129,7 @@ export interface PluginManifest {
   readonly routes: readonly RouteContribution[];
   readonly menu: readonly MenuEntry[];
   readonly loginViews: readonly LoginViewContribution[];
-  readonly errorHandlers: Readonly<Record<number, ErrorHandler>>;
+  readonly errorHandlers: Readonly<Record<number, ErrorHandlerContribution>>;
   readonly guards: readonly Guard[];
   readonly locales: Readonly<Record<string, NamespaceLoader>>;
   register?(ctx: RegisterContext<unknown>): void | Promise<void>;

@@ -7,7 +7,11 @@ import { REPO_ROOT } from '../options';
 import { parseClients } from './clients';
 import { configVocabulary, type ConfigVocabulary } from './knownNames';
 import { ConfigFileError, readJsonFile } from './readJsonFile';
+import { themeNames } from '../../core/build/virtualModules.mjs';
 import { checkDeploymentFile, InvalidConfigs } from './servedConfigs';
+
+/** The base themes as a refusal lists them. */
+const THEMES = themeNames(REPO_ROOT).join(', ');
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uid-configs-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -50,7 +54,9 @@ describe('reading a config file', () => {
 describe('a deployment config file, checked like the browser checks it, for every region', () => {
   it('knows the plugins, themes and settings shapes from the folders', () => {
     expect(vocabulary.known.plugins).toContain('sign-in');
-    expect(vocabulary.known.themes).toEqual(['default', 'midnight']);
+    // Every themes/<name>.theme.ts; a new theme needs no edit here.
+    expect(vocabulary.known.themes).toEqual(fs.readdirSync(path.join(REPO_ROOT, 'themes')).filter((f) => f.endsWith('.theme.ts')).map((f) => f.slice(0, -'.theme.ts'.length)).sort());
+    expect(vocabulary.known.themes).toContain('midnight');
     expect(vocabulary.schemas['reset']).toBeDefined();
     expect(vocabulary.schemas['sign-in']).toBeUndefined();
   });
@@ -63,7 +69,7 @@ describe('a deployment config file, checked like the browser checks it, for ever
   it.each([
     ['an unknown top-level key', { name: 'x', api, plugins: {}, regoins: {} }, "field 'regoins': is not a known field; did you mean 'regions'?"],
     ['an unknown plugin', { name: 'x', api, plugins: { captca: { enabled: true } } }, "field 'plugins.captca': is not a plugin (a folder under plugins/); did you mean 'captcha'?"],
-    ['an unknown theme', { name: 'x', api, plugins: {}, theme: { name: 'midnite' } }, "field 'theme.name': must be one of default, midnight; did you mean 'midnight'?"],
+    ['an unknown theme', { name: 'x', api, plugins: {}, theme: { name: 'midnite' } }, `field 'theme.name': must be one of ${THEMES}; did you mean 'midnight'?`],
     [
       "a plugin's settings, only wrong in one region",
       { name: 'x', api, plugins: { reset: { enabled: true } }, regions: { Use: { plugins: { reset: { config: { supportUrl: 'ftp://x' } } } } } },
@@ -100,7 +106,7 @@ describe('CLIENTS_FILE', () => {
     ['a redirect URI that is not absolute', [{ ...client, redirectUris: ['/cb'] }], "field '[0].redirectUris[0]': (client 'shop') must be an absolute http(s) URL"],
     ['a redirect URI with a fragment', [{ ...client, redirectUris: ['https://shop.example/cb#x'] }], "field '[0].redirectUris[0]': (client 'shop') must not have a fragment"],
     ['an unknown branding key', [{ ...client, branding: { logo: '/x.svg' } }], "field '[0].branding.logo': (client 'shop') is not a known field; expected one of:"],
-    ['an unknown theme', [{ ...client, branding: { theme: { name: 'midnite' } } }], "field '[0].branding.theme.name': (client 'shop') must be one of default, midnight; did you mean 'midnight'?"],
+    ['an unknown theme', [{ ...client, branding: { theme: { name: 'midnite' } } }], `field '[0].branding.theme.name': (client 'shop') must be one of ${THEMES}; did you mean 'midnight'?`],
     ['a theme group a client may not set', [{ ...client, branding: { theme: { overrides: { breakpoints: { mobile: 500 } } } } }], "field '[0].branding.theme.overrides.breakpoints': (client 'shop') is not a known field; expected one of: colors, font, radius, shadow"],
     ['a bad theme colour', [{ ...client, branding: { theme: { overrides: { colors: { primary: 'green-ish' } } } } }], "field '[0].branding.theme.overrides.colors.primary': (client 'shop') must be a CSS colour"],
     ['an unknown plugin', [{ ...client, plugins: ['sign-inn'] }], "field '[0].plugins[0]': (client 'shop') must be one of"],
