@@ -39,6 +39,7 @@ import { clientIp } from './http/common';
 import { OidcProvider, oidcRoutes } from './oidc/provider';
 import { healthRoutes } from './http/health';
 import { loggerOptions, logRequests } from './http/requestLog';
+import { metricsListener, metricsRoute, type AnsweredFailure } from './http/metrics';
 
 export interface BuiltServer {
   app: FastifyInstance;
@@ -147,11 +148,18 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   });
   app.decorateRequest('hostRegion', null);
   if (options.logger) logRequests(app);
+  // What each failed answer was, for the metrics (the error handler knows it; onResponse reports it).
+  const answeredFailures = new WeakMap<object, AnsweredFailure>();
+  app.addHook('onResponse', async (req, reply) => ctx.metrics.observe(req, reply, answeredFailures.get(req)));
+  mailer.onResult = (result) => ctx.metrics.mails.inc({ result });
+  if (options.metricsToken) await app.register(metricsRoute(ctx.metrics.withProcessMetrics(), options.metricsToken));
+  const metricsServer = options.metricsPort !== undefined ? metricsListener(ctx.metrics.withProcessMetrics()) : null;
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: 5 * 1024 * 1024 + 1, files: 1, fields: 10, fieldSize: 4096, parts: 12 } });
 
   app.setErrorHandler((err: FastifyError | ApiFailure | Error, req, reply) => {
     if (err instanceof ApiFailure) {
+      answeredFailures.set(req, { code: err.code, result: err.result });
       return reply.status(err.status).send({ errorCode: err.code, message: err.message, ...(err.result !== undefined ? { result: err.result } : {}) });
     }
     const fe = err as FastifyError;
@@ -193,6 +201,7 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
     demo,
     async listen() {
       await app.listen({ host: options.host, port: options.port });
+      if (metricsServer) await new Promise<void>((resolve, reject) => metricsServer.once('error', reject).listen(options.metricsPort, options.host, () => resolve()));
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : options.port;
       return `http://${options.host}:${port}`;
@@ -201,6 +210,7 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
       if (closed) return;
       closed = true;
       configs.close();
+      if (metricsServer?.listening) await new Promise((resolve) => metricsServer.close(resolve));
       await app.close();
       await ctx.afterAnswer.idle();
       await stores.close();

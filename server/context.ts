@@ -8,6 +8,7 @@ import { AfterAnswer } from './domain/afterAnswer';
 import { SlidingCounter } from './domain/limits';
 import type { Mailer } from './mail/mailer';
 import type { EndedGrant } from './oidc/adapter';
+import { PortalMetrics } from './http/metrics';
 import type { ServerOptions } from './options';
 import type { ServedConfigs } from './config/servedConfigs';
 
@@ -41,6 +42,7 @@ export interface Ctx {
   afterAnswer: AfterAnswer;
   /** Told of OpenID grants that ended with portal sessions; the provider sends back-channel logouts (set by OidcProvider.start). */
   grantsEnded: (grants: EndedGrant[]) => void;
+  metrics: PortalMetrics;
   region(region: RegionCode): Kysely<RegionalDb>;
 }
 
@@ -66,6 +68,7 @@ export function createCtx(options: ServerOptions, stores: Stores, mailer: Mailer
     quietMails: new SlidingCounter(60_000, now),
     afterAnswer: new AfterAnswer((message) => console.warn(message)),
     grantsEnded: () => undefined,
+    metrics: new PortalMetrics(stores),
     region: (region) => stores.regions[region],
   };
 }

@@ -11,7 +11,8 @@
  * SECURITY_TOKEN_SECONDS (300; short values let tests see the security lock return),
  * PORTAL_APP_CONFIGS (partner_app_android=<file>,partner_app_ios=<file>: the partner apps' configs;
  * in development config/app-android.json and config/app-ios.json), ENUMERATION_PROTECTION=1 (sign-in,
- * reset and registration answer alike for known and unknown addresses; see server/README.md).
+ * METRICS_PORT (Prometheus /metrics on its own listener, same HOST) or METRICS_TOKEN (/metrics of the portal
+ * behind that bearer token), reset and registration answer alike for known and unknown addresses; see server/README.md).
  */
 import path from 'node:path';
 import { buildServer, type BuiltServer } from './app';
@@ -83,6 +84,8 @@ try {
       ...(env.HELPDESK_RETURN_ORIGINS ? { returnOrigins: env.HELPDESK_RETURN_ORIGINS.split(',').map((s) => s.trim()) } : {}),
     },
     logger: env.LOG === '1' || (production && env.LOG !== '0'),
+    ...(env.METRICS_PORT ? { metricsPort: Number(env.METRICS_PORT) } : {}),
+    ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     trustProxy: env.TRUST_PROXY === '1',
     enumerationProtection: env.ENUMERATION_PROTECTION === '1',
     limits: {

@@ -130,6 +130,9 @@ export interface ServerOptions {
   reservedEmailSuffixes: string[];
   /** One JSON line per request (route patterns, never URLs or headers): on in production unless LOG=0. */
   logger: boolean;
+  /** Prometheus metrics on their own listener (same host), or at /metrics of the portal behind this bearer token; neither: not served. */
+  metricsPort?: number;
+  metricsToken?: string;
   /** Where log lines go (tests); default stdout. */
   logStream?: Writable;
   /** Take the client address from X-Forwarded-For (behind a reverse proxy that sets it). */
@@ -211,6 +214,8 @@ export function resolveOptions(input: ServerOptionsInput = {}): ServerOptions {
     reservedEmailSuffixes: input.reservedEmailSuffixes ?? ['.internal', '.invalid'],
     logger: input.logger ?? false,
     logStream: input.logStream,
+    metricsPort: input.metricsPort,
+    metricsToken: input.metricsToken,
     trustProxy: input.trustProxy ?? false,
     enumerationProtection: input.enumerationProtection ?? false,
     now: input.now ?? Date.now,

@@ -9,7 +9,7 @@ import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, ty
 import type { RegionCode } from '../../core/contract/regions';
 import { REGION_CODES } from '../../core/contract/regions';
 import { migrate, type StoreKind } from './migrations';
-import type { GlobalDb, LegacyDb, RegionalDb, Stores } from './types';
+import type { GlobalDb, LegacyDb, PoolStats, RegionalDb, Stores } from './types';
 
 type StoreName = 'global' | 'legacy' | Lowercase<RegionCode>;
 
@@ -52,7 +52,7 @@ function openSqlite<T>(file: string): Kysely<T> {
   return new Kysely<T>({ dialect: new ImmediateSqliteDialect({ database }) });
 }
 
-async function openPostgres<T>(url: string, schema: string): Promise<Kysely<T>> {
+async function openPostgres<T>(url: string, schema: string, onPool?: (pool: PoolStats) => void): Promise<Kysely<T>> {
   const pg = (await import('pg')).default;
   // Schema names are fixed here (uid_global, uid_use, …); identifiers cannot be bound as parameters.
   if (!/^[a-z][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
@@ -73,16 +73,19 @@ async function openPostgres<T>(url: string, schema: string): Promise<Kysely<T>> 
   pool.on('error', (err) => {
     console.error(`PostgreSQL (${schema}): idle connection lost: ${err.message}`);
   });
+  onPool?.(pool);
   return new Kysely<T>({ dialect: new PostgresDialect({ pool }) });
 }
 
 export async function openStores(options: StoreOptions): Promise<Stores> {
   const pgUrl = (name: StoreName) => options.databaseUrls?.[name] ?? options.databaseUrl;
+  const pools: Array<[string, PoolStats]> = [];
   const opened: Array<Kysely<any>> = []; // eslint-disable-line @typescript-eslint/no-explicit-any
   async function open<T>(name: StoreName, kind: StoreKind): Promise<Kysely<T>> {
     const url = pgUrl(name);
     const schema = `uid_${name}`;
-    const db = url ? await openPostgres<T>(url, schema) : openSqlite<T>(path.join(options.dataDir, `${name}.sqlite`));
+    const storeName = REGION_CODES.find((r) => r.toLowerCase() === name) ? `region:${REGION_CODES.find((r) => r.toLowerCase() === name)}` : name;
+    const db = url ? await openPostgres<T>(url, schema, (pool) => pools.push([storeName, pool])) : openSqlite<T>(path.join(options.dataDir, `${name}.sqlite`));
     opened.push(db);
     await migrate(db, kind, url ? { dialect: 'postgres', schema } : { dialect: 'sqlite' });
     return db;
@@ -95,6 +98,7 @@ export async function openStores(options: StoreOptions): Promise<Stores> {
     }
     const legacy = await open<LegacyDb>('legacy', 'legacy');
     return {
+      pools,
       global,
       regions,
       legacy,

@@ -335,8 +335,17 @@ export interface LegacyDb {
   legacy_password_locks: LegacyPasswordLockTable;
 }
 
+/** A connection pool's counts (pg.Pool). */
+export interface PoolStats {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
+}
+
 export interface Stores {
   global: Kysely<GlobalDb>;
+  /** PostgreSQL pools by store name (`global`, `legacy`, `region:Euw`, …); empty on SQLite. */
+  pools: Array<[string, PoolStats]>;
   regions: Record<RegionCode, Kysely<RegionalDb>>;
   legacy: Kysely<LegacyDb>;
   close(): Promise<void>;

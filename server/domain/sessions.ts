@@ -208,7 +208,10 @@ async function sameSuccessor(ctx: Ctx, region: RegionCode, refreshToken: string)
   const pair = withinGrace && token.successor ? openSuccessor(token.successor, refreshToken) : null;
   const next = pair ? await db.selectFrom('tokens').selectAll().where('refresh_hash', '=', hashSecret(pair.refreshToken)).executeTakeFirst() : undefined;
   // Only while the successor is untouched: once it was itself rotated, the old token is stale.
-  if (!pair || !next || next.revoked_at !== null || next.rotated_at !== null || next.family_id !== token.family_id) return revokeFamily(ctx, region, token.family_id);
+  if (!pair || !next || next.revoked_at !== null || next.rotated_at !== null || next.family_id !== token.family_id) {
+    ctx.metrics.refreshes.inc({ outcome: 'reuse_detected' });
+    return revokeFamily(ctx, region, token.family_id);
+  }
   const { session, account } = await sessionAndAccount(ctx, region, next);
   if (!session || !account || session.revoked_at !== null || now >= sessionExpiry(session, account)) return revokeFamily(ctx, region, token.family_id);
   return {

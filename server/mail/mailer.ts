@@ -41,6 +41,8 @@ export class Mailer {
   private readonly outboxDir: string | null;
   /** Tests can make sending fail to check the -5001/-40015 paths. */
   failNext = 0;
+  /** Told of every mail's fate (metrics). */
+  onResult: (result: 'sent' | 'failed') => void = () => undefined;
 
   constructor(
     private readonly options: { smtpUrl?: string; from: string; dataDir: string; now: () => number },
@@ -60,6 +62,17 @@ export class Mailer {
   }
 
   async send(request: MailRequest): Promise<OutboxMail> {
+    try {
+      const mail = await this.deliver(request);
+      this.onResult('sent');
+      return mail;
+    } catch (err) {
+      this.onResult('failed');
+      throw err;
+    }
+  }
+
+  private async deliver(request: MailRequest): Promise<OutboxMail> {
     if (this.failNext > 0) {
       this.failNext--;
       throw new Error('mail transport failure (simulated)');
