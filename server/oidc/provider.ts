@@ -25,10 +25,9 @@ import { accountFinder, OIDC_CLAIMS } from './account';
 import { kyselyAdapter, linkGrantToPortalSession, pruneOidcPayloads } from './adapter';
 import { INTERACTION_PATH, OIDC_PATH } from './paths';
 import { interaction } from './interaction';
+import { problemOf, problemUrl } from './problemPage';
+import { ACR_VALUES } from './signInContext';
 import { ensureSigningKey, ID_TOKEN_SECONDS, publishedSigningKeys, SIGNING_ALG, type PrivateSigningJwk } from './signingKeys';
-
-/** The one authentication context the portal's sign-in gives (password, with MFA when the account has it). */
-export const PORTAL_ACR = 'urn:unified-id:acr:portal-sign-in';
 
 export function oidcIssuer(ctx: Pick<Ctx, 'options'>): string {
   return `${ctx.options.publicOrigin}${OIDC_PATH}`;
@@ -80,7 +79,7 @@ function configuration(ctx: Ctx, lib: Library, keys: PrivateSigningJwk[], cookie
     // Scope claims (email, name, …) go into the ID token as well, not only to userinfo.
     conformIdTokenClaims: false,
     scopes: ['openid', 'email', 'profile', 'offline_access'],
-    acrValues: [PORTAL_ACR],
+    acrValues: ACR_VALUES,
     enabledJWA: { idTokenSigningAlgValues: [SIGNING_ALG] },
     features: {
       devInteractions: { enabled: false },
@@ -113,11 +112,11 @@ function configuration(ctx: Ctx, lib: Library, keys: PrivateSigningJwk[], cookie
     },
     issueRefreshToken: async (_koa, client) => client.grantTypeAllowed('refresh_token'),
     ttl: { IdToken: ID_TOKEN_SECONDS, AccessToken: 900, AuthorizationCode: 60, Interaction: 3600, Session: 30 * 86_400, Grant: 30 * 86_400, RefreshToken: 30 * 86_400 },
-    renderError: async (koa, out) => {
-      // Errors that may not go back to the client (unknown client, unregistered redirect URI):
-      // a plain page; React is not involved and nothing of the request is echoed as markup.
-      koa.type = 'text/plain; charset=utf-8';
-      koa.body = `${out.error}: ${out.error_description ?? ''}`;
+    renderError: async (koa, out, error) => {
+      // Errors that may not go back to the client (unknown client, unregistered redirect URI, an
+      // expired interaction): the portal's own page, given only the kind of problem (problemPage.ts).
+      koa.redirect(problemUrl(ctx, problemOf(out.error, error.name), koa.oidc?.params?.ui_locales));
+      koa.status = 303;
     },
   };
 }
