@@ -14,7 +14,10 @@ export function problemKind(query: URLSearchParams): SignInProblem {
  * user's language, with a fresh start.
  */
 export default function SignInProblemView() {
+  return <SignInProblemPage kind={problemKind(new URLSearchParams(window.location.search))} />;
+}
+
+export function SignInProblemPage({ kind }: { kind: SignInProblem }) {
   const { t } = useTranslation('authorize');
-  const kind = problemKind(new URLSearchParams(window.location.search));
   return <AuthorizeProblem message={t(`problems.${kind}`)} />;
 }
