@@ -88,9 +88,12 @@ export async function revokeGrantsOfPortalSessions(db: Kysely<GlobalDb>, ssoSess
   const links = await db.selectFrom('oidc_payloads').select('grant_id').where('model', '=', LINK_MODEL).where('uid', 'in', ssoSessionIds).execute();
   const grantIds = links.map((l) => l.grant_id).filter((id): id is string => id !== null);
   if (grantIds.length === 0) return;
+  // An interaction in progress names the grant too, but it is a request, not a credential: it
+  // lives on (the browser may sign in again, as another account, and finish it).
   await db
     .deleteFrom('oidc_payloads')
     .where((eb) => eb.or([eb('grant_id', 'in', grantIds), eb('key', 'in', grantIds.map((id) => rowKey('Grant', id)))]))
+    .where('model', '!=', 'Interaction')
     .execute();
 }
 

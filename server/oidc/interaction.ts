@@ -86,8 +86,9 @@ async function forgetEarlierAccount(provider: Awaited<ReturnType<OidcProvider['c
     session.authorizations = {};
     await session.persist();
   }
-  // The interaction no longer belongs to that account's session either.
+  // The interaction no longer belongs to that account's session, nor to its grant, either.
   details.session = undefined;
+  details.grantId = undefined;
   await details.save(details.exp - Math.floor(Date.now() / 1000));
 }
 

@@ -167,9 +167,20 @@ describe('prompt=login and max_age while signed in to the portal', () => {
     // "Use another account": the login page signs out, then it is an ordinary sign-in.
     expect((await c.post('/api/logout', undefined)).status).toBe(200);
     expect((await c.get(`/api/client/custom/banner-and-logo?sessionCode=${sessionCode}`)).body.result.reauthenticate).toBeUndefined();
-    const other = await authorize(c, OWNER, { prompt: 'login' });
-    expect(other.claims!.sub).not.toBe(first.claims!.sub);
-    expect(other.claims!.email).toBe(OWNER.email);
+    // The same login page, now an ordinary sign-in: the other account, back to the same request.
+    const done = await signInAtLoginPage(t, c, sessionCode, OWNER);
+    expect(done.status).toBe(200);
+    const back = await browse(t, c, `${done.body.result.serviceUrl}?${new URLSearchParams(done.body.result.redirectParams)}`, CALLBACK, null);
+    expect(back.kind).toBe('callback');
+    const tokens = await oidc.authorizationCodeGrant(asked.config, back.kind === 'callback' ? back.url : new URL(CALLBACK), {
+      pkceCodeVerifier: asked.request.verifier,
+      expectedState: asked.request.state,
+      expectedNonce: asked.request.nonce,
+    });
+    expect(tokens.claims()!.sub).not.toBe(first.claims!.sub);
+    expect(tokens.claims()!.email).toBe(OWNER.email);
+    // The first account's tokens ended with its portal sign-out.
+    await expect(oidc.fetchUserInfo(first.config, first.tokens!.access_token, first.claims!.sub)).rejects.toMatchObject({ status: 401 });
   });
 
   it('an ordinary login session still refuses the signed-in account (-29999), and /logged says no re-authentication', async () => {
