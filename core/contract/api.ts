@@ -48,6 +48,8 @@ export interface LoggedResult {
   email?: string;
   accountId?: string;
   region?: RegionCode;
+  /** Asked with the login page's session code: that login session wants this account's password again. */
+  reauthenticate?: boolean;
 }
 
 export interface AllowUrlsResult {

@@ -170,4 +170,9 @@ export interface LoginPageInfo {
   theme?: ClientTheme | null;
   clientId: string;
   clientName: string;
+  /**
+   * The service asked the signed-in account to sign in again (OpenID prompt=login or max_age):
+   * that account's address. Present only for this browser's own signed-in account.
+   */
+  reauthenticate?: { email: string } | null;
 }

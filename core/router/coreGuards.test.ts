@@ -99,6 +99,15 @@ describe('/login guards', () => {
     expect(await alreadySignedIn.run(ctx('session_code=S', http))).toEqual({ kind: 'redirect', to: '/accountSetting', replace: true });
   });
 
+  it('signed in, and the server says this login session asks for the password again: the page stays', async () => {
+    const http = fakeHttp({ '/logged': { loggedIn: true, reauthenticate: true }, '/redirect-params': { serviceUrl: 'https://svc.example.com/cb', redirectParams: {} } });
+    expect(await alreadySignedIn.run(ctx('session_code=S', http))).toEqual({ kind: 'allow' });
+    expect(http.post).toHaveBeenCalledWith('/logged', undefined, { auth: 'none', query: { sessionCode: 'S' } });
+    expect(http.calls).not.toContain('/redirect-params');
+    // Without a session code nothing is asked about one.
+    await alreadySignedIn.run(ctx('', fakeHttp({ '/logged': { loggedIn: true } })));
+  });
+
   it('falls back to the deployment allow-list when the server list fails', async () => {
     const http = fakeHttp({ '/logged': { loggedIn: true }, '/redirect/allow-urls': new ApiError(-1, 'x', 500) });
     expect(await alreadySignedIn.run(ctx('return_to=https://fallback.example.com/', http))).toEqual({ kind: 'external', url: 'https://fallback.example.com/' });

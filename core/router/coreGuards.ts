@@ -74,15 +74,18 @@ export const invitedRegistration: Guard = {
  * Already signed in? Then go where the user was heading: an allowed return_to, else the
  * service behind the session code, else the account settings. If the status check
  * itself fails, the official host shows its login page; any other host hands over to sign-in there.
+ * The one exception is the server's to make: a login session that asks the signed-in account to
+ * sign in again (a service's OpenID prompt=login or max_age) stays on the page.
  */
 export const alreadySignedIn: Guard = {
   id: 'core/login/already-signed-in',
   route: 'login',
   order: 100,
   async run(ctx): Promise<GuardOutcome> {
-    let loggedIn: boolean;
+    let status: LoggedResult;
+    const sessionCode = ctx.query.get('session_code');
     try {
-      loggedIn = (await ctx.http.post<LoggedResult>('/logged', undefined, { auth: 'none' })).loggedIn;
+      status = await ctx.http.post<LoggedResult>('/logged', undefined, { auth: 'none', ...(sessionCode ? { query: { sessionCode } } : {}) });
     } catch {
       if (ctx.config.officialHosts.length === 0 || ctx.config.officialHosts.includes(ctx.host)) return allow;
       const official = ctx.config.officialHosts[0]!;
@@ -90,14 +93,14 @@ export const alreadySignedIn: Guard = {
       return { kind: 'external', url: `${protocol}//${official}/login${ctx.query.toString() ? `?${ctx.query}` : ''}` };
     }
     // Not signed in: later guards (e.g. one that starts a login session) still get their say.
-    if (!loggedIn) return next;
+    if (!status.loggedIn) return next;
+    if (status.reauthenticate === true) return allow;
 
     const allowList = await allowedRedirects(ctx);
     const returnTo = ctx.query.get('return_to');
     if (returnTo && isAllowedRedirect(returnTo, allowList, ctx.origin)) {
       return { kind: 'external', url: new URL(returnTo, ctx.origin).toString() };
     }
-    const sessionCode = ctx.query.get('session_code');
     if (sessionCode) {
       try {
         const target = await ctx.http.get<RedirectParamsResult>('/redirect-params', { query: { sessionCode }, auth: 'none' });

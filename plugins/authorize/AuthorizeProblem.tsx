@@ -7,7 +7,19 @@ export function AuthorizeProblem({ message }: { message: string }) {
   const theme = useTheme();
   const { t } = useTranslation('authorize');
   return (
-    <main css={{ maxWidth: 440, margin: '15vh auto 0', padding: theme.space(6), background: theme.colors.surface, borderRadius: theme.radius.lg, boxShadow: theme.shadow.card }}>
+    <main
+      css={{
+        boxSizing: 'border-box',
+        // On a phone the card keeps a margin from the screen's edges.
+        width: `calc(100% - 2 * ${theme.space(4)})`,
+        maxWidth: 440,
+        margin: '15vh auto 0',
+        padding: theme.space(6),
+        background: theme.colors.surface,
+        borderRadius: theme.radius.lg,
+        boxShadow: theme.shadow.card,
+      }}
+    >
       <h1 css={{ fontSize: theme.font.sizeXl, margin: 0 }}>{t('problemTitle')}</h1>
       <p role="alert" css={{ margin: `${theme.space(4)} 0 ${theme.space(6)}` }}>
         {message}

@@ -1,3 +1,4 @@
+import { SIGN_IN_PROBLEM_PATH } from '../../core/contract/signInProblem';
 import { carryLoginParams } from '../../core/login/carry';
 import { definePlugin } from '../../core/registry/definePlugin';
 import { localeFile } from '../../core/i18n/namespaces';
@@ -35,6 +36,8 @@ export default definePlugin<AuthorizeConfig>({
   routes: [
     { path: '/', view: () => import('./AuthorizeView') },
     { path: '/token', view: () => import('./TokenView') },
+    // A connected service's request the server could not send back to it (OpenID provider errors).
+    { path: SIGN_IN_PROBLEM_PATH, view: () => import('./SignInProblemView') },
   ],
   guards: [loginNeedsSession],
   locales: {

@@ -28,6 +28,8 @@ interface Params {
   views?: string[];
   signUpUrl?: string;
   notice?: boolean;
+  /** The server flags the login session: a service asks this signed-in account to sign in again. */
+  reauthenticate?: string;
 }
 
 const EMAIL = 'ana.novak@partner-example.com';
@@ -44,9 +46,20 @@ function services(p: Params): LoginPageServices {
     goTo: () => undefined,
     hasView: (view) => views.includes(view),
     pluginAllowed: () => true,
-    pageInfo: p.signUpUrl
-      ? { carouselInfos: [], language: null, title: null, titleLogoUrl: null, logoUrl: null, signUpUrl: p.signUpUrl, clientId: 'partner-cloud', clientName: 'Partner Cloud' }
-      : null,
+    pageInfo:
+      p.signUpUrl || p.reauthenticate
+        ? {
+            carouselInfos: [],
+            language: null,
+            title: null,
+            titleLogoUrl: null,
+            logoUrl: null,
+            signUpUrl: p.signUpUrl ?? null,
+            clientId: 'partner-cloud',
+            clientName: 'Partner Cloud',
+            reauthenticate: p.reauthenticate ? { email: p.reauthenticate } : null,
+          }
+        : null,
     query: new URLSearchParams(p.query ?? 'session_code=sc-story'),
   };
 }
@@ -186,3 +199,17 @@ export const RightToLeft: Story = {
 
 /** A connected service's theme (the green partner): the filled form with its primary button. */
 export const ClientTheme: Story = withClientTheme(Filled);
+
+/** A service asked the signed-in account to sign in again (OpenID prompt=login): its address fixed, the password asked. */
+export const Reauthenticate: Story = { parameters: { reauthenticate: EMAIL } };
+
+/** The re-authentication with a wrong password: the attempts left, the address still fixed. */
+export const ReauthenticateWrongPassword: Story = {
+  parameters: { reauthenticate: EMAIL, http: failingWith(new ApiError(-20601, 'wrong credentials', 400, { remainAttempts: 4, lockedMinutes: 30 })) },
+  play: async ({ canvasElement }) => {
+    typeInto(canvasElement.querySelector<HTMLInputElement>('input[type="password"]'), PASSWORD);
+    await until(() => canvasElement.querySelector<HTMLInputElement>('input[type="password"]')?.value === PASSWORD);
+    canvasElement.querySelector('form')?.requestSubmit();
+    await until(() => Boolean(canvasElement.textContent?.includes('Attempts left: 4')));
+  },
+};

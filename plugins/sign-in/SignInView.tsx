@@ -17,6 +17,7 @@ import { toast } from '../../core/ui/toastStore';
 import { checkEmail, checkLoginPassword } from '../../core/validation/checks';
 import { useLightForm, type FieldChecks } from '../../core/validation/useLightForm';
 import { lockText } from './lockText';
+import { ReauthHeading, UseAnotherAccount } from './ReauthNotice';
 import { signInOutcome, type SignInAlert } from './signInAlert';
 
 interface SignInForm extends Record<string, string> {
@@ -53,7 +54,9 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
   });
   const [handingOff, setHandingOff] = useState(false);
 
-  const [defaults] = useState<SignInForm>(() => ({ email: initialEmail(page.query, data), password: '' }));
+  // A service asked the signed-in account for its password again (the server says which account).
+  const reauth = page.pageInfo?.reauthenticate ?? null;
+  const [defaults] = useState<SignInForm>(() => ({ email: reauth?.email ?? initialEmail(page.query, data), password: '' }));
   const { values, errors, field, setValue, focus, handleSubmit } = useLightForm<SignInForm>(checks, defaults);
   const { email, password } = values;
 
@@ -136,7 +139,7 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
         call.outlet
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate aria-describedby={alert ? 'sign-in-alert' : undefined}>
-          <h1 css={{ fontSize: theme.font.sizeXl, margin: `0 0 ${theme.space(6)}` }}>{t('title')}</h1>
+          {reauth ? <ReauthHeading service={page.pageInfo?.clientName ?? null} /> : <h1 css={{ fontSize: theme.font.sizeXl, margin: `0 0 ${theme.space(6)}` }}>{t('title')}</h1>}
           {alert ? <AlertBox alert={alert} /> : null}
           <div css={{ display: 'grid', gap: theme.space(4) }}>
             <TextField
@@ -147,11 +150,15 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
               required
               error={errors.email ? t(errors.email) : undefined}
               {...field('email')}
+              // The account being asked is fixed (another one goes through "use another account").
+              readOnly={reauth !== null}
+              css={reauth ? { '& input': { color: theme.colors.textMuted, background: theme.colors.background } } : undefined}
             />
             <TextField
               label={t('password')}
               type="password"
               autoComplete="current-password"
+              autoFocus={reauth !== null}
               required
               error={errors.password ? t(errors.password) : undefined}
               {...field('password')}
@@ -167,7 +174,8 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
           <Button type="submit" fullWidth disabled={!canSubmit} loading={call.busy || handingOff} css={{ marginTop: theme.space(5) }}>
             {t('submit')}
           </Button>
-          {signUpUrl || page.hasView('register') ? (
+          {reauth ? <UseAnotherAccount /> : null}
+          {!reauth && (signUpUrl || page.hasView('register')) ? (
             <p css={{ marginTop: theme.space(6), textAlign: 'center', color: theme.colors.textMuted }}>
               {t('noAccount')}{' '}
               {signUpUrl ? (

@@ -386,6 +386,15 @@ const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => (
       await db.schema.alterTable('accounts').addColumn('registration_contested', 'integer', (c) => c.notNull().defaultTo(0)).execute();
     },
   },
+  '009_sso_session_sign_in': {
+    // A sign-in session remembers how and when it was last signed in to (RFC 8176 methods,
+    // e.g. "pwd otp mfa"): a connected service reusing it later gets the same `amr`, `acr` and
+    // `auth_time`, and a re-authentication renews them. Null in older rows: a password at creation.
+    async up(db: AnyDb) {
+      await db.schema.alterTable('sso_sessions').addColumn('auth_methods', 'varchar(64)').execute();
+      await db.schema.alterTable('sso_sessions').addColumn('authenticated_at', 'bigint').execute();
+    },
+  },
 });
 
 const legacyMigrations = (_dialect: SqlDialect): Record<string, Migration> => ({

@@ -196,6 +196,10 @@ export interface SsoSessionTable {
   ip: string | null;
   user_agent: string | null;
   revoked_at: number | null;
+  /** RFC 8176 methods of the last sign-in, space-separated ("pwd otp mfa"); null: "pwd" (older rows). */
+  auth_methods: string | null;
+  /** When the session was last signed in to (a re-authentication renews it); null: created_at. */
+  authenticated_at: number | null;
 }
 export interface TokenTable {
   id: string;

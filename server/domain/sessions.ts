@@ -13,6 +13,7 @@ import { randomId, safeEqual } from './crypto';
 import { hashSecret, parseRegionalSecret, regionalSecret } from './tokens';
 import { openSuccessor, sealSuccessor } from './refreshSuccessor';
 import { revokeGrantsOfPortalSessions } from '../oidc/adapter';
+import { formatMethods, type AuthMethod } from './authMethods';
 
 export interface SsoSessionRef {
   region: RegionCode;
@@ -30,6 +31,7 @@ export async function createSsoSession(
   region: RegionCode,
   account: AccountTable,
   meta: { ip: string | null; userAgent: string | null },
+  methods: readonly AuthMethod[],
 ): Promise<{ id: string; cookie: string; expiresAt: number }> {
   const now = ctx.now();
   const id = randomId();
@@ -49,9 +51,20 @@ export async function createSsoSession(
       ip: meta.ip?.slice(0, 64) ?? null,
       user_agent: meta.userAgent?.slice(0, 500) ?? null,
       revoked_at: null,
+      auth_methods: formatMethods(methods),
+      authenticated_at: now,
     })
     .execute();
   return { id, cookie: `${id}~${secret}`, expiresAt };
+}
+
+/**
+ * The signed-in user proved it again (a connected service asked for a fresh sign-in): the same
+ * session, so what other services were given under it goes on, with a new sign-in time and methods.
+ */
+export async function renewSessionSignIn(ctx: Ctx, region: RegionCode, sessionId: string, methods: readonly AuthMethod[]): Promise<void> {
+  const now = ctx.now();
+  await ctx.region(region).updateTable('sso_sessions').set({ auth_methods: formatMethods(methods), authenticated_at: now, last_active_at: now }).where('id', '=', sessionId).execute();
 }
 
 export async function readSsoCookie(ctx: Ctx, cookie: string | undefined): Promise<SsoSessionRef | null> {

@@ -24,6 +24,7 @@ import { createMigrationToken, legacyItem, localAccounts, vendorItem } from './m
 import { completeMfaProcess, maskEmail, mfaProcessPassedCaptcha, readMfaProcess, sendEmailCode, startMfaProcess, supportedTypes, verifyMfaProcess, MFA_PROCESS_MINUTES } from './mfa';
 import { checkAccountPassword, checkPasswordLocked } from './passwordLock';
 import { normalizeEmail } from './validation';
+import { signInMethods, type AuthMethod } from './authMethods';
 
 export interface SignInMeta {
   ip: string;
@@ -96,7 +97,14 @@ async function signInLocal(ctx: Ctx, email: string, password: string, onWrongPas
   });
 }
 
-export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): Promise<{ region: RegionCode; account: AccountTable }> {
+/** A completed sign-in: the account and how it proved itself (RFC 8176 methods). */
+export interface SignedIn {
+  region: RegionCode;
+  account: AccountTable;
+  methods: AuthMethod[];
+}
+
+export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): Promise<SignedIn> {
   const email = normalizeEmail(input.email);
   const found = email.length <= 320 ? await findAccount(ctx, email) : null;
   // Counted synchronously with the check that reads the counts: nothing can run in between.
@@ -119,6 +127,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   }
   const { region } = found;
   let account = found.account;
+  let secondFactor: MfaType | null = null;
   const db = ctx.region(region);
 
   if (account.activated_at === null) {
@@ -154,6 +163,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
     if (!process || process.account.id !== account.id) fail(E.mfaProcessMissing);
     if (!types.includes(input.mfaType)) fail(E.mfaTypeDisabled);
     await verifyMfaProcess(ctx, region, process.account, input.mfaType, input.code, input.mfaProcessId);
+    secondFactor = input.mfaType;
     account = await db.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
   }
 
@@ -176,5 +186,5 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   }
   // The sign-in completes: its MFA process is spent (once, however many retries race here).
   if (account.mfa_enabled === 1 && input.mfaProcessId) await completeMfaProcess(ctx, region, input.mfaProcessId);
-  return { region, account };
+  return { region, account, methods: signInMethods(secondFactor) };
 }

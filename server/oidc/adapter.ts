@@ -98,9 +98,12 @@ export async function revokeGrantsOfPortalSessions(db: Kysely<GlobalDb>, ssoSess
   const grantIds = links.map((l) => l.grant_id).filter((id): id is string => id !== null);
   if (grantIds.length === 0) return [];
   const grants = await db.selectFrom('oidc_payloads').select(['key', 'payload']).where('key', 'in', grantIds.map((id) => rowKey('Grant', id))).execute();
+  // An interaction in progress names the grant too, but it is a request, not a credential: it
+  // lives on (the browser may sign in again, as another account, and finish it).
   await db
     .deleteFrom('oidc_payloads')
     .where((eb) => eb.or([eb('grant_id', 'in', grantIds), eb('key', 'in', grantIds.map((id) => rowKey('Grant', id)))]))
+    .where('model', '!=', 'Interaction')
     .execute();
   const sidOf = new Map(links.map((l) => [l.grant_id, (JSON.parse(l.payload) as { sid?: string }).sid ?? null]));
   return grants.map((row) => {

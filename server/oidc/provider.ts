@@ -27,10 +27,9 @@ import { kyselyAdapter, linkGrantToPortalSession, pruneOidcPayloads } from './ad
 import { endPortalSessionWithProvider, logoutRequest, providerFetch, rememberSid, sendBackchannelLogouts, toSignedOutPage, toSignOutPage } from './logout';
 import { INTERACTION_PATH, LOGOUT_REQUEST_PATH, OIDC_PATH } from './paths';
 import { interaction } from './interaction';
+import { problemOf, problemUrl } from './problemPage';
+import { ACR_VALUES } from './signInContext';
 import { ensureSigningKey, ID_TOKEN_SECONDS, publishedSigningKeys, SIGNING_ALG, type PrivateSigningJwk } from './signingKeys';
-
-/** The one authentication context the portal's sign-in gives (password, with MFA when the account has it). */
-export const PORTAL_ACR = 'urn:unified-id:acr:portal-sign-in';
 
 export function oidcIssuer(ctx: Pick<Ctx, 'options'>): string {
   return `${ctx.options.publicOrigin}${OIDC_PATH}`;
@@ -85,7 +84,7 @@ function configuration(ctx: Ctx, lib: Library, keys: PrivateSigningJwk[], cookie
     // Scope claims (email, name, …) go into the ID token as well, not only to userinfo.
     conformIdTokenClaims: false,
     scopes: ['openid', 'email', 'profile', 'offline_access'],
-    acrValues: [PORTAL_ACR],
+    acrValues: ACR_VALUES,
     enabledJWA: { idTokenSigningAlgValues: [SIGNING_ALG] },
     features: {
       devInteractions: { enabled: false },
@@ -124,11 +123,11 @@ function configuration(ctx: Ctx, lib: Library, keys: PrivateSigningJwk[], cookie
     fetch: providerFetch(ctx.options.production),
     issueRefreshToken: async (_koa, client) => client.grantTypeAllowed('refresh_token'),
     ttl: { IdToken: ID_TOKEN_SECONDS, AccessToken: 900, AuthorizationCode: 60, Interaction: 3600, Session: 30 * 86_400, Grant: 30 * 86_400, RefreshToken: 30 * 86_400 },
-    renderError: async (koa, out) => {
-      // Errors that may not go back to the client (unknown client, unregistered redirect URI):
-      // a plain page; React is not involved and nothing of the request is echoed as markup.
-      koa.type = 'text/plain; charset=utf-8';
-      koa.body = `${out.error}: ${out.error_description ?? ''}`;
+    renderError: async (koa, out, error) => {
+      // Errors that may not go back to the client (unknown client, unregistered redirect URI, an
+      // expired interaction): the portal's own page, given only the kind of problem (problemPage.ts).
+      koa.redirect(problemUrl(ctx, problemOf(out.error, error.name), koa.oidc?.params?.ui_locales));
+      koa.status = 303;
     },
   };
 }

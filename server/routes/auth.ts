@@ -20,7 +20,8 @@ import {
   redirectWithCode,
   validateAuthorize,
 } from '../domain/oauth';
-import { authenticateAccess, bearer, checkRefreshToken, createSsoSession, readSsoCookie, revokeSessions, rotateRefresh, type SsoSessionRef } from '../domain/sessions';
+import { isReauthSession, reauthenticationOf } from '../domain/reauth';
+import { authenticateAccess, bearer, checkRefreshToken, createSsoSession, readSsoCookie, renewSessionSignIn, revokeSessions, rotateRefresh, type SsoSessionRef } from '../domain/sessions';
 import { signIn } from '../domain/signin';
 import { normalizeEmail } from '../domain/validation';
 import { fail } from '../http/errors';
@@ -176,11 +177,21 @@ export function authRoutes(ctx: Ctx) {
           ls = await getLoginSession(ctx, code);
         }
         const existing = await readSsoCookie(ctx, ssoCookie(req));
-        if (existing && existing.account.email === normalizeEmail(b.email)) fail(E.loginSessionExists, { email: existing.account.email });
+        const reauth = existing !== null && isReauthSession(ls);
+        const sameAccount = existing !== null && existing.account.email === normalizeEmail(b.email);
+        // A re-authentication proves the signed-in account again, never another one (re-auth.ts).
+        if (reauth && !sameAccount) fail(E.accountError, undefined, 'Sign in again with the account you are signed in with, or sign out first.');
+        if (!reauth && sameAccount) fail(E.loginSessionExists, { email: existing.account.email });
         const client = ls ? await getClient(ctx, ls.client_id) : null;
-        const { region, account } = await signIn(ctx, b, { ip: clientIp(req), clientRequiresCaptcha: client?.require_captcha === 1, clientId: client?.id ?? null });
+        const { region, account, methods } = await signIn(ctx, b, { ip: clientIp(req), clientRequiresCaptcha: client?.require_captcha === 1, clientId: client?.id ?? null });
+        if (reauth) {
+          // The same session goes on (what other services were given under it too), signed in to anew.
+          await renewSessionSignIn(ctx, existing.region, existing.session.id, methods);
+          await completeLoginSession(ctx, code!, account.id, region, existing.session.id);
+          return ok(redirectParamsFor(ctx, code, ls, b.language));
+        }
         if (existing) await revokeSessions(ctx, existing.region, existing.account.id, [existing.session.id]);
-        const session = await createSsoSession(ctx, region, account, { ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null });
+        const session = await createSsoSession(ctx, region, account, { ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null }, methods);
         setSsoCookie(ctx, reply, session.cookie, session.expiresAt);
         await completeLoginSession(ctx, code!, account.id, region, session.id);
         return ok(redirectParamsFor(ctx, code, ls, b.language));
@@ -236,10 +247,13 @@ export function authRoutes(ctx: Ctx) {
       return ok({ valid: true as const, accountId: v.account.id, region: v.region, expiresIn: v.expiresIn });
     });
 
-    api.post('/logged', async (req) => {
+    // With the login page's session code: whether that login session asks this account to sign in again.
+    api.post<{ Querystring: { sessionCode?: string } }>('/logged', { schema: { querystring: { type: 'object', properties: { sessionCode: S.str(128) } } } }, async (req) => {
       const sso = await readSsoCookie(ctx, ssoCookie(req));
       if (!sso) return ok({ loggedIn: false });
-      return ok({ loggedIn: true, email: sso.account.email, accountId: sso.account.id, region: sso.region });
+      const ls = req.query.sessionCode ? await getLoginSession(ctx, req.query.sessionCode) : null;
+      const reauthenticate = reauthenticationOf(ls, sso) !== null;
+      return ok({ loggedIn: true, email: sso.account.email, accountId: sso.account.id, region: sso.region, ...(reauthenticate ? { reauthenticate } : {}) });
     });
 
     api.get('/redirect/allow-urls', async () => ok({ allowUrls: await allowedOrigins(ctx) }));

@@ -2,7 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context';
 import { getClient, getLoginSession, loginPageInfo, PORTAL_CLIENT_ID } from '../domain/oauth';
-import { ok, S } from '../http/common';
+import { reauthenticationOf } from '../domain/reauth';
+import { readSsoCookie } from '../domain/sessions';
+import { ok, S, ssoCookie } from '../http/common';
 
 const ASSETS: Record<string, string> = {
   'logo.svg': `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40"><rect width="40" height="40" rx="8" fill="#1258d6"/><path d="M11 10v13a9 9 0 0 0 18 0V10" fill="none" stroke="#fff" stroke-width="4"/><text x="50" y="27" font-family="sans-serif" font-size="18" font-weight="700" fill="#1d2433">Unified ID</text></svg>`,
@@ -25,7 +27,8 @@ export function brandingRoutes(ctx: Ctx) {
         // Without either the login page shows the portal's own branding.
         const client =
           (ls && (await getClient(ctx, ls.client_id))) || (!ls && (await getClient(ctx, req.query.clientId))) || (await getClient(ctx, PORTAL_CLIENT_ID));
-        return ok(loginPageInfo(client!));
+        const reauthenticate = reauthenticationOf(ls, await readSsoCookie(ctx, ssoCookie(req)));
+        return ok({ ...loginPageInfo(client!), ...(reauthenticate ? { reauthenticate } : {}) });
       },
     );
 

@@ -1,65 +1,83 @@
 /**
- * The parts of an OpenID client's world the server tests share: discovery with openid-client
- * (panva's, certified) and a "browser" (the harness's cookie-keeping client) that follows the
- * provider's redirects and signs in through the portal's own POST /api/login when sent there.
+ * A browser for OpenID tests on the harness: follows the provider's redirects and, at the
+ * portal's login page, signs in the way the login page would (password, then the authenticator
+ * code when the account asks for one). Stops at the client's callback, at a login page it was
+ * given no credentials for, or at any other answer.
  */
 import * as oidc from 'openid-client';
+import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import { totpNow } from '../domain/mfa';
 import { authorizationRequest } from '../../tests/support/oidcRequest';
-import { Client, DEMO_PASSWORD, login, type TestServer } from './harness';
+import { Client, DEMO_PASSWORD, type Res, type TestServer } from './harness';
 
-export async function discover(t: TestServer, clientId: string, auth: oidc.ClientAuth, secret?: string): Promise<oidc.Configuration> {
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export type Visit =
+  | { kind: 'callback'; url: URL }
+  | { kind: 'login'; url: URL; sessionCode: string }
+  | { kind: 'other'; url: URL | null; res: Res };
+
+export async function clientConfig(t: TestServer, clientId: string, auth: oidc.ClientAuth, secret?: string): Promise<oidc.Configuration> {
   const config = await oidc.discovery(new URL(`${t.base}/api/oidc`), clientId, secret, auth, { execute: [oidc.allowInsecureRequests] });
-  // Verify ID token signatures against the provider's JWKS too (not only TLS-trusted).
   oidc.enableNonRepudiationChecks(config);
   return config;
 }
 
-export interface Browsed {
-  callback: URL | null;
-  status?: number;
-  text?: string;
-  login?: URL;
+/** The account's current authenticator code, at the server's clock (one step later each call). */
+export async function totpCode(t: TestServer, email: string): Promise<string> {
+  t.clock.advance(30_000); // each 30-second step's code is usable once
+  const row = await t.server.ctx.region('Euw').selectFrom('accounts').select('mfa_totp_secret').where('email', '=', email).executeTakeFirstOrThrow();
+  return totpNow(row.mfa_totp_secret!, Date.now() + t.clock.offset);
 }
 
-/** Follows redirects from `url` until one leaves for `callback` (returned), or returns the last answer. */
-export async function browse(
-  t: TestServer,
-  c: Client,
-  url: string,
-  callback: string,
-  credentials: { email: string; password: string } | null = { email: 'demo@example.com', password: DEMO_PASSWORD },
-): Promise<Browsed> {
-  let next = url;
+/** POST /api/login as the login page does, through the MFA step when asked. */
+export async function signInAtLoginPage(t: TestServer, c: Client, sessionCode: string, credentials: Credentials): Promise<Res> {
+  const send = (body: Record<string, unknown>) => c.post('/api/login', body, { headers: { session_code: sessionCode } });
+  const first = await send({ ...credentials });
+  if (first.body?.errorCode !== E.mfaRequired) return first;
+  return send({ ...credentials, mfaType: 3, code: await totpCode(t, credentials.email), mfaProcessId: first.body.result.MFAProcessId });
+}
+
+export async function browse(t: TestServer, c: Client, start: string, callback: string, credentials: Credentials | null): Promise<Visit> {
+  let next = start;
   for (let hops = 0; hops < 12; hops++) {
-    if (next.startsWith(callback)) return { callback: new URL(next) };
+    if (next.startsWith(callback)) return { kind: 'callback', url: new URL(next) };
     const res = await c.get(next, { portal: false, headers: { Accept: 'text/html' } });
     const location = res.headers.get('location');
-    if (res.status !== 302 && res.status !== 303) return { callback: null, status: res.status, text: res.text };
-    const target = new URL(location!, next);
-    if (target.origin === new URL(t.base).origin && target.pathname === '/login' && credentials) {
-      const res2 = await login(c, target.searchParams.get('session_code')!, credentials);
-      if (res2.status !== 200) throw new Error(`login: ${res2.text}`);
-      const { serviceUrl, redirectParams } = res2.body.result as { serviceUrl: string; redirectParams: Record<string, string> };
+    if (!location || (res.status !== 302 && res.status !== 303)) return { kind: 'other', url: null, res };
+    const target = new URL(location, next);
+    if (target.origin === t.base && target.pathname === '/login' && target.searchParams.has('session_code')) {
+      const sessionCode = target.searchParams.get('session_code')!;
+      if (!credentials) return { kind: 'login', url: target, sessionCode };
+      const done = await signInAtLoginPage(t, c, sessionCode, credentials);
+      if (done.status !== 200) throw new Error(`login: ${done.text}`);
+      const { serviceUrl, redirectParams } = done.body.result as { serviceUrl: string; redirectParams: Record<string, string> };
       next = `${serviceUrl}?${new URLSearchParams(redirectParams)}`;
       continue;
     }
-    if (target.pathname === '/login') return { callback: null, status: 302, login: target };
+    if (target.origin === t.base && !target.pathname.startsWith('/api/')) return { kind: 'other', url: target, res };
     next = target.toString();
   }
   throw new Error('too many redirects');
 }
 
+/** The demo user most tests sign in as. */
+export const DEMO: Credentials = { email: 'demo@example.com', password: DEMO_PASSWORD };
+
 /** An authorization request (code + PKCE + state + nonce) followed through the browser. */
-export async function authorize(t: TestServer, config: oidc.Configuration, c: Client, redirectUri: string, extra: Record<string, string> = {}, credentials?: { email: string; password: string } | null) {
+export async function authorize(t: TestServer, config: oidc.Configuration, c: Client, redirectUri: string, extra: Record<string, string> = {}, credentials: Credentials | null = DEMO) {
   const { url, verifier, state, nonce } = await authorizationRequest(config, redirectUri, extra);
-  const result = await browse(t, c, url.toString(), redirectUri, credentials);
-  return { ...result, verifier, state, nonce };
+  const visit = await browse(t, c, url.toString(), redirectUri, credentials);
+  return { visit, callback: visit.kind === 'callback' ? visit.url : null, verifier, state, nonce };
 }
 
 /** Signs in and exchanges the code: the client's tokens and the browser that holds the sessions. */
-export async function signedInClient(t: TestServer, config: oidc.Configuration, redirectUri: string, c = new Client(t.base), credentials?: { email: string; password: string }) {
+export async function signedInClient(t: TestServer, config: oidc.Configuration, redirectUri: string, c = new Client(t.base), credentials: Credentials = DEMO) {
   const a = await authorize(t, config, c, redirectUri, {}, credentials);
-  if (!a.callback) throw new Error(`no callback: ${a.status} ${a.text ?? ''}`);
+  if (!a.callback) throw new Error(`no callback: ${a.visit.kind}`);
   const tokens = await oidc.authorizationCodeGrant(config, a.callback, { pkceCodeVerifier: a.verifier, expectedState: a.state, expectedNonce: a.nonce, idTokenExpected: true });
   return { browser: c, tokens };
 }

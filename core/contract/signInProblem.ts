@@ -1,0 +1,14 @@
+/**
+ * The portal's page for a sign-in request from a connected service that cannot go back to the
+ * service (an unknown client, a redirect URI it did not register, an expired or foreign
+ * interaction): the server sends the browser to this route with only one of these kinds, never
+ * text from the request, and the page words it in the user's language.
+ */
+export const SIGN_IN_PROBLEM_PATH = '/sign-in-problem';
+
+export const SIGN_IN_PROBLEMS = ['unknownClient', 'redirectUri', 'expired', 'invalidRequest', 'serverError'] as const;
+export type SignInProblem = (typeof SIGN_IN_PROBLEMS)[number];
+
+export function isSignInProblem(value: unknown): value is SignInProblem {
+  return typeof value === 'string' && (SIGN_IN_PROBLEMS as readonly string[]).includes(value);
+}
