@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activateFromMail, Client, DEMO_PASSWORD, login, mails, signIn, startLogin, startServer, unlock, type Res, type TestServer } from './harness';
-import { discover, signedInClient } from './oidcBrowser';
+import { clientConfig, signedInClient } from './oidcBrowser';
 
 let log = '';
 const sink = new Writable({
@@ -78,7 +78,7 @@ describe('the request log', () => {
     const hop = await desk.get(`${done.body.result.serviceUrl}?${new URLSearchParams(done.body.result.redirectParams)}`);
     await desk.get(hop.headers.get('location')!);
     // OpenID Connect: code, tokens, an ID token as the end-session hint.
-    const rp = await discover(t, 'rp', oidc.ClientSecretBasic(SECRET), SECRET);
+    const rp = await clientConfig(t, 'rp', oidc.ClientSecretBasic(SECRET), SECRET);
     const signedIn = await signedInClient(t, rp, 'https://rp.example/cb', new RecordingClient(t.base));
     note(signedIn.tokens.id_token);
     note(signedIn.tokens.access_token);

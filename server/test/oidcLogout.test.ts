@@ -13,7 +13,7 @@ import { SSO_COOKIE } from '../../core/contract/auth';
 import { LOGOUT_REQUEST_PATH } from '../oidc/paths';
 import type { LogoutRequestView } from '../oidc/logout';
 import { Client, startServer, type TestServer } from './harness';
-import { discover, signedInClient } from './oidcBrowser';
+import { clientConfig, signedInClient } from './oidcBrowser';
 
 const SECRET = crypto.randomBytes(32).toString('base64url');
 const CALLBACK_A = 'https://rp-a.example/callback';
@@ -46,8 +46,8 @@ beforeAll(async () => {
       { id: 'rp-b', name: 'Shop B', redirectUris: [CALLBACK_B], postLogoutRedirectUris: [BYE_B], backchannelLogoutUri: `${hooks}/bc-b` },
     ],
   });
-  a = await discover(t, 'rp-a', oidc.ClientSecretBasic(SECRET), SECRET);
-  b = await discover(t, 'rp-b', oidc.None());
+  a = await clientConfig(t, 'rp-a', oidc.ClientSecretBasic(SECRET), SECRET);
+  b = await clientConfig(t, 'rp-b', oidc.None());
 });
 afterAll(async () => {
   await t.close();
@@ -154,40 +154,43 @@ describe('RP-initiated logout', () => {
     expect(await signedIn(first.browser)).toBe(true);
   });
 
-  describe('refused requests: an error, no redirect, nobody signed out', () => {
+  describe("refused requests: the portal's problem page, not the client; nobody signed out", () => {
     let first: Awaited<ReturnType<typeof signedInClient>>;
     beforeAll(async () => {
       first = await signedInClient(t, a, CALLBACK_A);
     });
 
+    /** Refused: the portal's problem page (one known kind, nothing of the request), not the client; nobody signed out. */
     async function refused(url: URL) {
       const res = await first.browser.get(url.toString(), { portal: false, headers: { Accept: 'text/html' } });
-      expect(res.status).toBe(400);
-      expect(res.headers.get('location')).toBeNull();
+      expect(res.status).toBe(303);
+      const to = new URL(res.headers.get('location')!);
+      expect(`${to.origin}${to.pathname}`).toBe(`${t.base}/sign-in-problem`);
+      expect([...to.searchParams.keys()]).toEqual(['kind']);
       expect(await signedIn(first.browser)).toBe(true);
-      return res.text;
+      return to.searchParams.get('kind');
     }
 
     it('a post-logout redirect URI off by one character', async () => {
-      expect(await refused(oidc.buildEndSessionUrl(a, { id_token_hint: first.tokens.id_token!, post_logout_redirect_uri: `${BYE_A}/` }))).toContain('post_logout_redirect_uri not registered');
+      expect(await refused(oidc.buildEndSessionUrl(a, { id_token_hint: first.tokens.id_token!, post_logout_redirect_uri: `${BYE_A}/` }))).toBe('invalidRequest');
     });
 
     it("another client's post-logout redirect URI", async () => {
-      expect(await refused(oidc.buildEndSessionUrl(a, { id_token_hint: first.tokens.id_token!, post_logout_redirect_uri: BYE_B }))).toContain('post_logout_redirect_uri not registered');
+      expect(await refused(oidc.buildEndSessionUrl(a, { id_token_hint: first.tokens.id_token!, post_logout_redirect_uri: BYE_B }))).toBe('invalidRequest');
     });
 
     it('a foreign ID token hint (right claims, a key that is not the portal\'s)', async () => {
       const { privateKey } = await generateKeyPair('ES256');
       const claims = first.tokens.claims()!;
       const forged = await new SignJWT({ sub: claims.sub, nonce: claims.nonce }).setProtectedHeader({ alg: 'ES256', kid: 'forged' }).setIssuer(claims.iss).setAudience('rp-a').setIssuedAt().setExpirationTime('1h').sign(privateKey);
-      expect(await refused(oidc.buildEndSessionUrl(a, { id_token_hint: forged, post_logout_redirect_uri: BYE_A }))).toContain('id_token_hint');
+      expect(await refused(oidc.buildEndSessionUrl(a, { id_token_hint: forged, post_logout_redirect_uri: BYE_A }))).toBe('invalidRequest');
     });
 
     it('a hint the provider signed for another issuer', async () => {
       const key = await t.server.ctx.stores.global.selectFrom('oidc_signing_keys').selectAll().where('retired_at', 'is', null).executeTakeFirstOrThrow();
       const jwk = JSON.parse(key.private_jwk) as Record<string, unknown>;
       const forged = await new SignJWT({ sub: first.tokens.claims()!.sub }).setProtectedHeader({ alg: 'ES256', kid: key.kid }).setIssuer('https://elsewhere.example').setAudience('rp-a').setIssuedAt().setExpirationTime('1h').sign(await importJWK(jwk, 'ES256'));
-      expect(await refused(oidc.buildEndSessionUrl(a, { id_token_hint: forged, post_logout_redirect_uri: BYE_A }))).toContain('id_token_hint');
+      expect(await refused(oidc.buildEndSessionUrl(a, { id_token_hint: forged, post_logout_redirect_uri: BYE_A }))).toBe('invalidRequest');
     });
   });
 
