@@ -3,14 +3,19 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { usePluginConfig, usePortal } from '../../core/app/context';
-import type { UserInfo } from '../../core/contract/api';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
-import { isLanguageCode, languageByCode } from '../../core/i18n/languages';
-import { setUser, userAtom } from '../../core/session/session';
-import { signOut } from '../../core/session/signOut';
-import { Button } from '../../core/ui/Button';
-import { toast } from '../../core/ui/toastStore';
+import {
+  Button,
+  isLanguageCode,
+  languageByCode,
+  setUser,
+  signOut,
+  toast,
+  useErrorHandler,
+  usePluginConfig,
+  usePortal,
+  userAtom,
+  type UserInfo,
+} from '@portal/plugin-api';
 import type { AccountPluginConfig } from './index';
 
 function Row({ label, value, hint }: { label: string; value: string; hint?: string }) {

@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { usePluginConfig, usePortal } from '../../core/app/context';
-import { currentLanguage } from '../../core/i18n/i18n';
-import { LoadingImage } from '../../core/ui/LoadingImage';
+import { currentLanguage, LoadingImage, usePluginConfig, usePortal } from '@portal/plugin-api';
 import { AuthorizeProblem } from './AuthorizeProblem';
 import type { AuthorizeConfig } from './index';
 import { challengeOf, randomToken, savePending } from './pkce';

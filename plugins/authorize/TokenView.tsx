@@ -1,14 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { usePluginConfig, usePortal } from '../../core/app/context';
-import type { TokenExchangeResult } from '../../core/contract/api';
-import { errorMessage } from '../../core/errors/message';
-import { fetchAllowList } from '../../core/login/handOff';
-import { isAllowedRedirect } from '../../core/router/redirects';
-import { saveTokens, setRegion } from '../../core/session/session';
-import { takeCapturedParams } from '../../core/session/urlTokens';
-import { LoadingImage } from '../../core/ui/LoadingImage';
+import {
+  errorMessage,
+  fetchAllowList,
+  isAllowedRedirect,
+  LoadingImage,
+  saveTokens,
+  setRegion,
+  takeCapturedParams,
+  type TokenExchangeResult,
+  usePluginConfig,
+  usePortal,
+} from '@portal/plugin-api';
 import { AuthorizeProblem } from './AuthorizeProblem';
 import type { AuthorizeConfig } from './index';
 import { sameString, takePending } from './pkce';

@@ -1,7 +1,4 @@
-import { carryLoginParams } from '../../core/login/carry';
-import { definePlugin } from '../../core/registry/definePlugin';
-import { localeFile } from '../../core/i18n/namespaces';
-import { next, type Guard } from '../../core/router/guardTypes';
+import { carryLoginParams, definePlugin, type Guard, localeFile, next } from '@portal/plugin-api';
 import { configSchema, type AuthorizeConfig } from './config';
 
 export type { AuthorizeConfig } from './config';

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../core/http/ApiError';
-import { getToast } from '../../core/ui/toastStore';
+import { ApiError, getToast } from '@portal/plugin-api';
 import { ApplicationsList } from './ApplicationsList';
 import { applications, asRole, company, pendingApplication, summaries } from './fixtures';
 import { JoinCompany } from './JoinCompany';

@@ -1,9 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Member, MyCompany } from '../../core/contract/company';
-import { ApiError } from '../../core/http/ApiError';
-import { getToast } from '../../core/ui/toastStore';
+import { ApiError, getToast, type Member, type MyCompany } from '@portal/plugin-api';
 import { asRole, company, members } from './fixtures';
 import { parseEmails } from './InviteDialog';
 import { MembersList } from './MembersList';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
+import { useErrorHandler } from '@portal/plugin-api';
 
 export type Loaded<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; value: T };
 

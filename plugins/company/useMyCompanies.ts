@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useHttp } from '../../core/app/context';
-import type { MyCompaniesResult } from '../../core/contract/company';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
+import { type MyCompaniesResult, useErrorHandler, useHttp } from '@portal/plugin-api';
 import { companyApi } from './api';
 
 export type LoadState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: MyCompaniesResult };

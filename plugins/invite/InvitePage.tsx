@@ -2,15 +2,21 @@ import { useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { useHttp, usePluginConfig } from '../../core/app/context';
-import type { AcceptInviteResult, InviteInfo } from '../../core/contract/company';
-import { ERROR_CODES } from '../../core/contract/errorCodes';
-import { errorMessage } from '../../core/errors/message';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
-import { ApiError, isAbortError } from '../../core/http/ApiError';
-import { INVITE_STATUS_UNREGISTERED } from '../../core/router/coreGuards';
-import { saveInvite } from '../../core/session/invite';
-import { regionAtom, tokensAtom } from '../../core/session/session';
+import {
+  type AcceptInviteResult,
+  ApiError,
+  ERROR_CODES,
+  errorMessage,
+  INVITE_STATUS_UNREGISTERED,
+  type InviteInfo,
+  isAbortError,
+  regionAtom,
+  saveInvite,
+  tokensAtom,
+  useErrorHandler,
+  useHttp,
+  usePluginConfig,
+} from '@portal/plugin-api';
 import type { InvitePluginConfig } from './index';
 import { InviteView, type InviteState } from './InviteView';
 import { absoluteUrl, registerUrl, signInUrl } from './links';

@@ -1,18 +1,28 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { usePortal } from '../../core/app/context';
-import type { ActivationPasswordProblem, ActivationRequest, MailLinkProblem, MailLinkResult } from '../../core/contract/account';
-import { ERROR_CODES } from '../../core/contract/errorCodes';
-import { errorMessage } from '../../core/errors/message';
-import { isAbortError, toApiError, type ApiError } from '../../core/http/ApiError';
-import { forgetMailLinkToken, mailLinkToken, signInAfterMailLink } from '../../core/login/mailLink';
-import { LinkChecking, LinkSection } from '../../core/login/LinkPage';
-import { useRenewMailLink } from '../../core/login/useRenewMailLink';
-import type { EmailSentData } from '../../core/login/types';
-import type { LoginViewProps } from '../../core/registry/types';
-import { Button } from '../../core/ui/Button';
-import { Notice } from '../../core/ui/Notice';
+import {
+  type ActivationPasswordProblem,
+  type ActivationRequest,
+  type ApiError,
+  Button,
+  type EmailSentData,
+  ERROR_CODES,
+  errorMessage,
+  forgetMailLinkToken,
+  isAbortError,
+  LinkChecking,
+  LinkSection,
+  type LoginViewProps,
+  type MailLinkProblem,
+  type MailLinkResult,
+  mailLinkToken,
+  Notice,
+  signInAfterMailLink,
+  toApiError,
+  usePortal,
+  useRenewMailLink,
+} from '@portal/plugin-api';
 import { ActivationPasswordForm } from './ActivationPasswordForm';
 import { RESEND_WAIT_SECONDS } from './EmailSentView';
 

@@ -1,9 +1,7 @@
 import { useTheme } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LoginPageInfo } from '../../core/contract/auth';
-import { usePluginConfig } from '../../core/app/context';
-import { atLeast } from '../../core/ui/media';
+import { atLeast, type LoginPageInfo, usePluginConfig } from '@portal/plugin-api';
 import { Banner } from './Banner';
 import { FooterLinks } from './FooterLinks';
 import type { LoginLayoutConfig } from './index';

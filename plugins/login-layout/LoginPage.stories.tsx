@@ -1,10 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { LoginPageInfo } from '../../core/contract/auth';
-import type { HttpClient } from '../../core/http/client';
-import type { Registry } from '../../core/registry/registry';
-import { testRegistry } from '../../core/testing/portalHarness';
-import { cannedHttp, StoryPortal } from '../../core/testing/StoryPortal';
-import { GREEN_PARTNER_THEME } from '../../core/testing/storyThemes';
+import type { HttpClient, LoginPageInfo, Registry } from '@portal/plugin-api';
+import { cannedHttp, GREEN_PARTNER_THEME, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
 import helpdesk from '../helpdesk/index';
 import signIn from '../sign-in/index';
 import layout, { type LoginLayoutConfig } from './index';

@@ -1,17 +1,19 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
-import { usePortal } from '../../core/app/context';
-import { pageThemeAtom } from '../../core/app/pageTheme';
-import { MAIL_LINK_CLIENT_PARAM } from '../../core/contract/account';
-import type { LoginPageInfo } from '../../core/contract/auth';
-import { showLanguage } from '../../core/i18n/i18n';
-import { takeCarriedLoginParams } from '../../core/login/carry';
-import { LoginPageContext } from '../../core/login/LoginPageContext';
-import type { LoginPageServices } from '../../core/login/types';
-import { storage } from '../../core/session/storage';
-import { LoadingImage } from '../../core/ui/LoadingImage';
-import { clientTheme } from '../../themes/whiteLabel';
+import {
+  clientTheme,
+  LoadingImage,
+  LoginPageContext,
+  type LoginPageInfo,
+  type LoginPageServices,
+  MAIL_LINK_CLIENT_PARAM,
+  pageThemeAtom,
+  showLanguage,
+  storage,
+  takeCarriedLoginParams,
+  usePortal,
+} from '@portal/plugin-api';
 import { LoginLayout } from './LoginLayout';
 import { createLoginFlow, goTo, initialView } from './loginFlow';
 import { clientLanguage, fetchPageInfo } from './pageInfo';

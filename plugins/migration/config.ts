@@ -1,4 +1,4 @@
-import { matches, object, string } from '../../core/config/shape';
+import { matches, object, string } from '@portal/plugin-api/config';
 
 export interface MigrationPluginConfig {
   /** Where users get help with a forgotten local password (hint after -20601). */

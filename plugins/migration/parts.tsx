@@ -2,16 +2,18 @@ import { useTheme, type CSSObject } from '@emotion/react';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Controller, type Control, type FieldErrors, type FieldValues, type Path, type UseFormSetFocus } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { usePluginConfig } from '../../core/app/context';
-import type { RegionWhiteList } from '../../core/contract/account';
-import type { RegionCode } from '../../core/contract/regions';
-import { errorMessage } from '../../core/errors/message';
-import type { ApiError } from '../../core/http/ApiError';
-import { CountryRegionSelect } from '../../core/regions/CountryRegionSelect';
-import { Button } from '../../core/ui/Button';
-import { focusRing } from '../../core/ui/focusRing';
-import { Modal } from '../../core/ui/Modal';
-import type { ThemeTokens } from '../../themes/tokens';
+import {
+  type ApiError,
+  Button,
+  CountryRegionSelect,
+  errorMessage,
+  focusRing,
+  Modal,
+  type RegionCode,
+  type RegionWhiteList,
+  type ThemeTokens,
+  usePluginConfig,
+} from '@portal/plugin-api';
 import type { MigrationPluginConfig } from './config';
 
 /** Shared parts of the three migration variants. */

@@ -1,5 +1,5 @@
 import { object, string, type InferType } from 'yup';
-import { ILLEGAL_CHARACTERS, LIMITS, MSG, genericPhoneRule, isBmpOnly, nameRule } from '../../core/validation/rules';
+import { genericPhoneRule, ILLEGAL_CHARACTERS, isBmpOnly, LIMITS, MSG, nameRule } from '@portal/plugin-api';
 import { NEW_POSITION } from './positions';
 
 /**

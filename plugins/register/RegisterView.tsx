@@ -5,26 +5,41 @@ import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { boolean, object, string } from 'yup';
-import { useHttp, usePluginConfig } from '../../core/app/context';
-import type { RegionLookupResult, RegionWhiteList, RegisterRequest, RegisterResult } from '../../core/contract/account';
-import { isRegionCode, REGION_CODES, type RegionCode } from '../../core/contract/regions';
-import type { ApiError } from '../../core/http/ApiError';
-import { useLoginPage } from '../../core/login/LoginPageContext';
-import { loginSessionHeaders } from '../../core/login/mailLink';
-import type { EmailSentData } from '../../core/login/types';
-import { useInterruptibleCall } from '../../core/login/useInterruptibleCall';
-import { CountryRegionSelect } from '../../core/regions/CountryRegionSelect';
-import { regionOfCountry } from '../../core/regions/countryRegions';
-import { useRegionWhiteList } from '../../core/regions/useRegionWhiteList';
-import type { LoginViewProps } from '../../core/registry/types';
-import { loadInvite, type InviteInfo } from '../../core/session/invite';
-import { Button } from '../../core/ui/Button';
-import { Checkbox } from '../../core/ui/Checkbox';
-import { TextField } from '../../core/ui/TextField';
-import { toast } from '../../core/ui/toastStore';
-import { emailRule, MSG, nameRule, registerPasswordRange, registerPasswordRule, registerPhoneRule, termsRule } from '../../core/validation/rules';
+import {
+  type ApiError,
+  Button,
+  Checkbox,
+  CountryRegionSelect,
+  emailRule,
+  type EmailSentData,
+  type SavedInvite as InviteInfo,
+  isRegionCode,
+  loadInvite,
+  loginSessionHeaders,
+  type LoginViewProps,
+  MSG,
+  nameRule,
+  REGION_CODES,
+  type RegionCode,
+  type RegionLookupResult,
+  regionOfCountry,
+  type RegionWhiteList,
+  registerPasswordRange,
+  registerPasswordRule,
+  registerPhoneRule,
+  type RegisterRequest,
+  type RegisterResult,
+  StrengthMeter,
+  termsRule,
+  TextField,
+  toast,
+  useHttp,
+  useInterruptibleCall,
+  useLoginPage,
+  usePluginConfig,
+  useRegionWhiteList,
+} from '@portal/plugin-api';
 import type { RegisterPluginConfig } from './index';
-import { StrengthMeter } from '../../core/ui/StrengthMeter';
 import { subscriptionDefault } from './subscription';
 import { terminalUuid } from './terminal';
 

@@ -5,19 +5,34 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { object, ref, string } from 'yup';
-import { usePortal } from '../../core/app/context';
-import type { MailLinkProblem, MailLinkReason, MailLinkResult, PasswordResetRequest, ResetLinkInfo } from '../../core/contract/account';
-import { ERROR_CODES } from '../../core/contract/errorCodes';
-import { errorMessage } from '../../core/errors/message';
-import { isAbortError, toApiError, type ApiError } from '../../core/http/ApiError';
-import { forgetMailLinkToken, mailLinkToken, signInAfterMailLink } from '../../core/login/mailLink';
-import { LinkChecking, LinkSection } from '../../core/login/LinkPage';
-import { useRenewMailLink } from '../../core/login/useRenewMailLink';
-import type { EmailSentData } from '../../core/login/types';
-import type { LoginViewProps } from '../../core/registry/types';
-import { Button, Notice, TextField } from '../../core/ui';
-import { StrengthMeter } from '../../core/ui/StrengthMeter';
-import { MSG, registerPasswordRange, registerPasswordRule } from '../../core/validation/rules';
+import {
+  type ApiError,
+  Button,
+  type EmailSentData,
+  ERROR_CODES,
+  errorMessage,
+  forgetMailLinkToken,
+  isAbortError,
+  LinkChecking,
+  LinkSection,
+  type LoginViewProps,
+  type MailLinkProblem,
+  type MailLinkReason,
+  type MailLinkResult,
+  mailLinkToken,
+  MSG,
+  Notice,
+  type PasswordResetRequest,
+  registerPasswordRange,
+  registerPasswordRule,
+  type ResetLinkInfo,
+  signInAfterMailLink,
+  StrengthMeter,
+  TextField,
+  toApiError,
+  usePortal,
+  useRenewMailLink,
+} from '@portal/plugin-api';
 import { RESET_WAIT_SECONDS } from './ResetView';
 
 /** The new-password form; `country` is the account's (Singapore: 10 to 32). */

@@ -1,10 +1,13 @@
 /** Test harness of this plugin: the real HTTP client and session over a scripted fetch. */
 import { Route, Switch } from 'wouter';
-import type { UserInfo } from '../../core/contract/api';
-import { HttpClient } from '../../core/http/client';
-import { RouteView } from '../../core/router/RouteView';
-import { createSessionPort, saveTokens, setUser } from '../../core/session/session';
-import { renderPortal, testDeployment, testRegistry } from '../../core/testing/portalHarness';
+import { HttpClient, saveTokens, setUser, type UserInfo } from '@portal/plugin-api';
+import {
+  createSessionPort,
+  renderPortal,
+  RouteView,
+  testDeployment,
+  testRegistry,
+} from '@portal/plugin-api/testing';
 import security from './index';
 
 export const user: UserInfo = {

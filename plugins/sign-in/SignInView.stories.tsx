@@ -1,16 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import { LoginPageContext } from '../../core/login/LoginPageContext';
-import type { LoginPageServices } from '../../core/login/types';
-import type { Registry } from '../../core/registry/registry';
-import { testRegistry } from '../../core/testing/portalHarness';
-import { cannedHttp, StoryPortal } from '../../core/testing/StoryPortal';
+import {
+  ApiError,
+  type HttpClient,
+  LoginPageContext,
+  type LoginPageServices,
+  type Registry,
+} from '@portal/plugin-api';
+import { cannedHttp, StoryPortal, testRegistry, withClientTheme } from '@portal/plugin-api/testing';
 import helpdesk from '../helpdesk/index';
 import HelpdeskNotice from '../helpdesk/HelpdeskNotice';
 import signIn from './index';
 import SignInView from './SignInView';
-import { withClientTheme } from '../../core/testing/storyThemes';
 
 /*
  * The sign-in form, mocked at the HTTP boundary: POST /login answers with the ApiError a
