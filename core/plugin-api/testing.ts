@@ -22,3 +22,4 @@ export { AccountShell } from '../router/AccountShell';
 export { RouteView } from '../router/RouteView';
 export { createSessionPort, sessionEndedAtom } from '../session/session';
 export { stripTokensFromUrl, takeMailLinkToken } from '../session/urlTokens';
+export { pluginsById } from '../testing/pluginsById';
