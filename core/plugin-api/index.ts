@@ -11,10 +11,26 @@
 // Declaring a plugin, its settings and its contributions.
 export { definePlugin } from '../registry/definePlugin';
 export * from './config';
-export { SIGN_OUT_POINT } from '../registry/corePoints';
-export { type ExtensionPoint } from '../registry/extensionPoints';
+export { usePluginConfig } from './pluginConfig';
+export { SIGN_OUT_POINT, type SignOutOverride } from '../registry/corePoints';
+export { defineExtensionPoint, type ExtensionPoint } from '../registry/extensionPoints';
 export { type Owned, type Registry } from '../registry/registry';
-export { type ContributionApi, type ErrorContext, type ErrorHandler, type LoginViewContribution, type LoginViewProps, type PluginManifest, type RegisterContext } from '../registry/types';
+export type {
+  BootstrapContext,
+  ContributionApi,
+  ErrorContext,
+  ErrorHandler,
+  LazyView,
+  LoginViewContribution,
+  LoginViewProps,
+  MenuContext,
+  MenuEntry,
+  PluginDefinition,
+  PluginManifest,
+  RegisterContext,
+  RouteContribution,
+  RouteParent,
+} from '../registry/types';
 
 // Services a view reaches through hooks.
 export { pageThemeAtom } from '../app/pageTheme';
@@ -23,7 +39,7 @@ export { errorMessage } from '../errors/message';
 export { useErrorHandler } from '../errors/useErrorHandler';
 export { ApiError, isAbortError, toApiError } from '../http/ApiError';
 export { FORCED_SIGN_OUT_CODES, HttpClient } from '../http/client';
-export { useDeploymentConfig, useHttp, usePluginConfig, usePortal } from '../app/context';
+export { useDeploymentConfig, useHttp, usePortal } from '../app/context';
 
 // The API contract: request and response types, error codes, shared constants.
 export * from './contract';

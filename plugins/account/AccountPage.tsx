@@ -16,7 +16,7 @@ import {
   userAtom,
   type UserInfo,
 } from '@portal/plugin-api';
-import type { AccountPluginConfig } from './index';
+import { accountConfig } from './config';
 
 function Row({ label, value, hint }: { label: string; value: string; hint?: string }) {
   const theme = useTheme();
@@ -34,7 +34,7 @@ export default function AccountPage() {
   const theme = useTheme();
   const user = useAtomValue(userAtom);
   const { http, registry, config } = usePortal();
-  const settings = usePluginConfig<AccountPluginConfig>('account');
+  const settings = usePluginConfig(accountConfig);
   const handleError = useErrorHandler();
   const [, navigate] = useLocation();
   const [busy, setBusy] = useState<'refresh' | 'signOut' | null>(null);

@@ -13,8 +13,8 @@ import {
   usePluginConfig,
   usePortal,
 } from '@portal/plugin-api';
+import { authorizeConfig } from './config';
 import { AuthorizeProblem } from './AuthorizeProblem';
-import type { AuthorizeConfig } from './index';
 import { sameString, takePending } from './pkce';
 
 export type Destination = { kind: 'path'; to: string } | { kind: 'external'; url: string };
@@ -38,7 +38,7 @@ export function destinationAfterToken(returnTo: string | null, redirectUrl: stri
  */
 export default function TokenView() {
   const { http, config } = usePortal();
-  const authorize = usePluginConfig<AuthorizeConfig>('authorize');
+  const authorize = usePluginConfig(authorizeConfig);
   const { t } = useTranslation(['authorize', 'core']);
   const [, navigate] = useLocation();
   const [problem, setProblem] = useState<string | null>(null);

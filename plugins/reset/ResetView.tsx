@@ -27,7 +27,7 @@ import {
   usePluginConfig,
   VisuallyHidden,
 } from '@portal/plugin-api';
-import type { ResetPluginConfig } from './index';
+import { resetConfig } from './config';
 
 /** The dialog code (headlessui) is fetched only when the reset mail failed (-5001). */
 const Modal = lazy(() => import('@portal/plugin-api/modal').then((m) => ({ default: m.Modal })));
@@ -56,7 +56,7 @@ export default function ResetView({ goTo, data }: LoginViewProps) {
   const http = useHttp();
   const page = useLoginPage();
   const [, navigate] = useLocation();
-  const { supportUrl } = usePluginConfig<ResetPluginConfig>('reset');
+  const { supportUrl } = usePluginConfig(resetConfig);
   const wait = useCountdown();
   const [failure, setFailure] = useState<ApiError | null>(null);
   const [mailFailed, setMailFailed] = useState(false);
