@@ -1,6 +1,6 @@
 import { useTheme } from '@emotion/react';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -71,11 +71,11 @@ export function CompanyForm({ company, onSaved, initialValues, validateOnMount, 
     setLicense(company.businessLicense);
   }, [company, reset]);
 
-  useEffect(() => {
+  // Once, on mount (stories show a form with its errors).
+  const validateFirst = useEffectEvent(() => {
     if (validateOnMount) void trigger();
-    // Once, on mount (stories show a form with its errors).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  useEffect(() => validateFirst(), []);
 
   const countryOptions = useMemo(() => {
     const list: RegionWhiteList | null = whiteList.list;

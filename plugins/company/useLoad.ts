@@ -28,8 +28,7 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]) {
   useEffect(() => {
     setState({ status: 'loading' });
     void reload();
-    // `deps` say when the thing loaded changes (e.g. another company id).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `deps` are the caller's: they say when the thing loaded changes (another company id)
   }, deps);
   return { state, reload };
 }

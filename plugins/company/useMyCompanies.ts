@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { type MyCompaniesResult, useErrorHandler, useHttp } from '@portal/plugin-api';
 import { companyApi } from './api';
 
@@ -28,11 +28,9 @@ export function useMyCompanies(accountId: string | undefined) {
     }
   }, [accountId, http, handleError]);
 
-  useEffect(() => {
-    void reload();
-    // Load once per account; later calls come from reload().
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [accountId]);
+  // Load once per account; later calls come from reload().
+  const loadFirst = useEffectEvent(() => void reload());
+  useEffect(() => loadFirst(), [accountId]);
 
   const retry = useCallback(() => {
     setState({ status: 'loading' });

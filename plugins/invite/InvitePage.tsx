@@ -1,5 +1,5 @@
 import { useStore } from 'jotai';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import {
@@ -17,7 +17,7 @@ import {
   useHttp,
   usePluginConfig,
 } from '@portal/plugin-api';
-import type { InvitePluginConfig } from './index';
+import { inviteConfig } from './config';
 import { InviteView, type InviteState } from './InviteView';
 import { absoluteUrl, registerUrl, signInUrl } from './links';
 
@@ -50,7 +50,7 @@ export default function InvitePage() {
   const { t } = useTranslation(['invite', 'core']);
   const http = useHttp();
   const store = useStore();
-  const settings = usePluginConfig<InvitePluginConfig>('invite');
+  const settings = usePluginConfig(inviteConfig);
   const handleError = useErrorHandler();
   const [path, navigate] = useLocation();
   const search = useSearch();
@@ -63,6 +63,8 @@ export default function InvitePage() {
   const latest = useRef({ path, search, lang });
   latest.current = { path, search, lang };
 
+  // In the language shown when the lookup fails; a language switch must not look the invitation up again.
+  const messageOf = useEffectEvent((error: unknown) => errorMessage(error, t));
   useEffect(() => {
     if (!code) {
       setState({ kind: 'invalid', reason: 'missing' });
@@ -103,11 +105,10 @@ export default function InvitePage() {
         },
         (error: unknown) => {
           if (controller.signal.aborted || isAbortError(error)) return;
-          setState(codeIsUnusable(error) ? { kind: 'invalid', reason: 'notFound' } : { kind: 'lookupFailed', message: errorMessage(error, t) });
+          setState(codeIsUnusable(error) ? { kind: 'invalid', reason: 'notFound' } : { kind: 'lookupFailed', message: messageOf(error) });
         },
       );
     return () => controller.abort();
-    // t is left out on purpose: a language switch must not look the invitation up again.
   }, [code, attempt, http, store, navigate]);
 
   const join = useCallback(async () => {

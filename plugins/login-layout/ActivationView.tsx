@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
@@ -6,7 +6,6 @@ import {
   type ActivationRequest,
   type ApiError,
   Button,
-  type EmailSentData,
   ERROR_CODES,
   errorMessage,
   forgetMailLinkToken,
@@ -87,8 +86,10 @@ export default function ActivationView({
     },
   });
 
+  // Once per attempt; the state itself moves on from 'activating'.
+  const activating = useEffectEvent(() => state.kind === 'activating');
   useEffect(() => {
-    if (state.kind !== 'activating' || !token) return;
+    if (!activating() || !token) return;
     const controller = new AbortController();
     http.post<MailLinkResult>('/activations/verify', { token } satisfies ActivationRequest, { auth: 'none', signal: controller.signal }).then(
       (result) => {
@@ -100,8 +101,6 @@ export default function ActivationView({
       },
     );
     return () => controller.abort();
-    // Once per attempt; the state itself moves on from 'activating'.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [attempt, token, http]);
 
   /** The password step: null when activated, else the text for the field. */

@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import {
   clientTheme,
@@ -43,22 +43,23 @@ export default function LoginPage() {
   const linkClient = query.get(MAIL_LINK_CLIENT_PARAM);
   const [info, setInfo] = useState<LoginPageInfo | null | undefined>(undefined);
 
+  // The branding belongs to the session code; other query changes keep it.
+  const languageOf = useEffectEvent((result: LoginPageInfo | null) => clientLanguage(result, query, storage.get('lang')));
+  const themeOf = useEffectEvent((result: LoginPageInfo | null) => (result ? clientTheme(config.theme, result.theme, result.title) : null));
   useEffect(() => {
     let live = true;
     void fetchPageInfo(http, sessionCode, linkClient).then(async (result) => {
-      const language = clientLanguage(result, query, storage.get('lang'));
+      const language = languageOf(result);
       // The client's language is the page's, not the visitor's choice: shown, not remembered.
       if (language) await showLanguage(language);
       if (!live) return;
-      setPageTheme(result ? clientTheme(config.theme, result.theme, result.title) : null);
+      setPageTheme(themeOf(result));
       setInfo(result);
     });
     return () => {
       live = false;
     };
-    // The branding belongs to the session code; other query changes keep it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [http, sessionCode, linkClient]);
+  }, [http, sessionCode, linkClient, setPageTheme]);
 
   useEffect(() => () => setPageTheme(null), [setPageTheme]);
 

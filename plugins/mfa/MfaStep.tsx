@@ -1,5 +1,5 @@
 import { useTheme } from '@emotion/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ValidationError } from 'yup';
 import {
@@ -104,10 +104,11 @@ function MfaForm({ info, form, retry, cancel }: InterruptProps & { info: MfaInfo
     if (focusRequest.target === 'useEmail') (useEmailRef.current ?? noticeRef.current)?.focus();
   }, [focusRequest]);
 
-  useEffect(() => {
+  // Once, for the code the server sent with -20677.
+  const startFirstWait = useEffectEvent(() => {
     if (info.primary === MFA_TYPES.email) resend.start(EMAIL_RESEND_SECONDS);
-    // Once, for the code the server sent with -20677.
-  }, []);
+  });
+  useEffect(() => startFirstWait(), []);
 
   // Screen readers hear when Resend works again; the seconds themselves are not announced each tick.
   const wasRunning = useRef(false);

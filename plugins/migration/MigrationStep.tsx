@@ -1,5 +1,5 @@
 import { useTheme } from '@emotion/react';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type ApiError,
@@ -115,12 +115,13 @@ type Shell = { onClose: () => void; failure: ApiError | null; onFailureConfirmed
 /** Focuses `ref` whenever `key` changes after the first render (a new stage of the dialog). */
 function useFocusOnChange(key: unknown, target: () => HTMLElement | null) {
   const first = useRef(true);
+  const focusTarget = useEffectEvent(() => target()?.focus());
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
-    target()?.focus();
+    focusTarget();
   }, [key]);
 }
 

@@ -14,14 +14,14 @@ import {
   type ThemeTokens,
   usePluginConfig,
 } from '@portal/plugin-api';
-import type { MigrationPluginConfig } from './config';
+import { migrationConfig, type MigrationPluginConfig } from './config';
 
 /** Shared parts of the three migration variants. */
 
 const noop = () => {};
 
 export function useMigrationConfig(): MigrationPluginConfig {
-  return usePluginConfig<MigrationPluginConfig>('migration');
+  return usePluginConfig(migrationConfig);
 }
 
 /**
@@ -63,7 +63,6 @@ export interface MigrationDialogProps {
 /** The full-screen dialog every variant lives in, with the 'sign in again' prompt on top. */
 export function MigrationDialog({ title, intro, onClose, footer, children, failure, onFailureConfirmed = onClose }: MigrationDialogProps) {
   const theme = useTheme();
-  const { t } = useTranslation('migration');
   return (
     <Modal open fullScreen kind="normal" title={title} onClose={onClose} footer={footer}>
       <div css={{ maxWidth: 720, margin: '0 auto', width: '100%' }}>

@@ -1,6 +1,6 @@
 import { useTheme } from '@emotion/react';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FocusEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useId, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -39,7 +39,7 @@ import {
   usePluginConfig,
   useRegionWhiteList,
 } from '@portal/plugin-api';
-import type { RegisterPluginConfig } from './index';
+import { registerConfig } from './config';
 import { subscriptionDefault } from './subscription';
 import { terminalUuid } from './terminal';
 
@@ -116,7 +116,7 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
   const theme = useTheme();
   const http = useHttp();
   const page = useLoginPage();
-  const settings = usePluginConfig<RegisterPluginConfig>('register');
+  const settings = usePluginConfig(registerConfig);
   const ids = useId();
   const [, navigate] = useLocation();
 
@@ -125,16 +125,15 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
   const whiteList = useRegionWhiteList();
   const list = useMemo(() => (whiteList.list && inviteRegion ? onlyRegion(whiteList.list, inviteRegion) : whiteList.list), [whiteList.list, inviteRegion]);
 
-  const defaults = useMemo<RegisterFormValues>(() => {
+  // Initial values only: later changes of the props do not reset a form being filled in.
+  const [defaults] = useState<RegisterFormValues>(() => {
     const base = { email: '', password: '', regionCode: '', firstName: '', lastName: '', phone: '', terms: false, ...initialValues };
     return {
       ...base,
       subscription: initialValues?.subscription ?? subscriptionDefault(base.regionCode),
       ...(invite ? { email: invite.invitedEmail } : {}),
     };
-    // Initial values only: later changes of the props do not reset a form being filled in.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
 
   // A value the server refused keeps its message (blur included) until it is changed: sending it again would fail again.
   const refused = useRef<Partial<Record<FieldName, { value: unknown; message: string }>>>({});
@@ -180,12 +179,13 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
       live = false;
     };
   }, [http]);
+  const suggestCountry = useEffectEvent((regions: NonNullable<typeof list>, country: string) => {
+    if (countryChosen.current || getValues('regionCode')) return;
+    if (regionOfCountry(regions, country)) applyCountry(country, false);
+  });
   useEffect(() => {
     const country = visitor?.countryCode;
-    if (!list || !country || countryChosen.current || getValues('regionCode')) return;
-    if (regionOfCountry(list, country)) applyCountry(country, false);
-    // applyCountry only reads refs and stable form methods.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (list && country) suggestCountry(list, country);
   }, [list, visitor]);
 
   const call = useInterruptibleCall<RegisterFormValues, RegisterResult>({

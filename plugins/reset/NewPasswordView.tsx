@@ -1,6 +1,6 @@
 import { useTheme } from '@emotion/react';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -8,7 +8,6 @@ import { object, ref, string } from 'yup';
 import {
   type ApiError,
   Button,
-  type EmailSentData,
   ERROR_CODES,
   errorMessage,
   forgetMailLinkToken,
@@ -84,8 +83,10 @@ export default function NewPasswordView(props: LoginViewProps & { initialState?:
   const [state, setState] = useState<NewPasswordState>(() => initialState ?? (token ? { kind: 'checking' } : { kind: 'problem', problem: 'missing' }));
   const [attempt, setAttempt] = useState(0);
 
+  // Checked once per attempt; the state itself moves on from 'checking'.
+  const checking = useEffectEvent(() => state.kind === 'checking');
   useEffect(() => {
-    if (state.kind !== 'checking' || !token) return;
+    if (!checking() || !token) return;
     const controller = new AbortController();
     http.post<ResetLinkInfo>('/password-reset/check', { token }, { auth: 'none', signal: controller.signal }).then(
       (link) => setState({ kind: 'form', link }),
@@ -97,8 +98,6 @@ export default function NewPasswordView(props: LoginViewProps & { initialState?:
       },
     );
     return () => controller.abort();
-    // Checked once per attempt; the state itself moves on from 'checking'.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [attempt, token, http]);
 
   const signIn = (result: MailLinkResult) => signInAfterMailLink(result, { http, config, navigate });
@@ -244,7 +243,6 @@ function PasswordForm({ token, link, onDone, onProblem }: { token: string; link:
 /** Expired or used: a new mail for the same account in one click. Unknown or missing: the reset form. */
 function LinkProblemView({ problem, token, goTo }: { problem: LinkProblem; token: string | null; goTo: LoginViewProps['goTo'] }) {
   const { t } = useTranslation(['reset', 'core']);
-  const { http } = usePortal();
   const { renew, sending, failure, wait } = useRenewMailLink({
     path: '/password-reset/renew',
     purpose: 'reset',

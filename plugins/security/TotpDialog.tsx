@@ -1,5 +1,5 @@
 import { useTheme } from '@emotion/react';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Button,
@@ -61,10 +61,9 @@ export function TotpDialog({ api, first, onDone, onClose }: { api: SecurityApi; 
     }
   }, [api, lock]);
 
-  useEffect(() => {
-    void fetchKey();
-    // Once per opening: every call makes a new pending secret on the server.
-  }, []);
+  // Once per opening: every call makes a new pending secret on the server.
+  const fetchFirstKey = useEffectEvent(() => void fetchKey());
+  useEffect(() => fetchFirstKey(), []);
 
   const copy = async () => {
     if (!enrolment) return;

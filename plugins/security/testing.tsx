@@ -73,8 +73,7 @@ export function backend(overrides: Record<string, Handler> = {}) {
     if (answer instanceof Fail) return new Response(JSON.stringify({ errorCode: answer.errorCode, message: 'failed', result: answer.result }), { status: answer.status });
     return new Response(JSON.stringify({ result: answer }), { status: 200 });
   };
-  let http!: HttpClient;
-  http = new HttpClient({ config: () => testDeployment, session: createSessionPort(() => http), fetchImpl });
+  const http: HttpClient = new HttpClient({ config: () => testDeployment, session: createSessionPort(() => http), fetchImpl });
   const find = (method: string, suffix: string) => calls.filter((c) => c.method === method && c.path.endsWith(suffix));
   return { http, calls, find, routes };
 }
