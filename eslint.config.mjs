@@ -16,11 +16,17 @@ const leavesPlugin = (depth) => `^(\\.\\./){${depth},}`;
 /** The entry points of the plugin API; anything else under core/plugin-api is its own business. */
 const PLUGIN_API_ENTRIES = '(config|testing|modal)';
 
-const pluginImports = (depth) => ({
+/** A plugin's tests, stories and their helpers: only these may use @portal/plugin-api/testing. */
+const TEST_FILES = ['**/*.test.{ts,tsx}', '**/*.stories.{ts,tsx}', '**/testing.{ts,tsx}', '**/storyKit.tsx'];
+
+const pluginImports = (depth, { shipped = false } = {}) => ({
   'no-restricted-imports': [
     'error',
     {
       patterns: [
+        ...(shipped
+          ? [{ regex: '^@portal/plugin-api/testing$', message: 'Test harnesses stay out of the build: only tests, stories and testing.ts(x) helpers import @portal/plugin-api/testing.' }]
+          : []),
         {
           regex: `${leavesPlugin(depth)}(?!locales/)`,
           message:
@@ -105,7 +111,13 @@ export default tseslint.config(
     },
   },
   // plugins/<id>/file, plugins/<id>/dir/file, … : each depth has its own way out of the plugin's folder.
-  ...[1, 2, 3, 4, 5, 6].map((depth) => ({ files: [`plugins/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`], rules: pluginImports(depth) })),
+  ...[1, 2, 3, 4, 5, 6].flatMap((depth) => {
+    const files = [`plugins/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`];
+    return [
+      { files, rules: pluginImports(depth) },
+      { files, ignores: TEST_FILES, rules: pluginImports(depth, { shipped: true }) },
+    ];
+  }),
   {
     files: ['server/**/*.{ts,mts,mjs}'],
     rules: {

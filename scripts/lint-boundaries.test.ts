@@ -45,9 +45,21 @@ const PROBES: Probe[] = [
     refusedBy: '@eslint-community/eslint-comments/require-description',
   },
   {
+    name: 'code a plugin ships imports the test harnesses',
+    file: `plugins/account/${TAG}-harness.ts`,
+    code: "export { cannedHttp } from '@portal/plugin-api/testing';\n",
+    refusedBy: 'no-restricted-imports',
+  },
+  {
     name: 'control: a plugin imports the plugin API, its own folder and a package',
     file: `plugins/account/${TAG}-ok.ts`,
-    code: "export { definePlugin } from '@portal/plugin-api';\nexport { cannedHttp } from '@portal/plugin-api/testing';\nexport { configSchema } from './config';\nexport { useTranslation } from 'react-i18next';\n",
+    code: "export { definePlugin } from '@portal/plugin-api';\nexport { configSchema } from './config';\nexport { useTranslation } from 'react-i18next';\n",
+    refusedBy: null,
+  },
+  {
+    name: "control: a plugin's test helper imports the test harnesses",
+    file: `plugins/account/${TAG}/testing.ts`,
+    code: "export { cannedHttp } from '@portal/plugin-api/testing';\n",
     refusedBy: null,
   },
   {

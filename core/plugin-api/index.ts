@@ -52,7 +52,7 @@ export { lazyView } from '../router/lazyView';
 export { isAllowedRedirect } from '../router/redirects';
 export { accountChanged, accountChangedAtom } from '../session/accountChanged';
 export { clearInvite, type InviteInfo as SavedInvite, loadInvite, saveInvite } from '../session/invite';
-export { clearSession, regionAtom, saveTokens, setRegion, setUser, tokensAtom, userAtom } from '../session/session';
+export { appStore, clearSession, regionAtom, saveTokens, setRegion, setUser, tokensAtom, userAtom } from '../session/session';
 export { signOut } from '../session/signOut';
 export { storage } from '../session/storage';
 export { takeCapturedParams } from '../session/urlTokens';

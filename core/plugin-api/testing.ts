@@ -6,7 +6,6 @@
 export { resetMailLinkTokenForTests } from '../login/mailLink';
 export { resetRegionWhiteList } from '../regions/useRegionWhiteList';
 export { buildRegistry } from '../registry/registry';
-export { appStore } from '../session/session';
 export { LoginViewStory, pendingHttp } from '../testing/LoginViewStory';
 export { cannedHttp, demoUser, StoryPortal } from '../testing/StoryPortal';
 export { FAKE_CAPTCHA_TOKEN, fakeCaptcha } from '../testing/fakeCaptcha';

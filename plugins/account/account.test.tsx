@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
 import {
   ApiError,
+  appStore,
   getToast,
   type HttpClient,
   saveTokens,
@@ -12,14 +13,7 @@ import {
   userAtom,
   type UserInfo,
 } from '@portal/plugin-api';
-import {
-  appStore,
-  buildRegistry,
-  renderPortal,
-  RouteView,
-  testDeployment,
-  testRegistry,
-} from '@portal/plugin-api/testing';
+import { buildRegistry, renderPortal, RouteView, testDeployment, testRegistry } from '@portal/plugin-api/testing';
 import account from './index';
 
 const user: UserInfo = {

@@ -5,7 +5,7 @@ import { ApiError, getToast } from '@portal/plugin-api';
 import { ApplicationsList } from './ApplicationsList';
 import { applications, asRole, company, pendingApplication, summaries } from './fixtures';
 import { JoinCompany } from './JoinCompany';
-import { renderCompany } from './render';
+import { renderCompany } from './testing';
 import { routeHttp, type Answer } from './testHttp';
 
 const PENDING = 'POST /orgs/org-1/members/unaudited';

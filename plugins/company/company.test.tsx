@@ -6,7 +6,7 @@ import { resetRegionWhiteList, testRegistry } from '@portal/plugin-api/testing';
 import CompanyPage from './CompanyPage';
 import { ACCOUNT_ID, asRole, certifiedCompany, company, noCompany, pendingApplication, whiteList, withCompany } from './fixtures';
 import plugin from './index';
-import { renderCompany } from './render';
+import { renderCompany } from './testing';
 import { routeHttp } from './testHttp';
 
 const MINE = `GET /accounts/${ACCOUNT_ID}/orgs`;

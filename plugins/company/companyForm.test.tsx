@@ -6,7 +6,7 @@ import { ApiError, dismissToast, getToast, md5Hex } from '@portal/plugin-api';
 import { resetRegionWhiteList } from '@portal/plugin-api/testing';
 import { CompanyForm } from './CompanyForm';
 import { company, whiteList } from './fixtures';
-import { renderCompany } from './render';
+import { renderCompany } from './testing';
 import { routeHttp } from './testHttp';
 
 const WL = { 'GET /region/white-list': whiteList };

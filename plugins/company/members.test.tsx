@@ -6,7 +6,7 @@ import { asRole, company, members } from './fixtures';
 import { parseEmails } from './InviteDialog';
 import { MembersList } from './MembersList';
 import { canManage, canReinvite, grantableRoles, roleChoices } from './permissions';
-import { renderCompany } from './render';
+import { renderCompany } from './testing';
 import { routeHttp, type Answer } from './testHttp';
 
 const LIST = 'GET /orgs/org-1/members';

@@ -5,6 +5,7 @@ import { Route, Switch } from 'wouter';
 import {
   type AcceptInviteResult,
   ApiError,
+  appStore,
   clearSession,
   definePlugin,
   type ErrorHandler,
@@ -15,15 +16,7 @@ import {
   saveTokens,
   setUser,
 } from '@portal/plugin-api';
-import {
-  appStore,
-  buildRegistry,
-  renderPortal,
-  RouteView,
-  sessionEndedAtom,
-  testDeployment,
-  testRegistry,
-} from '@portal/plugin-api/testing';
+import { buildRegistry, renderPortal, RouteView, sessionEndedAtom, testDeployment, testRegistry } from '@portal/plugin-api/testing';
 import invite from './index';
 import { absoluteUrl, registerUrl, signInUrl } from './links';
 

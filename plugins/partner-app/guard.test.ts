@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
+  appStore,
   type GuardContext,
   type HttpClient,
   regionAtom,
   storage,
   tokensAtom,
 } from '@portal/plugin-api';
-import { appStore, testDeployment } from '@portal/plugin-api/testing';
+import { testDeployment } from '@portal/plugin-api/testing';
 import { appLaunchGuard, PROBLEM_PATH } from './guard';
 import type { AppLaunch } from './launch';
 import { appState } from './state';

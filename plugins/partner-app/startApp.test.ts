@@ -2,6 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import {
   accountChanged,
   addNamespace,
+  appStore,
   currentLanguage,
   type ExtensionPoint,
   getToast,
@@ -12,7 +13,7 @@ import {
   takeCapturedParams,
   tokensAtom,
 } from '@portal/plugin-api';
-import { appStore, demoUser, initI18n, stripTokensFromUrl } from '@portal/plugin-api/testing';
+import { demoUser, initI18n, stripTokensFromUrl } from '@portal/plugin-api/testing';
 import { startApp } from './startApp';
 import { appState, bridge, setBridge } from './state';
 

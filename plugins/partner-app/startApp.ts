@@ -1,5 +1,6 @@
 import {
   accountChangedAtom,
+  appStore,
   type AppType,
   changeLanguage,
   clearSession,
@@ -12,7 +13,6 @@ import {
   toast,
   type UserInfo,
 } from '@portal/plugin-api';
-import { appStore } from '@portal/plugin-api/testing';
 import { createBridge } from './bridge';
 import { listenToApp } from './incoming';
 import { clearedLaunchCookie, launchCookie, readLaunch } from './launch';

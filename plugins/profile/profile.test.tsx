@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
+  appStore,
   type ConflictInfoResult,
   definePlugin,
   dismissToast,
@@ -13,7 +14,7 @@ import {
   userAtom,
   type UserProfile,
 } from '@portal/plugin-api';
-import { appStore, renderPortal, resetRegionWhiteList, testRegistry } from '@portal/plugin-api/testing';
+import { renderPortal, resetRegionWhiteList, testRegistry } from '@portal/plugin-api/testing';
 import profilePlugin from './index';
 import ProfilePage from './ProfilePage';
 import { noConflict, sampleProfile, sampleWhiteList, WINTER } from './testFixtures';

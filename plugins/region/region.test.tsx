@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
+  appStore,
   dismissToast,
   getToast,
   type HttpClient,
@@ -13,13 +14,7 @@ import {
   type RegionWhiteList,
   useInterruptibleCall,
 } from '@portal/plugin-api';
-import {
-  appStore,
-  renderPortal,
-  resetRegionWhiteList,
-  testLoginPage,
-  testRegistry,
-} from '@portal/plugin-api/testing';
+import { renderPortal, resetRegionWhiteList, testLoginPage, testRegistry } from '@portal/plugin-api/testing';
 import ConfirmRegionStep from './ConfirmRegionStep';
 import region from './index';
 
