@@ -46,7 +46,9 @@ export default {
     },
   },
   preserveEntrySignatures: false,
-  treeshake: { moduleSideEffects: (id) => !id.includes('/locales/') },
+  // The plugin API (core/plugin-api) only re-exports: marked free of side effects, a chunk that imports
+  // one name from it depends on that name's module alone, not on everything the API offers.
+  treeshake: { moduleSideEffects: (id) => !id.includes('/locales/') && !id.includes('/core/plugin-api/') },
   plugins: [
     // A production build starts from an empty dist/, so no stale chunk is ever served.
     { name: 'clean-dist', buildStart: () => (production ? rmSync('dist', { recursive: true, force: true }) : undefined) },

@@ -22,6 +22,9 @@ bash scripts/ensure-chromium.sh
 step "type-check (tsc --noEmit, strict)"
 npx --no-install tsc --noEmit -p tsconfig.json
 
+step "lint (eslint: correctness, rules of hooks, architecture boundaries)"
+npx --no-install eslint --max-warnings 0 .
+
 step "unit, component and server integration tests (vitest)"
 npx --no-install vitest run -c tests/vitest.config.ts
 

@@ -28,9 +28,8 @@ export async function boot(options: { catalogue?: Catalogue } = {}): Promise<Boo
   const stored = storage.get('region');
   const region = isRegionCode(stored) ? stored : config.api.defaultRegion;
 
-  let http: HttpClient | undefined;
-  const session = createSessionPort(() => http!);
-  http = new HttpClient({ config: () => config, session });
+  // The session port calls back into the client (a refresh is a request), so it reads `http` lazily.
+  const http: HttpClient = new HttpClient({ config: () => config, session: createSessionPort(() => http) });
   followOtherTabs();
 
   const language = detectLanguage(window.location.search, config.defaultLanguage);

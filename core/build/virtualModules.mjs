@@ -7,6 +7,8 @@
 //                             (Storybook, vitest) loads the files through import.meta.glob.
 // - virtual:common-passwords the most common entries of the server's common-password list, for
 //                             the strength meter (core/validation/commonPasswordsTop.ts)
+// - @portal/plugin-api[/<entry>]  the plugin API (core/plugin-api/<entry>.ts), the one core module
+//                             plugins import (tsconfig.json "paths" says the same to tsc and tsx)
 // Adding a plugin is adding a folder, adding a theme is adding a file: the core names neither.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -22,6 +24,7 @@ const COMMON_PASSWORDS_ID = 'virtual:common-passwords';
 export const COMMON_PASSWORDS_TOP = 1000;
 const THEME_FILE = /^([a-z][a-z0-9-]*)\.theme\.ts$/;
 const SAFE = /^[A-Za-z0-9_-]+$/;
+const PLUGIN_API = /^@portal\/plugin-api(?:\/([a-z][A-Za-z]*))?$/;
 
 /** Every locales/<lang>/<ns>.json as [lang, ns, absolute file]. */
 export function localeFiles(root) {
@@ -90,6 +93,8 @@ export function portalVirtualModules({ root, configPath, locales = 'glob' } = {}
     },
     resolveId(id) {
       if (id === CONFIG_ID || id === CATALOGUE_ID || id === LOCALES_ID || id === THEMES_ID || id === COMMON_PASSWORDS_ID) return '\0' + id;
+      const api = PLUGIN_API.exec(id);
+      if (api) return path.join(root, 'core', 'plugin-api', `${api[1] ?? 'index'}.ts`);
       return null;
     },
     load(id) {

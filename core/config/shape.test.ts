@@ -151,7 +151,7 @@ describe('ShapeError', () => {
 
 describe('type inference', () => {
   it('infers required, optional and defaulted fields, literal unions and nesting', () => {
-    const shape = object({
+    const _shape = object({
       name: string(),
       note: string({ optional: true }),
       path: string({ default: '/' }),
@@ -160,7 +160,7 @@ describe('type inference', () => {
       plugins: record(object({ enabled: boolean(), config: anyObject({ optional: true }) })),
       theme: object({ overrides: anyObject<{ colors?: { primary?: string } }>({ optional: true }) }),
     });
-    expectTypeOf<Infer<typeof shape>>().toEqualTypeOf<{
+    expectTypeOf<Infer<typeof _shape>>().toEqualTypeOf<{
       name: string;
       note?: string;
       path: string;

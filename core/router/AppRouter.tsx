@@ -1,5 +1,4 @@
 import { lazy } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch } from 'wouter';
 import { usePortal } from '../app/context';
 import type { GuardedRoute } from './guardTypes';

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { usePortal } from '../app/context';
 import { LoadingImage } from '../ui/LoadingImage';
@@ -16,13 +16,15 @@ export function GuardGate({ route, child, children }: { route: GuardedRoute; chi
   const pathname = route === 'accountSetting' ? `/accountSetting${location === '/' ? '' : location}` : location;
   const search = useSearch();
   const [state, setState] = useState<GateState>('pending');
+  // The path as the chain first sees it: a move inside the same child (company to company/edit) does not re-run it.
+  const entryPathname = useEffectEvent(() => pathname);
 
   useEffect(() => {
     let cancelled = false;
     setState('pending');
     const ctx: GuardContext = {
       route,
-      pathname,
+      pathname: entryPathname(),
       query: new URLSearchParams(search),
       child,
       config,

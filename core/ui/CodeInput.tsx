@@ -1,14 +1,5 @@
 import { useTheme } from '@emotion/react';
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ClipboardEvent,
-  type ChangeEvent,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type ClipboardEvent, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldError, describedBy, hasContent } from './FieldMessages';
 import { visuallyHiddenStyle } from './VisuallyHidden';
@@ -73,10 +64,11 @@ export function CodeInput({
     if (value !== undefined && value !== digits.join('')) setDigits(toBoxes(value, length));
   }
 
-  useEffect(() => {
+  // Only on mount: re-focusing on later renders would steal focus from the user.
+  const focusFirstBox = useEffectEvent(() => {
     if (autoFocus) boxes.current[0]?.focus();
-    // Only on mount: re-focusing on later renders would steal focus from the user.
-  }, []);
+  });
+  useEffect(() => focusFirstBox(), []);
 
   const focusBox = (index: number) => {
     const box = boxes.current[Math.max(0, Math.min(length - 1, index))];

@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { Registry } from '../../core/registry/registry';
-import { testRegistry } from '../../core/testing/portalHarness';
-import { demoUser, StoryPortal } from '../../core/testing/StoryPortal';
+import type { Registry } from '@portal/plugin-api';
+import { demoUser, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
 import AccountPage from './AccountPage';
 import account from './index';
 

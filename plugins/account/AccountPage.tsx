@@ -3,15 +3,20 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { usePluginConfig, usePortal } from '../../core/app/context';
-import type { UserInfo } from '../../core/contract/api';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
-import { isLanguageCode, languageByCode } from '../../core/i18n/languages';
-import { setUser, userAtom } from '../../core/session/session';
-import { signOut } from '../../core/session/signOut';
-import { Button } from '../../core/ui/Button';
-import { toast } from '../../core/ui/toastStore';
-import type { AccountPluginConfig } from './index';
+import {
+  Button,
+  isLanguageCode,
+  languageByCode,
+  setUser,
+  signOut,
+  toast,
+  useErrorHandler,
+  usePluginConfig,
+  usePortal,
+  userAtom,
+  type UserInfo,
+} from '@portal/plugin-api';
+import { accountConfig } from './config';
 
 function Row({ label, value, hint }: { label: string; value: string; hint?: string }) {
   const theme = useTheme();
@@ -29,7 +34,7 @@ export default function AccountPage() {
   const theme = useTheme();
   const user = useAtomValue(userAtom);
   const { http, registry, config } = usePortal();
-  const settings = usePluginConfig<AccountPluginConfig>('account');
+  const settings = usePluginConfig(accountConfig);
   const handleError = useErrorHandler();
   const [, navigate] = useLocation();
   const [busy, setBusy] = useState<'refresh' | 'signOut' | null>(null);

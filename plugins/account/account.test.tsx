@@ -2,15 +2,18 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
-import type { UserInfo } from '../../core/contract/api';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import { buildRegistry } from '../../core/registry/registry';
-import { RouteView } from '../../core/router/RouteView';
-import { appStore, saveTokens, setUser, userAtom } from '../../core/session/session';
-import { storage } from '../../core/session/storage';
-import { renderPortal, testDeployment, testRegistry } from '../../core/testing/portalHarness';
-import { getToast } from '../../core/ui/toastStore';
+import {
+  ApiError,
+  appStore,
+  getToast,
+  type HttpClient,
+  saveTokens,
+  setUser,
+  storage,
+  userAtom,
+  type UserInfo,
+} from '@portal/plugin-api';
+import { buildRegistry, renderPortal, RouteView, testDeployment, testRegistry } from '@portal/plugin-api/testing';
 import account from './index';
 
 const user: UserInfo = {

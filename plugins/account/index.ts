@@ -1,5 +1,4 @@
-import { definePlugin } from '../../core/registry/definePlugin';
-import { localeFile } from '../../core/i18n/namespaces';
+import { definePlugin, localeFile } from '@portal/plugin-api';
 import { configSchema, type AccountPluginConfig } from './config';
 
 export type { AccountPluginConfig } from './config';

@@ -1,6 +1,6 @@
 import { useTheme } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../core/ui/Button';
+import { Button } from '@portal/plugin-api';
 
 /** A hand-off that could not finish: what happened and a fresh start. */
 export function AuthorizeProblem({ message }: { message: string }) {

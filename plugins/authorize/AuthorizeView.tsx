@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { usePluginConfig, usePortal } from '../../core/app/context';
-import { currentLanguage } from '../../core/i18n/i18n';
-import { LoadingImage } from '../../core/ui/LoadingImage';
+import { currentLanguage, LoadingImage, usePluginConfig, usePortal } from '@portal/plugin-api';
+import { authorizeConfig } from './config';
 import { AuthorizeProblem } from './AuthorizeProblem';
 import type { AuthorizeConfig } from './index';
 import { challengeOf, randomToken, savePending } from './pkce';
@@ -32,7 +31,7 @@ export function authorizeUrl(apiBase: string, origin: string, config: AuthorizeC
  */
 export default function AuthorizeView() {
   const { config } = usePortal();
-  const authorize = usePluginConfig<AuthorizeConfig>('authorize');
+  const authorize = usePluginConfig(authorizeConfig);
   const [, navigate] = useLocation();
   const { t } = useTranslation('authorize');
   const [failed, setFailed] = useState(false);

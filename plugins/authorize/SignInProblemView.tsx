@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isSignInProblem, type SignInProblem } from '../../core/contract/signInProblem';
+import { isSignInProblem, type SignInProblem } from '@portal/plugin-api';
 import { AuthorizeProblem } from './AuthorizeProblem';
 
 /** The fixed message of each kind (the address names a kind only; an unknown one reads as a bad request). */

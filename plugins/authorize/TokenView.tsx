@@ -1,16 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { usePluginConfig, usePortal } from '../../core/app/context';
-import type { TokenExchangeResult } from '../../core/contract/api';
-import { errorMessage } from '../../core/errors/message';
-import { fetchAllowList } from '../../core/login/handOff';
-import { isAllowedRedirect } from '../../core/router/redirects';
-import { saveTokens, setRegion } from '../../core/session/session';
-import { takeCapturedParams } from '../../core/session/urlTokens';
-import { LoadingImage } from '../../core/ui/LoadingImage';
+import {
+  errorMessage,
+  fetchAllowList,
+  isAllowedRedirect,
+  LoadingImage,
+  saveTokens,
+  setRegion,
+  takeCapturedParams,
+  type TokenExchangeResult,
+  usePluginConfig,
+  usePortal,
+} from '@portal/plugin-api';
+import { authorizeConfig } from './config';
 import { AuthorizeProblem } from './AuthorizeProblem';
-import type { AuthorizeConfig } from './index';
 import { sameString, takePending } from './pkce';
 
 export type Destination = { kind: 'path'; to: string } | { kind: 'external'; url: string };
@@ -34,7 +38,7 @@ export function destinationAfterToken(returnTo: string | null, redirectUrl: stri
  */
 export default function TokenView() {
   const { http, config } = usePortal();
-  const authorize = usePluginConfig<AuthorizeConfig>('authorize');
+  const authorize = usePluginConfig(authorizeConfig);
   const { t } = useTranslation(['authorize', 'core']);
   const [, navigate] = useLocation();
   const [problem, setProblem] = useState<string | null>(null);

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { testDeployment } from '../../core/testing/portalHarness';
-import type { GuardContext } from '../../core/router/guardTypes';
-import type { HttpClient } from '../../core/http/client';
-import { takeCarriedLoginParams } from '../../core/login/carry';
+import { type GuardContext, type HttpClient, takeCarriedLoginParams } from '@portal/plugin-api';
+import { testDeployment } from '@portal/plugin-api/testing';
 import { authorizeUrl } from './AuthorizeView';
 import authorize from './index';
 import { sameString, savePending, takePending } from './pkce';

@@ -1,8 +1,4 @@
-import { SIGN_IN_PROBLEM_PATH } from '../../core/contract/signInProblem';
-import { carryLoginParams } from '../../core/login/carry';
-import { definePlugin } from '../../core/registry/definePlugin';
-import { localeFile } from '../../core/i18n/namespaces';
-import { next, type Guard } from '../../core/router/guardTypes';
+import { carryLoginParams, definePlugin, type Guard, localeFile, next, SIGN_IN_PROBLEM_PATH } from '@portal/plugin-api';
 import { configSchema, type AuthorizeConfig } from './config';
 
 export type { AuthorizeConfig } from './config';

@@ -1,9 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SIGN_IN_PROBLEM_PATH } from '../../core/contract/signInProblem';
-import type { HttpClient } from '../../core/http/client';
-import { renderPortal, testRegistry } from '../../core/testing/portalHarness';
+import { type HttpClient, SIGN_IN_PROBLEM_PATH } from '@portal/plugin-api';
+import { renderPortal, testRegistry } from '@portal/plugin-api/testing';
 import authorize from './index';
 import SignInProblemView, { problemKind } from './SignInProblemView';
 

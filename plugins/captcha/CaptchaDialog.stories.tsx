@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CaptchaDialog } from './CaptchaDialog';
-import { withClientTheme } from '../../core/testing/storyThemes';
+import { withClientTheme } from '@portal/plugin-api/testing';
 
 const noop = () => {};
 // Dialogs render into headlessui's portal, outside #storybook-root: screenshot the portal.

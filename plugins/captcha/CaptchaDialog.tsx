@@ -1,8 +1,7 @@
 import { useTheme } from '@emotion/react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../core/ui/Modal';
-import { Spinner } from '../../core/ui/Spinner';
+import { Modal, Spinner } from '@portal/plugin-api';
 
 /** Spec section 9: the captcha dialog is at most 400 px wide. */
 export const CAPTCHA_MODAL_MAX_WIDTH = 400;

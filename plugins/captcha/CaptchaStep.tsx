@@ -1,10 +1,13 @@
 import { useTheme } from '@emotion/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeploymentConfig } from '../../core/app/context';
-import type { CaptchaRequiredResult } from '../../core/contract/auth';
-import { DEFAULT_LANGUAGE, isLanguageCode } from '../../core/i18n/languages';
-import type { InterruptProps } from '../../core/login/types';
+import {
+  type CaptchaRequiredResult,
+  DEFAULT_LANGUAGE,
+  type InterruptProps,
+  isLanguageCode,
+  useDeploymentConfig,
+} from '@portal/plugin-api';
 import { CaptchaDialog } from './CaptchaDialog';
 import { captchaFrame, captchaThemeMessage, isCaptchaFrameMessage } from './frameMessages';
 

@@ -2,14 +2,15 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { CaptchaRequiredResult } from '../../core/contract/auth';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import { LOGIN_INTERRUPT_POINT, type InterruptProps } from '../../core/login/types';
-import { useInterruptibleCall } from '../../core/login/useInterruptibleCall';
-import { testLoginPage } from '../../core/testing/loginHarness';
-import { renderPortal, testRegistry } from '../../core/testing/portalHarness';
-import { defaultTheme } from '../../themes/default.theme';
+import {
+  ApiError,
+  type CaptchaRequiredResult,
+  type HttpClient,
+  type InterruptProps,
+  LOGIN_INTERRUPT_POINT,
+  useInterruptibleCall,
+} from '@portal/plugin-api';
+import { defaultTheme, renderPortal, testLoginPage, testRegistry } from '@portal/plugin-api/testing';
 import CaptchaStep from './CaptchaStep';
 import captcha from './index';
 

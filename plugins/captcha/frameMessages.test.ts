@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTheme } from '../../themes/default.theme';
-import { midnightTheme } from '../../themes/midnight.theme';
+import { defaultTheme, midnightTheme } from '@portal/plugin-api/testing';
 import { captchaFrame, captchaThemeMessage, isCaptchaFrameMessage, luminance } from './frameMessages';
 
 const PAGE = 'https://id.vendor.test/login?session_code=abc';

@@ -1,11 +1,11 @@
 import {
   CAPTCHA_FRAME_PATH,
   CAPTCHA_MESSAGE_SOURCE,
-  PORTAL_MESSAGE_SOURCE,
   type CaptchaFrameMessage,
   type CaptchaThemeMessage,
-} from '../../core/contract/captcha';
-import type { ThemeTokens } from '../../themes/tokens';
+  PORTAL_MESSAGE_SOURCE,
+  type ThemeTokens,
+} from '@portal/plugin-api';
 
 /**
  * Pure helpers of the captcha step: where the frame lives, which messages from it count,

@@ -1,14 +1,18 @@
 import { useTheme } from '@emotion/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp } from '../../core/app/context';
-import type { Application, MemberRole, MyCompany } from '../../core/contract/company';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
-import { Button } from '../../core/ui/Button';
-import { Modal } from '../../core/ui/Modal';
-import { Spinner } from '../../core/ui/Spinner';
-import { toast } from '../../core/ui/toastStore';
-import { Truncate } from '../../core/ui/Truncate';
+import {
+  type Application,
+  Button,
+  type MemberRole,
+  Modal,
+  type MyCompany,
+  Spinner,
+  toast,
+  Truncate,
+  useErrorHandler,
+  useHttp,
+} from '@portal/plugin-api';
 import { companyApi } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { memberName, useDateFormat } from './format';

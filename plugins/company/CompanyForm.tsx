@@ -1,22 +1,25 @@
 import { useTheme } from '@emotion/react';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { useHttp } from '../../core/app/context';
-import { COMPANY_TYPES, type MyCompany } from '../../core/contract/company';
-import type { RegionWhiteList } from '../../core/contract/account';
-import { REGION_CODES } from '../../core/contract/regions';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
-import type { ApiError } from '../../core/http/ApiError';
-import { useRegionWhiteList } from '../../core/regions/useRegionWhiteList';
-import type { ErrorContext } from '../../core/registry/types';
-import { Button } from '../../core/ui/Button';
-import { Select } from '../../core/ui/Select';
-import { TextField } from '../../core/ui/TextField';
-import { toast } from '../../core/ui/toastStore';
-import { Notice } from '../../core/ui/Notice';
+import {
+  type ApiError,
+  Button,
+  COMPANY_TYPES,
+  type ErrorContext,
+  type MyCompany,
+  Notice,
+  REGION_CODES,
+  type RegionWhiteList,
+  Select,
+  TextField,
+  toast,
+  useErrorHandler,
+  useHttp,
+  useRegionWhiteList,
+} from '@portal/plugin-api';
 import { companyApi } from './api';
 import { companyInputOf, companySchema, EMPTY_COMPANY, formValuesOf, type CompanyFormValues } from './companySchema';
 import { useCountryName } from './format';
@@ -68,11 +71,11 @@ export function CompanyForm({ company, onSaved, initialValues, validateOnMount, 
     setLicense(company.businessLicense);
   }, [company, reset]);
 
-  useEffect(() => {
+  // Once, on mount (stories show a form with its errors).
+  const validateFirst = useEffectEvent(() => {
     if (validateOnMount) void trigger();
-    // Once, on mount (stories show a form with its errors).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  useEffect(() => validateFirst(), []);
 
   const countryOptions = useMemo(() => {
     const list: RegionWhiteList | null = whiteList.list;

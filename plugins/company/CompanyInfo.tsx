@@ -3,13 +3,15 @@ import { useAtomValue } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { useHttp } from '../../core/app/context';
-import type { MyCompany } from '../../core/contract/company';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
-import { userAtom } from '../../core/session/session';
-import { Button } from '../../core/ui/Button';
-import { toast } from '../../core/ui/toastStore';
-import { VisuallyHidden } from '../../core/ui/VisuallyHidden';
+import {
+  Button,
+  type MyCompany,
+  toast,
+  useErrorHandler,
+  useHttp,
+  userAtom,
+  VisuallyHidden,
+} from '@portal/plugin-api';
 import { companyApi } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { LicenseFileLink } from './LicenseFileLink';

@@ -1,8 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import type { MemberRole } from '../../core/contract/company';
-import { focusRing } from '../../core/ui/focusRing';
+import { focusRing, type MemberRole } from '@portal/plugin-api';
 import { isManager } from './permissions';
 
 /** Tabs-like links between the company screens; applications only for owners and admins. */

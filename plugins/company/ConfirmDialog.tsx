@@ -1,4 +1,4 @@
-import { Modal } from '../../core/ui/Modal';
+import { Modal } from '@portal/plugin-api';
 
 /** A draggable confirm dialog for destructive steps (remove, reject, leave); focus returns to the opener on close. */
 export function ConfirmDialog(props: { message: string; okLabel: string; busy: boolean; onConfirm: () => void; onCancel: () => void }) {

@@ -1,16 +1,21 @@
 import { useTheme } from '@emotion/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp } from '../../core/app/context';
-import type { MemberRole, MyCompany } from '../../core/contract/company';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
-import type { ApiError } from '../../core/http/ApiError';
-import type { ErrorContext } from '../../core/registry/types';
-import { FieldError, FieldHint, describedBy } from '../../core/ui/FieldMessages';
-import { focusRing } from '../../core/ui/focusRing';
-import { Modal } from '../../core/ui/Modal';
-import { toast } from '../../core/ui/toastStore';
-import { emailRule } from '../../core/validation/rules';
+import {
+  type ApiError,
+  describedBy,
+  emailRule,
+  type ErrorContext,
+  FieldError,
+  FieldHint,
+  focusRing,
+  type MemberRole,
+  Modal,
+  type MyCompany,
+  toast,
+  useErrorHandler,
+  useHttp,
+} from '@portal/plugin-api';
 import { companyApi } from './api';
 import { grantableRoles } from './permissions';
 import { RoleRadios } from './RoleRadios';

@@ -2,16 +2,19 @@ import { useTheme } from '@emotion/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { useHttp } from '../../core/app/context';
-import type { CompanySummary, MyCompaniesResult } from '../../core/contract/company';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
-import type { ApiError } from '../../core/http/ApiError';
-import type { ErrorContext } from '../../core/registry/types';
-import { Button } from '../../core/ui/Button';
-import { TextField } from '../../core/ui/TextField';
-import { toast } from '../../core/ui/toastStore';
-import { Truncate } from '../../core/ui/Truncate';
-import { Notice } from '../../core/ui/Notice';
+import {
+  type ApiError,
+  Button,
+  type CompanySummary,
+  type ErrorContext,
+  type MyCompaniesResult,
+  Notice,
+  TextField,
+  toast,
+  Truncate,
+  useErrorHandler,
+  useHttp,
+} from '@portal/plugin-api';
 import { companyApi } from './api';
 import { CertifiedBadge } from './CompanyInfo';
 import { useCountryName } from './format';

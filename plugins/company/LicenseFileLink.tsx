@@ -1,10 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp } from '../../core/app/context';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
-import { Spinner } from '../../core/ui/Spinner';
-import { VisuallyHidden } from '../../core/ui/VisuallyHidden';
+import { Spinner, useErrorHandler, useHttp, VisuallyHidden } from '@portal/plugin-api';
 import { companyApi } from './api';
 import { licenseFileOf, saveBlob } from './licenseFile';
 

@@ -1,18 +1,23 @@
 import { useTheme } from '@emotion/react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp } from '../../core/app/context';
-import { isUploadRefusedResult } from '../../core/contract/account';
-import type { LicenseUploadResult } from '../../core/contract/company';
-import { ERROR_CODES } from '../../core/contract/errorCodes';
-import type { ApiError } from '../../core/http/ApiError';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
-import { checkFile, LICENSE_RULE } from '../../core/files/checkFile';
-import { md5OfFile } from '../../core/files/md5';
-import { Button } from '../../core/ui/Button';
-import { FieldError, FieldHint, describedBy } from '../../core/ui/FieldMessages';
-import { Spinner } from '../../core/ui/Spinner';
-import { visuallyHiddenStyle } from '../../core/ui/VisuallyHidden';
+import {
+  type ApiError,
+  Button,
+  checkFile,
+  describedBy,
+  ERROR_CODES,
+  FieldError,
+  FieldHint,
+  isUploadRefusedResult,
+  LICENSE_RULE,
+  type LicenseUploadResult,
+  md5OfFile,
+  Spinner,
+  useErrorHandler,
+  useHttp,
+  visuallyHiddenStyle,
+} from '@portal/plugin-api';
 import { companyApi } from './api';
 import { LicenseFileLink } from './LicenseFileLink';
 

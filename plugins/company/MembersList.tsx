@@ -2,15 +2,19 @@ import { useTheme } from '@emotion/react';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp } from '../../core/app/context';
-import type { Member, MemberRole, MyCompany } from '../../core/contract/company';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
-import { userAtom } from '../../core/session/session';
-import { Button } from '../../core/ui/Button';
-import { Spinner } from '../../core/ui/Spinner';
-import { toast } from '../../core/ui/toastStore';
-import { Truncate } from '../../core/ui/Truncate';
-import { Notice } from '../../core/ui/Notice';
+import {
+  Button,
+  type Member,
+  type MemberRole,
+  type MyCompany,
+  Notice,
+  Spinner,
+  toast,
+  Truncate,
+  useErrorHandler,
+  useHttp,
+  userAtom,
+} from '@portal/plugin-api';
 import { companyApi } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { memberName, useDateFormat } from './format';

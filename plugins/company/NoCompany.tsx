@@ -3,13 +3,16 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { useHttp, usePortal } from '../../core/app/context';
-import type { MyCompaniesResult } from '../../core/contract/company';
-import { errorMessage } from '../../core/errors/message';
-import { ApiError } from '../../core/http/ApiError';
-import { userAtom } from '../../core/session/session';
-import { Button } from '../../core/ui/Button';
-import { Notice } from '../../core/ui/Notice';
+import {
+  ApiError,
+  Button,
+  errorMessage,
+  type MyCompaniesResult,
+  Notice,
+  useHttp,
+  usePortal,
+  userAtom,
+} from '@portal/plugin-api';
 import { companyApi } from './api';
 import { useDateFormat } from './format';
 import { Card, Heading } from './parts';

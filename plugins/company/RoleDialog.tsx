@@ -1,8 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Member, MemberRole } from '../../core/contract/company';
-import { Modal } from '../../core/ui/Modal';
+import { type Member, type MemberRole, Modal } from '@portal/plugin-api';
 import { RoleRadios } from './RoleRadios';
 
 /** Change a member's role; handing over ownership is said out loud (the owner becomes an admin). */

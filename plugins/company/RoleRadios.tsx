@@ -1,8 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MemberRole } from '../../core/contract/company';
-import { focusRing } from '../../core/ui/focusRing';
+import { focusRing, type MemberRole } from '@portal/plugin-api';
 
 /** A labelled radio group of roles (invite, accept, change role). */
 export function RoleRadios<R extends MemberRole>({ legend, roles, value, onChange }: { legend: string; roles: readonly R[]; value: R; onChange: (role: R) => void }) {

@@ -7,6 +7,8 @@ import type {
   CompanySearchResult,
   CompanySummary,
   CompanyUpdate,
+  ConflictInfoResult,
+  HttpClient,
   InviteRequest,
   InviteResult,
   LicenseUploadResult,
@@ -15,9 +17,7 @@ import type {
   MembersResult,
   MyCompaniesResult,
   ReinviteRequest,
-} from '../../core/contract/company';
-import type { ConflictInfoResult } from '../../core/contract/account';
-import type { HttpClient } from '../../core/http/client';
+} from '@portal/plugin-api';
 import type { LicenseFileRef } from './licenseFile';
 
 const R = { scope: 'regional' } as const;

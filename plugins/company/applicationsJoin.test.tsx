@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../core/http/ApiError';
-import { getToast } from '../../core/ui/toastStore';
+import { ApiError, getToast } from '@portal/plugin-api';
 import { ApplicationsList } from './ApplicationsList';
 import { applications, asRole, company, pendingApplication, summaries } from './fixtures';
 import { JoinCompany } from './JoinCompany';
-import { renderCompany } from './render';
+import { renderCompany } from './testing';
 import { routeHttp, type Answer } from './testHttp';
 
 const PENDING = 'POST /orgs/org-1/members/unaudited';

@@ -1,5 +1,4 @@
-import { resetRegionWhiteList } from '../../core/regions/useRegionWhiteList';
-import { describeStoryStates } from '../../core/testing/storyStates';
+import { describeStoryStates, resetRegionWhiteList } from '@portal/plugin-api/testing';
 import * as applicationStories from './ApplicationsList.stories';
 import * as formStories from './CompanyForm.stories';
 import * as pageStories from './CompanyPage.stories';

@@ -1,15 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../core/http/ApiError';
-import { definePlugin } from '../../core/registry/definePlugin';
-import { resetRegionWhiteList } from '../../core/regions/useRegionWhiteList';
-import { testRegistry } from '../../core/testing/portalHarness';
-import { getToast } from '../../core/ui/toastStore';
+import { ApiError, definePlugin, getToast } from '@portal/plugin-api';
+import { resetRegionWhiteList, testRegistry } from '@portal/plugin-api/testing';
 import CompanyPage from './CompanyPage';
 import { ACCOUNT_ID, asRole, certifiedCompany, company, noCompany, pendingApplication, whiteList, withCompany } from './fixtures';
 import plugin from './index';
-import { renderCompany } from './render';
+import { renderCompany } from './testing';
 import { routeHttp } from './testHttp';
 
 const MINE = `GET /accounts/${ACCOUNT_ID}/orgs`;

@@ -2,13 +2,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../core/http/ApiError';
-import { md5Hex } from '../../core/files/md5';
-import { resetRegionWhiteList } from '../../core/regions/useRegionWhiteList';
-import { dismissToast, getToast } from '../../core/ui/toastStore';
+import { ApiError, dismissToast, getToast, md5Hex } from '@portal/plugin-api';
+import { resetRegionWhiteList } from '@portal/plugin-api/testing';
 import { CompanyForm } from './CompanyForm';
 import { company, whiteList } from './fixtures';
-import { renderCompany } from './render';
+import { renderCompany } from './testing';
 import { routeHttp } from './testHttp';
 
 const WL = { 'GET /region/white-list': whiteList };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from 'yup';
-import { MSG } from '../../core/validation/rules';
+import { MSG } from '@portal/plugin-api';
 import { companyInputOf, companySchema, EMPTY_COMPANY, formValuesOf, type CompanyFormValues } from './companySchema';
 import { company } from './fixtures';
 

@@ -1,6 +1,17 @@
 import { mixed, object, string, type InferType } from 'yup';
-import { COMPANY_TYPES, type Company, type CompanyInput, type CompanyType } from '../../core/contract/company';
-import { companyIdRule, emailRule, genericPhoneRule, ILLEGAL_CHARACTERS, MSG, postCodeRule, urlRule } from '../../core/validation/rules';
+import {
+  type Company,
+  COMPANY_TYPES,
+  companyIdRule,
+  type CompanyInput,
+  type CompanyType,
+  emailRule,
+  genericPhoneRule,
+  ILLEGAL_CHARACTERS,
+  MSG,
+  postCodeRule,
+  urlRule,
+} from '@portal/plugin-api';
 
 /** Field limits: the server's (server/domain/companies.ts cleanInput) so nothing valid here fails there. */
 export const COMPANY_LIMITS = {

@@ -1,6 +1,12 @@
 /** Fixed company data for tests and stories (fixed dates at noon UTC, so every time zone shows the same day). */
-import type { Application, CompanySummary, Member, MyCompaniesResult, MyCompany } from '../../core/contract/company';
-import type { RegionWhiteList } from '../../core/contract/account';
+import type {
+  Application,
+  CompanySummary,
+  Member,
+  MyCompaniesResult,
+  MyCompany,
+  RegionWhiteList,
+} from '@portal/plugin-api';
 
 const NOON = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d, 12);
 

@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Member } from '../../core/contract/company';
-import { isLanguageCode, languageByCode } from '../../core/i18n/languages';
-import { countryNamer } from '../../core/regions/countryRegions';
+import { countryNamer, isLanguageCode, languageByCode, type Member } from '@portal/plugin-api';
 
 /** The page language as a BCP 47 tag, for Intl. */
 export function useBcp47(): string {

@@ -1,5 +1,4 @@
-import { definePlugin } from '../../core/registry/definePlugin';
-import { localeFile } from '../../core/i18n/namespaces';
+import { definePlugin, localeFile } from '@portal/plugin-api';
 
 /**
  * /accountSetting/company: the signed-in user's company (spec sections 2, 3 and 6): info,

@@ -3,7 +3,7 @@
  * the access token: a plain link would open without it. So the file is fetched with the
  * token and handed to the browser as a download of a Blob.
  */
-import { REGION_CODES, type RegionCode } from '../../core/contract/regions';
+import { REGION_CODES, type RegionCode } from '@portal/plugin-api';
 
 export interface LicenseFileRef {
   region: RegionCode;

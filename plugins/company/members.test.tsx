@@ -1,14 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Member, MyCompany } from '../../core/contract/company';
-import { ApiError } from '../../core/http/ApiError';
-import { getToast } from '../../core/ui/toastStore';
+import { ApiError, getToast, type Member, type MyCompany } from '@portal/plugin-api';
 import { asRole, company, members } from './fixtures';
 import { parseEmails } from './InviteDialog';
 import { MembersList } from './MembersList';
 import { canManage, canReinvite, grantableRoles, roleChoices } from './permissions';
-import { renderCompany } from './render';
+import { renderCompany } from './testing';
 import { routeHttp, type Answer } from './testHttp';
 
 const LIST = 'GET /orgs/org-1/members';

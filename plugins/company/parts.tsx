@@ -1,6 +1,6 @@
 import { useTheme } from '@emotion/react';
 import type { ReactNode } from 'react';
-import { atLeast } from '../../core/ui/media';
+import { atLeast } from '@portal/plugin-api';
 
 /** The white card every company screen sits on; wider on large screens (breakpoints 1024/1366). */
 export function Card({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import type { Member, MemberRole } from '../../core/contract/company';
+import type { Member, MemberRole } from '@portal/plugin-api';
 
 /** Spec section 6 as the server enforces it (server/domain/companies.ts); the UI only hides what would fail with -40005. */
 export const isManager = (role: MemberRole): boolean => role === 'owner' || role === 'admin';

@@ -1,12 +1,8 @@
 /** Shared story wiring: the portal around a company screen, nested under /accountSetting/company as in the app. */
 import type { Decorator } from '@storybook/react-vite';
 import { Route } from 'wouter';
-import type { UserInfo } from '../../core/contract/api';
-import type { HttpClient } from '../../core/http/client';
-import { ApiError } from '../../core/http/ApiError';
-import type { Registry } from '../../core/registry/registry';
-import { testRegistry } from '../../core/testing/portalHarness';
-import { cannedHttp, demoUser, StoryPortal } from '../../core/testing/StoryPortal';
+import { ApiError, type HttpClient, type Registry, type UserInfo } from '@portal/plugin-api';
+import { cannedHttp, demoUser, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
 import { ACCOUNT_ID, whiteList } from './fixtures';
 import company from './index';
 

@@ -1,6 +1,6 @@
 /** Test and story helpers of the company plugin: fixed data and an HTTP fake answering by method and path. */
 import { vi } from 'vitest';
-import type { HttpClient } from '../../core/http/client';
+import type { HttpClient } from '@portal/plugin-api';
 
 export type Call = { method: string; path: string; body: unknown; form?: FormData; options?: Record<string, unknown> };
 export type Answer = unknown | ((call: Call) => unknown);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
+import { useErrorHandler } from '@portal/plugin-api';
 
 export type Loaded<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; value: T };
 
@@ -28,8 +28,7 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]) {
   useEffect(() => {
     setState({ status: 'loading' });
     void reload();
-    // `deps` say when the thing loaded changes (e.g. another company id).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `deps` are the caller's: they say when the thing loaded changes (another company id)
   }, deps);
   return { state, reload };
 }

@@ -1,7 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useHttp } from '../../core/app/context';
-import type { MyCompaniesResult } from '../../core/contract/company';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { type MyCompaniesResult, useErrorHandler, useHttp } from '@portal/plugin-api';
 import { companyApi } from './api';
 
 export type LoadState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: MyCompaniesResult };
@@ -30,11 +28,9 @@ export function useMyCompanies(accountId: string | undefined) {
     }
   }, [accountId, http, handleError]);
 
-  useEffect(() => {
-    void reload();
-    // Load once per account; later calls come from reload().
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [accountId]);
+  // Load once per account; later calls come from reload().
+  const loadFirst = useEffectEvent(() => void reload());
+  useEffect(() => loadFirst(), [accountId]);
 
   const retry = useCallback(() => {
     setState({ status: 'loading' });

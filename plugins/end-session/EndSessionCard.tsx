@@ -1,6 +1,6 @@
 import { useTheme } from '@emotion/react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { media } from '../../core/ui/media';
+import { media } from '@portal/plugin-api';
 
 /** The one card both sign-out pages use: a heading that takes focus (read first) and the content. */
 export function EndSessionCard({ title, children }: { title: string; children: ReactNode }) {

@@ -1,10 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import type { Registry } from '../../core/registry/registry';
-import { pendingHttp } from '../../core/testing/LoginViewStory';
-import { testRegistry } from '../../core/testing/portalHarness';
-import { cannedHttp, StoryPortal } from '../../core/testing/StoryPortal';
+import { ApiError, type HttpClient, type Registry } from '@portal/plugin-api';
+import { cannedHttp, pendingHttp, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
 import endSession from './index';
 import { LOGOUT_REQUEST_CALL, type LogoutRequest } from './logoutRequest';
 import SignOutView from './SignOutView';

@@ -1,11 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp } from '../../core/app/context';
-import { isAbortError, isApiError } from '../../core/http/ApiError';
-import { Button } from '../../core/ui/Button';
-import { Notice } from '../../core/ui/Notice';
-import { Spinner } from '../../core/ui/Spinner';
+import { ApiError, Button, isAbortError, Notice, Spinner, useHttp } from '@portal/plugin-api';
 import { EndSessionCard } from './EndSessionCard';
 import { loadLogoutRequest, sameOriginPath, type LogoutRequest } from './logoutRequest';
 
@@ -33,7 +29,7 @@ export default function SignOutView() {
       (err: unknown) => {
         if (isAbortError(err)) return;
         // 404: nothing pending (answered already, expired, or another browser's); anything else may pass.
-        setState(isApiError(err) && err.status === 404 ? { kind: 'expired' } : { kind: 'failed' });
+        setState(err instanceof ApiError && err.status === 404 ? { kind: 'expired' } : { kind: 'failed' });
       },
     );
     return () => abort.abort();

@@ -1,6 +1,6 @@
 import { useTheme } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../core/ui/Button';
+import { Button } from '@portal/plugin-api';
 import { EndSessionCard } from './EndSessionCard';
 
 /** `/signed-out`: the end of a sign-out that a connected service started without naming a page to return to. */

@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import { renderPortal, testRegistry } from '../../core/testing/portalHarness';
+import { ApiError, type HttpClient } from '@portal/plugin-api';
+import { renderPortal, testRegistry } from '@portal/plugin-api/testing';
 import endSession from './index';
 import { LOGOUT_REQUEST_CALL, sameOriginPath, type LogoutRequest } from './logoutRequest';
 import SignedOutView from './SignedOutView';

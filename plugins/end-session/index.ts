@@ -1,5 +1,4 @@
-import { definePlugin } from '../../core/registry/definePlugin';
-import { localeFile } from '../../core/i18n/namespaces';
+import { definePlugin, localeFile } from '@portal/plugin-api';
 
 /**
  * The portal's side of OpenID Connect RP-initiated logout: the page that asks "sign out of

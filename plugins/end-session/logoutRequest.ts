@@ -1,4 +1,4 @@
-import type { HttpClient } from '../../core/http/client';
+import { type HttpClient } from '@portal/plugin-api';
 
 /** The pending RP-initiated logout of this browser, as the server's /oidc/logout-request gives it. */
 export interface LogoutRequest {

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { LoginPageContext } from '../../core/login/LoginPageContext';
-import type { LoginPageServices } from '../../core/login/types';
+import { LoginPageContext, type LoginPageServices } from '@portal/plugin-api';
 import HelpdeskNotice from './HelpdeskNotice';
 
 /** A help-desk link's login query (source=zendesk); without it the notice renders nothing. */

@@ -1,6 +1,6 @@
 import { useTheme } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { useLoginPage } from '../../core/login/LoginPageContext';
+import { useLoginPage } from '@portal/plugin-api';
 
 /** Tells the user where this sign-in leads when it is for the help desk. */
 export default function HelpdeskNotice() {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { HttpClient } from '../../core/http/client';
-import type { GuardContext } from '../../core/router/guardTypes';
-import { testDeployment } from '../../core/testing/portalHarness';
+import type { GuardContext, HttpClient } from '@portal/plugin-api';
+import { testDeployment } from '@portal/plugin-api/testing';
 import { helpdeskEntry, helpdeskFields } from './index';
 
 const ctx = (query: string): GuardContext => ({

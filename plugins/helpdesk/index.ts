@@ -1,7 +1,11 @@
-import { definePlugin } from '../../core/registry/definePlugin';
-import { localeFile } from '../../core/i18n/namespaces';
-import { LOGIN_SLOT_POINT, SIGN_IN_FIELDS_POINT } from '../../core/login/types';
-import { next, type Guard } from '../../core/router/guardTypes';
+import {
+  definePlugin,
+  type Guard,
+  localeFile,
+  LOGIN_SLOT_POINT,
+  next,
+  SIGN_IN_FIELDS_POINT,
+} from '@portal/plugin-api';
 
 const PARAMS = ['brand_id', 'locale_id', 'return_to'] as const;
 

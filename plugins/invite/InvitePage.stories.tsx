@@ -1,10 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { AcceptInviteResult, InviteInfo } from '../../core/contract/company';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import type { Registry } from '../../core/registry/registry';
-import { testRegistry } from '../../core/testing/portalHarness';
-import { cannedHttp, StoryPortal } from '../../core/testing/StoryPortal';
+import {
+  type AcceptInviteResult,
+  ApiError,
+  type HttpClient,
+  type InviteInfo,
+  type Registry,
+} from '@portal/plugin-api';
+import { cannedHttp, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
 import invite from './index';
 import InvitePage from './InvitePage';
 import { InviteView, type InviteState } from './InviteView';

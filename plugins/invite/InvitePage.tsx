@@ -1,17 +1,23 @@
 import { useStore } from 'jotai';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { useHttp, usePluginConfig } from '../../core/app/context';
-import type { AcceptInviteResult, InviteInfo } from '../../core/contract/company';
-import { ERROR_CODES } from '../../core/contract/errorCodes';
-import { errorMessage } from '../../core/errors/message';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
-import { ApiError, isAbortError } from '../../core/http/ApiError';
-import { INVITE_STATUS_UNREGISTERED } from '../../core/router/coreGuards';
-import { saveInvite } from '../../core/session/invite';
-import { regionAtom, tokensAtom } from '../../core/session/session';
-import type { InvitePluginConfig } from './index';
+import {
+  type AcceptInviteResult,
+  ApiError,
+  ERROR_CODES,
+  errorMessage,
+  INVITE_STATUS_UNREGISTERED,
+  type InviteInfo,
+  isAbortError,
+  regionAtom,
+  saveInvite,
+  tokensAtom,
+  useErrorHandler,
+  useHttp,
+  usePluginConfig,
+} from '@portal/plugin-api';
+import { inviteConfig } from './config';
 import { InviteView, type InviteState } from './InviteView';
 import { absoluteUrl, registerUrl, signInUrl } from './links';
 
@@ -44,7 +50,7 @@ export default function InvitePage() {
   const { t } = useTranslation(['invite', 'core']);
   const http = useHttp();
   const store = useStore();
-  const settings = usePluginConfig<InvitePluginConfig>('invite');
+  const settings = usePluginConfig(inviteConfig);
   const handleError = useErrorHandler();
   const [path, navigate] = useLocation();
   const search = useSearch();
@@ -57,6 +63,8 @@ export default function InvitePage() {
   const latest = useRef({ path, search, lang });
   latest.current = { path, search, lang };
 
+  // In the language shown when the lookup fails; a language switch must not look the invitation up again.
+  const messageOf = useEffectEvent((error: unknown) => errorMessage(error, t));
   useEffect(() => {
     if (!code) {
       setState({ kind: 'invalid', reason: 'missing' });
@@ -97,11 +105,10 @@ export default function InvitePage() {
         },
         (error: unknown) => {
           if (controller.signal.aborted || isAbortError(error)) return;
-          setState(codeIsUnusable(error) ? { kind: 'invalid', reason: 'notFound' } : { kind: 'lookupFailed', message: errorMessage(error, t) });
+          setState(codeIsUnusable(error) ? { kind: 'invalid', reason: 'notFound' } : { kind: 'lookupFailed', message: messageOf(error) });
         },
       );
     return () => controller.abort();
-    // t is left out on purpose: a language switch must not look the invitation up again.
   }, [code, attempt, http, store, navigate]);
 
   const join = useCallback(async () => {

@@ -1,12 +1,17 @@
 import { useTheme } from '@emotion/react';
 import { useEffect, useRef, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AcceptInviteResult, InviteInfo } from '../../core/contract/company';
-import { ERROR_CODES } from '../../core/contract/errorCodes';
-import { Button } from '../../core/ui/Button';
-import { KindIcon, kindColor, type MessageKind } from '../../core/ui/kindIcons';
-import { LoadingImage } from '../../core/ui/LoadingImage';
-import { VisuallyHidden } from '../../core/ui/VisuallyHidden';
+import {
+  type AcceptInviteResult,
+  Button,
+  ERROR_CODES,
+  type InviteInfo,
+  kindColor,
+  KindIcon,
+  LoadingImage,
+  type MessageKind,
+  VisuallyHidden,
+} from '@portal/plugin-api';
 
 /** Everything the invite page can show; InvitePage moves between these, this file only draws them. */
 export type InviteState =

@@ -1,4 +1,4 @@
-import { matches, object, string } from '../../core/config/shape';
+import { matches, object, pluginConfig, string } from '@portal/plugin-api/config';
 
 // The plugin's settings as a pure shape: the server and `npm run config:check` check configs with it too.
 
@@ -16,3 +16,6 @@ export const configSchema = object(
   },
   { noUnknown: true },
 );
+
+/** The settings' typed handle: views call `usePluginConfig(inviteConfig)`. */
+export const inviteConfig = pluginConfig<InvitePluginConfig>('invite');

@@ -2,17 +2,21 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
-import type { AcceptInviteResult, InviteInfo } from '../../core/contract/company';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import { buildRegistry } from '../../core/registry/registry';
-import type { ErrorHandler } from '../../core/registry/types';
-import { definePlugin } from '../../core/registry/definePlugin';
-import { RouteView } from '../../core/router/RouteView';
-import { loadInvite } from '../../core/session/invite';
-import { appStore, clearSession, saveTokens, sessionEndedAtom, setUser } from '../../core/session/session';
-import { renderPortal, testDeployment, testRegistry } from '../../core/testing/portalHarness';
-import { getToast } from '../../core/ui/toastStore';
+import {
+  type AcceptInviteResult,
+  ApiError,
+  appStore,
+  clearSession,
+  definePlugin,
+  type ErrorHandler,
+  getToast,
+  type HttpClient,
+  type InviteInfo,
+  loadInvite,
+  saveTokens,
+  setUser,
+} from '@portal/plugin-api';
+import { buildRegistry, renderPortal, RouteView, sessionEndedAtom, testDeployment, testRegistry } from '@portal/plugin-api/testing';
 import invite from './index';
 import { absoluteUrl, registerUrl, signInUrl } from './links';
 

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../core/ui/Button';
-import { TextField } from '../../core/ui/TextField';
+import { Button, TextField } from '@portal/plugin-api';
 
 export interface ActivationPasswordFormProps {
   /** Sends the password with the link; resolves to an error text for the field, or null when done. */

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import { describeStoryStates } from '../../core/testing/storyStates';
+import { describeStoryStates } from '@portal/plugin-api/testing';
 import * as stories from './ActivationView.stories';
 
 describeStoryStates('ActivationView', stories, {

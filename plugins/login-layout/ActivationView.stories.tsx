@@ -1,11 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import type { LoginPageServices } from '../../core/login/types';
-import type { Registry } from '../../core/registry/registry';
-import { testRegistry } from '../../core/testing/portalHarness';
-import { LoginViewStory, pendingHttp } from '../../core/testing/LoginViewStory';
-import { cannedHttp } from '../../core/testing/StoryPortal';
+import { ApiError, type HttpClient, type LoginPageServices, type Registry } from '@portal/plugin-api';
+import { cannedHttp, LoginViewStory, pendingHttp, testRegistry } from '@portal/plugin-api/testing';
 import ActivationView, { type ActivationState } from './ActivationView';
 import layout from './index';
 

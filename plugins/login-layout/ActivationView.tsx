@@ -1,18 +1,27 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { usePortal } from '../../core/app/context';
-import type { ActivationPasswordProblem, ActivationRequest, MailLinkProblem, MailLinkResult } from '../../core/contract/account';
-import { ERROR_CODES } from '../../core/contract/errorCodes';
-import { errorMessage } from '../../core/errors/message';
-import { isAbortError, toApiError, type ApiError } from '../../core/http/ApiError';
-import { forgetMailLinkToken, mailLinkToken, signInAfterMailLink } from '../../core/login/mailLink';
-import { LinkChecking, LinkSection } from '../../core/login/LinkPage';
-import { useRenewMailLink } from '../../core/login/useRenewMailLink';
-import type { EmailSentData } from '../../core/login/types';
-import type { LoginViewProps } from '../../core/registry/types';
-import { Button } from '../../core/ui/Button';
-import { Notice } from '../../core/ui/Notice';
+import {
+  type ActivationPasswordProblem,
+  type ActivationRequest,
+  type ApiError,
+  Button,
+  ERROR_CODES,
+  errorMessage,
+  forgetMailLinkToken,
+  isAbortError,
+  LinkChecking,
+  LinkSection,
+  type LoginViewProps,
+  type MailLinkProblem,
+  type MailLinkResult,
+  mailLinkToken,
+  Notice,
+  signInAfterMailLink,
+  toApiError,
+  usePortal,
+  useRenewMailLink,
+} from '@portal/plugin-api';
 import { ActivationPasswordForm } from './ActivationPasswordForm';
 import { RESEND_WAIT_SECONDS } from './EmailSentView';
 
@@ -77,8 +86,10 @@ export default function ActivationView({
     },
   });
 
+  // Once per attempt; the state itself moves on from 'activating'.
+  const activating = useEffectEvent(() => state.kind === 'activating');
   useEffect(() => {
-    if (state.kind !== 'activating' || !token) return;
+    if (!activating() || !token) return;
     const controller = new AbortController();
     http.post<MailLinkResult>('/activations/verify', { token } satisfies ActivationRequest, { auth: 'none', signal: controller.signal }).then(
       (result) => {
@@ -90,8 +101,6 @@ export default function ActivationView({
       },
     );
     return () => controller.abort();
-    // Once per attempt; the state itself moves on from 'activating'.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [attempt, token, http]);
 
   /** The password step: null when activated, else the text for the field. */

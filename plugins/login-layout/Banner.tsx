@@ -1,6 +1,6 @@
 import { useTheme } from '@emotion/react';
 import { lazy, Suspense } from 'react';
-import { below, useViewportWidth } from '../../core/ui/media';
+import { below, useViewportWidth } from '@portal/plugin-api';
 import { DefaultBanner } from './DefaultBanner';
 import { SlideContent } from './SlideContent';
 import type { Slide } from './slides';

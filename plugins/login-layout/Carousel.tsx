@@ -2,7 +2,7 @@ import { useTheme } from '@emotion/react';
 import { useKeenSlider, type KeenSliderPlugin } from 'keen-slider/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { iconButtonStyle } from '../../core/ui/iconButton';
+import { iconButtonStyle } from '@portal/plugin-api';
 import { SlideContent } from './SlideContent';
 import type { Slide } from './slides';
 

@@ -1,14 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import { LoginPageContext } from '../../core/login/LoginPageContext';
-import type { EmailSentData, LoginPageServices } from '../../core/login/types';
-import type { Registry } from '../../core/registry/registry';
-import { testRegistry } from '../../core/testing/portalHarness';
-import { cannedHttp, StoryPortal } from '../../core/testing/StoryPortal';
+import {
+  ApiError,
+  type EmailSentData,
+  type HttpClient,
+  LoginPageContext,
+  type LoginPageServices,
+  type Registry,
+} from '@portal/plugin-api';
+import { cannedHttp, StoryPortal, testRegistry, withClientTheme } from '@portal/plugin-api/testing';
 import EmailSentView from './EmailSentView';
 import layout from './index';
-import { withClientTheme } from '../../core/testing/storyThemes';
 
 type Loaded = { registry: Registry };
 

@@ -2,19 +2,21 @@ import { useTheme } from '@emotion/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { useHttp } from '../../core/app/context';
-import type { MailSentResult } from '../../core/contract/account';
-import type { RateLimitedResult } from '../../core/contract/auth';
-import { ERROR_CODES } from '../../core/contract/errorCodes';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
-import { currentLanguage } from '../../core/i18n/i18n';
-import { useLoginPage } from '../../core/login/LoginPageContext';
-import { loginSessionHeaders } from '../../core/login/mailLink';
-import type { EmailSentData } from '../../core/login/types';
-import type { LoginViewProps } from '../../core/registry/types';
-import { Button } from '../../core/ui/Button';
-import { useCountdown } from '../../core/ui/countdown';
-import { toast } from '../../core/ui/toastStore';
+import {
+  Button,
+  currentLanguage,
+  type EmailSentData,
+  ERROR_CODES,
+  loginSessionHeaders,
+  type LoginViewProps,
+  type MailSentResult,
+  type RateLimitedResult,
+  toast,
+  useCountdown,
+  useErrorHandler,
+  useHttp,
+  useLoginPage,
+} from '@portal/plugin-api';
 
 /** Spec section 9: Resend waits 60 seconds. */
 export const RESEND_WAIT_SECONDS = 60;

@@ -1,9 +1,14 @@
 import { useTheme } from '@emotion/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chooseLanguage, currentLanguage } from '../../core/i18n/i18n';
-import { LANGUAGES, languageByCode, type LanguageCode } from '../../core/i18n/languages';
-import { focusRing } from '../../core/ui/focusRing';
+import {
+  chooseLanguage,
+  currentLanguage,
+  focusRing,
+  languageByCode,
+  type LanguageCode,
+  LANGUAGES,
+} from '@portal/plugin-api';
 
 /** Spec section 9: the language menu is at most 288 px high and scrolls. */
 export const LANGUAGE_MENU_MAX_HEIGHT = 288;

@@ -1,12 +1,10 @@
 import { useTheme } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LoginPageInfo } from '../../core/contract/auth';
-import { usePluginConfig } from '../../core/app/context';
-import { atLeast } from '../../core/ui/media';
+import { atLeast, type LoginPageInfo, usePluginConfig } from '@portal/plugin-api';
+import { loginLayoutConfig } from './config';
 import { Banner } from './Banner';
 import { FooterLinks } from './FooterLinks';
-import type { LoginLayoutConfig } from './index';
 import { LanguageMenu } from './LanguageMenu';
 import { safeUrl } from './pageInfo';
 import { Slots } from './Slots';
@@ -27,7 +25,7 @@ export const TITLE_LOGO = { width: 280, height: 40 } as const;
 export function LoginLayout({ info, children }: { info: LoginPageInfo | null; children: ReactNode }) {
   const theme = useTheme();
   const { t } = useTranslation('login-layout');
-  const config = usePluginConfig<LoginLayoutConfig>('login-layout');
+  const config = usePluginConfig(loginLayoutConfig);
   const logo = safeUrl(info?.logoUrl) ?? safeUrl(theme.brand.logoUrl);
   const titleLogo = safeUrl(info?.titleLogoUrl);
   const title = info?.title || theme.brand.title || t('core:app.name');

@@ -1,12 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { LoginPageInfo } from '../../core/contract/auth';
-import type { HttpClient } from '../../core/http/client';
-import type { Registry } from '../../core/registry/registry';
-import { testRegistry } from '../../core/testing/portalHarness';
-import { cannedHttp, StoryPortal } from '../../core/testing/StoryPortal';
-import { GREEN_PARTNER_THEME } from '../../core/testing/storyThemes';
-import helpdesk from '../helpdesk/index';
-import signIn from '../sign-in/index';
+import type { HttpClient, LoginPageInfo, Registry } from '@portal/plugin-api';
+import { cannedHttp, GREEN_PARTNER_THEME, pluginsById, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
 import layout, { type LoginLayoutConfig } from './index';
 import LoginPage from './LoginPage';
 // Files, not data: URLs (the layout only takes http(s) and same-origin images).
@@ -135,7 +129,7 @@ const meta: Meta = {
   beforeEach: reduceMotion,
   loaders: [
     async ({ parameters }): Promise<Loaded> => ({
-      registry: await testRegistry([layout, signIn, helpdesk], { 'login-layout': (parameters as Params).layoutConfig ?? {} }),
+      registry: await testRegistry([layout, ...(await pluginsById('sign-in', 'helpdesk'))], { 'login-layout': (parameters as Params).layoutConfig ?? {} }),
     }),
   ],
   render: (_args, { loaded, parameters }) => {

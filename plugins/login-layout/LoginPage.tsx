@@ -1,17 +1,19 @@
 import { useSetAtom } from 'jotai';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
-import { usePortal } from '../../core/app/context';
-import { pageThemeAtom } from '../../core/app/pageTheme';
-import { MAIL_LINK_CLIENT_PARAM } from '../../core/contract/account';
-import type { LoginPageInfo } from '../../core/contract/auth';
-import { showLanguage } from '../../core/i18n/i18n';
-import { takeCarriedLoginParams } from '../../core/login/carry';
-import { LoginPageContext } from '../../core/login/LoginPageContext';
-import type { LoginPageServices } from '../../core/login/types';
-import { storage } from '../../core/session/storage';
-import { LoadingImage } from '../../core/ui/LoadingImage';
-import { clientTheme } from '../../themes/whiteLabel';
+import {
+  clientTheme,
+  LoadingImage,
+  LoginPageContext,
+  type LoginPageInfo,
+  type LoginPageServices,
+  MAIL_LINK_CLIENT_PARAM,
+  pageThemeAtom,
+  showLanguage,
+  storage,
+  takeCarriedLoginParams,
+  usePortal,
+} from '@portal/plugin-api';
 import { LoginLayout } from './LoginLayout';
 import { createLoginFlow, goTo, initialView } from './loginFlow';
 import { clientLanguage, fetchPageInfo } from './pageInfo';
@@ -41,22 +43,23 @@ export default function LoginPage() {
   const linkClient = query.get(MAIL_LINK_CLIENT_PARAM);
   const [info, setInfo] = useState<LoginPageInfo | null | undefined>(undefined);
 
+  // The branding belongs to the session code; other query changes keep it.
+  const languageOf = useEffectEvent((result: LoginPageInfo | null) => clientLanguage(result, query, storage.get('lang')));
+  const themeOf = useEffectEvent((result: LoginPageInfo | null) => (result ? clientTheme(config.theme, result.theme, result.title) : null));
   useEffect(() => {
     let live = true;
     void fetchPageInfo(http, sessionCode, linkClient).then(async (result) => {
-      const language = clientLanguage(result, query, storage.get('lang'));
+      const language = languageOf(result);
       // The client's language is the page's, not the visitor's choice: shown, not remembered.
       if (language) await showLanguage(language);
       if (!live) return;
-      setPageTheme(result ? clientTheme(config.theme, result.theme, result.title) : null);
+      setPageTheme(themeOf(result));
       setInfo(result);
     });
     return () => {
       live = false;
     };
-    // The branding belongs to the session code; other query changes keep it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [http, sessionCode, linkClient]);
+  }, [http, sessionCode, linkClient, setPageTheme]);
 
   useEffect(() => () => setPageTheme(null), [setPageTheme]);
 

@@ -1,8 +1,11 @@
-import { usePortal } from '../../core/app/context';
-import { useLoginPage } from '../../core/login/LoginPageContext';
-import { LOGIN_SLOT_POINT, type LoginSlot } from '../../core/login/types';
-import { lazyView } from '../../core/router/lazyView';
-import { PluginBoundary } from '../../core/router/PluginBoundary';
+import {
+  lazyView,
+  LOGIN_SLOT_POINT,
+  type LoginSlot,
+  PluginBoundary,
+  useLoginPage,
+  usePortal,
+} from '@portal/plugin-api';
 
 /** Parts other plugins add to the layout (e.g. the help-desk notice above the form). */
 export function Slots({ area }: { area: LoginSlot['area'] }) {

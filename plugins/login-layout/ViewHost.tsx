@@ -1,10 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import type { Owned } from '../../core/registry/registry';
-import type { LoginViewContribution } from '../../core/registry/types';
-import { lazyView } from '../../core/router/lazyView';
-import { PluginBoundary } from '../../core/router/PluginBoundary';
+import { lazyView, type LoginViewContribution, type Owned, PluginBoundary } from '@portal/plugin-api';
 import { goTo, type LoginFlowState } from './loginFlow';
 
 /** Shows the current login view inside its plugin's boundary; focus follows view switches. */

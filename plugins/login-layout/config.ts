@@ -1,4 +1,4 @@
-import { array, matches, object, string } from '../../core/config/shape';
+import { array, matches, object, pluginConfig, string } from '@portal/plugin-api/config';
 
 // The plugin's settings as a pure shape: the server and `npm run config:check` check configs with it too.
 
@@ -20,3 +20,6 @@ export const configSchema = object(
   },
   { noUnknown: true },
 );
+
+/** The settings' typed handle: views call `usePluginConfig(loginLayoutConfig)`. */
+export const loginLayoutConfig = pluginConfig<LoginLayoutConfig>('login-layout');

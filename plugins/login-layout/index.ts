@@ -1,6 +1,4 @@
-import { MAIL_LINK_VIEWS } from '../../core/contract/account';
-import { definePlugin } from '../../core/registry/definePlugin';
-import { localeFile } from '../../core/i18n/namespaces';
+import { definePlugin, localeFile, MAIL_LINK_VIEWS } from '@portal/plugin-api';
 import { configSchema, type LoginLayoutConfig } from './config';
 
 export type { LoginLayoutConfig } from './config';

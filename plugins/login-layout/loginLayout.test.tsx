@@ -3,14 +3,15 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LoginPageInfo } from '../../core/contract/auth';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import { i18n as appI18n } from '../../core/i18n/i18n';
-import { useLoginPage } from '../../core/login/LoginPageContext';
-import { definePlugin } from '../../core/registry/definePlugin';
-import { testLoginPage } from '../../core/testing/loginHarness';
-import { renderPortal, testRegistry } from '../../core/testing/portalHarness';
+import {
+  ApiError,
+  i18n as appI18n,
+  definePlugin,
+  type HttpClient,
+  type LoginPageInfo,
+  useLoginPage,
+} from '@portal/plugin-api';
+import { renderPortal, testLoginPage, testRegistry } from '@portal/plugin-api/testing';
 import EmailSentView from './EmailSentView';
 import layout from './index';
 import { LanguageMenu, LANGUAGE_MENU_MAX_HEIGHT } from './LanguageMenu';

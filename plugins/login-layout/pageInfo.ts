@@ -1,6 +1,4 @@
-import type { LoginPageInfo } from '../../core/contract/auth';
-import type { HttpClient } from '../../core/http/client';
-import { isLanguageCode, type LanguageCode } from '../../core/i18n/languages';
+import { type HttpClient, isLanguageCode, type LanguageCode, type LoginPageInfo } from '@portal/plugin-api';
 
 /**
  * Branding of the session code's client, or (a mailed link's page, which has no login session)

@@ -1,4 +1,4 @@
-import type { CarouselItem, LoginPageInfo } from '../../core/contract/auth';
+import type { CarouselItem, LoginPageInfo } from '@portal/plugin-api';
 import type { LoginLayoutConfig } from './index';
 import { safeUrl } from './pageInfo';
 

@@ -1,15 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { MfaRequiredResult } from '../../core/contract/auth';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import type { InterruptProps } from '../../core/login/types';
-import type { Registry } from '../../core/registry/registry';
-import { testRegistry } from '../../core/testing/portalHarness';
-import { cannedHttp, StoryPortal } from '../../core/testing/StoryPortal';
-import { ClockContext, frozenClock } from '../../core/ui/countdown';
+import {
+  ApiError,
+  ClockContext,
+  type HttpClient,
+  type InterruptProps,
+  type MfaRequiredResult,
+  type Registry,
+} from '@portal/plugin-api';
+import {
+  cannedHttp,
+  frozenClock,
+  StoryPortal,
+  testRegistry,
+  withClientTheme,
+} from '@portal/plugin-api/testing';
 import mfa from './index';
 import MfaStep from './MfaStep';
-import { withClientTheme } from '../../core/testing/storyThemes';
 
 type Loaded = { registry: Registry };
 

@@ -1,17 +1,27 @@
 import { useTheme } from '@emotion/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ValidationError } from 'yup';
-import { useHttp } from '../../core/app/context';
-import { MFA_TYPES, type MfaErrorResult, type MfaRequiredResult, type MfaType } from '../../core/contract/auth';
-import { ERROR_CODES } from '../../core/contract/errorCodes';
-import type { EmailCodeRequest, EmailCodeResult } from '../../core/contract/security';
-import { errorMessage } from '../../core/errors/message';
-import { ApiError, isAbortError } from '../../core/http/ApiError';
-import type { InterruptProps } from '../../core/login/types';
-import { Button, CodeInput, Notice, VisuallyHidden } from '../../core/ui';
-import { mfaCodeRule } from '../../core/validation/rules';
-import { useCountdown } from '../../core/ui/countdown';
+import {
+  ApiError,
+  Button,
+  CodeInput,
+  type EmailCodeRequest,
+  type EmailCodeResult,
+  ERROR_CODES,
+  errorMessage,
+  type InterruptProps,
+  isAbortError,
+  MFA_TYPES,
+  mfaCodeRule,
+  type MfaErrorResult,
+  type MfaRequiredResult,
+  type MfaType,
+  Notice,
+  useCountdown,
+  useHttp,
+  VisuallyHidden,
+} from '@portal/plugin-api';
 
 /** Seconds between two email codes (spec sections 4 and 9: resend wait 60 s). */
 export const EMAIL_RESEND_SECONDS = 60;
@@ -94,10 +104,11 @@ function MfaForm({ info, form, retry, cancel }: InterruptProps & { info: MfaInfo
     if (focusRequest.target === 'useEmail') (useEmailRef.current ?? noticeRef.current)?.focus();
   }, [focusRequest]);
 
-  useEffect(() => {
+  // Once, for the code the server sent with -20677.
+  const startFirstWait = useEffectEvent(() => {
     if (info.primary === MFA_TYPES.email) resend.start(EMAIL_RESEND_SECONDS);
-    // Once, for the code the server sent with -20677.
-  }, []);
+  });
+  useEffect(() => startFirstWait(), []);
 
   // Screen readers hear when Resend works again; the seconds themselves are not announced each tick.
   const wasRunning = useRef(false);

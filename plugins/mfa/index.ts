@@ -1,7 +1,4 @@
-import { ERROR_CODES } from '../../core/contract/errorCodes';
-import { localeFile } from '../../core/i18n/namespaces';
-import { LOGIN_INTERRUPT_POINT } from '../../core/login/types';
-import { definePlugin } from '../../core/registry/definePlugin';
+import { definePlugin, ERROR_CODES, localeFile, LOGIN_INTERRUPT_POINT } from '@portal/plugin-api';
 
 /** Codes a retry from the MFA step hands back to the step, which shows them inline (spec section 8). */
 export const MFA_HANDLED_CODES: readonly number[] = [

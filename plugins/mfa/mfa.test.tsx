@@ -1,14 +1,21 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MfaRequiredResult } from '../../core/contract/auth';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import { LOGIN_INTERRUPT_POINT, type InterruptProps } from '../../core/login/types';
-import { useInterruptibleCall } from '../../core/login/useInterruptibleCall';
-import { fakeCaptcha, FAKE_CAPTCHA_TOKEN } from '../../core/testing/fakeCaptcha';
-import { testLoginPage } from '../../core/testing/loginHarness';
-import { renderPortal, testRegistry } from '../../core/testing/portalHarness';
+import {
+  ApiError,
+  type HttpClient,
+  type InterruptProps,
+  LOGIN_INTERRUPT_POINT,
+  type MfaRequiredResult,
+  useInterruptibleCall,
+} from '@portal/plugin-api';
+import {
+  FAKE_CAPTCHA_TOKEN,
+  fakeCaptcha,
+  renderPortal,
+  testLoginPage,
+  testRegistry,
+} from '@portal/plugin-api/testing';
 import mfa, { MFA_HANDLED_CODES } from './index';
 import MfaStep, { readMfaInfo } from './MfaStep';
 

@@ -1,9 +1,7 @@
 import { useTheme, type CSSObject } from '@emotion/react';
 import { useId, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LocalAccountItem } from '../../core/contract/migration';
-import { FieldError } from '../../core/ui/FieldMessages';
-import type { ThemeTokens } from '../../themes/tokens';
+import { FieldError, type LocalAccountItem, type ThemeTokens } from '@portal/plugin-api';
 
 /** What a card says about one account: system, name, email, data region, two-factor. */
 function AccountSummary({ item, titleId }: { item: LocalAccountItem; titleId?: string }) {

@@ -1,11 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { RegionWhiteList } from '../../core/contract/account';
-import type { LocalAccountItem, LocalAccountsResult } from '../../core/contract/migration';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import type { Registry } from '../../core/registry/registry';
-import { testRegistry } from '../../core/testing/portalHarness';
-import { cannedHttp, demoUser, StoryPortal } from '../../core/testing/StoryPortal';
+import {
+  ApiError,
+  type HttpClient,
+  type LocalAccountItem,
+  type LocalAccountsResult,
+  type RegionWhiteList,
+  type Registry,
+} from '@portal/plugin-api';
+import { cannedHttp, demoUser, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
 import migration from './index';
 import MergeAccountsPage, { type MergeAccountsInitial } from './MergeAccountsPage';
 

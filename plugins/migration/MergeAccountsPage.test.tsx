@@ -1,12 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LocalAccountItem, LocalAccountsResult } from '../../core/contract/migration';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import { resetRegionWhiteList } from '../../core/regions/useRegionWhiteList';
-import { renderPortal, testRegistry } from '../../core/testing/portalHarness';
-import { dismissToast, getToast } from '../../core/ui/toastStore';
+import {
+  ApiError,
+  dismissToast,
+  getToast,
+  type HttpClient,
+  type LocalAccountItem,
+  type LocalAccountsResult,
+} from '@portal/plugin-api';
+import { renderPortal, resetRegionWhiteList, testRegistry } from '@portal/plugin-api/testing';
 import migration from './index';
 import MergeAccountsPage from './MergeAccountsPage';
 

@@ -2,14 +2,17 @@ import { useTheme } from '@emotion/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { useHttp } from '../../core/app/context';
-import type { LocalAccountsResult } from '../../core/contract/migration';
-import { ERROR_CODES } from '../../core/contract/errorCodes';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
-import { ApiError, isAbortError } from '../../core/http/ApiError';
-import { Button } from '../../core/ui/Button';
-import { LoadingImage } from '../../core/ui/LoadingImage';
-import { toast } from '../../core/ui/toastStore';
+import {
+  ApiError,
+  Button,
+  ERROR_CODES,
+  isAbortError,
+  LoadingImage,
+  type LocalAccountsResult,
+  toast,
+  useErrorHandler,
+  useHttp,
+} from '@portal/plugin-api';
 import { AccountCard, AccountChoice } from './AccountCard';
 import { MergeForm, type MergeFormValues } from './MergeForm';
 import type { LocalItem } from './migrationData';

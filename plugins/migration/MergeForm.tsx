@@ -4,17 +4,25 @@ import { useEffect, useId, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { boolean, object, ref, string } from 'yup';
-import { useHttp } from '../../core/app/context';
-import type { RegionUnavailableResult } from '../../core/contract/api';
-import { ERROR_CODES } from '../../core/contract/errorCodes';
-import type { LocalAccountItem, MergeResult } from '../../core/contract/migration';
-import { isRegionCode, type RegionCode } from '../../core/contract/regions';
-import { ApiError, isAbortError } from '../../core/http/ApiError';
-import { regionOfCountry } from '../../core/regions/countryRegions';
-import { useRegionWhiteList } from '../../core/regions/useRegionWhiteList';
-import { Checkbox } from '../../core/ui/Checkbox';
-import { TextField } from '../../core/ui/TextField';
-import { loginPasswordRule, MSG, registerPasswordRule, termsRule } from '../../core/validation/rules';
+import {
+  ApiError,
+  Checkbox,
+  ERROR_CODES,
+  isAbortError,
+  isRegionCode,
+  type LocalAccountItem,
+  loginPasswordRule,
+  type MergeResult,
+  MSG,
+  type RegionCode,
+  regionOfCountry,
+  type RegionUnavailableResult,
+  registerPasswordRule,
+  termsRule,
+  TextField,
+  useHttp,
+  useRegionWhiteList,
+} from '@portal/plugin-api';
 import { mergeRequest, needsRegion, type LocalItem } from './migrationData';
 import { focusFirstError, linkStyle, RegionField, TermsLabel, useAbortOnUnmount, useMigrationConfig } from './parts';
 

@@ -3,17 +3,23 @@ import { useContext, useEffect, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { boolean, object, string } from 'yup';
-import { useHttp } from '../../core/app/context';
-import type { MigrateResult } from '../../core/contract/migration';
-import { ApiError, isAbortError } from '../../core/http/ApiError';
-import { DEFAULT_LANGUAGE, isLanguageCode } from '../../core/i18n/languages';
-import { LoginPageContext } from '../../core/login/LoginPageContext';
-import { loginSessionHeaders } from '../../core/login/mailLink';
-import { regionOfCountry } from '../../core/regions/countryRegions';
-import { useRegionWhiteList } from '../../core/regions/useRegionWhiteList';
-import { Checkbox } from '../../core/ui/Checkbox';
-import { TextField } from '../../core/ui/TextField';
-import { MSG, nameRule, termsRule } from '../../core/validation/rules';
+import {
+  ApiError,
+  Checkbox,
+  DEFAULT_LANGUAGE,
+  isAbortError,
+  isLanguageCode,
+  LoginPageContext,
+  loginSessionHeaders,
+  type MigrateResult,
+  MSG,
+  nameRule,
+  regionOfCountry,
+  termsRule,
+  TextField,
+  useHttp,
+  useRegionWhiteList,
+} from '@portal/plugin-api';
 import { migrateRegion, migrateRequest, type LocalItem } from './migrationData';
 import { focusFirstError, RegionField, TermsLabel, useAbortOnUnmount } from './parts';
 

@@ -1,6 +1,5 @@
 import { expect } from 'vitest';
-import { resetRegionWhiteList } from '../../core/regions/useRegionWhiteList';
-import { describeStoryStates } from '../../core/testing/storyStates';
+import { describeStoryStates, resetRegionWhiteList } from '@portal/plugin-api/testing';
 import * as stories from './MigrationStep.stories';
 
 describeStoryStates('Migration dialog', stories, {

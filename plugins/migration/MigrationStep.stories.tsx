@@ -1,15 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { RegionWhiteList } from '../../core/contract/account';
-import type { LocalAccountItem } from '../../core/contract/migration';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import type { Registry } from '../../core/registry/registry';
-import { testRegistry } from '../../core/testing/portalHarness';
-import { cannedHttp, StoryPortal } from '../../core/testing/StoryPortal';
+import {
+  ApiError,
+  type HttpClient,
+  type LocalAccountItem,
+  type RegionWhiteList,
+  type Registry,
+} from '@portal/plugin-api';
+import { cannedHttp, StoryPortal, testRegistry, withClientTheme } from '@portal/plugin-api/testing';
 import migration from './index';
 import MigrationStep, { MigrationView, type MigrationInitial } from './MigrationStep';
 import { readMigration } from './migrationData';
-import { withClientTheme } from '../../core/testing/storyThemes';
 
 /*
  * The migration dialog in every state. Mocked at the HTTP boundary (the country list and the

@@ -1,11 +1,15 @@
 import { useTheme } from '@emotion/react';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MergeResult, MigrateResult } from '../../core/contract/migration';
-import type { ApiError } from '../../core/http/ApiError';
-import type { EmailSentData, InterruptProps } from '../../core/login/types';
-import { Button } from '../../core/ui/Button';
-import { toast } from '../../core/ui/toastStore';
+import {
+  type ApiError,
+  Button,
+  type EmailSentData,
+  type InterruptProps,
+  type MergeResult,
+  type MigrateResult,
+  toast,
+} from '@portal/plugin-api';
 import { AccountCard, AccountChoice } from './AccountCard';
 import { MergeForm, type MergeFormValues } from './MergeForm';
 import { MigrateForm, type MigrateFormValues } from './MigrateForm';
@@ -111,12 +115,13 @@ type Shell = { onClose: () => void; failure: ApiError | null; onFailureConfirmed
 /** Focuses `ref` whenever `key` changes after the first render (a new stage of the dialog). */
 function useFocusOnChange(key: unknown, target: () => HTMLElement | null) {
   const first = useRef(true);
+  const focusTarget = useEffectEvent(() => target()?.focus());
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
-    target()?.focus();
+    focusTarget();
   }, [key]);
 }
 

@@ -1,4 +1,4 @@
-import { matches, object, string } from '../../core/config/shape';
+import { matches, object, pluginConfig, string } from '@portal/plugin-api/config';
 
 export interface MigrationPluginConfig {
   /** Where users get help with a forgotten local password (hint after -20601). */
@@ -15,3 +15,6 @@ const linkUrl = () =>
   });
 
 export const configSchema = object({ supportUrl: linkUrl(), termsUrl: linkUrl() }, { noUnknown: true });
+
+/** The settings' typed handle: views call `usePluginConfig(migrationConfig)`. */
+export const migrationConfig = pluginConfig<MigrationPluginConfig>('migration');

@@ -1,6 +1,4 @@
-import { definePlugin } from '../../core/registry/definePlugin';
-import { LOGIN_INTERRUPT_POINT } from '../../core/login/types';
-import { localeFile } from '../../core/i18n/namespaces';
+import { definePlugin, localeFile, LOGIN_INTERRUPT_POINT } from '@portal/plugin-api';
 import { configSchema, type MigrationPluginConfig } from './config';
 
 /**

@@ -2,17 +2,29 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RegionWhiteList } from '../../core/contract/account';
-import type { LocalAccountItem, MergeResult, MigrateResult, MigrationRequiredResult } from '../../core/contract/migration';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import { LOGIN_INTERRUPT_POINT, type InterruptedCall, type InterruptProps } from '../../core/login/types';
-import { useInterruptibleCall } from '../../core/login/useInterruptibleCall';
-import { resetRegionWhiteList } from '../../core/regions/useRegionWhiteList';
-import { buildRegistry } from '../../core/registry/registry';
-import { testLoginPage } from '../../core/testing/loginHarness';
-import { renderPortal, testDeployment, testRegistry } from '../../core/testing/portalHarness';
-import { dismissToast, getToast } from '../../core/ui/toastStore';
+import {
+  ApiError,
+  dismissToast,
+  getToast,
+  type HttpClient,
+  type InterruptedCall,
+  type InterruptProps,
+  type LocalAccountItem,
+  LOGIN_INTERRUPT_POINT,
+  type MergeResult,
+  type MigrateResult,
+  type MigrationRequiredResult,
+  type RegionWhiteList,
+  useInterruptibleCall,
+} from '@portal/plugin-api';
+import {
+  buildRegistry,
+  renderPortal,
+  resetRegionWhiteList,
+  testDeployment,
+  testLoginPage,
+  testRegistry,
+} from '@portal/plugin-api/testing';
 import migration from './index';
 import MigrationStep from './MigrationStep';
 

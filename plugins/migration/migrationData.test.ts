@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LocalAccountItem, MigrationRequiredResult } from '../../core/contract/migration';
+import type { LocalAccountItem, MigrationRequiredResult } from '@portal/plugin-api';
 import { mergeRequest, migrateRegion, migrateRequest, readMigration, type LocalItem } from './migrationData';
 
 const program: LocalItem = {

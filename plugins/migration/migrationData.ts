@@ -1,6 +1,12 @@
-import { IDENTITY_PROVIDERS } from '../../core/contract/auth';
-import type { LocalAccountItem, MergeRequest, MigrateRequest, MigrationRequiredResult } from '../../core/contract/migration';
-import { isRegionCode, type RegionCode } from '../../core/contract/regions';
+import {
+  IDENTITY_PROVIDERS,
+  isRegionCode,
+  type LocalAccountItem,
+  type MergeRequest,
+  type MigrateRequest,
+  type MigrationRequiredResult,
+  type RegionCode,
+} from '@portal/plugin-api';
 
 /**
  * The -6 result as the dialog uses it, and the two request bodies (spec sections 3 and 7).

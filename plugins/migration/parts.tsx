@@ -2,24 +2,26 @@ import { useTheme, type CSSObject } from '@emotion/react';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Controller, type Control, type FieldErrors, type FieldValues, type Path, type UseFormSetFocus } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { usePluginConfig } from '../../core/app/context';
-import type { RegionWhiteList } from '../../core/contract/account';
-import type { RegionCode } from '../../core/contract/regions';
-import { errorMessage } from '../../core/errors/message';
-import type { ApiError } from '../../core/http/ApiError';
-import { CountryRegionSelect } from '../../core/regions/CountryRegionSelect';
-import { Button } from '../../core/ui/Button';
-import { focusRing } from '../../core/ui/focusRing';
-import { Modal } from '../../core/ui/Modal';
-import type { ThemeTokens } from '../../themes/tokens';
-import type { MigrationPluginConfig } from './config';
+import {
+  type ApiError,
+  Button,
+  CountryRegionSelect,
+  errorMessage,
+  focusRing,
+  Modal,
+  type RegionCode,
+  type RegionWhiteList,
+  type ThemeTokens,
+  usePluginConfig,
+} from '@portal/plugin-api';
+import { migrationConfig, type MigrationPluginConfig } from './config';
 
 /** Shared parts of the three migration variants. */
 
 const noop = () => {};
 
 export function useMigrationConfig(): MigrationPluginConfig {
-  return usePluginConfig<MigrationPluginConfig>('migration');
+  return usePluginConfig(migrationConfig);
 }
 
 /**
@@ -61,7 +63,6 @@ export interface MigrationDialogProps {
 /** The full-screen dialog every variant lives in, with the 'sign in again' prompt on top. */
 export function MigrationDialog({ title, intro, onClose, footer, children, failure, onFailureConfirmed = onClose }: MigrationDialogProps) {
   const theme = useTheme();
-  const { t } = useTranslation('migration');
   return (
     <Modal open fullScreen kind="normal" title={title} onClose={onClose} footer={footer}>
       <div css={{ maxWidth: 720, margin: '0 auto', width: '100%' }}>

@@ -1,8 +1,6 @@
 import { useTheme } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../core/errors/message';
-import { ApiError } from '../../core/http/ApiError';
-import { Notice } from '../../core/ui/Notice';
+import { ApiError, errorMessage, Notice } from '@portal/plugin-api';
 import { AppScreen } from './AppScreen';
 import { problemReason, useAppState, type ProblemReason } from './state';
 

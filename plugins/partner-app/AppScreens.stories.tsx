@@ -1,10 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ReactNode } from 'react';
-import { definePlugin } from '../../core/registry/definePlugin';
-import type { Registry } from '../../core/registry/registry';
-import { AccountShell } from '../../core/router/AccountShell';
-import { testRegistry } from '../../core/testing/portalHarness';
-import { demoUser, StoryPortal } from '../../core/testing/StoryPortal';
+import { definePlugin, type Registry } from '@portal/plugin-api';
+import { AccountShell, demoUser, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
 import AppProblemPage from './AppProblemPage';
 import AppSignedOutPage from './AppSignedOutPage';
 import partnerApp from './index';

@@ -1,8 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../core/ui/Button';
-import { Notice } from '../../core/ui/Notice';
+import { Button, Notice } from '@portal/plugin-api';
 import { AppScreen } from './AppScreen';
 import { appState, bridge, useAppState } from './state';
 

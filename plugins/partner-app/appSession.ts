@@ -1,6 +1,12 @@
-import { APP_SESSION_PATH, type AppSessionRequest, type AppSessionResult } from '../../core/contract/partnerApp';
-import type { HttpClient } from '../../core/http/client';
-import { clearSession, saveTokens, setRegion } from '../../core/session/session';
+import {
+  APP_SESSION_PATH,
+  type AppSessionRequest,
+  type AppSessionResult,
+  clearSession,
+  type HttpClient,
+  saveTokens,
+  setRegion,
+} from '@portal/plugin-api';
 import type { AppLaunch, AppTokens } from './launch';
 
 /**

@@ -1,4 +1,10 @@
-import { ANDROID_BRIDGE, BRIDGE_VERSION, IOS_BRIDGE, type AppType, type BridgeCall } from '../../core/contract/partnerApp';
+import {
+  ANDROID_BRIDGE,
+  type AppType,
+  BRIDGE_VERSION,
+  type BridgeCall,
+  IOS_BRIDGE,
+} from '@portal/plugin-api';
 
 /** Android: the object the app injects with addJavascriptInterface; only strings cross it. */
 interface AndroidBridge {

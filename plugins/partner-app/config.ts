@@ -1,5 +1,4 @@
-import { object, oneOf } from '../../core/config/shape';
-import { APP_TYPES, type AppType } from '../../core/contract/partnerApp';
+import { APP_TYPES, type AppType, object, oneOf } from '@portal/plugin-api/config';
 
 // The plugin's settings as a pure shape: the server and `npm run config:check` check configs with it too.
 

@@ -1,10 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import type { GuardContext } from '../../core/router/guardTypes';
-import { appStore, regionAtom, tokensAtom } from '../../core/session/session';
-import { storage } from '../../core/session/storage';
-import { testDeployment } from '../../core/testing/portalHarness';
+import {
+  ApiError,
+  appStore,
+  type GuardContext,
+  type HttpClient,
+  regionAtom,
+  storage,
+  tokensAtom,
+} from '@portal/plugin-api';
+import { testDeployment } from '@portal/plugin-api/testing';
 import { appLaunchGuard, PROBLEM_PATH } from './guard';
 import type { AppLaunch } from './launch';
 import { appState } from './state';

@@ -1,8 +1,13 @@
-import { FORCED_SIGN_OUT_CODES } from '../../core/http/client';
-import { ApiError } from '../../core/http/ApiError';
-import { clearSession } from '../../core/session/session';
-import type { Guard, GuardContext, GuardedRoute, GuardOutcome } from '../../core/router/guardTypes';
-import { next } from '../../core/router/guardTypes';
+import {
+  ApiError,
+  clearSession,
+  FORCED_SIGN_OUT_CODES,
+  type Guard,
+  type GuardContext,
+  type GuardedRoute,
+  type GuardOutcome,
+  next,
+} from '@portal/plugin-api';
 import { takeOverAppSession } from './appSession';
 import { appState, problemReason } from './state';
 

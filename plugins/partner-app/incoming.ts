@@ -1,4 +1,4 @@
-import { BRIDGE_EVENT_SOURCE, BRIDGE_VERSION, type BridgeEvent } from '../../core/contract/partnerApp';
+import { BRIDGE_EVENT_SOURCE, BRIDGE_VERSION, type BridgeEvent } from '@portal/plugin-api';
 
 /** Only `{ source, v, type }` with known values and nothing else passes. */
 export function isBridgeEvent(data: unknown): data is BridgeEvent {

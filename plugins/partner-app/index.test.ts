@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SIGN_OUT_POINT } from '../../core/registry/corePoints';
-import { testRegistry } from '../../core/testing/portalHarness';
+import { SIGN_OUT_POINT } from '@portal/plugin-api';
+import { testRegistry } from '@portal/plugin-api/testing';
 import partnerApp from './index';
 import { startApp } from './startApp';
 

@@ -1,8 +1,10 @@
-import { localeFile } from '../../core/i18n/namespaces';
-import { definePlugin } from '../../core/registry/definePlugin';
-import type { AppType } from '../../core/contract/partnerApp';
-import type { ContributionApi } from '../../core/registry/types';
-import type { GuardedRoute } from '../../core/router/guardTypes';
+import {
+  type AppType,
+  type ContributionApi,
+  definePlugin,
+  type GuardedRoute,
+  localeFile,
+} from '@portal/plugin-api';
 import { PROBLEM_PATH, SIGNED_OUT_PATH, type OnFirstGuard } from './guard';
 import { configSchema, type PartnerAppConfig } from './config';
 

@@ -1,5 +1,11 @@
-import { APP_LAUNCH_COOKIE, isAppType, type AppType } from '../../core/contract/partnerApp';
-import { isLanguageCode, matchBrowserLanguage, type LanguageCode } from '../../core/i18n/languages';
+import {
+  APP_LAUNCH_COOKIE,
+  type AppType,
+  isAppType,
+  isLanguageCode,
+  type LanguageCode,
+  matchBrowserLanguage,
+} from '@portal/plugin-api';
 
 /** What the app handed over when it opened the page (spec section 2, embedded mode). */
 export interface AppTokens {

@@ -1,13 +1,19 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentLanguage, i18n, initI18n } from '../../core/i18n/i18n';
-import { addNamespace, localeFile } from '../../core/i18n/namespaces';
-import { SIGN_OUT_POINT } from '../../core/registry/corePoints';
-import type { ExtensionPoint } from '../../core/registry/extensionPoints';
-import { accountChanged } from '../../core/session/accountChanged';
-import { appStore, saveTokens, tokensAtom } from '../../core/session/session';
-import { stripTokensFromUrl, takeCapturedParams } from '../../core/session/urlTokens';
-import { getToast } from '../../core/ui/toastStore';
-import { demoUser } from '../../core/testing/StoryPortal';
+import {
+  accountChanged,
+  addNamespace,
+  appStore,
+  currentLanguage,
+  type ExtensionPoint,
+  getToast,
+  i18n,
+  localeFile,
+  saveTokens,
+  SIGN_OUT_POINT,
+  takeCapturedParams,
+  tokensAtom,
+} from '@portal/plugin-api';
+import { demoUser, initI18n, stripTokensFromUrl } from '@portal/plugin-api/testing';
 import { startApp } from './startApp';
 import { appState, bridge, setBridge } from './state';
 

@@ -1,13 +1,18 @@
-import type { AppType } from '../../core/contract/partnerApp';
-import type { UserInfo } from '../../core/contract/api';
-import { changeLanguage, i18n } from '../../core/i18n/i18n';
-import { SIGN_OUT_POINT } from '../../core/registry/corePoints';
-import type { RegisterContext } from '../../core/registry/types';
-import type { GuardContext } from '../../core/router/guardTypes';
-import { accountChangedAtom } from '../../core/session/accountChanged';
-import { appStore, clearSession, setUser } from '../../core/session/session';
-import { takeCapturedParams } from '../../core/session/urlTokens';
-import { toast } from '../../core/ui/toastStore';
+import {
+  accountChangedAtom,
+  appStore,
+  type AppType,
+  changeLanguage,
+  clearSession,
+  type GuardContext,
+  i18n,
+  type RegisterContext,
+  setUser,
+  SIGN_OUT_POINT,
+  takeCapturedParams,
+  toast,
+  type UserInfo,
+} from '@portal/plugin-api';
 import { createBridge } from './bridge';
 import { listenToApp } from './incoming';
 import { clearedLaunchCookie, launchCookie, readLaunch } from './launch';

@@ -1,5 +1,5 @@
 import { atom, useAtomValue } from 'jotai';
-import { appStore } from '../../core/session/session';
+import { appStore } from '@portal/plugin-api';
 import type { AppLaunch } from './launch';
 import type { BridgeResult, NativeBridge } from './bridge';
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { describeStoryStates } from '../../core/testing/storyStates';
+import { describeStoryStates } from '@portal/plugin-api/testing';
 import * as stories from './PrivacyNoticeDialog.stories';
 
 const notice = ['We have updated our privacy policy.'];

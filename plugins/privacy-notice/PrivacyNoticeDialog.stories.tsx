@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { PrivacyNoticeDialog } from './PrivacyNoticeDialog';
-import { withClientTheme } from '../../core/testing/storyThemes';
+import { withClientTheme } from '@portal/plugin-api/testing';
 
 const noop = () => {};
 const portal = { loki: { chromeSelector: '#headlessui-portal-root' } };

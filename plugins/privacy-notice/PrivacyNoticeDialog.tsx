@@ -1,7 +1,6 @@
 import { useTheme } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../core/ui/Modal';
-import { VisuallyHidden } from '../../core/ui/VisuallyHidden';
+import { Modal, VisuallyHidden } from '@portal/plugin-api';
 
 export interface PrivacyNoticeDialogProps {
   /** The new policy (already checked to be http(s)); no link without it. */

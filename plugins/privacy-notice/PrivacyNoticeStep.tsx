@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import type { PrivacyPolicyResult } from '../../core/contract/auth';
-import type { InterruptProps } from '../../core/login/types';
+import type { InterruptProps, PrivacyPolicyResult } from '@portal/plugin-api';
 import { PrivacyNoticeDialog } from './PrivacyNoticeDialog';
 
 /** An http(s) URL to link to, or null (anything else is not rendered as a link). */

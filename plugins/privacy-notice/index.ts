@@ -1,6 +1,4 @@
-import { definePlugin } from '../../core/registry/definePlugin';
-import { LOGIN_INTERRUPT_POINT } from '../../core/login/types';
-import { localeFile } from '../../core/i18n/namespaces';
+import { definePlugin, localeFile, LOGIN_INTERRUPT_POINT } from '@portal/plugin-api';
 
 /**
  * Privacy policy update notice (spec sections 2 and 4): -10999 opens a notice that only its

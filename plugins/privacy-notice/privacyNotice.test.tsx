@@ -2,13 +2,15 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { PrivacyPolicyResult } from '../../core/contract/auth';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import { LOGIN_INTERRUPT_POINT, type InterruptProps } from '../../core/login/types';
-import { useInterruptibleCall } from '../../core/login/useInterruptibleCall';
-import { testLoginPage } from '../../core/testing/loginHarness';
-import { renderPortal, testRegistry } from '../../core/testing/portalHarness';
+import {
+  ApiError,
+  type HttpClient,
+  type InterruptProps,
+  LOGIN_INTERRUPT_POINT,
+  type PrivacyPolicyResult,
+  useInterruptibleCall,
+} from '@portal/plugin-api';
+import { renderPortal, testLoginPage, testRegistry } from '@portal/plugin-api/testing';
 import privacyNotice from './index';
 import PrivacyNoticeStep, { policyLink } from './PrivacyNoticeStep';
 

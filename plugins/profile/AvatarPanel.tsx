@@ -1,17 +1,19 @@
 import { useTheme } from '@emotion/react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp } from '../../core/app/context';
-import type { UserProfile } from '../../core/contract/account';
-import { ERROR_CODES } from '../../core/contract/errorCodes';
-import { messageKeyFor } from '../../core/errors/catalogue';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
-import type { ApiError } from '../../core/http/ApiError';
-import { accountChanged } from '../../core/session/accountChanged';
-import { Button } from '../../core/ui/Button';
-import { toast } from '../../core/ui/toastStore';
-import { Truncate } from '../../core/ui/Truncate';
-import { visuallyHiddenStyle } from '../../core/ui/VisuallyHidden';
+import {
+  accountChanged,
+  type ApiError,
+  Button,
+  ERROR_CODES,
+  messageKeyFor,
+  toast,
+  Truncate,
+  useErrorHandler,
+  useHttp,
+  type UserProfile,
+  visuallyHiddenStyle,
+} from '@portal/plugin-api';
 import { AVATAR_CODES, checkAvatar, localProblemKey, refusedUploadKey, uploadAvatar } from './avatarUpload';
 
 const SIZE = 96;

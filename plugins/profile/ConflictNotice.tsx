@@ -1,11 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { usePortal } from '../../core/app/context';
-import type { ConflictInfoResult } from '../../core/contract/account';
-import { errorMessage } from '../../core/errors/message';
-import { ApiError } from '../../core/http/ApiError';
-import { Notice } from '../../core/ui/Notice';
+import { ApiError, type ConflictInfoResult, errorMessage, Notice, usePortal } from '@portal/plugin-api';
 
 /**
  * The account's information conflicts (POST /accounts/conflictInfo): the catalogue message of

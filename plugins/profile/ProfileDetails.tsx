@@ -1,9 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserProfile } from '../../core/contract/account';
-import { countryNamer } from '../../core/regions/countryRegions';
-import { Button } from '../../core/ui/Button';
+import { Button, countryNamer, type UserProfile } from '@portal/plugin-api';
 import { timeZoneLabel, useJobTitleLabel, usePageLocale } from './useProfileOptions';
 
 function Row({ label, value }: { label: string; value: string | null }) {

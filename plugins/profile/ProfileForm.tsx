@@ -3,14 +3,17 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useHttp } from '../../core/app/context';
-import type { UpdateInfoRequest, UserProfile } from '../../core/contract/account';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
-import { accountChanged } from '../../core/session/accountChanged';
-import { Button } from '../../core/ui/Button';
-import { Select } from '../../core/ui/Select';
-import { TextField } from '../../core/ui/TextField';
-import { toast } from '../../core/ui/toastStore';
+import {
+  accountChanged,
+  Button,
+  Select,
+  TextField,
+  toast,
+  type UpdateInfoRequest,
+  useErrorHandler,
+  useHttp,
+  type UserProfile,
+} from '@portal/plugin-api';
 import { jobTitleFromForm, jobTitleToForm, NEW_POSITION } from './positions';
 import { profileSchema, type ProfileFormValues } from './profileSchema';
 import { fieldErrorOf, HANDLED_FIELD_CODES } from './serverFieldErrors';

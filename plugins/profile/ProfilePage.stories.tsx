@@ -1,11 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { ConflictInfoResult, UserProfile } from '../../core/contract/account';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import { resetRegionWhiteList } from '../../core/regions/useRegionWhiteList';
-import type { Registry } from '../../core/registry/registry';
-import { testRegistry } from '../../core/testing/portalHarness';
-import { StoryPortal } from '../../core/testing/StoryPortal';
+import {
+  ApiError,
+  type ConflictInfoResult,
+  type HttpClient,
+  type Registry,
+  type UserProfile,
+} from '@portal/plugin-api';
+import { resetRegionWhiteList, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
 import profilePlugin from './index';
 import ProfilePage, { type ProfilePageProps } from './ProfilePage';
 import { noConflict, sampleProfile, sampleWhiteList, WINTER } from './testFixtures';

@@ -1,12 +1,16 @@
 import { useTheme } from '@emotion/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp } from '../../core/app/context';
-import type { ConflictInfoRequest, ConflictInfoResult, UserProfile } from '../../core/contract/account';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
-import { isAbortError } from '../../core/http/ApiError';
-import { Button } from '../../core/ui/Button';
-import { LoadingImage } from '../../core/ui/LoadingImage';
+import {
+  Button,
+  type ConflictInfoRequest,
+  type ConflictInfoResult,
+  isAbortError,
+  LoadingImage,
+  useErrorHandler,
+  useHttp,
+  type UserProfile,
+} from '@portal/plugin-api';
 import { AvatarPanel, type AvatarPanelProps } from './AvatarPanel';
 import { ConflictNotice } from './ConflictNotice';
 import { ProfileDetails } from './ProfileDetails';

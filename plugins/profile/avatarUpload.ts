@@ -1,8 +1,15 @@
-import { isUploadRefusedResult, type AvatarUpdateRequest, type AvatarUploadResult, type UserProfile } from '../../core/contract/account';
-import { ERROR_CODES } from '../../core/contract/errorCodes';
-import { AVATAR_RULE, checkFile, type FileProblem } from '../../core/files/checkFile';
-import { md5OfFile } from '../../core/files/md5';
-import type { HttpClient } from '../../core/http/client';
+import {
+  AVATAR_RULE,
+  type AvatarUpdateRequest,
+  type AvatarUploadResult,
+  checkFile,
+  ERROR_CODES,
+  type FileProblem,
+  type HttpClient,
+  isUploadRefusedResult,
+  md5OfFile,
+  type UserProfile,
+} from '@portal/plugin-api';
 
 /** Upload codes of spec section 8 shown beside the avatar instead of as a toast. */
 export const AVATAR_CODES: readonly number[] = [ERROR_CODES.avatarNameTooLong, ERROR_CODES.avatarTooLarge, ERROR_CODES.avatarSaveFailed];

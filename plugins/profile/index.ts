@@ -1,5 +1,4 @@
-import { localeFile } from '../../core/i18n/namespaces';
-import { definePlugin } from '../../core/registry/definePlugin';
+import { definePlugin, localeFile } from '@portal/plugin-api';
 
 /**
  * 'My Profile' (spec sections 2, 3, 5, 7): view and edit the user info and profile fields,

@@ -2,15 +2,19 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConflictInfoResult, UserProfile } from '../../core/contract/account';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import { resetRegionWhiteList } from '../../core/regions/useRegionWhiteList';
-import { appStore, userAtom } from '../../core/session/session';
-import { definePlugin } from '../../core/registry/definePlugin';
-import type { PluginManifest } from '../../core/registry/types';
-import { renderPortal, testRegistry } from '../../core/testing/portalHarness';
-import { dismissToast, getToast } from '../../core/ui/toastStore';
+import {
+  ApiError,
+  appStore,
+  type ConflictInfoResult,
+  definePlugin,
+  dismissToast,
+  getToast,
+  type HttpClient,
+  type PluginManifest,
+  userAtom,
+  type UserProfile,
+} from '@portal/plugin-api';
+import { renderPortal, resetRegionWhiteList, testRegistry } from '@portal/plugin-api/testing';
 import profilePlugin from './index';
 import ProfilePage from './ProfilePage';
 import { noConflict, sampleProfile, sampleWhiteList, WINTER } from './testFixtures';

@@ -1,5 +1,5 @@
 import { object, string, type InferType } from 'yup';
-import { ILLEGAL_CHARACTERS, LIMITS, MSG, genericPhoneRule, isBmpOnly, nameRule } from '../../core/validation/rules';
+import { genericPhoneRule, ILLEGAL_CHARACTERS, isBmpOnly, LIMITS, MSG, nameRule } from '@portal/plugin-api';
 import { NEW_POSITION } from './positions';
 
 /**
@@ -17,7 +17,7 @@ export const PROFILE_MSG = {
 /** The nickname also refuses '>' (the server's -20620 check does). */
 const NICKNAME_ILLEGAL = /["'\\;:<>@]/;
 // Control characters are refused by the server's name check; say so before it does.
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 const optionalText = (tooLong: string, illegal: RegExp, illegalMessage: string) =>

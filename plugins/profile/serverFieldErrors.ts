@@ -1,6 +1,4 @@
-import { ERROR_CODES } from '../../core/contract/errorCodes';
-import { messageKeyFor } from '../../core/errors/catalogue';
-import type { ApiError } from '../../core/http/ApiError';
+import { type ApiError, ERROR_CODES, messageKeyFor } from '@portal/plugin-api';
 import { NEW_POSITION } from './positions';
 import type { ProfileField } from './profileSchema';
 

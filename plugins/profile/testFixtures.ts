@@ -1,4 +1,4 @@
-import type { ConflictInfoResult, RegionWhiteList, UserProfile } from '../../core/contract/account';
+import type { ConflictInfoResult, RegionWhiteList, UserProfile } from '@portal/plugin-api';
 
 /** A profile as GET /user-info returns it (shared by tests and stories). */
 export const sampleProfile: UserProfile = {

@@ -1,10 +1,13 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLanguageCode, languageByCode } from '../../core/i18n/languages';
-import { countryNamer } from '../../core/regions/countryRegions';
-import { useRegionWhiteList } from '../../core/regions/useRegionWhiteList';
-import { REGION_CODES } from '../../core/contract/regions';
-import type { SelectOption } from '../../core/ui/selectFilter';
+import {
+  countryNamer,
+  isLanguageCode,
+  languageByCode,
+  REGION_CODES,
+  type SelectOption,
+  useRegionWhiteList,
+} from '@portal/plugin-api';
 import { NEW_POSITION, POSITIONS, positionOf } from './positions';
 import { timeZoneEntries, utcOffsetMinutes, formatOffset } from './timeZones';
 

@@ -1,15 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { RegionWhiteList } from '../../core/contract/account';
-import type { RegionRequiredResult } from '../../core/contract/auth';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import { resetRegionWhiteList } from '../../core/regions/useRegionWhiteList';
-import type { Registry } from '../../core/registry/registry';
-import { testRegistry } from '../../core/testing/portalHarness';
-import { StoryPortal } from '../../core/testing/StoryPortal';
+import {
+  ApiError,
+  type HttpClient,
+  type RegionRequiredResult,
+  type RegionWhiteList,
+  type Registry,
+} from '@portal/plugin-api';
+import { resetRegionWhiteList, StoryPortal, testRegistry, withClientTheme } from '@portal/plugin-api/testing';
 import { ConfirmRegion } from './ConfirmRegionStep';
 import region from './index';
-import { withClientTheme } from '../../core/testing/storyThemes';
 
 const WHITE_LIST: RegionWhiteList = {
   Use: ['US', 'CA', 'MX', 'BR'],

@@ -1,19 +1,23 @@
 import { useTheme } from '@emotion/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp } from '../../core/app/context';
-import type { RegionConfirmRequest, RegionConfirmResult, RegionWhiteList } from '../../core/contract/account';
-import type { RegionRequiredResult } from '../../core/contract/auth';
-import { isRegionCode } from '../../core/contract/regions';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
-import { ApiError } from '../../core/http/ApiError';
-import type { InterruptProps } from '../../core/login/types';
-import { CountryRegionSelect } from '../../core/regions/CountryRegionSelect';
-import { regionOfCountry } from '../../core/regions/countryRegions';
-import { useRegionWhiteList } from '../../core/regions/useRegionWhiteList';
-import { Button } from '../../core/ui/Button';
-import { setRegion } from '../../core/session/session';
-import { MSG } from '../../core/validation/checks';
+import {
+  ApiError,
+  Button,
+  CountryRegionSelect,
+  type InterruptProps,
+  isRegionCode,
+  MSG,
+  type RegionConfirmRequest,
+  type RegionConfirmResult,
+  regionOfCountry,
+  type RegionRequiredResult,
+  type RegionWhiteList,
+  setRegion,
+  useErrorHandler,
+  useHttp,
+  useRegionWhiteList,
+} from '@portal/plugin-api';
 
 /** Country/region code problems (spec section 8): shown at the field. */
 const FIELD_CODES: ReadonlySet<number> = new Set([-3069, -3085, -20206]);

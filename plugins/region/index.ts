@@ -1,6 +1,4 @@
-import { localeFile } from '../../core/i18n/namespaces';
-import { LOGIN_INTERRUPT_POINT } from '../../core/login/types';
-import { definePlugin } from '../../core/registry/definePlugin';
+import { definePlugin, localeFile, LOGIN_INTERRUPT_POINT } from '@portal/plugin-api';
 
 /**
  * Region confirmation (spec sections 2 and 4): when sign-in answers -9 (the account's

@@ -1,16 +1,20 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RegionWhiteList } from '../../core/contract/account';
-import type { RegionRequiredResult } from '../../core/contract/auth';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import { LOGIN_INTERRUPT_POINT, useInterruptibleCall, type InterruptedCall } from '../../core/login';
-import { resetRegionWhiteList } from '../../core/regions/useRegionWhiteList';
-import { appStore, regionAtom } from '../../core/session/session';
-import { testLoginPage } from '../../core/testing/loginHarness';
-import { renderPortal, testRegistry } from '../../core/testing/portalHarness';
-import { dismissToast, getToast } from '../../core/ui/toastStore';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  ApiError,
+  appStore,
+  dismissToast,
+  getToast,
+  type HttpClient,
+  type InterruptedCall,
+  LOGIN_INTERRUPT_POINT,
+  regionAtom,
+  type RegionRequiredResult,
+  type RegionWhiteList,
+  useInterruptibleCall,
+} from '@portal/plugin-api';
+import { renderPortal, resetRegionWhiteList, testLoginPage, testRegistry } from '@portal/plugin-api/testing';
 import ConfirmRegionStep from './ConfirmRegionStep';
 import region from './index';
 

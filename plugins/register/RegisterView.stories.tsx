@@ -1,18 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ReactNode } from 'react';
-import type { RegionLookupResult, RegionWhiteList, RegisterResult } from '../../core/contract/account';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import { LoginPageContext } from '../../core/login/LoginPageContext';
-import type { LoginPageServices } from '../../core/login/types';
-import { resetRegionWhiteList } from '../../core/regions/useRegionWhiteList';
-import type { Registry } from '../../core/registry/registry';
-import { clearInvite, saveInvite } from '../../core/session/invite';
-import { testRegistry } from '../../core/testing/portalHarness';
-import { StoryPortal } from '../../core/testing/StoryPortal';
+import {
+  ApiError,
+  clearInvite,
+  type HttpClient,
+  LoginPageContext,
+  type LoginPageServices,
+  type RegionLookupResult,
+  type RegionWhiteList,
+  type RegisterResult,
+  type Registry,
+  saveInvite,
+} from '@portal/plugin-api';
+import { resetRegionWhiteList, StoryPortal, testRegistry, withClientTheme } from '@portal/plugin-api/testing';
 import register from './index';
 import { RegisterForm, type RegisterFormValues } from './RegisterView';
-import { withClientTheme } from '../../core/testing/storyThemes';
 
 /** Enough countries of each data region to show the grouped list. */
 const WHITE_LIST: RegionWhiteList = {

@@ -1,30 +1,45 @@
 import { useTheme } from '@emotion/react';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FocusEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useId, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { boolean, object, string } from 'yup';
-import { useHttp, usePluginConfig } from '../../core/app/context';
-import type { RegionLookupResult, RegionWhiteList, RegisterRequest, RegisterResult } from '../../core/contract/account';
-import { isRegionCode, REGION_CODES, type RegionCode } from '../../core/contract/regions';
-import type { ApiError } from '../../core/http/ApiError';
-import { useLoginPage } from '../../core/login/LoginPageContext';
-import { loginSessionHeaders } from '../../core/login/mailLink';
-import type { EmailSentData } from '../../core/login/types';
-import { useInterruptibleCall } from '../../core/login/useInterruptibleCall';
-import { CountryRegionSelect } from '../../core/regions/CountryRegionSelect';
-import { regionOfCountry } from '../../core/regions/countryRegions';
-import { useRegionWhiteList } from '../../core/regions/useRegionWhiteList';
-import type { LoginViewProps } from '../../core/registry/types';
-import { loadInvite, type InviteInfo } from '../../core/session/invite';
-import { Button } from '../../core/ui/Button';
-import { Checkbox } from '../../core/ui/Checkbox';
-import { TextField } from '../../core/ui/TextField';
-import { toast } from '../../core/ui/toastStore';
-import { emailRule, MSG, nameRule, registerPasswordRange, registerPasswordRule, registerPhoneRule, termsRule } from '../../core/validation/rules';
-import type { RegisterPluginConfig } from './index';
-import { StrengthMeter } from '../../core/ui/StrengthMeter';
+import {
+  type ApiError,
+  Button,
+  Checkbox,
+  CountryRegionSelect,
+  emailRule,
+  type EmailSentData,
+  type SavedInvite as InviteInfo,
+  isRegionCode,
+  loadInvite,
+  loginSessionHeaders,
+  type LoginViewProps,
+  MSG,
+  nameRule,
+  REGION_CODES,
+  type RegionCode,
+  type RegionLookupResult,
+  regionOfCountry,
+  type RegionWhiteList,
+  registerPasswordRange,
+  registerPasswordRule,
+  registerPhoneRule,
+  type RegisterRequest,
+  type RegisterResult,
+  StrengthMeter,
+  termsRule,
+  TextField,
+  toast,
+  useHttp,
+  useInterruptibleCall,
+  useLoginPage,
+  usePluginConfig,
+  useRegionWhiteList,
+} from '@portal/plugin-api';
+import { registerConfig } from './config';
 import { subscriptionDefault } from './subscription';
 import { terminalUuid } from './terminal';
 
@@ -101,7 +116,7 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
   const theme = useTheme();
   const http = useHttp();
   const page = useLoginPage();
-  const settings = usePluginConfig<RegisterPluginConfig>('register');
+  const settings = usePluginConfig(registerConfig);
   const ids = useId();
   const [, navigate] = useLocation();
 
@@ -110,16 +125,15 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
   const whiteList = useRegionWhiteList();
   const list = useMemo(() => (whiteList.list && inviteRegion ? onlyRegion(whiteList.list, inviteRegion) : whiteList.list), [whiteList.list, inviteRegion]);
 
-  const defaults = useMemo<RegisterFormValues>(() => {
+  // Initial values only: later changes of the props do not reset a form being filled in.
+  const [defaults] = useState<RegisterFormValues>(() => {
     const base = { email: '', password: '', regionCode: '', firstName: '', lastName: '', phone: '', terms: false, ...initialValues };
     return {
       ...base,
       subscription: initialValues?.subscription ?? subscriptionDefault(base.regionCode),
       ...(invite ? { email: invite.invitedEmail } : {}),
     };
-    // Initial values only: later changes of the props do not reset a form being filled in.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
 
   // A value the server refused keeps its message (blur included) until it is changed: sending it again would fail again.
   const refused = useRef<Partial<Record<FieldName, { value: unknown; message: string }>>>({});
@@ -165,12 +179,13 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
       live = false;
     };
   }, [http]);
+  const suggestCountry = useEffectEvent((regions: NonNullable<typeof list>, country: string) => {
+    if (countryChosen.current || getValues('regionCode')) return;
+    if (regionOfCountry(regions, country)) applyCountry(country, false);
+  });
   useEffect(() => {
     const country = visitor?.countryCode;
-    if (!list || !country || countryChosen.current || getValues('regionCode')) return;
-    if (regionOfCountry(list, country)) applyCountry(country, false);
-    // applyCountry only reads refs and stable form methods.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (list && country) suggestCountry(list, country);
   }, [list, visitor]);
 
   const call = useInterruptibleCall<RegisterFormValues, RegisterResult>({

@@ -1,5 +1,4 @@
-import { localeFile } from '../../core/i18n/namespaces';
-import { definePlugin } from '../../core/registry/definePlugin';
+import { definePlugin, localeFile } from '@portal/plugin-api';
 import { configSchema, type RegisterPluginConfig } from './config';
 
 export type { RegisterPluginConfig } from './config';

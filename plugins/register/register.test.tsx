@@ -1,17 +1,26 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RegionLookupResult, RegionWhiteList, RegisterResult } from '../../core/contract/account';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import { resetRegionWhiteList } from '../../core/regions/useRegionWhiteList';
-import { buildRegistry } from '../../core/registry/registry';
-import type { PluginManifest } from '../../core/registry/types';
-import { saveInvite } from '../../core/session/invite';
-import { testLoginPage } from '../../core/testing/loginHarness';
-import { fakeCaptcha } from '../../core/testing/fakeCaptcha';
-import { renderPortal, testDeployment, testRegistry } from '../../core/testing/portalHarness';
-import { dismissToast, getToast } from '../../core/ui/toastStore';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  ApiError,
+  dismissToast,
+  getToast,
+  type HttpClient,
+  type PluginManifest,
+  type RegionLookupResult,
+  type RegionWhiteList,
+  type RegisterResult,
+  saveInvite,
+} from '@portal/plugin-api';
+import {
+  buildRegistry,
+  fakeCaptcha,
+  renderPortal,
+  resetRegionWhiteList,
+  testDeployment,
+  testLoginPage,
+  testRegistry,
+} from '@portal/plugin-api/testing';
 import register from './index';
 import RegisterView from './RegisterView';
 import { TERMINAL_KEY } from './terminal';

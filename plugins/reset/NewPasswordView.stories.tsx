@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { ResetLinkInfo } from '../../core/contract/account';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import type { LoginPageServices } from '../../core/login/types';
-import type { Registry } from '../../core/registry/registry';
-import { testRegistry } from '../../core/testing/portalHarness';
-import { LoginViewStory, pendingHttp } from '../../core/testing/LoginViewStory';
-import { cannedHttp } from '../../core/testing/StoryPortal';
+import {
+  ApiError,
+  type HttpClient,
+  type LoginPageServices,
+  type Registry,
+  type ResetLinkInfo,
+} from '@portal/plugin-api';
+import { cannedHttp, LoginViewStory, pendingHttp, testRegistry } from '@portal/plugin-api/testing';
 import reset from './index';
 import NewPasswordView, { type NewPasswordState } from './NewPasswordView';
 

@@ -1,23 +1,37 @@
 import { useTheme } from '@emotion/react';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { object, ref, string } from 'yup';
-import { usePortal } from '../../core/app/context';
-import type { MailLinkProblem, MailLinkReason, MailLinkResult, PasswordResetRequest, ResetLinkInfo } from '../../core/contract/account';
-import { ERROR_CODES } from '../../core/contract/errorCodes';
-import { errorMessage } from '../../core/errors/message';
-import { isAbortError, toApiError, type ApiError } from '../../core/http/ApiError';
-import { forgetMailLinkToken, mailLinkToken, signInAfterMailLink } from '../../core/login/mailLink';
-import { LinkChecking, LinkSection } from '../../core/login/LinkPage';
-import { useRenewMailLink } from '../../core/login/useRenewMailLink';
-import type { EmailSentData } from '../../core/login/types';
-import type { LoginViewProps } from '../../core/registry/types';
-import { Button, Notice, TextField } from '../../core/ui';
-import { StrengthMeter } from '../../core/ui/StrengthMeter';
-import { MSG, registerPasswordRange, registerPasswordRule } from '../../core/validation/rules';
+import {
+  type ApiError,
+  Button,
+  ERROR_CODES,
+  errorMessage,
+  forgetMailLinkToken,
+  isAbortError,
+  LinkChecking,
+  LinkSection,
+  type LoginViewProps,
+  type MailLinkProblem,
+  type MailLinkReason,
+  type MailLinkResult,
+  mailLinkToken,
+  MSG,
+  Notice,
+  type PasswordResetRequest,
+  registerPasswordRange,
+  registerPasswordRule,
+  type ResetLinkInfo,
+  signInAfterMailLink,
+  StrengthMeter,
+  TextField,
+  toApiError,
+  usePortal,
+  useRenewMailLink,
+} from '@portal/plugin-api';
 import { RESET_WAIT_SECONDS } from './ResetView';
 
 /** The new-password form; `country` is the account's (Singapore: 10 to 32). */
@@ -69,8 +83,10 @@ export default function NewPasswordView(props: LoginViewProps & { initialState?:
   const [state, setState] = useState<NewPasswordState>(() => initialState ?? (token ? { kind: 'checking' } : { kind: 'problem', problem: 'missing' }));
   const [attempt, setAttempt] = useState(0);
 
+  // Checked once per attempt; the state itself moves on from 'checking'.
+  const checking = useEffectEvent(() => state.kind === 'checking');
   useEffect(() => {
-    if (state.kind !== 'checking' || !token) return;
+    if (!checking() || !token) return;
     const controller = new AbortController();
     http.post<ResetLinkInfo>('/password-reset/check', { token }, { auth: 'none', signal: controller.signal }).then(
       (link) => setState({ kind: 'form', link }),
@@ -82,8 +98,6 @@ export default function NewPasswordView(props: LoginViewProps & { initialState?:
       },
     );
     return () => controller.abort();
-    // Checked once per attempt; the state itself moves on from 'checking'.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [attempt, token, http]);
 
   const signIn = (result: MailLinkResult) => signInAfterMailLink(result, { http, config, navigate });
@@ -229,7 +243,6 @@ function PasswordForm({ token, link, onDone, onProblem }: { token: string; link:
 /** Expired or used: a new mail for the same account in one click. Unknown or missing: the reset form. */
 function LinkProblemView({ problem, token, goTo }: { problem: LinkProblem; token: string | null; goTo: LoginViewProps['goTo'] }) {
   const { t } = useTranslation(['reset', 'core']);
-  const { http } = usePortal();
   const { renew, sending, failure, wait } = useRenewMailLink({
     path: '/password-reset/renew',
     purpose: 'reset',

@@ -5,24 +5,32 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { object } from 'yup';
-import { useHttp, usePluginConfig } from '../../core/app/context';
-import type { EmailLanguageRequest, MailSentResult } from '../../core/contract/account';
-import type { RateLimitedResult } from '../../core/contract/auth';
-import { ERROR_CODES } from '../../core/contract/errorCodes';
-import { messageKeyFor } from '../../core/errors/catalogue';
-import { errorMessage } from '../../core/errors/message';
-import { ApiError, isAbortError } from '../../core/http/ApiError';
-import { useLoginPage } from '../../core/login/LoginPageContext';
-import { loginSessionHeaders } from '../../core/login/mailLink';
-import type { EmailSentData } from '../../core/login/types';
-import type { LoginViewProps } from '../../core/registry/types';
-import { Button, Notice, TextField, VisuallyHidden } from '../../core/ui';
-import { emailRule } from '../../core/validation/rules';
-import { useCountdown } from '../../core/ui/countdown';
-import type { ResetPluginConfig } from './index';
+import {
+  ApiError,
+  Button,
+  type EmailLanguageRequest,
+  emailRule,
+  type EmailSentData,
+  ERROR_CODES,
+  errorMessage,
+  isAbortError,
+  loginSessionHeaders,
+  type LoginViewProps,
+  type MailSentResult,
+  messageKeyFor,
+  Notice,
+  type RateLimitedResult,
+  TextField,
+  useCountdown,
+  useHttp,
+  useLoginPage,
+  usePluginConfig,
+  VisuallyHidden,
+} from '@portal/plugin-api';
+import { resetConfig } from './config';
 
 /** The dialog code (headlessui) is fetched only when the reset mail failed (-5001). */
-const Modal = lazy(() => import('../../core/ui/Modal').then((m) => ({ default: m.Modal })));
+const Modal = lazy(() => import('@portal/plugin-api/modal').then((m) => ({ default: m.Modal })));
 
 /** Codes whose message belongs on the email field (spec sections 5 and 8). */
 export const EMAIL_FIELD_CODES: readonly number[] = [ERROR_CODES.userNotExistOnReset, ERROR_CODES.auditLogUserNotExist, ERROR_CODES.accountNotExist];
@@ -48,7 +56,7 @@ export default function ResetView({ goTo, data }: LoginViewProps) {
   const http = useHttp();
   const page = useLoginPage();
   const [, navigate] = useLocation();
-  const { supportUrl } = usePluginConfig<ResetPluginConfig>('reset');
+  const { supportUrl } = usePluginConfig(resetConfig);
   const wait = useCountdown();
   const [failure, setFailure] = useState<ApiError | null>(null);
   const [mailFailed, setMailFailed] = useState(false);

@@ -1,4 +1,4 @@
-import { matches, object, string } from '../../core/config/shape';
+import { matches, object, pluginConfig, string } from '@portal/plugin-api/config';
 
 // The plugin's settings as a pure shape: the server and `npm run config:check` check configs with it too.
 
@@ -13,3 +13,6 @@ export const configSchema = object(
   { supportUrl: string({ default: DEFAULT_SUPPORT_URL, test: matches(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL') }) },
   { noUnknown: true },
 );
+
+/** The settings' typed handle: views call `usePluginConfig(resetConfig)`. */
+export const resetConfig = pluginConfig<ResetPluginConfig>('reset');

@@ -1,6 +1,4 @@
-import { MAIL_LINK_VIEWS } from '../../core/contract/account';
-import { localeFile } from '../../core/i18n/namespaces';
-import { definePlugin } from '../../core/registry/definePlugin';
+import { definePlugin, localeFile, MAIL_LINK_VIEWS } from '@portal/plugin-api';
 import { configSchema, type ResetPluginConfig } from './config';
 
 export type { ResetPluginConfig } from './config';

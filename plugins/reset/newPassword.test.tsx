@@ -1,13 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import { takeCarriedLoginParams } from '../../core/login/carry';
-import { resetMailLinkTokenForTests } from '../../core/login/mailLink';
-import { testLoginPage } from '../../core/testing/loginHarness';
-import { renderPortal, testRegistry } from '../../core/testing/portalHarness';
-import { stripTokensFromUrl, takeMailLinkToken } from '../../core/session/urlTokens';
+import { ApiError, type HttpClient, takeCarriedLoginParams } from '@portal/plugin-api';
+import {
+  renderPortal,
+  resetMailLinkTokenForTests,
+  stripTokensFromUrl,
+  takeMailLinkToken,
+  testLoginPage,
+  testRegistry,
+} from '@portal/plugin-api/testing';
 import reset from './index';
 import NewPasswordView from './NewPasswordView';
 

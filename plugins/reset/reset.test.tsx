@@ -1,11 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import { buildRegistry } from '../../core/registry/registry';
-import { testLoginPage } from '../../core/testing/loginHarness';
-import { renderPortal, testDeployment, testRegistry } from '../../core/testing/portalHarness';
+import { ApiError, type HttpClient } from '@portal/plugin-api';
+import {
+  buildRegistry,
+  renderPortal,
+  testDeployment,
+  testLoginPage,
+  testRegistry,
+} from '@portal/plugin-api/testing';
 import reset, { DEFAULT_SUPPORT_URL } from './index';
 import ResetView from './ResetView';
 

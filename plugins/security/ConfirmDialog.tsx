@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isAbortError } from '../../core/http/ApiError';
-import { Modal } from '../../core/ui/Modal';
-import { Button } from '../../core/ui';
+import { Button, isAbortError, Modal } from '@portal/plugin-api';
 import { dialogProblem, type DialogProblem } from './mfaErrors';
 import { ProblemNotice } from './MfaDialog';
 import { useLock } from './useSecurityLock';

@@ -1,13 +1,18 @@
 import { useTheme } from '@emotion/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MFA_TYPES } from '../../core/contract/auth';
-import { ERROR_CODES } from '../../core/contract/errorCodes';
-import type { UserInfo } from '../../core/contract/api';
-import { ApiError, isAbortError } from '../../core/http/ApiError';
-import { Button, CodeInput, VisuallyHidden } from '../../core/ui';
+import {
+  ApiError,
+  Button,
+  CodeInput,
+  ERROR_CODES,
+  isAbortError,
+  MFA_TYPES,
+  useCountdown,
+  type UserInfo,
+  VisuallyHidden,
+} from '@portal/plugin-api';
 import type { SecurityApi } from './api';
-import { useCountdown } from '../../core/ui/countdown';
 import { MfaDialog } from './MfaDialog';
 import { dialogProblem, type DialogProblem } from './mfaErrors';
 import { useLock } from './useSecurityLock';

@@ -2,11 +2,16 @@ import { useTheme } from '@emotion/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ValidationError } from 'yup';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
-import { ApiError, isAbortError } from '../../core/http/ApiError';
-import { Button, TextField, VisuallyHidden } from '../../core/ui';
-import { useCountdown } from '../../core/ui/countdown';
-import { loginPasswordRule } from '../../core/validation/rules';
+import {
+  ApiError,
+  Button,
+  isAbortError,
+  loginPasswordRule,
+  TextField,
+  useCountdown,
+  useErrorHandler,
+  VisuallyHidden,
+} from '@portal/plugin-api';
 import { Notice } from './parts';
 import { lockDurationText, unlockRefusal, type UnlockRefusal } from './unlockRefusal';
 import { formatRemaining, useLock } from './useSecurityLock';

@@ -1,8 +1,7 @@
 import { useTheme } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../core/errors/message';
-import { Modal } from '../../core/ui/Modal';
+import { errorMessage, Modal } from '@portal/plugin-api';
 import type { DialogProblem } from './mfaErrors';
 import { Notice } from './parts';
 

@@ -2,12 +2,16 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ERROR_CODES } from '../../core/contract/errorCodes';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
-import { ApiError, isAbortError } from '../../core/http/ApiError';
-import { Button, TextField } from '../../core/ui';
-import { StrengthMeter } from '../../core/ui/StrengthMeter';
-import { toast } from '../../core/ui/toastStore';
+import {
+  ApiError,
+  Button,
+  ERROR_CODES,
+  isAbortError,
+  StrengthMeter,
+  TextField,
+  toast,
+  useErrorHandler,
+} from '@portal/plugin-api';
 import { isSecurityTokenError, type SecurityApi } from './api';
 import { Actions, LockedHint, Section } from './parts';
 import { passwordSchema, type PasswordForm } from './passwordSchema';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { describeStoryStates } from '../../core/testing/storyStates';
+import { describeStoryStates } from '@portal/plugin-api/testing';
 import * as stories from './SecurityPage.stories';
 
 /** Dialog stories are portalled (Loki screenshots #headlessui-portal-root); the others are not. */

@@ -1,11 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { MfaFeatureStatus, SessionInfo } from '../../core/contract/security';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import type { Registry } from '../../core/registry/registry';
-import { testRegistry } from '../../core/testing/portalHarness';
-import { cannedHttp, demoUser, StoryPortal } from '../../core/testing/StoryPortal';
-import { ClockContext, frozenClock } from '../../core/ui/countdown';
+import {
+  ApiError,
+  ClockContext,
+  type HttpClient,
+  type MfaFeatureStatus,
+  type Registry,
+  type SessionInfo,
+} from '@portal/plugin-api';
+import { cannedHttp, demoUser, frozenClock, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
 import security from './index';
 import SecurityPage from './SecurityPage';
 import { STORY_QR_PNG } from './storyQr';

@@ -1,12 +1,15 @@
 import { useTheme } from '@emotion/react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SessionInfo } from '../../core/contract/security';
-import { errorMessage } from '../../core/errors/message';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
-import { ApiError, isAbortError } from '../../core/http/ApiError';
-import { Button } from '../../core/ui';
-import { toast } from '../../core/ui/toastStore';
+import {
+  ApiError,
+  Button,
+  errorMessage,
+  isAbortError,
+  type SessionInfo,
+  toast,
+  useErrorHandler,
+} from '@portal/plugin-api';
 import { isSecurityTokenError, type SecurityApi } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Actions, Badge, Loading, LockedHint, Notice, Section } from './parts';

@@ -1,12 +1,17 @@
 import { useTheme } from '@emotion/react';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_SESSION_TIMEOUT, SESSION_TIMEOUT_OPTIONS, type SessionTimeout } from '../../core/contract/security';
-import { errorMessage } from '../../core/errors/message';
-import { useErrorHandler } from '../../core/errors/useErrorHandler';
-import { ApiError, isAbortError } from '../../core/http/ApiError';
-import { Button } from '../../core/ui';
-import { toast } from '../../core/ui/toastStore';
+import {
+  ApiError,
+  Button,
+  DEFAULT_SESSION_TIMEOUT,
+  errorMessage,
+  isAbortError,
+  SESSION_TIMEOUT_OPTIONS,
+  type SessionTimeout,
+  toast,
+  useErrorHandler,
+} from '@portal/plugin-api';
 import { isSecurityTokenError, type SecurityApi } from './api';
 import { Actions, Loading, LockedHint, Notice, Section } from './parts';
 import { useLock } from './useSecurityLock';

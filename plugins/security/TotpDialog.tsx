@@ -1,10 +1,14 @@
 import { useTheme } from '@emotion/react';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MFA_TYPES } from '../../core/contract/auth';
-import type { TotpUrlResult } from '../../core/contract/security';
-import { isAbortError } from '../../core/http/ApiError';
-import { Button, CodeInput, VisuallyHidden } from '../../core/ui';
+import {
+  Button,
+  CodeInput,
+  isAbortError,
+  MFA_TYPES,
+  type TotpUrlResult,
+  VisuallyHidden,
+} from '@portal/plugin-api';
 import type { SecurityApi } from './api';
 import { MfaDialog } from './MfaDialog';
 import { dialogProblem, type DialogProblem } from './mfaErrors';
@@ -57,10 +61,9 @@ export function TotpDialog({ api, first, onDone, onClose }: { api: SecurityApi; 
     }
   }, [api, lock]);
 
-  useEffect(() => {
-    void fetchKey();
-    // Once per opening: every call makes a new pending secret on the server.
-  }, []);
+  // Once per opening: every call makes a new pending secret on the server.
+  const fetchFirstKey = useEffectEvent(() => void fetchKey());
+  useEffect(() => fetchFirstKey(), []);
 
   const copy = async () => {
     if (!enrolment) return;

@@ -1,13 +1,17 @@
 import { useTheme } from '@emotion/react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MFA_TYPES, type MfaType } from '../../core/contract/auth';
-import type { UserInfo } from '../../core/contract/api';
-import type { MfaFeatureStatus } from '../../core/contract/security';
-import { errorMessage } from '../../core/errors/message';
-import { ApiError, isAbortError } from '../../core/http/ApiError';
-import { Button } from '../../core/ui';
-import { toast } from '../../core/ui/toastStore';
+import {
+  ApiError,
+  Button,
+  errorMessage,
+  isAbortError,
+  MFA_TYPES,
+  type MfaFeatureStatus,
+  type MfaType,
+  toast,
+  type UserInfo,
+} from '@portal/plugin-api';
 import type { SecurityApi } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { EmailDialog } from './EmailDialog';

@@ -1,26 +1,26 @@
 /** The security calls of spec section 7, typed; sensitive ones carry the Security-Token header. */
-import type { MfaType } from '../../core/contract/auth';
-import { ERROR_CODES } from '../../core/contract/errorCodes';
-import type { PasswordChangeRequest } from '../../core/contract/account';
-import type {
-  EmailCodeRequest,
-  EmailCodeResult,
-  LogoutSessionsRequest,
-  LogoutSessionsResult,
-  MfaCodeRequest,
-  MfaFeatureStatus,
-  MfaTypeRequest,
-  SecurityEnableRequest,
-  SecurityEnableResult,
-  SessionsResult,
-  SessionTimeout,
-  TimeoutRequest,
-  TimeoutResult,
-  TotpUrlResult,
-} from '../../core/contract/security';
-import { HEADERS } from '../../core/contract/headers';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
+import {
+  ApiError,
+  type EmailCodeRequest,
+  type EmailCodeResult,
+  ERROR_CODES,
+  HEADERS,
+  type HttpClient,
+  type LogoutSessionsRequest,
+  type LogoutSessionsResult,
+  type MfaCodeRequest,
+  type MfaFeatureStatus,
+  type MfaType,
+  type MfaTypeRequest,
+  type PasswordChangeRequest,
+  type SecurityEnableRequest,
+  type SecurityEnableResult,
+  type SessionsResult,
+  type SessionTimeout,
+  type TimeoutRequest,
+  type TimeoutResult,
+  type TotpUrlResult,
+} from '@portal/plugin-api';
 
 const sensitive = { securityToken: true } as const;
 

@@ -1,5 +1,4 @@
-import { localeFile } from '../../core/i18n/namespaces';
-import { definePlugin } from '../../core/registry/definePlugin';
+import { definePlugin, localeFile } from '@portal/plugin-api';
 
 /**
  * Security settings (spec sections 2, 4 and 7): the five-minute security lock, password

@@ -1,6 +1,4 @@
-import { ERROR_CODES } from '../../core/contract/errorCodes';
-import type { MfaErrorResult } from '../../core/contract/auth';
-import { ApiError } from '../../core/http/ApiError';
+import { ApiError, ERROR_CODES, type MfaErrorResult } from '@portal/plugin-api';
 
 /** What a two-factor dialog shows for a failed call: a key of the security namespace and its values, or the catalogue message. */
 export type DialogProblem =

@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../core/ui';
+import { Spinner } from '@portal/plugin-api';
 
 /** One card of the page, labelled by its heading. */
 export function Section({ id, title, intro, children }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
@@ -71,4 +71,4 @@ export function LockedHint({ id }: { id: string }) {
 }
 
 /** The core's inline message, under the name this plugin's views import. */
-export { Notice } from '../../core/ui/Notice';
+export { Notice } from '@portal/plugin-api';

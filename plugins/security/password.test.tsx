@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ValidationError } from 'yup';
-import { dismissToast, getToast } from '../../core/ui/toastStore';
+import { dismissToast, getToast } from '@portal/plugin-api';
 import { passwordSchema } from './passwordSchema';
 import { backend, fail, renderSecurity, type Handler } from './testing';
 

@@ -1,5 +1,5 @@
 import { object, string, type InferType } from 'yup';
-import { MSG, loginPasswordRule, registerPasswordRule } from '../../core/validation/rules';
+import { loginPasswordRule, MSG, registerPasswordRule } from '@portal/plugin-api';
 
 /**
  * Change password (spec section 5): the old one by the login rule (visible ASCII 6-32), the new

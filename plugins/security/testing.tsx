@@ -1,10 +1,13 @@
 /** Test harness of this plugin: the real HTTP client and session over a scripted fetch. */
 import { Route, Switch } from 'wouter';
-import type { UserInfo } from '../../core/contract/api';
-import { HttpClient } from '../../core/http/client';
-import { RouteView } from '../../core/router/RouteView';
-import { createSessionPort, saveTokens, setUser } from '../../core/session/session';
-import { renderPortal, testDeployment, testRegistry } from '../../core/testing/portalHarness';
+import { HttpClient, saveTokens, setUser, type UserInfo } from '@portal/plugin-api';
+import {
+  createSessionPort,
+  renderPortal,
+  RouteView,
+  testDeployment,
+  testRegistry,
+} from '@portal/plugin-api/testing';
 import security from './index';
 
 export const user: UserInfo = {
@@ -70,8 +73,7 @@ export function backend(overrides: Record<string, Handler> = {}) {
     if (answer instanceof Fail) return new Response(JSON.stringify({ errorCode: answer.errorCode, message: 'failed', result: answer.result }), { status: answer.status });
     return new Response(JSON.stringify({ result: answer }), { status: 200 });
   };
-  let http!: HttpClient;
-  http = new HttpClient({ config: () => testDeployment, session: createSessionPort(() => http), fetchImpl });
+  const http: HttpClient = new HttpClient({ config: () => testDeployment, session: createSessionPort(() => http), fetchImpl });
   const find = (method: string, suffix: string) => calls.filter((c) => c.method === method && c.path.endsWith(suffix));
   return { http, calls, find, routes };
 }

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SessionInfo } from '../../core/contract/security';
-import { getToast } from '../../core/ui/toastStore';
+import { getToast, type SessionInfo } from '@portal/plugin-api';
 import { formatTime } from './SessionsSection';
 import { summariseUserAgent } from './userAgent';
 import { backend, fail, renderSecurity, type Handler } from './testing';

@@ -1,12 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { MfaFeatureStatus } from '../../core/contract/security';
-import { dismissToast, getToast } from '../../core/ui/toastStore';
+import { ApiError, dismissToast, getToast, type MfaFeatureStatus } from '@portal/plugin-api';
 import { dialogProblem } from './mfaErrors';
 import { groupKey } from './TotpDialog';
 import { backend, fail, renderSecurity, type Handler } from './testing';
-import { ApiError } from '../../core/http/ApiError';
 
 beforeAll(async () => {
   await import('./SecurityPage');

@@ -1,8 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../core/http/ApiError';
-import { storage } from '../../core/session/storage';
+import { ApiError, storage } from '@portal/plugin-api';
 import { backend, fail, renderSecurity } from './testing';
 import { unlockRefusal } from './unlockRefusal';
 

@@ -1,8 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { FailedLoginResult } from '../../core/contract/api';
-import { ERROR_CODES } from '../../core/contract/errorCodes';
-import type { ApiError } from '../../core/http/ApiError';
-import { formatLockDuration } from '../../core/login/lockDuration';
+import { type ApiError, ERROR_CODES, type FailedLoginResult, formatLockDuration } from '@portal/plugin-api';
 
 /**
  * Why the server refused an unlock password. The unlock counts towards the sign-in lock

@@ -1,8 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { saveTokens } from '../../core/session/session';
-import { storage } from '../../core/session/storage';
+import { ClockContext, saveTokens, storage } from '@portal/plugin-api';
 import { isSecurityTokenError, type SecurityApi } from './api';
-import { ClockContext } from '../../core/ui/countdown';
 
 /** Why the page is locked: never unlocked, locked by hand, the timer ran out, or the server refused the token. */
 export type LockReason = 'initial' | 'manual' | 'expired' | 'refused';

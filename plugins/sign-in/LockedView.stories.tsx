@@ -1,8 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { LoginPageContext } from '../../core/login/LoginPageContext';
-import type { LockedData, LoginPageServices } from '../../core/login/types';
+import { type LockedData, LoginPageContext, type LoginPageServices } from '@portal/plugin-api';
+import { withClientTheme } from '@portal/plugin-api/testing';
 import LockedView from './LockedView';
-import { withClientTheme } from '../../core/testing/storyThemes';
 
 const EMAIL = 'ana.novak@partner-example.com';
 

@@ -1,9 +1,6 @@
 import { useTheme } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { useLoginPage } from '../../core/login/LoginPageContext';
-import type { LockedData } from '../../core/login/types';
-import type { LoginViewProps } from '../../core/registry/types';
-import { Button } from '../../core/ui/Button';
+import { Button, type LockedData, type LoginViewProps, useLoginPage } from '@portal/plugin-api';
 import { lockText } from './lockText';
 
 /** Account locked (spec section 2): how long, Back, and Forgot password. */

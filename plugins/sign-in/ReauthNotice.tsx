@@ -1,9 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePortal } from '../../core/app/context';
-import { signOut } from '../../core/session/signOut';
-import { Button } from '../../core/ui/Button';
+import { Button, signOut, usePortal } from '@portal/plugin-api';
 
 /** A connected service asked the signed-in account to sign in again: who asks, and why the password. */
 export function ReauthHeading({ service }: { service: string | null }) {

@@ -1,16 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import { LoginPageContext } from '../../core/login/LoginPageContext';
-import type { LoginPageServices } from '../../core/login/types';
-import type { Registry } from '../../core/registry/registry';
-import { testRegistry } from '../../core/testing/portalHarness';
-import { cannedHttp, StoryPortal } from '../../core/testing/StoryPortal';
-import helpdesk from '../helpdesk/index';
-import HelpdeskNotice from '../helpdesk/HelpdeskNotice';
+import type { ComponentType } from 'react';
+import {
+  ApiError,
+  type HttpClient,
+  LOGIN_SLOT_POINT,
+  LoginPageContext,
+  type LoginPageServices,
+  type Registry,
+} from '@portal/plugin-api';
+import { cannedHttp, pluginsById, StoryPortal, testRegistry, withClientTheme } from '@portal/plugin-api/testing';
 import signIn from './index';
 import SignInView from './SignInView';
-import { withClientTheme } from '../../core/testing/storyThemes';
 
 /*
  * The sign-in form, mocked at the HTTP boundary: POST /login answers with the ApiError a
@@ -19,7 +19,16 @@ import { withClientTheme } from '../../core/testing/storyThemes';
  * 'aboveForm' slot, drawn here the way the layout draws it.
  */
 
-type Loaded = { registry: Registry };
+type Loaded = { registry: Registry; AboveForm: ComponentType };
+
+/** The help-desk plugin's 'aboveForm' part, taken from the registry and loaded before the story draws. */
+async function load(): Promise<Loaded> {
+  const registry = await testRegistry([signIn, ...(await pluginsById('helpdesk'))]);
+  const slot = registry.getContributions(LOGIN_SLOT_POINT).find((s) => s.area === 'aboveForm');
+  if (!slot) throw new Error('The help-desk plugin contributes no aboveForm part');
+  const { default: AboveForm } = await slot.component();
+  return { registry, AboveForm };
+}
 
 interface Params {
   http?: HttpClient;
@@ -90,14 +99,15 @@ async function signInWith(canvasElement: HTMLElement, text: string, email = EMAI
 
 const meta: Meta = {
   title: 'Plugins/SignIn/SignInView',
-  loaders: [async (): Promise<Loaded> => ({ registry: await testRegistry([signIn, helpdesk]) })],
+  loaders: [load],
   render: (_args, { loaded, parameters }) => {
     const p = parameters as Params;
+    const { registry, AboveForm } = loaded as Loaded;
     return (
-      <StoryPortal registry={(loaded as Loaded).registry} http={p.http ?? cannedHttp({})} path="/login">
+      <StoryPortal registry={registry} http={p.http ?? cannedHttp({})} path="/login">
         <LoginPageContext.Provider value={services(p)}>
           <div css={{ maxWidth: 440 }}>
-            {p.notice ? <HelpdeskNotice /> : null}
+            {p.notice ? <AboveForm /> : null}
             <SignInView goTo={() => undefined} data={p.data} />
           </div>
         </LoginPageContext.Provider>

@@ -2,20 +2,28 @@ import { useTheme } from '@emotion/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { usePortal } from '../../core/app/context';
-import type { LoginRequest, LoginResult } from '../../core/contract/auth';
-import { errorMessage } from '../../core/errors/message';
-import { currentLanguage } from '../../core/i18n/i18n';
-import { fetchAllowList, handOffUrl } from '../../core/login/handOff';
-import { useLoginPage } from '../../core/login/LoginPageContext';
-import { SIGN_IN_FIELDS_POINT, type EmailSentData, type LockedData } from '../../core/login/types';
-import { useInterruptibleCall } from '../../core/login/useInterruptibleCall';
-import type { LoginViewProps } from '../../core/registry/types';
-import { Button } from '../../core/ui/Button';
-import { TextField } from '../../core/ui/TextField';
-import { toast } from '../../core/ui/toastStore';
-import { checkEmail, checkLoginPassword } from '../../core/validation/checks';
-import { useLightForm, type FieldChecks } from '../../core/validation/useLightForm';
+import {
+  Button,
+  checkEmail,
+  checkLoginPassword,
+  currentLanguage,
+  type EmailSentData,
+  errorMessage,
+  fetchAllowList,
+  type FieldChecks,
+  handOffUrl,
+  type LockedData,
+  type LoginRequest,
+  type LoginResult,
+  type LoginViewProps,
+  SIGN_IN_FIELDS_POINT,
+  TextField,
+  toast,
+  useInterruptibleCall,
+  useLightForm,
+  useLoginPage,
+  usePortal,
+} from '@portal/plugin-api';
 import { lockText } from './lockText';
 import { ReauthHeading, UseAnotherAccount } from './ReauthNotice';
 import { signInOutcome, type SignInAlert } from './signInAlert';

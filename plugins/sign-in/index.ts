@@ -1,5 +1,4 @@
-import { definePlugin } from '../../core/registry/definePlugin';
-import { localeFile } from '../../core/i18n/namespaces';
+import { definePlugin, localeFile } from '@portal/plugin-api';
 
 /**
  * The sign-in form (the login page's default view) and the account-locked view. Steps the

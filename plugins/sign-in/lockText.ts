@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatLockDuration } from '../../core/login/lockDuration';
+import { formatLockDuration } from '@portal/plugin-api';
 
 /** "25 min", "2 h" or "1 h 30 min" in the page language (no plural forms to get wrong). */
 export function lockText(t: TFunction, minutes: number): string {

@@ -1,10 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LoginPageInfo } from '../../core/contract/auth';
-import type { HttpClient } from '../../core/http/client';
-import { testLoginPage } from '../../core/testing/loginHarness';
-import { renderPortal, testRegistry } from '../../core/testing/portalHarness';
+import { type HttpClient, type LoginPageInfo } from '@portal/plugin-api';
+import { renderPortal, testLoginPage, testRegistry } from '@portal/plugin-api/testing';
 import signIn from './index';
 import SignInView from './SignInView';
 

@@ -1,13 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../core/http/ApiError';
-import type { HttpClient } from '../../core/http/client';
-import type { InterruptProps } from '../../core/login/types';
-import { LOGIN_INTERRUPT_POINT, SIGN_IN_FIELDS_POINT } from '../../core/login/types';
-import { definePlugin } from '../../core/registry/definePlugin';
-import { testLoginPage } from '../../core/testing/loginHarness';
-import { renderPortal, testRegistry } from '../../core/testing/portalHarness';
+import {
+  ApiError,
+  definePlugin,
+  type HttpClient,
+  type InterruptProps,
+  LOGIN_INTERRUPT_POINT,
+  SIGN_IN_FIELDS_POINT,
+} from '@portal/plugin-api';
+import { renderPortal, testLoginPage, testRegistry } from '@portal/plugin-api/testing';
 import LockedView from './LockedView';
 import signIn from './index';
 import { signInOutcome } from './signInAlert';

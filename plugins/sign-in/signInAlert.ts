@@ -1,6 +1,4 @@
-import type { FailedLoginResult } from '../../core/contract/api';
-import { ERROR_CODES } from '../../core/contract/errorCodes';
-import type { ApiError } from '../../core/http/ApiError';
+import { type ApiError, ERROR_CODES, type FailedLoginResult } from '@portal/plugin-api';
 
 /**
  * What the form says after a failed sign-in (spec section 8, sign-in error behaviour). Kept

@@ -124,7 +124,7 @@
       .then(function (body) {
         if (body && body.result && body.result.token) {
           status.textContent = texts.success || 'Verified';
-          body.result && post({ type: 'result', errorCode: '0', token: body.result.token });
+          post({ type: 'result', errorCode: '0', token: body.result.token });
         } else if (body && body.errorCode === RATE_LIMITED) {
           // No new puzzle now (there would be none); the user asks for one later.
           challenge = null;

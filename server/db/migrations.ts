@@ -6,7 +6,7 @@
  */
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 
-type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- works on any database's schema
 export type SqlDialect = 'sqlite' | 'postgres';
 
 const globalMigrations = (_dialect: SqlDialect): Record<string, Migration> => ({

@@ -11,7 +11,7 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Whether this store runs on PostgreSQL (stores can differ: one URL per store is allowed). */
-export function onPostgres(db: Kysely<any>): boolean { // eslint-disable-line @typescript-eslint/no-explicit-any
+export function onPostgres(db: Kysely<any>): boolean { // eslint-disable-line @typescript-eslint/no-explicit-any -- works on any database's schema
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
@@ -31,7 +31,7 @@ export function onPostgres(db: Kysely<any>): boolean { // eslint-disable-line @t
  */
 
 /** `query … FOR UPDATE` on PostgreSQL; the plain query on SQLite (the transaction holds the write lock already). */
-export function lockRow<Q extends { forUpdate(): Q }>(db: Kysely<any>, query: Q): Q { // eslint-disable-line @typescript-eslint/no-explicit-any
+export function lockRow<Q extends { forUpdate(): Q }>(db: Kysely<any>, query: Q): Q { // eslint-disable-line @typescript-eslint/no-explicit-any -- works on any database's schema
   return onPostgres(db) ? query.forUpdate() : query;
 }
 
@@ -43,7 +43,7 @@ export const LOCK_SPACE = { inviteAddress: 0x55494401 } as const;
  * advisory lock on `key` within `space` (keys hash to 32 bits: a collision only makes two
  * transactions wait for each other). No-op on SQLite.
  */
-export async function lockKey(trx: Kysely<any>, space: number, key: string): Promise<void> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function lockKey(trx: Kysely<any>, space: number, key: string): Promise<void> { // eslint-disable-line @typescript-eslint/no-explicit-any -- works on any database's schema
   if (!onPostgres(trx)) return;
   await sql`select pg_advisory_xact_lock(${space}::integer, hashtext(${key}))`.execute(trx);
 }

@@ -80,7 +80,7 @@ async function openPostgres<T>(url: string, schema: string, onPool?: (pool: Pool
 export async function openStores(options: StoreOptions): Promise<Stores> {
   const pgUrl = (name: StoreName) => options.databaseUrls?.[name] ?? options.databaseUrl;
   const pools: Array<[string, PoolStats]> = [];
-  const opened: Array<Kysely<any>> = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const opened: Array<Kysely<any>> = []; // eslint-disable-line @typescript-eslint/no-explicit-any -- works on any database's schema
   async function open<T>(name: StoreName, kind: StoreKind): Promise<Kysely<T>> {
     const url = pgUrl(name);
     const schema = `uid_${name}`;

@@ -59,6 +59,7 @@ export async function saveUpload(ctx: Ctx, region: RegionCode, accountId: string
     id,
     account_id: accountId,
     kind,
+    // eslint-disable-next-line no-control-regex -- control characters are what this replaces
     original_name: input.fileName.replace(/[\u0000-\u001f\u007f/\\]/g, '_') || `file.${type.ext}`,
     mime: type.mime,
     size: input.data.length,

@@ -7,7 +7,7 @@ const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 /** Characters the spec calls illegal in values: quote, backslash, semicolon, colon, less-than, at-sign. */
 const ILLEGAL = /["'\\;:<@]/;
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export function normalizeEmail(email: string): string {

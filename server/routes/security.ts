@@ -9,7 +9,6 @@ import { safeEqual } from '../domain/crypto';
 import { addMethod, createTotpEnrolment, deleteMethod, disableMfa, enableMfa, maskEmail, readMfaProcess, sendEmailCode, setPrimary, supportedTypes } from '../domain/mfa';
 import { checkAccountPassword } from '../domain/passwordLock';
 import { revokeSessions, sessionExpiry } from '../domain/sessions';
-import { hashSecret } from '../domain/tokens';
 import { normalizeEmail } from '../domain/validation';
 import { fail } from '../http/errors';
 import { authHeaders, body, endSecurityUnlock, ensureSelf, idParams, limitAuth, ok, requireAuth, requireHostRegionOf, requireSecurityToken, S, securityHeaders } from '../http/common';

@@ -20,9 +20,8 @@ const api: DeploymentConfig['api'] = injected
 const config = { api } as DeploymentConfig; // the client reads only `api`
 
 const expired: string[] = [];
-let http: HttpClient | undefined;
-const port = createSessionPort(() => http!);
-http = new HttpClient({ config: () => config, session: { ...port, expire: (reason) => void expired.push(reason) } });
+const port = createSessionPort(() => http);
+const http: HttpClient = new HttpClient({ config: () => config, session: { ...port, expire: (reason) => void expired.push(reason) } });
 
 window.portalProbe = {
   async parallelCalls(count) {

@@ -1,11 +1,8 @@
 /** Renders the company page (or one screen) the way the account area nests it: under /accountSetting/company. */
 import type { ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
-import type { UserInfo } from '../../core/contract/api';
-import type { HttpClient } from '../../core/http/client';
-import type { PluginManifest } from '../../core/registry/types';
-import { setUser } from '../../core/session/session';
-import { renderPortal, testRegistry } from '../../core/testing/portalHarness';
+import { type HttpClient, type PluginManifest, setUser, type UserInfo } from '@portal/plugin-api';
+import { renderPortal, testRegistry } from '@portal/plugin-api/testing';
 import { ACCOUNT_ID } from './fixtures';
 import company from './index';
 

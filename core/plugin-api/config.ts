@@ -1,0 +1,8 @@
+/**
+ * The plugin API for a plugin's `config.ts`: config shapes, the contract's types and constants, and the
+ * typed handle of the plugin's settings. It imports nothing but pure modules, because the server and `npm run config:check`
+ * load every plugin's `config.ts` to check deployment configs with it.
+ */
+export * from '../config/shape';
+export * from './contract';
+export { pluginConfig, type PluginConfigRef } from './configRef';

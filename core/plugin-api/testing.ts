@@ -1,0 +1,24 @@
+/**
+ * The plugin API for tests and stories: harnesses that render a plugin in a portal, canned HTTP,
+ * story states and themes, and the seams tests reset between cases. Only `*.test.ts(x)`,
+ * `*.stories.tsx` and their helpers import it; nothing here reaches the production build.
+ */
+export { resetMailLinkTokenForTests } from '../login/mailLink';
+export { resetRegionWhiteList } from '../regions/useRegionWhiteList';
+export { buildRegistry } from '../registry/registry';
+export { LoginViewStory, pendingHttp } from '../testing/LoginViewStory';
+export { cannedHttp, demoUser, StoryPortal } from '../testing/StoryPortal';
+export { FAKE_CAPTCHA_TOKEN, fakeCaptcha } from '../testing/fakeCaptcha';
+export { testLoginPage } from '../testing/loginHarness';
+export { renderPortal, testDeployment, testRegistry } from '../testing/portalHarness';
+export { describeStoryStates } from '../testing/storyStates';
+export { GREEN_PARTNER_THEME, withClientTheme } from '../testing/storyThemes';
+export { frozenClock } from '../ui/countdown';
+export { defaultTheme } from '../../themes/default.theme';
+export { midnightTheme } from '../../themes/midnight.theme';
+export { initI18n } from '../i18n/i18n';
+export { AccountShell } from '../router/AccountShell';
+export { RouteView } from '../router/RouteView';
+export { createSessionPort, sessionEndedAtom } from '../session/session';
+export { stripTokensFromUrl, takeMailLinkToken } from '../session/urlTokens';
+export { pluginsById } from '../testing/pluginsById';

@@ -1,0 +1,138 @@
+// `npm run lint`: correctness rules (typescript-eslint recommended, the rules of hooks) and the
+// architecture's boundaries as import rules:
+// - the core never imports a plugin;
+// - a plugin imports the core only through the plugin API (@portal/plugin-api), never another plugin;
+// - the server imports from the SPA side only the contract and a short list of modules it shares on purpose.
+// Rules that need type information are left out: a typed run takes several times as long on a 2-core CI machine.
+import comments from '@eslint-community/eslint-plugin-eslint-comments/configs';
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** A plugin file's way out of its own folder: `../` once per folder level below plugins/<id>/. */
+const leavesPlugin = (depth) => `^(\\.\\./){${depth},}`;
+
+/** The entry points of the plugin API; anything else under core/plugin-api is its own business. */
+const PLUGIN_API_ENTRIES = '(config|testing|modal)';
+
+/** A plugin's tests, stories and their helpers: only these may use @portal/plugin-api/testing. */
+const TEST_FILES = ['**/*.test.{ts,tsx}', '**/*.stories.{ts,tsx}', '**/testing.{ts,tsx}', '**/storyKit.tsx'];
+
+const pluginImports = (depth, { shipped = false } = {}) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        ...(shipped
+          ? [{ regex: '^@portal/plugin-api/testing$', message: 'Test harnesses stay out of the build: only tests, stories and testing.ts(x) helpers import @portal/plugin-api/testing.' }]
+          : []),
+        {
+          regex: `${leavesPlugin(depth)}(?!locales/)`,
+          message:
+            'A plugin imports only its own folder, the locales, third-party packages and @portal/plugin-api: no core internals, no other plugin (link to its pages by path, or use an extension point).',
+        },
+        {
+          regex: `^@portal/plugin-api/(?!${PLUGIN_API_ENTRIES}$)`,
+          message: 'Import the plugin API from @portal/plugin-api (or its /config, /testing or /modal entry), not its files.',
+        },
+      ],
+    },
+  ],
+});
+
+/**
+ * What the server may import from the SPA side: the contract, and modules it shares on purpose because
+ * they must give the same answer in both places (the config checks, the language list, the common-password
+ * check, the theme tokens' shape, and the build's file discovery for the schema generator).
+ */
+const SERVER_SHARES = [
+  'core/contract/',
+  'core/config/(shape|loadConfig|pluginSettings|types|themeShape|suggest)$',
+  'core/i18n/languages$',
+  'core/validation/commonPassword$',
+  'core/build/virtualModules\\.mjs$',
+  'themes/tokens$',
+];
+
+export default tseslint.config(
+  {
+    ignores: ['dist/**', 'storybook-static/**', 'node_modules/**', 'tests/visual/current/**', 'tests/visual/difference/**'],
+  },
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  comments.recommended,
+  {
+    files: ['**/*.{ts,tsx,mts,mjs,js}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      // Every disable says why, after `--`: a reviewer can judge it and it stays honest.
+      '@eslint-community/eslint-comments/require-description': 'error',
+      '@eslint-community/eslint-comments/disable-enable-pair': ['error', { allowWholeFile: true }],
+      // `_`-prefixed names are deliberately unused (a callback's position, a rest sibling).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ['core/**/*.{ts,tsx}', 'plugins/**/*.{ts,tsx}', 'themes/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Test code may read loosely typed response bodies; `any` stays out of the code that ships.
+    files: ['**/*.test.{ts,tsx}', 'server/test/**', 'tests/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // The decorators' hooks are Storybook's (storybook/preview-api), made for decorators, not React's.
+    files: ['.storybook/preview.tsx'],
+    rules: { 'react-hooks/rules-of-hooks': 'off', 'react-hooks/exhaustive-deps': 'off' },
+  },
+  {
+    files: ['core/**/*.{ts,tsx,mjs}', 'themes/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+plugins(/|$)',
+              message: 'The core never imports a plugin: plugins are found by folder (virtual:plugin-catalogue) and contribute through the registry.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // plugins/<id>/file, plugins/<id>/dir/file, … : each depth has its own way out of the plugin's folder.
+  ...[1, 2, 3, 4, 5, 6].flatMap((depth) => {
+    const files = [`plugins/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`];
+    return [
+      { files, rules: pluginImports(depth) },
+      { files, ignores: TEST_FILES, rules: pluginImports(depth, { shipped: true }) },
+    ];
+  }),
+  {
+    files: ['server/**/*.{ts,mts,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(?!(${SERVER_SHARES.join('|')}))(core|plugins|themes|locales)/`,
+              message: 'The server imports from the SPA side only core/contract (and the shared modules listed in eslint.config.mjs).',
+            },
+            { regex: '^@portal/plugin-api', message: 'The plugin API is the SPA\'s; the server reads a plugin only through its config.ts, by path.' },
+          ],
+        },
+      ],
+    },
+  },
+);

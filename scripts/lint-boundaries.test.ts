@@ -1,0 +1,116 @@
+// The architecture's boundaries are lint rules (eslint.config.mjs). Each case writes a temporary file
+// that crosses one boundary (or stays inside it, as a control), lints it with the project's own config,
+// and expects the named rule to refuse it (or nothing to be reported).
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TAG = `lint-probe-${process.pid}`;
+
+interface Probe {
+  name: string;
+  /** Where the file goes, relative to the repository (a folder with TAG in it is removed afterwards). */
+  file: string;
+  code: string;
+  /** The rule that must refuse it; null: the file must lint clean. */
+  refusedBy: string | null;
+}
+
+const PROBES: Probe[] = [
+  { name: 'core imports a plugin', file: `core/${TAG}.ts`, code: "export { default } from '../plugins/account/index';\n", refusedBy: 'no-restricted-imports' },
+  { name: 'a plugin imports another plugin', file: `plugins/account/${TAG}.ts`, code: "export { default } from '../sign-in/index';\n", refusedBy: 'no-restricted-imports' },
+  {
+    name: 'a plugin file in a subfolder imports another plugin',
+    file: `plugins/account/${TAG}/deep.ts`,
+    code: "export { default } from '../../sign-in/index';\n",
+    refusedBy: 'no-restricted-imports',
+  },
+  { name: 'a plugin imports a core internal', file: `plugins/account/${TAG}-core.ts`, code: "export { HttpClient } from '../../core/http/client';\n", refusedBy: 'no-restricted-imports' },
+  { name: 'a plugin imports a theme file', file: `plugins/account/${TAG}-theme.ts`, code: "export { defaultTheme } from '../../themes/default.theme';\n", refusedBy: 'no-restricted-imports' },
+  {
+    name: 'a plugin imports a file of the plugin API instead of an entry',
+    file: `plugins/account/${TAG}-api-file.ts`,
+    code: "export { pluginConfig } from '@portal/plugin-api/configRef';\n",
+    refusedBy: 'no-restricted-imports',
+  },
+  { name: 'the server imports SPA code other than the contract', file: `server/${TAG}.ts`, code: "export { HttpClient } from '../core/http/client';\n", refusedBy: 'no-restricted-imports' },
+  { name: 'the server imports a plugin', file: `server/${TAG}-plugin.ts`, code: "export { default } from '../plugins/account/index';\n", refusedBy: 'no-restricted-imports' },
+  {
+    name: 'an eslint-disable without a reason',
+    file: `core/${TAG}-disable.ts`,
+    code: '// eslint-disable-next-line prefer-const\nlet answer = 42;\nexport { answer };\n',
+    refusedBy: '@eslint-community/eslint-comments/require-description',
+  },
+  {
+    name: 'code a plugin ships imports the test harnesses',
+    file: `plugins/account/${TAG}-harness.ts`,
+    code: "export { cannedHttp } from '@portal/plugin-api/testing';\n",
+    refusedBy: 'no-restricted-imports',
+  },
+  {
+    name: 'control: a plugin imports the plugin API, its own folder and a package',
+    file: `plugins/account/${TAG}-ok.ts`,
+    code: "export { definePlugin } from '@portal/plugin-api';\nexport { configSchema } from './config';\nexport { useTranslation } from 'react-i18next';\n",
+    refusedBy: null,
+  },
+  {
+    name: "control: a plugin's test helper imports the test harnesses",
+    file: `plugins/account/${TAG}/testing.ts`,
+    code: "export { cannedHttp } from '@portal/plugin-api/testing';\n",
+    refusedBy: null,
+  },
+  {
+    name: 'control: a plugin file in a subfolder imports its own plugin',
+    file: `plugins/account/${TAG}/ok.ts`,
+    code: "export { configSchema } from '../config';\n",
+    refusedBy: null,
+  },
+  { name: 'control: the server imports the contract', file: `server/${TAG}-ok.ts`, code: "export { REGION_CODES } from '../core/contract/regions';\n", refusedBy: null },
+  {
+    name: 'control: an eslint-disable with a reason',
+    file: `core/${TAG}-disable-ok.ts`,
+    code: '// eslint-disable-next-line prefer-const -- a probe of the rule\nlet answer = 42;\nexport { answer };\n',
+    refusedBy: null,
+  },
+];
+
+const results = new Map<string, ESLint.LintResult>();
+
+beforeAll(async () => {
+  for (const probe of PROBES) {
+    const file = path.join(ROOT, probe.file);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, probe.code);
+  }
+  try {
+    const eslint = new ESLint({ cwd: ROOT });
+    for (const result of await eslint.lintFiles(PROBES.map((p) => path.join(ROOT, p.file)))) results.set(result.filePath, result);
+  } finally {
+    removeProbes();
+  }
+}, 120_000);
+
+afterAll(removeProbes);
+
+function removeProbes() {
+  for (const probe of PROBES) {
+    rmSync(path.join(ROOT, probe.file), { force: true });
+    const folder = probe.file.split('/').find((part) => part === TAG);
+    if (folder) rmSync(path.join(ROOT, path.dirname(probe.file)), { recursive: true, force: true });
+  }
+}
+
+describe('lint enforces the architecture', () => {
+  for (const probe of PROBES) {
+    it(probe.refusedBy ? `refuses: ${probe.name}` : probe.name, () => {
+      const result = results.get(path.join(ROOT, probe.file));
+      expect(result, `no lint result for ${probe.file}`).toBeDefined();
+      const rules = result!.messages.map((m) => m.ruleId ?? m.message);
+      if (probe.refusedBy) expect(rules).toContain(probe.refusedBy);
+      else expect(rules).toEqual([]);
+    });
+  }
+});
