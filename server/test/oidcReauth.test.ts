@@ -9,7 +9,7 @@ import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { authorizationRequest } from '../../tests/support/oidcRequest';
 import { ACR_MFA, ACR_PASSWORD } from '../oidc/signInContext';
 import { browse, clientConfig, signInAtLoginPage, type Credentials } from './oidcBrowser';
-import { Client, DEMO_PASSWORD, startServer, type TestServer } from './harness';
+import { Client, DEMO_PASSWORD, startServer, type Res, type TestServer } from './harness';
 
 const CALLBACK = 'https://rp.example/callback';
 const OTHER_CALLBACK = 'https://other-rp.example/callback';
@@ -38,6 +38,17 @@ async function authorize(c: Client, credentials: Credentials | null, extra: Reco
       ? await oidc.authorizationCodeGrant(config, visit.url, { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce, ...(extra.max_age ? { maxAge: Number(extra.max_age) } : {}) })
       : null;
   return { visit, tokens, claims: tokens?.claims() ?? null, config, request };
+}
+
+/** After a sign-in at the login page: back through the provider to the callback, and the code exchanged. */
+async function finishAt(c: Client, asked: Awaited<ReturnType<typeof authorize>>, done: Res) {
+  const back = await browse(t, c, `${done.body.result.serviceUrl}?${new URLSearchParams(done.body.result.redirectParams)}`, CALLBACK, null);
+  expect(back.kind).toBe('callback');
+  return oidc.authorizationCodeGrant(asked.config, back.kind === 'callback' ? back.url : new URL(CALLBACK), {
+    pkceCodeVerifier: asked.request.verifier,
+    expectedState: asked.request.state,
+    expectedNonce: asked.request.nonce,
+  });
 }
 
 /** Real time passes (the provider's clock) so a later auth_time is a later second. */
@@ -99,13 +110,7 @@ describe('prompt=login and max_age while signed in to the portal', () => {
     expect((await c.post('/api/login', { ...DEMO, password: 'Wrong-pass-1' }, { headers: { session_code: sessionCode } })).body.errorCode).toBe(E.wrongCredentials);
     const done = await signInAtLoginPage(t, c, sessionCode, DEMO);
     expect(done.status).toBe(200);
-    const back = await browse(t, c, `${done.body.result.serviceUrl}?${new URLSearchParams(done.body.result.redirectParams)}`, CALLBACK, null);
-    expect(back.kind).toBe('callback');
-    const tokens = await oidc.authorizationCodeGrant(asked.config, back.kind === 'callback' ? back.url : new URL(CALLBACK), {
-      pkceCodeVerifier: asked.request.verifier,
-      expectedState: asked.request.state,
-      expectedNonce: asked.request.nonce,
-    });
+    const tokens = await finishAt(c, asked, done);
     expect(tokens.claims()!.sub).toBe(first.claims!.sub);
     expect(tokens.claims()!.auth_time).toBeGreaterThan(first.claims!.auth_time!);
 
@@ -170,13 +175,7 @@ describe('prompt=login and max_age while signed in to the portal', () => {
     // The same login page, now an ordinary sign-in: the other account, back to the same request.
     const done = await signInAtLoginPage(t, c, sessionCode, OWNER);
     expect(done.status).toBe(200);
-    const back = await browse(t, c, `${done.body.result.serviceUrl}?${new URLSearchParams(done.body.result.redirectParams)}`, CALLBACK, null);
-    expect(back.kind).toBe('callback');
-    const tokens = await oidc.authorizationCodeGrant(asked.config, back.kind === 'callback' ? back.url : new URL(CALLBACK), {
-      pkceCodeVerifier: asked.request.verifier,
-      expectedState: asked.request.state,
-      expectedNonce: asked.request.nonce,
-    });
+    const tokens = await finishAt(c, asked, done);
     expect(tokens.claims()!.sub).not.toBe(first.claims!.sub);
     expect(tokens.claims()!.email).toBe(OWNER.email);
     // The first account's tokens ended with its portal sign-out.
