@@ -25,6 +25,7 @@ const COVERAGE: Record<string, Coverage> = {
   test: { runBy: '.ci/run', evidence: 'npm test' }, // CI is `npm ci && npm test`
   start: { runBy: 'tests/support/portal.ts', evidence: 'scripts/start.mjs' }, // every e2e file starts the portal with it
   typecheck: { ci: true },
+  lint: { ci: true },
   build: { ci: true },
   'test:unit': { here: true },
   'test:plugin': { here: true },

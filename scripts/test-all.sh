@@ -23,7 +23,7 @@ step "type-check (tsc --noEmit, strict)"
 npx --no-install tsc --noEmit -p tsconfig.json
 
 step "lint (eslint: correctness, rules of hooks, architecture boundaries)"
-npx --no-install eslint --max-warnings 0 .
+npx --no-install eslint --cache --cache-location node_modules/.cache/eslint/ --max-warnings 0 .
 
 step "unit, component and server integration tests (vitest)"
 npx --no-install vitest run -c tests/vitest.config.ts

@@ -70,8 +70,10 @@ describe('the demo service as an OpenID client', () => {
     expect(refused.searchParams.get('error')).toBe('invalid_request');
 
     const offByOne = await authorize({ redirect_uri: `${redirect}/`, code_challenge: CHALLENGE, code_challenge_method: 'S256' });
-    expect(offByOne.status).toBe(400);
-    expect(offByOne.headers.get('location')).toBeNull();
+    // Never to the unregistered address: the portal's own problem page says what went wrong.
+    expect(offByOne.status).toBe(303);
+    expect(new URL(offByOne.headers.get('location')!).pathname).toBe('/sign-in-problem');
+    expect(offByOne.headers.get('location')).not.toContain('signin-callback');
   });
 
   it('answers a browser app from the origin of its redirect URIs, and refuses other origins', async () => {
