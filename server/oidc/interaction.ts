@@ -13,6 +13,7 @@
  * password (and MFA) again; the existing SSO session alone never completes it.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
 import type { Ctx } from '../context';
 import type { LoginSessionTable } from '../db/types';
 import { sessionSignInTime } from '../domain/authMethods';
@@ -93,6 +94,17 @@ async function forgetEarlierAccount(provider: Awaited<ReturnType<OidcProvider['c
 }
 
 /** Hands the result to the provider and the browser back to it (errors still answer through Fastify). */
+/** The subject of an ID token hint (the provider has checked its signature before the interaction). */
+function hintedSubject(hint: unknown): string | null {
+  if (typeof hint !== 'string') return null;
+  try {
+    const { sub } = decodeJwt(hint);
+    return typeof sub === 'string' ? sub : null;
+  } catch {
+    return null;
+  }
+}
+
 async function finish(provider: Awaited<ReturnType<OidcProvider['current']>>, req: InteractionRequest, reply: FastifyReply, result: Parameters<typeof provider.interactionResult>[2], merge: boolean) {
   const returnTo = await provider.interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: merge });
   return reply.redirect(returnTo, 303);
@@ -113,6 +125,12 @@ export async function interaction(ctx: Ctx, oidc: OidcProvider, req: Interaction
     if (login && ls) await ctx.stores.global.deleteFrom('login_sessions').where('code_hash', '=', ls.code_hash).execute();
     if (!login && sso && !needsFreshSignIn(prompt.reasons, params.max_age, sso, ctx.now())) login = loginOfSession(sso.session);
     if (!login) return toLoginPage(ctx, details, sso, code && lsParams ? { code, params: lsParams } : null, reply);
+    // The client named an account (id_token_hint) and another one is signed in: not that
+    // account's sign-in (OpenID Connect Core 3.1.2.1), so the client hears login_required.
+    const hinted = hintedSubject(params.id_token_hint);
+    if (hinted && hinted !== login.accountId) {
+      return finish(provider, req, reply, { error: 'login_required', error_description: 'the signed-in account is not the one id_token_hint names' }, false);
+    }
     await forgetEarlierAccount(provider, details, login.accountId);
     return finish(provider, req, reply, { login }, false);
   }

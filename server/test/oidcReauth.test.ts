@@ -196,6 +196,22 @@ describe('prompt=login and max_age while signed in to the portal', () => {
   });
 });
 
+describe('id_token_hint naming another account than the one signed in', () => {
+  it('answers login_required to the client instead of looping (OpenID Connect Core 3.1.2.1)', async () => {
+    const named = await authorize(new Client(t.base), DEMO);
+    const c = new Client(t.base);
+    await authorize(c, OWNER);
+    const hinted = await authorize(c, null, { id_token_hint: named.tokens!.id_token! });
+    expect(hinted.visit.kind).toBe('callback');
+    const url = hinted.visit.kind === 'callback' ? hinted.visit.url : null;
+    expect(url?.searchParams.get('error')).toBe('login_required');
+    expect(url?.searchParams.get('code')).toBeNull();
+    // The hint of the account that is signed in passes as before.
+    const own = await authorize(c, null, { id_token_hint: (await authorize(c, null)).tokens!.id_token! });
+    expect(own.claims?.sub).not.toBe(named.claims!.sub);
+  });
+});
+
 describe('errors that cannot go back to the client', () => {
   const marker = 'INJECTED-<b>text</b>';
 
