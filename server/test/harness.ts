@@ -148,7 +148,17 @@ export async function createTestDatabase(url: string): Promise<{ url: string; dr
   return {
     url: own,
     async drop() {
-      await redacting(() => withAdminClient(url, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)));
+      // FORCE ends the connections left, but not a server process of another role that is in the
+      // database for a moment (autovacuum): that refusal (42501) passes, so the drop is tried again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await redacting(() => withAdminClient(url, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)));
+          return;
+        } catch (err) {
+          if ((err as { code?: string }).code !== '42501' || attempt >= 20) throw err;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      }
     },
   };
 }
