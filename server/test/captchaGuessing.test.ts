@@ -43,7 +43,13 @@ async function ask(s: TestServer, ip: string, subject?: string): Promise<{ res: 
   const res = await c.get(`/api/captcha/challenge${subject ? `?for=${subject}` : ''}`, from(ip));
   if (res.status !== 200) return { res, puzzle: null };
   const ch = res.body.result;
-  for (const url of [ch.imageUrl, ch.pieceUrl] as string[]) expect((await fetch(url)).status).toBe(200);
+  // Read to the end, as a browser does: an image left unread holds its connection open (the
+  // server is still writing it), and the server's close would wait for it.
+  for (const url of [ch.imageUrl, ch.pieceUrl] as string[]) {
+    const image = await fetch(url);
+    expect(image.status).toBe(200);
+    expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  }
   const row = await s.server.ctx.stores.global.selectFrom('captcha_challenges').select('target_x').where('id', '=', ch.challengeId).executeTakeFirstOrThrow();
   return { res, puzzle: { challengeId: ch.challengeId as string, answer: row.target_x } };
 }
