@@ -118,8 +118,8 @@ describe('scripts/visual.sh: VISUAL_ONLY narrows a run', { timeout: 120_000 }, (
 
   it('without VISUAL_ONLY every story is shot exactly once', () => {
     project();
-    const { filters } = run(['test'], {});
-    expect(filters).toHaveLength(2);
+    const { filters, output } = run(['test'], {});
+    expect(filters, output).toHaveLength(2);
     expect(STORIES.map((name) => filters.filter((f) => new RegExp(f, 'i').test(name)).length)).toEqual([1, 1, 1]);
   });
 });
