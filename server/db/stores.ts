@@ -84,7 +84,8 @@ export async function openStores(options: StoreOptions): Promise<Stores> {
   async function open<T>(name: StoreName, kind: StoreKind): Promise<Kysely<T>> {
     const url = pgUrl(name);
     const schema = `uid_${name}`;
-    const storeName = REGION_CODES.find((r) => r.toLowerCase() === name) ? `region:${REGION_CODES.find((r) => r.toLowerCase() === name)}` : name;
+    const region = REGION_CODES.find((r) => r.toLowerCase() === name);
+    const storeName = region ? `region:${region}` : name;
     const db = url ? await openPostgres<T>(url, schema, (pool) => pools.push([storeName, pool])) : openSqlite<T>(path.join(options.dataDir, `${name}.sqlite`));
     opened.push(db);
     await migrate(db, kind, url ? { dialect: 'postgres', schema } : { dialect: 'sqlite' });
