@@ -26,7 +26,9 @@ step "lint (eslint: correctness, rules of hooks, architecture boundaries)"
 npx --no-install eslint --cache --cache-location node_modules/.cache/eslint/ --max-warnings 0 .
 
 step "unit, component and server integration tests (vitest)"
-npx --no-install vitest run -c tests/vitest.config.ts
+source scripts/alone-tests.sh
+npx --no-install vitest run -c tests/vitest.config.ts "${ALONE_EXCLUDES[@]}"
+npx --no-install vitest run -c tests/vitest.config.ts --project server --no-file-parallelism "${ALONE[@]}"
 
 step "reference server integration tests on PostgreSQL"
 bash scripts/test-postgres.sh

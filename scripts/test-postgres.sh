@@ -39,19 +39,14 @@ trap stop_cluster EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-# Files that measure response times, or flood one server with hundreds of clients, run on their
-# own after the rest: beside other files on two cores their medians and their closing (200
-# clients' connections and pools on one cluster) measure the neighbours, not the server.
-ALONE=(server/test/enumerationTiming.test.ts server/test/captchaGuessing.test.ts)
+source scripts/alone-tests.sh
 run() { TEST_DATABASE_URL="$UID_PG_URL" npx --no-install vitest run -c tests/vitest.config.ts --project server "$@"; }
 status=0
 if [ $# -gt 0 ]; then
   run "$@" || status=$?
 else
   # scripts/ tests use no database: the unit stage has run them.
-  excludes=(--exclude 'scripts/**')
-  for file in "${ALONE[@]}"; do excludes+=(--exclude "$file"); done
-  run "${excludes[@]}" || status=$?
+  run --exclude 'scripts/**' "${ALONE_EXCLUDES[@]}" || status=$?
   run --no-file-parallelism "${ALONE[@]}" || status=$?
 fi
 printf 'test-postgres: server suite on PostgreSQL finished in %ss (exit %s)\n' "$(($(date +%s) - started))" "$status" >&2
