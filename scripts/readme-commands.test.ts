@@ -31,6 +31,7 @@ const COVERAGE: Record<string, Coverage> = {
   'test:plugin': { here: true },
   'test:e2e': { ci: true },
   budget: { ci: true },
+  bench: { here: true },
   'test:visual': { ci: true },
   'visual:update': { runBy: 'scripts/visual.test.ts', evidence: "run(['update']" },
   'build-storybook': { runBy: 'scripts/visual.sh', evidence: '"$BIN/storybook" build' }, // visual.sh builds the same stories, in CI
@@ -122,6 +123,12 @@ describe('the commands the READMEs name', { timeout: 240_000 }, () => {
     const { status, output } = npm(['run', 'i18n:check']);
     expect(status, output).toBe(0);
     expect(testFiles(output)).toEqual(['core/i18n/locales.test.ts']);
+  });
+
+  it('npm run bench runs a short level (its figures are not a pass/fail signal on a shared machine)', () => {
+    const { status, output } = npm(['run', 'bench', '--', '--seconds', '1', '--concurrency', '2']);
+    expect(status, output).toBe(0);
+    expect(output).toMatch(/^\s+2\s+\d+\s+[\d.]+\s+[\d.]+\s+\d+\s+\d+$/m);
   });
 
   it('npm run storybook starts (smoke test)', async () => {
