@@ -4,7 +4,7 @@
  * the same PUBLIC_ORIGIN and limits. Requests alternate between them, and every rule that
  * security depends on holds as on one instance: the account lock counts exactly, the captcha
  * risk and the per-client rate limits are counted together, sessions and refresh tokens of one
- * are honoured by the other, reuse detection spans both; and killing one (SIGKILL) mid-run
+ * are honoured by the other, reuse detection and the demo help desk's replay guard span both; and killing one (SIGKILL) mid-run
  * loses nothing it acknowledged. Runs in the PostgreSQL stage only (TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +115,11 @@ describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL database', 
     const rotated = await elsewhere.post('/api/refresh-token', { refreshToken: first.refreshToken });
     expect(rotated.status).toBe(200);
     expect((await browser.get('/api/user-info', { auth: `Bearer ${rotated.body.result.accessToken}` })).body.result.email).toBe('owner@example.com');
+    // The demo help desk's replay guard is shared too: a JWT taken by one is refused by the other.
+    const hop = await elsewhere.get(`${two}/api/helpdesk/sso?brand_id=7&locale_id=1&return_to=${encodeURIComponent(`${one}/demo-helpdesk/`)}`);
+    const jwtPath = `${new URL(hop.headers.get('location')!).pathname}${new URL(hop.headers.get('location')!).search}`;
+    expect((await browser.get(`${one}${jwtPath}`)).status).toBe(200);
+    expect((await elsewhere.get(`${two}${jwtPath}`)).status).toBe(401);
   });
 
   it('detects refresh-token reuse across both: a retired token presented to one revokes what the other issued', async () => {
