@@ -10,6 +10,7 @@ import { ERROR_CODES as E } from '../core/contract/errorCodes';
 import { API_PREFIX } from '../core/contract/headers';
 import { REGION_CODES, type RegionCode } from '../core/contract/regions';
 import { createCtx, type Ctx } from './context';
+import { startPruning } from './db/sharedState';
 import { openStores } from './db/stores';
 import { passwordHasher } from './domain/crypto';
 import { builtInClients, syncClients } from './domain/oauth';
@@ -69,10 +70,8 @@ function apiPlugin(ctx: Ctx, hostRegion: RegionCode | null) {
   return async (api: FastifyInstance) => {
     api.addHook('onRequest', async (req) => {
       req.hostRegion = hostRegion;
-      const key = `api:${clientIp(req)}`;
-      if (!ctx.apiRate.take(key, ctx.options.limits.apiPerMinute)) {
-        throw new ApiFailure(E.rateLimited, undefined, { retryAfterSeconds: ctx.apiRate.retryAfterSeconds(key) });
-      }
+      const wait = await ctx.apiRate.take(`api:${clientIp(req)}`, ctx.options.limits.apiPerMinute);
+      if (wait !== null) throw new ApiFailure(E.rateLimited, undefined, { retryAfterSeconds: wait });
       checkPortalRequest(ctx, req);
     });
     api.addHook('preValidation', async (req) => {
@@ -127,7 +126,8 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   const configs = await checkConfigs(options, (message) => console.warn(message));
   const stores = await openStores({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, databaseUrls: options.databaseUrls });
   const mailer = new Mailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, dataDir: options.dataDir, now: options.now });
-  const ctx = createCtx(options, stores, mailer, passwordHasher(options.testMode), configs);
+  const ctx = await createCtx(options, stores, mailer, passwordHasher(options.testMode), configs);
+  const pruning = startPruning(stores.global, options.now);
   await syncClients(ctx);
   const given = options.clients.filter((c) => !configs.clientList().includes(c));
   configs.watchClients(async (fromFile) => {
@@ -213,6 +213,7 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
       if (metricsServer?.listening) await new Promise((resolve) => metricsServer.close(resolve));
       await app.close();
       await ctx.afterAnswer.idle();
+      await pruning.stop();
       await stores.close();
     },
   };

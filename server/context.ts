@@ -1,11 +1,11 @@
 /** Everything a route or domain function needs, built once per server. */
-import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { RegionCode } from '../core/contract/regions';
 import type { RegionalDb, Stores } from './db/types';
 import type { PasswordHasher } from './domain/crypto';
 import { AfterAnswer } from './domain/afterAnswer';
 import { SlidingCounter } from './domain/limits';
+import { sharedSecret } from './db/sharedState';
 import type { Mailer } from './mail/mailer';
 import type { EndedGrant } from './oidc/adapter';
 import { PortalMetrics } from './http/metrics';
@@ -20,7 +20,7 @@ export interface Ctx {
   /** The deployment configs served into index.html (checked; the last good version of each). */
   configs: ServedConfigs;
   now: () => number;
-  /** Per-client request rate (1 minute window). */
+  /** Per-client request rate (1 minute window). Every counter lives in the global store (domain/limits.ts). */
   authRate: SlidingCounter;
   apiRate: SlidingCounter;
   /** Risk signals for the captcha: failed sign-ins per client network and per email address (15 minutes). */
@@ -34,7 +34,7 @@ export interface Ctx {
   /** Slider puzzles issued and answers tried, per client network and per sign-in address (15 minutes). */
   captchaPuzzles: SlidingCounter;
   captchaAnswers: SlidingCounter;
-  /** Key of this process for the captcha's per-address subject (domain/captcha.ts: captchaSubject). */
+  /** Key of the captcha's per-address subject (domain/captcha.ts: captchaSubject), shared by every process (db/sharedState.ts). */
   captchaKey: Buffer;
   /** Owner notices of enumeration protection (no account / already registered): one per address and kind a minute. */
   quietMails: SlidingCounter;
@@ -46,8 +46,9 @@ export interface Ctx {
   region(region: RegionCode): Kysely<RegionalDb>;
 }
 
-export function createCtx(options: ServerOptions, stores: Stores, mailer: Mailer, passwords: PasswordHasher, configs: ServedConfigs): Ctx {
+export async function createCtx(options: ServerOptions, stores: Stores, mailer: Mailer, passwords: PasswordHasher, configs: ServedConfigs): Promise<Ctx> {
   const now = options.now;
+  const counter = (name: string, windowMs: number) => new SlidingCounter(stores.global, name, windowMs, now);
   return {
     options,
     stores,
@@ -55,17 +56,17 @@ export function createCtx(options: ServerOptions, stores: Stores, mailer: Mailer
     passwords,
     configs,
     now,
-    authRate: new SlidingCounter(60_000, now),
-    apiRate: new SlidingCounter(60_000, now),
-    loginFailures: new SlidingCounter(15 * 60_000, now),
-    accountFailures: new SlidingCounter(15 * 60_000, now),
-    registrations: new SlidingCounter(60 * 60_000, now),
-    domainRegistrations: new SlidingCounter(60 * 60_000, now),
-    codeGuesses: new SlidingCounter(15 * 60_000, now),
-    captchaPuzzles: new SlidingCounter(15 * 60_000, now),
-    captchaAnswers: new SlidingCounter(15 * 60_000, now),
-    captchaKey: crypto.randomBytes(32),
-    quietMails: new SlidingCounter(60_000, now),
+    authRate: counter('authRate', 60_000),
+    apiRate: counter('apiRate', 60_000),
+    loginFailures: counter('loginFailures', 15 * 60_000),
+    accountFailures: counter('accountFailures', 15 * 60_000),
+    registrations: counter('registrations', 60 * 60_000),
+    domainRegistrations: counter('domainRegistrations', 60 * 60_000),
+    codeGuesses: counter('codeGuesses', 15 * 60_000),
+    captchaPuzzles: counter('captchaPuzzles', 15 * 60_000),
+    captchaAnswers: counter('captchaAnswers', 15 * 60_000),
+    captchaKey: await sharedSecret(stores.global, 'captcha-subject', now()),
+    quietMails: counter('quietMails', 60_000),
     afterAnswer: new AfterAnswer((message) => console.warn(message)),
     grantsEnded: () => undefined,
     metrics: new PortalMetrics(stores),

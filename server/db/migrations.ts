@@ -9,7 +9,7 @@ import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- works on any database's schema
 export type SqlDialect = 'sqlite' | 'postgres';
 
-const globalMigrations = (_dialect: SqlDialect): Record<string, Migration> => ({
+const globalMigrations = (dialect: SqlDialect): Record<string, Migration> => ({
   '001_directory': {
     async up(db: AnyDb) {
       await db.schema
@@ -142,6 +142,38 @@ const globalMigrations = (_dialect: SqlDialect): Record<string, Migration> => ({
       await db.schema.createIndex('oidc_payloads_grant_idx').ifNotExists().on('oidc_payloads').column('grant_id').execute();
       await db.schema.createIndex('oidc_payloads_uid_idx').ifNotExists().on('oidc_payloads').column('uid').execute();
       await db.schema.alterTable('clients').addColumn('secret_hash', 'varchar(64)').execute();
+    },
+  },
+  '006_shared_counters': {
+    // State that several server processes must share (domain/limits.ts, db/sharedState.ts):
+    // sliding-window counters (one row per counter and key: the times of its hits in the window,
+    // a PostgreSQL array or a JSON array on SQLite), one-time keys (replay guards) and secrets
+    // made once (the captcha subject key).
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('counter_windows')
+        .ifNotExists()
+        .addColumn('key_hash', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('hits', dialect === 'postgres' ? sql`bigint[]` : 'text', (c) => c.notNull().defaultTo(dialect === 'postgres' ? sql`'{}'::bigint[]` : '[]'))
+        .addColumn('added', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('counter_windows_expiry_idx').ifNotExists().on('counter_windows').column('expires_at').execute();
+      await db.schema
+        .createTable('once_keys')
+        .ifNotExists()
+        .addColumn('key_hash', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('once_keys_expiry_idx').ifNotExists().on('once_keys').column('expires_at').execute();
+      await db.schema
+        .createTable('shared_secrets')
+        .ifNotExists()
+        .addColumn('name', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('captcha_expiry_idx').ifNotExists().on('captcha_challenges').column('expires_at').execute();
     },
   },
 });

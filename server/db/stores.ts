@@ -52,7 +52,19 @@ function openSqlite<T>(file: string): Kysely<T> {
   return new Kysely<T>({ dialect: new ImmediateSqliteDialect({ database }) });
 }
 
-async function openPostgres<T>(url: string, schema: string, onPool?: (pool: PoolStats) => void): Promise<Kysely<T>> {
+/**
+ * The advisory lock (pg_advisory_lock, one key for the whole database) that one process at a
+ * time holds while it creates its schemas and runs their migrations: several instances starting
+ * at once on one database would otherwise race on `CREATE SCHEMA IF NOT EXISTS` (a unique
+ * violation in pg_namespace) and on the migration tables. The key is this project's own.
+ */
+export const MIGRATION_LOCK_KEY = 0x55_49_44_4d; // "UIDM"
+
+/**
+ * Opens one store on PostgreSQL: while holding the migration lock on a connection of its own,
+ * creates the schema and runs `prepare` (the migrations).
+ */
+async function openPostgres<T>(url: string, schema: string, prepare: (db: Kysely<T>) => Promise<void>, onPool?: (pool: PoolStats) => void): Promise<Kysely<T>> {
   const pg = (await import('pg')).default;
   // Schema names are fixed here (uid_global, uid_use, …); identifiers cannot be bound as parameters.
   if (!/^[a-z][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
@@ -60,21 +72,31 @@ async function openPostgres<T>(url: string, schema: string, onPool?: (pool: Pool
   // Per pool, so other users of `pg` in the process keep the driver's defaults.
   const types = new pg.TypeOverrides();
   types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-  } finally {
-    await admin.end();
-  }
   const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}`, types });
   // An idle connection that the server drops (restart, admin command) must not crash the
   // process: the pool replaces it on the next query.
   pool.on('error', (err) => {
     console.error(`PostgreSQL (${schema}): idle connection lost: ${err.message}`);
   });
+  const db = new Kysely<T>({ dialect: new PostgresDialect({ pool }) });
+  const admin = new pg.Client({ connectionString: url });
+  try {
+    await admin.connect();
+    await admin.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+      await prepare(db);
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } catch (err) {
+    await db.destroy().catch(() => undefined);
+    throw err;
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
   onPool?.(pool);
-  return new Kysely<T>({ dialect: new PostgresDialect({ pool }) });
+  return db;
 }
 
 export async function openStores(options: StoreOptions): Promise<Stores> {
@@ -86,9 +108,15 @@ export async function openStores(options: StoreOptions): Promise<Stores> {
     const schema = `uid_${name}`;
     const region = REGION_CODES.find((r) => r.toLowerCase() === name);
     const storeName = region ? `region:${region}` : name;
-    const db = url ? await openPostgres<T>(url, schema, (pool) => pools.push([storeName, pool])) : openSqlite<T>(path.join(options.dataDir, `${name}.sqlite`));
+    if (url) {
+      const db = await openPostgres<T>(url, schema, (fresh) => migrate(fresh, kind, { dialect: 'postgres', schema }), (pool) => pools.push([storeName, pool]));
+      opened.push(db);
+      return db;
+    }
+    // SQLite serves one instance: its files are migrated by the process that opens them first.
+    const db = openSqlite<T>(path.join(options.dataDir, `${name}.sqlite`));
     opened.push(db);
-    await migrate(db, kind, url ? { dialect: 'postgres', schema } : { dialect: 'sqlite' });
+    await migrate(db, kind, { dialect: 'sqlite' });
     return db;
   }
   try {

@@ -91,6 +91,34 @@ export interface GlobalDb {
   captcha_challenges: CaptchaTable;
   oidc_signing_keys: OidcSigningKeyTable;
   oidc_payloads: OidcPayloadTable;
+  counter_windows: CounterWindowTable;
+  once_keys: OnceKeyTable;
+  shared_secrets: SharedSecretTable;
+}
+
+/** One sliding-window counter of one key (domain/limits.ts). */
+export interface CounterWindowTable {
+  /** SHA-256 of counter name and key: no address or email in the table. */
+  key_hash: string;
+  /** Times (epoch ms) of the hits in the window, at most the limit: bigint[] on PostgreSQL, a JSON array on SQLite. */
+  hits: unknown;
+  /** Whether the last statement on the row added its hit (1) or found the limit reached (0). */
+  added: number;
+  /** When the newest hit leaves the window: the row may be deleted after that. */
+  expires_at: number;
+}
+
+/** A key that may be used once until it expires (replay guards, db/sharedState.ts). */
+export interface OnceKeyTable {
+  key_hash: string;
+  expires_at: number;
+}
+
+/** A secret made by the first process that needs it and read by every other. */
+export interface SharedSecretTable {
+  name: string;
+  value: string;
+  created_at: number;
 }
 
 export interface OidcPayloadTable {

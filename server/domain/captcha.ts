@@ -56,8 +56,8 @@ export const SUBJECT_PATTERN = '^[A-Za-z0-9_-]{43}$';
 
 /**
  * The subject of a sign-in address: a keyed hash, so the frame URL names the address without
- * showing it (in logs, history). The key lives in this process: puzzles issued before a restart
- * no longer match, and their sign-in simply asks for a new one.
+ * showing it (in logs, history). The key is made once and kept in the global store: every
+ * process computes the same subject, so a puzzle issued by one opens a sign-in on another.
  */
 export function captchaSubject(ctx: Ctx, email: string): string {
   return crypto.createHmac('sha256', ctx.captchaKey).update(normalizeEmail(email)).digest('base64url');
@@ -72,12 +72,12 @@ export function captchaFrameUrl(ctx: Ctx, subject: string | null): string {
  * Counts one hit under every key, before the work it limits, and takes all of them back and
  * refuses (-60001, with the wait) when any key was already at its limit.
  */
-function holdWithinLimits(counter: SlidingCounter, keys: ReadonlyArray<readonly [key: string, limit: number]>): void {
-  const held = keys.map(([key]) => counter.hold(key));
-  const over = keys.findIndex(([, limit], i) => held[i]!.before >= limit);
-  if (over < 0) return;
-  for (const hit of held) hit.release();
-  fail(E.rateLimited, { retryAfterSeconds: counter.retryAfterSeconds(keys[over]![0]) });
+async function holdWithinLimits(counter: SlidingCounter, keys: ReadonlyArray<readonly [key: string, limit: number]>): Promise<void> {
+  const held = await Promise.all(keys.map(([key, limit]) => counter.hold(key, limit)));
+  const over = held.find((hit) => hit.over);
+  if (!over) return;
+  await Promise.all(held.map((hit) => hit.release()));
+  fail(E.rateLimited, { retryAfterSeconds: over.retryAfterSeconds });
 }
 
 const clientKey = (client: string) => `client:${client}`;
@@ -85,7 +85,7 @@ const subjectKey = (subject: string) => `account:${subject}`;
 
 export async function createChallenge(ctx: Ctx, apiBase: string, asker: CaptchaAsker): Promise<CaptchaChallenge> {
   const { captchaPuzzlesPerClient, captchaPuzzlesPerAccount } = ctx.options.limits;
-  holdWithinLimits(ctx.captchaPuzzles, [
+  await holdWithinLimits(ctx.captchaPuzzles, [
     [clientKey(asker.client), captchaPuzzlesPerClient],
     ...(asker.subject ? [[subjectKey(asker.subject), captchaPuzzlesPerAccount] as const] : []),
   ]);
@@ -115,8 +115,6 @@ export async function createChallenge(ctx: Ctx, apiBase: string, asker: CaptchaA
       subject: asker.subject,
     })
     .execute();
-  // Old puzzles are cleaned up as new ones are made.
-  await ctx.stores.global.deleteFrom('captcha_challenges').where('expires_at', '<', now - 3600_000).execute();
   return {
     challengeId: id,
     width: CAPTCHA.width,
@@ -159,7 +157,7 @@ const TIMING_SLACK_MS = 100;
 /** Checks one answer; `client` is the network of the client that sends it. */
 export async function verifyChallenge(ctx: Ctx, input: CaptchaVerifyRequest, client: string): Promise<{ token: string; expiresIn: number }> {
   const { captchaAnswersPerClient, captchaAnswersPerAccount } = ctx.options.limits;
-  holdWithinLimits(ctx.captchaAnswers, [[clientKey(client), captchaAnswersPerClient]]);
+  await holdWithinLimits(ctx.captchaAnswers, [[clientKey(client), captchaAnswersPerClient]]);
   const db = ctx.stores.global;
   const now = ctx.now();
   const counted = await db
@@ -173,7 +171,7 @@ export async function verifyChallenge(ctx: Ctx, input: CaptchaVerifyRequest, cli
     .executeTakeFirst();
   if (!counted) fail(E.invalidParameter, { reload: true }, 'The puzzle has expired. Please try a new one.');
   // Answers on puzzles of one sign-in address, from every client together (the try is spent).
-  if (counted.subject) holdWithinLimits(ctx.captchaAnswers, [[subjectKey(counted.subject), captchaAnswersPerAccount]]);
+  if (counted.subject) await holdWithinLimits(ctx.captchaAnswers, [[subjectKey(counted.subject), captchaAnswersPerAccount]]);
   // Solving takes seeing both images first, and a drag cannot have lasted longer than the
   // time since they were served. Every reason gets the same answer.
   const seen = counted.image_served_at !== null && counted.piece_served_at !== null;

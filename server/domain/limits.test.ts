@@ -1,32 +1,127 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveHits } from '../db/counterWindows';
+import { firstUse, pruneShared, sharedSecret } from '../db/sharedState';
+import { openStores } from '../db/stores';
+import type { Stores } from '../db/types';
+import { createTestDatabase, TEST_DATABASE_URL } from '../test/harness';
 import { clientNetwork, SlidingCounter } from './limits';
+import { sha256 } from './crypto';
 
-describe('SlidingCounter.hold', () => {
-  it('counts a hit at once, tells how many came before, and takes it back once', () => {
-    let now = 1_000_000;
-    const counter = new SlidingCounter(60_000, () => now);
-    const first = counter.hold('k');
-    const second = counter.hold('k');
-    expect([first.before, second.before, counter.count('k')]).toEqual([0, 1, 2]);
-    first.release();
-    first.release();
-    expect(counter.count('k')).toBe(1);
-    now += 60_001;
-    expect(counter.count('k')).toBe(0);
-    second.release(); // already out of the window: nothing else is taken
-    expect(counter.hold('k').before).toBe(0);
+// On SQLite, and on PostgreSQL too when the suite runs there (scripts/test-postgres.sh).
+let stores: Stores;
+let dropDatabase: () => Promise<void> = async () => undefined;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uid-limits-'));
+let now = 1_700_000_000_000;
+const clock = () => now;
+
+beforeAll(async () => {
+  const database = TEST_DATABASE_URL ? await createTestDatabase(TEST_DATABASE_URL) : null;
+  if (database) dropDatabase = () => database.drop();
+  stores = await openStores({ dataDir, ...(database ? { databaseUrl: database.url } : {}) });
+});
+afterAll(async () => {
+  await stores.close();
+  await dropDatabase();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const counter = (name: string, windowMs = 60_000) => new SlidingCounter(stores.global, name, windowMs, clock);
+
+describe(`SlidingCounter in the global store (${TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`, () => {
+  it('counts a hit at once, tells how many came before, refuses at the limit and takes a hit back once', async () => {
+    const c = counter('basic');
+    const first = await c.hold('k', 3);
+    const second = await c.hold('k', 3);
+    expect([first.before, first.over, second.before, second.over]).toEqual([0, false, 1, false]);
+    await first.release();
+    await first.release();
+    expect((await c.hold('k', 3)).before).toBe(1);
+    expect((await c.hold('k', 3)).before).toBe(2);
+    const refused = await c.hold('k', 3);
+    expect([refused.before, refused.over]).toEqual([3, true]);
+    // Releasing a refused hit takes nothing away.
+    await refused.release();
+    expect((await c.hold('k', 3)).over).toBe(true);
+    // Other keys and other counters are apart.
+    expect((await c.hold('other', 3)).before).toBe(0);
+    expect((await counter('another').hold('k', 3)).before).toBe(0);
   });
 
-  it('drops expired keys first when the key bound is passed, so live counts survive a flood', () => {
-    let now = 0;
-    const counter = new SlidingCounter(1000, () => now);
-    for (let i = 0; i < 49_999; i++) counter.add(`flood-${i}`);
-    now = 500;
-    counter.add('target');
-    now = 1200; // the flood is out of the window, the target's hit is not
-    for (let i = 0; i < 3; i++) counter.add(`next-${i}`); // past 50 000 keys
-    expect(counter.count('target')).toBe(1);
-    expect(counter.count('flood-1')).toBe(0);
+  it('forgets hits when they leave the window, and says how long until one fits again', async () => {
+    const c = counter('window', 60_000);
+    await c.hold('k', 2);
+    now += 10_000;
+    await c.hold('k', 2);
+    now += 10_000;
+    const refused = await c.hold('k', 2);
+    expect(refused.over).toBe(true);
+    expect(refused.retryAfterSeconds).toBe(40);
+    expect(await c.take('k', 2)).toBe(40);
+    now += 40_000; // the first hit is out (60 s), the second is not
+    const again = await c.hold('k', 2);
+    expect([again.before, again.over]).toEqual([1, false]);
+    now += 60_001;
+    expect(await c.take('k', 2)).toBeNull();
+    await again.release(); // already out of the window: nothing else is taken
+    expect((await c.hold('k', 2)).before).toBe(1);
+  });
+
+  it('confirms a hit over the limit as the newest, so the window runs on from the last failure', async () => {
+    const c = counter('confirm', 60_000);
+    for (let i = 0; i < 3; i++) await (await c.hold('k', 3)).confirm();
+    now += 50_000;
+    const over = await c.hold('k', 3);
+    expect(over.over).toBe(true);
+    await over.confirm();
+    await over.confirm(); // once
+    // The first three were 50 s ago; after 15 s more two of them are gone, the confirmed one is not.
+    now += 15_000;
+    expect((await c.hold('k', 3)).before).toBe(1);
+    expect(await liveHits(stores.global, sha256(`confirm\u0000k`), now - 60_000)).toHaveLength(2);
+  });
+
+  it('counts 50 parallel hits exactly: the limit get through, in order, and the rest are refused', async () => {
+    const c = counter('parallel');
+    const hits = await Promise.all(Array.from({ length: 50 }, () => c.hold('burst', 5)));
+    expect(hits.filter((h) => !h.over).map((h) => h.before).sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(hits.filter((h) => h.over)).toHaveLength(45);
+    // Half of them taken back at once, in parallel with new ones: never more than the limit live.
+    const passed = hits.filter((h) => !h.over);
+    const [, more] = await Promise.all([Promise.all(passed.slice(0, 2).map((h) => h.release())), Promise.all(Array.from({ length: 20 }, () => c.hold('burst', 5)))]);
+    expect(more.filter((h) => !h.over).length).toBeLessThanOrEqual(2);
+    expect((await liveHits(stores.global, sha256(`parallel\u0000burst`), now - 60_000)).length).toBeLessThanOrEqual(5);
+  });
+
+  it('prunes expired rows in the background without touching live ones', async () => {
+    const c = counter('prune', 1000);
+    await c.hold('old', 5);
+    now += 500;
+    await c.hold('live', 5);
+    now += 600; // 'old' is out of its window, 'live' is not
+    expect(await pruneShared(stores.global, now)).toBeGreaterThanOrEqual(1);
+    const left = await stores.global.selectFrom('counter_windows').select('key_hash').where('key_hash', 'in', [sha256('prune\u0000old'), sha256('prune\u0000live')]).execute();
+    expect(left.map((r) => r.key_hash)).toEqual([sha256('prune\u0000live')]);
+    expect((await c.hold('live', 5)).before).toBe(1);
+    expect((await c.hold('old', 5)).before).toBe(0);
+  });
+});
+
+describe('one-time keys and shared secrets', () => {
+  it('lets a key be used once until its mark expires', async () => {
+    expect(await Promise.all([firstUse(stores.global, 'jti-1', now, now + 1000), firstUse(stores.global, 'jti-1', now, now + 1000)])).toEqual(expect.arrayContaining([true, false]));
+    expect(await firstUse(stores.global, 'jti-1', now + 999, now + 2000)).toBe(false);
+    expect(await firstUse(stores.global, 'jti-2', now, now + 1000)).toBe(true);
+    expect(await firstUse(stores.global, 'jti-1', now + 1000, now + 2000)).toBe(true);
+  });
+
+  it('makes a secret once: every process reads the same', async () => {
+    const [a, b] = await Promise.all([sharedSecret(stores.global, 'test-secret', now), sharedSecret(stores.global, 'test-secret', now)]);
+    expect(a).toHaveLength(32);
+    expect(a.equals(b!)).toBe(true);
+    expect((await sharedSecret(stores.global, 'other-secret', now)).equals(a)).toBe(false);
   });
 });
 

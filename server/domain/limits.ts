@@ -1,95 +1,85 @@
 /**
- * In-process counters: request rate limits per client and the risk signals for the captcha
+ * Sliding-window counters: request rate limits per client and the risk signals for the captcha
  * (recent failed sign-ins per client and per account, registrations per client and per email
- * domain). A deployment with several server processes would keep these in a shared store; the
- * reference server runs one process.
+ * domain, code guesses, puzzles and answers). They live in the global store
+ * (db/counterWindows.ts), so every server process behind a load balancer counts the same hits.
+ *
+ * A hit is counted before the work it limits (`hold`): parallel requests, on one process or
+ * many, each see the ones before them, so no more than the limit get past a check on `before`.
+ * Hits over the limit are not stored (`over`); a counter keeps at most `limit` hits per key.
  */
+import type { Kysely } from 'kysely';
+import { addHit, pushHit, removeHit } from '../db/counterWindows';
+import type { GlobalDb } from '../db/types';
+import { sha256 } from './crypto';
 
-/** A hit counted ahead of the outcome it stands for; `release` takes it back (once). */
+/** A hit counted ahead of the outcome it stands for. */
 export interface HeldHit {
-  /** Hits in the window before this one. */
+  /** Hits in the window before this one, counted up to the limit. */
   before: number;
-  release(): void;
+  /** The limit was reached: this hit was not added. */
+  over: boolean;
+  /** When over: seconds until a hit would be taken again; otherwise 0. */
+  retryAfterSeconds: number;
+  /** The outcome does not count after all: takes an added hit back (once). */
+  release(): Promise<void>;
+  /** The outcome counts: a hit over the limit becomes the newest, in place of the oldest (an added hit stays as it is). */
+  confirm(): Promise<void>;
 }
 
 export class SlidingCounter {
-  private readonly hits = new Map<string, number[]>();
   constructor(
-    private readonly windowMs: number,
+    private readonly db: Kysely<GlobalDb>,
+    /** Part of every key: counters never see each other's hits. */
+    readonly name: string,
+    readonly windowMs: number,
     private readonly now: () => number,
   ) {}
 
-  count(key: string): number {
-    return this.prune(key).length;
+  private keyHash(key: string): string {
+    return sha256(`${this.name}\u0000${key}`);
   }
 
-  add(key: string): number {
-    const list = this.prune(key);
-    list.push(this.now());
-    this.hits.set(key, list);
-    return list.length;
-  }
-
-  /** Adds a hit unless the limit is reached; returns false when over the limit. */
-  take(key: string, limit: number): boolean {
-    const list = this.prune(key);
-    if (list.length >= limit) return false;
-    list.push(this.now());
-    this.hits.set(key, list);
-    return true;
-  }
-
-  /**
-   * Counts a hit now, before the work it limits has happened: requests that run in parallel
-   * each see the ones before them, so no more than the limit get past a check on `before`.
-   */
-  hold(key: string): HeldHit {
-    const list = this.prune(key);
-    const before = list.length;
+  /** Counts a hit on `key` now, unless `limit` hits are in the window already (then `over`). */
+  async hold(key: string, limit: number): Promise<HeldHit> {
+    const keyHash = this.keyHash(key);
     const at = this.now();
-    list.push(at);
-    this.hits.set(key, list);
-    let held = true;
+    const input = { keyHash, now: at, windowMs: this.windowMs, limit };
+    const { hits, added } = await addHit(this.db, input);
+    const before = added ? hits.length - 1 : hits.length;
+    let settled = false;
+    const once = (step: () => Promise<void>) => async () => {
+      if (settled) return;
+      settled = true;
+      await step();
+    };
     return {
       before,
-      release: () => {
-        if (!held) return;
-        held = false;
-        const current = this.hits.get(key);
-        const i = current ? current.indexOf(at) : -1;
-        if (i < 0) return;
-        current!.splice(i, 1);
-        if (current!.length === 0) this.hits.delete(key);
-      },
+      over: !added,
+      retryAfterSeconds: added ? 0 : this.waitSeconds(hits, limit, at),
+      release: once(async () => {
+        if (added) await removeHit(this.db, keyHash, at);
+      }),
+      confirm: once(async () => {
+        if (!added) await pushHit(this.db, { ...input, now: this.now() });
+      }),
     };
   }
 
-  retryAfterSeconds(key: string): number {
-    const list = this.prune(key);
-    if (list.length === 0) return 0;
-    return Math.max(1, Math.ceil((list[0]! + this.windowMs - this.now()) / 1000));
+  /** Takes one hit within `limit`; null when taken, else the seconds to wait. */
+  async take(key: string, limit: number): Promise<number | null> {
+    const hit = await this.hold(key, limit);
+    return hit.over ? hit.retryAfterSeconds : null;
   }
 
-  reset(key: string): void {
-    this.hits.delete(key);
-  }
-
-  private prune(key: string): number[] {
-    const since = this.now() - this.windowMs;
-    const list = (this.hits.get(key) ?? []).filter((t) => t > since);
-    if (list.length === 0) this.hits.delete(key);
-    if (this.hits.size > MAX_KEYS) this.sweep(since);
-    return list;
-  }
-
-  /** Memory bound under abuse: drop keys with no hit in the window, and all of them if that is not enough. */
-  private sweep(since: number): void {
-    for (const [key, list] of this.hits) if (!list.some((t) => t > since)) this.hits.delete(key);
-    if (this.hits.size > MAX_KEYS) this.hits.clear();
+  /** Until enough of `hits` have left the window for one more to fit under `limit`. */
+  private waitSeconds(hits: number[], limit: number, now: number): number {
+    const sorted = [...hits].sort((a, b) => a - b);
+    const leaving = sorted[Math.max(0, sorted.length - limit)];
+    if (leaving === undefined) return 1;
+    return Math.max(1, Math.ceil((leaving + this.windowMs - now) / 1000));
   }
 }
-
-const MAX_KEYS = 50_000;
 
 /**
  * The key a client address is counted under: an IPv4 address as it is (also when IPv4-mapped),

@@ -18,7 +18,7 @@ export function loginPageLink(ctx: Ctx, language: string): string {
 
 /** Mails `kind` to `email` unless one went there in the last minute; returns whether it sent. */
 export async function sendOwnerNotice(ctx: Ctx, kind: OwnerNotice, email: string, language: string, name: string): Promise<boolean> {
-  if (!ctx.quietMails.take(`${kind}:${email}`, 1)) return false;
+  if ((await ctx.quietMails.take(`${kind}:${email}`, 1)) !== null) return false;
   await ctx.mailer.send({ to: email, kind, language, vars: { email, name, link: loginPageLink(ctx, language) } });
   return true;
 }

@@ -39,8 +39,10 @@ interface HeldAttempt {
   account: HeldHit;
 }
 
-function holdAttempt(ctx: Ctx, meta: SignInMeta, email: string): HeldAttempt {
-  return { client: ctx.loginFailures.hold(clientNetwork(meta.ip)), account: ctx.accountFailures.hold(email) };
+async function holdAttempt(ctx: Ctx, meta: SignInMeta, email: string): Promise<HeldAttempt> {
+  const { captchaAfterFailures, captchaAfterAccountFailures } = ctx.options.limits;
+  const [client, account] = await Promise.all([ctx.loginFailures.hold(clientNetwork(meta.ip), captchaAfterFailures), ctx.accountFailures.hold(email, captchaAfterAccountFailures)]);
+  return { client, account };
 }
 
 /**
@@ -107,8 +109,8 @@ export interface SignedIn {
 export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): Promise<SignedIn> {
   const email = normalizeEmail(input.email);
   const found = email.length <= 320 ? await findAccount(ctx, email) : null;
-  // Counted synchronously with the check that reads the counts: nothing can run in between.
-  const attempt = holdAttempt(ctx, meta, email);
+  // Counted and read in one statement per counter: parallel attempts on any process see each other.
+  const attempt = await holdAttempt(ctx, meta, email);
   let wrongPassword = false;
   let captchaPassed = false;
   const onWrongPassword = () => {
@@ -120,10 +122,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
     await checkAccountPassword(ctx, found.region, found.account, input.password, onWrongPassword);
   } finally {
     // Only a wrong password stays counted: not a right one, a locked account or a missing captcha.
-    if (!wrongPassword) {
-      attempt.client.release();
-      attempt.account.release();
-    }
+    await Promise.all(wrongPassword ? [attempt.client.confirm(), attempt.account.confirm()] : [attempt.client.release(), attempt.account.release()]);
   }
   const { region } = found;
   let account = found.account;

@@ -25,19 +25,19 @@ export async function limitCodeGuesses<T>(ctx: Ctx, req: FastifyRequest, kind: C
   const keys: Array<[string, number]> = [[`${kind}:client:${clientNetwork(clientIp(req))}`, codeGuessesPerClient]];
   if (accountId) keys.push([`${kind}:account:${accountId}`, codeGuessesPerAccount]);
   // Held before the lookup, so a burst of parallel guesses is counted one after the other.
-  const held = keys.map(([key]) => ctx.codeGuesses.hold(key));
-  const releaseAll = () => held.forEach((h) => h.release());
-  const over = keys.findIndex(([, limit], i) => held[i]!.before >= limit);
-  if (over >= 0) {
-    releaseAll();
-    fail(E.rateLimited, { retryAfterSeconds: ctx.codeGuesses.retryAfterSeconds(keys[over]![0]) });
+  const held = await Promise.all(keys.map(([key, limit]) => ctx.codeGuesses.hold(key, limit)));
+  const releaseAll = () => Promise.all(held.map((h) => h.release()));
+  const over = held.find((h) => h.over);
+  if (over) {
+    await releaseAll();
+    fail(E.rateLimited, { retryAfterSeconds: over.retryAfterSeconds });
   }
   try {
     const result = await lookup();
-    releaseAll();
+    await releaseAll();
     return result;
   } catch (err) {
-    if (!(err instanceof ApiFailure && WRONG[kind].has(err.code))) releaseAll();
+    if (!(err instanceof ApiFailure && WRONG[kind].has(err.code))) await releaseAll();
     throw err;
   }
 }

@@ -149,9 +149,9 @@ export function ensureSelf(auth: AuthContext, accountId: string): void {
 }
 
 /** Per-client limit for sign-in, registration and mail-sending calls. */
-export function limitAuth(ctx: Ctx, req: FastifyRequest, bucket: string): void {
-  const key = `${bucket}:${clientIp(req)}`;
-  if (!ctx.authRate.take(key, ctx.options.limits.authPerMinute)) fail(E.rateLimited, { retryAfterSeconds: ctx.authRate.retryAfterSeconds(key) });
+export async function limitAuth(ctx: Ctx, req: FastifyRequest, bucket: string): Promise<void> {
+  const wait = await ctx.authRate.take(`${bucket}:${clientIp(req)}`, ctx.options.limits.authPerMinute);
+  if (wait !== null) fail(E.rateLimited, { retryAfterSeconds: wait });
 }
 
 // JSON Schema fragments.

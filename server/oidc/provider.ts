@@ -214,9 +214,8 @@ export function oidcRoutes(ctx: Ctx, oidc: OidcProvider) {
     // The same per-network budget as the rest of /api (the provider's routes are outside that plugin).
     app.addHook('onRequest', async (req) => {
       const key = `api:${clientIp(req)}`;
-      if (!ctx.apiRate.take(key, ctx.options.limits.apiPerMinute)) {
-        throw new ApiFailure(E.rateLimited, undefined, { retryAfterSeconds: ctx.apiRate.retryAfterSeconds(key) });
-      }
+      const wait = await ctx.apiRate.take(key, ctx.options.limits.apiPerMinute);
+      if (wait !== null) throw new ApiFailure(E.rateLimited, undefined, { retryAfterSeconds: wait });
     });
     // The provider reads request bodies itself.
     app.removeAllContentTypeParsers();

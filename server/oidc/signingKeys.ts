@@ -8,6 +8,7 @@ import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Kysely } from 'kysely';
 import type { GlobalDb, OidcSigningKeyTable } from '../db/types';
 import { randomToken } from '../domain/crypto';
+import { LOCK_SPACE, lockKey } from '../db/portable';
 
 export const SIGNING_ALG = 'ES256';
 /** Lifetime of an ID token; a retired signing key stays published this long. */
@@ -27,6 +28,8 @@ async function newKey(now: number): Promise<OidcSigningKeyTable> {
 export async function ensureSigningKey(db: Kysely<GlobalDb>, now: number): Promise<void> {
   const key = await newKey(now);
   await db.transaction().execute(async (trx) => {
+    // Processes starting at once take turns (PostgreSQL; SQLite's write lock does it), so one key is made.
+    await lockKey(trx, LOCK_SPACE.signingKeys, 'current');
     const current = await trx.selectFrom('oidc_signing_keys').select('kid').where('retired_at', 'is', null).executeTakeFirst();
     if (!current) await trx.insertInto('oidc_signing_keys').values(key).execute();
   });
@@ -39,6 +42,7 @@ export async function ensureSigningKey(db: Kysely<GlobalDb>, now: number): Promi
 export async function rotateSigningKey(db: Kysely<GlobalDb>, now: number, keepSeconds: number): Promise<string> {
   const key = await newKey(now);
   await db.transaction().execute(async (trx) => {
+    await lockKey(trx, LOCK_SPACE.signingKeys, 'current');
     await trx
       .updateTable('oidc_signing_keys')
       .set({ retired_at: now, published_until: now + keepSeconds * 1000 })

@@ -200,20 +200,20 @@ export function accountRoutes(ctx: Ctx) {
         },
       },
       async (req, reply) => {
-        limitAuth(ctx, req, 'register');
+        await limitAuth(ctx, req, 'register');
         // Counted by what the client cannot choose (its network, the address's domain), never by terminalUUID.
         const client = clientNetwork(clientIp(req));
         const result = await register(ctx, req.body, {
           async checkCaptcha(region: RegionCode, email: string) {
             const domain = email.slice(email.lastIndexOf('@') + 1);
             const { captchaAfterRegistrations, captchaAfterDomainRegistrations } = ctx.options.limits;
-            // Read and counted with no await in between unless a captcha is due.
-            const risky = ctx.registrations.count(client) >= captchaAfterRegistrations || ctx.domainRegistrations.count(domain) >= captchaAfterDomainRegistrations;
-            if (risky && !(await consumeCaptchaToken(ctx, req.body.captchaToken, null))) {
+            // Counted before the check, so parallel registrations see each other; taken back when a captcha is due.
+            const held = await Promise.all([ctx.registrations.hold(client, captchaAfterRegistrations), ctx.domainRegistrations.hold(domain, captchaAfterDomainRegistrations)]);
+            if (held.some((hit) => hit.over) && !(await consumeCaptchaToken(ctx, req.body.captchaToken, null))) {
+              await Promise.all(held.map((hit) => hit.release()));
               fail(E.captchaRequired, { serviceRegion: region, captchaUrl: captchaFrameUrl(ctx, null) });
             }
-            ctx.registrations.add(client);
-            ctx.domainRegistrations.add(domain);
+            await Promise.all(held.map((hit) => hit.confirm()));
           },
           invitation: (code, email) => limitCodeGuesses(ctx, req, 'invite', null, () => checkInviteForRegistration(ctx, code, email)),
           async afterCreate(account, region) {
@@ -230,7 +230,7 @@ export function accountRoutes(ctx: Ctx) {
       '/activations/email',
       { schema: { body: body({ email: S.email, language: S.language }, ['email']) } },
       async (req, reply) => {
-        limitAuth(ctx, req, 'mail');
+        await limitAuth(ctx, req, 'mail');
         await requestActivationMail(ctx, req.body.email, req.body.language, await clientOfSessionCode(ctx, req.headers.session_code), answerSent(reply));
         return ok({ email: normalizeEmail(req.body.email), resendAfterSeconds: MAIL_WAIT_SECONDS });
       },
@@ -238,13 +238,13 @@ export function accountRoutes(ctx: Ctx) {
 
     // The activation page of the SPA (the mailed link) activates with this call.
     api.post<{ Body: ActivationRequest }>('/activations/verify', { schema: { body: body({ token: S.str(200, 1), password: S.password }, ['token']) } }, async (req) => {
-      limitAuth(ctx, req, 'reset');
+      await limitAuth(ctx, req, 'reset');
       return ok(await activate(ctx, req.body.token, req.body.password));
     });
 
     // An expired activation link: a new mail to its account, for the same service.
     api.post<{ Body: MailLinkRequest }>('/activations/renew', { schema: { body: linkBody } }, async (req) => {
-      limitAuth(ctx, req, 'mail');
+      await limitAuth(ctx, req, 'mail');
       const { email } = await renewActivationLink(ctx, req.body.token, req.body.language);
       return ok({ email, resendAfterSeconds: MAIL_WAIT_SECONDS } satisfies MailSentResult);
     });
@@ -253,7 +253,7 @@ export function accountRoutes(ctx: Ctx) {
       '/auth/password-reset-request',
       { schema: { body: body({ email: S.email, language: S.language }, ['email']) } },
       async (req, reply) => {
-        limitAuth(ctx, req, 'mail');
+        await limitAuth(ctx, req, 'mail');
         await requestPasswordReset(ctx, req.body.email, req.body.language, await clientOfSessionCode(ctx, req.headers.session_code), answerSent(reply));
         return ok({ email: normalizeEmail(req.body.email), resendAfterSeconds: MAIL_WAIT_SECONDS });
       },
@@ -261,7 +261,7 @@ export function accountRoutes(ctx: Ctx) {
 
     // The new-password page of the SPA asks whether its link still works before showing the form.
     api.post<{ Body: MailLinkRequest }>('/password-reset/check', { schema: { body: linkBody } }, async (req) => {
-      limitAuth(ctx, req, 'reset');
+      await limitAuth(ctx, req, 'reset');
       return ok(await checkResetLink(ctx, req.body.token));
     });
 
@@ -269,7 +269,7 @@ export function accountRoutes(ctx: Ctx) {
       '/password-reset',
       { schema: { body: body({ token: S.str(200, 1), password: S.password, confirmPassword: S.password }, ['token', 'password']) } },
       async (req) => {
-        limitAuth(ctx, req, 'reset');
+        await limitAuth(ctx, req, 'reset');
         if (req.body.confirmPassword !== undefined && req.body.confirmPassword !== req.body.password) fail(E.invalidParameter, { field: 'confirmPassword' }, 'Password and Confirm Password inconsistent!');
         return ok(await resetPassword(ctx, req.body.token, req.body.password));
       },
@@ -277,7 +277,7 @@ export function accountRoutes(ctx: Ctx) {
 
     // An expired or used reset link: a new mail to its account, for the same service.
     api.post<{ Body: MailLinkRequest }>('/password-reset/renew', { schema: { body: linkBody } }, async (req) => {
-      limitAuth(ctx, req, 'mail');
+      await limitAuth(ctx, req, 'mail');
       const { email } = await renewResetLink(ctx, req.body.token, req.body.language);
       return ok({ email, resendAfterSeconds: MAIL_WAIT_SECONDS } satisfies MailSentResult);
     });
@@ -310,7 +310,7 @@ export function accountRoutes(ctx: Ctx) {
       '/account',
       { schema: { body: body({ email: S.email, firstName: S.str(200), regionCode: S.str(8, 2), processId: S.str(200, 1) }, ['email', 'regionCode', 'processId']) } },
       async (req) => {
-        limitAuth(ctx, req, 'login');
+        await limitAuth(ctx, req, 'login');
         // After this call the account's data lives in the chosen region: that region's host.
         const choice = resolveRegionChoice(req.body.regionCode);
         if (choice) requireHostRegion(req, choice.region);
@@ -325,7 +325,7 @@ export function accountRoutes(ctx: Ctx) {
         const auth = await requireAuth(ctx, req);
         ensureSelf(auth, req.params.id);
         await requireSecurityToken(ctx, req, auth);
-        limitAuth(ctx, req, 'password');
+        await limitAuth(ctx, req, 'password');
         await changePassword(ctx, auth.region, auth.account, req.body.oldPassword, req.body.newPassword, auth.session.id);
         return ok({ changed: true });
       },

@@ -160,7 +160,7 @@ export function authRoutes(ctx: Ctx) {
         },
       },
       async (req, reply) => {
-        limitAuth(ctx, req, 'login');
+        await limitAuth(ctx, req, 'login');
         const b = req.body;
         const header = req.headers[SESSION_CODE_HEADER];
         let code = (Array.isArray(header) ? header[0] : header) || null;

@@ -69,7 +69,7 @@ export function captchaRoutes(ctx: Ctx) {
     );
 
     api.get<{ Querystring: { for?: string } }>('/captcha/challenge', { schema: { querystring: { type: 'object', properties: forQuery } } }, async (req) => {
-      limitAuth(ctx, req, 'captcha');
+      await limitAuth(ctx, req, 'captcha');
       const apiBase = `${ctx.options.publicOrigin}${req.routeOptions.url!.replace(/\/captcha\/challenge$/, '')}`;
       return ok(await createChallenge(ctx, apiBase, { client: clientNetwork(clientIp(req)), subject: req.query.for ?? null }));
     });
@@ -118,7 +118,7 @@ export function captchaRoutes(ctx: Ctx) {
         },
       },
       async (req) => {
-        limitAuth(ctx, req, 'captcha');
+        await limitAuth(ctx, req, 'captcha');
         return ok(await verifyChallenge(ctx, req.body, clientNetwork(clientIp(req))));
       },
     );

@@ -69,7 +69,7 @@ export function companyRoutes(ctx: Ctx) {
 
     api.post('/orgs/businessLicense', { config: { bodies: ['multipart'] }, schema: { headers: authHeaders } }, async (req) => {
       const auth = await requireAuth(ctx, req);
-      limitAuth(ctx, req, 'upload');
+      await limitAuth(ctx, req, 'upload');
       const { file, fields } = await readUploadForm(req, LICENSE_MAX);
       if (!file) fail(E.invalidParameter, { field: 'file' }, 'file is required');
       if (fields.fileName) file.fileName = fields.fileName;
@@ -126,7 +126,7 @@ export function companyRoutes(ctx: Ctx) {
       { schema: { params: idParams, headers: authHeaders, body: body({ email: S.email, role, region: S.region, language: S.language }, ['email', 'role', 'region']) } },
       async (req) => {
         const auth = await requireAuth(ctx, req);
-        limitAuth(ctx, req, 'invite');
+        await limitAuth(ctx, req, 'invite');
         return ok(await addMember(ctx, auth.region, auth.account, req.params.id, req.body));
       },
     );
@@ -158,7 +158,7 @@ export function companyRoutes(ctx: Ctx) {
       },
       async (req) => {
         const auth = await requireAuth(ctx, req);
-        limitAuth(ctx, req, 'invite');
+        await limitAuth(ctx, req, 'invite');
         return ok(await invite(ctx, auth.region, auth.account, req.params.id, req.body));
       },
     );
@@ -168,7 +168,7 @@ export function companyRoutes(ctx: Ctx) {
       { schema: { params: idParams, headers: authHeaders, body: body({ email: S.email, region: S.region, language: S.language }, ['email', 'region']) } },
       async (req) => {
         const auth = await requireAuth(ctx, req);
-        limitAuth(ctx, req, 'invite');
+        await limitAuth(ctx, req, 'invite');
         return ok(await reinvite(ctx, auth.region, auth.account, req.params.id, req.body));
       },
     );

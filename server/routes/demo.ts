@@ -11,6 +11,7 @@ import { OIDC_CLIENT_SCRIPT, VENDOR_PATH, vendorFiles } from '../demo/vendorFile
 import { DEMO_CLIENT_ID, DEMO_HANDOFF_CALLBACK_PATH, DEMO_OIDC_CALLBACK_PATH } from '../domain/oauth';
 import { htmlPage } from '../http/pages';
 import { OIDC_PATH } from '../oidc/paths';
+import { firstUse } from '../db/sharedState';
 import { REPO_ROOT } from '../options';
 
 function esc(s: string): string {
@@ -50,7 +51,6 @@ export function demoRoutes(ctx: Ctx) {
   const serviceScript = fs.readFileSync(path.join(REPO_ROOT, 'server', 'demo', 'public', 'service.mjs'), 'utf8');
   const vendor = vendorFiles(REPO_ROOT);
   const captchaTestScript = fs.readFileSync(path.join(REPO_ROOT, 'server', 'demo', 'public', 'captcha-test.js'), 'utf8');
-  const seenJti = new Map<string, number>();
   return async (app: FastifyInstance) => {
     app.get('/demo-service', async (_req, reply) => reply.redirect('/demo-service/', 302));
     // The OpenID Connect page: one page for the service and its callback (the script tells them apart).
@@ -117,9 +117,8 @@ export function demoRoutes(ctx: Ctx) {
         });
         const jti = String(payload.jti ?? '');
         const now = ctx.now();
-        for (const [k, exp] of seenJti) if (exp < now) seenJti.delete(k);
-        if (!jti || seenJti.has(jti)) throw new Error('replayed token');
-        seenJti.set(jti, now + 600_000);
+        // Remembered in the global store: a replay to another server process is refused too.
+        if (!jti || !(await firstUse(ctx.stores.global, `helpdesk-jti:${jti}`, now, now + 600_000))) throw new Error('replayed token');
         const returnTo = req.query.return_to && req.query.return_to.startsWith(ctx.options.publicOrigin + '/') ? req.query.return_to : '/demo-helpdesk/';
         return htmlPage(
           reply,

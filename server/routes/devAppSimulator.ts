@@ -52,7 +52,7 @@ export function appSimulatorRoutes(ctx: Ctx) {
       '/dev/app-sign-in',
       { schema: { body: body({ email: S.email, password: S.password, appType: { type: 'string', enum: [...APP_TYPES] } }, ['email', 'password', 'appType']) } },
       async (req) => {
-        limitAuth(ctx, req, 'login');
+        await limitAuth(ctx, req, 'login');
         const { region, account, methods } = await signIn(ctx, { email: req.body.email, password: req.body.password }, { ip: clientIp(req), clientRequiresCaptcha: false });
         const session = await createSsoSession(ctx, region, account, { ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null }, methods);
         const tokens = await issueTokens(ctx, region, account.id, session.id, APP_CLIENT_IDS[req.body.appType]);

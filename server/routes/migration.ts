@@ -48,7 +48,7 @@ export function migrationRoutes(ctx: Ctx) {
         },
       },
       async (req) => {
-        limitAuth(ctx, req, 'migration');
+        await limitAuth(ctx, req, 'migration');
         // The new vendor ID's data will live in the chosen region.
         const choice = resolveRegionChoice(req.body.regionCode);
         if (choice) requireHostRegion(req, choice.region);
@@ -82,7 +82,7 @@ export function migrationRoutes(ctx: Ctx) {
         },
       },
       async (req) => {
-        limitAuth(ctx, req, 'migration');
+        await limitAuth(ctx, req, 'migration');
         return ok(await mergeLocal(ctx, req.body, (region) => requireHostRegion(req, region)));
       },
     );

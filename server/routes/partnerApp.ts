@@ -17,7 +17,7 @@ export function partnerAppRoutes(ctx: Ctx) {
       APP_SESSION_PATH,
       { config: { portalOnly: 'always' }, schema: { headers: authHeaders, body: body({ appType: { type: 'string', enum: [...APP_TYPES] }, sessionId: S.str(64, 1) }, ['appType', 'sessionId']) } },
       async (req, reply) => {
-        limitAuth(ctx, req, 'app-session');
+        await limitAuth(ctx, req, 'app-session');
         const auth = await requireAuth(ctx, req);
         // Only the app's own tokens, and only for the session they were issued under: a web
         // token, or another app's, cannot be turned into this web view's cookie.

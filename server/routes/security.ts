@@ -23,7 +23,7 @@ export function securityRoutes(ctx: Ctx) {
       { schema: { headers: authHeaders, body: body({ password: S.password }, ['password']) } },
       async (req) => {
         const auth = await requireAuth(ctx, req);
-        limitAuth(ctx, req, 'security');
+        await limitAuth(ctx, req, 'security');
         // The sign-in lock: wrong passwords count, the answer says how many are left, and a
         // locked account is refused even the right one (-20004 with minutes).
         await checkAccountPassword(ctx, auth.region, auth.account, req.body.password);
@@ -102,7 +102,7 @@ export function securityRoutes(ctx: Ctx) {
         },
       },
       async (req) => {
-        limitAuth(ctx, req, 'mail');
+        await limitAuth(ctx, req, 'mail');
         const b = req.body;
         if (b.type === 'LOGIN') {
           requireHostRegionOf(req, b.mfaProcessId);

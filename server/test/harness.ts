@@ -164,7 +164,7 @@ export async function createTestDatabase(url: string): Promise<{ url: string; dr
 }
 
 /** What a test server was started on, kept out of the TestServer object (it holds the password). */
-const storeOf = new WeakMap<TestServer, { dataDir: string; publicOrigin: string; databaseUrl?: string; limits: Record<string, number>; enumerationProtection: boolean }>();
+const storeOf = new WeakMap<TestServer, { dataDir: string; publicOrigin: string; databaseUrl?: string; limits: Record<string, number>; enumerationProtection: boolean; trustProxy: boolean }>();
 
 export async function startServer(options: ServerOptionsInput = {}): Promise<TestServer> {
   rememberSecretUrl(options.databaseUrl);
@@ -218,7 +218,7 @@ export async function startServer(options: ServerOptionsInput = {}): Promise<Tes
     },
   };
   const databaseUrl = database?.url ?? options.databaseUrl;
-  storeOf.set(t, { dataDir, publicOrigin: options.publicOrigin ?? base, ...(databaseUrl ? { databaseUrl } : {}), limits: limits as Record<string, number>, enumerationProtection: options.enumerationProtection ?? false });
+  storeOf.set(t, { dataDir, publicOrigin: options.publicOrigin ?? base, ...(databaseUrl ? { databaseUrl } : {}), limits: limits as Record<string, number>, enumerationProtection: options.enumerationProtection ?? false, trustProxy: options.trustProxy ?? false });
   return t;
 }
 
@@ -226,12 +226,14 @@ export interface Peers {
   /** Base URLs of the peer processes. */
   bases: string[];
   stop(): Promise<void>;
+  /** Ends peer `index` abruptly (SIGKILL: no close, no flush), as a crash would; resolves when it is gone. */
+  kill(index: number): Promise<void>;
 }
 
 /**
  * Starts `count` more server processes (server/test/peer.ts) on the store of `t`: the same
  * SQLite files or the same PostgreSQL database, the same public origin (clients and their
- * redirect URIs are registered by origin), limits and enumeration protection, the real clock (leave
+ * redirect URIs are registered by origin), limits, enumeration protection and trustProxy, the real clock (leave
  * `t.clock` alone while peers run). Stop them before `t.close()`.
  */
 export async function startPeers(t: TestServer, count: number): Promise<Peers> {
@@ -285,7 +287,15 @@ export async function startPeers(t: TestServer, count: number): Promise<Peers> {
         });
       }),
     );
-    return { bases, stop };
+    const kill = async (index: number) => {
+      const child = children[index];
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      });
+    };
+    return { bases, stop, kill };
   } catch (err) {
     await stop();
     throw redactError(err);

@@ -6,7 +6,7 @@
  * really run at the same time on SQLite (one process runs its synchronous SQLite queries one
  * request after the other).
  *
- * Input: PEER_OPTIONS (JSON: dataDir, publicOrigin, databaseUrl?, limits?, enumerationProtection?) in the environment, never on the
+ * Input: PEER_OPTIONS (JSON: dataDir, publicOrigin, databaseUrl?, limits?, enumerationProtection?, trustProxy?) in the environment, never on the
  * command line. Output: one line `peer-listening <base URL>` on stdout. Stops on SIGTERM or
  * when its stdin closes (the test process ended).
  */
@@ -19,6 +19,7 @@ interface PeerOptions {
   databaseUrl?: string;
   limits?: Record<string, number>;
   enumerationProtection?: boolean;
+  trustProxy?: boolean;
 }
 
 async function main(): Promise<void> {
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     limits: options.limits ?? {},
     enumerationProtection: options.enumerationProtection ?? false,
+    trustProxy: options.trustProxy ?? false,
   });
   const base = await server.listen();
   let stopping = false;

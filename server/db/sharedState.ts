@@ -1,0 +1,85 @@
+/**
+ * One-time keys and secrets that every server process must agree on, in the global store; and
+ * the pruning of expired shared rows, which runs beside the requests, never in their path.
+ */
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { sha256 } from '../domain/crypto';
+import type { GlobalDb } from './types';
+
+/**
+ * Marks `key` used until `expiresAt`; true for the first use only (a replay guard). A key whose
+ * mark has expired counts as new again. One statement: parallel uses on any process, one wins.
+ */
+export async function firstUse(db: Kysely<GlobalDb>, key: string, now: number, expiresAt: number): Promise<boolean> {
+  const row = await db
+    .insertInto('once_keys')
+    .values({ key_hash: sha256(key), expires_at: expiresAt })
+    .onConflict((oc) =>
+      oc
+        .column('key_hash')
+        .doUpdateSet({ expires_at: expiresAt })
+        .where('once_keys.expires_at', '<=', now),
+    )
+    .returning('key_hash')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A random secret (32 bytes) named `name`: made by the first process that asks, read by the rest. */
+export async function sharedSecret(db: Kysely<GlobalDb>, name: string, now: number): Promise<Buffer> {
+  await db
+    .insertInto('shared_secrets')
+    .values({ name, value: crypto.randomBytes(32).toString('base64url'), created_at: now })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('shared_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  return Buffer.from(row.value, 'base64url');
+}
+
+/** Rows per delete: each statement is short, and requests run between them. */
+const PRUNE_BATCH = 500;
+
+/**
+ * Deletes expired counter windows, one-time keys and captcha puzzles (an hour after they expired),
+ * a batch at a time. The expiry is checked on the deleted row itself, so a row that a request
+ * brought back to life meanwhile (PostgreSQL re-checks a locked row's condition) stays.
+ * Resolves the number of rows deleted.
+ */
+export async function pruneShared(db: Kysely<GlobalDb>, now: number): Promise<number> {
+  let deleted = 0;
+  const tables = [
+    { table: 'counter_windows', key: 'key_hash', before: now },
+    { table: 'once_keys', key: 'key_hash', before: now },
+    { table: 'captcha_challenges', key: 'id', before: now - 3600_000 },
+  ] as const;
+  for (const { table, key, before } of tables) {
+    for (;;) {
+      const res = await db
+        .deleteFrom(table)
+        .where('expires_at', '<', before)
+        .where(key, 'in', (eb) => eb.selectFrom(table).select(key).where('expires_at', '<', before).limit(PRUNE_BATCH))
+        .executeTakeFirst();
+      const n = Number(res.numDeletedRows);
+      deleted += n;
+      if (n < PRUNE_BATCH) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  return deleted;
+}
+
+/** Prunes every `everyMs` in the background until stopped; a failure is logged and tried again next time. */
+export function startPruning(db: Kysely<GlobalDb>, now: () => number, everyMs = 60_000): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = pruneShared(db, now()).catch((err: Error) => console.warn(`pruning shared state failed: ${err.message}`));
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
