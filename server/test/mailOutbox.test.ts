@@ -64,6 +64,19 @@ describe('mail outbox with an SMTP server', () => {
     60_000,
   );
 
+  it('a shutdown finishes the mail being sent before the stores close', async () => {
+    stub = await startSmtpStub({ acceptDelayMs: 1500 });
+    const server = await startServer({ smtpUrl: stub.url });
+    t = server;
+    await new Client(server.base).post('/api/auth/password-reset-request', { email: 'demo@example.com' });
+    await expect.poll(() => stub!.offered(), { timeout: 5000 }).toBe(1);
+    expect(stub.received).toHaveLength(0);
+    await server.close();
+    t = undefined;
+    expect(stub.received).toHaveLength(1);
+    expect(await server.server.ctx.metrics.registry.getSingleMetricAsString('uid_mails_total')).toContain('uid_mails_total{result="sent"} 1');
+  });
+
   it('tries again after the backoff while the SMTP server refuses for a while (451), then sends once', async () => {
     stub = await startSmtpStub({ replyToMessage: (n) => (n <= 2 ? '451 4.3.0 Try again later' : undefined) });
     t = await startServer({ smtpUrl: stub.url, metricsToken: TOKEN, mailWorker: { pollMs: 50 } });
