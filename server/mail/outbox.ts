@@ -2,11 +2,11 @@
  * The mail outbox in the global store: a request inserts a row and answers; a worker of any
  * instance (worker.ts) claims due rows, sends them and records the outcome.
  *
- * - **Claims** are one statement, so two instances never take the same row: an `UPDATE … WHERE
- *   id IN (SELECT … LIMIT n)` that marks the rows with the claimer and a lease. On PostgreSQL the
- *   inner select locks its rows `FOR UPDATE SKIP LOCKED`, so a concurrent claimer skips them
- *   instead of waiting (and re-checks a row another claimer changed meanwhile); on SQLite the
- *   statement runs under the database's write lock. A claim that outlives its lease (the
+ * - **Claims** are one statement, so two instances never take the same row: an `UPDATE` of the
+ *   first `n` due rows that marks them with the claimer and a lease. On PostgreSQL the rows are
+ *   picked by a `SELECT … FOR UPDATE SKIP LOCKED` (a concurrent claimer skips them instead of
+ *   waiting, and re-checks a row another claimer changed meanwhile); on SQLite the statement
+ *   (`WHERE id IN (SELECT … LIMIT n)`) runs under the database's write lock. A claim that outlives its lease (the
  *   instance died mid-send) lets another instance take the row: delivery is at least once.
  * - **Retries**: a failed attempt is tried again after 30 s, 1 min, 2 min, … (capped), until
  *   `maxAttempts`; then, or at once when the server refused the recipient (5xx), it is `failed`.
@@ -14,7 +14,7 @@
  *   moment a row is sent or given up; the row itself (kind, recipient, times) goes after
  *   `retentionMs`.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { GlobalDb, MailOutboxTable } from '../db/types';
 import { onPostgres } from '../db/portable';
 import { randomId } from '../domain/crypto';
@@ -77,20 +77,34 @@ export class MailOutbox {
   /** Takes up to `limit` due rows for `owner` (one statement; see the module comment). */
   async claim(owner: string, limit: number): Promise<MailOutboxTable[]> {
     const now = this.now();
-    let due = this.db
-      .selectFrom('mail_outbox')
-      .select('id')
-      .where('state', '=', 'queued')
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
-      .orderBy('next_attempt_at')
-      .limit(limit);
-    if (onPostgres(this.db)) due = due.forUpdate().skipLocked();
+    const claim = { claimed_by: owner, claimed_until: now + this.settings.leaseMs };
+    const due = <Q extends SelectQueryBuilder<GlobalDb, 'mail_outbox', object>>(q: Q): Q =>
+      q
+        .where('state', '=', 'queued')
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+        .orderBy('next_attempt_at')
+        .limit(limit) as Q;
+    if (onPostgres(this.db)) {
+      // A materialised CTE runs the locking select once: as an `IN (…)` subquery the planner may
+      // run it again for each row it updates, and each run skips other rows (more than `limit`).
+      return this.db
+        .with(
+          (cte) => cte('picked').materialized(),
+          (db) => due(db.selectFrom('mail_outbox').select('id')).forUpdate().skipLocked(),
+        )
+        .updateTable('mail_outbox')
+        .from('picked')
+        .set((eb) => ({ ...claim, attempts: eb('mail_outbox.attempts', '+', 1) }))
+        .whereRef('mail_outbox.id', '=', 'picked.id')
+        .returningAll('mail_outbox')
+        .execute();
+    }
+    // SQLite runs the statement under its write lock: nothing can come between select and update.
     return this.db
       .updateTable('mail_outbox')
-      .set((eb) => ({ claimed_by: owner, claimed_until: now + this.settings.leaseMs, attempts: eb('attempts', '+', 1) }))
-      .where('id', 'in', due)
-      .where('state', '=', 'queued')
+      .set((eb) => ({ ...claim, attempts: eb('attempts', '+', 1) }))
+      .where('id', 'in', due(this.db.selectFrom('mail_outbox').select('id')))
       .returningAll()
       .execute();
   }
