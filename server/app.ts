@@ -125,7 +125,7 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   // Config problems are the operator's to fix, so they are always said, with or without LOG=1.
   const configs = await checkConfigs(options, (message) => console.warn(message));
   const stores = await openStores({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, databaseUrls: options.databaseUrls });
-  const mailer = new Mailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, dataDir: options.dataDir, now: options.now });
+  const mailer = new Mailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, dataDir: options.dataDir, now: options.now, db: stores.global, outbox: options.mailOutbox, worker: options.mailWorker });
   const ctx = await createCtx(options, stores, mailer, passwordHasher(options.testMode), configs);
   const pruning = startPruning(stores.global, options.now);
   await syncClients(ctx);
@@ -152,6 +152,8 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   const answeredFailures = new WeakMap<object, AnsweredFailure>();
   app.addHook('onResponse', async (req, reply) => ctx.metrics.observe(req, reply, answeredFailures.get(req)));
   mailer.onResult = (result) => ctx.metrics.mails.inc({ result });
+  ctx.metrics.watchOutbox(mailer.outbox, options.now);
+  mailer.worker.start();
   if (options.metricsToken) await app.register(metricsRoute(ctx.metrics.withProcessMetrics(), options.metricsToken));
   const metricsServer = options.metricsPort !== undefined ? metricsListener(ctx.metrics.withProcessMetrics()) : null;
   await app.register(formbody, { bodyLimit: 64 * 1024 });
@@ -194,7 +196,7 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   await app.register(oidcRoutes(ctx, oidc));
   await registerSpa(app, ctx);
 
-  let closed = false;
+  let closed: Promise<void> | null = null;
   return {
     app,
     ctx,
@@ -206,15 +208,39 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
       const port = typeof address === 'object' && address ? address.port : options.port;
       return `http://${options.host}:${port}`;
     },
-    async close() {
-      if (closed) return;
-      closed = true;
-      configs.close();
-      if (metricsServer?.listening) await new Promise((resolve) => metricsServer.close(resolve));
-      await app.close();
-      await ctx.afterAnswer.idle();
-      await pruning.stop();
-      await stores.close();
+    close() {
+      closed ??= shutDown(app, options.shutdownGraceMs, async () => {
+        configs.close();
+        if (metricsServer?.listening) {
+          metricsServer.closeAllConnections();
+          await new Promise((resolve) => metricsServer.close(resolve));
+        }
+      }).then(async ({ left }) => {
+        // Requests have ended: what they started after their answers may still queue mail.
+        await ctx.afterAnswer.idle();
+        await mailer.worker.stop(left);
+        await pruning.stop();
+        await stores.close();
+      });
+      return closed;
     },
   };
+}
+
+/**
+ * Stops accepting connections and lets requests under way finish, for at most `graceMs`: then
+ * their connections are cut. Connections that fall idle meanwhile (keep-alive) are closed as
+ * they do, so they never hold the close up. Resolves with the time left of the grace.
+ */
+async function shutDown(app: FastifyInstance, graceMs: number, alongside: () => Promise<void>): Promise<{ left: number }> {
+  const started = Date.now();
+  const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+  const cut = setTimeout(() => app.server.closeAllConnections(), graceMs);
+  try {
+    await Promise.all([app.close(), alongside()]);
+  } finally {
+    clearInterval(idle);
+    clearTimeout(cut);
+  }
+  return { left: Math.max(0, graceMs - (Date.now() - started)) };
 }

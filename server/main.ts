@@ -12,7 +12,9 @@
  * PORTAL_APP_CONFIGS (partner_app_android=<file>,partner_app_ios=<file>: the partner apps' configs;
  * in development config/app-android.json and config/app-ios.json), ENUMERATION_PROTECTION=1 (sign-in,
  * METRICS_PORT (Prometheus /metrics on its own listener, same HOST) or METRICS_TOKEN (/metrics of the portal
- * behind that bearer token), reset and registration answer alike for known and unknown addresses; see server/README.md).
+ * behind that bearer token), reset and registration answer alike for known and unknown addresses; see server/README.md),
+ * SHUTDOWN_GRACE_MS (10000: on SIGTERM/SIGINT, how long requests under way may finish), MAIL_MAX_ATTEMPTS (8)
+ * and MAIL_RETENTION_HOURS (168: sent and failed rows of the mail outbox are deleted after).
  */
 import path from 'node:path';
 import { buildServer, type BuiltServer } from './app';
@@ -29,6 +31,18 @@ const host = env.HOST ?? '127.0.0.1';
 if (env.SECURITY_TOKEN_SECONDS !== undefined && !(Number.isInteger(Number(env.SECURITY_TOKEN_SECONDS)) && Number(env.SECURITY_TOKEN_SECONDS) > 0)) {
   throw new Error(`SECURITY_TOKEN_SECONDS must be a positive whole number of seconds, got ${env.SECURITY_TOKEN_SECONDS}`);
 }
+
+/** A whole number of at least `min` from the environment, or undefined when unset. */
+function wholeNumber(name: string, min: number): number | undefined {
+  const raw = env[name];
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number of at least ${min}, got ${raw}`);
+  return value;
+}
+const shutdownGraceMs = wholeNumber('SHUTDOWN_GRACE_MS', 0);
+const mailMaxAttempts = wholeNumber('MAIL_MAX_ATTEMPTS', 1);
+const mailRetentionHours = wholeNumber('MAIL_RETENTION_HOURS', 1);
 
 if (env.ENUMERATION_PROTECTION !== undefined && !['0', '1'].includes(env.ENUMERATION_PROTECTION)) {
   throw new Error(`ENUMERATION_PROTECTION must be 0 or 1, got ${env.ENUMERATION_PROTECTION}`);
@@ -73,6 +87,11 @@ try {
     production,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    mailOutbox: {
+      ...(mailMaxAttempts !== undefined ? { maxAttempts: mailMaxAttempts } : {}),
+      ...(mailRetentionHours !== undefined ? { retentionMs: mailRetentionHours * 3_600_000 } : {}),
+    },
+    ...(shutdownGraceMs !== undefined ? { shutdownGraceMs } : {}),
     seedDemo: demo.seedDemo,
     demoPages: demo.demoPages,
     ...(env.PRIVACY_POLICY_URL ? { privacyPolicyUrl: env.PRIVACY_POLICY_URL } : {}),
@@ -114,7 +133,7 @@ const lines = [
   ...(server.ctx.options.demoPages
     ? [`  Demo service:  ${origin}/demo-service/  (OpenID Connect; the spec's hand-off: ${origin}/demo-service/handoff/)`, `  Demo helpdesk: ${origin}/demo-helpdesk/`]
     : []),
-  server.ctx.mailer.usesOutbox && !production ? `  Dev mailbox:   ${origin}/dev/mail  (JSON: ${origin}/dev/mail.json)` : `  Mail:          SMTP`,
+  server.ctx.mailer.devMailbox && !production ? `  Dev mailbox:   ${origin}/dev/mail  (JSON: ${origin}/dev/mail.json)` : `  Mail:          SMTP`,
   `  Data:          ${server.ctx.stores.dialect === 'postgres' ? 'PostgreSQL' : server.ctx.options.dataDir}`,
 ];
 if (server.demo) {
@@ -129,8 +148,20 @@ if (server.demo) {
 lines.push('', `Listening on ${url}`, '');
 console.log(lines.join('\n'));
 
+// A proxy or orchestrator stops an instance with SIGTERM: no new connections, requests under way
+// finish (cut after SHUTDOWN_GRACE_MS), the mail being sent is finished, then the pools close.
+// The backstop exits even if a store never answers its close.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void server.close().finally(() => process.exit(0));
+    const grace = server.ctx.options.shutdownGraceMs;
+    console.log(`${signal}: shutting down (requests under way have up to ${grace} ms)`);
+    setTimeout(() => process.exit(1), grace + 5000).unref();
+    server.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(`shutdown: ${err instanceof Error ? err.message : String(err)}`);
+        process.exit(1);
+      },
+    );
   });
 }

@@ -6,6 +6,7 @@ import { APP_TYPES, type AppType } from '../core/contract/partnerApp';
 import type { RegionCode } from '../core/contract/regions';
 import { SECURITY_TOKEN_SECONDS } from '../core/contract/security';
 import type { ThemeOverrides } from '../themes/tokens';
+import { DEFAULT_OUTBOX_SETTINGS, DEFAULT_WORKER_SETTINGS, type OutboxSettings, type WorkerSettings } from './mail/settings';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -112,6 +113,12 @@ export interface ServerOptions {
   production: boolean;
   smtpUrl?: string;
   mailFrom: string;
+  /** Retries and retention of the mail outbox (MAIL_MAX_ATTEMPTS, MAIL_RETENTION_HOURS). */
+  mailOutbox: OutboxSettings;
+  /** How the outbox worker polls and batches (tests poll faster or slower). */
+  mailWorker: WorkerSettings;
+  /** On close (SIGTERM): how long requests under way may take before their connections are cut (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
   /** Cheap argon2 parameters and no start-up banner noise: tests only, never production. */
   testMode: boolean;
   seedDemo: boolean;
@@ -174,10 +181,15 @@ export const DEFAULT_LIMITS: Limits = {
   codeGuessesPerAccount: 10,
 };
 
-export type ServerOptionsInput = Partial<Omit<ServerOptions, 'limits' | 'helpdesk'>> & {
+export type ServerOptionsInput = Partial<Omit<ServerOptions, 'limits' | 'helpdesk' | 'mailOutbox' | 'mailWorker'>> & {
   limits?: Partial<Limits>;
   helpdesk?: Partial<HelpdeskConfig>;
+  mailOutbox?: Partial<OutboxSettings>;
+  mailWorker?: Partial<WorkerSettings>;
 };
+
+/** Default bound on a shutdown's wait for requests under way. */
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 export function resolveOptions(input: ServerOptionsInput = {}): ServerOptions {
   const host = input.host ?? '127.0.0.1';
@@ -197,6 +209,9 @@ export function resolveOptions(input: ServerOptionsInput = {}): ServerOptions {
     production: input.production ?? false,
     smtpUrl: input.smtpUrl,
     mailFrom: input.mailFrom ?? 'Unified ID <no-reply@unified-id.example>',
+    mailOutbox: { ...DEFAULT_OUTBOX_SETTINGS, ...input.mailOutbox },
+    mailWorker: { ...DEFAULT_WORKER_SETTINGS, ...input.mailWorker },
+    shutdownGraceMs: input.shutdownGraceMs ?? SHUTDOWN_GRACE_MS,
     testMode: input.testMode ?? false,
     seedDemo: input.seedDemo ?? true,
     privacyPolicyVersion: input.privacyPolicyVersion ?? 2,

@@ -176,6 +176,33 @@ const globalMigrations = (dialect: SqlDialect): Record<string, Migration> => ({
       await db.schema.createIndex('captcha_expiry_idx').ifNotExists().on('captcha_challenges').column('expires_at').execute();
     },
   },
+  '007_mail_outbox': {
+    // Mail waits here until a worker of any instance has sent it (server/mail/outbox.ts): a
+    // request only inserts a row, so a slow or failing SMTP server never shows in its answer.
+    // Bodies hold links with tokens: blanked once sent or given up, rows deleted after retention.
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('mail_outbox')
+        .ifNotExists()
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('kind', 'varchar(32)', (c) => c.notNull())
+        .addColumn('recipient', 'varchar(320)', (c) => c.notNull())
+        .addColumn('language', 'varchar(16)', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('state', 'varchar(8)', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'bigint', (c) => c.notNull())
+        .addColumn('claimed_by', 'varchar(64)')
+        .addColumn('claimed_until', 'bigint')
+        .addColumn('last_error', 'varchar(200)')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('done_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('mail_outbox_due_idx').ifNotExists().on('mail_outbox').columns(['state', 'next_attempt_at']).execute();
+      await db.schema.createIndex('mail_outbox_done_idx').ifNotExists().on('mail_outbox').columns(['state', 'done_at']).execute();
+    },
+  },
 });
 
 const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => ({

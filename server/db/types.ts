@@ -94,6 +94,7 @@ export interface GlobalDb {
   counter_windows: CounterWindowTable;
   once_keys: OnceKeyTable;
   shared_secrets: SharedSecretTable;
+  mail_outbox: MailOutboxTable;
 }
 
 /** One sliding-window counter of one key (domain/limits.ts). */
@@ -119,6 +120,29 @@ export interface SharedSecretTable {
   name: string;
   value: string;
   created_at: number;
+}
+
+/** A mail waiting for (or done with) the outbox worker (server/mail/outbox.ts). */
+export interface MailOutboxTable {
+  id: string;
+  kind: string;
+  recipient: string;
+  language: string;
+  /** Rendered subject and plain-text body; both blanked once the mail is sent or given up. */
+  subject: string;
+  body: string;
+  state: 'queued' | 'sent' | 'failed';
+  /** Delivery attempts started (counted when claimed). */
+  attempts: number;
+  next_attempt_at: number;
+  /** The instance working on it and until when its claim holds (another instance may take it after). */
+  claimed_by: string | null;
+  claimed_until: number | null;
+  /** What the last attempt ended with: an SMTP reply code or an error code, never an address. */
+  last_error: string | null;
+  created_at: number;
+  /** When it was sent or given up; the row is deleted a retention period later. */
+  done_at: number | null;
 }
 
 export interface OidcPayloadTable {

@@ -1,8 +1,8 @@
 /**
  * Prometheus metrics (prom-client). What happened is read where it is already known: the
  * route and the catalogue error code of every answer (sign-ins, MFA, captcha demands, refreshes),
- * plus the few events only the domain sees (a refresh token's reuse, a mail's fate). Labels are
- * bounded: route patterns and error-code names, never addresses or ids.
+ * plus the few events only the domain sees (a refresh token's reuse, a mail's fate) and the
+ * outbox's backlog. Labels are bounded: route patterns and error-code names, never addresses or ids.
  *
  * Not on the public origin by default: served on `METRICS_PORT` (its own listener, same host),
  * or at `/metrics` of the portal with `Authorization: Bearer <METRICS_TOKEN>`; else not at all.
@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { Stores } from '../db/types';
+import type { OutboxCounts } from '../mail/outbox';
 import { routeLabel } from './requestLog';
 
 const CODE_NAMES = new Map<number, string>(Object.entries(E).map(([name, code]) => [code as number, name]));
@@ -32,7 +33,7 @@ export class PortalMetrics {
   readonly lockouts = new Counter({ name: 'uid_lockouts_total', help: 'Sign-in locks started by a wrong password.', registers: [this.registry] });
   readonly captcha = new Counter({ name: 'uid_captcha_total', help: 'Captcha demanded by the risk rules, and answers solved or refused.', labelNames: ['event'], registers: [this.registry] });
   readonly refreshes = new Counter({ name: 'uid_token_refreshes_total', help: 'POST /refresh-token answers (ok, refused), and reuse_detected: a retired token presented again, its family revoked (also counted as refused).', labelNames: ['outcome'], registers: [this.registry] });
-  readonly mails = new Counter({ name: 'uid_mails_total', help: 'Mails handed to the transport, by result.', labelNames: ['result'], registers: [this.registry] });
+  readonly mails = new Counter({ name: 'uid_mails_total', help: 'Outbox delivery attempts by result: sent, retry (failed, tried again later), failed (given up).', labelNames: ['result'], registers: [this.registry] });
 
   constructor(stores: Stores) {
     const { pools } = stores;
@@ -47,6 +48,33 @@ export class PortalMetrics {
           this.set({ store, state: 'idle' }, pool.idleCount);
           this.set({ store, state: 'waiting' }, pool.waitingCount);
         }
+      },
+    });
+  }
+
+  /** The outbox's backlog, read from the database at each scrape (all instances' mail: the table is shared). */
+  watchOutbox(outbox: { counts(): Promise<OutboxCounts> }, now: () => number): void {
+    let last: Promise<OutboxCounts> | null = null;
+    // Both gauges are collected in one scrape: one query serves them.
+    const counts = () => (last ??= outbox.counts().finally(() => setImmediate(() => (last = null))));
+    new Gauge({
+      name: 'uid_mail_outbox',
+      help: 'Mails in the outbox: queued (waiting or between retries) and failed (given up, kept until the retention ends).',
+      labelNames: ['state'],
+      registers: [this.registry],
+      async collect() {
+        const c = await counts();
+        this.set({ state: 'queued' }, c.queued);
+        this.set({ state: 'failed' }, c.failed);
+      },
+    });
+    new Gauge({
+      name: 'uid_mail_outbox_oldest_queued_seconds',
+      help: 'Age of the oldest queued mail (0 when none waits).',
+      registers: [this.registry],
+      async collect() {
+        const c = await counts();
+        this.set(c.oldestQueuedAt === null ? 0 : Math.max(0, (now() - c.oldestQueuedAt) / 1000));
       },
     });
   }

@@ -1,24 +1,18 @@
 /**
- * Outgoing mail through nodemailer: SMTP when a URL is configured, otherwise an outbox of JSON
- * files on disk that the development mailbox (/dev/mail) shows.
+ * Outgoing mail. `send` renders the mail and queues it in the outbox table (outbox.ts), then
+ * wakes this instance's worker (worker.ts): a request waits for one insert, never for the SMTP
+ * server. The worker hands mail to SMTP when a URL is configured, otherwise to the development
+ * mailbox that /dev/mail shows (transport.ts).
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
-import { randomId } from '../domain/crypto';
+import type { Kysely } from 'kysely';
+import type { GlobalDb } from '../db/types';
+import { MailOutbox } from './outbox';
+import type { OutboxSettings, WorkerSettings } from './settings';
+import { DevMailbox, SmtpTransport, type DeliveredMail, type MailTransport } from './transport';
 import { mailText, type MailKind } from './texts';
+import { OutboxWorker, type MailResult } from './worker';
 
-export interface OutboxMail {
-  id: string;
-  kind: MailKind;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  links: string[];
-  language: string;
-  createdAt: number;
-}
+const DEV_MAILBOX_WAIT_MS = 5000;
 
 export interface MailRequest {
   to: string;
@@ -27,90 +21,57 @@ export interface MailRequest {
   vars: Record<string, string>;
 }
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
-function toHtml(text: string): string {
-  const escaped = escapeHtml(text).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}">${url}</a>`);
-  return `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${escaped.replace(/\n/g, '<br>')}</body></html>`;
+export interface MailerOptions {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  now: () => number;
+  /** The global store, which holds the outbox. */
+  db: Kysely<GlobalDb>;
+  outbox: OutboxSettings;
+  worker: WorkerSettings;
+  log?: (message: string) => void;
 }
 
 export class Mailer {
-  private readonly transport: Transporter;
-  private readonly outboxDir: string | null;
-  /** Tests can make sending fail to check the -5001/-40015 paths. */
-  failNext = 0;
-  /** Told of every mail's fate (metrics). */
-  onResult: (result: 'sent' | 'failed') => void = () => undefined;
+  readonly outbox: MailOutbox;
+  readonly worker: OutboxWorker;
+  private readonly transport: MailTransport;
+  /** Told of every attempt's outcome (metrics). */
+  onResult: (result: MailResult) => void = () => undefined;
 
-  constructor(
-    private readonly options: { smtpUrl?: string; from: string; dataDir: string; now: () => number },
-  ) {
-    if (options.smtpUrl) {
-      this.transport = nodemailer.createTransport(options.smtpUrl);
-      this.outboxDir = null;
-    } else {
-      this.transport = nodemailer.createTransport({ jsonTransport: true });
-      this.outboxDir = path.join(options.dataDir, 'outbox');
-      fs.mkdirSync(this.outboxDir, { recursive: true });
-    }
+  constructor(options: MailerOptions) {
+    this.transport = options.smtpUrl ? new SmtpTransport(options.smtpUrl, options.from) : new DevMailbox(options.dataDir);
+    this.outbox = new MailOutbox(options.db, options.now, options.outbox);
+    const log = options.log ?? ((message: string) => console.warn(message));
+    this.worker = new OutboxWorker(this.outbox, this.transport, options.worker, options.now, (result) => this.onResult(result), log);
   }
 
-  get usesOutbox(): boolean {
-    return this.outboxDir !== null;
+  /** Mail goes to the development mailbox (no SMTP_URL). */
+  get devMailbox(): boolean {
+    return this.transport.devMailbox;
   }
 
-  async send(request: MailRequest): Promise<OutboxMail> {
-    try {
-      const mail = await this.deliver(request);
-      this.onResult('sent');
-      return mail;
-    } catch (err) {
-      this.onResult('failed');
-      throw err;
-    }
-  }
-
-  private async deliver(request: MailRequest): Promise<OutboxMail> {
-    if (this.failNext > 0) {
-      this.failNext--;
-      throw new Error('mail transport failure (simulated)');
-    }
+  /** Queues the mail; it is sent shortly after, retried if need be. Throws only when it cannot be queued. */
+  async send(request: MailRequest): Promise<void> {
     const { subject, text } = mailText(request.kind, request.language, request.vars);
-    const html = toHtml(text);
-    const links = [...text.matchAll(/https?:\/\/[^\s]+/g)].map((m) => m[0]);
-    await this.transport.sendMail({ from: this.options.from, to: request.to, subject, text, html });
-    const mail: OutboxMail = {
-      id: randomId(),
-      kind: request.kind,
-      to: request.to,
-      subject,
-      text,
-      html,
-      links,
-      language: request.language,
-      createdAt: this.options.now(),
-    };
-    if (this.outboxDir) {
-      const name = `${String(mail.createdAt).padStart(14, '0')}-${process.hrtime.bigint()}-${mail.id}.json`;
-      await fs.promises.writeFile(path.join(this.outboxDir, name), JSON.stringify(mail));
-    }
-    return mail;
+    await this.outbox.enqueue({ kind: request.kind, to: request.to, language: request.language, subject, text });
+    this.worker.kick();
   }
 
-  /** Newest first. */
-  async outbox(): Promise<OutboxMail[]> {
-    if (!this.outboxDir) return [];
-    const names = (await fs.promises.readdir(this.outboxDir)).filter((n) => n.endsWith('.json')).sort().reverse();
-    const mails: OutboxMail[] = [];
-    for (const name of names.slice(0, 500)) {
-      try {
-        mails.push(JSON.parse(await fs.promises.readFile(path.join(this.outboxDir, name), 'utf8')) as OutboxMail);
-      } catch {
-        // a half-written file: skip
-      }
+  /**
+   * The development mailbox, newest first, once what is due has been sent — here, or by another
+   * instance on the same store (waited for up to 5 s) — so a reader sees the mail of the request
+   * it just made. Mail between retries is not waited for.
+   */
+  async devMails(): Promise<DeliveredMail[]> {
+    if (!(this.transport instanceof DevMailbox)) return [];
+    const until = Date.now() + DEV_MAILBOX_WAIT_MS;
+    await this.worker.flush();
+    while ((await this.outbox.dueCount()) > 0 && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      await this.worker.flush();
     }
-    return mails;
+    return this.transport.list();
   }
 }

@@ -1,6 +1,7 @@
 /**
- * Development helpers, off in production: the mailbox (the outbox as HTML at /dev/mail and
- * JSON at /dev/mail.json), a stand-in for the older systems (/dev/legacy-accounts) and the
+ * Development helpers, off in production: the mailbox (the development mailbox as HTML at /dev/mail and
+ * JSON at /dev/mail.json; reading it first sends what the outbox holds, so a page or a test sees
+ * the mail of the request it just made), a stand-in for the older systems (/dev/legacy-accounts) and the
  * partner-app simulator (/dev/app-simulator, /dev/app-sign-in).
  */
 import { randomUUID } from 'node:crypto';
@@ -48,14 +49,14 @@ export function devRoutes(ctx: Ctx) {
         return reply.code(201).send({ uuid });
       },
     );
-    if (!ctx.mailer.usesOutbox) return;
+    if (!ctx.mailer.devMailbox) return;
     app.get<{ Querystring: { to?: string } }>('/dev/mail.json', async (req, reply) => {
       const to = req.query.to?.toLowerCase();
-      const mails = (await ctx.mailer.outbox()).filter((m) => !to || m.to.toLowerCase() === to);
+      const mails = (await ctx.mailer.devMails()).filter((m) => !to || m.to.toLowerCase() === to);
       return reply.header('Cache-Control', 'no-store').send(mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, links: m.links, kind: m.kind, language: m.language, createdAt: m.createdAt })));
     });
     app.get('/dev/mail', async (_req, reply) => {
-      const mails = await ctx.mailer.outbox();
+      const mails = await ctx.mailer.devMails();
       const items = mails
         .map((m) => {
           const text = esc(m.text).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}">${url}</a>`);

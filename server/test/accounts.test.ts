@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import { Client, DEMO_PASSWORD, mails, signIn, startServer, type TestServer } from './harness';
+import { Client, DEMO_PASSWORD, mails, signIn, startServer, withMailQueueDown, type TestServer } from './harness';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -96,10 +96,9 @@ describe('registration', () => {
     }
   });
 
-  it('rolls the account back when the activation mail cannot be sent', async () => {
+  it('rolls the account back when the activation mail cannot be queued', async () => {
     const c = new Client(t.base);
-    t.server.ctx.mailer.failNext = 1;
-    const res = await c.post('/api/register/captcha', reg({ email: 'nomail@example.com' }));
+    const res = await withMailQueueDown(t, () => c.post('/api/register/captcha', reg({ email: 'nomail@example.com' })));
     expect(res.body.errorCode).toBe(E.registerFailed);
     expect(await t.server.ctx.stores.global.selectFrom('directory').select('email').where('email', '=', 'nomail@example.com').executeTakeFirst()).toBeUndefined();
     expect((await c.post('/api/register/captcha', reg({ email: 'nomail@example.com' }))).status).toBe(200);
@@ -133,10 +132,9 @@ describe('password reset', () => {
     expect(fresh.accessToken).toBeTruthy();
   });
 
-  it('reports a failed reset mail with -5001 and lets the user retry at once', async () => {
+  it('reports a reset mail that cannot be queued with -5001 and lets the user retry at once', async () => {
     const c = new Client(t.base);
-    t.server.ctx.mailer.failNext = 1;
-    expect((await c.post('/api/auth/password-reset-request', { email: 'member@example.com' })).body.errorCode).toBe(E.resetMailFailed);
+    expect((await withMailQueueDown(t, () => c.post('/api/auth/password-reset-request', { email: 'member@example.com' }))).body.errorCode).toBe(E.resetMailFailed);
     expect((await c.post('/api/auth/password-reset-request', { email: 'member@example.com' })).status).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import { activateFromMail, Client, DEMO_PASSWORD, login, mails, signIn, startLogin, startServer, type TestServer } from './harness';
+import { activateFromMail, Client, DEMO_PASSWORD, login, mails, signIn, startLogin, startServer, withMailQueueDown, type TestServer } from './harness';
 
 let t: TestServer;
 const users: Record<string, Client> = {};
@@ -174,8 +174,7 @@ describe('companies', () => {
     expect((await inv(['a1@example.com'], owner, 'Use')).body.errorCode).toBe(E.inviteOtherRegion);
     expect((await inv(['admin@example.com'])).body.errorCode).toBe(E.alreadyInOrg);
     expect((await inv(['invitee@example.com'])).body.errorCode).toBe(E.alreadyInvited);
-    t.server.ctx.mailer.failNext = 1;
-    expect((await inv(['mailfail@example.com'])).body.errorCode).toBe(E.invitationMailFailed);
+    expect((await withMailQueueDown(t, () => inv(['mailfail@example.com']))).body.errorCode).toBe(E.invitationMailFailed);
     const ok = await inv(['guest@example.com']);
     expect(ok.body.result.invited).toEqual(['guest@example.com']);
     const mail = (await mails(owner, 'guest@example.com'))[0]!;

@@ -482,5 +482,19 @@ export async function activateFromMail(c: Client, email: string, password?: stri
   if (res.status !== 200) throw new Error(`activation of ${email}: ${res.status} ${res.text}`);
 }
 
+/**
+ * Runs `step` while the mail outbox table is renamed away: queuing a mail then fails as it does
+ * when the database refuses the insert (the -5001 / -40015 paths).
+ */
+export async function withMailQueueDown<T>(t: TestServer, step: () => Promise<T>): Promise<T> {
+  const db = t.server.ctx.stores.global;
+  await db.schema.alterTable('mail_outbox').renameTo('mail_outbox_down').execute();
+  try {
+    return await step();
+  } finally {
+    await db.schema.alterTable('mail_outbox_down').renameTo('mail_outbox').execute();
+  }
+}
+
 export const DEMO_PASSWORD = 'Demo-pass-2024';
 export const LEGACY_PASSWORD = 'Legacy-pass-2024';

@@ -3,7 +3,7 @@
  * token on the portal, or on a port of their own; counting what the flows did.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, DEMO_PASSWORD, freePort, login, signIn, startLogin, startServer, type TestServer } from './harness';
+import { Client, DEMO_PASSWORD, freePort, login, mails, signIn, startLogin, startServer, type TestServer } from './harness';
 
 const TOKEN = 'metrics-token-0123456789-abcdefghij';
 
@@ -39,6 +39,7 @@ describe('metrics behind a token', () => {
     await login(other, (await startLogin(other)).sessionCode, { email: 'locked-soon@example.com', password: 'wrong-password-1' });
     for (let i = 0; i < 3; i++) await login(other, (await startLogin(other)).sessionCode, { email: 'member@example.com', password: 'wrong-password-1' });
     await other.post('/api/auth/password-reset-request', { email: 'demo@example.com' });
+    await mails(other, 'demo@example.com'); // the development mailbox reads once the outbox has sent it
 
     const res = await scrape();
     expect(res.status).toBe(200);
@@ -51,6 +52,8 @@ describe('metrics behind a token', () => {
     expect(sample(text, 'uid_token_refreshes_total', { outcome: 'ok' })).toBe(1);
     expect(sample(text, 'uid_token_refreshes_total', { outcome: 'reuse_detected' })).toBe(1);
     expect(sample(text, 'uid_mails_total', { result: 'sent' })).toBe(1);
+    expect(text).toContain('uid_mail_outbox{state="queued"} 0');
+    expect(text).toContain('uid_mail_outbox{state="failed"} 0');
     expect(sample(text, 'uid_http_request_duration_seconds_count', { route: '/api/login', method: 'POST', status: '200' })).toBe(1);
     expect(sample(text, 'uid_http_request_duration_seconds_count', { route: '/api/login', method: 'POST', status: '400' })).toBeGreaterThanOrEqual(1);
     expect(text).toContain('uid_process_cpu_seconds_total');
