@@ -20,6 +20,8 @@ export default defineConfig({
     globals: true,
     restoreMocks: true,
     testTimeout: 20000,
+    // A server's start (stores, migrations, demo seed) takes 2 s; on a loaded 2-core machine 10 s was not always enough.
+    hookTimeout: 30000,
     // vitest's default leaves one core free (cores - 1): on a 2-core CI machine that is one
     // worker for ~100 files. The main process only collects results, so use every core.
     maxWorkers: availableParallelism(),
