@@ -31,7 +31,7 @@ async function timed<T>(step: () => Promise<T>): Promise<{ ms: number; value: T 
   return { ms: performance.now() - started, value };
 }
 
-describe('mail outbox with an SMTP server', () => {
+describe('mail outbox with an SMTP server', { timeout: 60_000 }, () => {
   it(
     'answers reset and registration at once while the SMTP server takes 10 s to accept; the mails arrive after',
     async () => {
