@@ -69,11 +69,19 @@ export async function pruneShared(db: Kysely<GlobalDb>, now: number): Promise<nu
   return deleted;
 }
 
-/** Prunes every `everyMs` in the background until stopped; a failure is logged and tried again next time. */
-export function startPruning(db: Kysely<GlobalDb>, now: () => number, everyMs = 60_000): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
+/**
+ * Runs the pruning `tasks` every `everyMs` in the background, one after the other, until
+ * stopped; never two runs at once. A failure is logged and tried again next time.
+ */
+export function startPruning(tasks: ReadonlyArray<(now: number) => Promise<unknown>>, now: () => number, everyMs = 60_000): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
   const timer = setInterval(() => {
-    running = pruneShared(db, now()).catch((err: Error) => console.warn(`pruning shared state failed: ${err.message}`));
+    if (running) return; // the last run is still going (a slow store): no second one beside it
+    running = (async () => {
+      for (const task of tasks) await task(now()).catch((err: Error) => console.warn(`pruning expired rows failed: ${err.message}`));
+    })().finally(() => {
+      running = null;
+    });
   }, everyMs);
   timer.unref();
   return {

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveHits } from '../db/counterWindows';
-import { firstUse, pruneShared, sharedSecret } from '../db/sharedState';
+import { firstUse, pruneShared, sharedSecret, startPruning } from '../db/sharedState';
+import { vi } from 'vitest';
 import { openStores } from '../db/stores';
 import type { Stores } from '../db/types';
 import { createTestDatabase, TEST_DATABASE_URL } from '../test/harness';
@@ -106,6 +107,35 @@ describe(`SlidingCounter in the global store (${TEST_DATABASE_URL ? 'PostgreSQL'
     expect(left.map((r) => r.key_hash)).toEqual([sha256('prune\u0000live')]);
     expect((await c.hold('live', 5)).before).toBe(1);
     expect((await c.hold('old', 5)).before).toBe(0);
+  });
+});
+
+describe('background pruning', () => {
+  it('runs every task on its interval, past a failing one, never two runs at once; stop() waits for a run in progress', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const seen: number[] = [];
+    let finished = 0;
+    const pruning = startPruning(
+      [
+        () => Promise.reject(new Error('store unavailable')),
+        async (at) => {
+          seen.push(at);
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          finished++;
+        },
+      ],
+      clock,
+      10,
+    );
+    let overlapped = false;
+    const watch = setInterval(() => (overlapped ||= seen.length - finished > 1), 1);
+    await vi.waitFor(() => expect(seen.length).toBeGreaterThanOrEqual(2));
+    await pruning.stop();
+    clearInterval(watch);
+    expect(overlapped).toBe(false);
+    expect(finished).toBe(seen.length);
+    expect(seen.every((at) => at === now)).toBe(true);
+    expect(warn).toHaveBeenCalledWith('pruning expired rows failed: store unavailable');
   });
 });
 

@@ -23,7 +23,7 @@ import { openIdClients } from '../domain/oauth';
 import { readSsoCookie } from '../domain/sessions';
 import type { ClientConfig } from '../options';
 import { accountFinder, OIDC_CLAIMS } from './account';
-import { kyselyAdapter, linkGrantToPortalSession, pruneOidcPayloads } from './adapter';
+import { kyselyAdapter, linkGrantToPortalSession } from './adapter';
 import { endPortalSessionWithProvider, logoutRequest, providerFetch, rememberSid, sendBackchannelLogouts, toSignedOutPage, toSignOutPage } from './logout';
 import { INTERACTION_PATH, LOGOUT_REQUEST_PATH, OIDC_PATH } from './paths';
 import { interaction } from './interaction';
@@ -157,7 +157,6 @@ export class OidcProvider {
   private provider: Provider | null = null;
   private built = '';
   private cookieKeys: string[] = [];
-  private prunedAt = 0;
   private lib: Library | null = null;
 
   constructor(private readonly ctx: Ctx) {}
@@ -177,11 +176,7 @@ export class OidcProvider {
 
   /** The provider for the keys published and the clients configured now. */
   async current(): Promise<Provider> {
-    // Expired provider state is ignored when read; it is deleted every ten minutes.
-    if (Date.now() - this.prunedAt > 600_000) {
-      this.prunedAt = Date.now();
-      await pruneOidcPayloads(this.ctx.stores.global, this.prunedAt);
-    }
+    // Expired provider state is ignored when read; the server's background pruning deletes it (app.ts).
     const keys = await publishedSigningKeys(this.ctx.stores.global, this.ctx.now());
     const fingerprint = JSON.stringify([keys.map((k) => k.kid), openIdClients(this.ctx).map(clientMetadata)]);
     if (!this.provider || fingerprint !== this.built) {

@@ -21,7 +21,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL database', 
   const at = (i: number) => (i % 2 === 0 ? one : two);
 
   beforeAll(async () => {
-    t = await startServer({ trustProxy: true, limits: { captchaAfterFailures: 3, authPerMinute: 20 } });
+    t = await startServer({ trustProxy: true, limits: { captchaAfterFailures: 3, captchaAfterRegistrations: 3, authPerMinute: 20 } });
     peers = await startPeers(t, 1);
     one = t.base;
     two = peers.bases[0]!;
@@ -85,6 +85,16 @@ describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL database', 
     // The token was spent on one: the other refuses it.
     const again = await (await signInAt(two, ip, { email: 'admin@example.com', password: DEMO_PASSWORD, captchaToken: solved.body.result.token })).send();
     expect(again.body.errorCode).toBe(E.captchaRequired);
+  });
+
+  it('asks for the captcha after the configured registrations from one client when they arrive at once on both', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        new Client(at(i)).post('/api/register/captcha', { email: `twice.${i}@example.org`, password: 'Good-pass-1', regionCode: 'DE', firstName: 'New', lastName: 'User', language: 'en_US' }, { headers: { 'X-Forwarded-For': '192.0.2.80' } }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    expect(codes(results).filter((c) => c === E.captchaRequired)).toHaveLength(5);
   });
 
   it('shares the per-client rate limit: 30 calls at once from one client, split across both, get 20 answers', async () => {
