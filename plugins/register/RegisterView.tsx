@@ -12,7 +12,6 @@ import {
   CountryRegionSelect,
   emailRule,
   type EmailSentData,
-  type SavedInvite as InviteInfo,
   isRegionCode,
   loadInvite,
   loginSessionHeaders,
@@ -29,10 +28,12 @@ import {
   registerPhoneRule,
   type RegisterRequest,
   type RegisterResult,
+  type SavedInvite as InviteInfo,
   StrengthMeter,
   termsRule,
   TextField,
   toast,
+  translateDataKey,
   useHttp,
   useInterruptibleCall,
   useLoginPage,
@@ -284,7 +285,8 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
   // The server's list is longer than the meter's: a password it refused as common reads weak too.
   const refusedAsCommon = errors.password?.message === FIELD_CODES[-3065]!.message;
   const meterId = `${ids}-strength`;
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
+  // A field's message is a key its rules or server-error table set (typed there).
+  const message = (key: string | undefined) => (key ? translateDataKey(t, key) : undefined);
   const busy = call.busy;
   const inline = call.active?.presentation === 'inline';
 
