@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LANGUAGE } from '../../core/i18n/languages';
 import { configSchemaJson } from '../../server/config/configSchema';
-import { configVocabulary } from '../../server/config/knownNames';
+import { freshConfigVocabulary } from '../../server/config/knownNames';
 import { phrasesByLanguage } from './phrases';
 import { localeMessages, namesOf, pluginFiles, type PluginKind } from './templates';
 
@@ -46,6 +46,6 @@ export async function scaffoldPlugin(options: ScaffoldOptions): Promise<string[]
   write(`config/${options.config}.json`, `${JSON.stringify(deployment, null, 2)}\n`);
 
   // The new id is a plugin a config may name: regenerate the schema editors complete from.
-  write('config/schema.json', configSchemaJson(await configVocabulary(root)));
+  write('config/schema.json', configSchemaJson(await freshConfigVocabulary(root)));
   return written;
 }

@@ -94,7 +94,7 @@ export default function ${view}() {
 
   const test = `import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { cannedHttp, demoUser, renderPortal, testRegistry } from '@portal/plugin-api/testing';
+import { cannedHttp, renderPortal, testRegistry } from '@portal/plugin-api/testing';
 import ${n.camel} from './index';
 import ${view} from './${view}';
 
@@ -107,7 +107,7 @@ describe('${n.id}', () => {
 
   it('shows its page under its heading', async () => {
     const registry = await testRegistry([${n.camel}]);
-    renderPortal(<${view} />, { registry, http: cannedHttp({}), user: demoUser, path: '/accountSetting/${n.id}' });
+    renderPortal(<${view} />, { registry, http: cannedHttp({}), path: '/accountSetting/${n.id}' });
     expect(await screen.findByRole('heading', { level: 1, name: '${n.title}' })).toBeInTheDocument();
     expect(screen.getByText('There is nothing here yet.')).toBeInTheDocument();
   });
@@ -314,23 +314,33 @@ describe('${n.id}', () => {
     expect(steps.map((s) => s.value.codes)).toEqual([STEP_CODES]);
   });
 
-  it('repeats the interrupted call on Continue and returns to the form on Cancel', async () => {
+  async function renderStep() {
     const registry = await testRegistry([${n.camel}]);
-    const retry = vi.fn(async () => undefined);
-    const cancel = vi.fn();
-    const props = { error: new ApiError(-1, ''), call: 'signIn' as const, form: {}, retry, cancel, goTo: vi.fn() };
+    const props = { error: new ApiError(-1, undefined, 200), call: 'signIn' as const, form: {}, retry: vi.fn(() => new Promise<void>(() => undefined)), cancel: vi.fn(), goTo: vi.fn() };
     renderPortal(<${view} {...props} />, { registry, http: cannedHttp({}), path: '/login' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    return props;
+  }
+
+  it('repeats the interrupted call on Continue, once, while it runs', async () => {
+    const { retry } = await renderStep();
+    const proceed = await screen.findByRole('button', { name: 'Continue' });
+    await userEvent.click(proceed);
     expect(retry).toHaveBeenCalledTimes(1);
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(proceed).toBeDisabled();
+  });
+
+  it('returns to the form on Cancel', async () => {
+    const { cancel, retry } = await renderStep();
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(cancel).toHaveBeenCalledTimes(1);
+    expect(retry).not.toHaveBeenCalled();
   });
 });
 `;
 
   const story = `import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ApiError, type LoginPageServices, type Registry } from '@portal/plugin-api';
-import { cannedHttp, LoginViewStory, pendingHttp, testRegistry } from '@portal/plugin-api/testing';
+import { cannedHttp, LoginViewStory, testRegistry } from '@portal/plugin-api/testing';
 import ${n.camel} from './index';
 import ${view} from './${view}';
 
@@ -349,7 +359,7 @@ const meta: Meta = {
   loaders: [async (): Promise<Loaded> => ({ registry: await testRegistry([${n.camel}]) })],
   render: (_args, { loaded }) => (
     <LoginViewStory registry={(loaded as Loaded).registry} http={cannedHttp({})} loginPage={loginPage}>
-      <${view} error={new ApiError(-1, '')} call="signIn" form={{}} retry={() => pendingHttp.get('/')} cancel={() => undefined} goTo={() => undefined} />
+      <${view} error={new ApiError(-1, undefined, 200)} call="signIn" form={{}} retry={() => new Promise<void>(() => undefined)} cancel={() => undefined} goTo={() => undefined} />
     </LoginViewStory>
   ),
 };
