@@ -36,9 +36,9 @@ function copyRepository(): string {
 }
 
 /** A command's output when it fails, '' when it passes; `stdout: true` returns a passing command's output. */
-function run(args: string[], { stdout = false } = {}): string {
+function run(args: string[], { stdout = false, env = {} }: { stdout?: boolean; env?: Record<string, string> } = {}): string {
   try {
-    const out = execFileSync(process.execPath, args, { cwd: temp, encoding: 'utf8', stdio: 'pipe', env: { ...process.env, FORCE_COLOR: '0' } });
+    const out = execFileSync(process.execPath, args, { cwd: temp, encoding: 'utf8', stdio: 'pipe', env: { ...process.env, FORCE_COLOR: '0', ...env } });
     return stdout ? out : '';
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string };
@@ -60,6 +60,12 @@ describe('npm run new:plugin', () => {
     const output = run([path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'scripts/new-plugin.ts'), 'probe-x', '--login-view', '--step', '--root', temp]);
     expect(output).toContain('choose one of --login-view, --step');
     expect(output).toContain('usage: npm run new:plugin');
+  });
+
+  it('reads the flags npm keeps for itself (`npm run new:plugin <id> --login-view` without `--`)', () => {
+    const env = { npm_lifecycle_event: 'new:plugin', npm_config_login_view: 'true', npm_config_step: 'true' };
+    const output = run([path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'scripts/new-plugin.ts'), 'probe-x', '--root', temp], { env });
+    expect(output).toContain('choose one of --login-view, --step');
   });
 
   it('has its phrases in every language', () => {

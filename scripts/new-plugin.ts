@@ -1,4 +1,4 @@
-// `npm run new:plugin <id> [--account-page|--login-view|--step [--code <n>]] [--config <name>]`:
+// `npm run new:plugin <id> [--account-page|--login-view|--step [--code=<n>]] [--config <name>]`:
 // write a working plugin (manifest, view, story, unit test, a locale file for every language) and
 // enable it in config/<name>.json (default: default). README "Writing a plugin" says what comes next.
 import { parseArgs } from 'node:util';
@@ -6,7 +6,7 @@ import { REPO_ROOT } from '../server/options';
 import { scaffoldPlugin } from './newPlugin/scaffold';
 import { namesOf, type PluginKind } from './newPlugin/templates';
 
-const USAGE = 'usage: npm run new:plugin <id> [--account-page | --login-view | --step [--code <error code>]] [--config <name>]';
+const USAGE = 'usage: npm run new:plugin <id> [--account-page | --login-view | --step [--code=<error code>]] [--config <name>]';
 
 function fail(message: string): never {
   console.error(message);
@@ -23,7 +23,7 @@ try {
       'login-view': { type: 'boolean' },
       step: { type: 'boolean' },
       code: { type: 'string' },
-      config: { type: 'string', default: 'default' },
+      config: { type: 'string' },
       // A copy of the repository to write into (scripts/new-plugin.test.ts); this one by default.
       root: { type: 'string', default: REPO_ROOT },
     },
@@ -31,7 +31,24 @@ try {
 } catch (error) {
   fail(String((error as Error).message));
 }
-const { values, positionals } = parsed;
+const { positionals } = parsed;
+
+/**
+ * `npm run new:plugin <id> --login-view` gives the flags to npm, which hands them on as
+ * npm_config_* variables rather than arguments (after `--` they arrive as arguments): read both.
+ */
+function npmFlag(name: string): string | undefined {
+  return process.env.npm_lifecycle_event === 'new:plugin' ? process.env[`npm_config_${name.replaceAll('-', '_')}`] : undefined;
+}
+const flag = (name: 'account-page' | 'login-view' | 'step') => parsed.values[name] ?? npmFlag(name) === 'true';
+const values = {
+  'account-page': flag('account-page'),
+  'login-view': flag('login-view'),
+  step: flag('step'),
+  code: parsed.values.code ?? npmFlag('code'),
+  config: parsed.values.config ?? npmFlag('config') ?? 'default',
+  root: parsed.values.root,
+};
 const [id, ...extra] = positionals;
 if (!id || extra.length) fail('new:plugin takes one plugin id.');
 const kinds = (['account-page', 'login-view', 'step'] as const).filter((k) => values[k]);
