@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DEFAULT_LANGUAGE } from '../../core/i18n/languages';
 import { configSchemaJson } from '../../server/config/configSchema';
 import { freshConfigVocabulary } from '../../server/config/knownNames';
+import { enablePlugin } from './enable';
 import { phrasesByLanguage } from './phrases';
 import { localeMessages, namesOf, pluginFiles, type PluginKind } from './templates';
 
@@ -41,9 +42,7 @@ export async function scaffoldPlugin(options: ScaffoldOptions): Promise<string[]
   for (const [file, text] of pluginFiles(kind, names, { code: options.code })) write(`plugins/${id}/${file}`, text);
   for (const [lang, row] of phrases) write(`locales/${lang}/${id}.json`, `${JSON.stringify(localeMessages(kind, names, row), null, 2)}\n`);
 
-  const deployment = JSON.parse(readFileSync(configFile, 'utf8')) as { plugins?: Record<string, unknown> };
-  deployment.plugins = { ...deployment.plugins, [id]: { enabled: true } };
-  write(`config/${options.config}.json`, `${JSON.stringify(deployment, null, 2)}\n`);
+  write(`config/${options.config}.json`, enablePlugin(readFileSync(configFile, 'utf8'), id));
 
   // The new id is a plugin a config may name: regenerate the schema editors complete from.
   write('config/schema.json', configSchemaJson(await freshConfigVocabulary(root)));
