@@ -12,6 +12,7 @@ import {
   CountryRegionSelect,
   emailRule,
   type EmailSentData,
+  type SavedInvite as InviteInfo,
   isRegionCode,
   loadInvite,
   loginSessionHeaders,
@@ -28,7 +29,6 @@ import {
   registerPhoneRule,
   type RegisterRequest,
   type RegisterResult,
-  type SavedInvite as InviteInfo,
   StrengthMeter,
   termsRule,
   TextField,
@@ -39,6 +39,7 @@ import {
   useLoginPage,
   usePluginConfig,
   useRegionWhiteList,
+  type TranslationKey,
 } from '@portal/plugin-api';
 import { registerConfig } from './config';
 import { subscriptionDefault } from './subscription';
@@ -77,7 +78,7 @@ const schema = object({
 const rules = yupResolver(schema) as Resolver<RegisterFormValues>;
 
 /** Server codes shown on a field instead of a toast. */
-const FIELD_CODES: Record<number, { field: FieldName; message: string }> = {
+const FIELD_CODES: Record<number, { field: FieldName; message: TranslationKey }> = {
   [-20621]: { field: 'email', message: 'register:errors.emailTaken' },
   [-20200]: { field: 'email', message: 'core:errors.invalidEmail' },
   [-3063]: { field: 'password', message: 'core:errors.passwordFormat' },
