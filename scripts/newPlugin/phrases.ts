@@ -17,7 +17,7 @@ export interface Phrases {
 
 export const PHRASES: Record<string, Phrases> = {
   en_US: { nothingYet: 'There is nothing here yet.', backToSignIn: 'Back to sign in', continue: 'Continue' },
-  bg_BG: { nothingYet: 'Тук все още няма нищо.', backToSignIn: 'Обратно към вход', continue: 'Продължи' },
+  bg_BG: { nothingYet: 'Тук все още няма нищо.', backToSignIn: 'Обратно към влизането', continue: 'Продължи' },
   cs_CZ: { nothingYet: 'Zatím tu nic není.', backToSignIn: 'Zpět na přihlášení', continue: 'Pokračovat' },
   de_DE: { nothingYet: 'Hier gibt es noch nichts.', backToSignIn: 'Zurück zur Anmeldung', continue: 'Weiter' },
   es_ES: { nothingYet: 'Aquí todavía no hay nada.', backToSignIn: 'Volver a iniciar sesión', continue: 'Continuar' },
@@ -27,14 +27,14 @@ export const PHRASES: Record<string, Phrases> = {
   ja_JP: { nothingYet: 'ここにはまだ何もありません。', backToSignIn: 'サインインに戻る', continue: '続行' },
   ko_KR: { nothingYet: '아직 여기에는 아무것도 없습니다.', backToSignIn: '로그인으로 돌아가기', continue: '계속' },
   nl_NL: { nothingYet: 'Hier staat nog niets.', backToSignIn: 'Terug naar aanmelden', continue: 'Doorgaan' },
-  pl_PL: { nothingYet: 'Nic tu jeszcze nie ma.', backToSignIn: 'Wróć do logowania', continue: 'Dalej' },
+  pl_PL: { nothingYet: 'Nic tu jeszcze nie ma.', backToSignIn: 'Powrót do logowania', continue: 'Dalej' },
   pt_PT: { nothingYet: 'Ainda não há nada aqui.', backToSignIn: 'Voltar ao início de sessão', continue: 'Continuar' },
   ro_RO: { nothingYet: 'Aici nu este încă nimic.', backToSignIn: 'Înapoi la autentificare', continue: 'Continuă' },
-  ru_RU: { nothingYet: 'Здесь пока ничего нет.', backToSignIn: 'Вернуться ко входу', continue: 'Продолжить' },
+  ru_RU: { nothingYet: 'Здесь пока ничего нет.', backToSignIn: 'Назад ко входу', continue: 'Продолжить' },
   sk_SK: { nothingYet: 'Zatiaľ tu nič nie je.', backToSignIn: 'Späť na prihlásenie', continue: 'Pokračovať' },
-  sr_RS: { nothingYet: 'Ovde još uvek nema ničega.', backToSignIn: 'Nazad na prijavu', continue: 'Nastavi' },
+  sr_RS: { nothingYet: 'Ovde još uvek nema ničega.', backToSignIn: 'Nazad na prijavljivanje', continue: 'Nastavi' },
   tr_TR: { nothingYet: 'Burada henüz bir şey yok.', backToSignIn: 'Oturum açmaya dön', continue: 'Devam et' },
-  uk_UA: { nothingYet: 'Тут поки що нічого немає.', backToSignIn: 'Повернутися до входу', continue: 'Продовжити' },
+  uk_UA: { nothingYet: 'Тут поки що нічого немає.', backToSignIn: 'Назад до входу', continue: 'Продовжити' },
   zh_TW: { nothingYet: '這裡目前還沒有內容。', backToSignIn: '返回登入', continue: '繼續' },
 };
 
