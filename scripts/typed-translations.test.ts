@@ -58,6 +58,12 @@ const PROBES: Probe[] = [
     error: '"probe:manu"',
   },
   {
+    name: "a misspelt key given to the portal's i18n instance outside React",
+    file: 'outside.ts',
+    code: "import { i18n } from '@portal/plugin-api';\nexport const text = () => i18n.t('probe:titel');\n",
+    error: '"probe:titel"',
+  },
+  {
     name: "an error code's message that the core lacks",
     file: 'errors.ts',
     code: "import type { ErrorMessageT } from '@portal/plugin-api';\nexport const say = (t: ErrorMessageT) => t('core:errors.genric');\n",
