@@ -28,7 +28,8 @@ const pluginImports = (depth, { shipped = false } = {}) => ({
           ? [{ regex: '^@portal/plugin-api/testing$', message: 'Test harnesses stay out of the build: only tests, stories and testing.ts(x) helpers import @portal/plugin-api/testing.' }]
           : []),
         {
-          regex: `${leavesPlugin(depth)}(?!locales/)`,
+          // The whole run of `../` first (no backtracking to a shorter one), then anything but locales/.
+          regex: `${leavesPlugin(depth)}(?!\\.\\./|locales/)`,
           message:
             'A plugin imports only its own folder, the locales, third-party packages and @portal/plugin-api: no core internals, no other plugin (link to its pages by path, or use an extension point).',
         },

@@ -57,6 +57,18 @@ const PROBES: Probe[] = [
     refusedBy: null,
   },
   {
+    name: 'control: a plugin imports the English file of its namespace (its translation keys as a type)',
+    file: `plugins/account/${TAG}-locale.ts`,
+    code: "import type messages from '../../locales/en_US/account.json';\nexport type Messages = typeof messages;\n",
+    refusedBy: null,
+  },
+  {
+    name: "a plugin's manifest imports from the repository root other than locales/",
+    file: `plugins/account/${TAG}-root.ts`,
+    code: "export { default } from '../../server/options';\n",
+    refusedBy: 'no-restricted-imports',
+  },
+  {
     name: "control: a plugin's test helper imports the test harnesses",
     file: `plugins/account/${TAG}/testing.ts`,
     code: "export { cannedHttp } from '@portal/plugin-api/testing';\n",

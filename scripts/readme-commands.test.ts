@@ -29,6 +29,7 @@ const COVERAGE: Record<string, Coverage> = {
   build: { ci: true },
   'test:unit': { here: true },
   'test:plugin': { here: true },
+  'new:plugin': { runBy: 'scripts/new-plugin.test.ts', evidence: "'scripts/new-plugin.ts'" },
   'test:e2e': { ci: true },
   budget: { ci: true },
   bench: { here: true },

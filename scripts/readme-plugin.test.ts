@@ -12,17 +12,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** The code blocks of README's "Writing a plugin" section that name a file of plugins/help/. */
+/** The code blocks of README's "Writing a plugin" section that name a file of plugins/help/ or its English locale file. */
 function readmePluginFiles(readme: string): Map<string, string> {
   const start = readme.indexOf('\n## Writing a plugin\n');
   if (start < 0) throw new Error('README has no "Writing a plugin" section');
   const end = readme.indexOf('\n## ', start + 1);
   const section = readme.slice(start, end < 0 ? undefined : end);
   const files = new Map<string, string>();
-  for (const block of section.matchAll(/```tsx?\n([\s\S]*?)```/g)) {
+  for (const block of section.matchAll(/```(?:tsx?|jsonc)\n([\s\S]*?)```/g)) {
     const code = block[1]!;
-    const name = /^\/\/ (plugins\/help\/[\w.]+\.tsx?)\n/.exec(code)?.[1];
-    if (name) files.set(name, code);
+    const name = /^\/\/ (plugins\/help\/[\w.]+\.tsx?|locales\/en_US\/help\.json)\n/.exec(code)?.[1];
+    // A JSON file has no comments: its block names it in its first line.
+    if (name) files.set(name, name.endsWith('.json') ? code.slice(code.indexOf('\n') + 1) : code);
   }
   return files;
 }
@@ -32,8 +33,9 @@ const temp = mkdtempSync(path.join(os.tmpdir(), 'readme-plugin-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 describe('README "Writing a plugin"', () => {
-  it('shows a manifest, its config, a view, a test and a story', () => {
+  it('shows a manifest, its config, a view, a test, a story and its English text', () => {
     expect([...files.keys()].sort()).toEqual([
+      'locales/en_US/help.json',
       'plugins/help/HelpPage.stories.tsx',
       'plugins/help/HelpPage.test.tsx',
       'plugins/help/HelpPage.tsx',
@@ -67,6 +69,7 @@ describe('README "Writing a plugin"', () => {
   it('obeys the lint rules and boundaries of a plugin', async () => {
     const eslint = new ESLint({ cwd: ROOT });
     for (const [name, code] of files) {
+      if (name.endsWith('.json')) continue;
       const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, name) });
       expect(result!.messages.map((m) => `${name}:${m.line} ${m.ruleId}: ${m.message}`)).toEqual([]);
     }

@@ -157,12 +157,12 @@ describe('RegionalServices', () => {
     const profile = definePlugin({
       id: 'profile-pages',
       routes: [{ path: 'myProfile', parent: 'accountSetting', view: page('profile page') }],
-      menu: [{ id: 'profile', path: 'myProfile', labelKey: 'My Profile', order: 10 }],
+      menu: [{ id: 'profile', path: 'myProfile', labelKey: 'profile:menu', order: 10 }],
     });
     const security = definePlugin({
       id: 'security-pages',
       routes: [{ path: 'security', parent: 'accountSetting', view: page('security page') }],
-      menu: [{ id: 'security', path: 'security', labelKey: 'Security', order: 20 }],
+      menu: [{ id: 'security', path: 'security', labelKey: 'security:menu', order: 20 }],
     });
     const user = {
       accountId: 'a', avatar: null, id: 'u', email: 'u@x.test', phone: null, identityProvider: 'vendorId', uuidProvider: 'x',

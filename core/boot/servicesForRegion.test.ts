@@ -21,7 +21,7 @@ function pluginModule(id: string): PluginModule {
     default: definePlugin({
       id,
       routes: [{ path: id, parent: 'accountSetting', view }],
-      menu: [{ id, path: id, labelKey: `${id}:menu`, order: 10 }],
+      menu: [{ id, path: id, labelKey: 'account:menu', order: 10 }],
       loginViews: [{ id: `${id}View`, view }],
     }),
   };

@@ -1,8 +1,10 @@
+import type { ErrorMessageKey } from '../i18n/resources';
+
 /**
  * Spec section 8 as data: every server code mapped to a message key in the `core`
  * namespace (`errors.<key>`). Codes that share a meaning share a key.
  */
-export const ERROR_MESSAGE_KEYS: Readonly<Record<number, string>> = {
+export const ERROR_MESSAGE_KEYS: Readonly<Record<number, ErrorMessageKey>> = {
   [-1]: 'generic',
   [-2]: 'generic',
   [-4]: 'generic',
@@ -101,6 +103,6 @@ export const ERROR_MESSAGE_KEYS: Readonly<Record<number, string>> = {
 };
 
 /** The client's own timeout code shares -1 with the server's generic error on purpose: same message. */
-export function messageKeyFor(code: number): string | undefined {
+export function messageKeyFor(code: number): ErrorMessageKey | undefined {
   return ERROR_MESSAGE_KEYS[code];
 }

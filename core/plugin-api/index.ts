@@ -37,7 +37,7 @@ export type {
 // Services a view reaches through hooks.
 export { pageThemeAtom } from '../app/pageTheme';
 export { messageKeyFor } from '../errors/catalogue';
-export { errorMessage } from '../errors/message';
+export { errorMessage, type ErrorMessageT } from '../errors/message';
 export { useErrorHandler } from '../errors/useErrorHandler';
 export { ApiError, isAbortError, toApiError } from '../http/ApiError';
 export { FORCED_SIGN_OUT_CODES, HttpClient } from '../http/client';
@@ -69,6 +69,7 @@ export { useRenewMailLink } from '../login/useRenewMailLink';
 export { changeLanguage, chooseLanguage, currentLanguage, i18n, showLanguage } from '../i18n/i18n';
 export { DEFAULT_LANGUAGE, isLanguageCode, languageByCode, type LanguageCode, LANGUAGES, matchBrowserLanguage } from '../i18n/languages';
 export { addNamespace, localeFile } from '../i18n/namespaces';
+export { type ErrorMessageKey, type KeyOf, type MessageKey, type Namespace, namespaceOf, type PortalNamespaces, translateDataKey, type TranslationKey } from '../i18n/resources';
 
 // UI primitives, themes, uploads, regions and validation rules.
 export * from '../ui';
@@ -82,7 +83,7 @@ export { Select } from '../ui/Select';
 export { StrengthMeter } from '../ui/StrengthMeter';
 export { ClockContext, useCountdown } from '../ui/countdown';
 export { iconButtonStyle } from '../ui/iconButton';
-export { checkEmail, checkLoginPassword } from '../validation/checks';
+export { checkEmail, checkLoginPassword, isValidationMessage, type ValidationMessage } from '../validation/checks';
 export { companyIdRule, emailRule, genericPhoneRule, ILLEGAL_CHARACTERS, isBmpOnly, LIMITS, loginPasswordRule, mfaCodeRule, MSG, nameRule, postCodeRule, registerPasswordRange, registerPasswordRule, registerPhoneRule, termsRule, urlRule } from '../validation/rules';
 export { type FieldChecks, useLightForm } from '../validation/useLightForm';
 export { type ThemeTokens } from '../../themes/tokens';

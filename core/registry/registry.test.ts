@@ -24,7 +24,7 @@ describe('buildRegistry', () => {
     const plugin = definePlugin({
       id: 'demo',
       routes: [{ path: 'demo', parent: 'accountSetting', view }],
-      menu: [{ id: 'demo', path: 'demo', labelKey: 'demo:menu', order: 5 }],
+      menu: [{ id: 'demo', path: 'demo', labelKey: 'account:menu', order: 5 }],
       loginViews: [{ id: 'demoView', view }],
       errorHandlers: { [-40005]: handler },
       guards: [{ id: 'g', route: 'login', order: 50, run: () => ({ kind: 'next' }) }],
@@ -155,7 +155,7 @@ describe('buildRegistry', () => {
 
   it('is frozen after start-up', async () => {
     const registry = await buildRegistry([], {}, deployment, new Registry());
-    expect(() => registry.apiFor('late').addMenuEntry({ id: 'x', path: 'x', labelKey: 'x', order: 1 })).toThrow(/after start-up/);
+    expect(() => registry.apiFor('late').addMenuEntry({ id: 'x', path: 'x', labelKey: 'account:menu', order: 1 })).toThrow(/after start-up/);
   });
 
   it('rejects versionless extension point ids', () => {

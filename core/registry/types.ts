@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ApiError } from '../http/ApiError';
 import type { NamespaceLoader } from '../i18n/namespaces';
+import type { TranslationKey } from '../i18n/resources';
 import type { Shape } from '../config/shape';
 import type { DeploymentConfig } from '../config/types';
 import type { ExtensionPoint } from './extensionPoints';
@@ -19,7 +20,7 @@ export interface RouteContribution {
   parent?: RouteParent;
   view: LazyView;
   /** i18n key (`ns:key`) for the document title while the route shows. */
-  titleKey?: string;
+  titleKey?: TranslationKey;
 }
 
 export interface MenuContext {
@@ -32,7 +33,7 @@ export interface MenuEntry {
   id: string;
   /** Child segment of /accountSetting ('myProfile'), an absolute path, or an https URL. */
   path: string;
-  labelKey: string;
+  labelKey: TranslationKey;
   order: number;
   visible?: (ctx: MenuContext) => boolean;
 }
@@ -59,7 +60,7 @@ export interface LoginViewContribution {
 export interface ErrorContext {
   navigate: (to: string, options?: { replace?: boolean }) => void;
   toast: (message: string, kind?: 'error' | 'success' | 'info' | 'warning') => void;
-  t: (key: string, options?: Record<string, unknown>) => string;
+  t: (key: TranslationKey, options?: Record<string, unknown>) => string;
   /** The catalogue message for the error (spec section 8 lookup). */
   message: string;
 }

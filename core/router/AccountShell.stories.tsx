@@ -10,11 +10,11 @@ const page = () => Promise.resolve({ default: () => null });
 const menuPlugin = definePlugin({
   id: 'story-menu',
   menu: [
-    { id: 'unified-id', path: 'https://id.vendor.example/', labelKey: 'Unified ID', order: 0 },
-    { id: 'profile', path: 'myProfile', labelKey: 'My Profile', order: 10 },
-    { id: 'security', path: 'security', labelKey: 'Security', order: 20 },
-    { id: 'company', path: 'company', labelKey: 'Company', order: 30 },
-    { id: 'account', path: 'account', labelKey: 'Account', order: 90 },
+    { id: 'unified-id', path: 'https://id.vendor.example/', labelKey: 'account:unifiedId', order: 0 },
+    { id: 'profile', path: 'myProfile', labelKey: 'profile:menu', order: 10 },
+    { id: 'security', path: 'security', labelKey: 'security:menu', order: 20 },
+    { id: 'company', path: 'company', labelKey: 'company:menu', order: 30 },
+    { id: 'account', path: 'account', labelKey: 'account:menu', order: 90 },
   ],
   routes: [{ path: 'security', parent: 'accountSetting', view: page }],
 });

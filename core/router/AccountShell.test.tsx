@@ -11,9 +11,9 @@ import { AccountShell } from './AccountShell';
 const menu = definePlugin({
   id: 'menu',
   menu: [
-    { id: 'profile', path: 'myProfile', labelKey: 'My Profile', order: 10 },
-    { id: 'security', path: 'security', labelKey: 'Security', order: 20 },
-    { id: 'home', path: 'https://id.vendor.example/', labelKey: 'Unified ID', order: 0 },
+    { id: 'profile', path: 'myProfile', labelKey: 'profile:menu', order: 10 },
+    { id: 'security', path: 'security', labelKey: 'security:menu', order: 20 },
+    { id: 'home', path: 'https://id.vendor.example/', labelKey: 'account:unifiedId', order: 0 },
   ],
 });
 

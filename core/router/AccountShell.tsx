@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { usePortal } from '../app/context';
+import { type Namespace, namespaceOf } from '../i18n/resources';
 import { signOut } from '../session/signOut';
 import { userAtom } from '../session/session';
 import { Button } from '../ui/Button';
@@ -11,7 +12,7 @@ import { useViewportWidth } from '../ui/media';
 import { resolveMenu, type MenuLink } from './menu';
 
 function MenuItem({ link, current, onNavigate }: { link: MenuLink; current: string; onNavigate: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation([namespaceOf(link.entry.labelKey)]);
   const theme = useTheme();
   const active = link.kind !== 'external' && (current === link.href || current.startsWith(`${link.href}/`));
   const style = {
@@ -46,7 +47,7 @@ export function AccountShell({ children, menuInitiallyOpen = false }: { children
   const width = useViewportWidth();
   const links = resolveMenu(registry.menu, { user, config, viewportWidth: width });
   // Menu labels live in their plugins' namespaces; load those before the menu renders.
-  const namespaces = ['core', ...new Set(links.map((l) => l.entry.labelKey.split(':')).filter((p) => p.length > 1).map((p) => p[0]!))];
+  const namespaces: Namespace[] = ['core', ...new Set(links.map((l) => namespaceOf(l.entry.labelKey)))];
   const { t } = useTranslation(namespaces);
   const theme = useTheme();
   const [relative, navigate] = useLocation();

@@ -27,9 +27,9 @@ const pages = definePlugin({
     { path: 'security', parent: 'accountSetting', view: page('security page') },
   ],
   menu: [
-    { id: 'security', path: 'security', labelKey: 'Security', order: 20 },
-    { id: 'profile', path: 'myProfile', labelKey: 'My Profile', order: 10 },
-    { id: 'hidden', path: 'security', labelKey: 'Hidden', order: 30, visible: () => false },
+    { id: 'security', path: 'security', labelKey: 'security:menu', order: 20 },
+    { id: 'profile', path: 'myProfile', labelKey: 'profile:menu', order: 10 },
+    { id: 'hidden', path: 'security', labelKey: 'security:menu', order: 30, visible: () => false },
   ],
 });
 

@@ -1,6 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { namespaceOf } from '../i18n/resources';
 import type { Owned } from '../registry/registry';
 import type { RouteContribution } from '../registry/types';
 import { lazyView } from './lazyView';
@@ -11,8 +12,7 @@ export function RouteView({ owned }: { owned: Owned<RouteContribution> }) {
   const View = lazyView(owned.value.view);
   const titleKey = owned.value.titleKey;
   // The title's namespace (`ns:key`) is loaded with the view, so the tab never shows a bare key.
-  const titleNs = titleKey?.includes(':') ? titleKey.split(':')[0]! : 'core';
-  const { t } = useTranslation(['core', titleNs]);
+  const { t } = useTranslation(['core', titleKey ? namespaceOf(titleKey) : 'core']);
   // A white-labelled deployment (or a partner app) names the product in its theme.
   const product = useTheme().brand.title || t('app.name');
   useEffect(() => {

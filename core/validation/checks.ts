@@ -8,6 +8,8 @@
  * language switch re-translates.
  */
 
+import type { TranslationKey } from '../i18n/resources';
+
 export const MSG = {
   required: 'core:validation.required',
   emailFormat: 'core:validation.emailFormat',
@@ -26,7 +28,17 @@ export const MSG = {
   mfaCode: 'core:validation.mfaCode',
   termsRequired: 'core:validation.termsRequired',
   regionRequired: 'core:validation.regionRequired',
-} as const;
+} as const satisfies Record<string, TranslationKey>;
+
+/** What a check returns for a broken rule: a key of the core's validation messages. */
+export type ValidationMessage = (typeof MSG)[keyof typeof MSG];
+
+const MESSAGES: ReadonlySet<string> = new Set(Object.values(MSG));
+
+/** A rule's message as a library hands it back (yup types it `string`). */
+export function isValidationMessage(message: string): message is ValidationMessage {
+  return MESSAGES.has(message);
+}
 
 export const LIMITS = {
   emailMax: 64,
@@ -86,7 +98,7 @@ export function isValidRegisterPassword(value: string, countryCode?: string | nu
  */
 
 /** Email (trimmed by the caller): at most 64, a valid address, no reserved internal domain. */
-export function emailProblem(value: string): string | null {
+export function emailProblem(value: string): ValidationMessage | null {
   if (value.length > LIMITS.emailMax) return MSG.emailTooLong;
   if (value && !EMAIL_PATTERN.test(value)) return MSG.emailFormat;
   if (value && isReservedEmail(value)) return MSG.emailReserved;
@@ -94,49 +106,49 @@ export function emailProblem(value: string): string | null {
 }
 
 /** Sign-in and old password: visible ASCII, 6 to 32. */
-export function loginPasswordProblem(value: string): string | null {
+export function loginPasswordProblem(value: string): ValidationMessage | null {
   const { min, max } = LIMITS.loginPassword;
   return !value || (VISIBLE_ASCII.test(value) && value.length >= min && value.length <= max) ? null : MSG.loginPassword;
 }
 
 /** Register (and new) password under the rule of the country. */
-export function registerPasswordProblem(value: string, countryCode?: string | null): string | null {
+export function registerPasswordProblem(value: string, countryCode?: string | null): ValidationMessage | null {
   if (!value || isValidRegisterPassword(value, countryCode)) return null;
   return countryCode === 'SG' ? MSG.registerPasswordSingapore : MSG.registerPassword;
 }
 
 /** Free text: none of the characters the server refuses. */
-export function illegalCharactersProblem(value: string): string | null {
+export function illegalCharactersProblem(value: string): ValidationMessage | null {
   return ILLEGAL_CHARACTERS.test(value) ? MSG.illegalCharacters : null;
 }
 
 /** First and last names (trimmed by the caller): at most 100, nothing beyond the BMP, no illegal characters. */
-export function nameProblem(value: string): string | null {
+export function nameProblem(value: string): ValidationMessage | null {
   if (value.length > LIMITS.nameMax) return MSG.nameTooLong;
   if (!isBmpOnly(value)) return MSG.nameCharacters;
   return illegalCharactersProblem(value);
 }
 
 /** Register phone: digits only, at most 15. */
-export function registerPhoneProblem(value: string): string | null {
+export function registerPhoneProblem(value: string): ValidationMessage | null {
   return !value || new RegExp(`^\\d{1,${LIMITS.phoneRegisterMax}}$`).test(value) ? null : MSG.phoneRegister;
 }
 
 /** Generic phone (profile, company): 4 to 12 digits. */
-export function genericPhoneProblem(value: string): string | null {
+export function genericPhoneProblem(value: string): ValidationMessage | null {
   const { min, max } = LIMITS.phoneGeneric;
   return !value || new RegExp(`^\\d{${min},${max}}$`).test(value) ? null : MSG.phoneGeneric;
 }
 
 /** Six-digit verification code. */
-export function mfaCodeProblem(value: string): string | null {
+export function mfaCodeProblem(value: string): ValidationMessage | null {
   return !value || /^\d{6}$/.test(value) ? null : MSG.mfaCode;
 }
 
 /* Whole required fields (required, then the rule), as useLightForm takes them for the sign-in form. */
 
 /** A required email: empty once trimmed is MSG.required, else the email rule. */
-export const checkEmail = (value: string): string | null => (value.trim() ? emailProblem(value.trim()) : MSG.required);
+export const checkEmail = (value: string): ValidationMessage | null => (value.trim() ? emailProblem(value.trim()) : MSG.required);
 
 /** A required login password: MSG.required, else the login password rule. */
-export const checkLoginPassword = (value: string): string | null => (value ? loginPasswordProblem(value) : MSG.required);
+export const checkLoginPassword = (value: string): ValidationMessage | null => (value ? loginPasswordProblem(value) : MSG.required);

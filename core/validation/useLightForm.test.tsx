@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { MSG } from './checks';
 import { useLightForm, type FieldChecks } from './useLightForm';
 
 interface Form extends Record<string, string> {
@@ -10,8 +11,8 @@ interface Form extends Record<string, string> {
 }
 
 const checks: FieldChecks<Form> = {
-  code: (v) => (v ? (/^\d+$/.test(v) ? null : 'digits') : 'required'),
-  repeat: (v, values) => (v === values.code ? null : 'mismatch'),
+  code: (v) => (v ? (/^\d+$/.test(v) ? null : MSG.mfaCode) : MSG.required),
+  repeat: (v, values) => (v === values.code ? null : MSG.passwordMismatch),
 };
 
 function TestForm({ onValid }: { onValid: (values: Form) => void }) {
@@ -38,12 +39,12 @@ describe('useLightForm', () => {
     render(<TestForm onValid={vi.fn()} />);
     await userEvent.type(input('code'), '12a');
     await userEvent.tab();
-    expect(alerts()).toEqual(['code: digits']);
+    expect(alerts()).toEqual(['code: core:validation.mfaCode']);
     // Clicking back into the code leaves 'repeat', which is checked against the whole form.
     await userEvent.type(input('code'), '{Backspace}');
-    expect(alerts()).toEqual(['code: digits', 'repeat: mismatch']);
+    expect(alerts()).toEqual(['code: core:validation.mfaCode', 'repeat: core:validation.passwordMismatch']);
     await userEvent.tab();
-    expect(alerts()).toEqual(['repeat: mismatch']);
+    expect(alerts()).toEqual(['repeat: core:validation.passwordMismatch']);
   });
 
   it('on submit shows every message, focuses the first field in error and sends nothing', async () => {
@@ -51,7 +52,7 @@ describe('useLightForm', () => {
     render(<TestForm onValid={onValid} />);
     await userEvent.type(input('repeat'), '1');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(alerts()).toEqual(['code: required', 'repeat: mismatch']);
+    expect(alerts()).toEqual(['code: core:validation.required', 'repeat: core:validation.passwordMismatch']);
     expect(document.activeElement).toBe(input('code'));
     expect(onValid).not.toHaveBeenCalled();
   });

@@ -1,9 +1,10 @@
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { ValidationMessage } from './checks';
 
 type Values = Record<string, string>;
 
 /** A field's rule: the message key of what is wrong with `value`, or null. `values` is the whole form. */
-export type FieldCheck<V extends Values> = (value: string, values: V) => string | null;
+export type FieldCheck<V extends Values> = (value: string, values: V) => ValidationMessage | null;
 
 /** The checks of a form by field name; fields without one are not validated. */
 export type FieldChecks<V extends Values> = { readonly [K in keyof V]?: FieldCheck<V> };
@@ -23,13 +24,13 @@ export interface LightField {
  */
 export function useLightForm<V extends Values>(checks: FieldChecks<V>, defaults: V) {
   const [values, setValues] = useState<V>(defaults);
-  const [errors, setErrors] = useState<Partial<Record<keyof V, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<keyof V, ValidationMessage>>>({});
   const valuesRef = useRef(values);
   valuesRef.current = values;
   const inputs = useRef(new Map<keyof V, HTMLInputElement>());
 
   const errorOf = useCallback(
-    (name: keyof V): string | undefined => checks[name]?.(valuesRef.current[name] ?? '', valuesRef.current) ?? undefined,
+    (name: keyof V): ValidationMessage | undefined => checks[name]?.(valuesRef.current[name] ?? '', valuesRef.current) ?? undefined,
     [checks],
   );
 
@@ -61,7 +62,7 @@ export function useLightForm<V extends Values>(checks: FieldChecks<V>, defaults:
   /** Validate everything; on success call `onValid`, else show every error and focus the first. */
   const handleSubmit = (onValid: (values: V) => void | Promise<void>) => async (event?: FormEvent) => {
     event?.preventDefault();
-    const found: Partial<Record<keyof V, string>> = {};
+    const found: Partial<Record<keyof V, ValidationMessage>> = {};
     for (const name of Object.keys(checks) as Array<keyof V>) {
       const message = errorOf(name);
       if (message) found[name] = message;

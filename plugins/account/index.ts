@@ -1,5 +1,6 @@
 import { definePlugin, localeFile } from '@portal/plugin-api';
 import { configSchema, type AccountPluginConfig } from './config';
+import type messages from '../../locales/en_US/account.json';
 
 export type { AccountPluginConfig } from './config';
 
@@ -28,3 +29,10 @@ export default definePlugin<AccountPluginConfig>({
     }
   },
 });
+
+// t('account:…') is type-checked against the English file (core/i18n/resources.ts).
+declare module '@portal/plugin-api' {
+  interface PortalNamespaces {
+    account: typeof messages;
+  }
+}

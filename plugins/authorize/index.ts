@@ -1,5 +1,6 @@
 import { carryLoginParams, definePlugin, type Guard, localeFile, next, SIGN_IN_PROBLEM_PATH } from '@portal/plugin-api';
 import { configSchema, type AuthorizeConfig } from './config';
+import type messages from '../../locales/en_US/authorize.json';
 
 export type { AuthorizeConfig } from './config';
 
@@ -40,3 +41,10 @@ export default definePlugin<AuthorizeConfig>({
     authorize: localeFile('authorize'),
   },
 });
+
+// t('authorize:…') is type-checked against the English file (core/i18n/resources.ts).
+declare module '@portal/plugin-api' {
+  interface PortalNamespaces {
+    authorize: typeof messages;
+  }
+}

@@ -16,6 +16,7 @@ import {
   Select,
   TextField,
   toast,
+  translateDataKey,
   useErrorHandler,
   useHttp,
   useRegionWhiteList,
@@ -86,7 +87,9 @@ export function CompanyForm({ company, onSaved, initialValues, validateOnMount, 
   }, [whiteList.list, countryName, defaults.country]);
   const typeOptions = useMemo(() => COMPANY_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) })), [t]);
 
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
+  // A field's message is a key its rules set (typed there), or a server error's message, already
+  // translated by the error handler, which i18next shows as it is.
+  const message = (key: string | undefined) => (key ? translateDataKey(t, key) : undefined);
 
   async function submit(values: CompanyFormValues) {
     setConflict(null);

@@ -19,7 +19,7 @@ import { Card, Heading } from './parts';
 
 /** No company yet: the choice between creating one and joining one, plus pending applications. */
 export function NoCompany({ applications }: { applications: MyCompaniesResult['applications'] }) {
-  const { t } = useTranslation('company');
+  const { t } = useTranslation(['company', 'core']);
   const theme = useTheme();
   const [, navigate] = useLocation();
   const date = useDateFormat();

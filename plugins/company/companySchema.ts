@@ -11,6 +11,7 @@ import {
   MSG,
   postCodeRule,
   urlRule,
+  type TranslationKey,
 } from '@portal/plugin-api';
 
 /** Field limits: the server's (server/domain/companies.ts cleanInput) so nothing valid here fails there. */
@@ -29,7 +30,7 @@ const V = {
   postCode: 'company:validation.postCode',
   orgCode: 'company:validation.orgCode',
   website: 'company:validation.website',
-} as const;
+} as const satisfies Record<string, TranslationKey>;
 
 /** Free text: optional, at most `max` characters (code points), none of the illegal characters. */
 const text = (max: number) =>

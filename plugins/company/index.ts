@@ -1,4 +1,5 @@
 import { definePlugin, localeFile } from '@portal/plugin-api';
+import type messages from '../../locales/en_US/company.json';
 
 /**
  * /accountSetting/company: the signed-in user's company (spec sections 2, 3 and 6): info,
@@ -13,3 +14,10 @@ export default definePlugin({
     company: localeFile('company'),
   },
 });
+
+// t('company:…') is type-checked against the English file (core/i18n/resources.ts).
+declare module '@portal/plugin-api' {
+  interface PortalNamespaces {
+    company: typeof messages;
+  }
+}

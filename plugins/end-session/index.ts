@@ -1,4 +1,5 @@
 import { definePlugin, localeFile } from '@portal/plugin-api';
+import type messages from '../../locales/en_US/end-session.json';
 
 /**
  * The portal's side of OpenID Connect RP-initiated logout: the page that asks "sign out of
@@ -17,3 +18,10 @@ export default definePlugin({
     'end-session': localeFile('end-session'),
   },
 });
+
+// t('end-session:…') is type-checked against the English file (core/i18n/resources.ts).
+declare module '@portal/plugin-api' {
+  interface PortalNamespaces {
+    'end-session': typeof messages;
+  }
+}

@@ -6,6 +6,7 @@ import {
   next,
   SIGN_IN_FIELDS_POINT,
 } from '@portal/plugin-api';
+import type messages from '../../locales/en_US/helpdesk.json';
 
 const PARAMS = ['brand_id', 'locale_id', 'return_to'] as const;
 
@@ -50,3 +51,10 @@ export default definePlugin({
     ctx.contribute(LOGIN_SLOT_POINT, { area: 'aboveForm', order: 10, component: () => import('./HelpdeskNotice') });
   },
 });
+
+// t('helpdesk:…') is type-checked against the English file (core/i18n/resources.ts).
+declare module '@portal/plugin-api' {
+  interface PortalNamespaces {
+    helpdesk: typeof messages;
+  }
+}

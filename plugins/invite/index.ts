@@ -1,5 +1,6 @@
 import { definePlugin, localeFile } from '@portal/plugin-api';
 import { configSchema, type InvitePluginConfig } from './config';
+import type messages from '../../locales/en_US/invite.json';
 
 export type { InvitePluginConfig } from './config';
 
@@ -16,3 +17,10 @@ export default definePlugin<InvitePluginConfig>({
     invite: localeFile('invite'),
   },
 });
+
+// t('invite:…') is type-checked against the English file (core/i18n/resources.ts).
+declare module '@portal/plugin-api' {
+  interface PortalNamespaces {
+    invite: typeof messages;
+  }
+}

@@ -14,7 +14,7 @@ export interface ActivationPasswordFormProps {
  * with the newest registration's password: the person with the mailbox and that password decides.
  */
 export function ActivationPasswordForm({ submit, initialError }: ActivationPasswordFormProps) {
-  const { t } = useTranslation('login-layout');
+  const { t } = useTranslation(['login-layout', 'core']);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(initialError ?? null);
   const [busy, setBusy] = useState(false);

@@ -24,7 +24,7 @@ export const TITLE_LOGO = { width: 280, height: 40 } as const;
  */
 export function LoginLayout({ info, children }: { info: LoginPageInfo | null; children: ReactNode }) {
   const theme = useTheme();
-  const { t } = useTranslation('login-layout');
+  const { t } = useTranslation(['login-layout', 'core']);
   const config = usePluginConfig(loginLayoutConfig);
   const logo = safeUrl(info?.logoUrl) ?? safeUrl(theme.brand.logoUrl);
   const titleLogo = safeUrl(info?.titleLogoUrl);

@@ -1,5 +1,6 @@
 import { definePlugin, localeFile, MAIL_LINK_VIEWS } from '@portal/plugin-api';
 import { configSchema, type LoginLayoutConfig } from './config';
+import type messages from '../../locales/en_US/login-layout.json';
 
 export type { LoginLayoutConfig } from './config';
 
@@ -21,3 +22,10 @@ export default definePlugin<LoginLayoutConfig>({
     'login-layout': localeFile('login-layout'),
   },
 });
+
+// t('login-layout:…') is type-checked against the English file (core/i18n/resources.ts).
+declare module '@portal/plugin-api' {
+  interface PortalNamespaces {
+    'login-layout': typeof messages;
+  }
+}

@@ -12,12 +12,16 @@ import {
   errorMessage,
   type InterruptProps,
   isAbortError,
+  isValidationMessage,
+  type MessageKey,
   MFA_TYPES,
   mfaCodeRule,
+  MSG,
   type MfaErrorResult,
   type MfaRequiredResult,
   type MfaType,
   Notice,
+  translateDataKey,
   useCountdown,
   useHttp,
   VisuallyHidden,
@@ -50,7 +54,7 @@ export function readMfaInfo(result: unknown): MfaInfo | null {
 }
 
 /** A translation key with its values, or an error shown with its catalogue message (translated when shown, so a language switch re-translates). */
-type Message = { key: string; values?: Record<string, unknown> } | { error: ApiError };
+type Message = { key: MessageKey<'mfa'>; values?: Record<string, unknown> } | { error: ApiError };
 type Notice =
   | { type: 'locked'; minutes: number }
   | { type: 'totpKey' }
@@ -67,7 +71,7 @@ export default function MfaStep(props: InterruptProps) {
 
 function MfaForm({ info, form, retry, cancel }: InterruptProps & { info: MfaInfo }) {
   const theme = useTheme();
-  const { t, i18n } = useTranslation('mfa');
+  const { t, i18n } = useTranslation(['mfa', 'core']);
   const http = useHttp();
   const id = useId();
   const resend = useCountdown();
@@ -82,7 +86,7 @@ function MfaForm({ info, form, retry, cancel }: InterruptProps & { info: MfaInfo
   const [sending, setSending] = useState(false);
   // With email as the primary method the server sent the first code along with -20677.
   const [emailSent, setEmailSent] = useState(info.primary === MFA_TYPES.email);
-  const [announcement, setAnnouncement] = useState<{ key: string; values?: Record<string, unknown> } | null>(null);
+  const [announcement, setAnnouncement] = useState<{ key: MessageKey<'mfa'>; values?: Record<string, unknown> } | null>(null);
   const [focusRequest, setFocusRequest] = useState<{ target: 'code' | 'notice' | 'useEmail'; n: number } | null>(null);
 
   const mounted = useRef(true);
@@ -208,7 +212,8 @@ function MfaForm({ info, form, retry, cancel }: InterruptProps & { info: MfaInfo
     try {
       mfaCodeRule().validateSync(code);
     } catch (error) {
-      setCodeError({ key: (error as ValidationError).message });
+      const { message } = error as ValidationError;
+      setCodeError({ key: isValidationMessage(message) ? message : MSG.mfaCode });
       requestFocus('code');
       return;
     }
@@ -228,7 +233,7 @@ function MfaForm({ info, form, retry, cancel }: InterruptProps & { info: MfaInfo
 
   if (expired) return <Expired cancel={cancel} />;
 
-  const say = (m: Message) => ('error' in m ? errorMessage(m.error, t) : t(m.key, m.values));
+  const say = (m: Message) => ('error' in m ? errorMessage(m.error, t) : translateDataKey(t, m.key, m.values));
   const isEmail = method === MFA_TYPES.email;
   const emailSupported = info.methods.includes(MFA_TYPES.email);
   const hintId = `${id}-hint`;
@@ -358,7 +363,7 @@ function MfaForm({ info, form, retry, cancel }: InterruptProps & { info: MfaInfo
         {t('back')}
       </Button>
 
-      <VisuallyHidden role="status">{announcement ? t(announcement.key, announcement.values) : null}</VisuallyHidden>
+      <VisuallyHidden role="status">{announcement ? translateDataKey(t, announcement.key, announcement.values) : null}</VisuallyHidden>
     </section>
   );
 }
@@ -366,7 +371,7 @@ function MfaForm({ info, form, retry, cancel }: InterruptProps & { info: MfaInfo
 /** The process is gone (-20681): nothing to verify any more; sign in again. */
 function Expired({ cancel }: { cancel: () => void }) {
   const theme = useTheme();
-  const { t } = useTranslation('mfa');
+  const { t } = useTranslation(['mfa', 'core']);
   const back = useRef<HTMLButtonElement>(null);
   useEffect(() => back.current?.focus(), []);
   return (

@@ -1,4 +1,5 @@
 import { definePlugin, ERROR_CODES, localeFile, LOGIN_INTERRUPT_POINT } from '@portal/plugin-api';
+import type messages from '../../locales/en_US/mfa.json';
 
 /** Codes a retry from the MFA step hands back to the step, which shows them inline (spec section 8). */
 export const MFA_HANDLED_CODES: readonly number[] = [
@@ -30,3 +31,10 @@ export default definePlugin({
     });
   },
 });
+
+// t('mfa:…') is type-checked against the English file (core/i18n/resources.ts).
+declare module '@portal/plugin-api' {
+  interface PortalNamespaces {
+    mfa: typeof messages;
+  }
+}

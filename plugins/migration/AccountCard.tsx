@@ -6,7 +6,7 @@ import { FieldError, type LocalAccountItem, type ThemeTokens } from '@portal/plu
 /** What a card says about one account: system, name, email, data region, two-factor. */
 function AccountSummary({ item, titleId }: { item: LocalAccountItem; titleId?: string }) {
   const theme = useTheme();
-  const { t } = useTranslation('migration');
+  const { t } = useTranslation(['migration', 'core']);
   const name = [item.firstName, item.lastName].filter(Boolean).join(' ');
   return (
     <div css={{ minWidth: 0, flex: 1 }}>

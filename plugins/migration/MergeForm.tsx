@@ -20,6 +20,7 @@ import {
   registerPasswordRule,
   termsRule,
   TextField,
+  translateDataKey,
   useHttp,
   useRegionWhiteList,
 } from '@portal/plugin-api';
@@ -106,7 +107,8 @@ export function MergeForm({ id, token, vendor, local, onBusy, onMerged, onFailur
   const { errors } = formState;
   const changePassword = watch('changePassword');
   const wrongPassword = errors.oldPassword?.message === OLD_PASSWORD_WRONG_KEY;
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
+  // A field's message is a key its rules or server-error table set (typed there).
+  const message = (key: string | undefined) => (key ? translateDataKey(t, key) : undefined);
   useEffect(() => {
     if (validateOnMount) void trigger();
   }, [validateOnMount, trigger]);

@@ -17,6 +17,7 @@ import {
   regionOfCountry,
   termsRule,
   TextField,
+  translateDataKey,
   useHttp,
   useRegionWhiteList,
 } from '@portal/plugin-api';
@@ -84,7 +85,8 @@ export function MigrateForm({ id, token, local, onBusy, onMigrated, onFailure, i
   useEffect(() => {
     if (validateOnMount) void trigger();
   }, [validateOnMount, trigger]);
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
+  // A field's message is a key its rules or server-error table set (typed there).
+  const message = (key: string | undefined) => (key ? translateDataKey(t, key) : undefined);
 
   const submit = handleSubmit(async (values) => {
     if (busy.current) return;

@@ -1,5 +1,6 @@
 import { definePlugin, localeFile, LOGIN_INTERRUPT_POINT } from '@portal/plugin-api';
 import { configSchema, type MigrationPluginConfig } from './config';
+import type messages from '../../locales/en_US/migration.json';
 
 /**
  * Migration and merge of local accounts (spec sections 2, 3, 4 and 8): a sign-in answered
@@ -19,3 +20,10 @@ export default definePlugin<MigrationPluginConfig>({
     ctx.contribute(LOGIN_INTERRUPT_POINT, { codes: [-6], calls: ['signIn'], presentation: 'modal', view: () => import('./MigrationStep') });
   },
 });
+
+// t('migration:…') is type-checked against the English file (core/i18n/resources.ts).
+declare module '@portal/plugin-api' {
+  interface PortalNamespaces {
+    migration: typeof messages;
+  }
+}

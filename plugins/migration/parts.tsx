@@ -12,6 +12,7 @@ import {
   type RegionCode,
   type RegionWhiteList,
   type ThemeTokens,
+  translateDataKey,
   usePluginConfig,
 } from '@portal/plugin-api';
 import { migrationConfig, type MigrationPluginConfig } from './config';
@@ -76,7 +77,7 @@ export function MigrationDialog({ title, intro, onClose, footer, children, failu
 
 /** A call failed for good: the catalogue message and 'please sign in again'; only its button ends it. */
 export function FailurePrompt({ error, onConfirm }: { error: ApiError; onConfirm: () => void }) {
-  const { t } = useTranslation('migration');
+  const { t } = useTranslation(['migration', 'core']);
   return (
     <Modal
       open
@@ -111,7 +112,7 @@ export function RegionField<V extends FieldValues>({
   knownRegion?: RegionCode | null;
 }) {
   const theme = useTheme();
-  const { t } = useTranslation('migration');
+  const { t } = useTranslation(['migration', 'core']);
   if (!list) {
     return failed ? (
       <div role="alert" css={{ marginBottom: theme.space(4) }}>
@@ -141,7 +142,7 @@ export function RegionField<V extends FieldValues>({
               inputRef={field.ref}
               label={t('form.country')}
               required={required}
-              error={fieldState.error?.message ? t(fieldState.error.message) : undefined}
+              error={fieldState.error?.message ? translateDataKey(t, fieldState.error.message) : undefined}
             />
             {knownRegion && !field.value && (
               <p css={{ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.sizeSm, color: theme.colors.textMuted }}>
@@ -158,7 +159,7 @@ export function RegionField<V extends FieldValues>({
 /** 'I have read and accept the Terms of Use' with the configured link (new tab). */
 export function TermsLabel() {
   const theme = useTheme();
-  const { t } = useTranslation('migration');
+  const { t } = useTranslation(['migration', 'core']);
   const { termsUrl } = useMigrationConfig();
   return (
     <Trans

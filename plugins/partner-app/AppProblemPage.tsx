@@ -1,10 +1,10 @@
 import { useTheme } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage, Notice } from '@portal/plugin-api';
+import { ApiError, errorMessage, type KeyOf, Notice } from '@portal/plugin-api';
 import { AppScreen } from './AppScreen';
 import { problemReason, useAppState, type ProblemReason } from './state';
 
-const HINT: Record<ProblemReason, string> = {
+const HINT: Record<ProblemReason, KeyOf<'partner-app'>> = {
   missing: 'problem.notFromApp',
   unknown: 'problem.unknownApp',
   mismatch: 'problem.otherApp',

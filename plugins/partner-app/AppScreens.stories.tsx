@@ -58,9 +58,9 @@ export const ProblemRightToLeft: Story = { parameters: { ...problem, dir: 'rtl',
 const pages = definePlugin({
   id: 'story-pages',
   menu: [
-    { id: 'profile', path: 'myProfile', labelKey: 'My Profile', order: 10 },
-    { id: 'security', path: 'security', labelKey: 'Security', order: 20 },
-    { id: 'account', path: 'account', labelKey: 'Account', order: 90 },
+    { id: 'profile', path: 'myProfile', labelKey: 'profile:menu', order: 10 },
+    { id: 'security', path: 'security', labelKey: 'security:menu', order: 20 },
+    { id: 'account', path: 'account', labelKey: 'account:menu', order: 90 },
   ],
 });
 export const AccountShellInApp: Story = {

@@ -7,6 +7,7 @@ import {
 } from '@portal/plugin-api';
 import { PROBLEM_PATH, SIGNED_OUT_PATH, type OnFirstGuard } from './guard';
 import { configSchema, type PartnerAppConfig } from './config';
+import type messages from '../../locales/en_US/partner-app.json';
 
 export type { PartnerAppConfig } from './config';
 
@@ -55,3 +56,10 @@ export default definePlugin<PartnerAppConfig>({
     for (const route of ENTRIES) ctx.addGuard(appLaunchGuard(route, onFirstGuard));
   },
 });
+
+// t('partner-app:…') is type-checked against the English file (core/i18n/resources.ts).
+declare module '@portal/plugin-api' {
+  interface PortalNamespaces {
+    'partner-app': typeof messages;
+  }
+}

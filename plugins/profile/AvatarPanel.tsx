@@ -8,6 +8,8 @@ import {
   ERROR_CODES,
   messageKeyFor,
   toast,
+  translateDataKey,
+  type TranslationKey,
   Truncate,
   useErrorHandler,
   useHttp,
@@ -22,7 +24,7 @@ export interface AvatarPanelProps {
   profile: UserProfile;
   onUpdated: (profile: UserProfile) => void;
   /** Start in a state (stories): uploading, or showing an error message key. */
-  initialState?: { uploading?: boolean; errorKey?: string };
+  initialState?: { uploading?: boolean; errorKey?: TranslationKey };
 }
 
 function initials(profile: UserProfile): string {
@@ -38,7 +40,7 @@ export function AvatarPanel({ profile, onUpdated, initialState }: AvatarPanelPro
   const handleError = useErrorHandler();
   const inputRef = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(initialState?.uploading ?? false);
-  const [errorKey, setErrorKey] = useState<string | null>(initialState?.errorKey ?? null);
+  const [errorKey, setErrorKey] = useState<TranslationKey | null>(initialState?.errorKey ?? null);
   const id = useId();
   const rulesId = `${id}-rules`;
   const noticeId = `${id}-notice`;
@@ -139,7 +141,7 @@ export function AvatarPanel({ profile, onUpdated, initialState }: AvatarPanelPro
         </p>
         {errorKey && (
           <p id={errorId} role="alert" css={{ margin: `${theme.space(2)} 0 0`, fontSize: theme.font.sizeSm, color: theme.colors.danger }}>
-            {t(errorKey)}
+            {translateDataKey(t, errorKey)}
           </p>
         )}
         <span role="status" css={visuallyHiddenStyle}>

@@ -9,6 +9,7 @@ import {
   Select,
   TextField,
   toast,
+  translateDataKey,
   type UpdateInfoRequest,
   useErrorHandler,
   useHttp,
@@ -102,7 +103,8 @@ export function ProfileForm({ profile, referenceDate, onSaved, onCancel }: Profi
     }
   };
 
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
+  // A field's message is a key its rules or server-error table set (typed there).
+  const message = (key: string | undefined) => (key ? translateDataKey(t, key) : undefined);
   const { ref: firstNameRegisterRef, ...firstNameField } = register('firstName');
 
   return (

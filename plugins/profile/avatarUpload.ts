@@ -8,6 +8,7 @@ import {
   type HttpClient,
   isUploadRefusedResult,
   md5OfFile,
+  type TranslationKey,
   type UserProfile,
 } from '@portal/plugin-api';
 
@@ -18,7 +19,7 @@ export const AVATAR_CODES: readonly number[] = [ERROR_CODES.avatarNameTooLong, E
  * What to tell the user about a file refused before upload: the catalogue message of the code
  * the server would answer with (-11000 name, -11001 size), or a local one (type, empty file).
  */
-export function localProblemKey(problem: FileProblem): string {
+export function localProblemKey(problem: FileProblem): TranslationKey {
   switch (problem) {
     case 'name':
       return 'core:errors.avatarNameTooLong';
@@ -35,7 +36,7 @@ export function localProblemKey(problem: FileProblem): string {
  * What to tell the user when the server refuses the file by its content (-10020 with an
  * `UploadRefusedResult`): e.g. a picture named .png that is no PNG. Null for any other -10020.
  */
-export function refusedUploadKey(result: unknown): string | null {
+export function refusedUploadKey(result: unknown): TranslationKey | null {
   if (!isUploadRefusedResult(result)) return null;
   if (result.reason === 'type') return 'profile:avatar.notAnImage';
   if (result.reason === 'empty') return 'profile:avatar.empty';

@@ -1,4 +1,5 @@
 import { definePlugin, localeFile } from '@portal/plugin-api';
+import type messages from '../../locales/en_US/profile.json';
 
 /**
  * 'My Profile' (spec sections 2, 3, 5, 7): view and edit the user info and profile fields,
@@ -13,3 +14,10 @@ export default definePlugin({
     profile: localeFile('profile'),
   },
 });
+
+// t('profile:…') is type-checked against the English file (core/i18n/resources.ts).
+declare module '@portal/plugin-api' {
+  interface PortalNamespaces {
+    profile: typeof messages;
+  }
+}

@@ -1,5 +1,5 @@
 import { object, string, type InferType } from 'yup';
-import { genericPhoneRule, ILLEGAL_CHARACTERS, isBmpOnly, LIMITS, MSG, nameRule } from '@portal/plugin-api';
+import { genericPhoneRule, ILLEGAL_CHARACTERS, isBmpOnly, LIMITS, MSG, nameRule, type TranslationKey } from '@portal/plugin-api';
 import { NEW_POSITION } from './positions';
 
 /**
@@ -20,7 +20,7 @@ const NICKNAME_ILLEGAL = /["'\\;:<>@]/;
 // eslint-disable-next-line no-control-regex -- control characters are what this refuses
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-const optionalText = (tooLong: string, illegal: RegExp, illegalMessage: string) =>
+const optionalText = (tooLong: TranslationKey, illegal: RegExp, illegalMessage: TranslationKey) =>
   string()
     .trim()
     .default('')

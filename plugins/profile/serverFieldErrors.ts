@@ -1,4 +1,4 @@
-import { type ApiError, ERROR_CODES, messageKeyFor } from '@portal/plugin-api';
+import { type ApiError, ERROR_CODES, messageKeyFor, type TranslationKey } from '@portal/plugin-api';
 import { NEW_POSITION } from './positions';
 import type { ProfileField } from './profileSchema';
 
@@ -22,7 +22,7 @@ export const HANDLED_FIELD_CODES: readonly number[] = [...Object.keys(FIELD_OF_C
  * error is not about one field (then the core's handler shows it). A job title the user typed
  * as a new position is shown on that text field.
  */
-export function fieldErrorOf(error: ApiError, jobTitleChoice: string): { field: ProfileField; message: string } | null {
+export function fieldErrorOf(error: ApiError, jobTitleChoice: string): { field: ProfileField; message: TranslationKey } | null {
   let field: ProfileField | undefined = FIELD_OF_CODE[error.code];
   if (!field && CODES_WITH_FIELD.includes(error.code)) {
     const named = (error.result as { field?: unknown } | undefined)?.field;

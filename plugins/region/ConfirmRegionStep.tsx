@@ -14,6 +14,8 @@ import {
   type RegionRequiredResult,
   type RegionWhiteList,
   setRegion,
+  translateDataKey,
+  type TranslationKey,
   useErrorHandler,
   useHttp,
   useRegionWhiteList,
@@ -52,8 +54,8 @@ export function ConfirmRegion({ error, form, retry, cancel, initialCountry }: Co
   const suggested = isRegionCode(result.regionCode) ? result.regionCode : null;
 
   const [country, setCountry] = useState<string | null>(initialCountry ?? null);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [stepError, setStepError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<TranslationKey | null>(null);
+  const [stepError, setStepError] = useState<TranslationKey | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -145,13 +147,13 @@ export function ConfirmRegion({ error, form, retry, cancel, initialCountry }: Co
             label={t('region:country')}
             required
             disabled={!whiteList.list}
-            error={fieldError ? t(fieldError) : undefined}
+            error={fieldError ? translateDataKey(t, fieldError) : undefined}
           />
         )}
 
         {stepError && (
           <p role="alert" css={{ margin: `0 0 ${theme.space(4)}`, fontSize: theme.font.sizeSm, color: theme.colors.danger }}>
-            {t(stepError)}
+            {translateDataKey(t, stepError)}
           </p>
         )}
 

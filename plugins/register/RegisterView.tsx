@@ -33,11 +33,13 @@ import {
   termsRule,
   TextField,
   toast,
+  translateDataKey,
   useHttp,
   useInterruptibleCall,
   useLoginPage,
   usePluginConfig,
   useRegionWhiteList,
+  type TranslationKey,
 } from '@portal/plugin-api';
 import { registerConfig } from './config';
 import { subscriptionDefault } from './subscription';
@@ -76,7 +78,7 @@ const schema = object({
 const rules = yupResolver(schema) as Resolver<RegisterFormValues>;
 
 /** Server codes shown on a field instead of a toast. */
-const FIELD_CODES: Record<number, { field: FieldName; message: string }> = {
+const FIELD_CODES: Record<number, { field: FieldName; message: TranslationKey }> = {
   [-20621]: { field: 'email', message: 'register:errors.emailTaken' },
   [-20200]: { field: 'email', message: 'core:errors.invalidEmail' },
   [-3063]: { field: 'password', message: 'core:errors.passwordFormat' },
@@ -284,7 +286,8 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
   // The server's list is longer than the meter's: a password it refused as common reads weak too.
   const refusedAsCommon = errors.password?.message === FIELD_CODES[-3065]!.message;
   const meterId = `${ids}-strength`;
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
+  // A field's message is a key its rules or server-error table set (typed there).
+  const message = (key: string | undefined) => (key ? translateDataKey(t, key) : undefined);
   const busy = call.busy;
   const inline = call.active?.presentation === 'inline';
 

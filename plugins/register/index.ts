@@ -1,5 +1,6 @@
 import { definePlugin, localeFile } from '@portal/plugin-api';
 import { configSchema, type RegisterPluginConfig } from './config';
+import type messages from '../../locales/en_US/register.json';
 
 export type { RegisterPluginConfig } from './config';
 
@@ -18,3 +19,10 @@ export default definePlugin<RegisterPluginConfig>({
     register: localeFile('register'),
   },
 });
+
+// t('register:…') is type-checked against the English file (core/i18n/resources.ts).
+declare module '@portal/plugin-api' {
+  interface PortalNamespaces {
+    register: typeof messages;
+  }
+}

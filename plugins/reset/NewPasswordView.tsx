@@ -29,6 +29,7 @@ import {
   StrengthMeter,
   TextField,
   toApiError,
+  translateDataKey,
   usePortal,
   useRenewMailLink,
 } from '@portal/plugin-api';
@@ -76,7 +77,7 @@ function problemOf(error: ApiError): LinkProblem | null {
  */
 export default function NewPasswordView(props: LoginViewProps & { initialState?: NewPasswordState; linkToken?: string }) {
   const { goTo, initialState, linkToken } = props;
-  const { t } = useTranslation('reset');
+  const { t } = useTranslation(['reset', 'core']);
   const { http, config } = usePortal();
   const [, navigate] = useLocation();
   const [token] = useState(() => linkToken ?? mailLinkToken());
@@ -196,7 +197,8 @@ function PasswordForm({ token, link, onDone, onProblem }: { token: string; link:
   const range = registerPasswordRange(link.country ?? undefined);
   const meterId = `${ids}-strength`;
   const showMeter = password.length >= range.min;
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
+  // A field's message is a key its rules or server-error table set (typed there).
+  const message = (key: string | undefined) => (key ? translateDataKey(t, key) : undefined);
 
   return (
     <LinkSection title={t('reset:newPassword.title')} text={t('reset:newPassword.intro')} muted>

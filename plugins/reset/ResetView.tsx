@@ -21,6 +21,7 @@ import {
   Notice,
   type RateLimitedResult,
   TextField,
+  translateDataKey,
   useCountdown,
   useHttp,
   useLoginPage,
@@ -52,7 +53,7 @@ function prefillFrom(data: unknown): string {
 /** Login view 'reset': ask for a password reset email (POST /auth/password-reset-request). */
 export default function ResetView({ goTo, data }: LoginViewProps) {
   const theme = useTheme();
-  const { t, i18n } = useTranslation('reset');
+  const { t, i18n } = useTranslation(['reset', 'core']);
   const http = useHttp();
   const page = useLoginPage();
   const [, navigate] = useLocation();
@@ -120,7 +121,7 @@ export default function ResetView({ goTo, data }: LoginViewProps) {
           inputMode="email"
           spellCheck={false}
           required
-          error={emailError ? t(emailError) : undefined}
+          error={emailError ? translateDataKey(t, emailError) : undefined}
           {...register('email')}
         />
 

@@ -1,5 +1,6 @@
 import { definePlugin, localeFile, MAIL_LINK_VIEWS } from '@portal/plugin-api';
 import { configSchema, type ResetPluginConfig } from './config';
+import type messages from '../../locales/en_US/reset.json';
 
 export type { ResetPluginConfig } from './config';
 export { DEFAULT_SUPPORT_URL } from './config';
@@ -20,3 +21,10 @@ export default definePlugin<ResetPluginConfig>({
     reset: localeFile('reset'),
   },
 });
+
+// t('reset:…') is type-checked against the English file (core/i18n/resources.ts).
+declare module '@portal/plugin-api' {
+  interface PortalNamespaces {
+    reset: typeof messages;
+  }
+}

@@ -6,17 +6,22 @@ import {
   ApiError,
   Button,
   isAbortError,
+  isValidationMessage,
   loginPasswordRule,
+  type MessageKey,
+  MSG,
   TextField,
+  translateDataKey,
   useCountdown,
   useErrorHandler,
+  type ValidationMessage,
   VisuallyHidden,
 } from '@portal/plugin-api';
 import { Notice } from './parts';
 import { lockDurationText, unlockRefusal, type UnlockRefusal } from './unlockRefusal';
 import { formatRemaining, useLock } from './useSecurityLock';
 
-type FieldError = { key: string } | { refusal: Exclude<UnlockRefusal, { kind: 'locked' }> };
+type FieldError = { key: MessageKey<'security'> } | { refusal: Exclude<UnlockRefusal, { kind: 'locked' }> };
 
 /** Screen readers hear the unlock, the last minute and the lock; not every second. */
 type Announcement = 'unlocked' | 'lastMinute' | 'locked' | null;
@@ -42,12 +47,13 @@ export function LockPanel() {
   const passwordRef = useRef<HTMLInputElement>(null);
   const unlockedRef = useRef<HTMLDivElement>(null);
 
-  const validate = (value: string): string | null => {
+  const validate = (value: string): ValidationMessage | null => {
     try {
       loginPasswordRule().validateSync(value);
       return null;
     } catch (e) {
-      return e instanceof ValidationError ? e.message : null;
+      if (!(e instanceof ValidationError)) return null;
+      return isValidationMessage(e.message) ? e.message : MSG.loginPassword;
     }
   };
 
@@ -118,7 +124,7 @@ export function LockPanel() {
   };
 
   const fieldErrorText = (e: FieldError): string => {
-    if ('key' in e) return t(e.key);
+    if ('key' in e) return translateDataKey(t, e.key);
     const { refusal } = e;
     if (refusal.kind === 'lastAttempt') return t('lock.lastAttempt', { duration: lockDurationText(t, refusal.lockedMinutes) });
     if (refusal.remainAttempts === null) return t('core:errors.wrongCredentials');

@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, Modal } from '@portal/plugin-api';
+import { errorMessage, Modal, translateDataKey } from '@portal/plugin-api';
 import type { DialogProblem } from './mfaErrors';
 import { Notice } from './parts';
 
@@ -21,7 +21,7 @@ export function ProblemNotice({ problem }: { problem: DialogProblem }) {
   return (
     <div css={{ marginTop: theme.space(2) }}>
       <Notice kind={problem.kind} role="alert">
-        {'error' in problem ? errorMessage(problem.error, t) : t(problem.key, problem.values)}
+        {'error' in problem ? errorMessage(problem.error, t) : translateDataKey(t, problem.key, problem.values)}
       </Notice>
     </div>
   );

@@ -10,6 +10,7 @@ import {
   StrengthMeter,
   TextField,
   toast,
+  translateDataKey,
   useErrorHandler,
 } from '@portal/plugin-api';
 import { isSecurityTokenError, type SecurityApi } from './api';
@@ -68,7 +69,8 @@ export function PasswordSection({ api, onChanged }: { api: SecurityApi; onChange
     }
   };
 
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
+  // A field's message is a key its rules or server-error table set (typed there).
+  const message = (key: string | undefined) => (key ? translateDataKey(t, key) : undefined);
   // The meter appears at the register rule's minimum length, as on the register form.
   const newPassword = watch('newPassword');
   const showMeter = newPassword.length >= 8;

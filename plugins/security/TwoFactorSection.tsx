@@ -6,10 +6,12 @@ import {
   Button,
   errorMessage,
   isAbortError,
+  type MessageKey,
   MFA_TYPES,
   type MfaFeatureStatus,
   type MfaType,
   toast,
+  translateDataKey,
   type UserInfo,
 } from '@portal/plugin-api';
 import type { SecurityApi } from './api';
@@ -46,9 +48,9 @@ export function TwoFactorSection({ api, user }: { api: SecurityApi; user: UserIn
   }, [load]);
 
   // The list is reloaded before the success is announced, so the two never disagree on screen.
-  const done = (messageKey: string, values?: Record<string, unknown>) => {
+  const done = (messageKey: MessageKey<'security'>, values?: Record<string, unknown>) => {
     setDialog(null);
-    void load().then(() => toast(t(messageKey, values), 'success'));
+    void load().then(() => toast(translateDataKey(t, messageKey, values), 'success'));
   };
 
   const methods = status ? [...status.supportedMFATypes].sort((a, b) => Number(b === status.primaryMFAType) - Number(a === status.primaryMFAType)) : [];

@@ -1,4 +1,5 @@
 import { definePlugin, localeFile } from '@portal/plugin-api';
+import type messages from '../../locales/en_US/security.json';
 
 /**
  * Security settings (spec sections 2, 4 and 7): the five-minute security lock, password
@@ -12,3 +13,10 @@ export default definePlugin({
     security: localeFile('security'),
   },
 });
+
+// t('security:…') is type-checked against the English file (core/i18n/resources.ts).
+declare module '@portal/plugin-api' {
+  interface PortalNamespaces {
+    security: typeof messages;
+  }
+}

@@ -1,8 +1,8 @@
-import { ApiError, ERROR_CODES, type MfaErrorResult } from '@portal/plugin-api';
+import { ApiError, ERROR_CODES, type MessageKey, type MfaErrorResult } from '@portal/plugin-api';
 
 /** What a two-factor dialog shows for a failed call: a key of the security namespace and its values, or the catalogue message. */
 export type DialogProblem =
-  | { key: string; values?: Record<string, unknown>; kind: 'error' | 'warning'; locks?: boolean; newKey?: boolean }
+  | { key: MessageKey<'security'>; values?: Record<string, unknown>; kind: 'error' | 'warning'; locks?: boolean; newKey?: boolean }
   | { error: ApiError; kind: 'error' };
 
 /** MFA codes of spec section 8 as the enrolment and confirm dialogs show them. */

@@ -32,7 +32,7 @@ export function unlockRefusal(error: ApiError): UnlockRefusal | null {
 }
 
 /** "25 min", "2 h" or "1 h 30 min" in the page language (no plural forms to get wrong). */
-export function lockDurationText(t: TFunction, minutes: number): string {
+export function lockDurationText(t: TFunction<readonly ['security', 'core']>, minutes: number): string {
   const d = formatLockDuration(minutes);
   if (d.unit === 'minutes') return t('security:lock.duration.minutes', { minutes: d.minutes });
   if (d.unit === 'hours') return t('security:lock.duration.hours', { hours: d.hours });

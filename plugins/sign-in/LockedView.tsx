@@ -6,7 +6,7 @@ import { lockText } from './lockText';
 /** Account locked (spec section 2): how long, Back, and Forgot password. */
 export default function LockedView({ goTo, data }: LoginViewProps) {
   const theme = useTheme();
-  const { t } = useTranslation('sign-in');
+  const { t } = useTranslation(['sign-in', 'core']);
   const page = useLoginPage();
   const locked = (data ?? {}) as Partial<LockedData>;
   const minutes = typeof locked.lockedMinutes === 'number' && locked.lockedMinutes > 0 ? locked.lockedMinutes : null;

@@ -1,4 +1,5 @@
 import { definePlugin, localeFile } from '@portal/plugin-api';
+import type messages from '../../locales/en_US/sign-in.json';
 
 /**
  * The sign-in form (the login page's default view) and the account-locked view. Steps the
@@ -15,3 +16,10 @@ export default definePlugin({
     'sign-in': localeFile('sign-in'),
   },
 });
+
+// t('sign-in:…') is type-checked against the English file (core/i18n/resources.ts).
+declare module '@portal/plugin-api' {
+  interface PortalNamespaces {
+    'sign-in': typeof messages;
+  }
+}

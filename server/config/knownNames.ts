@@ -43,3 +43,9 @@ export function configVocabulary(root: string): Promise<ConfigVocabulary> {
   if (!found) cache.set(root, (found = load(root)));
   return found;
 }
+
+/** The vocabulary as the files say now (a plugin was just added to them), not as first read. */
+export function freshConfigVocabulary(root: string): Promise<ConfigVocabulary> {
+  cache.delete(root);
+  return configVocabulary(root);
+}
