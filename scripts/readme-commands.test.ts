@@ -31,6 +31,7 @@ const COVERAGE: Record<string, Coverage> = {
   'test:plugin': { here: true },
   'test:e2e': { ci: true },
   budget: { ci: true },
+  lighthouse: { ci: true },
   bench: { here: true },
   'test:visual': { ci: true },
   'visual:update': { runBy: 'scripts/visual.test.ts', evidence: "run(['update']" },
