@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import esbuild from 'rollup-plugin-esbuild';
 import { portalVirtualModules } from './core/build/virtualModules.mjs';
 import { htmlEntry } from './core/build/htmlEntry.mjs';
+import { precompress } from './core/build/precompress.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const production = !process.env.ROLLUP_WATCH;
@@ -69,6 +70,8 @@ export default {
     json({ compact: true }),
     dynamicImportVars({ warnOnError: true }),
     htmlEntry({ title: 'Unified ID' }),
+    // Watch builds (npm run dev) skip it: each rebuild would pay for brotli's highest level.
+    production && precompress({ dir: 'dist/assets' }),
   ],
   onwarn(warning, warn) {
     if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return; // 'use client' banners in dependencies

@@ -140,6 +140,8 @@ describe("a client's theme", () => {
     const logo = screen.getByRole('img', { name: 'Green Partner' });
     // The box is known before the image loads (no layout shift), and the logo is fitted, never cropped.
     expect([logo.getAttribute('width'), logo.getAttribute('height')]).toEqual(['200', '32']);
+    // The largest paint on a phone: the browser fetches it before the view's scripts.
+    expect(logo.getAttribute('fetchpriority')).toBe('high');
     act(() => leave());
     expect(screen.getByText('primary:#0b57d0 radius:8px product:Unified ID')).toBeTruthy();
   });

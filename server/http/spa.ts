@@ -1,5 +1,6 @@
 /**
- * Serving the built SPA from dist/: assets with a long cache, every other non-API GET with
+ * Serving the built SPA from dist/: assets (hashed names: immutable, a year; precompressed
+ * brotli or gzip as the browser accepts) and every other non-API GET with
  * index.html (fresh CSP nonce per response, optional serve-time config), and the security
  * headers of every response.
  */
@@ -85,6 +86,9 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
     cacheControl: true,
     maxAge: 365 * 86_400_000,
     immutable: true,
+    // The build writes a .br and a .gz beside every text asset (core/build/precompress.mjs).
+    preCompressed: true,
+    setHeaders: (res) => res.setHeader('Vary', 'Accept-Encoding'),
   });
 
   app.setNotFoundHandler(async (req, reply) => {
