@@ -21,11 +21,11 @@ async function* files(dir) {
   }
 }
 
-/** Compress every eligible file under `dir`; returns how many were written. */
-export async function precompressDir(dir) {
+/** Compress every eligible file under `dir` (matching `only`, when given); returns how many were written. */
+export async function precompressDir(dir, only) {
   const jobs = [];
   for await (const file of files(dir)) {
-    if (!COMPRESSIBLE.test(file)) continue;
+    if (!COMPRESSIBLE.test(file) || (only && !only.test(file))) continue;
     jobs.push(
       readFile(file).then(async (source) => {
         if (source.length < MIN_BYTES) return 0;
@@ -41,11 +41,11 @@ export async function precompressDir(dir) {
   return (await Promise.all(jobs)).reduce((a, b) => a + b, 0);
 }
 
-export function precompress({ dir }) {
+export function precompress({ dir, only }) {
   return {
     name: 'portal-precompress',
     async writeBundle() {
-      await precompressDir(dir);
+      await precompressDir(dir, only);
     },
   };
 }

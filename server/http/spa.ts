@@ -13,6 +13,7 @@ import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { Ctx } from '../context';
 import type { ClientConfig, ServerOptions } from '../options';
 import { appConfigFor } from './appConfig';
+import { authorizeEverywhere, cachedFile, loginStartPage, qualifiesForLoginStart } from './loginStart';
 
 /**
  * The SPA's CSP; `imageSources`: the connected services' branding hosts (server/http/brandingCsp.ts);
@@ -69,6 +70,7 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
   const dist = ctx.options.distDir;
   const indexFile = path.join(dist, 'index.html');
   let cache: IndexCache | null = null;
+  const startHtml = cachedFile(path.join(dist, 'login-start.html'));
 
   function indexHtml(): string | null {
     const stat = fs.statSync(indexFile, { throwIfNoEntry: false });
@@ -119,11 +121,16 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
         .type('text/html; charset=utf-8')
         .send('<!doctype html><meta charset="utf-8"><title>Unified ID</title><p>The portal has not been built yet. Run <code>npm run build</code> and reload. The API is available under /api.</p>');
     }
-    let out = html.replace(/__CSP_NONCE__/g, nonce);
     const query = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
     // Checked at start and on every change; a bad edit keeps the last good version here.
     const file = configFileFor(ctx.options, query, req.headers.cookie);
-    const config = file ? ctx.configs.deployment(file)?.html : null;
+    const deployment = file ? ctx.configs.deployment(file) : null;
+    const config = deployment?.html;
+    // A bare /login goes on to /authorize without the app (server/http/loginStart.ts).
+    // Not for a partner app's page (its launch cookie chose its own config): its app boots as it always did.
+    const webConfig = !file || (file === ctx.options.portalConfigFile && deployment !== null && authorizeEverywhere(deployment.enabled));
+    const start = qualifiesForLoginStart(pathname, query) && webConfig ? loginStartPage(startHtml(), html) : null;
+    let out = (start ?? html).replace(/__CSP_NONCE__/g, nonce);
     if (config) out = out.replace('</head>', `<script type="application/json" id="portal-config">${config}</script></head>`);
     return reply.type('text/html; charset=utf-8').send(out);
   });

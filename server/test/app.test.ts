@@ -31,6 +31,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'assets', 'view-def.js'), BIG_JS);
   fs.writeFileSync(path.join(dist, 'assets', 'view-def.js.br'), brotliCompressSync(BIG_JS));
   fs.writeFileSync(path.join(dist, 'assets', 'view-def.js.gz'), gzipSync(BIG_JS));
+  fs.writeFileSync(path.join(dist, 'login-start.html'), '<html><head><meta name="csp-nonce" content="__CSP_NONCE__"><meta name="portal-app" content="__APP_ENTRY__"><script type="module" src="/assets/login-start-x.js"></script></head></html>');
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   configFile = path.join(dist, 'portal.json');
   const api = { global: '/api', regions: { Use: '/u', Aps: '/a', Euw: '/e' } };
@@ -59,6 +60,41 @@ describe('SPA serving and headers', () => {
     }
     expect(seen.size).toBe(6);
   });
+
+  it('answers a bare /login with the start page (no app), and every other login address with the app', async () => {
+    const c = new Client(t.base);
+    // This deployment does not enable the authorize plugin: its code is never sent.
+    expect((await c.get('/login')).text).not.toContain('login-start');
+    const original = fs.readFileSync(configFile, 'utf8');
+    const withAuthorize = JSON.parse(original) as { plugins: Record<string, unknown> };
+    withAuthorize.plugins.authorize = { enabled: true };
+    fs.writeFileSync(configFile, JSON.stringify(withAuthorize));
+    fs.utimesSync(configFile, new Date(), new Date(Date.now() + 5000));
+    try {
+      await startPageChecks(c);
+    } finally {
+      fs.writeFileSync(configFile, original);
+      fs.utimesSync(configFile, new Date(), new Date(Date.now() + 10_000));
+    }
+  });
+
+  async function startPageChecks(c: Client): Promise<void> {
+    for (const p of ['/login', '/login?lang=de_DE&return_to=%2FaccountSetting']) {
+      const res = await c.get(p);
+      const nonce = /<meta name="csp-nonce" content="([^"]+)">/.exec(res.text)![1]!;
+      expect(res.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`);
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.text).toContain('<script type="module" src="/assets/login-start-x.js">');
+      // The app it falls back to, and the serve-time config it reads.
+      expect(res.text).toContain('<meta name="portal-app" content="/assets/app-abc.js">');
+      expect(res.text).toContain('<script type="application/json" id="portal-config">');
+    }
+    for (const p of ['/login?session_code=x', '/login?source=zendesk', '/login?module=register', '/']) {
+      const res = await c.get(p);
+      expect(res.text, p).toContain('src="/assets/app-abc.js"');
+      expect(res.text, p).not.toContain('login-start');
+    }
+  }
 
   it('serves assets with a long cache and top-level files', async () => {
     const c = new Client(t.base);
