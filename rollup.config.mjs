@@ -13,6 +13,7 @@ import { activeConfigPath, portalVirtualModules } from './core/build/virtualModu
 import { htmlEntry } from './core/build/htmlEntry.mjs';
 import { loginStartHtml } from './core/build/loginStartHtml.mjs';
 import { precompress } from './core/build/precompress.mjs';
+import { preloadManifest } from './core/build/preloadManifest.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const production = !process.env.ROLLUP_WATCH;
@@ -71,6 +72,7 @@ const app = {
     json({ compact: true }),
     dynamicImportVars({ warnOnError: true }),
     htmlEntry({ title: 'Unified ID' }),
+    preloadManifest({ root, configFile: activeConfigPath(root) }),
     // Watch builds (npm run dev) skip it: each rebuild would pay for brotli's highest level.
     production && precompress({ dir: 'dist/assets' }),
   ],

@@ -14,6 +14,7 @@ import type { Ctx } from '../context';
 import type { ClientConfig, ServerOptions } from '../options';
 import { appConfigFor } from './appConfig';
 import { authorizeEverywhere, cachedFile, loginStartPage, qualifiesForLoginStart } from './loginStart';
+import { enabledEverywhere, preloadHints, type PreloadManifest } from './preloadHints';
 
 /**
  * The SPA's CSP; `imageSources`: the connected services' branding hosts (server/http/brandingCsp.ts);
@@ -71,6 +72,14 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
   const indexFile = path.join(dist, 'index.html');
   let cache: IndexCache | null = null;
   const startHtml = cachedFile(path.join(dist, 'login-start.html'));
+  const preloadJson = cachedFile(path.join(dist, 'preload.json'));
+  let preload: { text: string; manifest: PreloadManifest } | null = null;
+  function preloadManifest(): PreloadManifest | null {
+    const text = preloadJson();
+    if (!text) return null;
+    if (preload?.text !== text) preload = { text, manifest: JSON.parse(text) as PreloadManifest };
+    return preload.manifest;
+  }
 
   function indexHtml(): string | null {
     const stat = fs.statSync(indexFile, { throwIfNoEntry: false });
@@ -132,6 +141,11 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
     const start = qualifiesForLoginStart(pathname, query) && webConfig ? loginStartPage(startHtml(), html) : null;
     let out = (start ?? html).replace(/__CSP_NONCE__/g, nonce);
     if (config) out = out.replace('</head>', `<script type="application/json" id="portal-config">${config}</script></head>`);
+    const manifest = start ? null : preloadManifest();
+    if (manifest) {
+      const enabled = deployment ? enabledEverywhere(deployment.enabled) : file ? [] : manifest.enabled;
+      out = out.replace('</head>', `${preloadHints(manifest, enabled, pathname, query, deployment?.config.defaultLanguage)}</head>`);
+    }
     return reply.type('text/html; charset=utf-8').send(out);
   });
 }
