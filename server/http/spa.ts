@@ -12,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { Ctx } from '../context';
 import type { ClientConfig, ServerOptions } from '../options';
+import { getClient, getLoginSession, loginPageInfo } from '../domain/oauth';
 import { appConfigFor } from './appConfig';
 import { authorizeEverywhere, cachedFile, loginStartPage, qualifiesForLoginStart } from './loginStart';
 import { enabledEverywhere, preloadHints, type PreloadManifest } from './preloadHints';
@@ -60,6 +61,19 @@ export function apiSecurityHeaders(ctx: Ctx, req: FastifyRequest, reply: Fastify
 
 function configFileFor(options: ServerOptions, query: URLSearchParams, cookie: string | undefined): string | undefined {
   return appConfigFor(options.appConfigFiles, query, cookie) ?? options.portalConfigFile;
+}
+
+/** The logo of the service behind a login session (a path or an http(s) URL), for a preload hint. */
+async function clientLogo(ctx: Ctx, sessionCode: string | null): Promise<string | null> {
+  if (!sessionCode || sessionCode.length > 128) return null;
+  const session = await getLoginSession(ctx, sessionCode);
+  const client = session ? await getClient(ctx, session.client_id) : null;
+  const url = client ? loginPageInfo(client).logoUrl : null;
+  return url && (/^https?:\/\//.test(url) || /^\/[^/\\]/.test(url)) ? url : null;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 interface IndexCache {
@@ -141,6 +155,9 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
     const start = qualifiesForLoginStart(pathname, query) && webConfig ? loginStartPage(startHtml(), html) : null;
     let out = (start ?? html).replace(/__CSP_NONCE__/g, nonce);
     if (config) out = out.replace('</head>', `<script type="application/json" id="portal-config">${config}</script></head>`);
+    const logo = pathname === '/login' ? await clientLogo(ctx, query.get('session_code')) : null;
+    // The header logo is a hand-off page's largest paint: fetched with the first scripts, not after the branding call.
+    if (logo) out = out.replace('</head>', `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(logo)}"></head>`);
     const manifest = start ? null : preloadManifest();
     if (manifest) {
       const enabled = deployment ? enabledEverywhere(deployment.enabled) : file ? [] : manifest.enabled;
