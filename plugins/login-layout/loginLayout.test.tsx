@@ -8,6 +8,7 @@ import {
   i18n as appI18n,
   definePlugin,
   type HttpClient,
+  LOGIN_SLOT_POINT,
   type LoginPageInfo,
   useLoginPage,
 } from '@portal/plugin-api';
@@ -110,6 +111,19 @@ describe('LoginPage host', () => {
     renderPortal(<LoginPage />, { registry, http: { get } as unknown as HttpClient, path: '/login' });
     expect(await screen.findByText('views:signIn,reset,email title:-')).toBeTruthy();
     expect(get).not.toHaveBeenCalled();
+  });
+
+  it("shows no loading indicator for a slot part still loading: the form would jump when it goes (layout shift)", async () => {
+    const slowPart = definePlugin({
+      id: 'slow-slot',
+      register(ctx) {
+        ctx.contribute(LOGIN_SLOT_POINT, { area: 'aboveForm', order: 1, component: () => new Promise<never>(() => undefined) });
+      },
+    });
+    const registry = await testRegistry([layout, probePlugin, slowPart]);
+    renderPortal(<LoginPage />, { registry, http: { get: vi.fn() } as unknown as HttpClient, path: '/login' });
+    expect(await screen.findByText(/^views:/)).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });
 
