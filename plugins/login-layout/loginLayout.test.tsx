@@ -18,7 +18,7 @@ import layout from './index';
 import { LanguageMenu, LANGUAGE_MENU_MAX_HEIGHT } from './LanguageMenu';
 import LoginPage from './LoginPage';
 import { createLoginFlow, goTo, initialView } from './loginFlow';
-import { clientLanguage, safeUrl } from './pageInfo';
+import { clientLanguage, fetchPageInfo, prefetchPageInfo, safeUrl } from './pageInfo';
 import { slidesFrom } from './slides';
 
 afterEach(() => vi.useRealTimers());
@@ -56,6 +56,27 @@ describe('page info', () => {
     expect(clientLanguage(info({ language: 'de_DE' }), new URLSearchParams(''), 'it_IT')).toBeNull();
     expect(clientLanguage(info({ language: 'xx' }), new URLSearchParams(''), null)).toBeNull();
   });
+  it('a branding call started early (beside the guards) is the one the page takes, once', async () => {
+    const get = vi.fn(async () => info({ title: 'Early' }));
+    const http = { get } as unknown as HttpClient;
+    prefetchPageInfo(http, 'sc-1', null);
+    expect(get).toHaveBeenCalledTimes(1);
+    expect((await fetchPageInfo(http, 'sc-1'))?.title).toBe('Early');
+    expect(get).toHaveBeenCalledTimes(1);
+    // Taken: a second page (or another code) asks again.
+    await fetchPageInfo(http, 'sc-1');
+    prefetchPageInfo(http, 'sc-2', null);
+    await fetchPageInfo(http, 'sc-3');
+    expect(get.mock.calls.map((c) => (c as unknown[])[1])).toEqual([
+      { query: { sessionCode: 'sc-1' }, auth: 'none' },
+      { query: { sessionCode: 'sc-1' }, auth: 'none' },
+      { query: { sessionCode: 'sc-2' }, auth: 'none' },
+      { query: { sessionCode: 'sc-3' }, auth: 'none' },
+    ]);
+    prefetchPageInfo(http, null, null);
+    expect(get).toHaveBeenCalledTimes(4);
+  });
+
   it('lets only http(s) URLs become images and links', () => {
     expect(safeUrl('javascript:alert(1)')).toBeNull();
     expect(safeUrl('data:image/png;base64,AAAA')).toBeNull();

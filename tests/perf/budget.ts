@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
 import { startPortal } from '../support/portal';
-import { chainDepth, type RecordedRequest } from './requestChain';
+import { chainDepth, chainDepths, type RecordedRequest } from './requestChain';
 
 export const BUDGET_BYTES = 150 * 1024;
 /** Requests of the login page's document until its form shows, and their round trips one after another. */
@@ -21,7 +21,7 @@ export interface BudgetResult {
   scripts: Array<{ url: string; gzip: number }>;
   scriptBytes: number;
   requests: number;
-  /** From the login page's document until the form showed. */
+  /** From the login page's document until the form showed; `urls` as "<depth>  <path>". */
   form: { requests: number; chainDepth: number; urls: string[] };
 }
 
@@ -116,7 +116,7 @@ export async function measureLogin(baseUrl: string, path = '/login', viewport = 
       scripts,
       scriptBytes: scripts.reduce((sum, s) => sum + s.gzip, 0),
       requests,
-      form: { requests: form.length, chainDepth: chainDepth(form), urls: form.map((r) => new URL(r.url).pathname) },
+      form: { requests: form.length, chainDepth: chainDepth(form), urls: form.map((r) => `${chainDepths(form).get(r.id)}  ${new URL(r.url).pathname}`) },
     };
   } finally {
     await browser.close();
