@@ -14,7 +14,7 @@ import tseslint from 'typescript-eslint';
 const leavesPlugin = (depth) => `^(\\.\\./){${depth},}`;
 
 /** The entry points of the plugin API; anything else under core/plugin-api is its own business. */
-const PLUGIN_API_ENTRIES = '(config|testing|modal)';
+const PLUGIN_API_ENTRIES = '(config|testing|modal|start)';
 
 /** A plugin's tests, stories and their helpers: only these may use @portal/plugin-api/testing. */
 const TEST_FILES = ['**/*.test.{ts,tsx}', '**/*.stories.{ts,tsx}', '**/testing.{ts,tsx}', '**/storyKit.tsx'];

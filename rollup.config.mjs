@@ -9,8 +9,11 @@ import replace from '@rollup/plugin-replace';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import esbuild from 'rollup-plugin-esbuild';
-import { portalVirtualModules } from './core/build/virtualModules.mjs';
+import { activeConfigPath, portalVirtualModules } from './core/build/virtualModules.mjs';
 import { htmlEntry } from './core/build/htmlEntry.mjs';
+import { loginStartHtml } from './core/build/loginStartHtml.mjs';
+import { precompress } from './core/build/precompress.mjs';
+import { preloadManifest } from './core/build/preloadManifest.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const production = !process.env.ROLLUP_WATCH;
@@ -18,7 +21,7 @@ const production = !process.env.ROLLUP_WATCH;
 // development): some packages pick their development builds from it, 9 KB more on /login.
 if (production) process.env.NODE_ENV = 'production';
 
-export default {
+const app = {
   input: { main: 'core/main.tsx' },
   output: {
     dir: 'dist',
@@ -69,9 +72,30 @@ export default {
     json({ compact: true }),
     dynamicImportVars({ warnOnError: true }),
     htmlEntry({ title: 'Unified ID' }),
+    preloadManifest({ root, configFile: activeConfigPath(root) }),
+    // Watch builds (npm run dev) skip it: each rebuild would pay for brotli's highest level.
+    production && precompress({ dir: 'dist/assets' }),
   ],
   onwarn(warning, warn) {
     if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return; // 'use client' banners in dependencies
     warn(warning);
   },
 };
+
+// The start script of a bare /login (plugins/authorize/loginStart.ts): its own build, so it stays one
+// file of a few hundred bytes that shares no chunk with the app. Runs after the app's (which empties dist/).
+const loginStart = {
+  input: { 'login-start': 'plugins/authorize/loginStart.ts' },
+  output: { dir: 'dist', format: 'es', entryFileNames: 'assets/[name]-[hash].js', sourcemap: true },
+  treeshake: app.treeshake,
+  plugins: [
+    portalVirtualModules({ root }),
+    nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.json'] }),
+    esbuild({ include: /\.[jt]sx?$/, target: 'es2022', minify: production, legalComments: 'none', tsconfig: 'tsconfig.json' }),
+    json({ compact: true }),
+    loginStartHtml({ configFile: activeConfigPath(root), title: 'Unified ID' }),
+    production && precompress({ dir: 'dist/assets', only: /\/login-start-/ }),
+  ],
+};
+
+export default [app, loginStart];

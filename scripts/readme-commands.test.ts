@@ -32,6 +32,7 @@ const COVERAGE: Record<string, Coverage> = {
   'new:plugin': { runBy: 'scripts/new-plugin.test.ts', evidence: "'scripts/new-plugin.ts'" },
   'test:e2e': { ci: true },
   budget: { ci: true },
+  lighthouse: { ci: true },
   bench: { here: true },
   'test:visual': { ci: true },
   'visual:update': { runBy: 'scripts/visual.test.ts', evidence: "run(['update']" },

@@ -42,6 +42,9 @@ npx --no-install vitest run -c tests/e2e/vitest.config.ts
 step "performance budget of /login"
 npx --no-install tsx tests/perf/budget.ts
 
+step "lighthouse (mobile, simulated slow 4G) of /login, hand-off and bare"
+npx --no-install tsx tests/perf/lighthouse.ts
+
 step "visual regression (Storybook + Loki)"
 bash scripts/visual.sh test
 

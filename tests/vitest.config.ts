@@ -40,7 +40,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/security/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/perf/**/*.test.ts'],
           pool: 'forks',
         },
       },

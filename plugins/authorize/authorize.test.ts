@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type GuardContext, type HttpClient, takeCarriedLoginParams } from '@portal/plugin-api';
 import { testDeployment } from '@portal/plugin-api/testing';
-import { authorizeUrl } from './AuthorizeView';
+import { authorizeUrl } from './authorizeUrl';
 import authorize from './index';
 import { sameString, savePending, takePending } from './pkce';
 import { destinationAfterToken } from './TokenView';

@@ -44,6 +44,8 @@ export function LoginLayout({ info, children }: { info: LoginPageInfo | null; ch
               alt={title}
               width={HEADER_LOGO.width}
               height={HEADER_LOGO.height}
+              // The page's largest paint on a phone: fetched ahead of the view's chunks.
+              fetchPriority="high"
               css={{
                 display: 'block',
                 flex: '0 1 auto',

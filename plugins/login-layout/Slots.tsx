@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import {
   lazyView,
   LOGIN_SLOT_POINT,
@@ -21,7 +22,10 @@ export function Slots({ area }: { area: LoginSlot['area'] }) {
         const Part = lazyView(slot.value.component);
         return (
           <PluginBoundary key={`${slot.pluginId}-${i}`} pluginId={slot.pluginId}>
-            <Part />
+            {/* Nothing while it loads: a spinner above the form would push it down, then let it jump back. */}
+            <Suspense fallback={null}>
+              <Part />
+            </Suspense>
           </PluginBoundary>
         );
       })}

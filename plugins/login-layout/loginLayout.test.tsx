@@ -8,6 +8,7 @@ import {
   i18n as appI18n,
   definePlugin,
   type HttpClient,
+  LOGIN_SLOT_POINT,
   type LoginPageInfo,
   useLoginPage,
 } from '@portal/plugin-api';
@@ -17,7 +18,7 @@ import layout from './index';
 import { LanguageMenu, LANGUAGE_MENU_MAX_HEIGHT } from './LanguageMenu';
 import LoginPage from './LoginPage';
 import { createLoginFlow, goTo, initialView } from './loginFlow';
-import { clientLanguage, safeUrl } from './pageInfo';
+import { clientLanguage, fetchPageInfo, prefetchPageInfo, safeUrl } from './pageInfo';
 import { slidesFrom } from './slides';
 
 afterEach(() => vi.useRealTimers());
@@ -55,6 +56,27 @@ describe('page info', () => {
     expect(clientLanguage(info({ language: 'de_DE' }), new URLSearchParams(''), 'it_IT')).toBeNull();
     expect(clientLanguage(info({ language: 'xx' }), new URLSearchParams(''), null)).toBeNull();
   });
+  it('a branding call started early (beside the guards) is the one the page takes, once', async () => {
+    const get = vi.fn(async () => info({ title: 'Early' }));
+    const http = { get } as unknown as HttpClient;
+    prefetchPageInfo(http, 'sc-1', null);
+    expect(get).toHaveBeenCalledTimes(1);
+    expect((await fetchPageInfo(http, 'sc-1'))?.title).toBe('Early');
+    expect(get).toHaveBeenCalledTimes(1);
+    // Taken: a second page (or another code) asks again.
+    await fetchPageInfo(http, 'sc-1');
+    prefetchPageInfo(http, 'sc-2', null);
+    await fetchPageInfo(http, 'sc-3');
+    expect(get.mock.calls.map((c) => (c as unknown[])[1])).toEqual([
+      { query: { sessionCode: 'sc-1' }, auth: 'none' },
+      { query: { sessionCode: 'sc-1' }, auth: 'none' },
+      { query: { sessionCode: 'sc-2' }, auth: 'none' },
+      { query: { sessionCode: 'sc-3' }, auth: 'none' },
+    ]);
+    prefetchPageInfo(http, null, null);
+    expect(get).toHaveBeenCalledTimes(4);
+  });
+
   it('lets only http(s) URLs become images and links', () => {
     expect(safeUrl('javascript:alert(1)')).toBeNull();
     expect(safeUrl('data:image/png;base64,AAAA')).toBeNull();
@@ -111,6 +133,19 @@ describe('LoginPage host', () => {
     expect(await screen.findByText('views:signIn,reset,email title:-')).toBeTruthy();
     expect(get).not.toHaveBeenCalled();
   });
+
+  it("shows no loading indicator for a slot part still loading: the form would jump when it goes (layout shift)", async () => {
+    const slowPart = definePlugin({
+      id: 'slow-slot',
+      register(ctx) {
+        ctx.contribute(LOGIN_SLOT_POINT, { area: 'aboveForm', order: 1, component: () => new Promise<never>(() => undefined) });
+      },
+    });
+    const registry = await testRegistry([layout, probePlugin, slowPart]);
+    renderPortal(<LoginPage />, { registry, http: { get: vi.fn() } as unknown as HttpClient, path: '/login' });
+    expect(await screen.findByText(/^views:/)).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
 });
 
 /** Drawn beside the page, like the app's toasts and modals: which theme reaches it. */
@@ -140,6 +175,8 @@ describe("a client's theme", () => {
     const logo = screen.getByRole('img', { name: 'Green Partner' });
     // The box is known before the image loads (no layout shift), and the logo is fitted, never cropped.
     expect([logo.getAttribute('width'), logo.getAttribute('height')]).toEqual(['200', '32']);
+    // The largest paint on a phone: the browser fetches it before the view's scripts.
+    expect(logo.getAttribute('fetchpriority')).toBe('high');
     act(() => leave());
     expect(screen.getByText('primary:#0b57d0 radius:8px product:Unified ID')).toBeTruthy();
   });

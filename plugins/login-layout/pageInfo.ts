@@ -5,6 +5,29 @@ import { type HttpClient, isLanguageCode, type LanguageCode, type LoginPageInfo 
  * of the client the link names; null without either or when the call fails.
  */
 export async function fetchPageInfo(http: HttpClient, sessionCode: string | null, clientId: string | null = null): Promise<LoginPageInfo | null> {
+  const key = `${sessionCode ?? ''}|${clientId ?? ''}`;
+  if (early?.key === key) {
+    const { result } = early;
+    early = null;
+    return result;
+  }
+  return requestPageInfo(http, sessionCode, clientId);
+}
+
+/** A call started before the page's guards had their say (prefetchPageInfo), taken once by the page. */
+let early: { key: string; result: Promise<LoginPageInfo | null> } | null = null;
+
+/**
+ * Start the branding call at once, in parallel with the guards' status check, instead of after it:
+ * the page's first paint waits for both. A page that never shows (a guard sends the visitor on) leaves
+ * one public GET unused.
+ */
+export function prefetchPageInfo(http: HttpClient, sessionCode: string | null, clientId: string | null): void {
+  if (!sessionCode && !clientId) return;
+  early = { key: `${sessionCode ?? ''}|${clientId ?? ''}`, result: requestPageInfo(http, sessionCode, clientId) };
+}
+
+async function requestPageInfo(http: HttpClient, sessionCode: string | null, clientId: string | null): Promise<LoginPageInfo | null> {
   const query = sessionCode ? { sessionCode } : clientId ? { clientId } : null;
   if (!query) return null;
   try {

@@ -1,5 +1,6 @@
 /**
- * Serving the built SPA from dist/: assets with a long cache, every other non-API GET with
+ * Serving the built SPA from dist/: assets (hashed names: immutable, a year; precompressed
+ * brotli or gzip as the browser accepts) and every other non-API GET with
  * index.html (fresh CSP nonce per response, optional serve-time config), and the security
  * headers of every response.
  */
@@ -11,7 +12,10 @@ import fastifyStatic from '@fastify/static';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { Ctx } from '../context';
 import type { ClientConfig, ServerOptions } from '../options';
+import { getClient, getLoginSession, loginPageInfo } from '../domain/oauth';
 import { appConfigFor } from './appConfig';
+import { authorizeEverywhere, cachedFile, loginStartPage, qualifiesForLoginStart } from './loginStart';
+import { enabledEverywhere, preloadHints, type PreloadManifest } from './preloadHints';
 
 /**
  * The SPA's CSP; `imageSources`: the connected services' branding hosts (server/http/brandingCsp.ts);
@@ -59,6 +63,19 @@ function configFileFor(options: ServerOptions, query: URLSearchParams, cookie: s
   return appConfigFor(options.appConfigFiles, query, cookie) ?? options.portalConfigFile;
 }
 
+/** The logo of the service behind a login session (a path or an http(s) URL), for a preload hint. */
+async function clientLogo(ctx: Ctx, sessionCode: string | null): Promise<string | null> {
+  if (!sessionCode || sessionCode.length > 128) return null;
+  const session = await getLoginSession(ctx, sessionCode);
+  const client = session ? await getClient(ctx, session.client_id) : null;
+  const url = client ? loginPageInfo(client).logoUrl : null;
+  return url && (/^https?:\/\//.test(url) || /^\/[^/\\]/.test(url)) ? url : null;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 interface IndexCache {
   mtimeMs: number;
   html: string;
@@ -68,6 +85,15 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
   const dist = ctx.options.distDir;
   const indexFile = path.join(dist, 'index.html');
   let cache: IndexCache | null = null;
+  const startHtml = cachedFile(path.join(dist, 'login-start.html'));
+  const preloadJson = cachedFile(path.join(dist, 'preload.json'));
+  let preload: { text: string; manifest: PreloadManifest } | null = null;
+  function preloadManifest(): PreloadManifest | null {
+    const text = preloadJson();
+    if (!text) return null;
+    if (preload?.text !== text) preload = { text, manifest: JSON.parse(text) as PreloadManifest };
+    return preload.manifest;
+  }
 
   function indexHtml(): string | null {
     const stat = fs.statSync(indexFile, { throwIfNoEntry: false });
@@ -85,6 +111,9 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
     cacheControl: true,
     maxAge: 365 * 86_400_000,
     immutable: true,
+    // The build writes a .br and a .gz beside every text asset (core/build/precompress.mjs).
+    preCompressed: true,
+    setHeaders: (res) => res.setHeader('Vary', 'Accept-Encoding'),
   });
 
   app.setNotFoundHandler(async (req, reply) => {
@@ -115,12 +144,25 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
         .type('text/html; charset=utf-8')
         .send('<!doctype html><meta charset="utf-8"><title>Unified ID</title><p>The portal has not been built yet. Run <code>npm run build</code> and reload. The API is available under /api.</p>');
     }
-    let out = html.replace(/__CSP_NONCE__/g, nonce);
     const query = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
     // Checked at start and on every change; a bad edit keeps the last good version here.
     const file = configFileFor(ctx.options, query, req.headers.cookie);
-    const config = file ? ctx.configs.deployment(file)?.html : null;
+    const deployment = file ? ctx.configs.deployment(file) : null;
+    const config = deployment?.html;
+    // A bare /login goes on to /authorize without the app (server/http/loginStart.ts).
+    // Not for a partner app's page (its launch cookie chose its own config): its app boots as it always did.
+    const webConfig = !file || (file === ctx.options.portalConfigFile && deployment !== null && authorizeEverywhere(deployment.enabled));
+    const start = qualifiesForLoginStart(pathname, query) && webConfig ? loginStartPage(startHtml(), html) : null;
+    let out = (start ?? html).replace(/__CSP_NONCE__/g, nonce);
     if (config) out = out.replace('</head>', `<script type="application/json" id="portal-config">${config}</script></head>`);
+    const logo = pathname === '/login' ? await clientLogo(ctx, query.get('session_code')) : null;
+    // The header logo is a hand-off page's largest paint: fetched with the first scripts, not after the branding call.
+    if (logo) out = out.replace('</head>', `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(logo)}"></head>`);
+    const manifest = start ? null : preloadManifest();
+    if (manifest) {
+      const enabled = deployment ? enabledEverywhere(deployment.enabled) : file ? [] : manifest.enabled;
+      out = out.replace('</head>', `${preloadHints(manifest, enabled, pathname, query, deployment?.config.defaultLanguage)}</head>`);
+    }
     return reply.type('text/html; charset=utf-8').send(out);
   });
 }

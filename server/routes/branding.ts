@@ -38,7 +38,8 @@ export function brandingRoutes(ctx: Ctx) {
       async (req, reply) => {
         const svg = ASSETS[req.params.name];
         if (!svg) return reply.status(404).send({ errorCode: -10020, message: 'No such image.' });
-        return reply.header('Cache-Control', 'public, max-age=86400').header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'").type('image/svg+xml').send(svg);
+        // Logos are the login page's largest paint: kept a week, and shown from cache while revalidated for a month after.
+        return reply.header('Cache-Control', 'public, max-age=604800, stale-while-revalidate=2592000').header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'").type('image/svg+xml').send(svg);
       },
     );
   };

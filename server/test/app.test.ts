@@ -1,16 +1,37 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E, isKnownErrorCode } from '../../core/contract/errorCodes';
 import { Client, createTestDatabase, DEMO_PASSWORD, signIn, startServer, TEST_DATABASE_URL, type TestServer } from './harness';
 
 let t: TestServer;
 let configFile: string;
+const BIG_JS = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};\n`;
+
+/** A raw GET with exactly these request headers (fetch would add and undo an encoding of its own). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (d: Buffer) => parts.push(d));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(parts) }));
+      })
+      .on('error', reject);
+  });
+}
 beforeAll(async () => {
   const dist = fs.mkdtempSync(path.join(path.dirname(fs.mkdtempSync('/tmp/uid-dist-')), 'uid-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__"><script type="module" src="/assets/app-abc.js"></script></head><body><div id="root"></div></body></html>');
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc.js'), 'console.log(1)');
+  // What the build's precompress step writes beside a text asset.
+  fs.writeFileSync(path.join(dist, 'assets', 'view-def.js'), BIG_JS);
+  fs.writeFileSync(path.join(dist, 'assets', 'view-def.js.br'), brotliCompressSync(BIG_JS));
+  fs.writeFileSync(path.join(dist, 'assets', 'view-def.js.gz'), gzipSync(BIG_JS));
+  fs.writeFileSync(path.join(dist, 'login-start.html'), '<html><head><meta name="csp-nonce" content="__CSP_NONCE__"><meta name="portal-app" content="__APP_ENTRY__"><script type="module" src="/assets/login-start-x.js"></script></head></html>');
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   configFile = path.join(dist, 'portal.json');
   const api = { global: '/api', regions: { Use: '/u', Aps: '/a', Euw: '/e' } };
@@ -40,6 +61,41 @@ describe('SPA serving and headers', () => {
     expect(seen.size).toBe(6);
   });
 
+  it('answers a bare /login with the start page (no app), and every other login address with the app', async () => {
+    const c = new Client(t.base);
+    // This deployment does not enable the authorize plugin: its code is never sent.
+    expect((await c.get('/login')).text).not.toContain('login-start');
+    const original = fs.readFileSync(configFile, 'utf8');
+    const withAuthorize = JSON.parse(original) as { plugins: Record<string, unknown> };
+    withAuthorize.plugins.authorize = { enabled: true };
+    fs.writeFileSync(configFile, JSON.stringify(withAuthorize));
+    fs.utimesSync(configFile, new Date(), new Date(Date.now() + 5000));
+    try {
+      await startPageChecks(c);
+    } finally {
+      fs.writeFileSync(configFile, original);
+      fs.utimesSync(configFile, new Date(), new Date(Date.now() + 10_000));
+    }
+  });
+
+  async function startPageChecks(c: Client): Promise<void> {
+    for (const p of ['/login', '/login?lang=de_DE&return_to=%2FaccountSetting']) {
+      const res = await c.get(p);
+      const nonce = /<meta name="csp-nonce" content="([^"]+)">/.exec(res.text)![1]!;
+      expect(res.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`);
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.text).toContain('<script type="module" src="/assets/login-start-x.js">');
+      // The app it falls back to, and the serve-time config it reads.
+      expect(res.text).toContain('<meta name="portal-app" content="/assets/app-abc.js">');
+      expect(res.text).toContain('<script type="application/json" id="portal-config">');
+    }
+    for (const p of ['/login?session_code=x', '/login?source=zendesk', '/login?module=register', '/']) {
+      const res = await c.get(p);
+      expect(res.text, p).toContain('src="/assets/app-abc.js"');
+      expect(res.text, p).not.toContain('login-start');
+    }
+  }
+
   it('serves assets with a long cache and top-level files', async () => {
     const c = new Client(t.base);
     const js = await c.get('/assets/app-abc.js');
@@ -47,6 +103,26 @@ describe('SPA serving and headers', () => {
     expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await c.get('/assets/missing.js')).status).toBe(404);
     expect((await c.get('/favicon.svg')).headers.get('content-type')).toMatch(/svg/);
+  });
+
+  it('sends the precompressed copy of an asset the browser accepts, brotli first, and says it varies', async () => {
+    const url = `${t.base}/assets/view-def.js`;
+    const br = await rawGet(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.body).toString()).toBe(BIG_JS);
+    const gz = await rawGet(url, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(BIG_JS);
+    const plain = await rawGet(url, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG_JS);
+    // An asset without copies is sent as it is.
+    const small = await rawGet(`${t.base}/assets/app-abc.js`, { 'accept-encoding': 'br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body.toString()).toBe('console.log(1)');
   });
 
   it('marks API responses no-store and answers unknown API paths with JSON', async () => {

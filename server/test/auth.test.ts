@@ -245,6 +245,8 @@ describe('authorisation hand-off', () => {
     expect((await c.get(`/api/client/custom/banner-and-logo?sessionCode=${strict.sessionCode}`)).body.result.plugins).toEqual(['sign-in']);
     const logo = await c.get('/api/branding/logo.svg');
     expect(logo.headers.get('content-type')).toMatch(/image\/svg\+xml/);
+    // The login page's largest paint: cached for a week, then shown from cache while it is revalidated.
+    expect(logo.headers.get('cache-control')).toBe('public, max-age=604800, stale-while-revalidate=2592000');
   });
 
   it('demands the captcha when the client asks for it, and takes each captcha token once', async () => {

@@ -33,6 +33,19 @@ describe("a client's branding on the server", () => {
     expect((await c.get('/api/client/custom/banner-and-logo')).body.result.theme).toBeNull();
   });
 
+  it("hints the service's logo on its login page, so the largest paint starts with the first scripts", async () => {
+    const dist = path.join(t.dataDir, 'dist');
+    fs.mkdirSync(dist, { recursive: true });
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/main-a.js"></script></head><body></body></html>');
+    const c = new Client(t.base);
+    const { sessionCode } = await startLogin(c, { clientId: partner.id, redirectUri: partner.redirectUris[0] });
+    const page = await c.get(`/login?session_code=${sessionCode}`);
+    expect(page.text).toContain('<link rel="preload" as="image" fetchpriority="high" href="https://cdn.green.example/logo.svg">');
+    // No session code, or an unknown one: no hint (and no error).
+    expect((await c.get('/login?session_code=nope')).text).not.toContain('as="image"');
+    expect((await c.get('/accountSetting')).text).not.toContain('as="image"');
+  });
+
   it("lets the SPA's CSP show the clients' image hosts, and no other", async () => {
     const res = await new Client(t.base).get('/login');
     const csp = res.headers.get('content-security-policy')!;

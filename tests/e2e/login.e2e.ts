@@ -29,8 +29,16 @@ describe('the login page against the reference server', () => {
   it('a bare /login starts a login session, then signing in lands on the account pages', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
+    // Until the server has the authorization request, the page runs only the start script: no app, no React.
+    const beforeAuthorize: string[] = [];
+    let authorized = false;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/authorize')) authorized = true;
+      if (!authorized) beforeAuthorize.push(new URL(r.url()).pathname);
+    });
     await page.goto(`${portal.url}/login`);
     await page.waitForURL(/\/login\?session_code=/);
+    expect(beforeAuthorize).toEqual(['/login', expect.stringMatching(/^\/assets\/login-start-[\w-]+\.js$/)]);
     expect(await page.evaluate(() => location.search)).not.toContain('code_verifier');
     const submit = page.getByRole('button', { name: 'Sign in' });
     expect(await submit.isDisabled()).toBe(true);

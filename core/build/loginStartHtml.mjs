@@ -1,0 +1,44 @@
+// Emits dist/login-start.html, the page a bare /login gets instead of the app (server/http/loginStart.ts):
+// one small script, no inline code (the CSP forbids it). The server fills in the per-request nonce and the
+// app's entry (__APP_ENTRY__, read from index.html), which the script loads when it cannot go on alone.
+// Emitted only when the deployment config built in enables the authorize plugin in every region: a
+// disabled plugin costs nothing, and such a build's bare /login boots the app as before.
+import { readFileSync } from 'node:fs';
+
+/** Whether the config file enables `plugin` at the top level and no region turns it off. */
+export function enabledEverywhere(configFile, plugin) {
+  const config = JSON.parse(readFileSync(configFile, 'utf8'));
+  if (config.plugins?.[plugin]?.enabled !== true) return false;
+  return Object.values(config.regions ?? {}).every((region) => region?.plugins?.[plugin]?.enabled !== false);
+}
+
+export function loginStartHtml({ configFile, title }) {
+  return {
+    name: 'portal-login-start-html',
+    generateBundle(_options, bundle) {
+      if (!enabledEverywhere(configFile, 'authorize')) return;
+      const entry = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
+      if (!entry) this.error('no entry chunk');
+      const html = `<!doctype html>
+<html lang="en-US" dir="ltr">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="csp-nonce" content="__CSP_NONCE__">
+    <meta name="referrer" content="no-referrer">
+    <meta name="portal-start" content="login">
+    <meta name="portal-app" content="__APP_ENTRY__">
+    <title>${title}</title>
+    <link rel="icon" href="data:,">
+    <script type="module" src="/${entry.fileName}"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+    <noscript>The Unified ID portal needs JavaScript.</noscript>
+  </body>
+</html>
+`;
+      this.emitFile({ type: 'asset', fileName: 'login-start.html', source: html });
+    },
+  };
+}

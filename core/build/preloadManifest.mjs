@@ -1,0 +1,47 @@
+// Emits dist/preload.json: for each plugin, the files of the chunk its manifest is in and of the chunk
+// each of its modules is in (e.g. a lazily loaded view), each with the chunks it imports; the locale folder;
+// and the plugins the config built in enables everywhere. The server writes modulepreload hints from it
+// for the active config only (server/http/preloadHints.ts), so a disabled plugin stays 0 bytes.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { enabledEverywhere } from './loginStartHtml.mjs';
+
+/** `file` and every chunk it imports statically, not counting what the entry loads already. */
+function closure(bundle, file, skip, out = new Set()) {
+  if (out.has(file) || skip.has(file)) return out;
+  const chunk = bundle[file];
+  if (!chunk || chunk.type !== 'chunk') return out;
+  out.add(file);
+  for (const dep of chunk.imports) closure(bundle, dep, skip, out);
+  return out;
+}
+
+export function preloadManifest({ root, configFile }) {
+  return {
+    name: 'portal-preload-manifest',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) this.error('no entry chunk');
+      const skip = new Set([entry.fileName, ...entry.imports]);
+      const plugins = {};
+      // By module, not by chunk facade: a manifest shares its chunk with what only it imports.
+      for (const chunk of chunks) {
+        for (const moduleId of chunk.moduleIds) {
+          const owner = /^plugins\/([^/]+)\/(.+)$/.exec(path.relative(root, moduleId).split(path.sep).join('/'));
+          if (!owner || /\.(test|stories)\./.test(owner[2])) continue;
+          const [, id, module] = owner;
+          plugins[id] ??= { manifest: [], modules: {} };
+          const files = [...closure(bundle, chunk.fileName, skip)].map((f) => `/${f}`);
+          if (module === 'index.ts') plugins[id].manifest = files;
+          else plugins[id].modules[module] = files; // a module is in exactly one chunk
+        }
+      }
+      const locales = Object.values(bundle).find((a) => a.type === 'asset' && /^assets\/l10n-[^/]+\//.test(a.fileName));
+      const localeBase = locales ? `/${locales.fileName.split('/').slice(0, 2).join('/')}` : null;
+      const enabled = Object.keys(plugins).filter((id) => enabledEverywhere(configFile, id));
+      const defaultLanguage = JSON.parse(readFileSync(configFile, 'utf8')).defaultLanguage ?? 'en_US';
+      this.emitFile({ type: 'asset', fileName: 'preload.json', source: JSON.stringify({ localeBase, defaultLanguage, enabled, plugins }) });
+    },
+  };
+}

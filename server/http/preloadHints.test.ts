@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { enabledEverywhere, preloadHints, type PreloadManifest } from './preloadHints';
+
+const manifest: PreloadManifest = {
+  localeBase: '/assets/l10n-abc',
+  defaultLanguage: 'en_US',
+  enabled: ['login-layout', 'sign-in'],
+  plugins: {
+    'login-layout': { manifest: ['/assets/plugin-login-layout-manifest-1.js', '/assets/shared-1.js'], modules: { 'LoginPage.tsx': ['/assets/plugin-login-layout-LoginPage-1.js', '/assets/shared-1.js'] } },
+    'sign-in': { manifest: ['/assets/plugin-sign-in-manifest-1.js'], modules: { 'SignInView.tsx': ['/assets/plugin-sign-in-SignInView-1.js'] } },
+    captcha: { manifest: ['/assets/plugin-captcha-manifest-1.js'], modules: {} },
+  },
+};
+const hrefs = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+
+describe('modulepreload hints', () => {
+  it("name on /login the enabled plugins' manifests, the first views and their locale files, each once", () => {
+    const html = preloadHints(manifest, ['login-layout', 'sign-in'], '/login', new URLSearchParams('lang=de_DE'));
+    expect(hrefs(html)).toEqual([
+      '/assets/plugin-login-layout-manifest-1.js',
+      '/assets/shared-1.js',
+      '/assets/plugin-sign-in-manifest-1.js',
+      '/assets/plugin-login-layout-LoginPage-1.js',
+      '/assets/plugin-sign-in-SignInView-1.js',
+      '/assets/l10n-abc/de_DE/core.json',
+      '/assets/l10n-abc/de_DE/login-layout.json',
+      '/assets/l10n-abc/de_DE/sign-in.json',
+    ]);
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/assets/l10n-abc/de_DE/core.json">');
+  });
+
+  it('never name a plugin the config leaves off, and only the manifests elsewhere than /login', () => {
+    const html = preloadHints(manifest, ['login-layout'], '/accountSetting', new URLSearchParams());
+    expect(hrefs(html)).toEqual(['/assets/plugin-login-layout-manifest-1.js', '/assets/shared-1.js']);
+    expect(preloadHints(manifest, ['login-layout'], '/login', new URLSearchParams('lang=x'), 'fr_FR')).not.toContain('sign-in');
+    expect(hrefs(preloadHints(manifest, ['login-layout'], '/login', new URLSearchParams('lang=x'), 'fr_FR'))).toContain('/assets/l10n-abc/fr_FR/core.json');
+  });
+
+  it('take a plugin as enabled only when every region has it', () => {
+    expect(enabledEverywhere({ Use: ['a', 'b'], Aps: ['b', 'a'], Euw: ['b'] })).toEqual(['b']);
+  });
+});

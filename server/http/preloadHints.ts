@@ -1,0 +1,54 @@
+/**
+ * modulepreload hints the server writes into the app's page (issue 17): the browser fetches the
+ * enabled plugins' manifests, and on /login the views and locale files the page shows first, with
+ * the app's own scripts instead of one round trip after another. From dist/preload.json
+ * (core/build/preloadManifest.mjs); only for plugins the active config enables in every region,
+ * so a disabled plugin is never fetched.
+ */
+import { isLanguageCode } from '../../core/i18n/languages';
+
+export interface PreloadManifest {
+  localeBase: string | null;
+  defaultLanguage: string;
+  /** Enabled everywhere by the config built in (used when no config is chosen at serve time). */
+  enabled: string[];
+  plugins: Record<string, { manifest: string[]; modules: Record<string, string[]> }>;
+}
+
+/** What /login shows first: its layout and the default view, with the locale namespaces they read. */
+const LOGIN_FIRST: ReadonlyArray<{ plugin: string; module: string }> = [
+  { plugin: 'login-layout', module: 'LoginPage.tsx' },
+  { plugin: 'sign-in', module: 'SignInView.tsx' },
+];
+
+const SAFE_FILE = /^\/assets\/[A-Za-z0-9._/-]+$/;
+
+export function preloadHints(manifest: PreloadManifest, enabled: readonly string[], pathname: string, query: URLSearchParams, defaultLanguage?: string): string {
+  const scripts = new Set<string>();
+  const on = enabled.filter((id) => manifest.plugins[id]);
+  for (const id of on) for (const file of manifest.plugins[id]!.manifest) scripts.add(file);
+  const data: string[] = [];
+  if (pathname === '/login') {
+    for (const { plugin, module } of LOGIN_FIRST) {
+      if (!on.includes(plugin)) continue;
+      for (const file of manifest.plugins[plugin]!.modules[module] ?? []) scripts.add(file);
+    }
+    const lang = query.get('lang');
+    // The address's language, else the deployment's; a visitor's stored choice is not known here.
+    const language = isLanguageCode(lang) ? lang : isLanguageCode(defaultLanguage) ? defaultLanguage : manifest.defaultLanguage;
+    if (manifest.localeBase && isLanguageCode(language)) {
+      for (const ns of ['core', ...LOGIN_FIRST.map((v) => v.plugin).filter((id) => on.includes(id))]) data.push(`${manifest.localeBase}/${language}/${ns}.json`);
+    }
+  }
+  const links = [...scripts].filter((f) => SAFE_FILE.test(f)).map((f) => `<link rel="modulepreload" href="${f}">`);
+  // as=fetch with crossorigin (anonymous): the same credentials mode as the locale loader's same-origin fetch, so the preload is used.
+  for (const f of data.filter((d) => SAFE_FILE.test(d))) links.push(`<link rel="preload" as="fetch" crossorigin href="${f}">`);
+  return links.join('');
+}
+
+/** Plugins on in every region of a checked config. */
+export function enabledEverywhere(enabled: Record<string, readonly string[]>): string[] {
+  const regions = Object.values(enabled);
+  if (regions.length === 0) return [];
+  return regions[0]!.filter((id) => regions.every((ids) => ids.includes(id)));
+}
