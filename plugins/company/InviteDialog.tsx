@@ -27,6 +27,11 @@ export const MAX_INVITES = 20;
 /** Invitation refusals shown inside the dialog, so what was typed stays to be corrected. */
 export const INVITE_CODES = [-40005, -40007, -40011, -40013, -40014, -40015, -40016, -40020, -40021, -40022, -20200, -10020] as const;
 
+export interface InviteReportData {
+  invited: string[];
+  refused: InviteRefusal[];
+}
+
 /** The refusals a failed batch carries when every address was refused on its own account. */
 function refusalsOf(err: ApiError): InviteRefusal[] | null {
   const result = err.result as Partial<InviteRefusedResult> | undefined;
@@ -41,7 +46,20 @@ export function parseEmails(text: string): string[] {
 }
 
 /** Invite by email with a role; the region is always the company's (other regions cannot be invited, -40014). */
-export function InviteDialog({ company, onClose, onInvited, initialEmails = '' }: { company: MyCompany; onClose: () => void; onInvited: () => void; initialEmails?: string }) {
+export function InviteDialog({
+  company,
+  onClose,
+  onInvited,
+  initialEmails = '',
+  initialReport = null,
+}: {
+  company: MyCompany;
+  onClose: () => void;
+  onInvited: () => void;
+  initialEmails?: string;
+  /** Opens on the results of a batch (stories). */
+  initialReport?: InviteReportData | null;
+}) {
   const { t, i18n } = useTranslation(['company', 'core']);
   const theme = useTheme();
   const http = useHttp();
@@ -54,7 +72,7 @@ export function InviteDialog({ company, onClose, onInvited, initialEmails = '' }
   const [busy, setBusy] = useState(false);
   const refusalText = useRefusalText();
   const summaryRef = useRef<HTMLParagraphElement>(null);
-  const [report, setReport] = useState<{ invited: string[]; refused: InviteRefusal[] } | null>(null);
+  const [report, setReport] = useState<InviteReportData | null>(initialReport);
 
   function validate(list: string[]): string | null {
     if (list.length === 0) return t('core:validation.required');

@@ -18,13 +18,13 @@ import {
 import { companyApi } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { memberName, useDateFormat } from './format';
-import { InviteDialog } from './InviteDialog';
+import { InviteDialog, type InviteReportData } from './InviteDialog';
 import { Card, Heading, tableCss } from './parts';
 import { canManage, canReinvite, isManager, roleChoices } from './permissions';
 import { RoleDialog } from './RoleDialog';
 import { useLoad } from './useLoad';
 
-export type MembersDialog = { kind: 'invite' } | { kind: 'role'; member: Member } | { kind: 'remove'; member: Member } | null;
+export type MembersDialog = { kind: 'invite'; report?: InviteReportData } | { kind: 'role'; member: Member } | { kind: 'remove'; member: Member } | null;
 
 /**
  * Members with role, status and joined date (spec section 3). Owners and admins see invite,
@@ -153,6 +153,7 @@ export function MembersList({ company, onChanged, initialDialog = null }: { comp
       {dialog?.kind === 'invite' && (
         <InviteDialog
           company={company}
+          initialReport={dialog.report}
           onClose={() => setDialog(null)}
           onInvited={() => {
             setDialog(null);
