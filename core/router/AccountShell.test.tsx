@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import type { HttpClient } from '../http/client';
@@ -31,5 +32,39 @@ describe('AccountShell', () => {
     expect(screen.getByRole('link', { name: 'My Profile' })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('link', { name: 'Unified ID' })).toHaveAttribute('href', 'https://id.vendor.example/');
     expect(screen.getByText(demoUser.email)).toBeInTheDocument();
+  });
+
+  it('has the brand, the language menu and sign-out in its header; on a phone the menu is behind an icon button', async () => {
+    setUser(demoUser);
+    const registry = await testRegistry([menu]);
+    const wide = window.innerWidth;
+    act(() => {
+      window.innerWidth = 375;
+      window.dispatchEvent(new Event('resize'));
+    });
+    try {
+      renderPortal(
+        <Route path="/accountSetting" nest>
+          <AccountShell>content</AccountShell>
+        </Route>,
+        { registry, http: { post: vi.fn() } as unknown as HttpClient, path: '/accountSetting/security' },
+      );
+      const header = screen.getByRole('banner');
+      expect(header).toHaveTextContent('Unified ID');
+      expect(screen.getByRole('button', { name: /Language/ })).toHaveAttribute('aria-haspopup', 'menu');
+      expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+      const toggle = screen.getByRole('button', { name: 'Open menu' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(toggle.textContent).toBe(''); // an icon, named by aria-label
+      expect(screen.queryByRole('navigation')).toBeNull();
+      await userEvent.click(toggle);
+      expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+      expect(screen.getByRole('navigation', { name: 'Account menu' })).toHaveTextContent(demoUser.email);
+    } finally {
+      act(() => {
+        window.innerWidth = wide;
+        window.dispatchEvent(new Event('resize'));
+      });
+    }
   });
 });
