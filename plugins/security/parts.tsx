@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '@portal/plugin-api';
+import { cardCss, Spinner } from '@portal/plugin-api';
 
 /** One card of the page, labelled by its heading. */
 export function Section({ id, title, intro, children }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
@@ -9,7 +9,7 @@ export function Section({ id, title, intro, children }: { id: string; title: str
   return (
     <section
       aria-labelledby={`${id}-heading`}
-      css={{ background: theme.colors.surface, borderRadius: theme.radius.lg, padding: theme.space(6), boxShadow: theme.shadow.card, minWidth: 0 }}
+      css={cardCss(theme)}
     >
       <h2 id={`${id}-heading`} css={{ fontSize: theme.font.sizeLg, margin: `0 0 ${theme.space(2)}` }}>
         {title}
