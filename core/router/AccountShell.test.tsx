@@ -15,6 +15,7 @@ const menu = definePlugin({
     { id: 'profile', path: 'myProfile', labelKey: 'My Profile', order: 10 },
     { id: 'security', path: 'security', labelKey: 'Security', order: 20 },
     { id: 'home', path: 'https://id.vendor.example/', labelKey: 'Unified ID', order: 0 },
+    { id: 'demo', path: '/demo-service/', external: true, labelKey: 'Demo service', order: 1 },
   ],
 });
 
@@ -31,6 +32,8 @@ describe('AccountShell', () => {
     expect(screen.getByRole('link', { name: 'Security' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'My Profile' })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('link', { name: 'Unified ID' })).toHaveAttribute('href', 'https://id.vendor.example/');
+    // Another app on the portal's origin: a plain link (a page load), not a route of the SPA.
+    expect(screen.getByRole('link', { name: 'Demo service' })).toHaveAttribute('href', '/demo-service/');
     expect(screen.getByText(demoUser.email)).toBeInTheDocument();
   });
 
