@@ -70,6 +70,8 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
         fontSize: size === 'lg' ? theme.font.sizeLg : size === 'sm' ? theme.font.sizeSm : theme.font.sizeMd,
         fontWeight: 600,
         lineHeight: 1.2,
+        // A label never breaks over two lines ("Confirm and sign in"); a row of buttons wraps instead.
+        whiteSpace: 'nowrap',
         cursor: loading ? 'progress' : 'pointer',
         ...variantStyle(theme, variant),
         ...focusRing(theme),
