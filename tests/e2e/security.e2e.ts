@@ -39,7 +39,7 @@ async function signedIn(email: string, password = PASSWORD): Promise<{ context: 
 async function unlock(page: Page, password = PASSWORD) {
   await page.getByLabel(/^Account password/).fill(password);
   await page.getByRole('button', { name: 'Unlock' }).click();
-  await page.getByRole('heading', { name: 'Settings are locked' }).waitFor({ state: 'detached' });
+  await page.getByRole('heading', { name: 'Unlock to change these settings' }).waitFor({ state: 'detached' });
   await page.getByText(/^Locks again in \d:\d\d$/).waitFor();
 }
 
@@ -83,7 +83,7 @@ describe('security settings against the reference server', () => {
     expect(await page.getByText(/^Locks again in 0:[0-2]\d$/).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Change password' }).isEnabled()).toBe(true);
 
-    await page.getByRole('heading', { name: 'Settings are locked' }).waitFor({ timeout: (UNLOCK_SECONDS + 4) * 1000 });
+    await page.getByRole('heading', { name: 'Unlock to change these settings' }).waitFor({ timeout: (UNLOCK_SECONDS + 4) * 1000 });
     await page.getByText('The unlock time is over.', { exact: false }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('securityToken'))).toBeNull();
     await expect.poll(() => disables).toEqual([token]);
@@ -223,7 +223,7 @@ describe('security settings against the reference server', () => {
       .waitFor({ timeout: (UNLOCK_SECONDS + 4) * 1000 });
     expect(await dialog.getByRole('button', { name: 'Send code' }).isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Close' }).last().click();
-    await page.getByRole('heading', { name: 'Settings are locked' }).waitFor();
+    await page.getByRole('heading', { name: 'Unlock to change these settings' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('securityToken'))).toBeNull();
     await context.close();
   });
