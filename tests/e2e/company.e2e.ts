@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
 import { seedTokens, signInThroughApi } from '../support/signIn';
@@ -81,8 +81,7 @@ describe('company management against the reference server', () => {
 
     await owner.page.getByRole('link', { name: 'Members' }).click();
     await row(owner.page, USER).getByText('Administrator').waitFor();
-    const axe = await new AxeBuilder({ page: owner.page }).include('main').analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(owner.page, { include: 'main' });
 
     await owner.page.getByRole('button', { name: `Change role: ${USER}` }).click();
     const roleDialog = owner.page.getByRole('dialog');
@@ -188,8 +187,7 @@ describe('company management against the reference server', () => {
       'member@example.com already belongs to this company.',
       'invitee@example.com already has an invitation waiting to be accepted.',
     ]);
-    const axe = await new AxeBuilder({ page: owner.page }).include('[role="alertdialog"]').analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(owner.page, { include: '[role="alertdialog"]' });
     await report.getByRole('button', { name: 'Done' }).click();
     // The valid address was invited: mailed, and pending in the list.
     await row(owner.page, BATCH_NEW).getByText('Invitation pending').waitFor();

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import * as OTPAuth from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenExchangeResult } from '../../core/contract/api';
+import { expectNoAxeViolations } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { type DevMail } from '../support/mailLinks';
 import { startPortal, type RunningPortal } from '../support/portal';
@@ -68,16 +68,14 @@ describe('security settings against the reference server', () => {
       if (/\/api\/security\/[^/]+\/disable$/.test(new URL(req.url()).pathname)) disables.push(req.headers()['security-token'] ?? '');
     });
     expect(await page.getByRole('button', { name: 'Change password' }).isDisabled()).toBe(true);
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(page);
 
     await page.getByLabel(/^Account password/).fill('Wrong-pass-9');
     await page.getByRole('button', { name: 'Unlock' }).click();
     await page.getByText('Incorrect ID or password', { exact: false }).waitFor();
 
     await unlock(page);
-    const unlockedAxe = await new AxeBuilder({ page }).analyze();
-    expect(unlockedAxe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(page);
     const token = await page.evaluate(() => localStorage.getItem('securityToken'));
     expect(token).toBeTruthy();
     expect(await page.getByText(/^Locks again in 0:[0-2]\d$/).isVisible()).toBe(true);
@@ -125,8 +123,7 @@ describe('security settings against the reference server', () => {
     const dialog = page.getByRole('dialog', { name: 'Set up an authenticator app' });
     await dialog.getByRole('img', { name: 'QR code to add this account to an authenticator app' }).waitFor();
     expect(await dialog.getByRole('img').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
-    const dialogAxe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-    expect(dialogAxe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(page, { include: '[role="dialog"]' });
     const secret = (await dialog.locator('code').textContent())!.replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     await dialog.getByRole('textbox').first().click();
@@ -243,8 +240,7 @@ describe('security settings against the reference server', () => {
     await page.getByRole('alert').filter({ hasText: 'Your account is locked for 30 min' }).waitFor();
     expect(await field.isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Unlock' }).isDisabled()).toBe(true);
-    const axe = await new AxeBuilder({ page }).include('form[aria-labelledby="security-lock-heading"]').analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(page, { include: 'form[aria-labelledby="security-lock-heading"]' });
     // One lock for the account: the right password does not sign in either.
     expect(await loginErrorCode('applicant@example.com', PASSWORD)).toBe(-20004);
     expect(await page.evaluate(() => localStorage.getItem('securityToken'))).toBeNull();
