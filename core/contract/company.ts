@@ -145,8 +145,23 @@ export interface InviteRequest {
   region: RegionCode;
   language?: string;
 }
+/** An address of a batch that was not invited, and why (a code of spec section 8). */
+export interface InviteRefusal {
+  email: string;
+  errorCode: number;
+}
+/**
+ * The addresses invited and those refused. A batch invites every address it can: when some are
+ * refused the others are still invited; when every one is refused the call fails with the first
+ * refusal's code, and its `result` is an `InviteRefusedResult`.
+ */
 export interface InviteResult {
   invited: string[];
+  refused: InviteRefusal[];
+}
+export interface InviteRefusedResult {
+  email: string;
+  refused: InviteRefusal[];
 }
 /** `POST /orgs/{id}/members/reinvitation`. */
 export interface ReinviteRequest {

@@ -33,6 +33,8 @@ export interface MenuEntry {
   id: string;
   /** Child segment of /accountSetting ('myProfile'), an absolute path, or an https URL. */
   path: string;
+  /** An absolute path served outside the SPA (another app on the portal's origin): a full page load, not a route. */
+  external?: boolean;
   labelKey: TranslationKey;
   order: number;
   visible?: (ctx: MenuContext) => boolean;

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import type { HttpClient } from '../http/client';
@@ -14,6 +15,7 @@ const menu = definePlugin({
     { id: 'profile', path: 'myProfile', labelKey: 'profile:menu', order: 10 },
     { id: 'security', path: 'security', labelKey: 'security:menu', order: 20 },
     { id: 'home', path: 'https://id.vendor.example/', labelKey: 'account:unifiedId', order: 0 },
+    { id: 'demo', path: '/demo-service/', external: true, labelKey: 'company:menu', order: 1 },
   ],
 });
 
@@ -30,6 +32,42 @@ describe('AccountShell', () => {
     expect(screen.getByRole('link', { name: 'Security' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'My Profile' })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('link', { name: 'Unified ID' })).toHaveAttribute('href', 'https://id.vendor.example/');
+    // Another app on the portal's origin: a plain link (a page load), not a route of the SPA.
+    expect(screen.getByRole('link', { name: 'Company' })).toHaveAttribute('href', '/demo-service/');
     expect(screen.getByText(demoUser.email)).toBeInTheDocument();
+  });
+
+  it('has the brand, the language menu and sign-out in its header; on a phone the menu is behind an icon button', async () => {
+    setUser(demoUser);
+    const registry = await testRegistry([menu]);
+    const wide = window.innerWidth;
+    act(() => {
+      window.innerWidth = 375;
+      window.dispatchEvent(new Event('resize'));
+    });
+    try {
+      renderPortal(
+        <Route path="/accountSetting" nest>
+          <AccountShell>content</AccountShell>
+        </Route>,
+        { registry, http: { post: vi.fn() } as unknown as HttpClient, path: '/accountSetting/security' },
+      );
+      const header = screen.getByRole('banner');
+      expect(header).toHaveTextContent('Unified ID');
+      expect(screen.getByRole('button', { name: /Language/ })).toHaveAttribute('aria-haspopup', 'menu');
+      expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+      const toggle = screen.getByRole('button', { name: 'Open menu' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(toggle.textContent).toBe(''); // an icon, named by aria-label
+      expect(screen.queryByRole('navigation')).toBeNull();
+      await userEvent.click(toggle);
+      expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+      expect(screen.getByRole('navigation', { name: 'Account menu' })).toHaveTextContent(demoUser.email);
+    } finally {
+      act(() => {
+        window.innerWidth = wide;
+        window.dispatchEvent(new Event('resize'));
+      });
+    }
   });
 });

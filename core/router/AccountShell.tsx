@@ -8,8 +8,14 @@ import { type Namespace, namespaceOf } from '../i18n/resources';
 import { signOut } from '../session/signOut';
 import { userAtom } from '../session/session';
 import { Button } from '../ui/Button';
+import { iconButtonStyle } from '../ui/iconButton';
+import { LanguageMenu } from '../ui/LanguageMenu';
+import { CONTENT_WIDTH } from '../ui/page';
 import { useViewportWidth } from '../ui/media';
 import { resolveMenu, type MenuLink } from './menu';
+
+/** The menu column beside the content from 768 px. */
+const NAV_WIDTH = 220;
 
 function MenuItem({ link, current, onNavigate }: { link: MenuLink; current: string; onNavigate: () => void }) {
   const { t } = useTranslation([namespaceOf(link.entry.labelKey)]);
@@ -20,9 +26,11 @@ function MenuItem({ link, current, onNavigate }: { link: MenuLink; current: stri
     padding: `${theme.space(2)} ${theme.space(4)}`,
     borderRadius: theme.radius.md,
     color: active ? theme.colors.primary : theme.colors.text,
-    background: active ? theme.colors.background : 'transparent',
+    background: active ? theme.colors.surface : 'transparent',
+    borderInlineStart: `3px solid ${active ? theme.colors.primary : 'transparent'}`,
     fontWeight: active ? 600 : 400,
     textDecoration: 'none',
+    '&:hover': { background: theme.colors.surface },
     '&:focus-visible': { outline: `2px solid ${theme.colors.focus}`, outlineOffset: 2 },
   } as const;
   const label = t(link.entry.labelKey);
@@ -40,7 +48,19 @@ function MenuItem({ link, current, onNavigate }: { link: MenuLink; current: stri
   );
 }
 
-/** The /accountSetting frame: the plugins' menu entries and the current child page. */
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+    </svg>
+  );
+}
+
+/**
+ * The /accountSetting frame (themes/design.md): a header with the brand's logo and title, the
+ * signed-in user, the language menu and sign-out; the plugins' menu entries beside (below 768 px:
+ * behind an icon button) one centred content column for the current child page.
+ */
 export function AccountShell({ children, menuInitiallyOpen = false }: { children: ReactNode; menuInitiallyOpen?: boolean }) {
   const { registry, http, config } = usePortal();
   const user = useAtomValue(userAtom);
@@ -55,6 +75,7 @@ export function AccountShell({ children, menuInitiallyOpen = false }: { children
   const [signingOut, setSigningOut] = useState(false);
   const mobile = width < theme.breakpoints.mobile;
   const current = `/accountSetting${relative}`;
+  const title = theme.brand.title || t('core:app.name');
 
   async function handleSignOut() {
     setSigningOut(true);
@@ -63,33 +84,67 @@ export function AccountShell({ children, menuInitiallyOpen = false }: { children
   }
 
   return (
-    <div css={{ minHeight: '100vh', background: theme.colors.background, color: theme.colors.text, fontFamily: theme.font.family }}>
+    <div css={{ minHeight: '100vh', background: theme.colors.background, color: theme.colors.text, fontFamily: theme.font.family, fontSize: theme.font.sizeMd }}>
       <header
         css={{
           display: 'flex',
           alignItems: 'center',
-          gap: theme.space(3),
-          padding: `${theme.space(3)} ${theme.space(4)}`,
+          gap: theme.space(mobile ? 2 : 4),
+          minHeight: 64,
+          boxSizing: 'border-box',
+          padding: `${theme.space(2)} ${theme.space(mobile ? 3 : 6)}`,
           background: theme.colors.surface,
           borderBottom: `1px solid ${theme.colors.border}`,
         }}
       >
         {mobile && (
-          <Button variant="text" size="sm" aria-expanded={menuOpen} aria-controls="account-menu" onClick={() => setMenuOpen((o) => !o)}>
-            {menuOpen ? t('core:menu.closeMenu') : t('core:menu.openMenu')}
-          </Button>
+          <button
+            type="button"
+            aria-label={menuOpen ? t('core:menu.closeMenu') : t('core:menu.openMenu')}
+            aria-expanded={menuOpen}
+            aria-controls="account-menu"
+            onClick={() => setMenuOpen((o) => !o)}
+            css={{ ...iconButtonStyle(theme, 40), color: theme.colors.text }}
+          >
+            <MenuIcon open={menuOpen} />
+          </button>
         )}
-        <span css={{ fontSize: theme.font.sizeLg, fontWeight: 600, flex: 1, minWidth: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{theme.brand.title || t('core:app.name')}</span>
+        <div css={{ display: 'flex', alignItems: 'center', gap: theme.space(3), flex: 1, minWidth: 0 }}>
+          {theme.brand.logoUrl && (
+            // The title beside it names the page; the logo is decoration. Scaled into a fixed box, never cropped.
+            <img src={theme.brand.logoUrl} alt="" css={{ height: 32, width: mobile ? 32 : 'auto', maxWidth: 140, objectFit: 'contain', objectPosition: 'left center', flex: 'none' }} />
+          )}
+          <span css={{ fontSize: theme.font.sizeLg, fontWeight: 600, minWidth: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{title}</span>
+        </div>
         {/* On a phone the address would push Sign out off screen; it shows in the menu panel there. */}
-        {user && !mobile && <span css={{ color: theme.colors.textMuted, fontSize: theme.font.sizeSm, overflowWrap: 'anywhere' }}>{user.email}</span>}
+        {user && !mobile && <span css={{ color: theme.colors.textMuted, fontSize: theme.font.sizeSm, overflowWrap: 'anywhere', maxWidth: 280, textAlign: 'end' }}>{user.email}</span>}
+        <LanguageMenu compact={mobile} />
         <Button variant="secondary" size={mobile ? 'sm' : 'md'} loading={signingOut} onClick={() => void handleSignOut()}>
           {t('core:menu.signOut')}
         </Button>
       </header>
-      <div css={{ display: 'flex', flexDirection: mobile ? 'column' : 'row', maxWidth: theme.breakpoints.xlarge, margin: '0 auto' }}>
+      <div
+        css={{
+          display: 'flex',
+          flexDirection: mobile ? 'column' : 'row',
+          gap: mobile ? 0 : theme.space(6),
+          maxWidth: NAV_WIDTH + CONTENT_WIDTH + 6 * 4 * 3,
+          margin: '0 auto',
+          padding: mobile ? 0 : `${theme.space(6)} ${theme.space(6)} ${theme.space(12)}`,
+          boxSizing: 'border-box',
+        }}
+      >
         {(!mobile || menuOpen) && (
-          <nav id="account-menu" aria-label={t('core:menu.label')} css={{ width: mobile ? 'auto' : 240, padding: theme.space(4) }}>
-            {user && mobile && <p css={{ margin: `0 0 ${theme.space(3)}`, color: theme.colors.textMuted, fontSize: theme.font.sizeSm, overflowWrap: 'anywhere' }}>{user.email}</p>}
+          <nav
+            id="account-menu"
+            aria-label={t('core:menu.label')}
+            css={
+              mobile
+                ? { padding: theme.space(3), background: theme.colors.surface, borderBottom: `1px solid ${theme.colors.border}` }
+                : { width: NAV_WIDTH, flex: 'none', alignSelf: 'flex-start', position: 'sticky', top: theme.space(6) }
+            }
+          >
+            {user && mobile && <p css={{ margin: `0 0 ${theme.space(3)}`, padding: `0 ${theme.space(4)}`, color: theme.colors.textMuted, fontSize: theme.font.sizeSm, overflowWrap: 'anywhere' }}>{user.email}</p>}
             <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: theme.space(1) }}>
               {links.map((link) => (
                 <li key={`${link.pluginId}:${link.entry.id}`}>
@@ -99,7 +154,7 @@ export function AccountShell({ children, menuInitiallyOpen = false }: { children
             </ul>
           </nav>
         )}
-        <main id="main" css={{ flex: 1, padding: theme.space(4), minWidth: 0 }}>
+        <main id="main" css={{ flex: 1, minWidth: 0, maxWidth: CONTENT_WIDTH, padding: mobile ? theme.space(3) : 0, boxSizing: 'border-box' }}>
           {children}
         </main>
       </div>

@@ -9,7 +9,7 @@ export function resolveMenu(entries: readonly Owned<MenuEntry>[], ctx: MenuConte
     .filter(({ value }) => value.visible?.(ctx) ?? true)
     .sort((a, b) => a.value.order - b.value.order)
     .map(({ value, pluginId }) => {
-      if (/^https:\/\//.test(value.path)) return { entry: value, pluginId, kind: 'external', href: value.path };
+      if (/^https:\/\//.test(value.path) || (value.external && value.path.startsWith('/'))) return { entry: value, pluginId, kind: 'external', href: value.path };
       if (value.path.startsWith('/')) return { entry: value, pluginId, kind: 'absolute', href: value.path };
       return { entry: value, pluginId, kind: 'child', href: `/accountSetting/${value.path}` };
     });

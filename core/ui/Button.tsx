@@ -2,6 +2,7 @@ import { useTheme, type CSSObject } from '@emotion/react';
 import { forwardRef, type ComponentPropsWithoutRef, type MouseEvent } from 'react';
 import type { ThemeTokens } from '../../themes/tokens';
 import { focusRing } from './focusRing';
+import { atLeast } from './media';
 import { Spinner } from './Spinner';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'text' | 'danger';
@@ -70,6 +71,11 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
         fontSize: size === 'lg' ? theme.font.sizeLg : size === 'sm' ? theme.font.sizeSm : theme.font.sizeMd,
         fontWeight: 600,
         lineHeight: 1.2,
+        // From 768 px a label never breaks over two lines ("Confirm and sign in"): a row of buttons
+        // wraps instead. On a phone a label longer than the column may wrap rather than overflow.
+        maxWidth: '100%',
+        textAlign: 'center',
+        [atLeast(theme.breakpoints.mobile)]: { whiteSpace: 'nowrap' },
         cursor: loading ? 'progress' : 'pointer',
         ...variantStyle(theme, variant),
         ...focusRing(theme),

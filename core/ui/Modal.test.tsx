@@ -129,6 +129,17 @@ describe('Modal', () => {
     expect(screen.queryByRole('button', { name: 'Drag to move' })).toBeNull();
   });
 
+  it('full screen: one centred column with the actions right under the content, not in a bar at the far edge', async () => {
+    renderWithProviders(
+      <Modal open fullScreen onClose={() => {}} title="Step" onOk={() => {}} okLabel="Confirm and sign in">
+        <p>form</p>
+      </Modal>,
+    );
+    const column = (await screen.findByText('form')).parentElement!;
+    expect(column).toContainElement(screen.getByRole('button', { name: 'Confirm and sign in' }));
+    expect(getComputedStyle(column).maxWidth).toBe('560px');
+  });
+
   it('derives the content max height from the window and follows resizes', async () => {
     window.innerHeight = 768;
     renderWithProviders(

@@ -62,6 +62,8 @@ export function Modal(props: ModalProps) {
 }
 
 const noop = () => {};
+/** The width of a full-screen dialog's content column (themes/design.md). */
+const FULL_SCREEN_COLUMN = 560;
 
 function OpenModal({
   onClose,
@@ -172,6 +174,14 @@ function OpenModal({
       </>
     ) : null);
 
+  const content = (
+    <>
+      {description !== undefined && description !== null && <Description css={{ margin: 0, whiteSpace: 'pre-line', lineHeight: 1.5 }}>{description}</Description>}
+      {children}
+    </>
+  );
+  const footerCss = { display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: theme.space(3) } as const;
+
   return (
     <Dialog
       open
@@ -208,7 +218,8 @@ function OpenModal({
               display: 'flex',
               alignItems: 'center',
               gap: theme.space(2),
-              padding: `${theme.space(4)} ${theme.space(5)} ${theme.space(2)}`,
+              padding: fullScreen ? `${theme.space(3)} ${theme.space(5)}` : `${theme.space(4)} ${theme.space(5)} ${theme.space(2)}`,
+              borderBottom: fullScreen ? `1px solid ${theme.colors.border}` : undefined,
               cursor: canDrag ? 'move' : undefined,
               userSelect: 'none',
               touchAction: canDrag ? 'none' : undefined,
@@ -258,20 +269,25 @@ function OpenModal({
             // A scrolling region must be reachable by keyboard to be scrolled.
             tabIndex={body.overflows ? 0 : undefined}
             style={{ maxHeight: fullScreen ? undefined : maxHeight }}
-            css={{ flex: fullScreen ? 1 : undefined, overflowY: 'auto', padding: `${theme.space(2)} ${theme.space(5)} ${theme.space(4)}`, ...focusRing(theme) }}
+            css={{ flex: fullScreen ? 1 : undefined, overflowY: 'auto', padding: fullScreen ? `${theme.space(6)} ${theme.space(4)}` : `${theme.space(2)} ${theme.space(5)} ${theme.space(4)}`, ...focusRing(theme) }}
           >
-            {description !== undefined && description !== null && (
-              <Description css={{ margin: 0, whiteSpace: 'pre-line', lineHeight: 1.5 }}>{description}</Description>
+            {/* Full screen, the content reads as one focused step: a centred column, its actions right under it. */}
+            {fullScreen ? (
+              <div css={{ maxWidth: FULL_SCREEN_COLUMN, margin: '0 auto' }}>
+                {content}
+                {footerNode && <div css={{ ...footerCss, padding: `${theme.space(6)} 0 0` }}>{footerNode}</div>}
+              </div>
+            ) : (
+              content
             )}
-            {children}
           </div>
-          {footerNode && (
+          {footerNode && !fullScreen && (
             <div
               ref={(el) => {
                 footerRef.current = el;
                 return measureFooter(el);
               }}
-              css={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: theme.space(3), padding: `${theme.space(3)} ${theme.space(5)} ${theme.space(4)}` }}
+              css={{ ...footerCss, padding: `${theme.space(3)} ${theme.space(5)} ${theme.space(4)}` }}
             >
               {footerNode}
             </div>

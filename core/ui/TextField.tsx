@@ -13,6 +13,11 @@ export interface TextFieldProps extends Omit<ComponentPropsWithoutRef<'input'>, 
   error?: ReactNode;
   /** Visually hide the label (it stays the accessible name). */
   hideLabel?: boolean;
+  /**
+   * While `readOnly`, look like a value rather than an input: tinted ground, no border
+   * (themes/design.md, "read-only value"). For account forms; the login views keep their own look.
+   */
+  valueWhenReadOnly?: boolean;
 }
 
 /**
@@ -22,7 +27,7 @@ export interface TextFieldProps extends Omit<ComponentPropsWithoutRef<'input'>, 
  * form's job, so the browser's own bubbles never compete with the inline error.
  */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, hint, error, hideLabel = false, id, type = 'text', required, disabled, className, 'aria-describedby': extraDescribedBy, ...inputProps },
+  { label, hint, error, hideLabel = false, valueWhenReadOnly = false, id, type = 'text', required, disabled, className, 'aria-describedby': extraDescribedBy, ...inputProps },
   ref,
 ) {
   const theme = useTheme();
@@ -71,6 +76,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
             ...focusRing(theme),
             '&:focus-visible': { outline: `2px solid ${theme.colors.focus}`, outlineOffset: 0 },
             '&:disabled': { opacity: 0.6, cursor: 'not-allowed' },
+            ...(valueWhenReadOnly && { '&:read-only': { background: theme.colors.background, borderColor: 'transparent', cursor: 'default' } }),
           }}
         />
         {isPassword && (

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon, iconButtonStyle } from './iconButton';
 import { KindIcon, kindColor } from './kindIcons';
+import { atLeast } from './media';
 import { dismissToast, holdToast, useToast } from './toastStore';
 
 /**
@@ -29,7 +30,9 @@ export function ToastHost() {
       aria-live="polite"
       css={{
         position: 'fixed',
+        // From 768 px below the pages' 64 px header, so no header or brand is covered; at the top on a phone.
         top: theme.space(4),
+        [atLeast(theme.breakpoints.mobile)]: { top: theme.space(20) },
         insetInline: theme.space(4),
         zIndex: theme.zIndex.toast,
         display: 'flex',

@@ -10,6 +10,8 @@ export { FieldError, FieldHint, describedBy } from './FieldMessages';
 export { focusRing } from './focusRing';
 export { KindIcon, kindColor, type MessageKind } from './kindIcons';
 export { Notice, type NoticeProps } from './Notice';
+export { CONTENT_WIDTH, CellLabel, PageCard, PageHeading, ReadOnlyValue, cardCss, stackedTableCss } from './page';
+export { LANGUAGE_MENU_MAX_HEIGHT, LanguageMenu } from './LanguageMenu';
 export { LazyModalHost } from './LazyModalHost';
 export { LoadingImage, type LoadingImageProps } from './LoadingImage';
 export { atLeast, below, media, useViewportClass, useViewportHeight, useViewportWidth, viewportClass, type ViewportClass } from './media';

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
+  cardCss,
   Button,
   isLanguageCode,
   languageByCode,
@@ -63,7 +64,7 @@ export default function AccountPage() {
   const language = isLanguageCode(user.language) ? languageByCode(user.language).nativeName : user.language;
 
   return (
-    <section aria-labelledby="account-heading" css={{ maxWidth: 640, background: theme.colors.surface, borderRadius: theme.radius.lg, padding: theme.space(6), boxShadow: theme.shadow.card }}>
+    <section aria-labelledby="account-heading" css={cardCss(theme)}>
       <h1 id="account-heading" css={{ fontSize: theme.font.sizeXl, margin: 0 }}>
         {t('account:heading')}
       </h1>

@@ -54,8 +54,14 @@ describe('account plugin manifest', () => {
     expect(registry.menu.map((m) => [m.value.id, m.value.path])).toContainEqual(['unified-id', 'https://id.vendor.test/']);
   });
 
+  it('takes a path on the portal as the Unified ID home, linked with a page load (not a route of the app)', async () => {
+    const registry = await testRegistry([account], { account: { unifiedIdHomeUrl: '/demo-service/' } });
+    expect(registry.menu.find((m) => m.value.id === 'unified-id')?.value).toMatchObject({ path: '/demo-service/', external: true });
+  });
+
   it.each([
     [{ unifiedIdHomeUrl: 'http://plain.test' }, "Plugin 'account': config field 'unifiedIdHomeUrl': must be an https URL"],
+    [{ unifiedIdHomeUrl: '//elsewhere.test/' }, "Plugin 'account': config field 'unifiedIdHomeUrl': must be an https URL"],
     [{ colour: 'red' }, "Plugin 'account': config field 'colour': is not a known field; expected one of: showAccountId, unifiedIdHomeUrl"],
     [{ showAccountId: 'maybe' }, "Plugin 'account': config field 'showAccountId'"],
   ])('rejects bad config %j', async (config, message) => {

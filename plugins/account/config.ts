@@ -5,14 +5,17 @@ import { boolean, matches, object, pluginConfig, string } from '@portal/plugin-a
 export interface AccountPluginConfig {
   /** Show the technical account id (support staff ask for it). */
   showAccountId: boolean;
-  /** Where the 'Unified ID' menu entry leads; no entry without it. */
+  /**
+   * Where the 'Unified ID' menu entry leads (the home page of the Unified ID: the services a
+   * user reaches with it): an https URL, or a path on the portal's own origin. No entry without it.
+   */
   unifiedIdHomeUrl?: string;
 }
 
 export const configSchema = object(
   {
     showAccountId: boolean({ default: true }),
-    unifiedIdHomeUrl: string({ optional: true, test: matches(/^https:\/\//, 'must be an https URL') }),
+    unifiedIdHomeUrl: string({ optional: true, test: matches(/^(https:\/\/|\/(?![/\\]))/, 'must be an https URL or a path on the portal (/…)') }),
   },
   { noUnknown: true },
 );

@@ -25,7 +25,8 @@ export default definePlugin<AccountPluginConfig>({
   },
   register(ctx) {
     if (ctx.config.unifiedIdHomeUrl) {
-      ctx.addMenuEntry({ id: 'unified-id', path: ctx.config.unifiedIdHomeUrl, labelKey: 'account:unifiedId', order: 0 });
+      // A path is another app on the portal's origin (the demo service in development): a page load, not a route.
+      ctx.addMenuEntry({ id: 'unified-id', path: ctx.config.unifiedIdHomeUrl, external: true, labelKey: 'account:unifiedId', order: 0 });
     }
   },
 });

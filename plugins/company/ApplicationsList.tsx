@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import {
   type Application,
   Button,
+  CellLabel,
   type MemberRole,
   Modal,
   type MyCompany,
   Spinner,
+  stackedTableCss,
   toast,
   Truncate,
   useErrorHandler,
@@ -16,7 +18,7 @@ import {
 import { companyApi } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { memberName, useDateFormat } from './format';
-import { Card, Heading, tableCss } from './parts';
+import { Card, Heading } from './parts';
 import { grantableRoles } from './permissions';
 import { RoleRadios } from './RoleRadios';
 import { useLoad } from './useLoad';
@@ -73,28 +75,32 @@ export function ApplicationsList({ company, onChanged, initialDialog = null }: {
       )}
       {state.status === 'ready' && state.value.length === 0 && <p>{t('applications.empty')}</p>}
       {state.status === 'ready' && state.value.length > 0 && (
-        <div css={{ overflowX: 'auto' }}>
-          <table css={tableCss}>
+        <div>
+          <table role="table" css={stackedTableCss(theme)}>
             <caption>{t('applications.caption', { org: company.name })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('applications.applicant')}</th>
-                <th scope="col">{t('applications.email')}</th>
-                <th scope="col">{t('applications.appliedAt')}</th>
-                <th scope="col">{t('applications.actions')}</th>
+            <thead role="rowgroup">
+              <tr role="row">
+                <th role="columnheader" scope="col">{t('applications.applicant')}</th>
+                <th role="columnheader" scope="col">{t('applications.email')}</th>
+                <th role="columnheader" scope="col">{t('applications.appliedAt')}</th>
+                <th role="columnheader" scope="col">{t('applications.actions')}</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {state.value.map((a) => (
-                <tr key={a.id}>
-                  <th scope="row" css={{ fontWeight: 400 }}>
+                <tr role="row" key={a.id}>
+                  <th role="rowheader" scope="row">
                     <Truncate text={memberName(a.applicant) || '—'} />
                   </th>
-                  <td>
+                  <td role="cell">
+                    <CellLabel>{t('applications.email')}</CellLabel>
                     <Truncate text={a.applicant.email} />
                   </td>
-                  <td>{date(a.appliedAt)}</td>
-                  <td>
+                  <td role="cell">
+                    <CellLabel>{t('applications.appliedAt')}</CellLabel>
+                    <span data-nowrap>{date(a.appliedAt)}</span>
+                  </td>
+                  <td role="cell" data-actions>
                     <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(2) }}>
                       <Button
                         size="sm"

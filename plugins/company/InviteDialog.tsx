@@ -1,5 +1,5 @@
 import { useTheme } from '@emotion/react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type ApiError,
@@ -9,6 +9,8 @@ import {
   FieldError,
   FieldHint,
   focusRing,
+  type InviteRefusal,
+  type InviteRefusedResult,
   type MemberRole,
   Modal,
   type MyCompany,
@@ -17,12 +19,24 @@ import {
   useHttp,
 } from '@portal/plugin-api';
 import { companyApi } from './api';
+import { InviteReport, useRefusalText } from './InviteReport';
 import { grantableRoles } from './permissions';
 import { RoleRadios } from './RoleRadios';
 
 export const MAX_INVITES = 20;
 /** Invitation refusals shown inside the dialog, so what was typed stays to be corrected. */
 export const INVITE_CODES = [-40005, -40007, -40011, -40013, -40014, -40015, -40016, -40020, -40021, -40022, -20200, -10020] as const;
+
+export interface InviteReportData {
+  invited: string[];
+  refused: InviteRefusal[];
+}
+
+/** The refusals a failed batch carries when every address was refused on its own account. */
+function refusalsOf(err: ApiError): InviteRefusal[] | null {
+  const result = err.result as Partial<InviteRefusedResult> | undefined;
+  return Array.isArray(result?.refused) && result.refused.length > 0 ? result.refused : null;
+}
 
 const emailSchema = emailRule();
 
@@ -32,7 +46,20 @@ export function parseEmails(text: string): string[] {
 }
 
 /** Invite by email with a role; the region is always the company's (other regions cannot be invited, -40014). */
-export function InviteDialog({ company, onClose, onInvited, initialEmails = '' }: { company: MyCompany; onClose: () => void; onInvited: () => void; initialEmails?: string }) {
+export function InviteDialog({
+  company,
+  onClose,
+  onInvited,
+  initialEmails = '',
+  initialReport = null,
+}: {
+  company: MyCompany;
+  onClose: () => void;
+  onInvited: () => void;
+  initialEmails?: string;
+  /** Opens on the results of a batch (stories). */
+  initialReport?: InviteReportData | null;
+}) {
   const { t, i18n } = useTranslation(['company', 'core']);
   const theme = useTheme();
   const http = useHttp();
@@ -43,6 +70,9 @@ export function InviteDialog({ company, onClose, onInvited, initialEmails = '' }
   const [role, setRole] = useState<Exclude<MemberRole, 'owner'>>('member');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const refusalText = useRefusalText();
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+  const [report, setReport] = useState<InviteReportData | null>(initialReport);
 
   function validate(list: string[]): string | null {
     if (list.length === 0) return t('core:validation.required');
@@ -59,13 +89,35 @@ export function InviteDialog({ company, onClose, onInvited, initialEmails = '' }
     setBusy(true);
     try {
       const result = await companyApi(http).invite(company.id, { emails: list, role, region: company.region, language: i18n.language });
-      toast(t('invite.sent', { emails: (result?.invited ?? list).join(', ') }), 'success');
-      onInvited();
+      const invited = result?.invited ?? list;
+      const refused = result?.refused ?? [];
+      if (refused.length === 0) {
+        toast(t('invite.sent', { emails: invited.join(', ') }), 'success');
+        onInvited();
+        return;
+      }
+      // Some were refused: say who and why; the others are invited already.
+      setReport({ invited, refused });
+      setBusy(false);
     } catch (err) {
-      const inline = (_e: ApiError, ctx: ErrorContext) => (setError(ctx.message), true);
+      const inline = (e: ApiError, ctx: ErrorContext) => {
+        const refused = refusalsOf(e);
+        if (refused && list.length > 1) setReport({ invited: [], refused });
+        else setError(refused ? refusalText(refused[0]!) : ctx.message);
+        return true;
+      };
       handleError(err, { handlers: Object.fromEntries(INVITE_CODES.map((code) => [code, inline])) });
       setBusy(false);
     }
+  }
+
+  if (report) {
+    const finish = () => (report.invited.length > 0 ? onInvited() : onClose());
+    return (
+      <Modal key="report" open kind="warning" title={t('invite.reportHeading')} onClose={finish} onOk={finish} okLabel={t('invite.done')} maxWidth={520} initialFocus={summaryRef}>
+        <InviteReport invited={report.invited} refused={report.refused} summaryRef={summaryRef} />
+      </Modal>
+    );
   }
 
   return (

@@ -5,12 +5,14 @@ import { useLocation } from 'wouter';
 import {
   type ApiError,
   Button,
+  CellLabel,
   type CompanySummary,
   type ErrorContext,
   type MyCompaniesResult,
   Notice,
   TextField,
   toast,
+  stackedTableCss,
   Truncate,
   useErrorHandler,
   useHttp,
@@ -18,7 +20,7 @@ import {
 import { companyApi } from './api';
 import { CertifiedBadge } from './CompanyInfo';
 import { useCountryName } from './format';
-import { Actions, Card, Heading, tableCss } from './parts';
+import { Actions, Card, Heading } from './parts';
 
 type Mode = 'code' | 'name';
 /**
@@ -131,26 +133,32 @@ export function JoinCompany({ applications, onApplied, initialResults, initialMo
       </form>
       {results && results.length === 0 && <p role="status">{t('join.noResults')}</p>}
       {results && results.length > 0 && (
-        <div css={{ overflowX: 'auto' }}>
-          <table css={tableCss}>
+        <div>
+          <table role="table" css={stackedTableCss(theme)}>
             <caption>{t('join.results')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('fields.name')}</th>
-                <th scope="col">{t('fields.type')}</th>
-                <th scope="col">{t('fields.country')}</th>
-                <th scope="col">{t('members.actions')}</th>
+            <thead role="rowgroup">
+              <tr role="row">
+                <th role="columnheader" scope="col">{t('fields.name')}</th>
+                <th role="columnheader" scope="col">{t('fields.type')}</th>
+                <th role="columnheader" scope="col">{t('fields.country')}</th>
+                <th role="columnheader" scope="col">{t('members.actions')}</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {results.map((org) => (
-                <tr key={org.id}>
-                  <th scope="row" css={{ fontWeight: 400 }}>
+                <tr role="row" key={org.id}>
+                  <th role="rowheader" scope="row">
                     <Truncate text={org.name} /> <CertifiedBadge certified={org.certified} />
                   </th>
-                  <td>{t(`types.${org.type}`)}</td>
-                  <td>{[org.city, countryName(org.country)].filter(Boolean).join(', ')}</td>
-                  <td>
+                  <td role="cell">
+                    <CellLabel>{t('fields.type')}</CellLabel>
+                    {t(`types.${org.type}`)}
+                  </td>
+                  <td role="cell">
+                    <CellLabel>{t('fields.country')}</CellLabel>
+                    {[org.city, countryName(org.country)].filter(Boolean).join(', ')}
+                  </td>
+                  <td role="cell" data-actions>
                     {pendingOrgs.has(org.id) ? (
                       t('join.pending')
                     ) : org.certified ? (

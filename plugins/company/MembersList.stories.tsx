@@ -35,6 +35,27 @@ export const InviteDialog: Story = {
   play: () => waitForText('Send invitations'),
 };
 
+/** A batch's results: the valid addresses were invited, the others say why in the inviter's words. */
+export const InviteReport: Story = {
+  parameters: {
+    ...portal,
+    props: {
+      initialDialog: {
+        kind: 'invite',
+        report: {
+          invited: ['new.colleague@partner-example.com', 'second.hire@partner-example.com'],
+          refused: [
+            { email: 'member@example.com', errorCode: -40007 },
+            { email: 'waiting@partner-example.com', errorCode: -40011 },
+            { email: 'cancelled@partner-example.com', errorCode: -40021 },
+          ],
+        },
+      },
+    },
+  },
+  play: () => waitForText('Invitation results'),
+};
+
 /** Changing a role, as the owner (who may also hand over ownership). */
 export const ChangeRoleDialog: Story = {
   parameters: { ...portal, props: { initialDialog: { kind: 'role', member: members[1] } } },

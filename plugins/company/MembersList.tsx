@@ -4,11 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Button,
+  CellLabel,
   type Member,
   type MemberRole,
   type MyCompany,
   Notice,
   Spinner,
+  stackedTableCss,
   toast,
   Truncate,
   useErrorHandler,
@@ -18,13 +20,13 @@ import {
 import { companyApi } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { memberName, useDateFormat } from './format';
-import { InviteDialog } from './InviteDialog';
-import { Card, Heading, tableCss } from './parts';
+import { InviteDialog, type InviteReportData } from './InviteDialog';
+import { Card, Heading } from './parts';
 import { canManage, canReinvite, isManager, roleChoices } from './permissions';
 import { RoleDialog } from './RoleDialog';
 import { useLoad } from './useLoad';
 
-export type MembersDialog = { kind: 'invite' } | { kind: 'role'; member: Member } | { kind: 'remove'; member: Member } | null;
+export type MembersDialog = { kind: 'invite'; report?: InviteReportData } | { kind: 'role'; member: Member } | { kind: 'remove'; member: Member } | null;
 
 /**
  * Members with role, status and joined date (spec section 3). Owners and admins see invite,
@@ -91,39 +93,47 @@ export function MembersList({ company, onChanged, initialDialog = null }: { comp
         </div>
       )}
       {state.status === 'ready' && (
-        <div css={{ overflowX: 'auto' }}>
-          <table css={tableCss}>
+        <div>
+          <table role="table" css={stackedTableCss(theme)}>
             <caption>{t('members.caption', { org: company.name })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('members.name')}</th>
-                <th scope="col">{t('members.email')}</th>
-                <th scope="col">{t('members.role')}</th>
-                <th scope="col">{t('members.status')}</th>
-                <th scope="col">{t('members.joined')}</th>
-                {manager && <th scope="col">{t('members.actions')}</th>}
+            <thead role="rowgroup">
+              <tr role="row">
+                <th role="columnheader" scope="col">{t('members.name')}</th>
+                <th role="columnheader" scope="col">{t('members.email')}</th>
+                <th role="columnheader" scope="col">{t('members.role')}</th>
+                <th role="columnheader" scope="col">{t('members.status')}</th>
+                <th role="columnheader" scope="col">{t('members.joined')}</th>
+                {manager && <th role="columnheader" scope="col">{t('members.actions')}</th>}
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {state.value.map((m) => {
                 const name = memberName(m);
                 const choices = roleChoices(me, m);
                 const self = user !== null && m.accountId === user.accountId;
                 return (
-                  <tr key={m.email}>
-                    <th scope="row" css={{ fontWeight: 400 }}>
-                      {name ? <Truncate text={name} /> : '—'} {self && <span css={{ color: theme.colors.textMuted }}>{t('members.you')}</span>}
+                  <tr role="row" key={m.email}>
+                    <th role="rowheader" scope="row">
+                      {name ? <Truncate text={name} /> : '—'} {self && <span css={{ color: theme.colors.textMuted, fontWeight: 400 }}>{t('members.you')}</span>}
                     </th>
-                    <td>
+                    <td role="cell">
+                      <CellLabel>{t('members.email')}</CellLabel>
                       <Truncate text={m.email} />
                     </td>
-                    <td>{t(`roles.${m.role}`)}</td>
-                    <td>
-                      <span css={{ color: m.status === 'active' ? theme.colors.success : m.status === 'expired' ? theme.colors.danger : theme.colors.warning }}>{t(`status.${m.status}`)}</span>
+                    <td role="cell">
+                      <CellLabel>{t('members.role')}</CellLabel>
+                      {t(`roles.${m.role}`)}
                     </td>
-                    <td>{date(m.joinedAt)}</td>
+                    <td role="cell">
+                      <CellLabel>{t('members.status')}</CellLabel>
+                      <span data-nowrap css={{ color: m.status === 'active' ? theme.colors.success : m.status === 'expired' ? theme.colors.danger : theme.colors.warning }}>{t(`status.${m.status}`)}</span>
+                    </td>
+                    <td role="cell">
+                      <CellLabel>{t('members.joined')}</CellLabel>
+                      <span data-nowrap>{date(m.joinedAt)}</span>
+                    </td>
                     {manager && (
-                      <td>
+                      <td role="cell" data-actions>
                         <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(2) }}>
                           {canReinvite(me, m) && (
                             <Button size="sm" variant="secondary" loading={busy === `re:${m.email}`} disabled={busy !== null} onClick={() => void reinvite(m)} aria-label={`${t('members.reinvite')}: ${m.email}`}>
@@ -153,6 +163,7 @@ export function MembersList({ company, onChanged, initialDialog = null }: { comp
       {dialog?.kind === 'invite' && (
         <InviteDialog
           company={company}
+          initialReport={dialog.report}
           onClose={() => setDialog(null)}
           onInvited={() => {
             setDialog(null);

@@ -44,6 +44,7 @@ describeStoryStates('MembersList', memberStories, {
     Loading: ['Loading company information'],
     LoadFailed: ['could not be loaded'],
     InviteDialog: ['Email addresses', 'Send invitations', 'Only people whose account is in'],
+    InviteReport: ['Invited: 2. Not invited: 3.', 'second.hire@partner-example.com', 'member@example.com already belongs to this company.', 'The invitation to cancelled@partner-example.com was cancelled less than 7 days ago.', 'Done'],
     ChangeRoleDialog: ['Change the role of petr.svoboda@partner-example.com'],
     RemoveConfirm: ['Remove maximiliana.alexandrina.hohenzollern@partner-example.com from the company?'],
     RightToLeft: ['Invitation expired'],

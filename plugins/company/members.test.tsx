@@ -130,6 +130,59 @@ describe('members list', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Email addresses' })).toHaveValue('x@partner-example.com');
   });
 
+  it('reports a batch address by address: the valid ones are invited, the others say why', async () => {
+    const { calls } = await renderMembers(company, {
+      'POST /orgs/org-1/members/invitations': {
+        invited: ['new@partner-example.com'],
+        refused: [
+          { email: 'member@partner-example.com', errorCode: -40007 },
+          { email: 'waiting@partner-example.com', errorCode: -40011 },
+          { email: 'busy@partner-example.com', errorCode: -40020 },
+        ],
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Invite members' }));
+    const form = await screen.findByRole('dialog');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Email addresses' }), 'new@partner-example.com member@partner-example.com waiting@partner-example.com busy@partner-example.com');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send invitations' }));
+    const report = await screen.findByRole('alertdialog', { name: /Invitation results/ });
+    expect(within(report).getByText('Invited: 1. Not invited: 3.')).toHaveFocus();
+    expect(within(within(report).getByRole('list', { name: 'Invited' })).getByRole('listitem')).toHaveTextContent('new@partner-example.com');
+    expect(within(within(report).getByRole('list', { name: 'Not invited' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '✕member@partner-example.com already belongs to this company.',
+      '✕waiting@partner-example.com already has an invitation waiting to be accepted.',
+      '✕busy@partner-example.com has received too many invitations today. Try again tomorrow.',
+    ]);
+    expect(getToast()).toBeNull();
+    await userEvent.click(within(report).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2); // someone was invited: the list is reloaded
+  });
+
+  it('reports a batch of which nobody could be invited, and a single refused address inline in its words', async () => {
+    const refused = [
+      { email: 'a@partner-example.com', errorCode: -40016 },
+      { email: 'b@partner-example.com', errorCode: -40021 },
+    ];
+    const { calls } = await renderMembers(company, { 'POST /orgs/org-1/members/invitations': new ApiError(-40016, 'no', 400, { email: 'a@partner-example.com', refused }) });
+    await userEvent.click(screen.getByRole('button', { name: 'Invite members' }));
+    let form = await screen.findByRole('dialog');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Email addresses' }), 'a@partner-example.com, b@partner-example.com');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send invitations' }));
+    const report = await screen.findByRole('alertdialog', { name: /Invitation results/ });
+    expect(within(report).queryByRole('list', { name: 'Invited' })).toBeNull();
+    expect(report).toHaveTextContent('The invitation to b@partner-example.com was cancelled less than 7 days ago.');
+    await userEvent.click(within(report).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'GET')).toHaveLength(1); // nobody invited: nothing to reload
+
+    await userEvent.click(screen.getByRole('button', { name: 'Invite members' }));
+    form = await screen.findByRole('dialog');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Email addresses' }), 'a@partner-example.com');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send invitations' }));
+    expect(await within(form).findByText('a@partner-example.com had an invitation that has expired. Send it again from the member list.')).toBeInTheDocument();
+  });
+
   it('re-invites an unverified member', async () => {
     const { calls } = await renderMembers(company, { 'POST /orgs/org-1/members/reinvitation': { email: unverifiedRow.email } });
     await userEvent.click(screen.getByRole('button', { name: `Invite again: ${unverifiedRow.email}` }));

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import {
+  cardCss,
   ApiError,
   Button,
   ERROR_CODES,
@@ -90,7 +91,7 @@ export default function MergeAccountsPage({ initial }: { initial?: MergeAccounts
       {t('page.title')}
     </h1>
   );
-  const frame = { maxWidth: 760, background: theme.colors.surface, borderRadius: theme.radius.lg, padding: theme.space(6), boxShadow: theme.shadow.card } as const;
+  const frame = cardCss(theme);
 
   if (load.state === 'loading') {
     return (

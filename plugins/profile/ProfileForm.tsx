@@ -126,7 +126,7 @@ export function ProfileForm({ profile, referenceDate, onSaved, onCancel }: Profi
         />
         <TextField label={t('profile:fields.lastName')} autoComplete="family-name" required error={message(errors.lastName?.message)} {...register('lastName')} />
         <TextField label={t('profile:fields.nickname')} autoComplete="nickname" error={message(errors.nickname?.message)} {...register('nickname')} />
-        <TextField label={t('profile:fields.email')} value={profile.email} readOnly hint={t('profile:emailHint')} />
+        <TextField label={t('profile:fields.email')} value={profile.email} readOnly valueWhenReadOnly hint={t('profile:emailHint')} />
         <Controller
           name="jobTitle"
           control={control}

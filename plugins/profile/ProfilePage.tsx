@@ -2,6 +2,7 @@ import { useTheme } from '@emotion/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  cardCss,
   Button,
   type ConflictInfoRequest,
   type ConflictInfoResult,
@@ -96,7 +97,7 @@ export default function ProfilePage({ initialMode = 'view', referenceDate, avata
   return (
     <section
       aria-labelledby="profile-heading"
-      css={{ maxWidth: 760, background: theme.colors.surface, borderRadius: theme.radius.lg, padding: theme.space(6), boxShadow: theme.shadow.card, boxSizing: 'border-box' }}
+      css={cardCss(theme)}
     >
       <h1 id="profile-heading" css={{ fontSize: theme.font.sizeXl, margin: 0 }}>
         {t('profile:heading')}

@@ -5,6 +5,7 @@ import { ValidationError } from 'yup';
 import {
   ApiError,
   Button,
+  cardCss,
   isAbortError,
   isValidationMessage,
   loginPasswordRule,
@@ -20,6 +21,15 @@ import {
 import { Notice } from './parts';
 import { lockDurationText, unlockRefusal, type UnlockRefusal } from './unlockRefusal';
 import { formatRemaining, useLock } from './useSecurityLock';
+
+function LockIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </svg>
+  );
+}
 
 type FieldError = { key: MessageKey<'security'> } | { refusal: Exclude<UnlockRefusal, { kind: 'locked' }> };
 
@@ -133,7 +143,8 @@ export function LockPanel() {
 
   const minutes = Math.ceil(lock.remaining / 60);
   return (
-    <div css={{ marginBottom: theme.space(6) }}>
+    // The one place that says how to change the settings below: the sections only show them while locked.
+    <div css={lock.unlocked ? undefined : cardCss(theme)}>
       {lock.unlocked ? (
         <div
           ref={unlockedRef}
@@ -165,8 +176,9 @@ export function LockPanel() {
         </div>
       ) : (
         <form noValidate onSubmit={onSubmit} aria-labelledby="security-lock-heading">
-          <h2 id="security-lock-heading" css={{ fontSize: theme.font.sizeLg, margin: `0 0 ${theme.space(2)}` }}>
-            {t('lock.lockedTitle')}
+          <h2 id="security-lock-heading" css={{ display: 'flex', alignItems: 'center', gap: theme.space(2), fontSize: theme.font.sizeLg, margin: `0 0 ${theme.space(2)}` }}>
+            <LockIcon />
+            {t('lock.cta')}
           </h2>
           {lock.reason === 'expired' && <Notice kind="info">{t('lock.expired')}</Notice>}
           {lock.reason === 'refused' && (

@@ -75,22 +75,26 @@ export function PasswordSection({ api, onChanged }: { api: SecurityApi; onChange
   const newPassword = watch('newPassword');
   const showMeter = newPassword.length >= 8;
   const meterId = `${useId()}-strength`;
+  // Locked, the fields show what they hold without taking input (what was typed before a relock stays).
+  const locked = !lock.unlocked;
   return (
     <Section id="security-password" title={t('password.title')} intro={t('password.intro')}>
       <form noValidate onSubmit={handleSubmit(onSubmit)} css={{ maxWidth: 420 }}>
-        <TextField label={t('password.old')} type="password" autoComplete="current-password" required error={message(errors.oldPassword?.message)} {...register('oldPassword')} />
+        <TextField label={t('password.old')} type="password" autoComplete="current-password" required readOnly={locked} valueWhenReadOnly error={message(errors.oldPassword?.message)} {...register('oldPassword')} />
         <TextField
           label={t('password.new')}
           type="password"
           autoComplete="new-password"
           required
           hint={t('password.rules')}
+          readOnly={locked}
+          valueWhenReadOnly
           aria-describedby={showMeter ? meterId : undefined}
           error={message(errors.newPassword?.message)}
           {...register('newPassword')}
         />
         {showMeter && <StrengthMeter id={meterId} password={newPassword} refusedAsCommon={newPassword === refusedAsCommon} />}
-        <TextField label={t('password.confirm')} type="password" autoComplete="new-password" required error={message(errors.confirmPassword?.message)} {...register('confirmPassword')} />
+        <TextField label={t('password.confirm')} type="password" autoComplete="new-password" required readOnly={locked} valueWhenReadOnly error={message(errors.confirmPassword?.message)} {...register('confirmPassword')} />
         <Actions>
           <Button type="submit" loading={isSubmitting} disabled={!lock.unlocked} aria-describedby={lock.unlocked ? undefined : 'security-password-locked'}>
             {t('password.submit')}

@@ -7,8 +7,8 @@ const dialogs: readonly string[] = ['TotpEnrolment', 'TotpWrongCode', 'EmailEnro
 
 describeStoryStates('SecurityPage', stories, {
   expected: {
-    Locked: ['Settings are locked', 'Two-factor authentication is off.', 'Current setting: 1 day', 'This device', 'Chrome 126 on Windows', 'Safari 17 on iOS', 'May 1, 2024'],
-    Loading: ['Loading two-factor settings…', 'Loading the session timeout…', 'Loading devices…', 'Settings are locked'],
+    Locked: ['Unlock to change these settings', 'Two-factor authentication is off.', 'Current setting: 1 day', 'This device', 'Chrome 126 on Windows', 'Safari 17 on iOS', 'May 1, 2024'],
+    Loading: ['Loading two-factor settings…', 'Loading the session timeout…', 'Loading devices…', 'Unlock to change these settings'],
     WrongPassword: ['Incorrect ID or password.'],
     UnlockLastAttempt: ['Incorrect ID or password. One more failed attempt locks your account for 30 min.'],
     UnlockAccountLocked: ['Too many failed password attempts. Your account is locked for 30 min: until then you can neither unlock these settings nor sign in.'],
@@ -27,7 +27,7 @@ describeStoryStates('SecurityPage', stories, {
     TimeoutSixHours: ['Current setting: 6 hours'],
     LogoutOthersConfirm: ['Log out other devices?', 'Every other device (1) is signed out.'],
     RightToLeft: ['Locks again in 5:00', 'Make primary'],
-    DarkTheme: ['Settings are locked'],
+    DarkTheme: ['Unlock to change these settings'],
   },
   setup: () => import('./SecurityPage'),
   check(name, _canvas, story) {

@@ -34,7 +34,7 @@ function SecuritySettings({ user, timeZone }: SecurityPageProps & { user: UserIn
 
   return (
     <SecurityLockContext.Provider value={lock}>
-      <div css={{ maxWidth: 760, display: 'grid', gap: theme.space(6) }}>
+      <div css={{ display: 'grid', gap: theme.space(6) }}>
         <div>
           <h1 css={{ fontSize: theme.font.sizeXl, margin: `0 0 ${theme.space(2)}` }}>{t('heading')}</h1>
           <p css={{ margin: `0 0 ${theme.space(4)}`, color: theme.colors.textMuted, lineHeight: 1.5 }}>{t('intro')}</p>

@@ -83,12 +83,14 @@ export function TwoFactorSection({ api, user }: { api: SecurityApi; user: UserIn
                   css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: theme.space(3), padding: `${theme.space(3)} 0`, borderBottom: `1px solid ${theme.colors.border}` }}
                 >
                   <span css={{ flex: '1 1 160px', minWidth: 0 }}>
-                    <span css={{ fontWeight: 600 }}>{name(m)}</span>
-                    {m === MFA_TYPES.email && status.MFAEmail && <span css={{ display: 'block', color: theme.colors.textMuted, fontSize: theme.font.sizeSm }}>{status.MFAEmail}</span>}
+                    {/* The method and its badge stay on one line ("Authenticator app · Primary"). */}
+                    <span css={{ display: 'inline-flex', alignItems: 'center', gap: theme.space(2), whiteSpace: 'nowrap', fontWeight: 600 }}>
+                      {name(m)}
+                      {m === status.primaryMFAType && <Badge>{t('mfa.primary')}</Badge>}
+                    </span>
+                    {m === MFA_TYPES.email && status.MFAEmail && <span css={{ display: 'block', color: theme.colors.textMuted, fontSize: theme.font.sizeSm, overflowWrap: 'anywhere' }}>{status.MFAEmail}</span>}
                   </span>
-                  {m === status.primaryMFAType ? (
-                    <Badge>{t('mfa.primary')}</Badge>
-                  ) : (
+                  {m !== status.primaryMFAType && (
                     <Button variant="secondary" size="sm" disabled={!lock.unlocked} aria-describedby={lockedHint} aria-label={t('mfa.makePrimaryOf', { method: name(m) })} onClick={() => setDialog({ type: 'primary', method: m })}>
                       {t('mfa.makePrimary')}
                     </Button>

@@ -32,7 +32,7 @@ describe('security plugin manifest', () => {
 describe('the security lock', () => {
   it('starts locked: sensitive buttons are disabled and say why', async () => {
     await renderSecurity(backend().http);
-    expect(await screen.findByRole('heading', { name: 'Settings are locked' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Unlock to change these settings' })).toBeInTheDocument();
     const change = screen.getByRole('button', { name: 'Change password' });
     expect(change).toBeDisabled();
     expect(change).toHaveAccessibleDescription('Unlock the settings first.');
@@ -103,7 +103,7 @@ describe('the security lock', () => {
     await act(async () => {
       vi.advanceTimersByTime(2000);
     });
-    expect(await screen.findByRole('heading', { name: 'Settings are locked' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Unlock to change these settings' })).toBeInTheDocument();
     expect(screen.getByText('The unlock time is over. Enter your password again to make more changes.')).toBeInTheDocument();
     expect(storage.get('securityToken')).toBeNull();
     await waitFor(() => expect(server.find('POST', '/security/acc-7/disable')).toHaveLength(1));
@@ -164,7 +164,7 @@ describe('the security lock', () => {
     storage.set('securityToken', 'left-over');
     const server = backend();
     await renderSecurity(server.http);
-    await screen.findByRole('heading', { name: 'Settings are locked' });
+    await screen.findByRole('heading', { name: 'Unlock to change these settings' });
     expect(storage.get('securityToken')).toBeNull();
     await waitFor(() => expect(server.find('POST', '/security/acc-7/disable')[0]?.securityToken).toBe('left-over'));
   });
@@ -178,7 +178,7 @@ describe('the security lock', () => {
     expect(await screen.findByText('Your security session has timed out. Unlock again, then retry.')).toBeInTheDocument();
     expect(server.find('POST', '/account/acc-7/timeout')[0]!.securityToken).toBe('st-1');
     expect(storage.get('securityToken')).toBeNull();
-    expect(screen.getByRole('heading', { name: 'Settings are locked' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Unlock to change these settings' })).toBeInTheDocument();
   });
 
   it('formats the remaining time as m:ss', () => {

@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '@portal/plugin-api';
+import { cardCss, Spinner, VisuallyHidden } from '@portal/plugin-api';
 
 /** One card of the page, labelled by its heading. */
 export function Section({ id, title, intro, children }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
@@ -9,7 +9,7 @@ export function Section({ id, title, intro, children }: { id: string; title: str
   return (
     <section
       aria-labelledby={`${id}-heading`}
-      css={{ background: theme.colors.surface, borderRadius: theme.radius.lg, padding: theme.space(6), boxShadow: theme.shadow.card, minWidth: 0 }}
+      css={cardCss(theme)}
     >
       <h2 id={`${id}-heading`} css={{ fontSize: theme.font.sizeLg, margin: `0 0 ${theme.space(2)}` }}>
         {title}
@@ -59,14 +59,16 @@ export function Actions({ children }: { children: ReactNode }) {
   return <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(3), alignItems: 'center' }}>{children}</div>;
 }
 
-/** Why a button is disabled while the page is locked (the buttons point at it with aria-describedby). */
+/**
+ * Why a button is disabled while the page is locked, for screen readers (the buttons point at it
+ * with aria-describedby). On screen the lock panel's one call to action says it for every section.
+ */
 export function LockedHint({ id }: { id: string }) {
-  const theme = useTheme();
   const { t } = useTranslation('security');
   return (
-    <span id={id} css={{ fontSize: theme.font.sizeSm, color: theme.colors.textMuted }}>
+    <VisuallyHidden id={id}>
       {t('lock.needed')}
-    </span>
+    </VisuallyHidden>
   );
 }
 

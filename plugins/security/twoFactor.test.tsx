@@ -165,7 +165,7 @@ describe('authenticator app enrolment', () => {
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Your security session has timed out. Close this dialog, unlock the settings again and retry.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!); // the footer's, not the corner ×
-    expect(await screen.findByRole('heading', { name: 'Settings are locked' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Unlock to change these settings' })).toBeInTheDocument();
   });
 });
 

@@ -11,7 +11,7 @@
  * invitations — of one company, or of one address by several companies — are therefore
  * counted one after the other and never go past a cap.
  */
-import type { InviteInfo, InviteRequest, MemberRole } from '../../core/contract/company';
+import type { InviteInfo, InviteRefusal, InviteRefusedResult, InviteRequest, InviteResult, MemberRole } from '../../core/contract/company';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { RegionCode } from '../../core/contract/regions';
 import { REGION_CODES } from '../../core/contract/regions';
@@ -63,7 +63,19 @@ async function lockForInvites(trx: Kysely<RegionalDb>, orgId: string, emails: st
   for (const email of [...emails].sort()) await lockKey(trx, LOCK_SPACE.inviteAddress, email);
 }
 
-export async function invite(ctx: Ctx, region: RegionCode, account: AccountTable, orgId: string, input: InviteRequest): Promise<{ invited: string[] }> {
+/** Fails the whole call with the first refusal when no address of the batch could be invited. */
+function failWhenNoneInvited(invitable: string[], refused: InviteRefusal[]): void {
+  const first = refused[0];
+  if (invitable.length === 0 && first) fail(first.errorCode, { email: first.email, refused } satisfies InviteRefusedResult);
+}
+
+/**
+ * Invites every address of the batch it can. An address refused on its own account (already a
+ * member, already invited, waiting after a cancellation, its daily cap) is reported in `refused`
+ * and the rest are still invited; a refusal of the whole company (role, region, company cap)
+ * fails the call.
+ */
+export async function invite(ctx: Ctx, region: RegionCode, account: AccountTable, orgId: string, input: InviteRequest): Promise<InviteResult> {
   const myRole = await requireRole(ctx, region, orgId, account, MANAGERS);
   if (input.role === 'admin' && myRole !== 'owner') fail(E.permissionDenied);
   if (input.region !== region) fail(E.inviteOtherRegion);
@@ -73,39 +85,54 @@ export async function invite(ctx: Ctx, region: RegionCode, account: AccountTable
   const emails = [...new Set(input.emails.map((e) => checkEmail(e)))];
   if (emails.length === 0) fail(E.invalidParameter, { field: 'emails' });
   const limits = ctx.options.limits;
-  // Early answers without locking; the transaction below checks the caps again.
-  if ((await sendsSince(db, { org_id: orgId }, now - DAY)) + emails.length > limits.invitesPerOrgPerDay) fail(E.orgDailyInvitesExceeded);
+  const refused: InviteRefusal[] = [];
   // Nothing here depends on whether the address has an account, or where, or in which company:
   // those are checked when the invitation is accepted (-40014, -40007), so the inviter learns
   // nothing about the address from the answer.
+  const refusalOf = async (q: Kysely<RegionalDb>, email: string): Promise<number | null> => {
+    const member = await q.selectFrom('org_members').select(['status']).where('org_id', '=', orgId).where('email', '=', email).executeTakeFirst();
+    if (member?.status === 'active') return E.alreadyInOrg;
+    const last = await q.selectFrom('invitations').selectAll().where('org_id', '=', orgId).where('email', '=', email).orderBy('created_at', 'desc').executeTakeFirst();
+    if (last?.status === 'pending') return last.expires_at > now ? E.alreadyInvited : E.previouslyInvited;
+    if (last?.status === 'cancelled' && (last.closed_at ?? 0) > now - INVITE_DAYS * DAY) return E.inviteWait7Days;
+    if ((await sendsSince(q, { email }, now - DAY)) >= limits.invitesPerUserPerDay) return E.userDailyInvitesExceeded;
+    return null;
+  };
+  // Early answers without locking; the transaction below checks everything again.
+  let invitable: string[] = [];
   for (const email of emails) {
-    const member = await db.selectFrom('org_members').select(['status']).where('org_id', '=', orgId).where('email', '=', email).executeTakeFirst();
-    if (member?.status === 'active') fail(E.alreadyInOrg, { email });
-    const last = await db.selectFrom('invitations').selectAll().where('org_id', '=', orgId).where('email', '=', email).orderBy('created_at', 'desc').executeTakeFirst();
-    if (last?.status === 'pending') fail(last.expires_at > now ? E.alreadyInvited : E.previouslyInvited, { email });
-    if (last?.status === 'cancelled' && (last.closed_at ?? 0) > now - INVITE_DAYS * DAY) fail(E.inviteWait7Days, { email });
-    if ((await sendsSince(db, { email }, now - DAY)) >= limits.invitesPerUserPerDay) fail(E.userDailyInvitesExceeded, { email });
+    const code = await refusalOf(db, email);
+    if (code === null) invitable.push(email);
+    else refused.push({ email, errorCode: code });
   }
+  failWhenNoneInvited(invitable, refused);
+  if ((await sendsSince(db, { org_id: orgId }, now - DAY)) + invitable.length > limits.invitesPerOrgPerDay) fail(E.orgDailyInvitesExceeded);
   const accountIds = new Map<string, string | null>();
-  for (const email of emails) {
+  for (const email of invitable) {
     const found = await findAccount(ctx, email);
     accountIds.set(email, found && found.region === region ? found.account.id : null);
   }
   const created: Array<{ email: string; code: string; id: string }> = [];
-  // Parallel invitations: after the locks, the caps and the live invitation are looked up
-  // again. A second invitation of one address gets -40011, invitations past a cap -40020 or
-  // -40022; the unique member row (org, email) is the last line of defence.
+  // Parallel invitations: after the locks, the rules and the caps are looked up again. A second
+  // invitation of one address is refused with -40011, one past an address's cap with -40020,
+  // a batch past the company's cap fails with -40022; the unique member row (org, email) is the
+  // last line of defence.
   let inserting = '';
   await db
     .transaction()
     .execute(async (trx) => {
-      await lockForInvites(trx, orgId, emails);
-      if ((await sendsSince(trx, { org_id: orgId }, now - DAY)) + emails.length > limits.invitesPerOrgPerDay) fail(E.orgDailyInvitesExceeded);
-      for (const email of emails) {
+      await lockForInvites(trx, orgId, invitable);
+      const stillInvitable: string[] = [];
+      for (const email of invitable) {
+        const code = await refusalOf(trx, email);
+        if (code === null) stillInvitable.push(email);
+        else refused.push({ email, errorCode: code });
+      }
+      invitable = stillInvitable;
+      failWhenNoneInvited(invitable, refused);
+      if ((await sendsSince(trx, { org_id: orgId }, now - DAY)) + invitable.length > limits.invitesPerOrgPerDay) fail(E.orgDailyInvitesExceeded);
+      for (const email of invitable) {
         inserting = email;
-        const live = await trx.selectFrom('invitations').select('id').where('org_id', '=', orgId).where('email', '=', email).where('status', '=', 'pending').executeTakeFirst();
-        if (live) fail(E.alreadyInvited, { email });
-        if ((await sendsSince(trx, { email }, now - DAY)) >= limits.invitesPerUserPerDay) fail(E.userDailyInvitesExceeded, { email });
         const code = regionalSecret(region, 24);
         const id = randomId();
         await trx
@@ -135,7 +162,9 @@ export async function invite(ctx: Ctx, region: RegionCode, account: AccountTable
     });
     fail(E.invitationMailFailed);
   }
-  return { invited: emails };
+  // Reported in the order the inviter typed them.
+  const order = (email: string) => emails.indexOf(email);
+  return { invited: created.map((c) => c.email), refused: refused.sort((a, b) => order(a.email) - order(b.email)) };
 }
 
 /**

@@ -212,6 +212,35 @@ describe('companies', () => {
     expect(many.body.errorCode).toBe(E.orgDailyInvitesExceeded);
   });
 
+  it('invites the addresses of a batch it can and reports the others with their reasons', async () => {
+    t.clock.advance(2 * 86_400_000); // past the company's daily cap of the test above
+    delete users['owner@example.com'];
+    const owner = await as('owner@example.com');
+    const inv = (emails: string[]) => owner.post(`/api/orgs/${contoso}/members/invitations`, { emails, role: 'member', region: 'Euw' }, { auth: true });
+    const batch = await inv(['batch1@example.com', 'admin@example.com', 'guest@example.com', 'batch2@example.com']);
+    expect(batch.status).toBe(200);
+    expect(batch.body.result).toEqual({
+      invited: ['batch1@example.com', 'batch2@example.com'],
+      refused: [
+        { email: 'admin@example.com', errorCode: E.alreadyInOrg },
+        { email: 'guest@example.com', errorCode: E.inviteWait7Days },
+      ],
+    });
+    expect(await mails(owner, 'batch1@example.com')).toHaveLength(1);
+    expect(await mails(owner, 'batch2@example.com')).toHaveLength(1);
+    expect(await mails(owner, 'admin@example.com')).toHaveLength(0);
+    // None invitable: the call fails with the first refusal and lists them all.
+    const none = await inv(['admin@example.com', 'batch1@example.com']);
+    expect(none.body.errorCode).toBe(E.alreadyInOrg);
+    expect(none.body.result).toEqual({
+      email: 'admin@example.com',
+      refused: [
+        { email: 'admin@example.com', errorCode: E.alreadyInOrg },
+        { email: 'batch1@example.com', errorCode: E.alreadyInvited },
+      ],
+    });
+  });
+
   it('invites one address once when the same invitation is sent twenty times in parallel', async () => {
     delete users['owner@example.com'];
     const owner = await as('owner@example.com');
@@ -221,7 +250,7 @@ describe('companies', () => {
       Array.from({ length: 20 }, () => owner.post(`/api/orgs/${contoso}/members/invitations`, { emails: ['parallel@example.com'], role: 'member', region: 'Euw' }, { auth: true })),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.body.errorCode === E.alreadyInvited).map((r) => r.body.result)).toEqual(Array(19).fill({ email: 'parallel@example.com' }));
+    expect(results.filter((r) => r.body.errorCode === E.alreadyInvited).map((r) => r.body.result.email)).toEqual(Array(19).fill('parallel@example.com'));
     const db = t.server.ctx.region('Euw');
     expect(await db.selectFrom('invitations').select('id').where('email', '=', 'parallel@example.com').execute()).toHaveLength(1);
     expect(await db.selectFrom('org_members').select('id').where('email', '=', 'parallel@example.com').execute()).toHaveLength(1);

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
 import { addProbe } from '../support/probe';
@@ -46,8 +46,7 @@ describe('the account plugin against the reference server', () => {
     expect(await page.getByText('Europe (eu-west-1)').isVisible()).toBe(true);
     const menu = page.getByRole('navigation', { name: 'Account menu' });
     expect(await menu.getByRole('link', { name: 'Account' }).getAttribute('aria-current')).toBe('page');
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(page);
     await context.close();
   });
 

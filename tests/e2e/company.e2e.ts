@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
 import { seedTokens, signInThroughApi } from '../support/signIn';
@@ -21,6 +21,7 @@ const USER = 'demo@example.com'; // Dana Demo, in no company
 const REGISTERED = 'applicant@example.com'; // April Applicant, in no company (has applied to Contoso)
 const COLLEAGUE = `colleague.${Date.now()}@example.com`;
 const COMPANY = `E2E Widgets ${Date.now() % 100000}`;
+const BATCH_NEW = `batch.${Date.now()}@example.com`;
 const VIEWPORT = { width: 1280, height: 900 };
 
 let browser: Browser;
@@ -80,8 +81,7 @@ describe('company management against the reference server', () => {
 
     await owner.page.getByRole('link', { name: 'Members' }).click();
     await row(owner.page, USER).getByText('Administrator').waitFor();
-    const axe = await new AxeBuilder({ page: owner.page }).include('main').analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(owner.page, { include: 'main' });
 
     await owner.page.getByRole('button', { name: `Change role: ${USER}` }).click();
     const roleDialog = owner.page.getByRole('dialog');
@@ -170,6 +170,29 @@ describe('company management against the reference server', () => {
     await page.getByText(`${COLLEAGUE} has been removed.`).waitFor();
     await row(page, COLLEAGUE).waitFor({ state: 'detached' });
     await user.context.close();
+  });
+
+  it('a batch invitation invites the valid addresses and reports the others address by address, in words for the inviter', async () => {
+    const owner = await signedIn(OWNER);
+    await owner.page.getByRole('link', { name: 'Members' }).click();
+    await owner.page.getByRole('button', { name: 'Invite members' }).click();
+    const invite = owner.page.getByRole('dialog', { name: 'Invite members' });
+    await invite.getByRole('textbox', { name: 'Email addresses' }).fill(`${BATCH_NEW}\nmember@example.com\ninvitee@example.com`);
+    await invite.getByRole('button', { name: 'Send invitations' }).click();
+    const report = owner.page.getByRole('alertdialog', { name: /Invitation results/ });
+    await report.getByText('Invited: 1. Not invited: 2.').waitFor();
+    expect(await report.getByText('Invited: 1. Not invited: 2.').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await report.getByRole('list', { name: 'Invited', exact: true }).getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining(BATCH_NEW)]);
+    expect((await report.getByRole('list', { name: 'Not invited', exact: true }).getByRole('listitem').allInnerTexts()).map((s) => s.replace(/^\W+/, ''))).toEqual([
+      'member@example.com already belongs to this company.',
+      'invitee@example.com already has an invitation waiting to be accepted.',
+    ]);
+    await expectNoAxeViolations(owner.page, { include: '[role="alertdialog"]' });
+    await report.getByRole('button', { name: 'Done' }).click();
+    // The valid address was invited: mailed, and pending in the list.
+    await row(owner.page, BATCH_NEW).getByText('Invitation pending').waitFor();
+    expect(await mailLink(owner.context, BATCH_NEW, 'invitation', '/invite?inviteCode=')).toContain('/invite?inviteCode=');
+    await owner.context.close();
   });
 
   it('a registered user the owner invites is not a member until they accept the mailed invitation while signed in', async () => {

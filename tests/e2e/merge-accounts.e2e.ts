@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
 import { seedTokens, signInThroughApi } from '../support/signIn';
@@ -38,8 +38,7 @@ describe('merging local accounts while signed in', () => {
     await page.goto(`${portal.url}/accountSetting/mergeAccounts`);
     await page.getByRole('heading', { name: 'Merge accounts' }).waitFor();
     await page.getByRole('radio', { name: /Partner app account/ }).check();
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(page);
 
     const password = page.getByLabel(/Password of the selected account/);
     await password.fill('Wrong-pass-2025');

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
 import { seedTokens, signInThroughApi } from '../support/signIn';
@@ -92,8 +92,7 @@ describe('the profile plugin against the reference server', () => {
     expect(await valueOf(page, 'First name').textContent()).toBe('Dana');
     expect(await valueOf(page, 'Country/region').textContent()).toBe('Germany');
     expect(await page.getByText('Do not upload company data or other brand files.').isVisible()).toBe(true);
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(page);
     await context.close();
   });
 

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import * as OTPAuth from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenExchangeResult } from '../../core/contract/api';
+import { expectNoAxeViolations } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { type DevMail } from '../support/mailLinks';
 import { startPortal, type RunningPortal } from '../support/portal';
@@ -39,7 +39,7 @@ async function signedIn(email: string, password = PASSWORD): Promise<{ context: 
 async function unlock(page: Page, password = PASSWORD) {
   await page.getByLabel(/^Account password/).fill(password);
   await page.getByRole('button', { name: 'Unlock' }).click();
-  await page.getByRole('heading', { name: 'Settings are locked' }).waitFor({ state: 'detached' });
+  await page.getByRole('heading', { name: 'Unlock to change these settings' }).waitFor({ state: 'detached' });
   await page.getByText(/^Locks again in \d:\d\d$/).waitFor();
 }
 
@@ -68,22 +68,20 @@ describe('security settings against the reference server', () => {
       if (/\/api\/security\/[^/]+\/disable$/.test(new URL(req.url()).pathname)) disables.push(req.headers()['security-token'] ?? '');
     });
     expect(await page.getByRole('button', { name: 'Change password' }).isDisabled()).toBe(true);
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(page);
 
     await page.getByLabel(/^Account password/).fill('Wrong-pass-9');
     await page.getByRole('button', { name: 'Unlock' }).click();
     await page.getByText('Incorrect ID or password', { exact: false }).waitFor();
 
     await unlock(page);
-    const unlockedAxe = await new AxeBuilder({ page }).analyze();
-    expect(unlockedAxe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(page);
     const token = await page.evaluate(() => localStorage.getItem('securityToken'));
     expect(token).toBeTruthy();
     expect(await page.getByText(/^Locks again in 0:[0-2]\d$/).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Change password' }).isEnabled()).toBe(true);
 
-    await page.getByRole('heading', { name: 'Settings are locked' }).waitFor({ timeout: (UNLOCK_SECONDS + 4) * 1000 });
+    await page.getByRole('heading', { name: 'Unlock to change these settings' }).waitFor({ timeout: (UNLOCK_SECONDS + 4) * 1000 });
     await page.getByText('The unlock time is over.', { exact: false }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('securityToken'))).toBeNull();
     await expect.poll(() => disables).toEqual([token]);
@@ -125,8 +123,7 @@ describe('security settings against the reference server', () => {
     const dialog = page.getByRole('dialog', { name: 'Set up an authenticator app' });
     await dialog.getByRole('img', { name: 'QR code to add this account to an authenticator app' }).waitFor();
     expect(await dialog.getByRole('img').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
-    const dialogAxe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-    expect(dialogAxe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(page, { include: '[role="dialog"]' });
     const secret = (await dialog.locator('code').textContent())!.replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     await dialog.getByRole('textbox').first().click();
@@ -223,7 +220,7 @@ describe('security settings against the reference server', () => {
       .waitFor({ timeout: (UNLOCK_SECONDS + 4) * 1000 });
     expect(await dialog.getByRole('button', { name: 'Send code' }).isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Close' }).last().click();
-    await page.getByRole('heading', { name: 'Settings are locked' }).waitFor();
+    await page.getByRole('heading', { name: 'Unlock to change these settings' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('securityToken'))).toBeNull();
     await context.close();
   });
@@ -243,8 +240,7 @@ describe('security settings against the reference server', () => {
     await page.getByRole('alert').filter({ hasText: 'Your account is locked for 30 min' }).waitFor();
     expect(await field.isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Unlock' }).isDisabled()).toBe(true);
-    const axe = await new AxeBuilder({ page }).include('form[aria-labelledby="security-lock-heading"]').analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(page, { include: 'form[aria-labelledby="security-lock-heading"]' });
     // One lock for the account: the right password does not sign in either.
     expect(await loginErrorCode('applicant@example.com', PASSWORD)).toBe(-20004);
     expect(await page.evaluate(() => localStorage.getItem('securityToken'))).toBeNull();
