@@ -18,6 +18,8 @@ export interface CountryRegionSelectProps {
   forceOpen?: boolean;
 }
 
+const englishNames = countryNamer('en');
+
 /**
  * Searchable country/region list grouped by data region; the hint under the field says where
  * the account's data will be stored (spec section 2, register and region confirmation).
@@ -32,6 +34,7 @@ export function CountryRegionSelect({ list, value, onChange, onBlur, label, erro
         countryNamer(bcp47),
         (region) => t(`regions.${region}`),
         (region) => t('regions.storedIn', { region: t(`regions.${region}`) }),
+        englishNames,
       ),
     [list, bcp47, t],
   );
