@@ -18,8 +18,8 @@ export type InviteState =
   | { kind: 'loading' }
   /** Leaving for the login page (registration or sign-in); shown for the moment the navigation takes. */
   | { kind: 'redirecting'; to: 'register' | 'signIn' }
-  /** No code, an unknown or closed code, or an expired invitation. */
-  | { kind: 'invalid'; reason: 'missing' | 'notFound' | 'expired'; invite?: InviteInfo }
+  /** An expired invitation, or one closed while the page was open (no code, or an unknown one, goes to sign-in). */
+  | { kind: 'invalid'; invite?: InviteInfo }
   /** The look-up itself failed (network, server trouble): worth trying again. */
   | { kind: 'lookupFailed'; message: string }
   /** A registered invitee who is signed in: offer to join. */
@@ -129,7 +129,7 @@ export function InviteView({ state, onSignIn, onRetry, onJoin, onCompany }: Invi
       const { invite } = state;
       body = (
         <Card kind="warning" heading={t('invite:invalid.heading')} headingRef={headingRef}>
-          <Text>{state.reason === 'missing' ? t('invite:invalid.missing') : t('core:errors.invitationInvalid')}</Text>
+          <Text>{t('core:errors.invitationInvalid')}</Text>
           <Text muted>
             {invite?.inviterName && invite.orgName
               ? t('invite:invalid.hintInviter', { inviter: invite.inviterName, company: invite.orgName })
