@@ -75,7 +75,13 @@ export default function InvitePage() {
           const signedIn = store.get(tokensAtom) !== null;
           switch (invite.status) {
             case INVITE_STATUS_UNREGISTERED:
-              saveInvite({ invitedEmail: invite.invitedEmail, inviteCode: code, orgRegion: invite.orgRegion, status: invite.status });
+              saveInvite({
+                invitedEmail: invite.invitedEmail,
+                inviteCode: code,
+                orgRegion: invite.orgRegion,
+                status: invite.status,
+                ...(invite.orgCountry ? { orgCountry: invite.orgCountry } : {}),
+              });
               setState({ kind: 'redirecting', to: 'register' });
               navigate(`~${registerUrl(code, language)}`, { replace: true });
               return;
