@@ -68,7 +68,7 @@ export default {
     // After esbuild: these parse plain JavaScript.
     json({ compact: true }),
     dynamicImportVars({ warnOnError: true }),
-    htmlEntry({ title: 'Unified ID' }),
+    htmlEntry({ title: 'Unified ID', favicon: 'themes/default.favicon.svg' }),
   ],
   onwarn(warning, warn) {
     if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return; // 'use client' banners in dependencies
