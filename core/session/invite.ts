@@ -47,20 +47,24 @@ export function clearInvite(): void {
  */
 export type InviteRefusal = 'missing' | 'invalid' | 'registered' | 'accepted' | 'unavailable';
 
-// In memory, for the one page the user lands on: the URL becomes a plain /login, and a reload
-// (or a later visit) shows plain sign-in.
-let refusal: InviteRefusal | null = null;
+const REFUSAL_KEY = 'uid.inviteRefusal';
+const REFUSALS: readonly InviteRefusal[] = ['missing', 'invalid', 'registered', 'accepted', 'unavailable'];
 
-/** The /login guard or the invite page says why the invitation link shows sign-in. */
+/**
+ * The /login guard or the invite page says why the invitation link shows sign-in. Kept for the tab
+ * (sessionStorage), not in memory: a bare /login first starts a login session at the authorize
+ * entry, a full navigation, before the sign-in page shows.
+ */
 export function refuseInvite(reason: InviteRefusal): void {
-  refusal = reason;
+  sessionStorage.setItem(REFUSAL_KEY, reason);
 }
 
-/** What the sign-in page shows, until `clearInviteRefusal()` (on showing it). */
+/** What the sign-in page shows, until `clearInviteRefusal()` (on showing it: a reload is plain sign-in). */
 export function inviteRefusal(): InviteRefusal | null {
-  return refusal;
+  const value = sessionStorage.getItem(REFUSAL_KEY);
+  return REFUSALS.find((r) => r === value) ?? null;
 }
 
 export function clearInviteRefusal(): void {
-  refusal = null;
+  sessionStorage.removeItem(REFUSAL_KEY);
 }
