@@ -117,14 +117,19 @@ export function InviteView({ state, onSignIn, onRetry, onJoin, onCompany }: Invi
     if (state.kind !== 'loading' && state.kind !== 'redirecting') headingRef.current?.focus();
   }, [state.kind]);
 
+  // While loading, the very spinner the app shows while the page's code and guards load (same size,
+  // same place): one spinner that stays, not a small one followed by a big one elsewhere.
+  if (state.kind === 'loading' || state.kind === 'redirecting') {
+    const label = state.kind === 'loading' ? t('invite:loading') : t(state.to === 'register' ? 'invite:redirectingRegister' : 'invite:redirectingSignIn');
+    return (
+      <main id="main" aria-busy="true">
+        <LoadingImage label={label} />
+      </main>
+    );
+  }
+
   let body: ReactNode;
   switch (state.kind) {
-    case 'loading':
-      body = <LoadingImage size="lg" label={t('invite:loading')} />;
-      break;
-    case 'redirecting':
-      body = <LoadingImage size="lg" label={t(state.to === 'register' ? 'invite:redirectingRegister' : 'invite:redirectingSignIn')} />;
-      break;
     case 'invalid': {
       const { invite } = state;
       body = (
@@ -216,7 +221,6 @@ export function InviteView({ state, onSignIn, onRetry, onJoin, onCompany }: Invi
   return (
     <main
       id="main"
-      aria-busy={state.kind === 'loading' || state.kind === 'redirecting' || undefined}
       css={{
         minHeight: '100vh',
         display: 'flex',
