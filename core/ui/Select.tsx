@@ -154,7 +154,7 @@ export function Select<V extends Value>(props: SelectProps<V>): ReactElement {
             <ChevronIcon />
           </ComboboxButton>
           {groups.length > 0 ? (
-            <ComboboxOptions static={forceOpen || undefined} css={panelStyle(theme)}>
+            <ComboboxOptions static={forceOpen || undefined} modal={false} css={panelStyle(theme)}>
               {groups.map((g, gi) =>
                 g.group === undefined ? (
                   g.options.map((o) => <Item key={`${o.value}${optionKey}`} option={o} />)

@@ -389,9 +389,9 @@ describe('RegisterView: rules of spec section 5, on blur', () => {
   });
 
   it.each([
-    ['1234567890123456', 'Enter at most 15 digits.'],
-    ['+4930123', 'Enter at most 15 digits.'],
-    ['030 1234', 'Enter at most 15 digits.'],
+    ['1234567890123456', 'Enter digits only, at most 15 (no spaces, + or dashes).'],
+    ['+4930123', 'Enter digits only, at most 15 (no spaces, + or dashes).'],
+    ['030 1234', 'Enter digits only, at most 15 (no spaces, + or dashes).'],
   ])('phone %j: %s', async (value, message) => {
     const { user } = await renderRegister();
     await user.type(field('Phone (optional)'), value);
