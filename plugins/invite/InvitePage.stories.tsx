@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import {
   type AcceptInviteResult,
-  ApiError,
   type HttpClient,
   type InviteInfo,
   type Registry,
