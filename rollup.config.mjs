@@ -71,7 +71,7 @@ const app = {
     // After esbuild: these parse plain JavaScript.
     json({ compact: true }),
     dynamicImportVars({ warnOnError: true }),
-    htmlEntry({ title: 'Unified ID' }),
+    htmlEntry({ title: 'Unified ID', favicon: 'themes/default.favicon.svg' }),
     preloadManifest({ root, configFile: activeConfigPath(root) }),
     // Watch builds (npm run dev) skip it: each rebuild would pay for brotli's highest level.
     production && precompress({ dir: 'dist/assets' }),

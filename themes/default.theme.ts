@@ -32,7 +32,8 @@ export const defaultTheme: ThemeTokens = {
     modal: '0 12px 40px rgba(0,0,0,0.25)',
   },
   breakpoints: { mobile: 768, large: 1024, xlarge: 1366 },
-  brand: { logoUrl: '', title: 'Unified ID' },
+  // favicon: themes/default.favicon.svg, emitted as /favicon.svg by the build (core/build/htmlEntry.mjs)
+  brand: { logoUrl: '', title: 'Unified ID', faviconUrl: '/favicon.svg' },
   zIndex: { toast: 1100, modal: 1000, tooltip: 1200 },
 };
 

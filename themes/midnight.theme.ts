@@ -1,4 +1,5 @@
 import { defaultTheme } from './default.theme';
+import { faviconDataUrl } from './favicon';
 import type { ThemeTokens } from './tokens';
 
 /** A dark white-label example, used by config/partner-dark.json and its stories. */
@@ -22,6 +23,7 @@ export const midnightTheme: ThemeTokens = {
     info: '#8ab4f8',
     overlay: 'rgba(0, 0, 0, 0.6)',
   },
+  brand: { ...defaultTheme.brand, faviconUrl: faviconDataUrl('#8ab4f8', '#0b1c33') },
 };
 
 export default midnightTheme;

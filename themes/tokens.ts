@@ -27,7 +27,11 @@ export interface ThemeTokens {
   /** Breakpoints of spec section 9: mobile < 768, large < 1024, extra large < 1366. */
   breakpoints: { mobile: number; large: number; xlarge: number };
   /** Login page brand assets; the session code may replace them at run time. */
-  brand: { logoUrl: string; title: string };
+  /**
+   * `faviconUrl`: the tab icon (a path on this portal, an http(s) URL or a data:image URL); the
+   * default theme's is the file the HTML names (/favicon.svg), so the tab has it before any script runs.
+   */
+  brand: { logoUrl: string; title: string; faviconUrl: string };
   zIndex: { toast: number; modal: number; tooltip: number };
 }
 

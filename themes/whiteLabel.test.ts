@@ -22,7 +22,7 @@ describe('composeTheme (the white-label path)', () => {
     );
     expect(theme.colors.primary).toBe('#aa0000');
     expect(theme.colors.text).toBe(defaultTheme.colors.text);
-    expect(theme.brand).toEqual({ title: 'Partner Cloud ID', logoUrl: '/logo.svg' });
+    expect(theme.brand).toEqual({ title: 'Partner Cloud ID', logoUrl: '/logo.svg', faviconUrl: '/favicon.svg' });
     expect(theme.space(2)).toBe('8px');
     expect(defaultTheme.colors.primary).not.toBe('#aa0000'); // the base is never mutated
   });
@@ -78,6 +78,19 @@ describe('composeTheme (the white-label path)', () => {
     const theme = clientTheme({ name: 'default' }, { name: 'default', overrides: wire as never })!;
     expect(theme.space(2)).toBe('8px');
     expect(theme.breakpoints).toEqual(defaultTheme.breakpoints);
+  });
+
+  it('a favicon per theme; a client may bring its own, only as a path, http(s) or image data URL', () => {
+    expect(defaultTheme.brand.faviconUrl).toBe('/favicon.svg');
+    expect(composeTheme('midnight').brand.faviconUrl).toMatch(/^data:image\/svg\+xml,/);
+    expect(decodeURIComponent(composeTheme('midnight').brand.faviconUrl)).toContain('fill="#8ab4f8"');
+    const own = clientTheme({ name: 'default' }, { name: 'default', overrides: { brand: { faviconUrl: 'https://green.example/icon.png', title: 'Spoofed' } } as never }, 'Green')!;
+    expect(own.brand).toMatchObject({ faviconUrl: 'https://green.example/icon.png', title: 'Green' });
+    // The client's base theme's favicon when it names none.
+    expect(clientTheme({ name: 'default' }, { name: 'midnight' })!.brand.faviconUrl).toBe(composeTheme('midnight').brand.faviconUrl);
+    for (const bad of ['javascript:alert(1)', '//evil.example/x.ico', 'data:text/html,<b>x</b>', 42]) {
+      expect(clientOverrides({ brand: { faviconUrl: bad } })).toEqual({});
+    }
   });
 
   it('keeps the spec breakpoints', () => {

@@ -1,5 +1,6 @@
 import { themes } from 'virtual:theme-catalogue';
 import { defaultTheme } from './default.theme';
+import { safeFaviconUrl } from './favicon';
 import { CLIENT_THEME_GROUPS, type ThemeOverrides, type ThemeTokens } from './tokens';
 
 /**
@@ -37,10 +38,15 @@ export interface ThemeChoice {
 }
 
 
-/** The part of a client's overrides that may apply: the groups above, string tokens only (it came over the wire). */
+/**
+ * The part of a client's overrides that may apply: the groups above, string tokens only (it came
+ * over the wire), and of the brand only its favicon (a path, http(s) or data:image URL).
+ */
 export function clientOverrides(overrides: unknown): ThemeOverrides {
   if (typeof overrides !== 'object' || overrides === null) return {};
   const out: Record<string, Record<string, string>> = {};
+  const favicon = safeFaviconUrl(((overrides as { brand?: { faviconUrl?: unknown } }).brand ?? {}).faviconUrl);
+  if (favicon) out.brand = { faviconUrl: favicon };
   for (const group of CLIENT_THEME_GROUPS) {
     const tokens = (overrides as Record<string, unknown>)[group];
     if (typeof tokens !== 'object' || tokens === null) continue;

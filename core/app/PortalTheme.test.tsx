@@ -28,4 +28,23 @@ describe('PortalTheme', () => {
     act(() => store.set(pageThemeAtom, null));
     expect(screen.getByRole('status').textContent).toBe('default');
   });
+
+  it("sets the tab icon to the active theme's favicon and gives the deployment's back", () => {
+    const store = createStore();
+    const icon = () => document.head.querySelector('link[rel="icon"]')?.getAttribute('href');
+    render(
+      <JotaiProvider store={store}>
+        <PortalTheme deployment={defaultTheme}>
+          <Probe />
+        </PortalTheme>
+      </JotaiProvider>,
+    );
+    expect(icon()).toBe('/favicon.svg');
+    act(() => store.set(pageThemeAtom, midnightTheme));
+    expect(icon()).toBe(midnightTheme.brand.faviconUrl);
+    act(() => store.set(pageThemeAtom, { ...midnightTheme, brand: { ...midnightTheme.brand, faviconUrl: 'javascript:alert(1)' } }));
+    expect(icon()).toBe(midnightTheme.brand.faviconUrl); // an unsafe one is not taken
+    act(() => store.set(pageThemeAtom, null));
+    expect(icon()).toBe('/favicon.svg');
+  });
 });

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+
 // Emits dist/index.html pointing at the hashed entry chunk, with modulepreload hints for
 // its static imports. No inline script: the CSP forbids it. The server replaces
 // __CSP_NONCE__ per request (emotion's style tags carry that nonce).
-export function htmlEntry({ title }) {
+export function htmlEntry({ title, favicon }) {
   return {
     name: 'portal-html-entry',
     generateBundle(_options, bundle) {
@@ -16,7 +18,7 @@ export function htmlEntry({ title }) {
     <meta name="csp-nonce" content="__CSP_NONCE__">
     <meta name="referrer" content="no-referrer">
     <title>${title}</title>
-    <link rel="icon" href="data:,">
+    <link rel="icon" href="${favicon ? '/favicon.svg' : 'data:,'}">
     <script type="module" src="/${entry.fileName}"></script>
 ${preloads}
   </head>
@@ -27,6 +29,8 @@ ${preloads}
 </html>
 `;
       this.emitFile({ type: 'asset', fileName: 'index.html', source: html });
+      // The default theme's favicon (themes/default.theme.ts names /favicon.svg); other themes swap it at run time.
+      if (favicon) this.emitFile({ type: 'asset', fileName: 'favicon.svg', source: readFileSync(favicon) });
     },
   };
 }

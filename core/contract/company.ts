@@ -177,6 +177,8 @@ export interface InviteInfo {
   inviteCode: string;
   orgRegion: RegionCode;
   status: InvitationStatus;
+  /** The organization's registration country/region (in orgRegion): an invited registration's, locked. */
+  orgCountry?: string;
   orgId: string;
   orgName: string;
   inviterName: string;

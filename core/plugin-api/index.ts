@@ -48,12 +48,13 @@ export * from './contract';
 
 // Routing, guards and the session.
 export { PluginBoundary } from '../router/PluginBoundary';
-export { INVITE_STATUS_UNREGISTERED } from '../router/coreGuards';
+export { codeIsUnusable, INVITE_STATUS_UNREGISTERED } from '../router/coreGuards';
 export { type Guard, type GuardContext, type GuardedRoute, type GuardOutcome, next } from '../router/guardTypes';
 export { lazyView } from '../router/lazyView';
 export { isAllowedRedirect } from '../router/redirects';
 export { accountChanged, accountChangedAtom } from '../session/accountChanged';
 export { clearInvite, type InviteInfo as SavedInvite, loadInvite, saveInvite } from '../session/invite';
+export { clearInviteRefusal, type InviteGuardReason, inviteRefusal, refuseInvite } from '../session/invite';
 export { appStore, clearSession, regionAtom, saveTokens, setRegion, setUser, tokensAtom, userAtom } from '../session/session';
 export { signOut } from '../session/signOut';
 export { storage } from '../session/storage';

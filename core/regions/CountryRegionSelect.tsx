@@ -16,13 +16,17 @@ export interface CountryRegionSelectProps {
   required?: boolean;
   inputRef?: Ref<HTMLInputElement>;
   forceOpen?: boolean;
+  /** Said before the data-storage hint, e.g. why the field is locked. */
+  note?: string;
 }
+
+const englishNames = countryNamer('en');
 
 /**
  * Searchable country/region list grouped by data region; the hint under the field says where
  * the account's data will be stored (spec section 2, register and region confirmation).
  */
-export function CountryRegionSelect({ list, value, onChange, onBlur, label, error, disabled, required, inputRef, forceOpen }: CountryRegionSelectProps) {
+export function CountryRegionSelect({ list, value, onChange, onBlur, label, error, disabled, required, inputRef, forceOpen, note }: CountryRegionSelectProps) {
   const { t, i18n } = useTranslation('core');
   const bcp47 = isLanguageCode(i18n.language) ? languageByCode(i18n.language).bcp47 : 'en-US';
   const options = useMemo(
@@ -32,10 +36,12 @@ export function CountryRegionSelect({ list, value, onChange, onBlur, label, erro
         countryNamer(bcp47),
         (region) => t(`regions.${region}`),
         (region) => t('regions.storedIn', { region: t(`regions.${region}`) }),
+        englishNames,
       ),
     [list, bcp47, t],
   );
   const region = regionOfCountry(list, value);
+  const storage = region ? t('regions.storedIn', { region: t(`regions.${region}`) }) : t('regions.storageHint');
   return (
     <Select<string>
       label={label}
@@ -44,7 +50,7 @@ export function CountryRegionSelect({ list, value, onChange, onBlur, label, erro
       onChange={onChange}
       onBlur={onBlur}
       error={error}
-      hint={region ? t('regions.storedIn', { region: t(`regions.${region}`) }) : t('regions.storageHint')}
+      hint={note ? `${note} ${storage}` : storage}
       disabled={disabled}
       required={required}
       inputRef={inputRef}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countryNamer, countryOptions, regionOfCountry } from './countryRegions';
+import { filterOptions } from '../ui/selectFilter';
+import { countryKeywords, countryNamer, countryOptions, regionOfCountry } from './countryRegions';
 
 const list = { Use: ['US', 'CA'], Aps: ['SG', 'KR'], Euw: ['DE', 'AT'] };
 
@@ -18,5 +19,24 @@ describe('country regions', () => {
     const options = countryOptions(list, countryNamer('en-US'), (r) => `R:${r}`, (r) => `stored in ${r}`);
     expect(options.map((o) => o.value)).toEqual(['CA', 'US', 'SG', 'KR', 'AT', 'DE']);
     expect(options[0]).toMatchObject({ group: 'R:Use', hint: 'stored in Use' });
+  });
+});
+
+describe('country search keywords', () => {
+  it('adds the English name on other-language pages and the everyday aliases', () => {
+    const en = countryNamer('en');
+    expect(countryKeywords('DE', 'Deutschland', en)).toEqual(['Germany']);
+    expect(countryKeywords('DE', 'Germany', en)).toEqual([]);
+    expect(countryKeywords('KR', 'South Korea', en)).toEqual(['Korea', 'Republic of Korea']);
+  });
+  it('"Korea" finds South Korea first and "Netherlands" the Netherlands before the Caribbean Netherlands', () => {
+    const all = { Use: ['BQ', 'US'], Aps: ['KP', 'KR'], Euw: ['NL', 'DE'] };
+    const options = countryOptions(all, countryNamer('en-US'), (r) => r, (r) => r, countryNamer('en'));
+    expect(filterOptions(options, 'Korea').map((o) => o.value)).toEqual(['KR', 'KP']);
+    expect(filterOptions(options, 'Netherlands').map((o) => o.value)).toEqual(['NL', 'BQ']);
+    expect(filterOptions(options, 'usa').map((o) => o.value)).toEqual(['US']);
+    const german = countryOptions(all, countryNamer('de-DE'), (r) => r, (r) => r, countryNamer('en'));
+    expect(filterOptions(german, 'germany').map((o) => o.label)).toEqual(['Deutschland']);
+    expect(filterOptions(german, 'Korea').map((o) => o.value)[0]).toBe('KR');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { parseDeploymentConfig } from '../config/loadConfig';
 import { ApiError } from '../http/ApiError';
 import type { HttpClient } from '../http/client';
-import { loadInvite, saveInvite } from '../session/invite';
+import { clearInviteRefusal, inviteRefusal, loadInvite, saveInvite } from '../session/invite';
 import { appStore, saveTokens, userAtom } from '../session/session';
 import { storage } from '../session/storage';
 import { accountSession, alreadySignedIn, companyNeedsWideScreen, invitedRegistration, registerWithoutInvite, runGuards, CORE_GUARDS } from './coreGuards';
@@ -58,13 +58,19 @@ describe('/login guards', () => {
   });
 
   it.each([
-    ['an invitation no longer unregistered', { '/orgs/members/invitations/INV3': { invitedEmail: 'c@x.test', inviteCode: 'INV3', orgRegion: 'Use', status: 'registered' } }],
-    ['an unknown code', { '/orgs/members/invitations/INV3': new ApiError(-40012, 'invalid', 400) }],
-  ])('%s returns to sign-in with the URL replaced by /login', async (_name, routes) => {
+    ['an invitation registered meanwhile', { '/orgs/members/invitations/INV3': { invitedEmail: 'c@x.test', inviteCode: 'INV3', orgRegion: 'Use', status: 'registered' } }, 'registered'],
+    ['an accepted invitation', { '/orgs/members/invitations/INV3': { invitedEmail: 'c@x.test', inviteCode: 'INV3', orgRegion: 'Use', status: 'accepted' } }, 'accepted'],
+    ['an expired invitation', { '/orgs/members/invitations/INV3': { invitedEmail: 'c@x.test', inviteCode: 'INV3', orgRegion: 'Use', status: 'expired' } }, 'invalid'],
+    ['an unknown code', { '/orgs/members/invitations/INV3': new ApiError(-40012, 'invalid', 400) }, 'invalid'],
+    ['a failed look-up', { '/orgs/members/invitations/INV3': new ApiError(-1, 'network', 0) }, 'unavailable'],
+    ['a rate-limited look-up', { '/orgs/members/invitations/INV3': new ApiError(-60001, 'too many', 429) }, 'unavailable'],
+  ])('%s returns to sign-in with the URL replaced by /login, and says why there', async (_name, routes, reason) => {
+    clearInviteRefusal();
     saveInvite({ invitedEmail: 'old@x.test', inviteCode: 'OLD', orgRegion: 'Euw', status: 'unregistered' });
     const outcome = await invitedRegistration.run(ctx('module=register&inviteCode=INV3&session_code=S', fakeHttp(routes)));
     expect(outcome).toEqual({ kind: 'redirect', to: '/login?session_code=S', replace: true });
     expect(loadInvite()).toBeNull();
+    expect(inviteRefusal()).toBe(reason);
   });
 
   it('not signed in: passes on to the next guard (the page shows unless one objects)', async () => {

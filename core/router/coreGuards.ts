@@ -1,5 +1,7 @@
 import type { AllowUrlsResult, LoggedResult, RedirectParamsResult, UserInfo } from '../contract/api';
-import { clearInvite, loadInvite, saveInvite, type InviteInfo } from '../session/invite';
+import { ApiError } from '../http/ApiError';
+import { ERROR_CODES } from '../contract/errorCodes';
+import { clearInvite, loadInvite, refuseInvite, saveInvite, type InviteInfo, type InviteGuardReason } from '../session/invite';
 import { appStore, clearSession, setUser, userAtom } from '../session/session';
 import { storage } from '../session/storage';
 import { allow, next, type Guard, type GuardContext, type GuardOutcome } from './guardTypes';
@@ -35,13 +37,22 @@ export const registerWithoutInvite: Guard = {
   },
 };
 
+/**
+ * A failed look-up that says the code is no good (unknown, closed, malformed: the server's 4xx
+ * answers) rather than that the look-up could not be made (network, timeout, 5xx, rate limit).
+ */
+export function codeIsUnusable(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code !== ERROR_CODES.rateLimited;
+}
+
 /** The statuses of spec section 3 an invitation can have; only this one may register. */
 export const INVITE_STATUS_UNREGISTERED = 'unregistered';
 
 /**
  * Arriving from an invite (module=register&inviteCode=…): look the invitation up and let
  * the page show the invited registration. A missing or invalid code, or an invitation
- * that is no longer unregistered, goes back to plain sign-in with the URL replaced.
+ * that is no longer unregistered, goes back to plain sign-in with the URL replaced; the
+ * sign-in page says why (`inviteRefusal()`).
  */
 export const invitedRegistration: Guard = {
   id: 'core/login/invited-registration',
@@ -52,15 +63,18 @@ export const invitedRegistration: Guard = {
     if (ctx.query.get('module') !== 'register' || !code) return next;
     const stored = loadInvite();
     if (stored?.inviteCode === code && stored.invitedEmail && stored.status === INVITE_STATUS_UNREGISTERED) return allow;
+    let reason: InviteGuardReason;
     try {
       const invite = await ctx.http.get<InviteInfo>(`/orgs/members/invitations/${encodeURIComponent(code)}`, { auth: 'none' });
       if (invite?.invitedEmail && invite.status === INVITE_STATUS_UNREGISTERED) {
         saveInvite({ ...invite, inviteCode: code });
         return allow;
       }
-    } catch {
-      // an unknown or expired code: same as an unusable invitation
+      reason = invite?.status === 'registered' || invite?.status === 'accepted' ? invite.status : 'invalid';
+    } catch (error) {
+      reason = codeIsUnusable(error) ? 'invalid' : 'unavailable';
     }
+    refuseInvite(reason);
     clearInvite();
     const query = new URLSearchParams(ctx.query);
     query.delete('module');

@@ -107,17 +107,30 @@ export function LanguageMenu({ forceOpen = false, compact = false }: { forceOpen
               tabIndex={i === activeIndex ? 0 : -1}
               onClick={() => pick(language.code)}
               css={{
-                display: 'block', width: '100%', textAlign: 'start', padding: `${theme.space(2)} ${theme.space(4)}`, border: 0,
+                display: 'flex', alignItems: 'center', gap: theme.space(2), width: '100%', textAlign: 'start',
+                padding: `${theme.space(2)} ${theme.space(4)} ${theme.space(2)} ${theme.space(3)}`, border: 0,
                 background: language.code === active ? theme.colors.background : 'transparent', color: theme.colors.text,
                 fontWeight: language.code === active ? 600 : 400, font: 'inherit', cursor: 'pointer',
                 '&:hover': { background: theme.colors.background }, ...focusRing(theme),
               }}
             >
+              {/* The current language is checked (aria-checked) and shows a tick, not only a tint. */}
+              <span aria-hidden="true" css={{ display: 'inline-flex', width: 16, flex: 'none', color: theme.colors.primary }}>
+                {language.code === active ? <TickIcon /> : null}
+              </span>
               {language.nativeName}
             </button>
           ))}
         </div>
       ) : null}
     </div>
+  );
+}
+
+function TickIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M5 12.5l4.5 4.5L19 7.5" />
+    </svg>
   );
 }

@@ -44,6 +44,24 @@ describe('select helpers', () => {
     expect(filterOptions(countries, '')).toHaveLength(5);
   });
 
+  it('ranks the whole name first, then its start, then a word start, then anywhere; an alias counts just under the label', () => {
+    const places: SelectOption[] = [
+      { value: 'BQ', label: 'Caribbean Netherlands' },
+      { value: 'NL', label: 'Netherlands', keywords: ['Holland'] },
+      { value: 'KP', label: 'North Korea' },
+      { value: 'KR', label: 'South Korea', keywords: ['Korea'] },
+      { value: 'NE', label: 'Niger' },
+      { value: 'NG', label: 'Nigeria' },
+      { value: 'AN', label: 'Ganiger' },
+    ];
+    expect(filterOptions(places, 'netherlands').map((o) => o.value)).toEqual(['NL', 'BQ']);
+    expect(filterOptions(places, 'Korea').map((o) => o.value)).toEqual(['KR', 'KP']);
+    expect(filterOptions(places, 'niger').map((o) => o.value)).toEqual(['NE', 'NG', 'AN']);
+    expect(filterOptions(places, 'holl').map((o) => o.value)).toEqual(['NL']);
+    // equally good matches keep the given order
+    expect(filterOptions(places, 'n').map((o) => o.value)).toEqual(['NL', 'KP', 'NE', 'NG', 'BQ', 'AN']);
+  });
+
   it('groups in first-seen order', () => {
     expect(groupOptions(countries).map((g) => [g.group, g.options.length])).toEqual([
       ['Europe', 3],
@@ -78,10 +96,55 @@ describe('Select', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
   });
 
+  it('a click on the input opens the list, like a native select, at the chosen option', async () => {
+    renderWithProviders(<Single initial="SG" />);
+    const input = screen.getByRole('combobox', { name: 'Country/region' });
+    await userEvent.click(input);
+    const listbox = await screen.findByRole('listbox');
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    expect(within(listbox).getAllByRole('option')).toHaveLength(5);
+    const singapore = screen.getByRole('option', { name: /Singapore/ });
+    expect(input).toHaveAttribute('aria-activedescendant', singapore.id);
+    await userEvent.click(screen.getByRole('option', { name: /Germany/ }));
+    expect(screen.getByTestId('value')).toHaveTextContent('DE');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    // a second click opens it again
+    await userEvent.click(input);
+    expect(await screen.findByRole('listbox')).toBeInTheDocument();
+  });
+
+  it('ArrowDown opens the list on the first option', async () => {
+    renderWithProviders(<Single />);
+    const input = screen.getByRole('combobox');
+    input.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    await screen.findByRole('listbox');
+    expect(input).toHaveAttribute('aria-activedescendant', screen.getAllByRole('option')[0]!.id);
+  });
+
+  it('typing lists the exact match first', async () => {
+    const places: SelectOption[] = [
+      { value: 'BQ', label: 'Caribbean Netherlands', group: 'North America' },
+      { value: 'NL', label: 'Netherlands', group: 'Europe' },
+    ];
+    const onChange = vi.fn();
+    renderWithProviders(<Select label="Country/region" options={places} value={null} onChange={onChange} />);
+    await userEvent.type(screen.getByRole('combobox'), 'Netherlands');
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Netherlands', 'Caribbean Netherlands']);
+    // the best match is the active one, so Enter takes it
+    expect(screen.getByRole('combobox')).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: 'Netherlands' }).id);
+    await userEvent.keyboard('{Enter}');
+    expect(onChange).toHaveBeenCalledWith('NL');
+  });
+
   it("says 'No results' when nothing matches", async () => {
     renderWithProviders(<Single />);
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('');
     await userEvent.type(screen.getByRole('combobox'), 'zzz');
-    expect(await screen.findByRole('status')).toHaveTextContent('No results');
+    // the same live region, present before, now says it (a region added with its text is often not read)
+    expect(status).toHaveTextContent('No results');
+    expect(screen.getByText('No results', { selector: '[aria-hidden="true"]' })).toBeVisible();
     expect(screen.queryByRole('option')).toBeNull();
   });
 

@@ -1,11 +1,11 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Description, Field, Label } from '@headlessui/react';
 import { useTheme, type CSSObject } from '@emotion/react';
-import { useId, useMemo, useState, type ReactElement, type ReactNode, type Ref } from 'react';
+import { useId, useMemo, useState, type MouseEvent, type ReactElement, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ThemeTokens } from '../../themes/tokens';
 import { LabelText, hasContent } from './FieldMessages';
 import { focusRing } from './focusRing';
-import { filterOptions, groupOptions, type SelectOption } from './selectFilter';
+import { filterOptions, foldText, groupOptions, type SelectOption } from './selectFilter';
 import { visuallyHiddenStyle } from './VisuallyHidden';
 
 export type { SelectOption } from './selectFilter';
@@ -48,9 +48,21 @@ export interface MultipleSelectProps<V extends Value> extends BaseProps<V> {
 export type SelectProps<V extends Value> = SingleSelectProps<V> | MultipleSelectProps<V>;
 
 /**
- * Searchable list (headlessui Combobox): type to filter, arrows to move, Enter to
- * pick, Escape to close. Heavy enough that the app loads it on demand. The input's
- * id comes from headlessui's Field, which links the label, hint and error to it.
+ * Opens a closed list from a click on its input, as a native select does. headlessui opens a
+ * combobox on ArrowDown, on typing or from its button, but has no action for a click on the input
+ * (its `immediate` opens on every focus, Tab included), so the click goes the ArrowDown way:
+ * open, and move to the chosen option (or the first).
+ */
+function openOnClick(event: MouseEvent<HTMLInputElement>) {
+  const input = event.currentTarget;
+  if (input.getAttribute('aria-expanded') === 'true' || input.disabled || input.readOnly) return;
+  input.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true }));
+}
+
+/**
+ * Searchable list (headlessui Combobox): a click or ArrowDown opens it, typing filters (best match
+ * first), arrows move, Enter picks, Escape closes. Heavy enough that the app loads it on demand.
+ * The input's id comes from headlessui's Field, which links the label, hint and error to it.
  */
 // Overloads let TypeScript infer V from `options` in each mode (a generic over the union cannot).
 export function Select<V extends Value>(props: MultipleSelectProps<V>): ReactElement;
@@ -68,6 +80,10 @@ export function Select<V extends Value>(props: SelectProps<V>): ReactElement {
 
   const byValue = useMemo(() => new Map(options.map((o) => [o.value, o])), [options]);
   const groups = useMemo(() => groupOptions(filterOptions(options, query)), [options, query]);
+  // New options for a new query: headlessui would keep the option active before the query active,
+  // wherever the ranking moved it; fresh ones make the best match (the first) the active one.
+  const optionKey = `\u0000${foldText(query)}`;
+  const noResults = groups.length === 0 && (forceOpen || query.trim() !== '');
   const labelOf = (value: V | null) => (value === null ? '' : (byValue.get(value)?.label ?? String(value)));
 
   const selected: readonly V[] = props.multiple ? props.value : props.value === null ? [] : [props.value];
@@ -130,6 +146,7 @@ export function Select<V extends Value>(props: SelectProps<V>): ReactElement {
             // Single mode shows the chosen label when not searching; multiple mode shows only the query (tags show the choice).
             displayValue={props.multiple ? () => query : (value) => labelOf(value)}
             onChange={(event) => setQuery(event.target.value)}
+            onClick={openOnClick}
             onBlur={onBlur}
             css={inputStyle(theme, hasError)}
           />
@@ -137,30 +154,34 @@ export function Select<V extends Value>(props: SelectProps<V>): ReactElement {
             <ChevronIcon />
           </ComboboxButton>
           {groups.length > 0 ? (
-            <ComboboxOptions static={forceOpen || undefined} css={panelStyle(theme)}>
+            <ComboboxOptions static={forceOpen || undefined} modal={false} css={panelStyle(theme)}>
               {groups.map((g, gi) =>
                 g.group === undefined ? (
-                  g.options.map((o) => <Item key={o.value} option={o} />)
+                  g.options.map((o) => <Item key={`${o.value}${optionKey}`} option={o} />)
                 ) : (
                   <div key={g.group} role="group" aria-labelledby={`${baseId}-g${gi}`}>
                     <div id={`${baseId}-g${gi}`} role="presentation" css={groupHeadingStyle(theme)}>
                       {g.group}
                     </div>
                     {g.options.map((o) => (
-                      <Item key={o.value} option={o} />
+                      <Item key={`${o.value}${optionKey}`} option={o} />
                     ))}
                   </div>
                 ),
               )}
             </ComboboxOptions>
           ) : (
-            (forceOpen || query !== '') && (
-              // Outside the listbox (a listbox may hold only options), and a status so it is announced.
-              <div role="status" css={{ ...panelStyle(theme), padding: theme.space(3), color: theme.colors.textMuted }}>
+            noResults && (
+              // Outside the listbox (a listbox may hold only options); the live region below says it.
+              <div aria-hidden="true" css={{ ...panelStyle(theme), padding: theme.space(3), color: theme.colors.textMuted }}>
                 {t('ui.select.noResults')}
               </div>
             )
           )}
+          {/* Always present, so a screen reader hears the change when the filter leaves nothing. */}
+          <div role="status" css={visuallyHiddenStyle}>
+            {noResults ? t('ui.select.noResults') : ''}
+          </div>
         </div>
       </Combobox>
       {hasContent(hint) && (

@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import {
   type AcceptInviteResult,
-  ApiError,
   type HttpClient,
   type InviteInfo,
   type Registry,
@@ -43,9 +42,7 @@ const state = (s: InviteState) => ({ args: { state: s } });
 
 export const Loading: Story = state({ kind: 'loading' });
 export const RedirectingToRegistration: Story = state({ kind: 'redirecting', to: 'register' });
-export const MissingCode: Story = state({ kind: 'invalid', reason: 'missing' });
-export const InvalidCode: Story = state({ kind: 'invalid', reason: 'notFound' });
-export const Expired: Story = state({ kind: 'invalid', reason: 'expired', invite: { ...demoInvite, status: 'expired' } });
+export const Expired: Story = state({ kind: 'invalid', invite: { ...demoInvite, status: 'expired' } });
 export const LookupFailed: Story = state({ kind: 'lookupFailed', message: 'Network error. Check your connection and try again.' });
 export const JoinOffer: Story = state({ kind: 'offer', invite: demoInvite, joining: false, error: null });
 export const JoinOfferWithoutInviter: Story = state({ kind: 'offer', invite: { ...demoInvite, inviterName: '' }, joining: false, error: null });
@@ -97,7 +94,5 @@ function pageStory(http: HttpClient): Story {
 const pending = new Promise<never>(() => {});
 export const PageLoading: Story = pageStory({ get: () => pending, post: () => pending } as unknown as HttpClient);
 
-/** The look-up answers -40012: the invalid-invitation state. */
-export const PageInvalidCode: Story = pageStory(
-  cannedHttp({ [`/orgs/members/invitations/${encodeURIComponent(CODE)}`]: new ApiError(-40012, 'The invitation has expired or is invalid.', 400) }),
-);
+/** The look-up says the invitation has expired: the invalid-invitation state (an unknown code goes to sign-in). */
+export const PageExpired: Story = pageStory(cannedHttp({ [`/orgs/members/invitations/${encodeURIComponent(CODE)}`]: { ...demoInvite, status: 'expired' } }));

@@ -5,11 +5,14 @@ import { useLocation, useSearch } from 'wouter';
 import {
   type AcceptInviteResult,
   ApiError,
+  codeIsUnusable,
   ERROR_CODES,
   errorMessage,
   INVITE_STATUS_UNREGISTERED,
   type InviteInfo,
   isAbortError,
+  type InviteGuardReason,
+  refuseInvite,
   regionAtom,
   saveInvite,
   tokensAtom,
@@ -22,29 +25,18 @@ import { InviteView, type InviteState } from './InviteView';
 import { absoluteUrl, registerUrl, signInUrl } from './links';
 
 /**
- * A failed look-up that says the code is no good (unknown, closed, malformed: the server's
- * 4xx answers) rather than that the look-up could not be made (network, timeout, 5xx, rate limit).
- */
-function codeIsUnusable(error: unknown): boolean {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code !== ERROR_CODES.rateLimited;
-}
-
-/**
  * /invite?inviteCode=… (spec section 2: the accept-invitation page).
  *
- * - No code, or a code the look-up rejects: the invalid-invitation state. Reading of the spec
- *   ("invalid or missing invite code … returns to sign-in and replaces the URL with /login"):
- *   that sentence is the /login guard's rule, which core/router/coreGuards.ts applies to
- *   `/login?module=register&inviteCode=…`. On this page the user first learns *why* (a bare
- *   jump to sign-in would look like the link is broken), and 'Go to sign-in' then replaces
- *   /invite with /login, so Back does not return to the dead link.
+ * - No code, or a code the look-up rejects (unknown, closed): back to sign-in with the URL replaced
+ *   by /login (spec section 2), and the sign-in page says why (`refuseInvite`), so the link does
+ *   not just look broken.
  * - unregistered: remember the invitation (the /login guard and the register view read it) and
  *   replace the URL with the invited registration.
  * - registered, not signed in: sign-in with return_to = this page, so the invitee comes back
  *   here signed in; registered and signed in: offer to join, then the joined-success state.
  * - accepted: the server accepts an invitation only once (a registration through it accepts it
  *   already), so instead of a Join button that could only fail there is an 'already accepted' state.
- * - expired: the invalid state with the -40012 message.
+ * - expired: the invalid-invitation state: the -40012 message and whom to ask for a new one.
  */
 export default function InvitePage() {
   const { t } = useTranslation(['invite', 'core']);
@@ -58,18 +50,20 @@ export default function InvitePage() {
   const code = query.get('inviteCode')?.trim() ?? '';
   const lang = query.get('lang');
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<InviteState>(code ? { kind: 'loading' } : { kind: 'invalid', reason: 'missing' });
+  const [state, setState] = useState<InviteState>(code ? { kind: 'loading' } : { kind: 'redirecting', to: 'signIn' });
   // The latest values for callbacks run after a call returns.
   const latest = useRef({ path, search, lang });
   latest.current = { path, search, lang };
 
   // In the language shown when the lookup fails; a language switch must not look the invitation up again.
   const messageOf = useEffectEvent((error: unknown) => errorMessage(error, t));
+  const refuse = useEffectEvent((reason: InviteGuardReason) => {
+    refuseInvite(reason);
+    setState({ kind: 'redirecting', to: 'signIn' });
+    navigate(`~${signInUrl(latest.current.lang)}`, { replace: true });
+  });
   useEffect(() => {
-    if (!code) {
-      setState({ kind: 'invalid', reason: 'missing' });
-      return;
-    }
+    if (!code) return refuse('missing');
     const controller = new AbortController();
     setState({ kind: 'loading' });
     http
@@ -81,7 +75,13 @@ export default function InvitePage() {
           const signedIn = store.get(tokensAtom) !== null;
           switch (invite.status) {
             case INVITE_STATUS_UNREGISTERED:
-              saveInvite({ invitedEmail: invite.invitedEmail, inviteCode: code, orgRegion: invite.orgRegion, status: invite.status });
+              saveInvite({
+                invitedEmail: invite.invitedEmail,
+                inviteCode: code,
+                orgRegion: invite.orgRegion,
+                status: invite.status,
+                ...(invite.orgCountry ? { orgCountry: invite.orgCountry } : {}),
+              });
               setState({ kind: 'redirecting', to: 'register' });
               navigate(`~${registerUrl(code, language)}`, { replace: true });
               return;
@@ -97,15 +97,16 @@ export default function InvitePage() {
               setState({ kind: 'accepted', invite, signedIn });
               return;
             case 'expired':
-              setState({ kind: 'invalid', reason: 'expired', invite });
+              setState({ kind: 'invalid', invite });
               return;
             default:
-              setState({ kind: 'invalid', reason: 'notFound' });
+              refuse('invalid');
           }
         },
         (error: unknown) => {
           if (controller.signal.aborted || isAbortError(error)) return;
-          setState(codeIsUnusable(error) ? { kind: 'invalid', reason: 'notFound' } : { kind: 'lookupFailed', message: messageOf(error) });
+          if (codeIsUnusable(error)) refuse('invalid');
+          else setState({ kind: 'lookupFailed', message: messageOf(error) });
         },
       );
     return () => controller.abort();
@@ -133,7 +134,7 @@ export default function InvitePage() {
           [ERROR_CODES.invitationInvalid]: () => (closed = true),
         },
       });
-      if (closed) return setState({ kind: 'invalid', reason: 'expired', invite });
+      if (closed) return setState({ kind: 'invalid', invite });
       // 'silent': the page shows the error itself; a plugin handler or the session-ended modal
       // has already told the user otherwise.
       const shown = outcome === 'silent' ? { code: error instanceof ApiError ? error.code : 0, message: errorMessage(error, t) } : null;

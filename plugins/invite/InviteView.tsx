@@ -18,8 +18,8 @@ export type InviteState =
   | { kind: 'loading' }
   /** Leaving for the login page (registration or sign-in); shown for the moment the navigation takes. */
   | { kind: 'redirecting'; to: 'register' | 'signIn' }
-  /** No code, an unknown or closed code, or an expired invitation. */
-  | { kind: 'invalid'; reason: 'missing' | 'notFound' | 'expired'; invite?: InviteInfo }
+  /** An expired invitation, or one closed while the page was open (no code, or an unknown one, goes to sign-in). */
+  | { kind: 'invalid'; invite?: InviteInfo }
   /** The look-up itself failed (network, server trouble): worth trying again. */
   | { kind: 'lookupFailed'; message: string }
   /** A registered invitee who is signed in: offer to join. */
@@ -117,19 +117,24 @@ export function InviteView({ state, onSignIn, onRetry, onJoin, onCompany }: Invi
     if (state.kind !== 'loading' && state.kind !== 'redirecting') headingRef.current?.focus();
   }, [state.kind]);
 
+  // While loading, the very spinner the app shows while the page's code and guards load (same size,
+  // same place): one spinner that stays, not a small one followed by a big one elsewhere.
+  if (state.kind === 'loading' || state.kind === 'redirecting') {
+    const label = state.kind === 'loading' ? t('invite:loading') : t(state.to === 'register' ? 'invite:redirectingRegister' : 'invite:redirectingSignIn');
+    return (
+      <main id="main" aria-busy="true">
+        <LoadingImage label={label} />
+      </main>
+    );
+  }
+
   let body: ReactNode;
   switch (state.kind) {
-    case 'loading':
-      body = <LoadingImage size="lg" label={t('invite:loading')} />;
-      break;
-    case 'redirecting':
-      body = <LoadingImage size="lg" label={t(state.to === 'register' ? 'invite:redirectingRegister' : 'invite:redirectingSignIn')} />;
-      break;
     case 'invalid': {
       const { invite } = state;
       body = (
         <Card kind="warning" heading={t('invite:invalid.heading')} headingRef={headingRef}>
-          <Text>{state.reason === 'missing' ? t('invite:invalid.missing') : t('core:errors.invitationInvalid')}</Text>
+          <Text>{t('core:errors.invitationInvalid')}</Text>
           <Text muted>
             {invite?.inviterName && invite.orgName
               ? t('invite:invalid.hintInviter', { inviter: invite.inviterName, company: invite.orgName })
@@ -216,7 +221,6 @@ export function InviteView({ state, onSignIn, onRetry, onJoin, onCompany }: Invi
   return (
     <main
       id="main"
-      aria-busy={state.kind === 'loading' || state.kind === 'redirecting' || undefined}
       css={{
         minHeight: '100vh',
         display: 'flex',

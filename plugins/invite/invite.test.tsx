@@ -6,12 +6,14 @@ import {
   type AcceptInviteResult,
   ApiError,
   appStore,
+  clearInviteRefusal,
   clearSession,
   definePlugin,
   type ErrorHandler,
   getToast,
   type HttpClient,
   type InviteInfo,
+  inviteRefusal,
   loadInvite,
   saveTokens,
   setUser,
@@ -76,6 +78,7 @@ const lastUrl = (location: { history?: string[] }) => location.history?.at(-1);
 
 beforeEach(() => {
   clearSession();
+  clearInviteRefusal();
   appStore.set(sessionEndedAtom, null);
 });
 
@@ -121,42 +124,35 @@ describe('InvitePage: look-up', () => {
     expect(screen.queryByText('Loading the invitation…')).not.toBeInTheDocument();
   });
 
-  it('a missing code shows the invalid state without any call; Go to sign-in replaces the URL with /login', async () => {
+  it('a missing code goes to sign-in without any call, the URL replaced by /login, and tells sign-in why', async () => {
     const http = fakeHttp(async () => info());
     const { location } = await renderInvite(http, '/invite?lang=de_DE');
-    const heading = await screen.findByRole('heading', { name: 'This invitation cannot be used' });
-    expect(screen.getByText('The link has no invitation code. Open the link in your invitation email again.')).toBeInTheDocument();
-    expect(http.get).not.toHaveBeenCalled();
-    await waitFor(() => expect(heading).toHaveFocus());
-    await userEvent.click(screen.getByRole('button', { name: 'Go to sign-in' }));
     expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(http.get).not.toHaveBeenCalled();
     // replaced, not pushed: Back does not return to the dead link
     expect(location.history).toEqual(['/login?lang=de_DE']);
+    expect(inviteRefusal()).toBe('missing');
   });
 
   it('a blank code counts as missing', async () => {
     const http = fakeHttp(async () => info());
     await renderInvite(http, '/invite?inviteCode=%20%20');
-    expect(await screen.findByText('The link has no invitation code. Open the link in your invitation email again.')).toBeInTheDocument();
+    expect(await screen.findByText('login page')).toBeInTheDocument();
     expect(http.get).not.toHaveBeenCalled();
+    expect(inviteRefusal()).toBe('missing');
   });
 
-  it('an unknown or closed code (-40012) shows the invalid state with the -40012 message and stays on /invite until the user proceeds', async () => {
-    const http = fakeHttp(async () => Promise.reject(new ApiError(-40012, 'invalid invitation', 400)));
+  it.each([
+    ['an unknown or closed code (-40012)', async () => Promise.reject(new ApiError(-40012, 'invalid invitation', 400))],
+    ['a malformed code the server rejects as a bad parameter', async () => Promise.reject(new ApiError(-10020, 'bad', 400))],
+    ['a status the page does not know (not joinable)', async () => info({ status: 'cancelled' as InviteInfo['status'] })],
+  ])('%s goes to sign-in with the URL replaced, and sign-in says the invitation is invalid', async (_name, answer) => {
+    const http = fakeHttp(answer);
     const { location } = await renderInvite(http, '/invite?inviteCode=nope');
-    expect(await screen.findByRole('heading', { name: 'This invitation cannot be used' })).toBeInTheDocument();
-    expect(screen.getByText('The invitation has expired or is invalid.')).toBeInTheDocument();
-    expect(screen.getByText(/Ask the person who invited you to send a new invitation/)).toBeInTheDocument();
-    expect(location.history).toEqual(['/invite?inviteCode=nope']);
-    expect(getToast()).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Go to sign-in' }));
+    expect(await screen.findByText('login page')).toBeInTheDocument();
     expect(location.history).toEqual(['/login']);
-  });
-
-  it('a malformed code the server rejects as a bad parameter is an invalid invitation too', async () => {
-    const http = fakeHttp(async () => Promise.reject(new ApiError(-10020, 'bad', 400)));
-    await renderInvite(http, `/invite?inviteCode=${'x'.repeat(300)}`);
-    expect(await screen.findByText('The invitation has expired or is invalid.')).toBeInTheDocument();
+    expect(inviteRefusal()).toBe('invalid');
+    expect(getToast()).toBeNull();
   });
 
   it('an expired invitation shows the -40012 message and who to ask', async () => {
@@ -165,13 +161,6 @@ describe('InvitePage: look-up', () => {
     expect(await screen.findByText('The invitation has expired or is invalid.')).toBeInTheDocument();
     expect(screen.getByText('Ask Olivia Owner to send you a new invitation to Contoso Demo Ltd. You can still sign in with your Unified ID.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go to sign-in' })).toBeInTheDocument();
-  });
-
-  it('a status the page does not know is not offered as joinable', async () => {
-    const http = fakeHttp(async () => info({ status: 'cancelled' as InviteInfo['status'] }));
-    await renderInvite(http, `/invite?inviteCode=${CODE}`);
-    expect(await screen.findByText('The invitation has expired or is invalid.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Join/ })).not.toBeInTheDocument();
   });
 
   it('a failed look-up (network) says so and can be tried again', async () => {

@@ -38,7 +38,10 @@ export function LoginLayout({ info, children }: { info: LoginPageInfo | null; ch
         <header
           css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: theme.space(3), padding: `${theme.space(4)} ${theme.space(5)}` }}
         >
-          {logo ? (
+          {titleLogo ? (
+            // The card shows the client's title logo: one logo on the page, not the same brand twice.
+            <span />
+          ) : logo ? (
             <img
               src={logo}
               alt={title}
@@ -81,7 +84,7 @@ export function LoginLayout({ info, children }: { info: LoginPageInfo | null; ch
             {titleLogo ? (
               <img
                 src={titleLogo}
-                alt=""
+                alt={title}
                 width={TITLE_LOGO.width}
                 height={TITLE_LOGO.height}
                 css={{ display: 'block', width: '100%', maxWidth: TITLE_LOGO.width, height: TITLE_LOGO.height, objectFit: 'contain', margin: `0 auto ${theme.space(4)}` }}

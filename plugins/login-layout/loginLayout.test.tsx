@@ -181,6 +181,18 @@ describe("a client's theme", () => {
     expect(screen.getByText('primary:#0b57d0 radius:8px product:Unified ID')).toBeTruthy();
   });
 
+  it('shows the logo once: the title logo in the card when the client has one, else the logo in the header', async () => {
+    const registry = await testRegistry([layout]);
+    const both = info({ title: 'Demo Service', logoUrl: '/brand/demo.svg', titleLogoUrl: '/brand/demo-title.svg' });
+    const { unmount } = renderPortal(<LoginPage />, { registry, http: { get: async () => both } as unknown as HttpClient, path: '/login?session_code=sc-demo' });
+    const logos = await screen.findAllByRole('img', { name: 'Demo Service' });
+    expect(logos.map((img) => new URL(img.getAttribute('src')!).pathname)).toEqual(['/brand/demo-title.svg']);
+    expect(screen.queryByRole('banner')?.querySelector('img') ?? null).toBeNull();
+    unmount();
+    renderPortal(<LoginPage />, { registry, http: { get: async () => info({ title: 'Demo Service', logoUrl: '/brand/demo.svg' }) } as unknown as HttpClient, path: '/login?session_code=sc-demo' });
+    expect((await screen.findAllByRole('img', { name: 'Demo Service' })).map((img) => new URL(img.getAttribute('src')!).pathname)).toEqual(['/brand/demo.svg']);
+  });
+
   it("keeps the deployment's colours for a client without a theme, and for the portal's own page", async () => {
     const registry = await testRegistry([layout, probePlugin]);
     renderPortal(
@@ -262,6 +274,15 @@ describe('LanguageMenu', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(button);
+  });
+  it('marks the current language: checked for screen readers and a visible tick', async () => {
+    const registry = await testRegistry([layout]);
+    renderPortal(<LanguageMenu />, { registry, http: {} as HttpClient });
+    await userEvent.click(screen.getByRole('button', { name: /English/ }));
+    const checked = screen.getAllByRole('menuitemradio').filter((item) => item.getAttribute('aria-checked') === 'true');
+    expect(checked.map((item) => item.textContent)).toEqual(['English']);
+    expect(checked[0]!.querySelector('svg')).not.toBeNull();
+    expect(screen.getByRole('menuitemradio', { name: 'Deutsch' }).querySelector('svg')).toBeNull();
   });
   it('picking a language switches and remembers it', async () => {
     const registry = await testRegistry([layout]);

@@ -10,7 +10,7 @@ describeStoryStates('ProfilePage', stories, {
     ViewModeEmptyFields: ['Not set'],
     EditMode: ['Edit profile', 'Save', 'Cancel'],
     EditNewPosition: ['New position'],
-    ValidationErrors: ['This field is required', 'Enter 4 to 12 digits.', 'These characters are not allowed: " \' \\ ; : < > @'],
+    ValidationErrors: ['This field is required', 'Enter 4 to 12 digits only (no spaces, + or dashes).', 'These characters are not allowed: " \' \\ ; : < > @'],
     Saving: ['Saving…'],
     SaveFailed: ['Invalid nickname.'],
     SaveFailedOnField: ['Invalid parameter.'],

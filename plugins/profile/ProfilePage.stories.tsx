@@ -101,7 +101,7 @@ export const EditNewPosition: Story = {
 
 export const ValidationErrors: Story = {
   parameters: { page: { initialMode: 'edit' }, http: { profile: { ...sampleProfile, lastName: '', phone: '12', nickname: 'a>b' } } },
-  play: ({ canvasElement }) => submit(canvasElement, 'Enter 4 to 12 digits.'),
+  play: ({ canvasElement }) => submit(canvasElement, 'Enter 4 to 12 digits only (no spaces, + or dashes).'),
 };
 
 export const Saving: Story = {

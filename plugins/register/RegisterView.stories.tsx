@@ -157,6 +157,18 @@ export const Invited: Story = {
   parameters: { query: 'module=register&inviteCode=INV-STORY', initialValues: { firstName: 'Ivy', lastName: 'Invitee' } },
 };
 
+/** An invitation that names the organization's country/region: prefilled and locked with the email (spec section 4). */
+export const InvitedCountryLocked: Story = {
+  loaders: [
+    async (): Promise<Loaded> => {
+      resetRegionWhiteList();
+      saveInvite({ invitedEmail: 'invitee@example.com', inviteCode: 'INV-STORY', orgRegion: 'Euw', status: 'unregistered', orgCountry: 'DE' });
+      return { registry: await testRegistry([register]) };
+    },
+  ],
+  parameters: { query: 'module=register&inviteCode=INV-STORY', initialValues: { firstName: 'Ivy', lastName: 'Invitee' } },
+};
+
 export const Submitting: Story = {
   parameters: { initialValues: FILLED, http: { register: 'pending' } },
   play: submitThen((root) => Boolean(root.querySelector('button[type="submit"][aria-busy="true"]'))),

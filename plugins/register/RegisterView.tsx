@@ -124,12 +124,25 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
 
   const invite = useMemo(() => currentInvite(page.query), [page.query]);
   const inviteRegion = invite && isRegionCode(invite.orgRegion) ? invite.orgRegion : null;
+  // Spec section 4: an invitation prefills the email and the region, both locked. The region is the
+  // organization's country/region; a server that does not name it leaves the choice open within orgRegion.
+  const lockedCountry = inviteRegion && invite?.orgCountry ? invite.orgCountry : null;
   const whiteList = useRegionWhiteList();
   const list = useMemo(() => (whiteList.list && inviteRegion ? onlyRegion(whiteList.list, inviteRegion) : whiteList.list), [whiteList.list, inviteRegion]);
 
   // Initial values only: later changes of the props do not reset a form being filled in.
   const [defaults] = useState<RegisterFormValues>(() => {
-    const base = { email: '', password: '', regionCode: '', firstName: '', lastName: '', phone: '', terms: false, ...initialValues };
+    const base = {
+      email: '',
+      password: '',
+      regionCode: '',
+      firstName: '',
+      lastName: '',
+      phone: '',
+      terms: false,
+      ...initialValues,
+      ...(lockedCountry ? { regionCode: lockedCountry } : {}),
+    };
     return {
       ...base,
       subscription: initialValues?.subscription ?? subscriptionDefault(base.regionCode),
@@ -326,7 +339,7 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
           />
           {showMeter && <StrengthMeter id={meterId} password={password} refusedAsCommon={refusedAsCommon} />}
 
-          {inviteRegion && (
+          {inviteRegion && !lockedCountry && (
             <p css={{ margin: `0 0 ${theme.space(2)}`, fontSize: theme.font.sizeSm }}>
               {t('register:regionLocked', { region: t(`core:regions.${inviteRegion}`) })}
             </p>
@@ -353,7 +366,8 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
                     inputRef={field.ref}
                     label={t('register:fields.country')}
                     required
-                    disabled={!list}
+                    disabled={!list || lockedCountry !== null}
+                    note={lockedCountry ? t('register:countryLocked') : undefined}
                     error={message(fieldState.error?.message)}
                   />
                 </div>

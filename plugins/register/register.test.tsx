@@ -47,6 +47,8 @@ interface Setup {
   views?: string[];
   config?: Record<string, unknown>;
   plugins?: PluginManifest[];
+  /** An invitation locks the country: the selector stays disabled. */
+  countryLocked?: boolean;
 }
 
 async function renderRegister(setup: Setup = {}) {
@@ -55,8 +57,8 @@ async function renderRegister(setup: Setup = {}) {
   const { services, wrap } = testLoginPage({ query: new URLSearchParams(setup.query ?? ''), views: setup.views });
   const utils = renderPortal(wrap(<RegisterView goTo={services.goTo} />), { registry, http, path: '/login' });
   await screen.findByRole('heading', { name: 'Create your Unified ID' });
-  // The country list arrives asynchronously; the selector is enabled once it is in.
-  await waitFor(() => expect(countryInput()).toBeEnabled());
+  // The country list arrives asynchronously; the selector is enabled once it is in (unless an invitation locks it).
+  if (!setup.countryLocked) await waitFor(() => expect(countryInput()).toBeEnabled());
   return { ...utils, http, goTo: services.goTo, user: userEvent.setup({ delay: null }) };
 }
 
@@ -387,9 +389,9 @@ describe('RegisterView: rules of spec section 5, on blur', () => {
   });
 
   it.each([
-    ['1234567890123456', 'Enter at most 15 digits.'],
-    ['+4930123', 'Enter at most 15 digits.'],
-    ['030 1234', 'Enter at most 15 digits.'],
+    ['1234567890123456', 'Enter digits only, at most 15 (no spaces, + or dashes).'],
+    ['+4930123', 'Enter digits only, at most 15 (no spaces, + or dashes).'],
+    ['030 1234', 'Enter digits only, at most 15 (no spaces, + or dashes).'],
   ])('phone %j: %s', async (value, message) => {
     const { user } = await renderRegister();
     await user.type(field('Phone (optional)'), value);
@@ -729,6 +731,26 @@ describe('RegisterView: invited registration', () => {
     await user.click(submit());
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('email', { email: 'invitee@example.com', purpose: 'activation', viaInvite: true }));
     expect(http.post.mock.calls[0]![1]).toMatchObject({ email: 'invitee@example.com', regionCode: 'SG', inviteCode: 'INV-123' });
+  });
+
+  it("prefills and locks the organization's country/region with the email (spec section 4) and registers with it", async () => {
+    saveInvite({ ...INVITE, orgCountry: 'KR' });
+    const http = fakeHttp({ post: async () => ({ email: INVITE.invitedEmail, region: 'Aps', activated: true }), visitor: { regionCode: 'Euw', countryCode: 'DE' } });
+    const { user, goTo } = await renderRegister({ http, query: 'module=register&inviteCode=INV-123', countryLocked: true });
+    expect(field('Email')).toHaveAttribute('readonly');
+    // the name once the list is in
+    await waitFor(() => expect(countryInput()).toHaveValue('South Korea'));
+    expect(countryInput()).toBeDisabled();
+    expect(countryInput()).toHaveAccessibleDescription(/Your invitation sets this: your organization's country\/region\..*Asia Pacific/);
+    // The locked country sets the subscription default too (off for South Korea).
+    expect(screen.getByRole('checkbox', { name: /Send me news/ })).not.toBeChecked();
+    await user.type(field('Password'), 'Sturdy-pass-42');
+    await user.type(field('First name'), 'Ivy');
+    await user.type(field('Last name'), 'Invitee');
+    await user.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
+    await user.click(submit());
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('email', { email: 'invitee@example.com', purpose: 'activation', viaInvite: true }));
+    expect(http.post.mock.calls[0]![1]).toMatchObject({ email: 'invitee@example.com', regionCode: 'KR', inviteCode: 'INV-123' });
   });
 
   it('the email cannot be edited', async () => {

@@ -137,8 +137,8 @@ export function LockPanel() {
     if ('key' in e) return translateDataKey(t, e.key);
     const { refusal } = e;
     if (refusal.kind === 'lastAttempt') return t('lock.lastAttempt', { duration: lockDurationText(t, refusal.lockedMinutes) });
-    if (refusal.remainAttempts === null) return t('core:errors.wrongCredentials');
-    return t('lock.attemptsLeft', { message: t('core:errors.wrongCredentials'), count: refusal.remainAttempts });
+    if (refusal.remainAttempts === null) return t('lock.wrongPassword');
+    return t('lock.attemptsLeft', { message: t('lock.wrongPassword'), count: refusal.remainAttempts });
   };
 
   const minutes = Math.ceil(lock.remaining / 60);

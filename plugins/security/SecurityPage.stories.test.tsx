@@ -9,8 +9,8 @@ describeStoryStates('SecurityPage', stories, {
   expected: {
     Locked: ['Unlock to change these settings', 'Two-factor authentication is off.', 'Current setting: 1 day', 'This device', 'Chrome 126 on Windows', 'Safari 17 on iOS', 'May 1, 2024'],
     Loading: ['Loading two-factor settings…', 'Loading the session timeout…', 'Loading devices…', 'Unlock to change these settings'],
-    WrongPassword: ['Incorrect ID or password.'],
-    UnlockLastAttempt: ['Incorrect ID or password. One more failed attempt locks your account for 30 min.'],
+    WrongPassword: ['Incorrect password.'],
+    UnlockLastAttempt: ['Incorrect password. One more failed attempt locks your account for 30 min.'],
     UnlockAccountLocked: ['Too many failed password attempts. Your account is locked for 30 min: until then you can neither unlock these settings nor sign in.'],
     Unlocked: ['Locks again in 5:00', 'Lock now'],
     PasswordErrors: ['The new password must be different from the old one.', 'Password and Confirm Password inconsistent!'],

@@ -141,7 +141,7 @@ export const WrongPassword: Story = {
   parameters: { http: answers({ '/security/enable': new ApiError(-20601, 'wrong', 400) }) },
   play: async () => {
     await unlock('Wrong-pass-1');
-    await until(byText('Incorrect ID or password.'), 'the error');
+    await until(byText('Incorrect password.'), 'the error');
   },
 };
 

@@ -70,7 +70,7 @@ describe('the security lock', () => {
     const server = backend();
     await renderSecurity(server.http);
     await unlock('Wrong-pass-1');
-    expect(await screen.findByText('Incorrect ID or password.', { exact: false })).toBeInTheDocument();
+    expect(await screen.findByText('Incorrect password.', { exact: false })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Account password/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText(/^Account password/)).toHaveFocus();
     expect(storage.get('securityToken')).toBeNull();

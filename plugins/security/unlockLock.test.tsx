@@ -48,17 +48,17 @@ describe('the unlock panel under the account lock', () => {
       await userEvent.clear(field);
       await userEvent.type(field, `Wrong-pass-${n}`);
       await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
-      expect(await screen.findByText(`Incorrect ID or password. Attempts left: ${5 - n}.`)).toBeInTheDocument();
+      expect(await screen.findByText(`Incorrect password. Attempts left: ${5 - n}.`)).toBeInTheDocument();
     }
     await userEvent.clear(field);
     await userEvent.type(field, 'Wrong-pass-4');
     await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
-    expect(await screen.findByText('Incorrect ID or password. One more failed attempt locks your account for 30 min.')).toBeInTheDocument();
+    expect(await screen.findByText('Incorrect password. One more failed attempt locks your account for 30 min.')).toBeInTheDocument();
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveFocus();
     // Leaving the field keeps the warning (it is the server's, not a rule's).
     await userEvent.tab();
-    expect(screen.getByText('Incorrect ID or password. One more failed attempt locks your account for 30 min.')).toBeInTheDocument();
+    expect(screen.getByText('Incorrect password. One more failed attempt locks your account for 30 min.')).toBeInTheDocument();
 
     await userEvent.clear(field);
     await userEvent.type(field, 'Wrong-pass-5');

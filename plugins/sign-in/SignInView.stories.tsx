@@ -6,6 +6,8 @@ import {
   LOGIN_SLOT_POINT,
   LoginPageContext,
   type LoginPageServices,
+  type InviteGuardReason,
+  refuseInvite,
   type Registry,
 } from '@portal/plugin-api';
 import { cannedHttp, pluginsById, StoryPortal, testRegistry, withClientTheme } from '@portal/plugin-api/testing';
@@ -120,6 +122,18 @@ type Story = StoryObj;
 
 /** Nothing typed: Sign in is disabled until both fields have something. */
 export const Empty: Story = {};
+
+/** An invitation link that cannot register ended here (spec section 2): sign-in says why. */
+const invitation = (reason: InviteGuardReason): Story => ({
+  loaders: [
+    async () => {
+      refuseInvite(reason);
+      return {};
+    },
+  ],
+});
+export const InvitationInvalid: Story = invitation('invalid');
+export const InvitationAlreadyRegistered: Story = invitation('registered');
 
 /** Address and password typed (the address may also come from the link or the previous view). */
 export const Filled: Story = {

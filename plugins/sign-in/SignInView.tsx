@@ -1,17 +1,19 @@
 import { useTheme } from '@emotion/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
   Button,
   checkEmail,
   checkLoginPassword,
+  clearInviteRefusal,
   currentLanguage,
   type EmailSentData,
   errorMessage,
   fetchAllowList,
   type FieldChecks,
   handOffUrl,
+  inviteRefusal,
   type LockedData,
   type LoginRequest,
   type LoginResult,
@@ -24,6 +26,7 @@ import {
   useLoginPage,
   usePortal,
 } from '@portal/plugin-api';
+import { mayFocusOnLoad } from './focusOnLoad';
 import { lockText } from './lockText';
 import { ReauthHeading, UseAnotherAccount } from './ReauthNotice';
 import { signInOutcome, type SignInAlert } from './signInAlert';
@@ -58,8 +61,13 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
   const [, navigate] = useLocation();
   const [alert, setAlert] = useState<SignInAlert | null>(() => {
     const activated = page.query.get('activated');
-    return activated === '1' ? { kind: 'activated' } : activated === '0' ? { kind: 'activationFailed' } : null;
+    if (activated === '1') return { kind: 'activated' };
+    if (activated === '0') return { kind: 'activationFailed' };
+    const invite = inviteRefusal();
+    return invite ? { kind: 'invite', reason: invite } : null;
   });
+  // Said once: a later visit to sign-in (or a reload) is plain sign-in.
+  useEffect(() => clearInviteRefusal(), []);
   const [handingOff, setHandingOff] = useState(false);
 
   // A service asked the signed-in account for its password again (the server says which account).
@@ -67,6 +75,15 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
   const [defaults] = useState<SignInForm>(() => ({ email: reauth?.email ?? initialEmail(page.query, data), password: '' }));
   const { values, errors, field, setValue, focus, handleSubmit } = useLightForm<SignInForm>(checks, defaults);
   const { email, password } = values;
+
+  // The cursor in the first empty field on load, where that does not pop up a keyboard (focusOnLoad.ts);
+  // not when the user is already somewhere else on the page.
+  const focusOnLoad = useEffectEvent(() => {
+    if (reauth || !mayFocusOnLoad(window, theme.breakpoints.mobile)) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    focus(defaults.email ? 'password' : 'email');
+  });
+  useEffect(() => focusOnLoad(), []);
 
   const extraFields = useMemo(() => {
     const fields: Record<string, string> = {};
@@ -162,23 +179,27 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
               readOnly={reauth !== null}
               css={reauth ? { '& input': { color: theme.colors.textMuted, background: theme.colors.background } } : undefined}
             />
-            <TextField
-              label={t('password')}
-              type="password"
-              autoComplete="current-password"
-              autoFocus={reauth !== null}
-              required
-              error={errors.password ? t(errors.password) : undefined}
-              {...field('password')}
-            />
-          </div>
-          {page.hasView('reset') ? (
-            <div css={{ marginTop: theme.space(3), textAlign: 'end' }}>
-              <Button type="button" variant="text" onClick={() => goTo('reset', { email: email.trim() })}>
-                {t('forgotPassword')}
-              </Button>
+            {/* "Forgot password?" belongs to the password: right under it, not after the form's fields. */}
+            <div>
+              <TextField
+                label={t('password')}
+                type="password"
+                autoComplete="current-password"
+                autoFocus={reauth !== null}
+                required
+                error={errors.password ? t(errors.password) : undefined}
+                {...field('password')}
+                css={page.hasView('reset') ? { marginBottom: theme.space(1) } : undefined}
+              />
+              {page.hasView('reset') ? (
+                <div css={{ textAlign: 'end' }}>
+                  <Button type="button" variant="text" size="sm" onClick={() => goTo('reset', { email: email.trim() })}>
+                    {t('forgotPassword')}
+                  </Button>
+                </div>
+              ) : null}
             </div>
-          ) : null}
+          </div>
           <Button type="submit" fullWidth disabled={!canSubmit} loading={call.busy || handingOff} css={{ marginTop: theme.space(5) }}>
             {t('submit')}
           </Button>
@@ -245,6 +266,10 @@ function AlertBox({ alert }: { alert: SignInAlert }) {
       break;
     case 'activationFailed':
       text = t('activationFailed');
+      break;
+    case 'invite':
+      tone = alert.reason === 'accepted' || alert.reason === 'registered' ? 'info' : 'warning';
+      text = t(`invite.${alert.reason}`);
       break;
   }
   const color = { error: theme.colors.danger, warning: theme.colors.warning, info: theme.colors.info, success: theme.colors.success }[tone];

@@ -3,15 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
+  clearInviteRefusal,
   definePlugin,
+  inviteRefusal,
   type HttpClient,
   type InterruptProps,
   LOGIN_INTERRUPT_POINT,
+  refuseInvite,
   SIGN_IN_FIELDS_POINT,
 } from '@portal/plugin-api';
 import { renderPortal, testLoginPage, testRegistry } from '@portal/plugin-api/testing';
 import LockedView from './LockedView';
 import signIn from './index';
+import { mayFocusOnLoad } from './focusOnLoad';
 import { signInOutcome } from './signInAlert';
 import SignInView from './SignInView';
 
@@ -188,6 +192,76 @@ describe('SignInView', () => {
     expect(screen.queryByRole('button', { name: 'Create one' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
     expect(goTo).toHaveBeenCalledWith('reset', { email: 'ana@partner.example' });
+  });
+});
+
+describe('SignInView: an invitation link that ended here', () => {
+  it.each([
+    ['missing', 'alert', 'The invitation link has no invitation code. Open the link in your invitation email again.'],
+    ['invalid', 'alert', 'This invitation has expired or is invalid. Ask the person who invited you to send a new one.'],
+    ['registered', 'status', 'The invited email address already has an ID. Sign in, then open the invitation link again to join the company.'],
+    ['accepted', 'status', 'This invitation has already been accepted. Sign in to see the company in your account.'],
+    ['unavailable', 'alert', 'The invitation could not be checked. Open the link in your invitation email again later.'],
+  ] as const)('%s: says why, once', async (reason, role, text) => {
+    refuseInvite(reason);
+    const { unmount } = renderPortal(testLoginPage().wrap(<SignInView goTo={vi.fn()} />), { registry: await testRegistry([signIn]), http: fakeHttp(async () => null) });
+    expect(screen.getByRole(role)).toHaveTextContent(text);
+    expect(inviteRefusal()).toBeNull();
+    unmount();
+    // A second visit to sign-in is plain sign-in.
+    renderPortal(testLoginPage().wrap(<SignInView goTo={vi.fn()} />), { registry: await testRegistry([signIn]), http: fakeHttp(async () => null) });
+    expect(screen.queryByText(text)).toBeNull();
+  });
+  afterEach(() => clearInviteRefusal());
+});
+
+describe('SignInView: focus on load', () => {
+  const original = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = original;
+  });
+  const screenWith = (desktop: boolean) => {
+    window.matchMedia = ((query: string) => ({ matches: desktop && query.includes('(pointer: fine)'), media: query }) as MediaQueryList) as typeof window.matchMedia;
+  };
+
+  it('asks for a hovering fine pointer at least the mobile breakpoint wide', () => {
+    const asked: string[] = [];
+    const win = { matchMedia: (q: string) => (asked.push(q), { matches: true }) as MediaQueryList };
+    expect(mayFocusOnLoad(win, 768)).toBe(true);
+    expect(asked).toEqual(['(hover: hover) and (pointer: fine) and (min-width: 768px)']);
+    expect(mayFocusOnLoad({} as Window, 768)).toBe(false);
+  });
+
+  it('desktop: the email field has the cursor', async () => {
+    screenWith(true);
+    await renderSignIn(fakeHttp(async () => null));
+    await waitFor(() => expect(email()).toHaveFocus());
+  });
+
+  it('desktop with the address known: the password field has the cursor', async () => {
+    screenWith(true);
+    await renderSignIn(fakeHttp(async () => null), { data: { email: 'ana@partner.example' } });
+    await waitFor(() => expect(password()).toHaveFocus());
+  });
+
+  it('touch screen or narrow window: nothing is focused (no keyboard over the page)', async () => {
+    screenWith(false);
+    await renderSignIn(fakeHttp(async () => null));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.activeElement).toBe(document.body);
+  });
+});
+
+describe('SignInView: Forgot password?', () => {
+  it('sits right under the password field, before the submit button', async () => {
+    await renderSignIn(fakeHttp(async () => null), { views: ['signIn', 'reset'] });
+    const link = screen.getByRole('button', { name: 'Forgot password?' });
+    // one group: the password field and the link, without the email field
+    const group = password().closest('div')!.parentElement!.parentElement!;
+    expect(group.contains(link)).toBe(true);
+    expect(group.contains(email())).toBe(false);
+    expect(link.compareDocumentPosition(submit()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(password().compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });
 

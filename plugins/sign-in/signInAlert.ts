@@ -1,4 +1,4 @@
-import { type ApiError, ERROR_CODES, type FailedLoginResult } from '@portal/plugin-api';
+import { type ApiError, ERROR_CODES, type FailedLoginResult, type InviteGuardReason } from '@portal/plugin-api';
 
 /**
  * What the form says after a failed sign-in (spec section 8, sign-in error behaviour). Kept
@@ -9,7 +9,9 @@ export type SignInAlert =
   | { kind: 'lastAttempt'; lockedMinutes: number }
   | { kind: 'message'; error: ApiError; tone: 'error' | 'info' }
   | { kind: 'activated' }
-  | { kind: 'activationFailed' };
+  | { kind: 'activationFailed' }
+  /** An invitation link that cannot register (spec section 2): the reason, where it ended up. */
+  | { kind: 'invite'; reason: InviteGuardReason };
 
 export type SignInOutcome = { alert: SignInAlert } | { goTo: 'locked'; lockedMinutes: number | null } | { goTo: 'email' } | { restart: true } | null;
 

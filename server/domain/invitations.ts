@@ -20,6 +20,7 @@ import type { Ctx } from '../context';
 import type { AccountTable, InvitationTable, RegionalDb } from '../db/types';
 import { isUniqueViolation, LOCK_SPACE, lockKey, lockRow } from '../db/portable';
 import { fail } from '../http/errors';
+import { regionOfCountry } from './countries';
 import { randomId, sha256 } from './crypto';
 import { findAccount, languageOr } from './accounts';
 import { activeMembership, claimForMembership, getOrg, MANAGERS, membershipFailure, requireNoConflict, requireRole } from './companies';
@@ -239,7 +240,7 @@ export async function inviteInfo(ctx: Ctx, code: string): Promise<InviteInfo> {
   if (!found || found.inv.status === 'cancelled') fail(E.invitationInvalid);
   const { region, inv } = found;
   const db = ctx.region(region);
-  const org = await db.selectFrom('orgs').select(['id', 'name']).where('id', '=', inv.org_id).executeTakeFirst();
+  const org = await db.selectFrom('orgs').select(['id', 'name', 'country']).where('id', '=', inv.org_id).executeTakeFirst();
   if (!org) fail(E.invitationInvalid);
   const inviter = await db.selectFrom('accounts').select(['first_name', 'last_name']).where('id', '=', inv.inviter_account_id).executeTakeFirst();
   let status: InviteInfo['status'];
@@ -251,6 +252,7 @@ export async function inviteInfo(ctx: Ctx, code: string): Promise<InviteInfo> {
     inviteCode: code,
     orgRegion: region,
     status,
+    ...(regionOfCountry(org.country) === region ? { orgCountry: org.country } : {}),
     orgId: org.id,
     orgName: org.name,
     inviterName: inviter ? `${inviter.first_name} ${inviter.last_name}`.trim() : '',

@@ -181,7 +181,7 @@ describe('companies', () => {
     expect(mail.subject).toBe('Olivia Owner invites you to join Contoso Demo Ltd');
     const code = new URL(mail.links[0]!).searchParams.get('inviteCode')!;
     const info = await new Client(t.base).get(`/api/orgs/members/invitations/${encodeURIComponent(code)}`);
-    expect(info.body.result).toMatchObject({ invitedEmail: 'guest@example.com', orgRegion: 'Euw', status: 'unregistered', orgName: 'Contoso Demo Ltd', role: 'member' });
+    expect(info.body.result).toMatchObject({ invitedEmail: 'guest@example.com', orgRegion: 'Euw', orgCountry: 'DE', status: 'unregistered', orgName: 'Contoso Demo Ltd', role: 'member' });
     expect((await new Client(t.base).get('/api/orgs/members/invitations/nope-nope')).body.errorCode).toBe(E.invitationInvalid);
 
     const re = (email: string) => owner.post(`/api/orgs/${contoso}/members/reinvitation`, { email, region: 'Euw' }, { auth: true });

@@ -72,29 +72,46 @@ async function companiesOf(email: string, password = PASSWORD): Promise<string[]
 }
 
 describe('the invite page against the reference server', () => {
-  it('an unknown code shows the invalid-invitation state; Go to sign-in replaces it with the login page', async () => {
+  it('an unknown code goes to sign-in (the URL replaced by /login), and sign-in says why', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${portal.url}/invite?inviteCode=not-a-real-code`);
-    await page.getByRole('heading', { name: 'This invitation cannot be used' }).waitFor();
-    expect(await page.getByText('The invitation has expired or is invalid.').isVisible()).toBe(true);
-    expect(new URL(page.url()).pathname).toBe('/invite');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'This invitation has expired or is invalid.' }).waitFor();
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/login');
+    expect(url.searchParams.has('inviteCode')).toBe(false);
     const axe = await new AxeBuilder({ page }).analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-    await page.getByRole('button', { name: 'Go to sign-in' }).click();
-    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/login');
     // The dead link was replaced, not stacked under the login page: Back does not return to it.
     await page.goBack();
     expect(page.url()).not.toContain('/invite');
+    // Said once: sign-in again is plain sign-in.
+    await page.goto(`${portal.url}/login`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await page.getByText('This invitation has expired or is invalid.', { exact: false }).count()).toBe(0);
     await context.close();
   });
 
-  it('a link without a code says so', async () => {
+  it('a link without a code goes to sign-in, which says so', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${portal.url}/invite`);
-    await page.getByText('The link has no invitation code.', { exact: false }).waitFor();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByText('The invitation link has no invitation code.', { exact: false }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('the invited registration with an unknown code (the /login guard) returns to plain sign-in, which says why', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${portal.url}/login?module=register&inviteCode=not-a-real-code`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'This invitation has expired or is invalid.' }).waitFor();
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/login');
+    expect([url.searchParams.get('module'), url.searchParams.get('inviteCode')]).toEqual([null, null]);
     await context.close();
   });
 
@@ -110,17 +127,12 @@ describe('the invite page against the reference server', () => {
       await email.waitFor();
       expect(await email.inputValue()).toBe('invitee@example.com');
       expect(await email.getAttribute('readonly')).not.toBeNull();
-      await page.getByText('Your organization keeps its data in Europe (eu-west-1)', { exact: false }).waitFor();
+      // The organization's country/region, locked with the address.
+      const country = page.getByRole('combobox', { name: /Country\/region/ });
+      await expect.poll(() => country.inputValue()).toBe('Germany');
+      expect(await country.isDisabled()).toBe(true);
 
       await page.getByLabel(/^Password/).fill('Invitee-pass-1');
-      const country = page.getByRole('combobox', { name: /Country\/region/ });
-      await country.fill('Germany');
-      await page.getByRole('option', { name: /Germany/ }).click();
-      // Only countries of the organization's data region are offered.
-      await country.fill('United States');
-      expect(await page.getByRole('option', { name: /United States/ }).count()).toBe(0);
-      await country.fill('Germany');
-      await page.getByRole('option', { name: /Germany/ }).click();
       await page.getByLabel('First name').fill('Ines');
       await page.getByLabel('Last name').fill('Invitee');
       await page.getByRole('checkbox', { name: /Terms of Use/ }).check();

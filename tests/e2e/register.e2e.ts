@@ -107,6 +107,41 @@ describe('registration against the reference server', () => {
     await context.close();
   });
 
+  it('the country/region list opens on click and on ArrowDown, puts the exact match first and says when nothing matches', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await openClientLogin(page);
+    await page.getByRole('button', { name: 'Create one' }).click();
+    const country = page.getByRole('combobox', { name: 'Country/region' });
+    await expect.poll(() => country.isEnabled()).toBe(true);
+    await country.click();
+    const listbox = page.getByRole('listbox');
+    await listbox.waitFor();
+    expect(await country.getAttribute('aria-expanded')).toBe('true');
+    expect(await listbox.getByRole('option').count()).toBeGreaterThan(200);
+    expect(await country.getAttribute('aria-activedescendant')).toBeTruthy();
+    const axeOpen = await new AxeBuilder({ page }).analyze();
+    expect(axeOpen.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await listbox.waitFor({ state: 'detached' });
+    await page.keyboard.press('ArrowDown');
+    await listbox.waitFor();
+    await page.keyboard.press('Escape');
+
+    const firstTwo = async () => (await listbox.getByRole('option').allTextContents()).slice(0, 2).map((t) => t.replace(/Your data.*$/, ''));
+    await country.fill('Netherlands');
+    expect(await firstTwo()).toEqual(['Netherlands', 'Caribbean Netherlands']);
+    await country.fill('Korea');
+    expect((await firstTwo())[0]).toBe('South Korea');
+    await page.keyboard.press('Enter');
+    expect(await country.inputValue()).toBe('South Korea');
+
+    await country.fill('Qqqq');
+    await page.getByRole('status').filter({ hasText: 'No results' }).waitFor({ state: 'attached' });
+    expect(await page.getByRole('option').count()).toBe(0);
+    await context.close();
+  });
+
   it('registers in the UI, activates from the mailed link and signs in', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -211,7 +246,7 @@ describe('registration against the reference server', () => {
     await context.close();
   });
 
-  it('an invitation locks the address and the data region, and the new ID is active at once', async () => {
+  it("an invitation locks the address and the organization's country/region, and the new ID is active at once", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const demo = JSON.parse(readFileSync(path.join(portal.dataDir, 'demo.json'), 'utf8')) as { inviteCode: string };
@@ -220,18 +255,18 @@ describe('registration against the reference server', () => {
     const address = page.getByLabel(/^Email/);
     expect(await address.inputValue()).toBe('invitee@example.com');
     expect(await address.getAttribute('readonly')).not.toBeNull();
-    await page.getByText(/Your organization keeps its data in Europe \(eu-west-1\)/).waitFor();
-    // Only countries of the organization's region are offered.
-    await page.getByRole('combobox', { name: 'Country/region' }).fill('Japan');
-    await page.getByText('No results').waitFor();
-    await chooseCountry(page, 'France');
+    // Contoso is registered in Germany: prefilled and locked (spec section 4).
+    const country = page.getByRole('combobox', { name: 'Country/region' });
+    await expect.poll(() => country.inputValue()).toBe('Germany');
+    expect(await country.isDisabled()).toBe(true);
+    await page.getByText("Your invitation sets this: your organization's country/region.", { exact: false }).waitFor();
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByLabel(/^First name/).fill('Ivy');
     await page.getByLabel(/^Last name/).fill('Invitee');
     await page.getByRole('checkbox', { name: /I have read and accept/ }).check();
     const posted = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/register/captcha');
     await page.getByRole('button', { name: 'Create ID' }).click();
-    expect((await posted).postDataJSON()).toMatchObject({ email: 'invitee@example.com', regionCode: 'FR', inviteCode: demo.inviteCode });
+    expect((await posted).postDataJSON()).toMatchObject({ email: 'invitee@example.com', regionCode: 'DE', inviteCode: demo.inviteCode });
     await page.getByRole('heading', { name: 'Registration complete' }).waitFor();
     expect(await page.getByTestId('sent-address').textContent()).toBe('invitee@example.com');
     // No activation mail: the invitation proved the address.
