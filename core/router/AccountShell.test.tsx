@@ -70,4 +70,17 @@ describe('AccountShell', () => {
       });
     }
   });
+
+  it('inside a partner app has no language menu: the app chose the language at launch', async () => {
+    setUser(demoUser);
+    const registry = await testRegistry([menu]);
+    renderPortal(
+      <Route path="/accountSetting" nest>
+        <AccountShell>content</AccountShell>
+      </Route>,
+      { registry, http: { post: vi.fn() } as unknown as HttpClient, path: '/accountSetting/security', config: { variant: 'app' } },
+    );
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Language/ })).toBeNull();
+  });
 });

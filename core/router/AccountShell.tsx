@@ -118,7 +118,8 @@ export function AccountShell({ children, menuInitiallyOpen = false }: { children
         </div>
         {/* On a phone the address would push Sign out off screen; it shows in the menu panel there. */}
         {user && !mobile && <span css={{ color: theme.colors.textMuted, fontSize: theme.font.sizeSm, overflowWrap: 'anywhere', maxWidth: 280, textAlign: 'end' }}>{user.email}</span>}
-        <LanguageMenu compact={mobile} />
+        {/* Inside a partner app the app chose the language at launch: no menu to contradict it. */}
+        {config.variant !== 'app' && <LanguageMenu compact={mobile} />}
         <Button variant="secondary" size={mobile ? 'sm' : 'md'} loading={signingOut} onClick={() => void handleSignOut()}>
           {t('core:menu.signOut')}
         </Button>

@@ -33,9 +33,9 @@ export async function testRegistry(manifests: PluginManifest[], configs: Record<
 }
 
 /** Render inside the real providers (app store, router on a memory location, portal services). */
-export function renderPortal(ui: ReactNode, options: { registry: Registry; http: HttpClient; path?: string }) {
+export function renderPortal(ui: ReactNode, options: { registry: Registry; http: HttpClient; path?: string; config?: Partial<typeof testDeployment> }) {
   const location = memoryLocation({ path: options.path ?? '/', record: true });
-  const services: PortalServices = { config: testDeployment, registry: options.registry, http: options.http, region: 'Euw' };
+  const services: PortalServices = { config: { ...testDeployment, ...options.config }, registry: options.registry, http: options.http, region: 'Euw' };
   const result = render(
     <JotaiProvider store={appStore}>
       <I18nextProvider i18n={createTestI18n()}>

@@ -72,7 +72,7 @@ describe('security settings against the reference server', () => {
 
     await page.getByLabel(/^Account password/).fill('Wrong-pass-9');
     await page.getByRole('button', { name: 'Unlock' }).click();
-    await page.getByText('Incorrect ID or password', { exact: false }).waitFor();
+    await page.getByText('Incorrect password.', { exact: false }).waitFor();
 
     await unlock(page);
     await expectNoAxeViolations(page);
@@ -230,11 +230,11 @@ describe('security settings against the reference server', () => {
     for (let left = 4; left >= 2; left--) {
       await field.fill(`Wrong-pass-${left}`);
       await page.getByRole('button', { name: 'Unlock' }).click();
-      await page.getByText(`Incorrect ID or password. Attempts left: ${left}.`).waitFor();
+      await page.getByText(`Incorrect password. Attempts left: ${left}.`).waitFor();
     }
     await field.fill('Wrong-pass-1');
     await page.getByRole('button', { name: 'Unlock' }).click();
-    await page.getByText('Incorrect ID or password. One more failed attempt locks your account for 30 min.').waitFor();
+    await page.getByText('Incorrect password. One more failed attempt locks your account for 30 min.').waitFor();
     await field.fill('Wrong-pass-0');
     await page.getByRole('button', { name: 'Unlock' }).click();
     await page.getByRole('alert').filter({ hasText: 'Your account is locked for 30 min' }).waitFor();
