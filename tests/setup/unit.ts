@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { dismissToast, getToast } from '../../core/ui/toastStore';
 
 // jsdom has no ResizeObserver; headlessui's Combobox and Dialog watch element
 // boxes with it. An inert one for every test file, so no file can forget it.
@@ -16,4 +17,7 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  // The toast store is module state: a toast from one test (4 s) must not be seen by the next.
+  const left = getToast();
+  if (left) dismissToast(left.id);
 });
