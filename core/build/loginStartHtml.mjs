@@ -4,6 +4,7 @@
 // Emitted only when the deployment config built in enables the authorize plugin in every region: a
 // disabled plugin costs nothing, and such a build's bare /login boots the app as before.
 import { readFileSync } from 'node:fs';
+import { pageHtml } from './htmlEntry.mjs';
 
 /** Whether the config file enables `plugin` at the top level and no region turns it off. */
 export function enabledEverywhere(configFile, plugin) {
@@ -19,25 +20,12 @@ export function loginStartHtml({ configFile, title }) {
       if (!enabledEverywhere(configFile, 'authorize')) return;
       const entry = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
       if (!entry) this.error('no entry chunk');
-      const html = `<!doctype html>
-<html lang="en-US" dir="ltr">
-  <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="csp-nonce" content="__CSP_NONCE__">
-    <meta name="referrer" content="no-referrer">
-    <meta name="portal-start" content="login">
-    <meta name="portal-app" content="__APP_ENTRY__">
-    <title>${title}</title>
-    <link rel="icon" href="data:,">
-    <script type="module" src="/${entry.fileName}"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-    <noscript>The Unified ID portal needs JavaScript.</noscript>
-  </body>
-</html>
-`;
+      const html = pageHtml({
+        title,
+        icon: 'data:,',
+        entryFile: entry.fileName,
+        meta: ['    <meta name="portal-start" content="login">', '    <meta name="portal-app" content="__APP_ENTRY__">'],
+      });
       this.emitFile({ type: 'asset', fileName: 'login-start.html', source: html });
     },
   };
