@@ -3,6 +3,7 @@ import { Provider as JotaiProvider } from 'jotai';
 import { Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
+import { BootShellRelease } from './app/BootShellRelease';
 import type { PortalServices } from './app/context';
 import { PortalTheme } from './app/PortalTheme';
 import { RegionalServices } from './app/RegionalServices';
@@ -36,6 +37,7 @@ export function App({ services, servicesFor, theme, cache }: AppProps) {
                 <Suspense fallback={<LoadingImage />}>
                   <AppRouter />
                   <SessionEndedWatcher />
+                  <BootShellRelease />
                 </Suspense>
                 <ToastHost />
                 <LazyModalHost />

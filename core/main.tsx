@@ -1,6 +1,7 @@
 import createCache from '@emotion/cache';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { releaseBootShell } from './app/BootShellRelease';
 import { boot } from './boot/boot';
 import { ConfigErrorScreen } from './boot/ConfigErrorScreen';
 import { stripTokensFromUrl } from './session/urlTokens';
@@ -19,6 +20,7 @@ boot().then(
   (err: unknown) => {
     const detail = err instanceof Error ? err.message : String(err);
     console.error('[boot]', detail);
+    releaseBootShell();
     root.render(<ConfigErrorScreen detail={detail} />);
   },
 );

@@ -1,6 +1,6 @@
 // Emits dist/preload.json: for each plugin, the files of the chunk its manifest is in and of the chunk
 // each of its modules is in (e.g. a lazily loaded view), each with the chunks it imports; the locale folder;
-// and the plugins the config built in enables everywhere. The server writes modulepreload hints from it
+// the plugins the config built in enables everywhere, and that config's variant and theme (for the login shell). The server writes modulepreload hints from it
 // for the active config only (server/http/preloadHints.ts), so a disabled plugin stays 0 bytes.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -40,8 +40,11 @@ export function preloadManifest({ root, configFile }) {
       const locales = Object.values(bundle).find((a) => a.type === 'asset' && /^assets\/l10n-[^/]+\//.test(a.fileName));
       const localeBase = locales ? `/${locales.fileName.split('/').slice(0, 2).join('/')}` : null;
       const enabled = Object.keys(plugins).filter((id) => enabledEverywhere(configFile, id));
-      const defaultLanguage = JSON.parse(readFileSync(configFile, 'utf8')).defaultLanguage ?? 'en_US';
-      this.emitFile({ type: 'asset', fileName: 'preload.json', source: JSON.stringify({ localeBase, defaultLanguage, enabled, plugins }) });
+      const config = JSON.parse(readFileSync(configFile, 'utf8'));
+      const defaultLanguage = config.defaultLanguage ?? 'en_US';
+      // The built-in config's look, for the login shell the server writes when no config is chosen at serve time.
+      const shell = { variant: config.variant ?? 'web', theme: config.theme ?? {} };
+      this.emitFile({ type: 'asset', fileName: 'preload.json', source: JSON.stringify({ localeBase, defaultLanguage, enabled, plugins, shell }) });
     },
   };
 }

@@ -35,6 +35,7 @@ export type {
 } from '../registry/types';
 
 // Services a view reaches through hooks.
+export { releaseBootShell } from '../app/BootShellRelease';
 export { pageThemeAtom } from '../app/pageTheme';
 export { messageKeyFor } from '../errors/catalogue';
 export { errorMessage, type ErrorMessageT } from '../errors/message';

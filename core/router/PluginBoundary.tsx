@@ -1,5 +1,6 @@
-import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, type ErrorInfo, type ReactNode, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { releaseBootShell } from '../app/BootShellRelease';
 import { Button } from '../ui/Button';
 import { LoadingImage } from '../ui/LoadingImage';
 
@@ -25,6 +26,8 @@ class Catcher extends Component<CatcherProps, { failed: boolean }> {
 
 function BoundaryFallback({ pluginId, retry }: { pluginId: string; retry: () => void }) {
   const { t } = useTranslation('core');
+  // A broken view on /login must not stay hidden under the login shell.
+  useLayoutEffect(() => releaseBootShell(), []);
   return (
     <div role="alert" data-plugin-boundary={pluginId} css={{ padding: 24, textAlign: 'center' }}>
       <p>{t('boundary.failed', { plugin: pluginId })}</p>

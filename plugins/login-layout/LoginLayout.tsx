@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { atLeast, type LoginPageInfo, usePluginConfig } from '@portal/plugin-api';
+import { atLeast, type LoginPageInfo, releaseBootShell, usePluginConfig } from '@portal/plugin-api';
 import { loginLayoutConfig } from './config';
 import { Banner } from './Banner';
 import { FooterLinks } from './FooterLinks';
@@ -30,6 +30,9 @@ export function LoginLayout({ info, children }: { info: LoginPageInfo | null; ch
   const titleLogo = safeUrl(info?.titleLogoUrl);
   const title = info?.title || theme.brand.title || t('core:app.name');
   const slides = slidesFrom(info, config.slides);
+  // The server painted this frame before any script ran (server/http/loginShell.ts): it goes in the
+  // commit that shows the real one, so the visitor never sees a spinner in between.
+  useLayoutEffect(() => releaseBootShell(), []);
 
   return (
     <div css={{ minHeight: '100vh', display: 'flex', background: theme.colors.background }}>

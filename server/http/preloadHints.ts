@@ -6,6 +6,7 @@
  * so a disabled plugin is never fetched.
  */
 import { isLanguageCode } from '../../core/i18n/languages';
+import type { ThemeChoice } from '../../themes/compose';
 
 export interface PreloadManifest {
   localeBase: string | null;
@@ -13,6 +14,8 @@ export interface PreloadManifest {
   /** Enabled everywhere by the config built in (used when no config is chosen at serve time). */
   enabled: string[];
   plugins: Record<string, { manifest: string[]; modules: Record<string, string[]> }>;
+  /** The built-in config's variant and theme choice (absent in a build older than the login shell). */
+  shell?: { variant: string; theme: ThemeChoice };
 }
 
 /** What /login shows first: its layout and the default view, with the locale namespaces they read. */

@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
@@ -15,7 +16,11 @@ import type { ClientConfig, ServerOptions } from '../options';
 import { getClient, getLoginSession, loginPageInfo } from '../domain/oauth';
 import { appConfigFor } from './appConfig';
 import { authorizeEverywhere, cachedFile, loginStartPage, qualifiesForLoginStart } from './loginStart';
+import { isLanguageCode } from '../../core/i18n/languages';
+import { loadBaseThemes, loadingText, loginShellHtml, shellImageUrl } from './loginShell';
 import { enabledEverywhere, preloadHints, type PreloadManifest } from './preloadHints';
+import type { LoginPageInfo } from '../../core/contract/auth';
+import { inlineBrandingImage } from '../routes/branding';
 
 /**
  * The SPA's CSP; `imageSources`: the connected services' branding hosts (server/http/brandingCsp.ts);
@@ -63,17 +68,31 @@ function configFileFor(options: ServerOptions, query: URLSearchParams, cookie: s
   return appConfigFor(options.appConfigFiles, query, cookie) ?? options.portalConfigFile;
 }
 
-/** The logo of the service behind a login session (a path or an http(s) URL), for a preload hint. */
-async function clientLogo(ctx: Ctx, sessionCode: string | null): Promise<string | null> {
+/** The branding of the service behind a login session, for the login shell and the logo's preload hint. */
+async function clientPage(ctx: Ctx, sessionCode: string | null): Promise<LoginPageInfo | null> {
   if (!sessionCode || sessionCode.length > 128) return null;
   const session = await getLoginSession(ctx, sessionCode);
   const client = session ? await getClient(ctx, session.client_id) : null;
-  const url = client ? loginPageInfo(client).logoUrl : null;
-  return url && (/^https?:\/\//.test(url) || /^\/[^/\\]/.test(url)) ? url : null;
+  return client ? loginPageInfo(client) : null;
 }
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The page, compressed as the browser accepts (brotli, else gzip): on a slow mobile link its few
+ * kilobytes are the first paint's only download. Fast settings: it is written per request.
+ */
+function sendHtml(req: FastifyRequest, reply: FastifyReply, html: string) {
+  reply.type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) {
+    const body = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } });
+    return reply.header('Content-Encoding', 'br').send(body);
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));
+  return reply.send(html);
 }
 
 interface IndexCache {
@@ -85,6 +104,9 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
   const dist = ctx.options.distDir;
   const indexFile = path.join(dist, 'index.html');
   let cache: IndexCache | null = null;
+  // Loaded once; a failure surfaces on the first /login (the promise rejects there), not at start.
+  const baseThemes = loadBaseThemes();
+  baseThemes.catch(() => undefined);
   const startHtml = cachedFile(path.join(dist, 'login-start.html'));
   const preloadJson = cachedFile(path.join(dist, 'preload.json'));
   let preload: { text: string; manifest: PreloadManifest } | null = null;
@@ -155,14 +177,32 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
     const start = qualifiesForLoginStart(pathname, query) && webConfig ? loginStartPage(startHtml(), html) : null;
     let out = (start ?? html).replace(/__CSP_NONCE__/g, nonce);
     if (config) out = out.replace('</head>', `<script type="application/json" id="portal-config">${config}</script></head>`);
-    const logo = pathname === '/login' ? await clientLogo(ctx, query.get('session_code')) : null;
-    // The header logo is a hand-off page's largest paint: fetched with the first scripts, not after the branding call.
-    if (logo) out = out.replace('</head>', `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(logo)}"></head>`);
+    const page = pathname === '/login' && !start ? await clientPage(ctx, query.get('session_code')) : null;
     const manifest = start ? null : preloadManifest();
+    let shellWritten = false;
     if (manifest) {
       const enabled = deployment ? enabledEverywhere(deployment.enabled) : file ? [] : manifest.enabled;
       out = out.replace('</head>', `${preloadHints(manifest, enabled, pathname, query, deployment?.config.defaultLanguage)}</head>`);
+      // The login page's frame, painted before any script runs (server/http/loginShell.ts). The web login only:
+      // a partner app's page has its own frame.
+      const look = deployment ? { variant: deployment.config.variant, theme: deployment.config.theme } : manifest.shell;
+      if (pathname === '/login' && look?.variant === 'web' && enabled.includes('login-layout')) {
+        const asked = query.get('lang');
+        // As the page will choose, short of the visitor's stored choice (not known here): the address's, the service's, the deployment's.
+        const language = [asked, page?.language, deployment?.config.defaultLanguage, manifest.defaultLanguage].find(isLanguageCode) ?? 'en_US';
+        const brand = { deployment: look.theme, client: page?.theme, title: page?.title, logoUrl: page?.logoUrl, titleLogoUrl: page?.titleLogoUrl, loadingText: loadingText(language), inline: inlineBrandingImage };
+        const shell = loginShellHtml(await baseThemes, brand, nonce);
+        // Right after the charset, ahead of the scripts: the logo is the first thing the browser asks for.
+        const top = out.includes('<meta charset="utf-8">') ? '<meta charset="utf-8">' : '<head>';
+        out = out.replace(top, `${top}${shell.head}`).replace('<div id="root"></div>', `${shell.body}<div id="root"></div>`);
+        // The shell needs none of the app's code to paint: its scripts and data queue behind the logo, not ahead of it.
+        out = out.replace(/<(script type="module"|link rel="modulepreload"|link rel="preload" as="fetch") /g, '<$1 fetchpriority="low" ');
+        shellWritten = true;
+      }
     }
-    return reply.type('text/html; charset=utf-8').send(out);
+    const logo = shellWritten ? null : shellImageUrl(page?.logoUrl);
+    // Without a shell the header logo is still a hand-off page's largest paint: fetched with the first scripts, not after the branding call.
+    if (logo) out = out.replace('</head>', `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(logo)}"></head>`);
+    return sendHtml(req, reply, out);
   });
 }

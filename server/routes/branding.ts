@@ -16,6 +16,21 @@ const ASSETS: Record<string, string> = {
   'slide-2.svg': `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600"><defs><linearGradient id="b" x1="0" y1="1" x2="1" y2="0"><stop offset="0" stop-color="#0a6b47"/><stop offset="1" stop-color="#35b37e"/></linearGradient></defs><rect width="800" height="600" fill="url(#b)"/><rect x="480" y="120" width="220" height="220" rx="30" fill="#fff" fill-opacity=".12"/></svg>`,
 };
 
+/** Largest image the login shell writes into the page itself: a few requests' worth of bytes, no more. */
+const INLINE_LIMIT = 4096;
+
+/**
+ * A branding image of this server as a data: URL, for the login shell (server/http/loginShell.ts):
+ * the first paint then needs no image request. Null for any other address or a larger image.
+ * (An SVG shown by <img> runs no script, so inlining it adds nothing the page could run.)
+ */
+export function inlineBrandingImage(url: string): string | null {
+  const name = /^\/api\/branding\/([A-Za-z0-9._-]{1,64})$/.exec(url)?.[1];
+  const svg = name && Object.hasOwn(ASSETS, name) ? ASSETS[name]! : null;
+  if (!svg || Buffer.byteLength(svg) > INLINE_LIMIT) return null;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
 export function brandingRoutes(ctx: Ctx) {
   return async (api: FastifyInstance) => {
     api.get<{ Querystring: { sessionCode?: string; session_code?: string; clientId?: string } }>(

@@ -125,6 +125,20 @@ describe('SPA serving and headers', () => {
     expect(small.body.toString()).toBe('console.log(1)');
   });
 
+  it('compresses the page itself as the browser accepts (it is written per request)', async () => {
+    const br = await rawGet(`${t.base}/profile`, { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    const page = brotliDecompressSync(br.body).toString();
+    expect(page).toContain('src="/assets/app-abc.js"');
+    expect(page).not.toContain('__CSP_NONCE__');
+    const gz = await rawGet(`${t.base}/profile`, { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(gz.body).toString()).toContain('src="/assets/app-abc.js"');
+    const plain = await rawGet(`${t.base}/profile`, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toContain('src="/assets/app-abc.js"');
+  });
+
   it('marks API responses no-store and answers unknown API paths with JSON', async () => {
     const c = new Client(t.base);
     const res = await c.get('/api/redirect/allow-urls');

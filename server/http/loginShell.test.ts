@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { HEADER_LOGO, TITLE_LOGO } from '../../plugins/login-layout/LoginLayout';
+import { inlineBrandingImage } from '../routes/branding';
+import { loadBaseThemes, loadingText, loginShellHtml, SHELL_HEADER_LOGO, SHELL_TITLE_LOGO, shellImageUrl } from './loginShell';
+
+const bases = await loadBaseThemes();
+const deployment = { name: 'default', overrides: { brand: { logoUrl: '/api/branding/logo.svg' } } };
+
+describe('loginShellHtml', () => {
+  it('draws the deployment logo in the header, its colours, and the nonce on the one style', () => {
+    const { head, body: html } = loginShellHtml(bases, { deployment, loadingText: 'Loading…' }, 'n0nce+/=');
+    expect(head).toBe('<link rel="preload" as="image" fetchpriority="high" href="/api/branding/logo.svg">');
+    expect(html).toContain('<style nonce="n0nce+/=">');
+    expect(html).toContain('<img src="/api/branding/logo.svg" alt="Unified ID" width="200" height="32" fetchpriority="high">');
+    expect(html).toContain('background:#f6f8fc');
+    expect(html).toMatch(/<div id="boot-shell" aria-hidden="true">/);
+    expect(html).toContain('<noscript>');
+  });
+
+  it("uses a service's own base theme and colours, title and logo", () => {
+    const { body: html } = loginShellHtml(bases, { deployment, client: { name: 'midnight', overrides: { colors: { surface: '#101010' } } }, title: 'Violet', logoUrl: 'https://cdn.example/v.svg', loadingText: 'L' }, 'n');
+    expect(html).toContain(`background:${bases.midnight!.colors.background}`);
+    expect(html).toContain('background:#101010');
+    expect(html).toContain('<img src="https://cdn.example/v.svg" alt="Violet"');
+  });
+
+  it("writes this server's small branding images into the page, and preloads their address for the page", () => {
+    const { head, body } = loginShellHtml(bases, { deployment, loadingText: 'L', inline: inlineBrandingImage }, 'n');
+    expect(body).toMatch(/<header><img src="data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+" alt="Unified ID"/);
+    expect(head).toContain('href="/api/branding/logo.svg"');
+    expect(inlineBrandingImage('/api/branding/nope.svg')).toBeNull();
+    expect(inlineBrandingImage('/api/branding/toString')).toBeNull();
+    expect(inlineBrandingImage('https://cdn.example/api/branding/logo.svg')).toBeNull();
+  });
+
+  it('puts a title logo in the card and nothing in the header, as the layout does', () => {
+    const { head, body: html } = loginShellHtml(bases, { deployment, title: 'T', titleLogoUrl: '/t.svg', loadingText: 'L' }, 'n');
+    expect(head).toContain('href="/t.svg"');
+    expect(html).toContain('<header></header>');
+    expect(html).toContain('<div class="s-card"><img src="/t.svg" alt="T" width="280" height="40"');
+  });
+
+  it('shows the title as text without any logo, escaped', () => {
+    const { head, body: html } = loginShellHtml(bases, { deployment: { name: 'default' }, title: '<b>"A&B"</b>', loadingText: '<i>' }, 'n');
+    expect(head).toBe('');
+    expect(html).toContain('<span>&lt;b&gt;&quot;A&amp;B&quot;&lt;/b&gt;</span>');
+    expect(html).not.toContain('<b>');
+    expect(html).toContain('<p>&lt;i&gt;</p>');
+  });
+
+  it("keeps a client's branding from leaving its CSS declaration or naming a script URL", () => {
+    const evil = { colors: { background: 'red;}</style><script>alert(1)</script>', surface: 'url(javascript:x)', primary: '#123456' } };
+    const { body: html } = loginShellHtml(bases, { deployment, client: { name: 'default', overrides: evil }, logoUrl: 'javascript:alert(1)', loadingText: 'L' }, 'n');
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('javascript:');
+    expect(html).toContain('background:#f6f8fc'); // the default theme's, in place of the refused value
+    expect(html).toContain('background:#123456');
+    // The service's own theme replaces the deployment's (as on the page): no logo left, so the title.
+    expect(html).toContain('<header><span>Unified ID</span></header>');
+  });
+
+  it('accepts only portal paths and http(s) addresses as images', () => {
+    expect(shellImageUrl('/a.svg')).toBe('/a.svg');
+    expect(shellImageUrl('//evil.example/a.svg')).toBeNull();
+    expect(shellImageUrl('data:image/svg+xml,<svg/>')).toBeNull();
+    expect(shellImageUrl('https://cdn.example/a.png')).toBe('https://cdn.example/a.png');
+  });
+
+  it("captions the card in the page's language", () => {
+    expect(loadingText('de_DE')).toMatch(/^Wird geladen|^Laden/);
+    expect(loadingText('en_US')).toBe('Loading…');
+    expect(loadingText('xx_XX')).toBe('Loading…');
+  });
+
+  it("has the layout's logo boxes", () => {
+    expect(SHELL_HEADER_LOGO).toEqual(HEADER_LOGO);
+    expect(SHELL_TITLE_LOGO).toEqual(TITLE_LOGO);
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * The login shell (issue 17, server/http/loginShell.ts): the server paints the login page's frame
+ * before any script runs. Without JavaScript the frame, the service's logo and the card are there;
+ * with it, the SPA's page replaces the frame with every box where the frame had it (header logo,
+ * card), so the visitor sees no jump, and the shell is gone from the page once the form shows.
+ * At 375 and 1366 px, for a connected service's hand-off (its logo and colours) and for a title logo.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { startPortal, type RunningPortal } from '../support/portal';
+import { expectNoAxeViolations } from '../support/axe';
+
+const GREEN = {
+  id: 'green-partner',
+  name: 'Green Partner',
+  redirectUris: ['http://127.0.0.1:9/green/cb'],
+  branding: { title: 'Green Partner', logoUrl: '/api/branding/partner-wide.svg', theme: { name: 'default', overrides: { colors: { background: '#eef7f1' } } } },
+};
+const TITLED = {
+  id: 'titled-partner',
+  name: 'Titled Partner',
+  redirectUris: ['http://127.0.0.1:9/titled/cb'],
+  branding: { title: 'Titled Partner', titleLogoUrl: '/api/branding/partner-wide.svg' },
+};
+type Client = typeof GREEN | typeof TITLED;
+
+let browser: Browser;
+let portal: RunningPortal;
+beforeAll(async () => {
+  browser = await launchChromium();
+  portal = await startPortal({ clients: [GREEN, TITLED] });
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+/** A fresh hand-off address of the service (each login session is used once). */
+async function handOff(client: Client): Promise<string> {
+  const authorize = new URL(`${portal.url}/api/authorize`);
+  const params = { client_id: client.id, redirect_uri: client.redirectUris[0]!, response_type: 'code', code_challenge: 'c'.repeat(43), code_challenge_method: 'S256', state: 's' };
+  for (const [k, v] of Object.entries(params)) authorize.searchParams.set(k, v);
+  const res = await fetch(authorize, { redirect: 'manual' });
+  return new URL(res.headers.get('location')!, portal.url).toString();
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+const round = (b: Box | null) => (b ? { x: Math.round(b.x), y: Math.round(b.y), width: Math.round(b.width), height: Math.round(b.height) } : null);
+
+async function open(client: Client, width: number, javaScriptEnabled: boolean): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 800 }, javaScriptEnabled });
+  const page = await context.newPage();
+  await page.goto(await handOff(client));
+  return page;
+}
+
+/** The logo's and the card's boxes: the shell's (no script) or the page's. */
+async function boxes(page: Page, scope: string, logoName: string) {
+  const root = page.locator(scope);
+  const logo = root.getByRole('img', { name: logoName, includeHidden: true }).first();
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const card = scope === '#boot-shell' ? root.locator('.s-card') : page.locator('main > div').first();
+  const cardBox = round(await card.boundingBox());
+  return { logo: round(await logo.boundingBox()), card: cardBox && { x: cardBox.x, y: cardBox.y, width: cardBox.width } };
+}
+
+describe('the login shell', () => {
+  for (const width of [375, 1366]) {
+    for (const client of [GREEN, TITLED]) {
+      it(`${client.name} at ${width} px: painted without script, replaced in place by the page`, async () => {
+        const bare = await open(client, width, false);
+        const shell = bare.locator('#boot-shell');
+        await shell.waitFor();
+        expect(await shell.getAttribute('aria-hidden')).toBe('true');
+        expect(await bare.locator('#boot-shell noscript').count()).toBe(1);
+        const painted = await boxes(bare, '#boot-shell', client.branding.title);
+        if (client === GREEN) expect(await shell.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(238, 247, 241)');
+        await bare.context().close();
+
+        const page = await open(client, width, true);
+        await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+        expect(await page.locator('#boot-shell').count()).toBe(0);
+        expect(await boxes(page, '#root', client.branding.title)).toEqual(painted);
+        await page.context().close();
+      });
+    }
+  }
+
+  it('a bare /login still starts at /authorize; an account page gets no shell', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    const html = await (await fetch(`${portal.url}/profile`)).text();
+    expect(html).not.toContain('boot-shell');
+    await page.goto(`${portal.url}/login`);
+    await page.waitForURL(/\/login\?session_code=/);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await page.locator('#boot-shell').count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});
