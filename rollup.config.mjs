@@ -9,7 +9,7 @@ import replace from '@rollup/plugin-replace';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import esbuild from 'rollup-plugin-esbuild';
-import { activeConfigPath, portalVirtualModules } from './core/build/virtualModules.mjs';
+import { activeConfigPath, manifestGroupSets, portalVirtualModules } from './core/build/virtualModules.mjs';
 import { htmlEntry } from './core/build/htmlEntry.mjs';
 import { loginStartHtml } from './core/build/loginStartHtml.mjs';
 import { precompress } from './core/build/precompress.mjs';
@@ -17,6 +17,8 @@ import { preloadManifest } from './core/build/preloadManifest.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const production = !process.env.ROLLUP_WATCH;
+// One chunk of manifests per shipped config (core/boot/manifestGroups.ts), named after its config.
+const groups = manifestGroupSets(root, activeConfigPath(root));
 // The SPA build is the same whatever the caller's NODE_ENV (e2e servers run with
 // development): some packages pick their development builds from it, 9 KB more on /login.
 if (production) process.env.NODE_ENV = 'production';
@@ -31,6 +33,8 @@ const app = {
     // can see exactly which plugin's code the browser fetched.
     chunkFileNames(chunk) {
       const id = chunk.facadeModuleId ?? chunk.moduleIds[chunk.moduleIds.length - 1] ?? '';
+      const group = /^\0virtual:manifest-group\/(\d+)$/.exec(id);
+      if (group) return `assets/manifests-${groups[Number(group[1])]?.name ?? group[1]}-[hash].js`;
       const plugin = /\/plugins\/([^/]+)\//.exec(id);
       if (plugin) {
         const part = /\/plugins\/[^/]+\/index\.ts$/.test(id) ? 'manifest' : '[name]';
@@ -55,7 +59,7 @@ const app = {
   plugins: [
     // A production build starts from an empty dist/, so no stale chunk is ever served.
     { name: 'clean-dist', buildStart: () => (production ? rmSync('dist', { recursive: true, force: true }) : undefined) },
-    portalVirtualModules({ root, locales: 'assets' }),
+    portalVirtualModules({ root, locales: 'assets', manifestGroups: true }),
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') } }),
     nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
     commonjs(),
@@ -72,7 +76,7 @@ const app = {
     json({ compact: true }),
     dynamicImportVars({ warnOnError: true }),
     htmlEntry({ title: 'Unified ID', favicon: 'themes/default.favicon.svg' }),
-    preloadManifest({ root, configFile: activeConfigPath(root) }),
+    preloadManifest({ root, configFile: activeConfigPath(root), groups }),
     // Watch builds (npm run dev) skip it: each rebuild would pay for brotli's highest level.
     production && precompress({ dir: 'dist/assets' }),
   ],

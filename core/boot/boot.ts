@@ -1,4 +1,4 @@
-import { catalogue } from 'virtual:plugin-catalogue';
+import { catalogue, groups } from 'virtual:plugin-catalogue';
 import type { PortalServices } from '../app/context';
 import { isRegionCode } from '../contract/regions';
 import { HttpClient } from '../http/client';
@@ -7,7 +7,7 @@ import { createSessionPort, followOtherTabs } from '../session/session';
 import { storage } from '../session/storage';
 import { composeTheme } from '../../themes/whiteLabel';
 import type { ThemeTokens } from '../../themes/tokens';
-import type { Catalogue } from './loadPlugins';
+import type { Catalogue, CatalogueGroup } from './loadPlugins';
 import { readDeploymentConfig } from './readConfig';
 import { servicesForRegion, type ServicesFor } from './servicesForRegion';
 
@@ -23,7 +23,7 @@ export interface Booted {
  * registry phases, then i18n with the core namespace. Plugin namespaces load when a
  * view first asks for them.
  */
-export async function boot(options: { catalogue?: Catalogue } = {}): Promise<Booted> {
+export async function boot(options: { catalogue?: Catalogue; groups?: readonly CatalogueGroup[] } = {}): Promise<Booted> {
   const config = readDeploymentConfig();
   const stored = storage.get('region');
   const region = isRegionCode(stored) ? stored : config.api.defaultRegion;
@@ -35,7 +35,7 @@ export async function boot(options: { catalogue?: Catalogue } = {}): Promise<Boo
   const language = detectLanguage(window.location.search, config.defaultLanguage);
   // A language asked for in the link is a choice: remember it (it survives sign-out).
   if (new URLSearchParams(window.location.search).get('lang') === language) storage.set('lang', language);
-  const servicesFor = servicesForRegion(config, http, options.catalogue ?? catalogue);
+  const servicesFor = servicesForRegion(config, http, options.catalogue ?? catalogue, options.groups ?? (options.catalogue ? [] : groups));
   const [services] = await Promise.all([servicesFor(region), initI18n(language, ['core'])]);
 
   return {

@@ -6,7 +6,7 @@ import type { HttpClient } from '../http/client';
 import { CORE_POINTS } from '../registry/corePoints';
 import { buildRegistry, Registry } from '../registry/registry';
 import { CORE_GUARDS } from '../router/coreGuards';
-import { loadManifests, type Catalogue } from './loadPlugins';
+import { type Catalogue, type CatalogueGroup, loadManifests } from './loadPlugins';
 
 /** The portal's services for a data region: that region's plugins, registered and frozen. */
 export type ServicesFor = (region: RegionCode) => Promise<PortalServices>;
@@ -16,14 +16,14 @@ export type ServicesFor = (region: RegionCode) => Promise<PortalServices>;
  * that region enables are fetched, so a plugin turned off there costs nothing. A failed
  * build (a chunk that did not load) is forgotten, so asking again tries again.
  */
-export function servicesForRegion(config: DeploymentConfig, http: HttpClient, catalogue: Catalogue): ServicesFor {
+export function servicesForRegion(config: DeploymentConfig, http: HttpClient, catalogue: Catalogue, groups: readonly CatalogueGroup[] = []): ServicesFor {
   const cache = new Map<RegionCode, Promise<PortalServices>>();
 
   async function build(region: RegionCode): Promise<PortalServices> {
     const registry = new Registry();
     for (const point of CORE_POINTS) registry.declareCorePoint(point);
     CORE_GUARDS.forEach(registry.apiFor('core').addGuard);
-    const manifests = await loadManifests(enabledPluginIds(config, region), catalogue);
+    const manifests = await loadManifests(enabledPluginIds(config, region), catalogue, groups);
     await buildRegistry(manifests, pluginsForRegion(config, region), config, registry);
     return { config, registry, http, region };
   }

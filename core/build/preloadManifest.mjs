@@ -16,7 +16,7 @@ function closure(bundle, file, skip, out = new Set()) {
   return out;
 }
 
-export function preloadManifest({ root, configFile }) {
+export function preloadManifest({ root, configFile, groups = [] }) {
   return {
     name: 'portal-preload-manifest',
     generateBundle(_options, bundle) {
@@ -29,13 +29,20 @@ export function preloadManifest({ root, configFile }) {
       for (const chunk of chunks) {
         for (const moduleId of chunk.moduleIds) {
           const owner = /^plugins\/([^/]+)\/(.+)$/.exec(path.relative(root, moduleId).split(path.sep).join('/'));
-          if (!owner || /\.(test|stories)\./.test(owner[2])) continue;
+          // A group's copy of a manifest (index.group-<n>.ts) is listed with its group below.
+          if (!owner || /\.(test|stories)\./.test(owner[2]) || /^index\.group-\d+\.ts$/.test(owner[2])) continue;
           const [, id, module] = owner;
           plugins[id] ??= { manifest: [], modules: {} };
           const files = [...closure(bundle, chunk.fileName, skip)].map((f) => `/${f}`);
           if (module === 'index.ts') plugins[id].manifest = files;
           else plugins[id].modules[module] = files; // a module is in exactly one chunk
         }
+      }
+      const manifestGroups = [];
+      for (const chunk of chunks) {
+        const n = /^\0virtual:manifest-group\/(\d+)$/.exec(chunk.facadeModuleId ?? '')?.[1];
+        const group = n === undefined ? undefined : groups[Number(n)];
+        if (group) manifestGroups.push({ plugins: group.plugins, files: [...closure(bundle, chunk.fileName, skip)].map((f) => `/${f}`) });
       }
       const locales = Object.values(bundle).find((a) => a.type === 'asset' && /^assets\/l10n-[^/]+\//.test(a.fileName));
       const localeBase = locales ? `/${locales.fileName.split('/').slice(0, 2).join('/')}` : null;
@@ -44,7 +51,7 @@ export function preloadManifest({ root, configFile }) {
       const defaultLanguage = config.defaultLanguage ?? 'en_US';
       // The built-in config's look, for the login shell the server writes when no config is chosen at serve time.
       const shell = { variant: config.variant ?? 'web', theme: config.theme ?? {} };
-      this.emitFile({ type: 'asset', fileName: 'preload.json', source: JSON.stringify({ localeBase, defaultLanguage, enabled, plugins, shell }) });
+      this.emitFile({ type: 'asset', fileName: 'preload.json', source: JSON.stringify({ localeBase, defaultLanguage, enabled, plugins, groups: manifestGroups, shell }) });
     },
   };
 }

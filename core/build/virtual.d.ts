@@ -6,6 +6,8 @@ declare module 'virtual:portal-config' {
 declare module 'virtual:plugin-catalogue' {
   import type { PluginModule } from '../registry/types';
   export const catalogue: Record<string, () => Promise<PluginModule>>;
+  /** Production builds: one chunk of manifests per shipped config (core/boot/manifestGroups.ts); elsewhere none. */
+  export const groups: ReadonlyArray<{ plugins: readonly string[]; value: () => Promise<Record<string, PluginModule>> }>;
 }
 
 declare module 'virtual:locale-files' {

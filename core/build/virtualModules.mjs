@@ -1,6 +1,8 @@
 // Build-time virtual modules shared by rollup (production), vite (Storybook) and vitest.
 // - virtual:portal-config     the active deployment config (PORTAL_CONFIG, default config/default.json)
 // - virtual:plugin-catalogue  plugin id -> lazy import, one entry per plugins/<id>/index.ts
+//                             and (production) `groups`: one chunk of manifests per shipped config,
+//                             virtual:manifest-group/<n> (core/boot/manifestGroups.ts)
 // - virtual:theme-catalogue theme name -> tokens, one entry per themes/<name>.theme.ts
 // - virtual:locale-files     loadLocale(lang, ns): production builds emit every locales/<lang>/<ns>.json
 //                             as a static asset under one content-hashed folder and fetch it; Vite
@@ -14,12 +16,16 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { enabledEverywhere } from './loginStartHtml.mjs';
 
 const CONFIG_ID = 'virtual:portal-config';
 const CATALOGUE_ID = 'virtual:plugin-catalogue';
 const LOCALES_ID = 'virtual:locale-files';
 const THEMES_ID = 'virtual:theme-catalogue';
 const COMMON_PASSWORDS_ID = 'virtual:common-passwords';
+const GROUP_ID = 'virtual:manifest-group/';
+/** A group's own copy of a plugin's manifest: a module id of its own, so the group is one chunk and the manifest's usual chunk stays. */
+const GROUP_MEMBER = /\/plugins\/([a-z][a-z0-9-]*)\/index\.group-(\d+)\.ts$/;
 /** How many of the most common passwords the meter knows: about 4 KB gzip, in the meter's lazy chunk only. */
 export const COMMON_PASSWORDS_TOP = 1000;
 const THEME_FILE = /^([a-z][a-z0-9-]*)\.theme\.ts$/;
@@ -65,12 +71,36 @@ export function themeNames(root) {
 }
 
 /**
+ * The manifest groups of a build: for each shipped config (config/*.json, and the active one), the
+ * plugins it enables in every region, when there are two or more; configs with the same set share one.
+ */
+export function manifestGroupSets(root, activeConfig) {
+  const dir = path.join(root, 'config');
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'schema.json').map((f) => path.join(dir, f)) : [];
+  if (activeConfig && !files.includes(activeConfig)) files.push(activeConfig);
+  const ids = pluginIds(root);
+  const groups = new Map();
+  for (const file of files.sort()) {
+    let plugins;
+    try {
+      plugins = ids.filter((id) => enabledEverywhere(file, id));
+    } catch {
+      continue; // not a config this build can read: the app reports it at start, not the build
+    }
+    const key = plugins.join(',');
+    if (plugins.length >= 2 && !groups.has(key)) groups.set(key, { name: path.basename(file, '.json').replace(/[^A-Za-z0-9-]/g, '-'), plugins });
+  }
+  return [...groups.values()];
+}
+
+/**
  * `locales: 'assets'` (the production rollup build): locale JSON becomes static files, fetched
  * by one tiny function, so a plugin manifest carries no table of 20 locale chunks.
  * `locales: 'glob'` (Vite): import.meta.glob, so Storybook and vitest need no built files.
  */
-export function portalVirtualModules({ root, configPath, locales = 'glob' } = {}) {
+export function portalVirtualModules({ root, configPath, locales = 'glob', manifestGroups = false } = {}) {
   const resolvedConfig = configPath ?? activeConfigPath(root);
+  const groups = manifestGroups ? manifestGroupSets(root, resolvedConfig) : [];
   let localeBase = '';
   return {
     name: 'portal-virtual-modules',
@@ -93,6 +123,8 @@ export function portalVirtualModules({ root, configPath, locales = 'glob' } = {}
     },
     resolveId(id) {
       if (id === CONFIG_ID || id === CATALOGUE_ID || id === LOCALES_ID || id === THEMES_ID || id === COMMON_PASSWORDS_ID) return '\0' + id;
+      if (id.startsWith(GROUP_ID)) return '\0' + id;
+      if (GROUP_MEMBER.test(id)) return id;
       const api = PLUGIN_API.exec(id);
       if (api) return path.join(root, 'core', 'plugin-api', `${api[1] ?? 'index'}.ts`);
       return null;
@@ -109,7 +141,23 @@ export function portalVirtualModules({ root, configPath, locales = 'glob' } = {}
           const file = path.join(root, 'plugins', pluginId, 'index.ts').split(path.sep).join('/');
           return `  ${JSON.stringify(pluginId)}: () => import(${JSON.stringify(file)}),`;
         });
-        return `export const catalogue = {\n${entries.join('\n')}\n};\n`;
+        const grouped = groups.map((g, i) => `  { plugins: ${JSON.stringify(g.plugins)}, value: () => import(${JSON.stringify(GROUP_ID + i)}).then((m) => m.modules) },`);
+        return `export const catalogue = {\n${entries.join('\n')}\n};\nexport const groups = [\n${grouped.join('\n')}\n];\n`;
+      }
+      if (id.startsWith('\0' + GROUP_ID)) {
+        const group = groups[Number(id.slice(GROUP_ID.length + 1))];
+        if (!group) return null;
+        const n = id.slice(GROUP_ID.length + 1);
+        const file = (pluginId) => path.join(root, 'plugins', pluginId, `index.group-${n}.ts`).split(path.sep).join('/');
+        const imports = group.plugins.map((pluginId, i) => `import * as m${i} from ${JSON.stringify(file(pluginId))};`);
+        const entries = group.plugins.map((pluginId, i) => `  ${JSON.stringify(pluginId)}: m${i},`);
+        return `${imports.join('\n')}\nexport const modules = {\n${entries.join('\n')}\n};\n`;
+      }
+      const member = GROUP_MEMBER.exec(id);
+      if (member) {
+        const source = path.join(root, 'plugins', member[1], 'index.ts');
+        this.addWatchFile?.(source);
+        return readFileSync(source, 'utf8');
       }
       if (id === '\0' + THEMES_ID) {
         // Eager: themes are a few hundred bytes each, and a client's branding may name any of them.

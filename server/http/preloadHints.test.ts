@@ -36,6 +36,21 @@ describe('modulepreload hints', () => {
     expect(hrefs(preloadHints(manifest, ['login-layout'], '/login', new URLSearchParams('lang=x'), 'fr_FR'))).toContain('/assets/l10n-abc/fr_FR/core.json');
   });
 
+  it("name a manifest group's chunk in place of its manifests when the config enables all of its plugins, never otherwise", () => {
+    const grouped: PreloadManifest = { ...manifest, groups: [{ plugins: ['login-layout', 'sign-in'], files: ['/assets/manifests-default-1.js', '/assets/shared-1.js'] }] };
+    expect(hrefs(preloadHints(grouped, ['login-layout', 'sign-in', 'captcha'], '/accountSetting', new URLSearchParams()))).toEqual([
+      '/assets/manifests-default-1.js',
+      '/assets/shared-1.js',
+      '/assets/plugin-captcha-manifest-1.js',
+    ]);
+    // sign-in off: the group would carry its manifest, so each enabled manifest comes on its own.
+    expect(hrefs(preloadHints(grouped, ['login-layout', 'captcha'], '/accountSetting', new URLSearchParams()))).toEqual([
+      '/assets/plugin-login-layout-manifest-1.js',
+      '/assets/shared-1.js',
+      '/assets/plugin-captcha-manifest-1.js',
+    ]);
+  });
+
   it('take a plugin as enabled only when every region has it', () => {
     expect(enabledEverywhere({ Use: ['a', 'b'], Aps: ['b', 'a'], Euw: ['b'] })).toEqual(['b']);
   });

@@ -5,6 +5,7 @@
  * (core/build/preloadManifest.mjs); only for plugins the active config enables in every region,
  * so a disabled plugin is never fetched.
  */
+import { pickManifestGroup } from '../../core/boot/manifestGroups';
 import { isLanguageCode } from '../../core/i18n/languages';
 import type { ThemeChoice } from '../../themes/compose';
 
@@ -14,6 +15,8 @@ export interface PreloadManifest {
   /** Enabled everywhere by the config built in (used when no config is chosen at serve time). */
   enabled: string[];
   plugins: Record<string, { manifest: string[]; modules: Record<string, string[]> }>;
+  /** One chunk of manifests per shipped config, with the chunks it imports (absent in older builds). */
+  groups?: Array<{ plugins: string[]; files: string[] }>;
   /** The built-in config's variant and theme choice (absent in a build older than the login shell). */
   shell?: { variant: string; theme: ThemeChoice };
 }
@@ -29,7 +32,10 @@ const SAFE_FILE = /^\/assets\/[A-Za-z0-9._/-]+$/;
 export function preloadHints(manifest: PreloadManifest, enabled: readonly string[], pathname: string, query: URLSearchParams, defaultLanguage?: string): string {
   const scripts = new Set<string>();
   const on = enabled.filter((id) => manifest.plugins[id]);
-  for (const id of on) for (const file of manifest.plugins[id]!.manifest) scripts.add(file);
+  // The group the page will load (the same choice as core/boot/loadPlugins.ts), then the manifests outside it.
+  const group = pickManifestGroup((manifest.groups ?? []).map((g) => ({ plugins: g.plugins, value: g.files })), on);
+  for (const file of group?.value ?? []) scripts.add(file);
+  for (const id of on) if (!group?.plugins.includes(id)) for (const file of manifest.plugins[id]!.manifest) scripts.add(file);
   const data: string[] = [];
   if (pathname === '/login') {
     for (const { plugin, module } of LOGIN_FIRST) {

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
+import { chunksOfPlugin, readPreloadManifest } from '../support/builtChunks';
 import { startPortal, type RunningPortal } from '../support/portal';
 
 let browser: Browser;
@@ -45,9 +46,14 @@ describe('the SPA shell with the default config', () => {
     await page.context().close();
   });
 
-  it('loads the enabled plugin manifest, no plugin views and no modal code on /login', async () => {
+  it("loads the enabled manifests as the default config's one group, no plugin views and no modal code on /login", async () => {
     const { page, scripts } = await open(portal, '/login');
-    expect(scripts.some((s) => s.includes('/plugin-account-manifest-'))).toBe(true);
+    const built = readPreloadManifest();
+    const group = built.groups?.find((g) => g.plugins.includes('account') && g.plugins.includes('sign-in') && g.plugins.includes('security'));
+    expect(group, 'a manifest group for config/default.json').toBeDefined();
+    expect(scripts).toContain(group!.files[0]);
+    // No manifest of its plugins comes on its own.
+    for (const id of group!.plugins) expect(scripts, id).not.toContain(built.plugins[id]!.manifest[0]);
     expect(scripts.some((s) => s.includes('/plugin-account-AccountPage-'))).toBe(false);
     expect(scripts.some((s) => s.includes('/ModalHost-'))).toBe(false);
     await page.context().close();
@@ -73,9 +79,34 @@ describe('a config that disables a plugin', () => {
   it('never fetches any chunk of the disabled plugin', async () => {
     const { page, scripts } = await open(portal, '/login');
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((s) => s.includes('/plugin-account-'))).toEqual([]);
+    const accountFiles = chunksOfPlugin(readPreloadManifest(), 'account');
+    expect(accountFiles.length).toBeGreaterThan(1);
+    expect(scripts.filter((s) => s.includes('/plugin-account-') || accountFiles.includes(s))).toEqual([]);
     await page.goto(`${portal.url}/accountSetting/account`, { waitUntil: 'networkidle' });
-    expect(scripts.filter((s) => s.includes('/plugin-account-'))).toEqual([]);
+    expect(scripts.filter((s) => s.includes('/plugin-account-') || accountFiles.includes(s))).toEqual([]);
     await page.context().close();
   });
 });
+
+describe('a serve-time config that turns off one plugin of the default group', () => {
+  let portal: RunningPortal;
+  beforeAll(async () => {
+    portal = await startPortal({ plugins: { company: { enabled: false } } });
+  });
+  afterAll(async () => {
+    await portal?.stop();
+  });
+
+  it('never fetches the group that holds it: the other manifests come by themselves', async () => {
+    const { page, scripts } = await open(portal, '/login');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    const built = readPreloadManifest();
+    const companyFiles = chunksOfPlugin(built, 'company');
+    expect(scripts.filter((s) => companyFiles.includes(s) || s.includes('/plugin-company-'))).toEqual([]);
+    // The sign-in view still works, its manifest fetched alone or in a smaller group without company.
+    const signIn = chunksOfPlugin(built, 'sign-in');
+    expect(scripts.some((s) => signIn.includes(s))).toBe(true);
+    await page.context().close();
+  });
+});
+

@@ -18,8 +18,11 @@ export const BUDGET_BYTES = 150 * 1024;
 /** The goal (issue 17): asserted with `--goal`. */
 export const FORM_REQUESTS = 12;
 export const FORM_CHAIN_DEPTH = 4;
-/** What has landed (47 requests today), held by `npm test` until the goal is met: lower it as requests go. */
-export const FORM_REQUESTS_LANDED = 48;
+/**
+ * What has landed (38 requests today, 47 before the manifests came as one chunk per config), held by
+ * `npm test` until the goal is met: lower it as requests go.
+ */
+export const FORM_REQUESTS_LANDED = 40;
 
 export interface BudgetResult {
   scripts: Array<{ url: string; gzip: number }>;
