@@ -45,7 +45,8 @@ const pluginImports = (depth, { shipped = false } = {}) => ({
 /**
  * What the server may import from the SPA side: the contract, and modules it shares on purpose because
  * they must give the same answer in both places (the config checks, the language list, the common-password
- * check, the theme tokens' shape, and the build's file discovery for the schema generator).
+ * check, the theme tokens' shape and composition (the login shell), the choice of a manifest group (preload
+ * hints), and the build's file discovery for the schema generator).
  */
 const SERVER_SHARES = [
   'core/contract/',
@@ -54,6 +55,8 @@ const SERVER_SHARES = [
   'core/validation/commonPassword$',
   'core/build/virtualModules\\.mjs$',
   'themes/tokens$',
+  'themes/compose$',
+  'core/boot/manifestGroups$',
 ];
 
 export default tseslint.config(

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HEADER_LOGO, TITLE_LOGO } from '../../plugins/login-layout/LoginLayout';
 import { inlineBrandingImage } from '../routes/branding';
-import { loadBaseThemes, loadingText, loginShellHtml, SHELL_HEADER_LOGO, SHELL_TITLE_LOGO, shellImageUrl } from './loginShell';
+import { loadBaseThemes, loadingText, loginShellHtml, shellImageUrl } from './loginShell';
 
 const bases = await loadBaseThemes();
 const deployment = { name: 'default', overrides: { brand: { logoUrl: '/api/branding/logo.svg' } } };
@@ -70,10 +69,5 @@ describe('loginShellHtml', () => {
     expect(loadingText('de_DE')).toMatch(/^Wird geladen|^Laden/);
     expect(loadingText('en_US')).toBe('Loading…');
     expect(loadingText('xx_XX')).toBe('Loading…');
-  });
-
-  it("has the layout's logo boxes", () => {
-    expect(SHELL_HEADER_LOGO).toEqual(HEADER_LOGO);
-    expect(SHELL_TITLE_LOGO).toEqual(TITLE_LOGO);
   });
 });

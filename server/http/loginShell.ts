@@ -14,7 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { clientThemeFrom, composeFrom, type ThemeChoice } from '../../themes/compose';
 import type { ThemeTokens } from '../../themes/tokens';
 
-/** Mirrors HEADER_LOGO and TITLE_LOGO of the login layout (a test holds them equal). */
+/** The login layout's HEADER_LOGO and TITLE_LOGO (tests/e2e/login-shell.e2e.ts compares the boxes in the browser). */
 export const SHELL_HEADER_LOGO = { width: 200, height: 32 } as const;
 export const SHELL_TITLE_LOGO = { width: 280, height: 40 } as const;
 /** The header's height in the SPA: its padding around the language button (36 px). */
