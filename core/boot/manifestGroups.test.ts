@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PluginModule } from '../registry/types';
 import { loadManifests } from './loadPlugins';
 import { pickManifestGroup } from './manifestGroups';
@@ -20,7 +20,11 @@ describe('pickManifestGroup', () => {
 
 describe('loadManifests with groups', () => {
   const mod = (id: string) => ({ default: { id } }) as unknown as PluginModule;
-  const catalogue = { a: vi.fn(async () => mod('a')), b: vi.fn(async () => mod('b')), c: vi.fn(async () => mod('c')) };
+  // A catalogue per test: what a page has loaded is remembered per catalogue.
+  let catalogue: Record<'a' | 'b' | 'c', ReturnType<typeof vi.fn<() => Promise<PluginModule>>>>;
+  beforeEach(() => {
+    catalogue = { a: vi.fn(async () => mod('a')), b: vi.fn(async () => mod('b')), c: vi.fn(async () => mod('c')) };
+  });
 
   it('loads a fitting group once and the other enabled manifests one by one', async () => {
     const load = vi.fn(async () => ({ a: mod('a'), b: mod('b') }));
@@ -36,5 +40,22 @@ describe('loadManifests with groups', () => {
     const manifests = await loadManifests(['a', 'b'], catalogue, [{ plugins: ['a', 'c'], value: load }]);
     expect(manifests.map((m) => m.id)).toEqual(['a', 'b']);
     expect(load).not.toHaveBeenCalled();
+  });
+
+  it("keeps one module per plugin: a second region's registry reuses what the first loaded, and no group repeats it", async () => {
+    const first = await loadManifests(['a', 'b'], catalogue);
+    const load = vi.fn(async () => ({ a: mod('a'), c: mod('c') }));
+    const second = await loadManifests(['a', 'c'], catalogue, [{ plugins: ['a', 'c'], value: load }]);
+    expect(load).not.toHaveBeenCalled();
+    expect(second[0]).toBe(first[0]);
+    expect(catalogue.a).toHaveBeenCalledTimes(1);
+    expect(catalogue.c).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets a manifest whose chunk failed, so the next try fetches it again', async () => {
+    catalogue.b.mockRejectedValueOnce(new Error('chunk failed'));
+    await expect(loadManifests(['b'], catalogue)).rejects.toThrow('chunk failed');
+    expect((await loadManifests(['b'], catalogue))[0]!.id).toBe('b');
+    expect(catalogue.b).toHaveBeenCalledTimes(2);
   });
 });
