@@ -44,9 +44,12 @@ export function NotMeDialog({ api, onClose }: { api: SecurityApi; onClose: (secu
     }
   });
 
+  // Each step takes the focus where its work starts (the page's lock panel would take it on unlock).
+  const bodyRef = useRef<HTMLDivElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (step === 'done') doneRef.current?.focus();
+    if (step === 'password') bodyRef.current?.querySelector<HTMLInputElement>('input')?.focus();
   }, [step]);
 
   const stepLabel: Record<Step, string> = {
@@ -86,8 +89,10 @@ export function NotMeDialog({ api, onClose }: { api: SecurityApi; onClose: (secu
           );
         })}
       </ol>
-      {step === 'unlock' && <UnlockStep />}
-      {step === 'password' && <PasswordForm api={api} onChanged={() => setChanged(true)} lockedHintId="security-notme-locked" />}
+      <div ref={bodyRef}>
+        {step === 'unlock' && <UnlockStep />}
+        {step === 'password' && <PasswordForm api={api} onChanged={() => setChanged(true)} lockedHintId="security-notme-locked" />}
+      </div>
       {step === 'logout' && !logoutFailure && (
         <p role="status" css={{ margin: 0 }}>
           {t('activity.notMeDialog.loggingOut')}
