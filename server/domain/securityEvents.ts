@@ -202,16 +202,27 @@ export async function checkAccountPasswordRecorded(
   onWrong?: () => void,
 ): Promise<void> {
   const target = { region, id: account.id };
-  if (account.locked_until !== null && account.locked_until <= ctx.now()) {
-    await insert(ctx, region, row(account.id, 'account_unlocked', account.locked_until, null, { by: 'expiry' }, `unlock-${account.id}-${account.locked_until}`));
+  // Under enumeration protection an address without an account gets the same answers in the same
+  // time: what is written only for an account is written after the answer, not before it.
+  const soon = async (task: () => Promise<void>) => {
+    if (ctx.options.enumerationProtection) ctx.afterAnswer.run('recording a security event', Promise.resolve(), task);
+    else await task();
+  };
+  const lockEnded = account.locked_until;
+  if (lockEnded !== null && lockEnded <= ctx.now()) {
+    await soon(async () => {
+      await insert(ctx, region, row(account.id, 'account_unlocked', lockEnded, null, { by: 'expiry' }, `unlock-${account.id}-${lockEnded}`));
+    });
   }
   try {
     await checkAccountPassword(ctx, region, account, password, onWrong);
   } catch (err) {
     if (err instanceof ApiFailure && (err.code === E.wrongCredentials || err.code === E.accountLocked)) {
-      await recordSecurityEvent(ctx, target, failureKind, context, { reason: err.code === E.accountLocked ? 'locked' : 'password' });
-      const result = err.result as { remainAttempts?: number } | undefined;
-      if (err.code === E.wrongCredentials && result?.remainAttempts === 0) await recordSecurityEvent(ctx, target, 'account_locked', context);
+      const locksNow = err.code === E.wrongCredentials && (err.result as { remainAttempts?: number } | undefined)?.remainAttempts === 0;
+      await soon(async () => {
+        await recordSecurityEvent(ctx, target, failureKind, context, { reason: err.code === E.accountLocked ? 'locked' : 'password' });
+        if (locksNow) await recordSecurityEvent(ctx, target, 'account_locked', context);
+      });
     }
     throw err;
   }

@@ -207,3 +207,23 @@ describe('security activity', () => {
     }
   });
 });
+
+describe('security activity under enumeration protection', () => {
+  let quiet: TestServer;
+  beforeAll(async () => {
+    quiet = await startServer({ enumerationProtection: true });
+  });
+  afterAll(async () => quiet.close());
+
+  it('records a refused sign-in of an account after the answer, and nothing for an address without one', async () => {
+    const c = new Client(quiet.base);
+    expect((await signInFrom(c, 'demo@example.com', 'Wrong-pass-1', { ua: CHROME_WINDOWS })).body.errorCode).toBe(E.wrongCredentials);
+    expect((await signInFrom(c, 'nobody.here@example.com', 'Wrong-pass-1', { ua: CHROME_WINDOWS })).body.errorCode).toBe(E.wrongCredentials);
+    await quiet.server.ctx.afterAnswer.idle();
+    await signInFrom(c, 'demo@example.com', DEMO_PASSWORD, { ua: CHROME_WINDOWS });
+    const res = await c.get(`/api/account/${await accountId(c)}/security-events`, { auth: true });
+    expect(kinds(res.body.result.events)).toEqual(['sign_in_success', 'sign_in_failure']);
+    const all = await Promise.all((['Use', 'Aps', 'Euw'] as const).map((r) => quiet.server.ctx.stores.regions[r].selectFrom('security_events').select('account_id').execute()));
+    expect(all.flat()).toHaveLength(2);
+  });
+});
