@@ -200,12 +200,14 @@ export async function checkAccountPasswordRecorded(
   context: EventContext,
   failureKind: Extract<SecurityEventKind, 'sign_in_failure' | 'security_unlock_failed'>,
   onWrong?: () => void,
+  /** Resolves when the answer has gone out (`answerSent`): under enumeration protection the recording waits for it. */
+  answered: Promise<void> = new Promise((resolve) => setTimeout(resolve, 0)),
 ): Promise<void> {
   const target = { region, id: account.id };
   // Under enumeration protection an address without an account gets the same answers in the same
   // time: what is written only for an account is written after the answer, not before it.
   const soon = async (task: () => Promise<void>) => {
-    if (ctx.options.enumerationProtection) ctx.afterAnswer.run('recording a security event', Promise.resolve(), task);
+    if (ctx.options.enumerationProtection) ctx.afterAnswer.run('recording a security event', answered, task);
     else await task();
   };
   const lockEnded = account.locked_until;

@@ -34,6 +34,8 @@ export interface SignInMeta {
   clientId?: string | null;
   /** Where the attempt came from: its failures are recorded in the account's security activity. */
   context: EventContext;
+  /** Resolves once the answer went out (enumeration protection records after it). */
+  answered?: Promise<void>;
 }
 
 /** One sign-in attempt, counted as a failure of its client and of its email address until it proves otherwise. */
@@ -122,7 +124,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   try {
     captchaPassed = await requireCaptchaIfRisky(ctx, meta, attempt, input, email, found);
     if (!found) return await signInLocal(ctx, email, input.password, onWrongPassword);
-    await checkAccountPasswordRecorded(ctx, found.region, found.account, input.password, meta.context, 'sign_in_failure', onWrongPassword);
+    await checkAccountPasswordRecorded(ctx, found.region, found.account, input.password, meta.context, 'sign_in_failure', onWrongPassword, meta.answered);
   } finally {
     // Only a wrong password stays counted: not a right one, a locked account or a missing captcha.
     await Promise.all(wrongPassword ? [attempt.client.confirm(), attempt.account.confirm()] : [attempt.client.release(), attempt.account.release()]);

@@ -26,7 +26,7 @@ import { signIn } from '../domain/signin';
 import { eventContext, recordSignIn } from '../domain/securityEvents';
 import { normalizeEmail } from '../domain/validation';
 import { fail } from '../http/errors';
-import { body, clearSsoCookie, clientIp, endSecurityUnlock, limitAuth, ok, requireHostRegionOf, S, securityHeaders, setSsoCookie, ssoCookie } from '../http/common';
+import { answerSent, body, clearSsoCookie, clientIp, endSecurityUnlock, limitAuth, ok, requireHostRegionOf, S, securityHeaders, setSsoCookie, ssoCookie } from '../http/common';
 
 const SESSION_CODE_HEADER = HEADERS.sessionCode.toLowerCase();
 
@@ -185,7 +185,7 @@ export function authRoutes(ctx: Ctx) {
         if (!reauth && sameAccount) fail(E.loginSessionExists, { email: existing.account.email });
         const client = ls ? await getClient(ctx, ls.client_id) : null;
         const context = eventContext(clientIp(req), req.headers);
-        const { region, account, methods } = await signIn(ctx, b, { ip: clientIp(req), clientRequiresCaptcha: client?.require_captcha === 1, clientId: client?.id ?? null, context });
+        const { region, account, methods } = await signIn(ctx, b, { ip: clientIp(req), clientRequiresCaptcha: client?.require_captcha === 1, clientId: client?.id ?? null, context, answered: answerSent(reply) });
         await recordSignIn(ctx, region, account, context);
         if (reauth) {
           // The same session goes on (what other services were given under it too), signed in to anew.

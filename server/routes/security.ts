@@ -12,7 +12,7 @@ import { checkAccountPasswordRecorded, decodeCursor, eventContext, listSecurityE
 import { revokeSessions, sessionExpiry } from '../domain/sessions';
 import { normalizeEmail } from '../domain/validation';
 import { fail } from '../http/errors';
-import { authHeaders, body, clientIp, endSecurityUnlock, ensureSelf, idParams, limitAuth, ok, requireAuth, requireHostRegionOf, requireSecurityToken, S, securityHeaders } from '../http/common';
+import { answerSent, authHeaders, body, clientIp, endSecurityUnlock, ensureSelf, idParams, limitAuth, ok, requireAuth, requireHostRegionOf, requireSecurityToken, S, securityHeaders } from '../http/common';
 
 const codeBody = body({ mfaType: S.mfaType, code: { type: 'string', pattern: '^[0-9]{6}$' } }, ['mfaType', 'code']);
 const typeBody = body({ mfaType: S.mfaType }, ['mfaType']);
@@ -23,13 +23,13 @@ export function securityRoutes(ctx: Ctx) {
     api.post<{ Body: { password: string } }>(
       '/security/enable',
       { schema: { headers: authHeaders, body: body({ password: S.password }, ['password']) } },
-      async (req) => {
+      async (req, reply) => {
         const auth = await requireAuth(ctx, req);
         await limitAuth(ctx, req, 'security');
         // The sign-in lock: wrong passwords count, the answer says how many are left, and a
         // locked account is refused even the right one (-20004 with minutes).
         const context = eventContext(clientIp(req), req.headers);
-        await checkAccountPasswordRecorded(ctx, auth.region, auth.account, req.body.password, context, 'security_unlock_failed');
+        await checkAccountPasswordRecorded(ctx, auth.region, auth.account, req.body.password, context, 'security_unlock_failed', undefined, answerSent(reply));
         await recordSecurityEvent(ctx, { region: auth.region, id: auth.account.id }, 'security_unlocked', context);
         const seconds = ctx.options.limits.securityTokenSeconds;
         const token = await createOneTimeToken(ctx, auth.region, auth.account.id, 'security', seconds);
