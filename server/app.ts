@@ -12,6 +12,7 @@ import { REGION_CODES, type RegionCode } from '../core/contract/regions';
 import { createCtx, type Ctx } from './context';
 import { pruneShared, startPruning } from './db/sharedState';
 import { pruneOidcPayloads } from './oidc/adapter';
+import { pruneSecurityEvents } from './domain/securityEvents';
 import { openStores } from './db/stores';
 import { passwordHasher } from './domain/crypto';
 import { builtInClients, syncClients } from './domain/oauth';
@@ -128,8 +129,11 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   const stores = await openStores({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, databaseUrls: options.databaseUrls });
   const mailer = new Mailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, dataDir: options.dataDir, now: options.now, db: stores.global, outbox: options.mailOutbox, worker: options.mailWorker });
   const ctx = await createCtx(options, stores, mailer, passwordHasher(options.testMode), configs);
-  // Expired shared rows and OpenID provider state, deleted beside the requests (never in their path).
-  const pruning = startPruning([(now) => pruneShared(stores.global, now), (now) => pruneOidcPayloads(stores.global, now)], options.now);
+  // Expired shared rows, OpenID provider state and security events past their 90 days, deleted beside the requests (never in their path).
+  const pruning = startPruning(
+    [(now) => pruneShared(stores.global, now), (now) => pruneOidcPayloads(stores.global, now), ...Object.values(stores.regions).map((db) => (now: number) => pruneSecurityEvents(db, now))],
+    options.now,
+  );
   await syncClients(ctx);
   const given = options.clients.filter((c) => !configs.clientList().includes(c));
   configs.watchClients(async (fromFile) => {

@@ -10,4 +10,5 @@ export * from '../contract/migration';
 export * from '../contract/partnerApp';
 export * from '../contract/regions';
 export * from '../contract/security';
+export * from '../contract/securityEvents';
 export * from '../contract/signInProblem';

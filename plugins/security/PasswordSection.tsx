@@ -32,6 +32,16 @@ const FIELD_OF: Partial<Record<number, { field: keyof PasswordForm; key: string 
  * out every other session of the account on success, so the session list is reloaded.
  */
 export function PasswordSection({ api, onChanged }: { api: SecurityApi; onChanged: () => void }) {
+  const { t } = useTranslation('security');
+  return (
+    <Section id="security-password" title={t('password.title')} intro={t('password.intro')}>
+      <PasswordForm api={api} onChanged={onChanged} lockedHintId="security-password-locked" />
+    </Section>
+  );
+}
+
+/** The change-password form alone: the section above, and the "This wasn't me" dialog. */
+export function PasswordForm({ api, onChanged, lockedHintId }: { api: SecurityApi; onChanged: () => void; lockedHintId: string }) {
   const { t } = useTranslation(['security', 'core']);
   const lock = useLock();
   const handleError = useErrorHandler();
@@ -78,31 +88,29 @@ export function PasswordSection({ api, onChanged }: { api: SecurityApi; onChange
   // Locked, the fields show what they hold without taking input (what was typed before a relock stays).
   const locked = !lock.unlocked;
   return (
-    <Section id="security-password" title={t('password.title')} intro={t('password.intro')}>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} css={{ maxWidth: 420 }}>
-        <TextField label={t('password.old')} type="password" autoComplete="current-password" required readOnly={locked} valueWhenReadOnly error={message(errors.oldPassword?.message)} {...register('oldPassword')} />
-        <TextField
-          label={t('password.new')}
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={t('password.rules')}
-          readOnly={locked}
-          valueWhenReadOnly
-          aria-describedby={showMeter ? meterId : undefined}
-          error={message(errors.newPassword?.message)}
-          {...register('newPassword')}
-        />
-        {showMeter && <StrengthMeter id={meterId} password={newPassword} refusedAsCommon={newPassword === refusedAsCommon} />}
-        <TextField label={t('password.confirm')} type="password" autoComplete="new-password" required readOnly={locked} valueWhenReadOnly error={message(errors.confirmPassword?.message)} {...register('confirmPassword')} />
-        <Actions>
-          <Button type="submit" loading={isSubmitting} disabled={!lock.unlocked} aria-describedby={lock.unlocked ? undefined : 'security-password-locked'}>
-            {t('password.submit')}
-          </Button>
-          {!lock.unlocked && <LockedHint id="security-password-locked" />}
-        </Actions>
-        {saved && <p css={{ marginBottom: 0 }}>{t('password.changedHint')}</p>}
-      </form>
-    </Section>
+    <form noValidate onSubmit={handleSubmit(onSubmit)} css={{ maxWidth: 420 }}>
+      <TextField label={t('password.old')} type="password" autoComplete="current-password" required readOnly={locked} valueWhenReadOnly error={message(errors.oldPassword?.message)} {...register('oldPassword')} />
+      <TextField
+        label={t('password.new')}
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={t('password.rules')}
+        readOnly={locked}
+        valueWhenReadOnly
+        aria-describedby={showMeter ? meterId : undefined}
+        error={message(errors.newPassword?.message)}
+        {...register('newPassword')}
+      />
+      {showMeter && <StrengthMeter id={meterId} password={newPassword} refusedAsCommon={newPassword === refusedAsCommon} />}
+      <TextField label={t('password.confirm')} type="password" autoComplete="new-password" required readOnly={locked} valueWhenReadOnly error={message(errors.confirmPassword?.message)} {...register('confirmPassword')} />
+      <Actions>
+        <Button type="submit" loading={isSubmitting} disabled={!lock.unlocked} aria-describedby={lock.unlocked ? undefined : lockedHintId}>
+          {t('password.submit')}
+        </Button>
+        {!lock.unlocked && <LockedHint id={lockedHintId} />}
+      </Actions>
+      {saved && <p css={{ marginBottom: 0 }}>{t('password.changedHint')}</p>}
+    </form>
   );
 }

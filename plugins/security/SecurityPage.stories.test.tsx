@@ -7,8 +7,8 @@ const dialogs: readonly string[] = ['TotpEnrolment', 'TotpWrongCode', 'EmailEnro
 
 describeStoryStates('SecurityPage', stories, {
   expected: {
-    Locked: ['Unlock to change these settings', 'Two-factor authentication is off.', 'Current setting: 1 day', 'This device', 'Chrome 126 on Windows', 'Safari 17 on iOS', 'May 1, 2024'],
-    Loading: ['Loading two-factor settings…', 'Loading the session timeout…', 'Loading devices…', 'Unlock to change these settings'],
+    Locked: ['Unlock to change these settings', 'Two-factor authentication is off.', 'Current setting: 1 day', 'This device', 'Chrome 126 on Windows', 'Safari 17 on iOS', 'May 1, 2024', 'Recent activity', 'Sign-in refused · wrong password', 'Lyon, France', 'New device'],
+    Loading: ['Loading two-factor settings…', 'Loading the session timeout…', 'Loading devices…', 'Loading recent activity…', 'Unlock to change these settings'],
     WrongPassword: ['Incorrect password.'],
     UnlockLastAttempt: ['Incorrect password. One more failed attempt locks your account for 30 min.'],
     UnlockAccountLocked: ['Too many failed password attempts. Your account is locked for 30 min: until then you can neither unlock these settings nor sign in.'],

@@ -10,6 +10,7 @@ import {
 import { cannedHttp, demoUser, frozenClock, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
 import security from './index';
 import SecurityPage from './SecurityPage';
+import { storyActivity } from './storyActivity';
 import { STORY_QR_PNG } from './storyQr';
 
 type Loaded = { registry: Registry };
@@ -50,6 +51,7 @@ function answers(overrides: Record<string, unknown> = {}): HttpClient {
     [`/account/${ID}/mfa/getMfaFeatureStatus`]: off,
     [`/account/${ID}/defaultTime`]: { expireTime: 86400, options: [10800, 21600, 86400, 604800, 2592000] },
     [`/account/${ID}/sessions`]: { sessions },
+    [`/account/${ID}/security-events`]: storyActivity,
     '/account/mfa/getTOTPUrl': { otpauthUrl: 'otpauth://totp/demo', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', qrCode: STORY_QR_PNG, expiresIn: 600 },
     '/email/code': { resendAfterSeconds: 60, expiresIn: 600 },
     ...overrides,
@@ -125,6 +127,7 @@ export const Locked: Story = {
   play: async () => {
     await until(byText('Signed-in devices'), 'the page');
     await until(byText('This device'), 'the sessions');
+    await until(byText('Sign-in refused'), 'the recent activity');
   },
 };
 
@@ -316,5 +319,6 @@ export const DarkTheme: Story = {
   parameters: { theme: 'midnight' },
   play: async () => {
     await until(byText('This device'), 'the sessions');
+    await until(byText('Sign-in refused'), 'the recent activity');
   },
 };

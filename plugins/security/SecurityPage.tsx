@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHttp, userAtom, type UserInfo } from '@portal/plugin-api';
+import { ActivitySection } from './ActivitySection';
 import { securityApi } from './api';
 import { LockPanel } from './LockPanel';
 import { PasswordSection } from './PasswordSection';
@@ -16,7 +17,7 @@ export interface SecurityPageProps {
   timeZone?: string;
 }
 
-/** /accountSetting/security: the lock, then password, two-factor, session timeout and sessions. */
+/** /accountSetting/security: the lock, then password, two-factor, session timeout, sessions and recent activity. */
 export default function SecurityPage(props: SecurityPageProps) {
   const user = useAtomValue(userAtom);
   if (!user) return null; // the /accountSetting guard loads the user before any child renders
@@ -29,8 +30,9 @@ function SecuritySettings({ user, timeZone }: SecurityPageProps & { user: UserIn
   const http = useHttp();
   const api = useMemo(() => securityApi(http, user.accountId), [http, user.accountId]);
   const lock = useSecurityLock(api);
-  // A changed password signs out the other sessions on the server: reload the list then.
+  // A changed password signs out the other sessions on the server (and is new activity): reload both then.
   const [sessionsKey, setSessionsKey] = useState(0);
+  const reload = () => setSessionsKey((k) => k + 1);
 
   return (
     <SecurityLockContext.Provider value={lock}>
@@ -40,10 +42,11 @@ function SecuritySettings({ user, timeZone }: SecurityPageProps & { user: UserIn
           <p css={{ margin: `0 0 ${theme.space(4)}`, color: theme.colors.textMuted, lineHeight: 1.5 }}>{t('intro')}</p>
           <LockPanel />
         </div>
-        <PasswordSection api={api} onChanged={() => setSessionsKey((k) => k + 1)} />
+        <PasswordSection api={api} onChanged={reload} />
         <TwoFactorSection api={api} user={user} />
         <TimeoutSection api={api} />
         <SessionsSection api={api} reloadKey={sessionsKey} timeZone={timeZone} />
+        <ActivitySection api={api} reloadKey={sessionsKey} timeZone={timeZone} onSecured={reload} />
       </div>
     </SecurityLockContext.Provider>
   );

@@ -15,6 +15,7 @@ import {
   type PasswordChangeRequest,
   type SecurityEnableRequest,
   type SecurityEnableResult,
+  type SecurityEventsResult,
   type SessionsResult,
   type SessionTimeout,
   type TimeoutRequest,
@@ -48,6 +49,8 @@ export function securityApi(http: HttpClient, accountId: string) {
     currentTimeout: () => http.post<TimeoutResult>(`/account/${id}/defaultTime`),
     setTimeout: (expireTime: SessionTimeout) => http.post<TimeoutResult>(`/account/${id}/timeout`, { expireTime } satisfies TimeoutRequest, sensitive),
     sessions: () => http.get<SessionsResult>(`/account/${id}/sessions`),
+    /** The account's security activity, newest first; `before` is the previous page's `nextCursor`. */
+    securityEvents: (before?: string) => http.get<SecurityEventsResult>(`/account/${id}/security-events`, { query: { before } }),
     logoutSessions: (sessionList?: string[]) =>
       http.post<LogoutSessionsResult>(`/account/${id}/logout`, (sessionList ? { sessionList } : {}) satisfies LogoutSessionsRequest, sensitive),
   };

@@ -48,6 +48,7 @@ export function defaultRoutes(): Record<string, Handler> {
     'GET /api/account/acc-7/mfa/getMfaFeatureStatus': () => ({ enabled: false, supportedMFATypes: [], primaryMFAType: null, MFAEmail: 'an***@partner.test' }),
     'POST /api/account/acc-7/defaultTime': () => ({ expireTime: 86400, options: [10800, 21600, 86400, 604800, 2592000] }),
     'GET /api/account/acc-7/sessions': () => ({ sessions: [] }),
+    'GET /api/account/acc-7/security-events': () => ({ events: [], nextCursor: null, timeZone: null }),
     'POST /api/security/enable': (c) => ((c.body as { password: string }).password === 'Right-pass-1' ? { securityToken: 'st-1', expiresIn: 300 } : fail(-20601)),
     'POST /api/security/acc-7/disable': () => ({ disabled: true }),
   };

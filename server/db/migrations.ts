@@ -454,6 +454,31 @@ const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => (
       await db.schema.alterTable('sso_sessions').addColumn('authenticated_at', 'bigint').execute();
     },
   },
+  '013_security_events': {
+    // The account's security activity (sign-ins, locks, credential and session changes), kept
+    // 90 days in its own region. `device_hash` keys the device and place of a sign-in, so a new
+    // one is found with one indexed look-up; the pruning deletes by `created_at`.
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('security_events')
+        .ifNotExists()
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('kind', 'varchar(40)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('ip', 'varchar(64)')
+        .addColumn('country', 'varchar(2)')
+        .addColumn('city', 'varchar(100)')
+        .addColumn('browser', 'varchar(64)')
+        .addColumn('os', 'varchar(64)')
+        .addColumn('device_hash', 'varchar(64)')
+        .addColumn('detail', 'text')
+        .execute();
+      await db.schema.createIndex('security_events_account_idx').ifNotExists().on('security_events').columns(['account_id', 'created_at', 'id']).execute();
+      await db.schema.createIndex('security_events_device_idx').ifNotExists().on('security_events').columns(['account_id', 'device_hash']).execute();
+      await db.schema.createIndex('security_events_created_idx').ifNotExists().on('security_events').column('created_at').execute();
+    },
+  },
 });
 
 const legacyMigrations = (_dialect: SqlDialect): Record<string, Migration> => ({

@@ -342,6 +342,26 @@ export interface InviteSendTable {
   email: string;
   sent_at: number;
 }
+/** One entry of an account's security activity (domain/securityEvents.ts); kept 90 days. */
+export interface SecurityEventTable {
+  id: string;
+  account_id: string;
+  /** A `SecurityEventKind` of core/contract/securityEvents.ts. */
+  kind: string;
+  created_at: number;
+  ip: string | null;
+  /** Two-letter country and city from the request's Viewer-Country / Viewer-City headers. */
+  country: string | null;
+  city: string | null;
+  /** Browser family with major version, and system, from the User-Agent. */
+  browser: string | null;
+  os: string | null;
+  /** SHA-256 of browser family, system and country: the "device and place" a new-device mail compares. */
+  device_hash: string | null;
+  /** JSON of `SecurityEventDetail`, or null. */
+  detail: string | null;
+}
+
 export interface RegionalDb {
   accounts: AccountTable;
   one_time_tokens: OneTimeTokenTable;
@@ -354,6 +374,7 @@ export interface RegionalDb {
   org_applications: ApplicationTable;
   invitations: InvitationTable;
   invite_sends: InviteSendTable;
+  security_events: SecurityEventTable;
 }
 
 export interface LegacyAccountTable {

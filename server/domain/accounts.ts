@@ -18,6 +18,7 @@ import { clientServiceUrl, inspectMailLink, mailLink } from './mailLinks';
 import { sendOwnerNotice } from './ownerNotices';
 import { activateWithLink, replacePendingRegistration, type PendingRegistration } from './pendingAccounts';
 import { revokeSessions } from './sessions';
+import { recordPasswordReset, recordSecurityEvent, type EventContext } from './securityEvents';
 
 export const ACTIVATION_HOURS = 24;
 export const RESET_MINUTES = 30;
@@ -505,7 +506,7 @@ export async function checkResetLink(ctx: Ctx, token: string): Promise<ResetLink
 }
 
 /** Completes a reset: new password, lock cleared, every session signed out. */
-export async function resetPassword(ctx: Ctx, token: string, newPassword: string): Promise<MailLinkResult> {
+export async function resetPassword(ctx: Ctx, token: string, newPassword: string, context: EventContext): Promise<MailLinkResult> {
   const link = await inspectMailLink(ctx, token, 'reset');
   if (link.state !== 'valid') fail(E.tokenExpired, { reason: link.state } satisfies MailLinkProblem, undefined, 400);
   checkNewPassword(newPassword, link.account.country);
@@ -519,6 +520,7 @@ export async function resetPassword(ctx: Ctx, token: string, newPassword: string
     .where('id', '=', found.account.id)
     .execute();
   await revokeSessions(ctx, found.region, found.account.id, 'all');
+  await recordPasswordReset(ctx, found.region, found.account, context);
   return { email: found.account.email, serviceUrl: await clientServiceUrl(ctx, link.clientId) };
 }
 
@@ -529,6 +531,7 @@ export async function changePassword(
   oldPassword: string,
   newPassword: string,
   currentSessionId: string,
+  context: EventContext,
 ): Promise<void> {
   if (!(await ctx.passwords.verify(account.password_hash, oldPassword))) fail(E.wrongCredentials);
   if (oldPassword === newPassword) fail(E.samePassword);
@@ -536,6 +539,7 @@ export async function changePassword(
   const hash = await ctx.passwords.hash(newPassword);
   await ctx.region(region).updateTable('accounts').set({ password_hash: hash, updated_at: ctx.now() }).where('id', '=', account.id).execute();
   await revokeSessions(ctx, region, account.id, 'all', currentSessionId);
+  await recordSecurityEvent(ctx, { region, id: account.id }, 'password_changed', context);
   await ctx.mailer
     .send({
       to: account.email,

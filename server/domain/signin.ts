@@ -14,7 +14,7 @@ import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { RegionCode } from '../../core/contract/regions';
 import type { Ctx } from '../context';
 import type { AccountTable } from '../db/types';
-import { fail } from '../http/errors';
+import { ApiFailure, fail } from '../http/errors';
 import { dummyPasswordHash } from './crypto';
 import { createOneTimeToken, findAccount, resendActivationIfDue } from './accounts';
 import { captchaFrameUrl, captchaSubject, consumeCaptchaToken } from './captcha';
@@ -22,7 +22,8 @@ import { clientNetwork, type HeldHit } from './limits';
 import { regionOfCountry } from './countries';
 import { createMigrationToken, legacyItem, localAccounts, vendorItem } from './migration';
 import { completeMfaProcess, maskEmail, mfaProcessPassedCaptcha, readMfaProcess, sendEmailCode, startMfaProcess, supportedTypes, verifyMfaProcess, MFA_PROCESS_MINUTES } from './mfa';
-import { checkAccountPassword, checkPasswordLocked } from './passwordLock';
+import { checkPasswordLocked } from './passwordLock';
+import { checkAccountPasswordRecorded, recordSecurityEvent, type EventContext } from './securityEvents';
 import { normalizeEmail } from './validation';
 import { signInMethods, type AuthMethod } from './authMethods';
 
@@ -31,6 +32,10 @@ export interface SignInMeta {
   clientRequiresCaptcha: boolean;
   /** The login session's client: a re-sent activation mail links back to its page. */
   clientId?: string | null;
+  /** Where the attempt came from: its failures are recorded in the account's security activity. */
+  context: EventContext;
+  /** Resolves once the answer went out (enumeration protection records after it). */
+  answered?: Promise<void>;
 }
 
 /** One sign-in attempt, counted as a failure of its client and of its email address until it proves otherwise. */
@@ -119,7 +124,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   try {
     captchaPassed = await requireCaptchaIfRisky(ctx, meta, attempt, input, email, found);
     if (!found) return await signInLocal(ctx, email, input.password, onWrongPassword);
-    await checkAccountPassword(ctx, found.region, found.account, input.password, onWrongPassword);
+    await checkAccountPasswordRecorded(ctx, found.region, found.account, input.password, meta.context, 'sign_in_failure', onWrongPassword, meta.answered);
   } finally {
     // Only a wrong password stays counted: not a right one, a locked account or a missing captcha.
     await Promise.all(wrongPassword ? [attempt.client.confirm(), attempt.account.confirm()] : [attempt.client.release(), attempt.account.release()]);
@@ -161,7 +166,12 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
     const process = await readMfaProcess(ctx, input.mfaProcessId, false);
     if (!process || process.account.id !== account.id) fail(E.mfaProcessMissing);
     if (!types.includes(input.mfaType)) fail(E.mfaTypeDisabled);
-    await verifyMfaProcess(ctx, region, process.account, input.mfaType, input.code, input.mfaProcessId);
+    await verifyMfaProcess(ctx, region, process.account, input.mfaType, input.code, input.mfaProcessId).catch(async (err: unknown) => {
+      if (err instanceof ApiFailure && (err.code === E.mfaCodeError || err.code === E.mfaTooManyWrong)) {
+        await recordSecurityEvent(ctx, { region, id: account.id }, 'sign_in_failure', meta.context, { reason: 'code' });
+      }
+      throw err;
+    });
     secondFactor = input.mfaType;
     account = await db.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
   }

@@ -33,6 +33,7 @@ import { normalizeEmail } from '../domain/validation';
 import { ApiFailure, fail } from '../http/errors';
 import { answerSent, authHeaders, body, clientIp, ensureSelf, idParams, limitAuth, ok, requireAuth, requireHostRegion, requireSecurityToken, S, securityHeaders } from '../http/common';
 import { clientOfSessionCode, mailLink } from '../domain/mailLinks';
+import { eventContext } from '../domain/securityEvents';
 
 /** Browsers keep an avatar briefly (a new avatar has a new URL; a replaced one should not linger). */
 const AVATAR_MAX_AGE_SECONDS = 300;
@@ -271,7 +272,7 @@ export function accountRoutes(ctx: Ctx) {
       async (req) => {
         await limitAuth(ctx, req, 'reset');
         if (req.body.confirmPassword !== undefined && req.body.confirmPassword !== req.body.password) fail(E.invalidParameter, { field: 'confirmPassword' }, 'Password and Confirm Password inconsistent!');
-        return ok(await resetPassword(ctx, req.body.token, req.body.password));
+        return ok(await resetPassword(ctx, req.body.token, req.body.password, eventContext(clientIp(req), req.headers)));
       },
     );
 
@@ -326,7 +327,7 @@ export function accountRoutes(ctx: Ctx) {
         ensureSelf(auth, req.params.id);
         await requireSecurityToken(ctx, req, auth);
         await limitAuth(ctx, req, 'password');
-        await changePassword(ctx, auth.region, auth.account, req.body.oldPassword, req.body.newPassword, auth.session.id);
+        await changePassword(ctx, auth.region, auth.account, req.body.oldPassword, req.body.newPassword, auth.session.id, eventContext(clientIp(req), req.headers));
         return ok({ changed: true });
       },
     );

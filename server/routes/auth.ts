@@ -23,9 +23,10 @@ import {
 import { isReauthSession, reauthenticationOf } from '../domain/reauth';
 import { authenticateAccess, bearer, checkRefreshToken, createSsoSession, readSsoCookie, renewSessionSignIn, revokeSessions, rotateRefresh, type SsoSessionRef } from '../domain/sessions';
 import { signIn } from '../domain/signin';
+import { eventContext, recordSignIn } from '../domain/securityEvents';
 import { normalizeEmail } from '../domain/validation';
 import { fail } from '../http/errors';
-import { body, clearSsoCookie, clientIp, endSecurityUnlock, limitAuth, ok, requireHostRegionOf, S, securityHeaders, setSsoCookie, ssoCookie } from '../http/common';
+import { answerSent, body, clearSsoCookie, clientIp, endSecurityUnlock, limitAuth, ok, requireHostRegionOf, S, securityHeaders, setSsoCookie, ssoCookie } from '../http/common';
 
 const SESSION_CODE_HEADER = HEADERS.sessionCode.toLowerCase();
 
@@ -183,7 +184,9 @@ export function authRoutes(ctx: Ctx) {
         if (reauth && !sameAccount) fail(E.accountError, undefined, 'Sign in again with the account you are signed in with, or sign out first.');
         if (!reauth && sameAccount) fail(E.loginSessionExists, { email: existing.account.email });
         const client = ls ? await getClient(ctx, ls.client_id) : null;
-        const { region, account, methods } = await signIn(ctx, b, { ip: clientIp(req), clientRequiresCaptcha: client?.require_captcha === 1, clientId: client?.id ?? null });
+        const context = eventContext(clientIp(req), req.headers);
+        const { region, account, methods } = await signIn(ctx, b, { ip: clientIp(req), clientRequiresCaptcha: client?.require_captcha === 1, clientId: client?.id ?? null, context, answered: answerSent(reply) });
+        await recordSignIn(ctx, region, account, context);
         if (reauth) {
           // The same session goes on (what other services were given under it too), signed in to anew.
           await renewSessionSignIn(ctx, existing.region, existing.session.id, methods);

@@ -14,6 +14,7 @@ import type { Ctx } from '../context';
 import { DEMO_PASSWORD } from '../demo/seed';
 import { createSsoSession, issueTokens } from '../domain/sessions';
 import { signIn } from '../domain/signin';
+import { eventContext, recordSignIn } from '../domain/securityEvents';
 import { body, clientIp, limitAuth, S } from '../http/common';
 import { htmlPage } from '../http/pages';
 import { REPO_ROOT } from '../options';
@@ -53,7 +54,9 @@ export function appSimulatorRoutes(ctx: Ctx) {
       { schema: { body: body({ email: S.email, password: S.password, appType: { type: 'string', enum: [...APP_TYPES] } }, ['email', 'password', 'appType']) } },
       async (req) => {
         await limitAuth(ctx, req, 'login');
-        const { region, account, methods } = await signIn(ctx, { email: req.body.email, password: req.body.password }, { ip: clientIp(req), clientRequiresCaptcha: false });
+        const context = eventContext(clientIp(req), req.headers);
+        const { region, account, methods } = await signIn(ctx, { email: req.body.email, password: req.body.password }, { ip: clientIp(req), clientRequiresCaptcha: false, context });
+        await recordSignIn(ctx, region, account, context);
         const session = await createSsoSession(ctx, region, account, { ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null }, methods);
         const tokens = await issueTokens(ctx, region, account.id, session.id, APP_CLIENT_IDS[req.body.appType]);
         const result: DevAppSignInResult = { tokenType: 'Bearer', accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, sessionId: session.id, region };

@@ -1,32 +1,36 @@
-/** Security settings: security token, two-factor management, session timeout, sessions. */
+/** Security settings: security token, two-factor management, session timeout, sessions, security activity. */
 import type { FastifyInstance } from 'fastify';
-import type { MfaType } from '../../core/contract/auth';
+import { MFA_TYPES, type MfaType } from '../../core/contract/auth';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { SESSION_TIMEOUT_OPTIONS, type EmailCodeRequest, type SessionTimeout } from '../../core/contract/security';
+import { SECURITY_EVENTS_MAX_PAGE, SECURITY_EVENTS_PAGE, type SecurityEventsResult } from '../../core/contract/securityEvents';
 import type { Ctx } from '../context';
 import { createOneTimeToken, getAccount } from '../domain/accounts';
 import { safeEqual } from '../domain/crypto';
 import { addMethod, createTotpEnrolment, deleteMethod, disableMfa, enableMfa, maskEmail, readMfaProcess, sendEmailCode, setPrimary, supportedTypes } from '../domain/mfa';
-import { checkAccountPassword } from '../domain/passwordLock';
+import { checkAccountPasswordRecorded, decodeCursor, eventContext, listSecurityEvents, recordSecurityEvent, type EventContext } from '../domain/securityEvents';
 import { revokeSessions, sessionExpiry } from '../domain/sessions';
 import { normalizeEmail } from '../domain/validation';
 import { fail } from '../http/errors';
-import { authHeaders, body, endSecurityUnlock, ensureSelf, idParams, limitAuth, ok, requireAuth, requireHostRegionOf, requireSecurityToken, S, securityHeaders } from '../http/common';
+import { answerSent, authHeaders, body, clientIp, endSecurityUnlock, ensureSelf, idParams, limitAuth, ok, requireAuth, requireHostRegionOf, requireSecurityToken, S, securityHeaders } from '../http/common';
 
 const codeBody = body({ mfaType: S.mfaType, code: { type: 'string', pattern: '^[0-9]{6}$' } }, ['mfaType', 'code']);
 const typeBody = body({ mfaType: S.mfaType }, ['mfaType']);
+const methodOf = (type: MfaType) => (type === MFA_TYPES.totp ? 'totp' : 'email');
 
 export function securityRoutes(ctx: Ctx) {
   return async (api: FastifyInstance) => {
     api.post<{ Body: { password: string } }>(
       '/security/enable',
       { schema: { headers: authHeaders, body: body({ password: S.password }, ['password']) } },
-      async (req) => {
+      async (req, reply) => {
         const auth = await requireAuth(ctx, req);
         await limitAuth(ctx, req, 'security');
         // The sign-in lock: wrong passwords count, the answer says how many are left, and a
         // locked account is refused even the right one (-20004 with minutes).
-        await checkAccountPassword(ctx, auth.region, auth.account, req.body.password);
+        const context = eventContext(clientIp(req), req.headers);
+        await checkAccountPasswordRecorded(ctx, auth.region, auth.account, req.body.password, context, 'security_unlock_failed', undefined, answerSent(reply));
+        await recordSecurityEvent(ctx, { region: auth.region, id: auth.account.id }, 'security_unlocked', context);
         const seconds = ctx.options.limits.securityTokenSeconds;
         const token = await createOneTimeToken(ctx, auth.region, auth.account.id, 'security', seconds);
         return ok({ securityToken: token, expiresIn: seconds });
@@ -53,34 +57,46 @@ export function securityRoutes(ctx: Ctx) {
       await requireSecurityToken(ctx, req, auth);
       return auth;
     };
+    type Guarded = Awaited<ReturnType<typeof guarded>>;
+    const record = (req: Parameters<typeof requireAuth>[1], auth: Guarded, kind: Parameters<typeof recordSecurityEvent>[2], detail?: Parameters<typeof recordSecurityEvent>[4]) => {
+      const context: EventContext = eventContext(clientIp(req), req.headers);
+      return recordSecurityEvent(ctx, { region: auth.region, id: auth.account.id }, kind, context, detail);
+    };
 
     api.post<{ Body: { mfaType: MfaType; code: string } }>('/account/mfa/enable', { schema: { headers: securityHeaders, body: codeBody } }, async (req) => {
       const auth = await guarded(req);
       await enableMfa(ctx, auth.region, auth.account, req.body.mfaType, req.body.code);
+      await record(req, auth, 'mfa_enabled', { method: methodOf(req.body.mfaType) });
       return ok({ enabled: true });
     });
 
     api.post<{ Body: { mfaType: MfaType; code: string } }>('/accounts/mfa/addMfaType', { schema: { headers: securityHeaders, body: codeBody } }, async (req) => {
       const auth = await guarded(req);
       await addMethod(ctx, auth.region, auth.account, req.body.mfaType, req.body.code);
+      await record(req, auth, 'mfa_method_added', { method: methodOf(req.body.mfaType) });
       return ok({ added: req.body.mfaType });
     });
 
     api.post<{ Body: { mfaType: MfaType } }>('/accounts/mfa/primary', { schema: { headers: securityHeaders, body: typeBody } }, async (req) => {
       const auth = await guarded(req);
       await setPrimary(ctx, auth.region, auth.account, req.body.mfaType);
+      await record(req, auth, 'mfa_primary_changed', { method: methodOf(req.body.mfaType) });
       return ok({ primaryMFAType: req.body.mfaType });
     });
 
     api.post<{ Body: { mfaType: MfaType } }>('/accounts/mfa/delMfaType', { schema: { headers: securityHeaders, body: typeBody } }, async (req) => {
       const auth = await guarded(req);
       await deleteMethod(ctx, auth.region, auth.account, req.body.mfaType);
+      // Removing the only method turns two-factor off (deleteMethod): recorded as that.
+      const last = supportedTypes(auth.account).length === 1;
+      await record(req, auth, last ? 'mfa_disabled' : 'mfa_method_removed', { method: methodOf(req.body.mfaType) });
       return ok({ deleted: req.body.mfaType });
     });
 
     api.post('/accounts/mfa/disable', { schema: { headers: securityHeaders } }, async (req) => {
       const auth = await guarded(req);
       await disableMfa(ctx, auth.region, auth.account);
+      await record(req, auth, 'mfa_disabled');
       return ok({ enabled: false });
     });
 
@@ -127,6 +143,7 @@ export function securityRoutes(ctx: Ctx) {
         const auth = await guarded(req);
         ensureSelf(auth, req.params.id);
         await ctx.region(auth.region).updateTable('accounts').set({ session_timeout: req.body.expireTime, updated_at: ctx.now() }).where('id', '=', auth.account.id).execute();
+        if (auth.account.session_timeout !== req.body.expireTime) await record(req, auth, 'session_timeout_changed');
         return ok({ expireTime: req.body.expireTime, options: SESSION_TIMEOUT_OPTIONS });
       },
     );
@@ -163,10 +180,36 @@ export function securityRoutes(ctx: Ctx) {
         const auth = await guarded(req);
         ensureSelf(auth, req.params.id);
         const list = req.body?.sessionList;
-        const loggedOut = list && list.length > 0 ? await revokeSessions(ctx, auth.region, auth.account.id, list) : await revokeSessions(ctx, auth.region, auth.account.id, 'all', auth.session.id);
+        const one = list !== undefined && list.length > 0;
+        const loggedOut = one ? await revokeSessions(ctx, auth.region, auth.account.id, list) : await revokeSessions(ctx, auth.region, auth.account.id, 'all', auth.session.id);
+        if (loggedOut.length > 0) await record(req, auth, 'sessions_ended', { count: loggedOut.length, scope: one ? 'one' : 'others' });
         return ok({ loggedOut });
       },
     );
 
+    // The account's security activity, newest first, a page at a time (no unlock needed: reading only).
+    api.get<{ Params: { id: string }; Querystring: { before?: string; limit?: number } }>(
+      '/account/:id/security-events',
+      {
+        schema: {
+          params: idParams,
+          headers: authHeaders,
+          querystring: {
+            type: 'object',
+            properties: { before: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' }, limit: { type: 'integer', minimum: 1, maximum: SECURITY_EVENTS_MAX_PAGE } },
+            additionalProperties: false,
+          },
+        },
+      },
+      async (req) => {
+        const auth = await requireAuth(ctx, req);
+        ensureSelf(auth, req.params.id);
+        const before = req.query.before === undefined ? null : decodeCursor(req.query.before);
+        if (req.query.before !== undefined && !before) fail(E.invalidParameter, { field: 'before' });
+        const page = await listSecurityEvents(ctx, auth.region, auth.account.id, req.query.limit ?? SECURITY_EVENTS_PAGE, before);
+        const result: SecurityEventsResult = { ...page, timeZone: auth.account.timezone };
+        return ok(result);
+      },
+    );
   };
 }

@@ -141,7 +141,7 @@ describe('partner app: Android', () => {
 
     await page.goto(`${portal.url}/accountSetting/security`);
     await page.getByLabel(/^Account password/).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByRole('button', { name: 'Unlock', exact: true }).click();
     await page.getByText('Settings are unlocked').waitFor();
     const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
@@ -213,7 +213,7 @@ describe('partner app: iOS', () => {
 
     await page.goto(`${portal.url}/accountSetting/security`);
     await page.getByLabel(/^Account password/).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByRole('button', { name: 'Unlock', exact: true }).click();
     await page.getByText('Settings are unlocked').waitFor();
 
     await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();

@@ -38,7 +38,7 @@ async function signedIn(email: string, password = PASSWORD): Promise<{ context: 
 
 async function unlock(page: Page, password = PASSWORD) {
   await page.getByLabel(/^Account password/).fill(password);
-  await page.getByRole('button', { name: 'Unlock' }).click();
+  await page.getByRole('button', { name: 'Unlock', exact: true }).click();
   await page.getByRole('heading', { name: 'Unlock to change these settings' }).waitFor({ state: 'detached' });
   await page.getByText(/^Locks again in \d:\d\d$/).waitFor();
 }
@@ -71,7 +71,7 @@ describe('security settings against the reference server', () => {
     await expectNoAxeViolations(page);
 
     await page.getByLabel(/^Account password/).fill('Wrong-pass-9');
-    await page.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByRole('button', { name: 'Unlock', exact: true }).click();
     await page.getByText('Incorrect password.', { exact: false }).waitFor();
 
     await unlock(page);
@@ -229,17 +229,17 @@ describe('security settings against the reference server', () => {
     const field = page.getByLabel(/^Account password/);
     for (let left = 4; left >= 2; left--) {
       await field.fill(`Wrong-pass-${left}`);
-      await page.getByRole('button', { name: 'Unlock' }).click();
+      await page.getByRole('button', { name: 'Unlock', exact: true }).click();
       await page.getByText(`Incorrect password. Attempts left: ${left}.`).waitFor();
     }
     await field.fill('Wrong-pass-1');
-    await page.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByRole('button', { name: 'Unlock', exact: true }).click();
     await page.getByText('Incorrect password. One more failed attempt locks your account for 30 min.').waitFor();
     await field.fill('Wrong-pass-0');
-    await page.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByRole('button', { name: 'Unlock', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'Your account is locked for 30 min' }).waitFor();
     expect(await field.isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Unlock' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Unlock', exact: true }).isDisabled()).toBe(true);
     await expectNoAxeViolations(page, { include: 'form[aria-labelledby="security-lock-heading"]' });
     // One lock for the account: the right password does not sign in either.
     expect(await loginErrorCode('applicant@example.com', PASSWORD)).toBe(-20004);

@@ -1,0 +1,85 @@
+/** The account's security activity: `GET /account/{id}/security-events` (signed in, own account). */
+
+/**
+ * Every kind of security event the server records. The passkey, recovery-code and
+ * trusted-device kinds belong to those features; each is recorded where that feature acts.
+ */
+export const SECURITY_EVENT_KINDS = [
+  'sign_in_success',
+  'sign_in_failure',
+  'account_locked',
+  'account_unlocked',
+  'security_unlocked',
+  'security_unlock_failed',
+  'password_changed',
+  'password_reset',
+  'mfa_enabled',
+  'mfa_disabled',
+  'mfa_method_added',
+  'mfa_method_removed',
+  'mfa_primary_changed',
+  'session_timeout_changed',
+  'sessions_ended',
+  'email_changed',
+  'passkey_added',
+  'passkey_removed',
+  'passkey_renamed',
+  'passkey_sign_in',
+  'recovery_codes_generated',
+  'recovery_code_used',
+  'trusted_device_added',
+  'trusted_device_revoked',
+] as const;
+export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
+
+/** What an event adds to its kind; every field optional, only what that kind knows. */
+export interface SecurityEventDetail {
+  /** `sign_in_failure`: a wrong password, a refusal while locked, or a wrong second-factor code. */
+  reason?: 'password' | 'locked' | 'code';
+  /** `mfa_*`: the method. */
+  method?: 'totp' | 'email';
+  /** `sessions_ended`: how many sessions; `recovery_code_used`: how many codes remain. */
+  count?: number;
+  /** `sessions_ended`: one chosen session, or every session but the current one. */
+  scope?: 'one' | 'others';
+  /** `sign_in_success`: the first sign-in from this browser, system and country. */
+  newDevice?: boolean;
+  /** `passkey_*`, `trusted_device_*`: the name the user gave (or the device's). */
+  name?: string;
+  /** `account_unlocked`: the lock ran out, or a password reset ended it. */
+  by?: 'expiry' | 'reset';
+}
+
+export interface SecurityEvent {
+  id: string;
+  kind: SecurityEventKind;
+  /** Epoch milliseconds. */
+  at: number;
+  ip: string | null;
+  /** Two-letter country code, from the request's Viewer-Country header. */
+  country: string | null;
+  city: string | null;
+  /** Browser with major version ("Chrome 131") and system ("Windows"), from the User-Agent. */
+  browser: string | null;
+  os: string | null;
+  detail: SecurityEventDetail | null;
+}
+
+/** Newest first; `before` is the `nextCursor` of the page before. */
+export interface SecurityEventsQuery {
+  before?: string;
+  limit?: number;
+}
+export interface SecurityEventsResult {
+  events: SecurityEvent[];
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
+  /** The account's profile time zone (IANA), or null: the page then uses the browser's. */
+  timeZone: string | null;
+}
+
+/** Page size: default and the most one call returns. */
+export const SECURITY_EVENTS_PAGE = 20;
+export const SECURITY_EVENTS_MAX_PAGE = 50;
+/** How long events are kept. */
+export const SECURITY_EVENTS_RETENTION_DAYS = 90;

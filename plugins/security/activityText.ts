@@ -1,0 +1,89 @@
+/** How one security event reads: what happened, from which device, where and when. */
+import type { TFunction } from 'i18next';
+import type { SecurityEvent, SecurityEventKind } from '@portal/plugin-api';
+
+type T = TFunction<readonly ['security', 'core']>;
+
+/** Events a user may not recognise as theirs: what succeeded. Refusals, locks and sign-outs are not offered. */
+const DISOWNABLE: ReadonlySet<SecurityEventKind> = new Set<SecurityEventKind>([
+  'sign_in_success',
+  'passkey_sign_in',
+  'security_unlocked',
+  'password_changed',
+  'mfa_enabled',
+  'mfa_disabled',
+  'mfa_method_added',
+  'mfa_method_removed',
+  'mfa_primary_changed',
+  'session_timeout_changed',
+  'email_changed',
+  'passkey_added',
+  'passkey_removed',
+  'passkey_renamed',
+  'recovery_codes_generated',
+  'recovery_code_used',
+  'trusted_device_added',
+  'trusted_device_revoked',
+]);
+
+export function mayDisown(event: SecurityEvent): boolean {
+  return DISOWNABLE.has(event.kind);
+}
+
+/** "Sign-in refused · wrong password", "Verification method added · Authenticator app". */
+export function eventTitle(event: SecurityEvent, t: T): string {
+  const title = t(`security:activity.kind.${event.kind}`);
+  const d = event.detail;
+  const extra: string[] = [];
+  if (d?.reason) extra.push(t(`security:activity.reason.${d.reason}`));
+  if (d?.method) extra.push(t(`security:mfa.method.${d.method}`));
+  if (d?.by) extra.push(t(`security:activity.by.${d.by}`));
+  if (d?.name) extra.push(d.name);
+  if (d?.count !== undefined && event.kind === 'sessions_ended') extra.push(t('security:activity.devicesEnded', { count: d.count }));
+  if (d?.count !== undefined && event.kind === 'recovery_code_used') extra.push(t('security:activity.codesLeft', { count: d.count }));
+  return [title, ...extra].join(' · ');
+}
+
+/** "Chrome 131 on Windows", one of them, or null when the server could not tell. */
+export function eventDevice(event: SecurityEvent, t: T): string | null {
+  if (event.browser && event.os) return t('security:sessions.deviceOn', { browser: event.browser, os: event.os });
+  return event.browser ?? event.os ?? null;
+}
+
+/** The country's name in the page language (Intl), with the city when known. */
+export function eventPlace(event: SecurityEvent, language: string, t: T): string | null {
+  let country: string | null = event.country;
+  if (event.country) {
+    try {
+      country = new Intl.DisplayNames([language.replace('_', '-')], { type: 'region' }).of(event.country) ?? event.country;
+    } catch {
+      country = event.country;
+    }
+  }
+  if (event.city && country) return t('security:activity.place', { city: event.city, country });
+  return event.city ?? country;
+}
+
+/** A time zone this browser knows, else undefined (the browser's own). */
+export function usableTimeZone(zone: string | null | undefined): string | undefined {
+  if (!zone) return undefined;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Date and time in the page language and the given zone, with the zone's short name. */
+export function formatEventTime(ms: number, language: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(language.replace('_', '-'), {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(ms);
+}

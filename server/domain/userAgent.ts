@@ -1,0 +1,47 @@
+/**
+ * A User-Agent read for the security activity: the browser's family and major version, and the
+ * system. Only the families people recognise; anything else is null (shown as "unknown device").
+ * The order matters: Edge and Opera also say "Chrome", Chrome also says "Safari".
+ */
+export interface UserAgentSummary {
+  /** "Chrome", "Firefox", …; the part a new-device check compares (versions change weekly). */
+  family: string | null;
+  /** Family and major version, "Chrome 131". */
+  browser: string | null;
+  os: string | null;
+}
+
+const FAMILIES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bEdg(?:e|A|iOS)?\/(\d+)/, 'Edge'],
+  [/\b(?:OPR|Opera)\/(\d+)/, 'Opera'],
+  [/\bSamsungBrowser\/(\d+)/, 'Samsung Internet'],
+  [/\b(?:Firefox|FxiOS)\/(\d+)/, 'Firefox'],
+  [/\b(?:Chrome|Chromium|CriOS)\/(\d+)/, 'Chrome'],
+  [/\bVersion\/(\d+)[\d.]*(?: Mobile\/\S+)? Safari\//, 'Safari'],
+];
+
+const SYSTEMS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/Windows NT/, 'Windows'],
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Android/, 'Android'],
+  [/CrOS/, 'ChromeOS'],
+  [/Macintosh|Mac OS X/, 'macOS'],
+  [/Linux/, 'Linux'],
+];
+
+export function readUserAgent(ua: string | null | undefined): UserAgentSummary {
+  if (!ua) return { family: null, browser: null, os: null };
+  const text = ua.slice(0, 500);
+  let family: string | null = null;
+  let browser: string | null = null;
+  for (const [pattern, name] of FAMILIES) {
+    const match = pattern.exec(text);
+    if (match) {
+      family = name;
+      browser = `${name} ${match[1]}`;
+      break;
+    }
+  }
+  const os = SYSTEMS.find(([pattern]) => pattern.test(text))?.[1] ?? null;
+  return { family, browser, os };
+}
