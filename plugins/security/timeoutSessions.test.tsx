@@ -30,7 +30,7 @@ describe('session timeout', () => {
   it('while locked shows the current setting as a read-only value, not as inputs', async () => {
     const server = backend({ 'POST /api/account/acc-7/defaultTime': () => ({ expireTime: 21600, options: [] }) });
     await renderSecurity(server.http);
-    const value = await screen.findByLabelText('Sign me out after');
+    const value = await screen.findByLabelText('Sign me out after', undefined, { timeout: 5000 });
     expect(value.tagName).toBe('DIV');
     expect(value).toHaveTextContent('6 hours');
     expect(screen.queryByRole('group', { name: 'Sign me out after' })).toBeNull();
