@@ -1,7 +1,7 @@
 import { type CSSObject, useTheme } from '@emotion/react';
 import type { ReactNode, Ref } from 'react';
 import type { ThemeTokens } from '../../themes/tokens';
-import { focusTargetCss } from './focusTarget';
+import { focusTargetCss } from './focusRing';
 import { atLeast, below } from './media';
 
 /**
