@@ -33,7 +33,7 @@ export const defaultTheme: ThemeTokens = {
   },
   breakpoints: { mobile: 768, large: 1024, xlarge: 1366 },
   // favicon: themes/default.favicon.svg, emitted as /favicon.svg by the build (core/build/htmlEntry.mjs)
-  brand: { logoUrl: '', title: 'Unified ID', faviconUrl: '/favicon.svg' },
+  brand: { logoUrl: '', title: 'Unified ID', faviconUrl: '/favicon.svg', logoIncludesTitle: false },
   zIndex: { toast: 1100, modal: 1000, tooltip: 1200 },
 };
 

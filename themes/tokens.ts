@@ -30,8 +30,10 @@ export interface ThemeTokens {
   /**
    * `faviconUrl`: the tab icon (a path on this portal, an http(s) URL or a data:image URL); the
    * default theme's is the file the HTML names (/favicon.svg), so the tab has it before any script runs.
+   * `logoIncludesTitle`: the logo image shows the title as its wordmark, so the account header shows
+   * the logo alone and keeps the title for screen readers only (themes/design.md); set it with the logo.
    */
-  brand: { logoUrl: string; title: string; faviconUrl: string };
+  brand: { logoUrl: string; title: string; faviconUrl: string; logoIncludesTitle: boolean };
   zIndex: { toast: number; modal: number; tooltip: number };
 }
 

@@ -22,7 +22,7 @@ describe('composeTheme (the white-label path)', () => {
     );
     expect(theme.colors.primary).toBe('#aa0000');
     expect(theme.colors.text).toBe(defaultTheme.colors.text);
-    expect(theme.brand).toEqual({ title: 'Partner Cloud ID', logoUrl: '/logo.svg', faviconUrl: '/favicon.svg' });
+    expect(theme.brand).toEqual({ title: 'Partner Cloud ID', logoUrl: '/logo.svg', faviconUrl: '/favicon.svg', logoIncludesTitle: false });
     expect(theme.space(2)).toBe('8px');
     expect(defaultTheme.colors.primary).not.toBe('#aa0000'); // the base is never mutated
   });

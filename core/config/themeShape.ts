@@ -1,6 +1,6 @@
 import { defaultTheme } from '../../themes/default.theme';
 import { CLIENT_THEME_GROUPS, type ThemeOverrides } from '../../themes/tokens';
-import { matches, number, object, oneOf, string, type OptionalShape, type Shape } from './shape';
+import { boolean, matches, number, object, oneOf, string, type OptionalShape, type Shape } from './shape';
 
 /** What a colour token may hold: hex, the functional notations, or a keyword the browser knows without guessing. */
 const CSS_COLOR = /^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|oklch|lab|lch)\([^()]*\)|transparent|currentColor|currentcolor)$/;
@@ -28,7 +28,9 @@ function overridesShape(only?: readonly string[]): OptionalShape<ThemeOverrides>
       tokens[token] =
         typeof tokenValue === 'number'
           ? number({ optional: true })
-          : string({ optional: true, ...(group === 'colors' ? { test: cssColor } : {}) });
+          : typeof tokenValue === 'boolean'
+            ? boolean({ optional: true })
+            : string({ optional: true, ...(group === 'colors' ? { test: cssColor } : {}) });
     }
     groups[group] = object(tokens, { optional: true, noUnknown: true });
   }

@@ -44,3 +44,11 @@ export const Default: Story = {};
 export const MobileMenuOpen: Story = { parameters: { menuOpen: true } };
 export const DarkTheme: Story = { parameters: { theme: 'midnight' } };
 export const RightToLeft: Story = { parameters: { dir: 'rtl' } };
+
+/** The deployment's logo, like the default one, shows the title: the header shows it once (themes/design.md). */
+const WORDMARK =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40"><rect width="40" height="40" rx="8" fill="#1258d6"/><path d="M11 10v13a9 9 0 0 0 18 0V10" fill="none" stroke="#fff" stroke-width="4"/><text x="50" y="27" font-family="sans-serif" font-size="18" font-weight="700" fill="#1d2433">Unified ID</text></svg>',
+  );
+export const WordmarkLogo: Story = { parameters: { themeOverrides: { brand: { logoUrl: WORDMARK, logoIncludesTitle: true } } } };

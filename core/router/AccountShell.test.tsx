@@ -1,4 +1,5 @@
-import { act, screen } from '@testing-library/react';
+import { ThemeProvider } from '@emotion/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
@@ -7,6 +8,8 @@ import { definePlugin } from '../registry/definePlugin';
 import { setUser } from '../session/session';
 import { renderPortal, testRegistry } from '../testing/portalHarness';
 import { demoUser } from '../testing/StoryPortal';
+import { defaultTheme } from '../../themes/default.theme';
+import type { ThemeTokens } from '../../themes/tokens';
 import { AccountShell } from './AccountShell';
 
 const menu = definePlugin({
@@ -69,6 +72,33 @@ describe('AccountShell', () => {
         window.dispatchEvent(new Event('resize'));
       });
     }
+  });
+
+  it('says the brand once: a logo that includes the title leaves the title to screen readers only', async () => {
+    setUser(demoUser);
+    const registry = await testRegistry([menu]);
+    const header = (brand: Partial<ThemeTokens['brand']>) => {
+      const theme: ThemeTokens = { ...defaultTheme, brand: { ...defaultTheme.brand, ...brand } };
+      const view = renderPortal(
+        <ThemeProvider theme={theme}>
+          <Route path="/accountSetting" nest>
+            <AccountShell>content</AccountShell>
+          </Route>
+        </ThemeProvider>,
+        { registry, http: { post: vi.fn() } as unknown as HttpClient, path: '/accountSetting/security' },
+      );
+      const banner = screen.getByRole('banner');
+      const title = within(banner).getByText('Unified ID');
+      const result = { logo: banner.querySelector('img'), hidden: getComputedStyle(title).position === 'absolute' && getComputedStyle(title).width === '1px' };
+      view.unmount();
+      return result;
+    };
+    const wordmark = header({ logoUrl: '/api/branding/logo.svg', logoIncludesTitle: true });
+    expect(wordmark.logo).toHaveAttribute('alt', '');
+    expect(wordmark.hidden).toBe(true);
+    // A symbol without the name, or no logo at all: the title shows.
+    expect(header({ logoUrl: '/api/branding/logo.svg', logoIncludesTitle: false })).toMatchObject({ hidden: false });
+    expect(header({ logoUrl: '', logoIncludesTitle: true })).toEqual({ logo: null, hidden: false });
   });
 
   it('inside a partner app has no language menu: the app chose the language at launch', async () => {

@@ -10,6 +10,7 @@ import { userAtom } from '../session/session';
 import { Button } from '../ui/Button';
 import { iconButtonStyle } from '../ui/iconButton';
 import { LanguageMenu } from '../ui/LanguageMenu';
+import { VisuallyHidden } from '../ui/VisuallyHidden';
 import { CONTENT_WIDTH } from '../ui/page';
 import { useViewportWidth } from '../ui/media';
 import { resolveMenu, type MenuLink } from './menu';
@@ -76,6 +77,7 @@ export function AccountShell({ children, menuInitiallyOpen = false }: { children
   const mobile = width < theme.breakpoints.mobile;
   const current = `/accountSetting${relative}`;
   const title = theme.brand.title || t('core:app.name');
+  const wordmark = Boolean(theme.brand.logoUrl) && theme.brand.logoIncludesTitle;
 
   async function handleSignOut() {
     setSigningOut(true);
@@ -111,10 +113,16 @@ export function AccountShell({ children, menuInitiallyOpen = false }: { children
         )}
         <div css={{ display: 'flex', alignItems: 'center', gap: theme.space(3), flex: 1, minWidth: 0 }}>
           {theme.brand.logoUrl && (
-            // The title beside it names the page; the logo is decoration. Scaled into a fixed box, never cropped.
-            <img src={theme.brand.logoUrl} alt="" css={{ height: 32, width: mobile ? 32 : 'auto', maxWidth: 140, objectFit: 'contain', objectPosition: 'left center', flex: 'none' }} />
+            // The title names the page; the logo is decoration. Scaled into a fixed box, never cropped; a
+            // wordmark is not cut to a square on a phone.
+            <img src={theme.brand.logoUrl} alt="" css={{ height: 32, width: mobile && !wordmark ? 32 : 'auto', maxWidth: 140, objectFit: 'contain', objectPosition: 'left center', flex: 'none' }} />
           )}
-          <span css={{ fontSize: theme.font.sizeLg, fontWeight: 600, minWidth: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{title}</span>
+          {/* A logo that shows the title already: the text would say the brand twice (themes/design.md). */}
+          {wordmark ? (
+            <VisuallyHidden>{title}</VisuallyHidden>
+          ) : (
+            <span css={{ fontSize: theme.font.sizeLg, fontWeight: 600, minWidth: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{title}</span>
+          )}
         </div>
         {/* On a phone the address would push Sign out off screen; it shows in the menu panel there. */}
         {user && !mobile && <span css={{ color: theme.colors.textMuted, fontSize: theme.font.sizeSm, overflowWrap: 'anywhere', maxWidth: 280, textAlign: 'end' }}>{user.email}</span>}

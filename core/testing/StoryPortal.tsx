@@ -5,6 +5,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { PortalContext } from '../app/context';
 import { useActiveTheme } from '../app/pageTheme';
+import type { DeploymentConfig } from '../config/types';
 import type { UserInfo } from '../contract/api';
 import { ApiError } from '../http/ApiError';
 import type { HttpClient } from '../http/client';
@@ -31,14 +32,17 @@ function StoryPageTheme({ children }: { children: ReactNode }) {
   return <ThemeProvider theme={useActiveTheme(useTheme())}>{children}</ThemeProvider>;
 }
 
-/** The portal services, a signed-in user (or none) and a router at `path`, for a story. */
-export function StoryPortal(props: { registry: Registry; http?: HttpClient; user?: UserInfo | null; path?: string; base?: string; children: ReactNode }) {
+/**
+ * The portal services, a signed-in user (or none) and a router at `path`, for a story; `config`
+ * changes the test deployment (`{ variant: 'app' }`: as inside a partner app).
+ */
+export function StoryPortal(props: { registry: Registry; http?: HttpClient; user?: UserInfo | null; path?: string; base?: string; config?: Partial<DeploymentConfig>; children: ReactNode }) {
   // Set before the first render so views that read the user never flash empty.
   if (appStore.get(userAtom) !== (props.user ?? null)) setUser(props.user ?? null);
   const location = memoryLocation({ path: props.path ?? '/' });
   return (
     <JotaiProvider store={appStore}>
-      <PortalContext.Provider value={{ config: testDeployment, registry: props.registry, http: props.http ?? cannedHttp({}), region: 'Euw' }}>
+      <PortalContext.Provider value={{ config: props.config ? { ...testDeployment, ...props.config } : testDeployment, registry: props.registry, http: props.http ?? cannedHttp({}), region: 'Euw' }}>
         <Router hook={location.hook} searchHook={location.searchHook} base={props.base}>
           <StoryPageTheme>{props.children}</StoryPageTheme>
         </Router>

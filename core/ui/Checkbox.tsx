@@ -48,7 +48,7 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
           {label}
         </label>
       </div>
-      {hasError && <FieldError id={errorId}>{error}</FieldError>}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 });

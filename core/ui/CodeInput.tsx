@@ -192,7 +192,7 @@ export function CodeInput({
         ))}
       </div>
       {name && <input type="hidden" name={name} value={digits.join('')} />}
-      {hasError && <FieldError id={errorId}>{error}</FieldError>}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useTheme, type CSSObject } from '@emotion/react';
 import { useId, useMemo, useState, type MouseEvent, type ReactElement, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ThemeTokens } from '../../themes/tokens';
-import { LabelText, hasContent } from './FieldMessages';
+import { LabelText, hasContent, useHeldMessage } from './FieldMessages';
 import { focusRing } from './focusRing';
 import { filterOptions, foldText, groupOptions, type SelectOption } from './selectFilter';
 import { visuallyHiddenStyle } from './VisuallyHidden';
@@ -76,6 +76,7 @@ export function Select<V extends Value>(props: SelectProps<V>): ReactElement {
   const errorId = `${baseId}-error`;
   const hintId = `${baseId}-hint`;
   const hasError = hasContent(error);
+  const heldError = useHeldMessage(error);
   const [query, setQuery] = useState('');
 
   const byValue = useMemo(() => new Map(options.map((o) => [o.value, o])), [options]);
@@ -193,6 +194,12 @@ export function Select<V extends Value>(props: SelectProps<V>): ReactElement {
         <Description id={errorId} role="alert" css={{ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.sizeSm, color: theme.colors.danger }}>
           {error}
         </Description>
+      )}
+      {/* An error that went away during a press keeps its room until the click lands (FieldMessages.tsx). */}
+      {hasContent(heldError) && (
+        <p aria-hidden="true" data-held-message="" css={{ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.sizeSm, visibility: 'hidden' }}>
+          {heldError}
+        </p>
       )}
     </Field>
   );

@@ -101,7 +101,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         )}
       </div>
       {hasContent(hint) && <FieldHint id={hintId}>{hint}</FieldHint>}
-      {hasError && <FieldError id={errorId}>{error}</FieldError>}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 });

@@ -7,7 +7,7 @@ export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from '.
 export { Checkbox, type CheckboxProps } from './Checkbox';
 export { CodeInput, type CodeInputProps } from './CodeInput';
 export { FieldError, FieldHint, describedBy } from './FieldMessages';
-export { focusRing } from './focusRing';
+export { focusForReading, focusRing, focusTargetCss, focusTargetHeadingsCss } from './focusRing';
 export { KindIcon, kindColor, type MessageKind } from './kindIcons';
 export { Notice, type NoticeProps } from './Notice';
 export { CONTENT_WIDTH, CellLabel, PageCard, PageHeading, ReadOnlyValue, cardCss, stackedTableCss } from './page';

@@ -1,6 +1,7 @@
 import { type CSSObject, useTheme } from '@emotion/react';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { ThemeTokens } from '../../themes/tokens';
+import { focusTargetCss } from './focusRing';
 import { atLeast, below } from './media';
 
 /**
@@ -23,15 +24,32 @@ export const cardCss = (theme: ThemeTokens): CSSObject => ({
   [below(theme.breakpoints.mobile)]: { padding: theme.space(4) },
 });
 
-/** A page's title (h1), with an optional line under it and actions at its end. */
-export function PageHeading({ id, children, intro, actions }: { id: string; children: ReactNode; intro?: ReactNode; actions?: ReactNode }) {
+interface HeadingProps {
+  /** Shown right after the title, on its line (a status badge). */
+  badge?: ReactNode;
+  intro?: ReactNode;
+  actions?: ReactNode;
+  /** For a page that focuses its title to have it read out (after a change): script-focusable, no ring. */
+  headingRef?: Ref<HTMLHeadingElement>;
+}
+
+/** A page's title (h1), with an optional badge beside it, a line under it and actions at its end. */
+export function PageHeading({ id, children, badge, intro, actions, headingRef }: HeadingProps & { id: string; children: ReactNode }) {
   const theme = useTheme();
   return (
     <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: theme.space(3), marginBottom: theme.space(5) }}>
       <div css={{ minWidth: 0, flex: '1 1 240px' }}>
-        <h1 id={id} css={{ fontSize: theme.font.sizeXl, lineHeight: 1.25, fontWeight: 600, margin: 0 }}>
-          {children}
-        </h1>
+        <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: `${theme.space(1)} ${theme.space(3)}` }}>
+          <h1
+            id={id}
+            ref={headingRef}
+            tabIndex={headingRef ? -1 : undefined}
+            css={[{ fontSize: theme.font.sizeXl, lineHeight: 1.25, fontWeight: 600, margin: 0, minWidth: 0, overflowWrap: 'anywhere' }, headingRef ? focusTargetCss : undefined]}
+          >
+            {children}
+          </h1>
+          {badge}
+        </div>
         {intro && <p css={{ margin: `${theme.space(1)} 0 0`, color: theme.colors.textMuted, lineHeight: 1.5 }}>{intro}</p>}
       </div>
       {actions && <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(2) }}>{actions}</div>}
@@ -39,22 +57,43 @@ export function PageHeading({ id, children, intro, actions }: { id: string; chil
   );
 }
 
-/** A labelled card: a page (`level` 1) or a section of one (level 2, the default). */
-export function PageCard({ id, title, intro, level = 2, actions, children }: { id: string; title: ReactNode; intro?: ReactNode; level?: 1 | 2; actions?: ReactNode; children: ReactNode }) {
+/**
+ * A labelled card: a page (`level` 1, titled by `PageHeading`) or a section of one (level 2, the
+ * default). `busy` marks it aria-busy while its content loads.
+ */
+export function PageCard({
+  id,
+  title,
+  intro,
+  level = 2,
+  actions,
+  badge,
+  headingRef,
+  busy,
+  children,
+}: HeadingProps & { id: string; title: ReactNode; level?: 1 | 2; busy?: boolean; children: ReactNode }) {
   const theme = useTheme();
   const headingId = `${id}-heading`;
   return (
-    <section aria-labelledby={headingId} css={cardCss(theme)}>
+    <section aria-labelledby={headingId} aria-busy={busy || undefined} css={cardCss(theme)}>
       {level === 1 ? (
-        <PageHeading id={headingId} intro={intro} actions={actions}>
+        <PageHeading id={headingId} badge={badge} intro={intro} actions={actions} headingRef={headingRef}>
           {title}
         </PageHeading>
       ) : (
         <>
           <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: theme.space(3), marginBottom: intro ? theme.space(1) : theme.space(4) }}>
-            <h2 id={headingId} css={{ fontSize: theme.font.sizeLg, lineHeight: 1.3, fontWeight: 600, margin: 0 }}>
-              {title}
-            </h2>
+            <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: theme.space(2), minWidth: 0 }}>
+              <h2
+                id={headingId}
+                ref={headingRef}
+                tabIndex={headingRef ? -1 : undefined}
+                css={[{ fontSize: theme.font.sizeLg, lineHeight: 1.3, fontWeight: 600, margin: 0 }, headingRef ? focusTargetCss : undefined]}
+              >
+                {title}
+              </h2>
+              {badge}
+            </div>
             {actions}
           </div>
           {intro && <p css={{ margin: `0 0 ${theme.space(4)}`, color: theme.colors.textMuted, lineHeight: 1.5 }}>{intro}</p>}

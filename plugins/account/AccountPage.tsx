@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
-  cardCss,
   Button,
   isLanguageCode,
   languageByCode,
+  PageCard,
   setUser,
   signOut,
   toast,
@@ -64,11 +64,7 @@ export default function AccountPage() {
   const language = isLanguageCode(user.language) ? languageByCode(user.language).nativeName : user.language;
 
   return (
-    <section aria-labelledby="account-heading" css={cardCss(theme)}>
-      <h1 id="account-heading" css={{ fontSize: theme.font.sizeXl, margin: 0 }}>
-        {t('account:heading')}
-      </h1>
-      <p css={{ color: theme.colors.textMuted }}>{t('account:intro')}</p>
+    <PageCard level={1} id="account" title={t('account:heading')} intro={t('account:intro')}>
       <dl css={{ margin: 0 }}>
         {name && <Row label={t('account:fields.name')} value={name} />}
         <Row label={t('account:fields.email')} value={user.email} />
@@ -88,6 +84,6 @@ export default function AccountPage() {
       <p id="sign-out-hint" css={{ color: theme.colors.textMuted, fontSize: theme.font.sizeSm }}>
         {t('account:signOutHint')}
       </p>
-    </section>
+    </PageCard>
   );
 }

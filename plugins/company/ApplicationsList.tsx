@@ -14,11 +14,11 @@ import {
   Truncate,
   useErrorHandler,
   useHttp,
+  PageCard,
 } from '@portal/plugin-api';
 import { companyApi } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { memberName, useDateFormat } from './format';
-import { Card, Heading } from './parts';
 import { grantableRoles } from './permissions';
 import { RoleRadios } from './RoleRadios';
 import { useLoad } from './useLoad';
@@ -58,8 +58,7 @@ export function ApplicationsList({ company, onChanged, initialDialog = null }: {
   }
 
   return (
-    <Card labelledBy="applications-heading">
-      <Heading id="applications-heading">{t('applications.heading')}</Heading>
+    <PageCard level={1} id="applications" title={t('applications.heading')}>
       {state.status === 'loading' && (
         <p role="status" css={{ display: 'flex', gap: theme.space(2), alignItems: 'center' }}>
           <Spinner /> {t('loading')}
@@ -148,6 +147,6 @@ export function ApplicationsList({ company, onChanged, initialDialog = null }: {
           onCancel={() => setDialog(null)}
         />
       )}
-    </Card>
+    </PageCard>
   );
 }

@@ -20,12 +20,13 @@ import {
   useErrorHandler,
   useHttp,
   useRegionWhiteList,
+  PageCard,
 } from '@portal/plugin-api';
 import { companyApi } from './api';
 import { companyInputOf, companySchema, EMPTY_COMPANY, formValuesOf, type CompanyFormValues } from './companySchema';
 import { useCountryName } from './format';
 import { LicenseUpload, type LicenseValue } from './LicenseUpload';
-import { Actions, Card, Heading } from './parts';
+import { Actions } from './parts';
 
 const resolver = yupResolver(companySchema) as unknown as Resolver<CompanyFormValues>;
 
@@ -150,8 +151,7 @@ export function CompanyForm({ company, onSaved, initialValues, validateOnMount, 
   );
 
   return (
-    <Card labelledBy="company-form-heading">
-      <Heading id="company-form-heading">{editing ? t('form.editHeading') : t('form.createHeading')}</Heading>
+    <PageCard level={1} id="company-form" title={editing ? t('form.editHeading') : t('form.createHeading')}>
       {conflict && <Notice kind="error" role="alert">{conflict}</Notice>}
       <form noValidate onSubmit={(e) => void handleSubmit(submit)(e)} aria-busy={isSubmitting || undefined}>
         <div css={{ display: 'grid', columnGap: theme.space(6), gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' }}>
@@ -215,6 +215,6 @@ export function CompanyForm({ company, onSaved, initialValues, validateOnMount, 
           </Button>
         </Actions>
       </form>
-    </Card>
+    </PageCard>
   );
 }

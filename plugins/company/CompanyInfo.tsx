@@ -11,12 +11,13 @@ import {
   useHttp,
   userAtom,
   VisuallyHidden,
+  PageCard,
 } from '@portal/plugin-api';
 import { companyApi } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { LicenseFileLink } from './LicenseFileLink';
 import { useCountryName, useDateFormat } from './format';
-import { Actions, Card, Heading } from './parts';
+import { Actions } from './parts';
 import { isManager } from './permissions';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -69,12 +70,7 @@ export function CompanyInfo({ company, onChanged }: { company: MyCompany; onChan
   }
 
   return (
-    <Card labelledBy="company-heading">
-      <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: theme.space(3), marginBottom: theme.space(2) }}>
-        <Heading id="company-heading">{company.name}</Heading>
-        <CertifiedBadge certified={company.certified} />
-      </div>
-      {company.certified && <p css={{ color: theme.colors.textMuted, marginTop: 0 }}>{t('info.certifiedHint')}</p>}
+    <PageCard level={1} id="company" title={company.name} badge={<CertifiedBadge certified={company.certified} />} intro={company.certified ? t('info.certifiedHint') : undefined}>
       <dl css={{ margin: 0, display: 'grid', columnGap: theme.space(6), gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
         <Row label={t('fields.type')}>{t(`types.${company.type}`)}</Row>
         <Row label={t('fields.country')}>{countryName(company.country)}</Row>
@@ -137,6 +133,6 @@ export function CompanyInfo({ company, onChanged }: { company: MyCompany; onChan
           onCancel={() => setLeaving(null)}
         />
       )}
-    </Card>
+    </PageCard>
   );
 }

@@ -2,7 +2,7 @@ import { useTheme } from '@emotion/react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch } from 'wouter';
-import { Button, Spinner, userAtom } from '@portal/plugin-api';
+import { Button, PageCard, Spinner, userAtom } from '@portal/plugin-api';
 import { ApplicationsList } from './ApplicationsList';
 import { CompanyForm } from './CompanyForm';
 import { CompanyInfo } from './CompanyInfo';
@@ -10,7 +10,6 @@ import { CompanyNav } from './CompanyNav';
 import { JoinCompany } from './JoinCompany';
 import { MembersList } from './MembersList';
 import { NoCompany } from './NoCompany';
-import { Card } from './parts';
 import { isManager } from './permissions';
 import { useMyCompanies } from './useMyCompanies';
 
@@ -24,21 +23,22 @@ export default function CompanyPage() {
   const user = useAtomValue(userAtom);
   const { state, reload, retry } = useMyCompanies(user?.accountId);
 
+  // Until the company is known the page is titled by its menu entry.
   if (state.status === 'loading') {
     return (
-      <p role="status" css={{ display: 'flex', alignItems: 'center', gap: theme.space(2) }}>
-        <Spinner /> {t('loading')}
-      </p>
+      <PageCard level={1} id="company-loading" title={t('menu')} busy>
+        <p role="status" css={{ display: 'flex', alignItems: 'center', gap: theme.space(2), margin: 0 }}>
+          <Spinner /> {t('loading')}
+        </p>
+      </PageCard>
     );
   }
   if (state.status === 'failed') {
     return (
-      <Card labelledBy="company-failed">
-        <p id="company-failed" role="alert">
-          {t('loadFailed')}
-        </p>
+      <PageCard level={1} id="company-failed" title={t('menu')}>
+        <p role="alert">{t('loadFailed')}</p>
         <Button onClick={retry}>{t('retry')}</Button>
-      </Card>
+      </PageCard>
     );
   }
   // One company per account (the server enforces it).

@@ -137,7 +137,7 @@ export function InviteDialog({
         css={{ width: '100%', boxSizing: 'border-box', font: 'inherit', padding: theme.space(2), border: `1px solid ${error ? theme.colors.danger : theme.colors.border}`, borderRadius: theme.radius.md, background: theme.colors.surface, color: theme.colors.text, ...focusRing(theme) }}
       />
       <FieldHint id={`${id}-hint`}>{t('invite.emailsHint')}</FieldHint>
-      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
       <div css={{ marginTop: theme.space(4) }}>
         <RoleRadios legend={t('invite.role')} roles={roles} value={role} onChange={setRole} />
       </div>

@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ERROR_CODES, type InviteRefusal, type KeyOf, messageKeyFor } from '@portal/plugin-api';
+import { ERROR_CODES, type InviteRefusal, type KeyOf, messageKeyFor, focusTargetCss } from '@portal/plugin-api';
 
 /** Why an address was not invited, as a sentence for the person who invited it. */
 const REFUSAL_KEYS: Partial<Record<number, KeyOf<'company'>>> = {
@@ -35,7 +35,7 @@ export function InviteReport({ invited, refused, summaryRef }: { invited: string
   const subheading = { fontSize: theme.font.sizeMd, margin: `0 0 ${theme.space(2)}` } as const;
   return (
     <div>
-      <p ref={summaryRef} tabIndex={-1} css={{ margin: `0 0 ${theme.space(4)}`, outline: 'none' }}>
+      <p ref={summaryRef} tabIndex={-1} css={{ margin: `0 0 ${theme.space(4)}`, ...focusTargetCss }}>
         {t('invite.summary', { invited: invited.length, refused: refused.length })}
       </p>
       {invited.length > 0 && (

@@ -16,11 +16,12 @@ import {
   Truncate,
   useErrorHandler,
   useHttp,
+  PageCard,
 } from '@portal/plugin-api';
 import { companyApi } from './api';
 import { CertifiedBadge } from './CompanyInfo';
 import { useCountryName } from './format';
-import { Actions, Card, Heading } from './parts';
+import { Actions } from './parts';
 
 type Mode = 'code' | 'name';
 /**
@@ -95,8 +96,7 @@ export function JoinCompany({ applications, onApplied, initialResults, initialMo
   }
 
   return (
-    <Card labelledBy="join-heading">
-      <Heading id="join-heading">{t('join.heading')}</Heading>
+    <PageCard level={1} id="join" title={t('join.heading')}>
       <p>{t('join.intro')}</p>
       {problem && <Notice kind="error" role="alert">{problem}</Notice>}
       <form onSubmit={(e) => void search(e)} noValidate role="search" aria-labelledby="join-heading">
@@ -180,6 +180,6 @@ export function JoinCompany({ applications, onApplied, initialResults, initialMo
           {t('back')}
         </Button>
       </Actions>
-    </Card>
+    </PageCard>
   );
 }

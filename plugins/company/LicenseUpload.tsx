@@ -137,7 +137,7 @@ export function LicenseUpload({ value, onChange, onBusyChange, disabled, initial
         )}
       </div>
       <FieldHint id={hintId}>{t('license.hint')}</FieldHint>
-      {error && <FieldError id={errorId}>{error}</FieldError>}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }

@@ -16,12 +16,12 @@ import {
   useErrorHandler,
   useHttp,
   userAtom,
+  PageCard,
 } from '@portal/plugin-api';
 import { companyApi } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { memberName, useDateFormat } from './format';
 import { InviteDialog, type InviteReportData } from './InviteDialog';
-import { Card, Heading } from './parts';
 import { canManage, canReinvite, isManager, roleChoices } from './permissions';
 import { RoleDialog } from './RoleDialog';
 import { useLoad } from './useLoad';
@@ -73,11 +73,7 @@ export function MembersList({ company, onChanged, initialDialog = null }: { comp
     act(`re:${member.email}`, () => api.reinvite(company.id, { email: member.email, region: company.region, language: i18n.language }), t('members.reinvited', { email: member.email }));
 
   return (
-    <Card labelledBy="members-heading">
-      <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: theme.space(3) }}>
-        <Heading id="members-heading">{t('members.heading')}</Heading>
-        {manager && <Button onClick={() => setDialog({ kind: 'invite' })}>{t('members.invite')}</Button>}
-      </div>
+    <PageCard level={1} id="members" title={t('members.heading')} actions={manager ? <Button onClick={() => setDialog({ kind: 'invite' })}>{t('members.invite')}</Button> : undefined}>
       {!manager && <Notice kind="info" role="status">{t('members.memberNote')}</Notice>}
       {state.status === 'loading' && (
         <p role="status" css={{ display: 'flex', gap: theme.space(2), alignItems: 'center' }}>
@@ -183,6 +179,6 @@ export function MembersList({ company, onChanged, initialDialog = null }: { comp
           onCancel={() => setDialog(null)}
         />
       )}
-    </Card>
+    </PageCard>
   );
 }

@@ -12,10 +12,10 @@ import {
   useHttp,
   usePortal,
   userAtom,
+  PageCard,
 } from '@portal/plugin-api';
 import { companyApi } from './api';
 import { useDateFormat } from './format';
-import { Card, Heading } from './parts';
 
 /** No company yet: the choice between creating one and joining one, plus pending applications. */
 export function NoCompany({ applications }: { applications: MyCompaniesResult['applications'] }) {
@@ -58,8 +58,7 @@ export function NoCompany({ applications }: { applications: MyCompaniesResult['a
     </div>
   );
   return (
-    <Card labelledBy="no-company-heading">
-      <Heading id="no-company-heading">{t('none.heading')}</Heading>
+    <PageCard level={1} id="no-company" title={t('none.heading')}>
       <p>{t('none.intro')}</p>
       {conflictText && (
         <Notice kind="error" role="alert">
@@ -83,6 +82,6 @@ export function NoCompany({ applications }: { applications: MyCompaniesResult['a
         {choice('company-create-hint', t('none.create'), t('none.createHint'), () => navigate('/create'), true)}
         {choice('company-join-hint', t('none.join'), t('none.joinHint'), () => navigate('/join'), false)}
       </div>
-    </Card>
+    </PageCard>
   );
 }

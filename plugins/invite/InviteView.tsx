@@ -11,6 +11,7 @@ import {
   LoadingImage,
   type MessageKind,
   VisuallyHidden,
+  focusTargetCss,
 } from '@portal/plugin-api';
 
 /** Everything the invite page can show; InvitePage moves between these, this file only draws them. */
@@ -59,7 +60,7 @@ function Card({ kind, heading, headingRef, children }: { kind?: MessageKind; hea
           id="invite-heading"
           ref={headingRef}
           tabIndex={-1}
-          css={{ fontSize: theme.font.sizeXl, margin: 0, overflowWrap: 'anywhere', '&:focus': { outline: 'none' } }}
+          css={{ fontSize: theme.font.sizeXl, margin: 0, overflowWrap: 'anywhere', ...focusTargetCss }}
         >
           {heading}
         </h1>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { lazyView, type LoginViewContribution, type Owned, PluginBoundary } from '@portal/plugin-api';
+import { focusForReading, focusTargetHeadingsCss, lazyView, type LoginViewContribution, type Owned, PluginBoundary } from '@portal/plugin-api';
 import { goTo, type LoginFlowState } from './loginFlow';
 
 /** Shows the current login view inside its plugin's boundary; focus follows view switches. */
@@ -19,10 +19,8 @@ export function ViewHost({ flow, views }: { flow: LoginFlowState; views: readonl
     const focusHeading = () => {
       // The previous view may linger hidden for a frame (Suspense): only a rendered heading counts.
       const heading = [...(hostRef.current?.querySelectorAll<HTMLElement>('h1, h2') ?? [])].find((h) => h.getClientRects().length > 0);
-      if (heading) {
-        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-        heading.focus();
-      } else if (tries++ < 60) frame = requestAnimationFrame(focusHeading);
+      if (heading) focusForReading(heading);
+      else if (tries++ < 60) frame = requestAnimationFrame(focusHeading);
     };
     focusHeading();
     return () => cancelAnimationFrame(frame);
@@ -31,7 +29,8 @@ export function ViewHost({ flow, views }: { flow: LoginFlowState; views: readonl
   if (!owned) return <p role="alert">{t('noViews')}</p>;
   const View = lazyView(owned.value.view);
   return (
-    <div ref={hostRef} data-login-view={owned.value.id}>
+    // The heading is focused to be read out, not to be acted on: no ring (themes/design.md, "focus").
+    <div ref={hostRef} data-login-view={owned.value.id} css={focusTargetHeadingsCss}>
       <PluginBoundary pluginId={owned.pluginId}>
         <View key={snap.seq} goTo={(view, data) => goTo(flow, view, data)} data={snap.data} />
       </PluginBoundary>

@@ -118,7 +118,7 @@ export function AccountChoice({ legend, hint, items, value, onChange, error, foc
           );
         })}
       </div>
-      {error && <FieldError id={errorId}>{error}</FieldError>}
+      <FieldError id={errorId}>{error}</FieldError>
     </fieldset>
   );
 }

@@ -1,15 +1,15 @@
 import { useTheme } from '@emotion/react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import {
-  cardCss,
   ApiError,
   Button,
   ERROR_CODES,
   isAbortError,
   LoadingImage,
   type LocalAccountsResult,
+  PageCard,
   toast,
   useErrorHandler,
   useHttp,
@@ -86,30 +86,21 @@ export default function MergeAccountsPage({ initial }: { initial?: MergeAccounts
     handleError(error);
   };
 
-  const heading = (
-    <h1 id={`${formId}-title`} ref={headingRef} tabIndex={-1} css={{ fontSize: theme.font.sizeXl, margin: 0, outline: 'none' }}>
-      {t('page.title')}
-    </h1>
+  const page = (children: ReactNode, intro?: ReactNode) => (
+    <PageCard level={1} id={`${formId}-page`} title={t('page.title')} intro={intro} headingRef={headingRef} busy={load.state === 'loading'}>
+      {children}
+    </PageCard>
   );
-  const frame = cardCss(theme);
 
-  if (load.state === 'loading') {
-    return (
-      <section aria-busy="true" css={frame}>
-        {heading}
-        <LoadingImage label={t('page.loading')} />
-      </section>
-    );
-  }
+  if (load.state === 'loading') return page(<LoadingImage label={t('page.loading')} />);
   if (load.state === 'failed') {
-    return (
-      <section css={frame}>
-        {heading}
+    return page(
+      <>
         <p role="alert">{t('page.loadFailed')}</p>
         <Button variant="secondary" onClick={() => void fetchList()}>
           {t('form.retry')}
         </Button>
-      </section>
+      </>,
     );
   }
 
@@ -117,10 +108,10 @@ export default function MergeAccountsPage({ initial }: { initial?: MergeAccounts
   const locals = accounts.filter(isLocal);
   const local = chosen === null ? undefined : locals[chosen];
 
-  return (
-    <section aria-labelledby={`${formId}-title`} css={frame}>
-      {heading}
-      {locals.length === 0 || !migrationToken ? (
+  const nothing = locals.length === 0 || !migrationToken;
+  return page(
+    <>
+      {nothing ? (
         <>
           <p css={{ lineHeight: 1.5 }}>{mergedAny ? t('page.allMerged') : t('page.nothing', { email: vendor.email })}</p>
           <Link href="~/accountSetting/myProfile" css={linkStyle(theme)}>
@@ -129,7 +120,6 @@ export default function MergeAccountsPage({ initial }: { initial?: MergeAccounts
         </>
       ) : (
         <>
-          <p css={{ lineHeight: 1.5, margin: `${theme.space(3)} 0 ${theme.space(5)}` }}>{t('page.intro', { email: vendor.email })}</p>
           <AccountCard item={vendor} label={t('merge.vendorLabel')} labelLevel={2} />
           <AccountChoice legend={t('merge.legend')} hint={t('merge.hint')} items={locals} value={chosen} onChange={setChosen} />
           {local && (
@@ -158,6 +148,7 @@ export default function MergeAccountsPage({ initial }: { initial?: MergeAccounts
           )}
         </>
       )}
-    </section>
+    </>,
+    nothing ? undefined : t('page.intro', { email: vendor.email }),
   );
 }

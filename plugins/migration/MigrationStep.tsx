@@ -9,6 +9,7 @@ import {
   type MergeResult,
   type MigrateResult,
   toast,
+  focusTargetCss,
 } from '@portal/plugin-api';
 import { AccountCard, AccountChoice } from './AccountCard';
 import { MergeForm, type MergeFormValues } from './MergeForm';
@@ -214,7 +215,7 @@ function PickFlow({
         </>
       }
     >
-      <h3 ref={headingRef} tabIndex={-1} css={{ fontSize: theme.font.sizeMd, margin: `0 0 ${theme.space(3)}`, outline: 'none' }}>
+      <h3 ref={headingRef} tabIndex={-1} css={{ fontSize: theme.font.sizeMd, margin: `0 0 ${theme.space(3)}`, ...focusTargetCss }}>
         {t('pick.formHeading')}
       </h3>
       <AccountCard item={local}>

@@ -1,5 +1,6 @@
 import { useTheme } from '@emotion/react';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { focusTargetCss } from '@portal/plugin-api';
 
 /**
  * The frame of the app variant's own screens: one column sized for a phone's web view, no
@@ -23,7 +24,7 @@ export function AppScreen({ heading, children }: { heading: string; children: Re
       }}
     >
       <div css={{ maxWidth: 480, margin: '8vh auto 0', background: theme.colors.surface, borderRadius: theme.radius.lg, padding: theme.space(6), boxShadow: theme.shadow.card }}>
-        <h1 ref={headingRef} tabIndex={-1} css={{ fontSize: theme.font.sizeXl, margin: `0 0 ${theme.space(4)}`, outline: 'none' }}>
+        <h1 ref={headingRef} tabIndex={-1} css={{ fontSize: theme.font.sizeXl, margin: `0 0 ${theme.space(4)}`, ...focusTargetCss }}>
           {heading}
         </h1>
         {children}

@@ -66,7 +66,7 @@ const pages = definePlugin({
 export const AccountShellInApp: Story = {
   loaders: [async (): Promise<Loaded> => ({ registry: await testRegistry([pages]) })],
   render: (_args, { loaded }) => (
-    <StoryPortal registry={(loaded as Loaded).registry} user={demoUser} path="/accountSetting/myProfile" base="/accountSetting">
+    <StoryPortal registry={(loaded as Loaded).registry} user={demoUser} path="/accountSetting/myProfile" base="/accountSetting" config={{ variant: 'app' }}>
       <AccountShell>
         <section style={{ padding: 24, background: 'white', borderRadius: 16 }}>
           <h1 style={{ marginTop: 0 }}>My Profile</h1>

@@ -2,12 +2,12 @@ import { useTheme } from '@emotion/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  cardCss,
   Button,
   type ConflictInfoRequest,
   type ConflictInfoResult,
   isAbortError,
   LoadingImage,
+  PageCard,
   useErrorHandler,
   useHttp,
   type UserProfile,
@@ -95,15 +95,7 @@ export default function ProfilePage({ initialMode = 'view', referenceDate, avata
   const setProfile = (profile: UserProfile) => setLoad({ state: 'ready', profile });
 
   return (
-    <section
-      aria-labelledby="profile-heading"
-      css={cardCss(theme)}
-    >
-      <h1 id="profile-heading" css={{ fontSize: theme.font.sizeXl, margin: 0 }}>
-        {t('profile:heading')}
-      </h1>
-      <p css={{ color: theme.colors.textMuted, margin: `${theme.space(2)} 0 0` }}>{t('profile:intro')}</p>
-
+    <PageCard level={1} id="profile" title={t('profile:heading')} intro={t('profile:intro')} busy={load.state === 'loading'}>
       {load.state === 'loading' && <LoadingImage label={t('profile:loading')} />}
       {load.state === 'failed' && (
         <div role="alert" css={{ marginTop: theme.space(4) }}>
@@ -135,6 +127,6 @@ export default function ProfilePage({ initialMode = 'view', referenceDate, avata
           </div>
         </>
       )}
-    </section>
+    </PageCard>
   );
 }

@@ -19,6 +19,7 @@ import {
   useErrorHandler,
   useHttp,
   useRegionWhiteList,
+  focusTargetCss,
 } from '@portal/plugin-api';
 
 /** Country/region code problems (spec section 8): shown at the field. */
@@ -117,7 +118,7 @@ export function ConfirmRegion({ error, form, retry, cancel, initialCountry }: Co
 
   return (
     <section aria-labelledby={`${ids}-heading`}>
-      <h1 id={`${ids}-heading`} ref={headingRef} tabIndex={-1} css={{ fontSize: theme.font.sizeXl, margin: `0 0 ${theme.space(2)}`, outline: 'none' }}>
+      <h1 id={`${ids}-heading`} ref={headingRef} tabIndex={-1} css={{ fontSize: theme.font.sizeXl, margin: `0 0 ${theme.space(2)}`, ...focusTargetCss }}>
         {t('region:heading')}
       </h1>
       <p css={{ margin: `0 0 ${theme.space(2)}`, color: theme.colors.textMuted }}>{t('region:intro')}</p>

@@ -40,6 +40,7 @@ import {
   usePluginConfig,
   useRegionWhiteList,
   type TranslationKey,
+  focusTargetCss,
 } from '@portal/plugin-api';
 import { registerConfig } from './config';
 import { subscriptionDefault } from './subscription';
@@ -308,7 +309,7 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
     <>
       {inline && call.outlet}
       <section aria-labelledby={`${ids}-heading`} hidden={inline}>
-        <h1 id={`${ids}-heading`} tabIndex={-1} css={{ fontSize: theme.font.sizeXl, margin: `0 0 ${theme.space(2)}`, outline: 'none' }}>
+        <h1 id={`${ids}-heading`} tabIndex={-1} css={{ fontSize: theme.font.sizeXl, margin: `0 0 ${theme.space(2)}`, ...focusTargetCss }}>
           {t('register:heading')}
         </h1>
         <p css={{ margin: `0 0 ${theme.space(5)}`, color: theme.colors.textMuted }}>{invite ? t('register:introInvited') : t('register:intro')}</p>

@@ -32,6 +32,7 @@ import {
   translateDataKey,
   usePortal,
   useRenewMailLink,
+  focusTargetCss,
 } from '@portal/plugin-api';
 import { RESET_WAIT_SECONDS } from './ResetView';
 
@@ -228,7 +229,7 @@ function PasswordForm({ token, link, onDone, onProblem }: { token: string; link:
           error={message(errors.confirmPassword?.message)}
         />
         {failure && (
-          <div ref={failureRef} tabIndex={-1} css={{ outline: 'none' }}>
+          <div ref={failureRef} tabIndex={-1} css={focusTargetCss}>
             <Notice kind="error" role="alert">
               {errorMessage(failure, t)}
             </Notice>

@@ -5,7 +5,6 @@ import { ValidationError } from 'yup';
 import {
   ApiError,
   Button,
-  cardCss,
   isAbortError,
   isValidationMessage,
   loginPasswordRule,
@@ -17,6 +16,7 @@ import {
   useErrorHandler,
   type ValidationMessage,
   VisuallyHidden,
+  focusTargetCss,
 } from '@portal/plugin-api';
 import { Notice } from './parts';
 import { lockDurationText, unlockRefusal, type UnlockRefusal } from './unlockRefusal';
@@ -143,8 +143,9 @@ export function LockPanel() {
 
   const minutes = Math.ceil(lock.remaining / 60);
   return (
-    // The one place that says how to change the settings below: the sections only show them while locked.
-    <div css={lock.unlocked ? undefined : cardCss(theme)}>
+    // The one place that says how to change the settings below (in the page's first card): the
+    // sections only show them while locked.
+    <div>
       {lock.unlocked ? (
         <div
           ref={unlockedRef}
@@ -160,7 +161,7 @@ export function LockPanel() {
             borderInlineStartWidth: 4,
             borderRadius: theme.radius.md,
             background: theme.colors.surface,
-            outline: 'none',
+            ...focusTargetCss,
           }}
         >
           <p css={{ margin: 0, lineHeight: 1.5 }}>

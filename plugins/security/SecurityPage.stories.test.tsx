@@ -7,7 +7,7 @@ const dialogs: readonly string[] = ['TotpEnrolment', 'TotpWrongCode', 'EmailEnro
 
 describeStoryStates('SecurityPage', stories, {
   expected: {
-    Locked: ['Unlock to change these settings', 'Two-factor authentication is off.', 'Current setting: 1 day', 'This device', 'Chrome 126 on Windows', 'Safari 17 on iOS', 'May 1, 2024', 'Recent activity', 'Sign-in refused · wrong password', 'Lyon, France', 'New device'],
+    Locked: ['Unlock to change these settings', 'Two-factor authentication is off.', 'Sign me out after1 day(default)', 'This device', 'Chrome 126 on Windows', 'Safari 17 on iOS', 'May 1, 2024', 'Recent activity', 'Sign-in refused · wrong password', 'Lyon, France', 'New device'],
     Loading: ['Loading two-factor settings…', 'Loading the session timeout…', 'Loading devices…', 'Loading recent activity…', 'Unlock to change these settings'],
     WrongPassword: ['Incorrect password.'],
     UnlockLastAttempt: ['Incorrect password. One more failed attempt locks your account for 30 min.'],

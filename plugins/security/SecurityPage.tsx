@@ -2,7 +2,7 @@ import { useTheme } from '@emotion/react';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp, userAtom, type UserInfo } from '@portal/plugin-api';
+import { PageCard, useHttp, userAtom, type UserInfo } from '@portal/plugin-api';
 import { ActivitySection } from './ActivitySection';
 import { securityApi } from './api';
 import { LockPanel } from './LockPanel';
@@ -37,11 +37,9 @@ function SecuritySettings({ user, timeZone }: SecurityPageProps & { user: UserIn
   return (
     <SecurityLockContext.Provider value={lock}>
       <div css={{ display: 'grid', gap: theme.space(6) }}>
-        <div>
-          <h1 css={{ fontSize: theme.font.sizeXl, margin: `0 0 ${theme.space(2)}` }}>{t('heading')}</h1>
-          <p css={{ margin: `0 0 ${theme.space(4)}`, color: theme.colors.textMuted, lineHeight: 1.5 }}>{t('intro')}</p>
+        <PageCard level={1} id="security" title={t('heading')} intro={t('intro')}>
           <LockPanel />
-        </div>
+        </PageCard>
         <PasswordSection api={api} onChanged={reload} />
         <TwoFactorSection api={api} user={user} />
         <TimeoutSection api={api} />

@@ -7,6 +7,7 @@ import {
   DEFAULT_SESSION_TIMEOUT,
   errorMessage,
   isAbortError,
+  ReadOnlyValue,
   SESSION_TIMEOUT_OPTIONS,
   type SessionTimeout,
   toast,
@@ -80,40 +81,56 @@ export function TimeoutSection({ api }: { api: SecurityApi }) {
       )}
       {current !== null && (
         <form noValidate onSubmit={onSubmit}>
-          <fieldset css={{ border: 0, padding: 0, margin: `0 0 ${theme.space(4)}`, minWidth: 0 }}>
-            <legend css={{ padding: 0, marginBottom: theme.space(2), fontWeight: 600 }}>{t('timeout.legend')}</legend>
-            <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(2) }}>
-              {SESSION_TIMEOUT_OPTIONS.map((option) => (
-                <label
-                  key={option}
-                  css={{
-                    display: 'flex',
-                    alignItems: 'center',
-                    gap: theme.space(2),
-                    padding: `${theme.space(2)} ${theme.space(3)}`,
-                    border: `1px solid ${choice === option ? theme.colors.primary : theme.colors.border}`,
-                    borderRadius: theme.radius.md,
-                    cursor: 'pointer',
-                    '&:focus-within': { outline: `2px solid ${theme.colors.focus}`, outlineOffset: 2 },
-                  }}
-                >
-                  <input
-                    type="radio"
-                    name={name}
-                    value={option}
-                    checked={choice === option}
-                    onChange={() => setChoice(option)}
-                    css={{ margin: 0, accentColor: theme.colors.primary, outline: 'none' }}
-                  />
-                  {t(`timeout.options.${option}`)}
-                  {option === DEFAULT_SESSION_TIMEOUT && <span css={{ color: theme.colors.textMuted, fontSize: theme.font.sizeSm }}>{t('timeout.default')}</span>}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <p css={{ margin: `0 0 ${theme.space(4)}`, fontSize: theme.font.sizeSm, color: theme.colors.textMuted }}>
-            {t('timeout.current', { value: t(`timeout.options.${current}`) })}
-          </p>
+          {lock.unlocked ? (
+            <>
+              <fieldset css={{ border: 0, padding: 0, margin: `0 0 ${theme.space(4)}`, minWidth: 0 }}>
+                <legend css={{ padding: 0, marginBottom: theme.space(2), fontWeight: 600 }}>{t('timeout.legend')}</legend>
+                <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(2) }}>
+                  {SESSION_TIMEOUT_OPTIONS.map((option) => (
+                    <label
+                      key={option}
+                      css={{
+                        display: 'flex',
+                        alignItems: 'center',
+                        gap: theme.space(2),
+                        padding: `${theme.space(2)} ${theme.space(3)}`,
+                        border: `1px solid ${choice === option ? theme.colors.primary : theme.colors.border}`,
+                        borderRadius: theme.radius.md,
+                        cursor: 'pointer',
+                        '&:focus-within': { outline: `2px solid ${theme.colors.focus}`, outlineOffset: 2 },
+                      }}
+                    >
+                      <input
+                        type="radio"
+                        name={name}
+                        value={option}
+                        checked={choice === option}
+                        onChange={() => setChoice(option)}
+                        css={{ margin: 0, accentColor: theme.colors.primary, outline: 'none' }}
+                      />
+                      {t(`timeout.options.${option}`)}
+                      {option === DEFAULT_SESSION_TIMEOUT && <span css={{ color: theme.colors.textMuted, fontSize: theme.font.sizeSm }}>{t('timeout.default')}</span>}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+              <p css={{ margin: `0 0 ${theme.space(4)}`, fontSize: theme.font.sizeSm, color: theme.colors.textMuted }}>
+                {t('timeout.current', { value: t(`timeout.options.${current}`) })}
+              </p>
+            </>
+          ) : (
+            // Nothing to pick while locked: the setting reads as a value, as the other locked ones do.
+            <ReadOnlyValue
+              id="security-timeout-current"
+              label={t('timeout.legend')}
+              value={
+                <>
+                  {t(`timeout.options.${current}`)}
+                  {current === DEFAULT_SESSION_TIMEOUT && <span css={{ color: theme.colors.textMuted, fontSize: theme.font.sizeSm, marginInlineStart: theme.space(2) }}>{t('timeout.default')}</span>}
+                </>
+              }
+            />
+          )}
           <Actions>
             <Button type="submit" loading={busy === 'save'} disabled={!lock.unlocked || busy !== null || choice === current} aria-describedby={lock.unlocked ? undefined : 'security-timeout-locked'}>
               {t('timeout.save')}

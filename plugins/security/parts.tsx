@@ -1,22 +1,14 @@
 import { useTheme } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardCss, Spinner, VisuallyHidden } from '@portal/plugin-api';
+import { PageCard, Spinner, VisuallyHidden } from '@portal/plugin-api';
 
-/** One card of the page, labelled by its heading. */
+/** One card of the page, labelled by its heading (the core's section card). */
 export function Section({ id, title, intro, children }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
-  const theme = useTheme();
   return (
-    <section
-      aria-labelledby={`${id}-heading`}
-      css={cardCss(theme)}
-    >
-      <h2 id={`${id}-heading`} css={{ fontSize: theme.font.sizeLg, margin: `0 0 ${theme.space(2)}` }}>
-        {title}
-      </h2>
-      {intro && <p css={{ margin: `0 0 ${theme.space(4)}`, color: theme.colors.textMuted, lineHeight: 1.5 }}>{intro}</p>}
+    <PageCard id={id} title={title} intro={intro}>
       {children}
-    </section>
+    </PageCard>
   );
 }
 

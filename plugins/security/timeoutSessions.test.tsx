@@ -27,9 +27,19 @@ async function unlockedPage(routes: Record<string, Handler>) {
 }
 
 describe('session timeout', () => {
-  it('shows the five options with the current one chosen (read with POST defaultTime)', async () => {
+  it('while locked shows the current setting as a read-only value, not as inputs', async () => {
     const server = backend({ 'POST /api/account/acc-7/defaultTime': () => ({ expireTime: 21600, options: [] }) });
     await renderSecurity(server.http);
+    const value = await screen.findByLabelText('Sign me out after', undefined, { timeout: 5000 });
+    expect(value.tagName).toBe('DIV');
+    expect(value).toHaveTextContent('6 hours');
+    expect(screen.queryByRole('group', { name: 'Sign me out after' })).toBeNull();
+    expect(screen.queryAllByRole('radio')).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('unlocked, shows the five options with the current one chosen (read with POST defaultTime)', async () => {
+    const server = await unlockedPage({ 'POST /api/account/acc-7/defaultTime': () => ({ expireTime: 21600, options: [] }) });
     const group = await screen.findByRole('group', { name: 'Sign me out after' });
     expect(within(group).getAllByRole('radio').map((r) => r.closest('label')!.textContent)).toEqual(['3 hours', '6 hours', '1 day(default)', '7 days', '30 days']);
     expect(within(group).getByRole('radio', { name: '6 hours' })).toBeChecked();

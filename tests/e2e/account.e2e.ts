@@ -46,6 +46,11 @@ describe('the account plugin against the reference server', () => {
     expect(await page.getByText('Europe (eu-west-1)').isVisible()).toBe(true);
     const menu = page.getByRole('navigation', { name: 'Account menu' });
     expect(await menu.getByRole('link', { name: 'Account' }).getAttribute('aria-current')).toBe('page');
+    // The default logo shows "Unified ID" itself: the header's title is there for screen readers only.
+    const banner = page.getByRole('banner');
+    await banner.locator('img').evaluate((img: HTMLImageElement) => img.decode());
+    expect(await banner.locator('img').getAttribute('alt')).toBe('');
+    expect(await banner.getByText('Unified ID', { exact: true }).evaluate((title) => title.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
     await expectNoAxeViolations(page);
     await context.close();
   });

@@ -122,6 +122,11 @@ describe('the login page against the reference server', () => {
     await page.getByLabel(/^Password/).press('Enter');
     await page.getByRole('heading', { name: 'Account locked' }).waitFor();
     expect(await page.getByText('locked for 30 min').isVisible()).toBe(true);
+    // The view's heading takes focus so it is read out; reached from the keyboard (Enter) it is
+    // :focus-visible, and still shows no ring: only what the user moves to with keys does.
+    const heading = page.getByRole('heading', { name: 'Account locked' });
+    await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
+    expect(await heading.evaluate((h) => [h.matches(':focus-visible'), getComputedStyle(h).outlineStyle])).toEqual([true, 'none']);
     // Back keeps the address; even the right password is refused while locked.
     await page.getByRole('button', { name: 'Back to sign in' }).click();
     expect(await page.getByLabel('Email').inputValue()).toBe(email);

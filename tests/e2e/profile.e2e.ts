@@ -113,10 +113,7 @@ describe('the profile plugin against the reference server', () => {
     await page.getByLabel(/^Phone/).blur();
     await page.getByText('Enter 4 to 12 digits only (no spaces, + or dashes).').waitFor();
     await page.getByLabel(/^Phone/).fill('81312345');
-    // Leave the field first: its error going away moves Save up under a pointer already pressed on it
-    // (a layout shift noted on issue 16; the click would land beside the button).
-    await page.getByLabel(/^Phone/).blur();
-    await page.getByText('Enter 4 to 12 digits only (no spaces, + or dashes).').waitFor({ state: 'detached' });
+    // Straight to Save: the error that goes as the field is left keeps its room until the click lands.
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Your profile has been updated.').waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Edit profile');
@@ -139,6 +136,22 @@ describe('the profile plugin against the reference server', () => {
     await page.goto(`${portal.url}/accountSetting/myProfile?lang=de_DE`);
     await page.getByRole('heading', { name: 'Mein Profil', level: 1 }).waitFor();
     expect(await valueOf(page, 'Position').textContent()).toBe('IT-Manager/in');
+    await context.close();
+  });
+
+  it('saves on the first click after a field is fixed: the error leaving on blur does not move Save away (issue 16)', async () => {
+    const { context, page } = await signedInPage('demo@example.com');
+    await openProfile(page);
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    const nickname = page.getByLabel(/^Nickname/);
+    await nickname.fill('dora>');
+    await nickname.blur();
+    await page.getByText('These characters are not allowed:').waitFor();
+    await nickname.fill('Dora');
+    // One press: the blur clears the error while the button is held, and the click must still be Save's.
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Your profile has been updated.').waitFor();
+    expect(await valueOf(page, 'Nickname').textContent()).toBe('Dora');
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { dismissToast, getToast } from '../../core/ui/toastStore';
 
@@ -12,6 +12,10 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
     disconnect(): void {}
   };
 }
+
+// findBy*/waitFor give up after 1 s by default: on a 2-core machine running the whole unit stage, a
+// page's first render (lazy chunks, i18n) can take longer. A test that is right passes as soon as it can.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
