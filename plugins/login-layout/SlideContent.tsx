@@ -10,7 +10,7 @@ export function SlideContent({ slide, hidden = false }: { slide: Slide; hidden?:
       {slide.description || slide.link ? (
         <figcaption
           css={{
-            position: 'absolute', left: 0, right: 0, bottom: 0, padding: `${theme.space(8)} ${theme.space(8)} ${theme.space(14)}`,
+            position: 'absolute', insetInline: 0, bottom: 0, padding: `${theme.space(8)} ${theme.space(8)} ${theme.space(14)}`,
             color: '#fff', background: 'linear-gradient(transparent, rgba(0,0,0,0.65))', fontSize: theme.font.sizeLg,
           }}
         >
