@@ -1,3 +1,4 @@
+import { inArabic } from '@portal/plugin-api/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import {
   ApiError,
@@ -318,3 +319,12 @@ export const DarkTheme: Story = {
     await until(byText('This device'), 'the sessions');
   },
 };
+
+/** In Arabic, unlocked: the sections, the methods list and the sessions mirrored. */
+export const Arabic: Story = inArabic(RightToLeft, {
+  play: async () => {
+    typeInto(await until(input('كلمة مرور الحساب'), 'password field'), 'Demo-pass-2024');
+    (document.querySelector('form[aria-labelledby="security-lock-heading"]') as HTMLFormElement).requestSubmit();
+    await until(byText('تُقفل مجددًا بعد'), 'the countdown');
+  },
+});
