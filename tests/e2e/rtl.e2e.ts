@@ -40,7 +40,7 @@ async function boxes(page: Page): Promise<Boxes> {
     return {
       width: document.documentElement.clientWidth,
       main: box(document.querySelector('#main > div'))!,
-      banner: box(document.querySelector('[aria-roledescription="carousel"]')),
+      banner: box(document.querySelector('aside')),
       menu: box(document.querySelector('header button[aria-haspopup]'))!,
     };
   });
