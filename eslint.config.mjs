@@ -102,8 +102,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['core/ui/**/*.tsx', 'core/router/**/*.tsx', 'core/app/**/*.tsx', 'plugins/**/*.tsx', 'themes/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.tsx', '**/*.stories.tsx'],
+    files: ['core/**/*.{ts,tsx}', 'plugins/**/*.{ts,tsx}', 'themes/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.stories.tsx', 'core/testing/**', 'core/build/**'],
     rules: { 'no-restricted-syntax': physicalCss },
   },
   {
