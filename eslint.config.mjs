@@ -59,6 +59,22 @@ const SERVER_SHARES = [
   'core/boot/manifestGroups$',
 ];
 
+/**
+ * Right to left (Arabic), layout mirrors through `dir`: styles say start/end, not left/right
+ * (marginInlineStart, paddingInline, insetInlineEnd, textAlign: 'start'). These selectors find the
+ * physical forms in emotion styles: style keys anywhere, `left`/`right` offsets inside a `css`
+ * or `style` prop, and kebab-case CSS in template literals. Geometry that is physical on purpose
+ * (a dragged dialog's viewport position, a tooltip placement mirrored in code) is not a style key.
+ */
+const PHYSICAL_CSS = 'Use CSS logical properties (marginInlineStart, paddingInline, insetInlineStart, borderInlineEnd, textAlign: start): the layout mirrors for right-to-left languages.';
+const physicalCss = [
+  'error',
+  { selector: 'Property[key.name=/^(margin|padding|border)(Left|Right)/]', message: PHYSICAL_CSS },
+  { selector: 'Property[key.name=/^(textAlign|float|clear)$/] Literal[value=/^(left|right)$/]', message: PHYSICAL_CSS },
+  { selector: 'JSXAttribute[name.name=/^(css|style)$/] Property[key.name=/^(left|right)$/]', message: PHYSICAL_CSS },
+  { selector: 'TemplateElement[value.raw=/(^|[\\s;{])((margin|padding|border)-(left|right)|left|right)\\s*:|text-align:\\s*(left|right)|float:\\s*(left|right)/]', message: PHYSICAL_CSS },
+];
+
 export default tseslint.config(
   {
     ignores: ['dist/**', 'storybook-static/**', 'node_modules/**', 'tests/visual/current/**', 'tests/visual/difference/**'],
@@ -87,6 +103,11 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  {
+    files: ['core/**/*.{ts,tsx}', 'plugins/**/*.{ts,tsx}', 'themes/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.stories.tsx', 'core/testing/**', 'core/build/**'],
+    rules: { 'no-restricted-syntax': physicalCss },
   },
   {
     // Test code may read loosely typed response bodies; `any` stays out of the code that ships.

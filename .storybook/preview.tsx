@@ -4,7 +4,8 @@ import { createStore } from 'jotai';
 import { addons, useMemo } from 'storybook/preview-api';
 import { STORY_ERRORED, STORY_MISSING, STORY_RENDERED, STORY_THREW_EXCEPTION } from 'storybook/internal/core-events';
 import { Providers } from '../core/testing/Providers';
-import { createTestI18n } from '../core/testing/testI18n';
+import { createTestI18n, type TestLanguage } from '../core/testing/testI18n';
+import { languageByCode } from '../core/i18n/languages';
 import type { ClientTheme } from '../core/contract/auth';
 import { clientTheme as composeClientTheme, composeTheme } from '../themes/whiteLabel';
 import type { ThemeOverrides } from '../themes/tokens';
@@ -16,6 +17,8 @@ import type { ThemeOverrides } from '../themes/tokens';
  *   parameters.clientTheme    a connected service's theme over the deployment's, composed as the
  *                             login page does (core/testing/storyThemes.ts: GREEN_PARTNER_THEME)
  *   parameters.dir            'rtl' to render right-to-left (anything else: ltr)
+ *   parameters.lang           'ar_SA' to render in Arabic, right to left (`<html lang dir>` follow it);
+ *                             default English
  *   parameters.loki           Loki options for the story, e.g. { chromeSelector: '#headlessui-portal-root' }
  */
 
@@ -152,7 +155,7 @@ if (loki?.registerPendingPromise && loki.awaitReady) {
 /** Screenshots must not catch an animation half-way, nor a blinking caret. */
 const freezeMotion = lokiRunning || import.meta.env.PROD;
 
-const i18n = createTestI18n();
+const i18nByLanguage: Record<TestLanguage, ReturnType<typeof createTestI18n>> = { en_US: createTestI18n(), ar_SA: createTestI18n('ar_SA') };
 
 const globalStyles = (theme: Theme) => css`
   html,
@@ -182,12 +185,14 @@ const frozenMotion = css`
 `;
 
 const withPortalProviders: Decorator = (Story, context) => {
-  const { theme: themeName, themeOverrides, clientTheme, dir } = context.parameters as {
+  const { theme: themeName, themeOverrides, clientTheme, dir, lang = 'en_US' } = context.parameters as {
     theme?: string;
     themeOverrides?: ThemeOverrides;
     clientTheme?: ClientTheme;
     dir?: string;
+    lang?: TestLanguage;
   };
+  const language = languageByCode(lang);
   const theme = useMemo(
     () => composeClientTheme({ name: themeName, overrides: themeOverrides }, clientTheme) ?? composeTheme(themeName, themeOverrides),
     [themeName, themeOverrides, clientTheme],
@@ -197,11 +202,11 @@ const withPortalProviders: Decorator = (Story, context) => {
 
   // Set before the story renders, so portals and first layout already see it.
   const root = document.documentElement;
-  root.dir = dir === 'rtl' ? 'rtl' : 'ltr';
-  root.lang = 'en';
+  root.dir = dir === 'rtl' ? 'rtl' : language.dir;
+  root.lang = language.bcp47.split('-')[0]!;
 
   return (
-    <Providers theme={theme} i18n={i18n} store={store}>
+    <Providers theme={theme} i18n={i18nByLanguage[lang]} store={store}>
       <Global styles={globalStyles(theme)} />
       {freezeMotion ? <Global styles={frozenMotion} /> : null}
       <Story />

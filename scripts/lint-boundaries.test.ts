@@ -80,6 +80,37 @@ const PROBES: Probe[] = [
     code: "export { configSchema } from '../config';\n",
     refusedBy: null,
   },
+  {
+    name: 'a plugin view styles a physical side (marginLeft)',
+    file: `plugins/account/${TAG}-margin.tsx`,
+    code: "export const A = () => <p css={{ marginLeft: 8 }}>a</p>;\n",
+    refusedBy: 'no-restricted-syntax',
+  },
+  {
+    name: 'a core component offsets from the left in its css prop',
+    file: `core/ui/${TAG}-offset.tsx`,
+    code: "export const A = () => <span css={{ position: 'absolute', left: 0 }} />;\n",
+    refusedBy: 'no-restricted-syntax',
+  },
+  {
+    name: "a plugin view aligns text to the right",
+    file: `plugins/account/${TAG}-align.tsx`,
+    code: "const cell = { textAlign: 'right' as const };\nexport const A = () => <td css={cell}>1</td>;\n",
+    refusedBy: 'no-restricted-syntax',
+  },
+  {
+    name: 'a theme writes padding-left in a css template',
+    file: `themes/${TAG}-template.tsx`,
+    code: "import { css } from '@emotion/react';\nexport const box = css`\n  color: red;\n  padding-right: 4px;\n`;\n",
+    refusedBy: 'no-restricted-syntax',
+  },
+  {
+    name: 'control: a plugin view uses logical properties',
+    file: `plugins/account/${TAG}-logical.tsx`,
+    code:
+      "import { css } from '@emotion/react';\nconst t = css`\n  padding-inline-start: 4px;\n  text-align: start;\n`;\nexport const A = () => <p css={[t, { marginInlineStart: 8, insetInlineEnd: 0, textAlign: 'start', borderInlineStart: '1px solid' }]}>a</p>;\n",
+    refusedBy: null,
+  },
   { name: 'control: the server imports the contract', file: `server/${TAG}-ok.ts`, code: "export { REGION_CODES } from '../core/contract/regions';\n", refusedBy: null },
   {
     name: 'control: an eslint-disable with a reason',

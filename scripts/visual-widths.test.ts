@@ -40,6 +40,11 @@ describe('visual widths', () => {
     // A theme changes colours, not layout: one (desktop) width.
     expect(shotAt('Plugins/Profile/ProfilePage Dark Theme')).toEqual(['chrome.1366']);
     expect(shotAt('Plugins/SignIn/SignInView Client Theme')).toEqual(['chrome.1366']);
+    // A story in Arabic (the mirrored layout): a phone and a wide desktop, like a login view.
+    expect(shotAt('Plugins/Profile/ProfilePage Arabic')).toEqual(['chrome.375', 'chrome.1366']);
+    expect(shotAt('Plugins/Profile/ProfilePage Arabic Editing')).toEqual(['chrome.375', 'chrome.1366']);
+    expect(shotAt('Plugins_LoginLayout_LoginPage_Arabic')).toEqual(['chrome.375', 'chrome.1366']);
+    expect(shotAt('Plugins/Profile/ProfilePage Arabic Dark Theme')).toEqual(['chrome.1366']);
     // The same decision for the file-name spelling of a story.
     expect(shotAt('Plugins_SignIn_SignInView_Client_Theme')).toEqual(['chrome.1366']);
     expect(shotAt('UI_Media_Breakpoints')).toHaveLength(3);

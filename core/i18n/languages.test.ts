@@ -42,15 +42,31 @@ describe('language choice', () => {
     expect(matchBrowserLanguage('zh-TW')).toBe('zh_TW');
     expect(matchBrowserLanguage('pt-BR')).toBe('pt_PT');
     expect(matchBrowserLanguage('sr')).toBe('sr_RS');
-    expect(matchBrowserLanguage('ar')).toBeUndefined();
+    expect(matchBrowserLanguage('ar-EG')).toBe('ar_SA');
+    expect(matchBrowserLanguage('he')).toBeUndefined();
   });
 
-  it('maps server language codes; 16 is the reserved RTL code and no shipped language uses it', () => {
+  it('maps server language codes; 16 is the right-to-left language, Arabic', () => {
     expect(languageFromServer(3)).toBe('de_DE');
     expect(languageFromServer('it_IT')).toBe('it_IT');
-    expect(languageFromServer(RTL_SERVER_CODE)).toBeUndefined();
+    expect(languageFromServer(RTL_SERVER_CODE)).toBe('ar_SA');
     expect(new Set(LANGUAGES.map((l) => l.serverCode)).size).toBe(LANGUAGES.length);
-    expect(LANGUAGES.map((l) => l.serverCode)).not.toContain(RTL_SERVER_CODE);
+    expect(LANGUAGES.filter((l) => l.dir === 'rtl').map((l) => l.serverCode)).toEqual([RTL_SERVER_CODE]);
+  });
+
+  it('turns the whole page right to left with Arabic and back to left to right with another language', async () => {
+    storage.remove('lang');
+    await chooseLanguage('ar_SA');
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(document.documentElement.lang).toBe('ar-SA');
+    expect(storage.get('lang')).toBe('ar_SA');
+    await showLanguage('fr_FR');
+    expect(document.documentElement.dir).toBe('ltr');
+    expect(document.documentElement.lang).toBe('fr-FR');
+    await initI18n('ar_SA', []);
+    expect(document.documentElement.dir).toBe('rtl');
+    await showLanguage('en_US');
+    expect(document.documentElement.dir).toBe('ltr');
   });
 
   it('declares each language once: unique codes and tags, the code list derived from the declarations', () => {

@@ -3,9 +3,8 @@
  * derives from LANGUAGES (the language menu, i18next, the config shape and config/schema.json,
  * the server's checks, the mail texts read from each language's locale folder, the tests).
  * `code` is the portal's language id (also the locales/ folder name and the `lang` query value);
- * `serverCode` is the numeric id the server's login-page info uses. Code 16 is reserved for the
- * right-to-left language the spec mentions; none of the shipped languages is RTL, but the
- * mirroring works for it. To add a language, follow "Adding a language" in the README.
+ * `serverCode` is the numeric id the server's login-page info uses; 16 is the right-to-left
+ * language the spec mentions (Arabic). To add a language, follow "Adding a language" in the README.
  */
 interface LanguageSpec {
   code: string;
@@ -38,6 +37,7 @@ const DECLARED = [
   { code: 'bg_BG', nativeName: 'Български', bcp47: 'bg-BG', serverCode: 19, dir: 'ltr' },
   { code: 'uk_UA', nativeName: 'Українська', bcp47: 'uk-UA', serverCode: 20, dir: 'ltr' },
   { code: 'sr_RS', nativeName: 'Srpski', bcp47: 'sr-Latn-RS', serverCode: 21, dir: 'ltr' },
+  { code: 'ar_SA', nativeName: 'العربية', bcp47: 'ar-SA', serverCode: 16, dir: 'rtl' },
 ] as const satisfies readonly LanguageSpec[];
 
 export type LanguageCode = (typeof DECLARED)[number]['code'];

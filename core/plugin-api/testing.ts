@@ -13,6 +13,7 @@ export { testLoginPage } from '../testing/loginHarness';
 export { renderPortal, testDeployment, testRegistry } from '../testing/portalHarness';
 export { describeStoryStates } from '../testing/storyStates';
 export { GREEN_PARTNER_THEME, withClientTheme } from '../testing/storyThemes';
+export { inArabic } from '../testing/storyLanguage';
 export { frozenClock } from '../ui/countdown';
 export { defaultTheme } from '../../themes/default.theme';
 export { midnightTheme } from '../../themes/midnight.theme';

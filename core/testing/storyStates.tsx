@@ -2,7 +2,9 @@ import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { cleanup, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closeAllModals } from '../ui/modalStore';
+import { languageByCode } from '../i18n/languages';
 import { Providers } from './Providers';
+import { createTestI18n, type TestLanguage } from './testI18n';
 
 /** The story exports of a CSF module (what `composeStories` turns into runnable stories). */
 type StoryNames<M> = Exclude<keyof M, 'default' | '__namedExportsOrder'> & string;
@@ -27,7 +29,19 @@ export interface StoryStates<N extends string> {
   setup?: () => Promise<unknown>;
 }
 
-setProjectAnnotations({ decorators: [(Story) => <Providers>{Story()}</Providers>] });
+/** One instance per language, made when a story first asks for it (`parameters.lang`, as in the preview). */
+const instances = new Map<TestLanguage, ReturnType<typeof createTestI18n>>();
+const i18nFor = (lang: TestLanguage) => instances.get(lang) ?? instances.set(lang, createTestI18n(lang)).get(lang)!;
+
+setProjectAnnotations({
+  decorators: [
+    (Story, { parameters }) => {
+      const lang = (parameters.lang as TestLanguage | undefined) ?? 'en_US';
+      document.documentElement.dir = languageByCode(lang).dir;
+      return <Providers i18n={i18nFor(lang)}>{Story()}</Providers>;
+    },
+  ],
+});
 
 /**
  * Runs every story of a CSF module as the browser does (play functions drive them, outside
@@ -53,6 +67,7 @@ export function describeStoryStates<M extends Record<string, unknown>>(title: st
       closeAllModals();
       states.reset?.();
       document.body.replaceChildren();
+      document.documentElement.removeAttribute('dir');
     });
 
     it('every story has expectations', () => {

@@ -2,24 +2,33 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 /**
- * A synchronous English i18n instance for tests and stories: every en_US namespace
- * bundled up front, so nothing suspends while rendering.
+ * A synchronous i18n instance for tests and stories: every namespace of English, and of Arabic
+ * (the right-to-left language, for the stories that show the mirrored layout), bundled up front,
+ * so nothing suspends while rendering.
  */
-const english = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/en_US/*.json', { eager: true });
+const bundled = import.meta.glob<{ default: Record<string, unknown> }>(['../../locales/en_US/*.json', '../../locales/ar_SA/*.json'], { eager: true });
 
-export function createTestI18n(language = 'en_US'): I18n {
-  const instance = i18next.createInstance();
+/** The languages a test or story can render in. */
+export type TestLanguage = 'en_US' | 'ar_SA';
+
+function resourcesOf(language: TestLanguage): Record<string, Record<string, unknown>> {
   const resources: Record<string, Record<string, unknown>> = {};
-  for (const [file, mod] of Object.entries(english)) {
-    const ns = file.split('/').pop()!.replace(/\.json$/, '');
-    resources[ns] = mod.default;
+  for (const [file, mod] of Object.entries(bundled)) {
+    const [lang, name] = file.split('/').slice(-2) as [string, string];
+    if (lang === language) resources[name.replace(/\.json$/, '')] = mod.default;
   }
+  return resources;
+}
+
+export function createTestI18n(language: TestLanguage = 'en_US'): I18n {
+  const instance = i18next.createInstance();
+  const english = resourcesOf('en_US');
   void instance.use(initReactI18next).init({
     lng: language,
     fallbackLng: 'en_US',
-    resources: { en_US: resources },
+    resources: language === 'en_US' ? { en_US: english } : { en_US: english, [language]: resourcesOf(language) },
     defaultNS: 'core',
-    ns: Object.keys(resources),
+    ns: Object.keys(english),
     interpolation: { escapeValue: false },
     initAsync: false,
     react: { useSuspense: false },

@@ -108,7 +108,7 @@ export function LanguageMenu({ forceOpen = false, compact = false }: { forceOpen
               onClick={() => pick(language.code)}
               css={{
                 display: 'flex', alignItems: 'center', gap: theme.space(2), width: '100%', textAlign: 'start',
-                padding: `${theme.space(2)} ${theme.space(4)} ${theme.space(2)} ${theme.space(3)}`, border: 0,
+                paddingBlock: theme.space(2), paddingInline: `${theme.space(3)} ${theme.space(4)}`, border: 0,
                 background: language.code === active ? theme.colors.background : 'transparent', color: theme.colors.text,
                 fontWeight: language.code === active ? 600 : 400, font: 'inherit', cursor: 'pointer',
                 '&:hover': { background: theme.colors.background }, ...focusRing(theme),

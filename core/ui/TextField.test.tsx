@@ -48,6 +48,22 @@ describe('TextField', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('keeps email, phone and web addresses left to right in a right-to-left page; other text follows the page', () => {
+    renderWithProviders(
+      <div dir="rtl">
+        <TextField label="Email" type="email" />
+        <TextField label="Phone" type="tel" />
+        <TextField label="Website" type="url" />
+        <TextField label="Name" />
+        <TextField label="Password" type="password" />
+        <TextField label="Code" type="text" dir="ltr" />
+      </div>,
+    );
+    for (const name of ['Email', 'Phone', 'Website', 'Code']) expect(screen.getByLabelText(name)).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByLabelText('Name')).not.toHaveAttribute('dir');
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('dir');
+  });
+
   it('forwards the ref to the <input>', () => {
     const ref = createRef<HTMLInputElement>();
     renderWithProviders(<TextField ref={ref} label="City" />);

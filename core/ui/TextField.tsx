@@ -20,6 +20,9 @@ export interface TextFieldProps extends Omit<ComponentPropsWithoutRef<'input'>, 
   valueWhenReadOnly?: boolean;
 }
 
+/** Addresses and numbers read left to right in every language (an Arabic page included). */
+const LEFT_TO_RIGHT_TYPES = new Set(['email', 'tel', 'url']);
+
 /**
  * Label + input + hint + inline error. The ref goes to the <input>, so
  * `<TextField {...register('email')} />` from react-hook-form works unchanged.
@@ -27,7 +30,7 @@ export interface TextFieldProps extends Omit<ComponentPropsWithoutRef<'input'>, 
  * form's job, so the browser's own bubbles never compete with the inline error.
  */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, hint, error, hideLabel = false, valueWhenReadOnly = false, id, type = 'text', required, disabled, className, 'aria-describedby': extraDescribedBy, ...inputProps },
+  { label, hint, error, hideLabel = false, valueWhenReadOnly = false, id, type = 'text', required, disabled, className, dir, 'aria-describedby': extraDescribedBy, ...inputProps },
   ref,
 ) {
   const theme = useTheme();
@@ -57,6 +60,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           ref={ref}
           id={inputId}
           type={isPassword && revealed ? 'text' : type}
+          dir={dir ?? (LEFT_TO_RIGHT_TYPES.has(type) ? 'ltr' : undefined)}
           disabled={disabled}
           aria-required={required || undefined}
           aria-invalid={hasError || undefined}

@@ -4,6 +4,17 @@ import { renderWithProviders } from '../testing/render';
 import { Truncate } from './Truncate';
 
 describe('Truncate', () => {
+  it('lets the text take its own direction, so a cut address in a right-to-left page ends with its ellipsis', () => {
+    renderWithProviders(
+      <div dir="rtl">
+        <Truncate text="maximiliana.alexandrina@partner-example.com" />
+        <Truncate text="ana@example.com" />
+      </div>,
+    );
+    expect(screen.getByText('maximiliana.alexandrina@p…')).toHaveAttribute('dir', 'auto');
+    expect(screen.getByText('ana@example.com')).toHaveAttribute('dir', 'auto');
+  });
+
   it('renders short text plainly, not focusable, no tooltip', () => {
     const { container } = renderWithProviders(<Truncate text="Exactly twenty-five chars" />);
     expect(container).toHaveTextContent('Exactly twenty-five chars');

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { renderWithProviders } from '../testing/render';
-import { PageCard } from './page';
+import { PageCard, ReadOnlyValue } from './page';
 
 describe('PageCard', () => {
   it('a page: a region named by its h1; the badge, intro and actions stay out of the name', () => {
@@ -30,5 +30,18 @@ describe('PageCard', () => {
     heading.focus();
     expect(heading).toHaveFocus();
     expect(getComputedStyle(heading).outline).toBe('none'); // jsdom keeps the shorthand
+  });
+});
+
+describe('ReadOnlyValue', () => {
+  it('isolates a text value, so an English value on an Arabic page keeps its full stop at its end', () => {
+    renderWithProviders(
+      <div dir="rtl">
+        <ReadOnlyValue label="ملاحظة" value="Partner since 2019." />
+        <ReadOnlyValue label="الموقع" value={<a href="https://example.com">example.com</a>} />
+      </div>,
+    );
+    expect(screen.getByText('Partner since 2019.').tagName).toBe('BDI');
+    expect(screen.getByRole('link', { name: 'example.com' }).parentElement?.tagName).toBe('DIV');
   });
 });

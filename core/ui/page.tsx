@@ -126,7 +126,8 @@ export function ReadOnlyValue({ label, value, hint, id }: { label: ReactNode; va
           minHeight: 22,
         }}
       >
-        {value}
+        {/* A value is the user's own text, in any language: isolated, it keeps its own direction. */}
+        {typeof value === 'string' ? <bdi>{value}</bdi> : value}
       </div>
       {hint && <div css={{ fontSize: theme.font.sizeSm, color: theme.colors.textMuted, marginTop: theme.space(1) }}>{hint}</div>}
     </div>

@@ -1,3 +1,4 @@
+import { inArabic } from '@portal/plugin-api/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { Registry } from '@portal/plugin-api';
 import { demoUser, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
@@ -41,3 +42,5 @@ export const LongValues: Story = {
 export const DarkTheme: Story = { parameters: { theme: 'midnight' } };
 
 export const RightToLeft: Story = { parameters: { dir: 'rtl' } };
+
+export const Arabic: Story = inArabic(RightToLeft);

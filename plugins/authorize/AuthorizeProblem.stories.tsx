@@ -1,3 +1,4 @@
+import { inArabic } from '@portal/plugin-api/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useTranslation } from 'react-i18next';
 import { AuthorizeProblem } from './AuthorizeProblem';
@@ -24,3 +25,5 @@ export const StateMismatch: Story = { args: { messageKey: 'stateMismatch' } };
 export const CryptoMissing: Story = { args: { messageKey: 'cryptoMissing' } };
 
 export const DarkTheme: Story = { args: { messageKey: 'stateMismatch' }, parameters: { theme: 'midnight' } };
+
+export const Arabic: Story = inArabic(StateMismatch);

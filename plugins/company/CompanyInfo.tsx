@@ -25,7 +25,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div css={{ display: 'grid', gap: theme.space(1), padding: `${theme.space(3)} 0`, borderBottom: `1px solid ${theme.colors.border}` }}>
       <dt css={{ color: theme.colors.textMuted, fontSize: theme.font.sizeSm }}>{label}</dt>
-      <dd css={{ margin: 0, overflowWrap: 'anywhere' }}>{children}</dd>
+      {/* Values are what the company typed, in any language: isolated, each keeps its own direction. */}
+      <dd css={{ margin: 0, overflowWrap: 'anywhere' }}>{typeof children === 'string' ? <bdi>{children}</bdi> : children}</dd>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { inArabic } from '@portal/plugin-api/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import CompanyPage from './CompanyPage';
 import { asRole, certifiedCompany, noCompany, pendingApplication, withCompany } from './fixtures';
@@ -44,3 +45,5 @@ export const ConflictingAccount: Story = {
   parameters: { http: http({ [MINE_PATH]: noCompany, '/accounts/conflictInfo': { conflict: true, errorCode: -40025, reasons: ['regionUnconfirmed'] } }) },
   play: () => waitForText('conflicts with another account'),
 };
+
+export const Arabic: Story = inArabic(RightToLeft, { play: () => waitForText('معلومات الشركة') });

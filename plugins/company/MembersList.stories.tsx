@@ -1,3 +1,4 @@
+import { inArabic } from '@portal/plugin-api/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { asRole, company, members } from './fixtures';
 import { MembersList } from './MembersList';
@@ -68,3 +69,6 @@ export const RemoveConfirm: Story = {
 };
 
 export const RightToLeft: Story = { parameters: { dir: 'rtl' }, play: () => waitForText('Invitation expired') };
+
+/** In Arabic: the members table (stacked below 1024 px) mirrored. */
+export const Arabic: Story = inArabic(RightToLeft, { play: () => waitForText('انتهت صلاحية الدعوة') });

@@ -17,6 +17,7 @@ describeStoryStates('CompanyPage', pageStories, {
     LoadFailed: ['could not be loaded', 'Try again'],
     CreateRoute: ['Create a company', 'Upload business licence'],
     RightToLeft: ['Company info'],
+    Arabic: ['معلومات الشركة', '!Company info'],
     DarkTheme: ['Company info'],
     ConflictingAccount: ['Your account information conflicts with another account.'],
   },
@@ -48,6 +49,7 @@ describeStoryStates('MembersList', memberStories, {
     ChangeRoleDialog: ['Change the role of petr.svoboda@partner-example.com'],
     RemoveConfirm: ['Remove maximiliana.alexandrina.hohenzollern@partner-example.com from the company?'],
     RightToLeft: ['Invitation expired'],
+    Arabic: ['انتهت صلاحية الدعوة', 'الإجراءات', '!Invitation expired'],
   },
   reset: resetRegionWhiteList,
 });

@@ -1,3 +1,4 @@
+import { inArabic } from '@portal/plugin-api/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { LoginPageContext, type LoginPageServices } from '@portal/plugin-api';
 import HelpdeskNotice from './HelpdeskNotice';
@@ -28,3 +29,5 @@ type Story = StoryObj;
 export const Default: Story = {};
 export const DarkTheme: Story = { parameters: { theme: 'midnight' } };
 export const RightToLeft: Story = { parameters: { dir: 'rtl' } };
+
+export const Arabic: Story = inArabic(RightToLeft);

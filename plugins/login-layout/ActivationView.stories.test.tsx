@@ -16,6 +16,7 @@ describeStoryStates('ActivationView', stories, {
     Missing: ['Open the link from your email'],
     Failed: ['Your ID could not be activated yet', 'An unexpected error occurred.', 'Try again'],
     RightToLeft: ['Your ID is activated'],
+    Arabic: ['تم تفعيل معرّفك', '!Your ID is activated'],
   },
   check(name) {
     if (name === 'NewMailWait') expect(screen.getByRole('button', { name: 'Send a new activation email', hidden: true })).toBeDisabled();

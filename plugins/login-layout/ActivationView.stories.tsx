@@ -1,3 +1,4 @@
+import { inArabic } from '@portal/plugin-api/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ApiError, type HttpClient, type LoginPageServices, type Registry } from '@portal/plugin-api';
 import { cannedHttp, LoginViewStory, pendingHttp, testRegistry } from '@portal/plugin-api/testing';
@@ -80,3 +81,5 @@ export const Missing: Story = { parameters: { state: { kind: 'missing' } satisfi
 export const Failed: Story = { parameters: { http: cannedHttp({ '/activations/verify': new ApiError(-10000, 'unexpected', 500) }) } };
 
 export const RightToLeft: Story = { parameters: { dir: 'rtl', http: cannedHttp({ '/activations/verify': RESULT }) } };
+
+export const Arabic: Story = inArabic(RightToLeft);

@@ -2,7 +2,7 @@ import { useTheme } from '@emotion/react';
 import { useKeenSlider, type KeenSliderPlugin } from 'keen-slider/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { iconButtonStyle } from '@portal/plugin-api';
+import { iconButtonStyle, isLanguageCode, languageByCode } from '@portal/plugin-api';
 import { SlideContent } from './SlideContent';
 import type { Slide } from './slides';
 
@@ -30,7 +30,9 @@ function autoplay(paused: () => boolean): KeenSliderPlugin {
 /** Several slides: loop, fade between them, previous/next arrows, pause for keyboard and pointer users. */
 export default function Carousel({ slides }: { slides: Slide[] }) {
   const theme = useTheme();
-  const { t } = useTranslation('login-layout');
+  const { t, i18n } = useTranslation('login-layout');
+  // Right to left, a swipe towards the right shows the next slide (keen-slider's `rtl`).
+  const rtl = isLanguageCode(i18n.language) && languageByCode(i18n.language).dir === 'rtl';
   const [opacities, setOpacities] = useState<number[]>(() => slides.map((_, i) => (i === 0 ? 1 : 0)));
   const [current, setCurrent] = useState(0);
   const [pausedByUser, setPausedByUser] = useState(false);
@@ -42,6 +44,7 @@ export default function Carousel({ slides }: { slides: Slide[] }) {
     {
       slides: slides.length,
       loop: true,
+      rtl,
       defaultAnimation: { duration: 900 },
       detailsChanged(s) {
         setOpacities(s.track.details.slides.map((slide) => slide.portion));
@@ -56,7 +59,16 @@ export default function Carousel({ slides }: { slides: Slide[] }) {
     if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) setPausedByUser(true);
   }, []);
 
-  const arrow = { ...iconButtonStyle(theme, 40), position: 'absolute' as const, top: '50%', transform: 'translateY(-50%)', color: '#fff', background: 'rgba(0,0,0,0.3)' };
+  const arrow = {
+    ...iconButtonStyle(theme, 40),
+    position: 'absolute' as const,
+    top: '50%',
+    transform: 'translateY(-50%)',
+    color: '#fff',
+    background: 'rgba(0,0,0,0.3)',
+    // Previous points to the start side: right to left, both arrows turn round.
+    '[dir="rtl"] & svg': { transform: 'scaleX(-1)' },
+  };
   return (
     <section
       aria-roledescription="carousel"
@@ -81,13 +93,13 @@ export default function Carousel({ slides }: { slides: Slide[] }) {
           </div>
         ))}
       </div>
-      <button type="button" css={{ ...arrow, left: theme.space(4) }} aria-label={t('carousel.previous')} onClick={() => instanceRef.current?.prev()}>
+      <button type="button" css={{ ...arrow, insetInlineStart: theme.space(4) }} aria-label={t('carousel.previous')} onClick={() => instanceRef.current?.prev()}>
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20"><path d="M12.5 4 6.5 10l6 6" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
       </button>
-      <button type="button" css={{ ...arrow, right: theme.space(4) }} aria-label={t('carousel.next')} onClick={() => instanceRef.current?.next()}>
+      <button type="button" css={{ ...arrow, insetInlineEnd: theme.space(4) }} aria-label={t('carousel.next')} onClick={() => instanceRef.current?.next()}>
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20"><path d="m7.5 4 6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
       </button>
-      <div css={{ position: 'absolute', bottom: theme.space(5), left: theme.space(8), display: 'flex', alignItems: 'center', gap: theme.space(2) }}>
+      <div css={{ position: 'absolute', bottom: theme.space(5), insetInlineStart: theme.space(8), display: 'flex', alignItems: 'center', gap: theme.space(2) }}>
         <button
           type="button"
           css={{ ...iconButtonStyle(theme, 32), color: '#fff', background: 'rgba(0,0,0,0.3)' }}

@@ -1,3 +1,4 @@
+import { inArabic } from '@portal/plugin-api/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import {
   ApiError,
@@ -127,3 +128,5 @@ export const RightToLeft: Story = {
 
 /** A connected service's theme (the green partner): the resend countdown. */
 export const ClientTheme: Story = withClientTheme(CountdownRunning);
+
+export const Arabic: Story = inArabic(RightToLeft);

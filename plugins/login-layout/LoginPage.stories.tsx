@@ -1,3 +1,4 @@
+import { inArabic } from '@portal/plugin-api/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { HttpClient, LoginPageInfo, Registry } from '@portal/plugin-api';
 import { cannedHttp, GREEN_PARTNER_THEME, pluginsById, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
@@ -233,3 +234,6 @@ export const ClientTheme: Story = {
   },
   play: ({ canvasElement }) => pageReady(canvasElement, carouselPaused(canvasElement)),
 };
+
+/** In Arabic: the banner's arrows, the language menu and the form sit mirrored. */
+export const Arabic: Story = inArabic(RightToLeft);

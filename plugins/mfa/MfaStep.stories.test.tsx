@@ -19,6 +19,7 @@ describeStoryStates('MfaStep', stories, {
     ProcessExpired: ['This verification has expired. Please sign in again.'],
     MethodDisabled: ['This verification method is disabled.'],
     RightToLeft: ['Verification method'],
+    Arabic: ['طريقة التحقق', 'تطبيق المصادقة', '!Verification method'],
     ClientTheme: ['Verification method', 'Authenticator appPrimary', 'Email code'],
   },
   check(name, canvasElement) {

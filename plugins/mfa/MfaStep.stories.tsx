@@ -1,3 +1,4 @@
+import { inArabic } from '@portal/plugin-api/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import {
   ApiError,
@@ -152,3 +153,5 @@ export const RightToLeft: Story = { parameters: { result: both, dir: 'rtl' } };
 
 /** A connected service's theme (the green partner): both methods offered. */
 export const ClientTheme: Story = withClientTheme(Both);
+
+export const Arabic: Story = inArabic(RightToLeft);

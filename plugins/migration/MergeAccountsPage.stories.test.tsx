@@ -11,6 +11,7 @@ describeStoryStates('MergeAccountsPage', stories, {
     ChosenWithErrors: ['Please read and accept the Terms of Use.', 'This field is required'],
     VendorWithoutRegion: ['Country/region'],
     RightToLeft: ['Password of the selected account (Partner app account)'],
+    Arabic: ['كلمة مرور الحساب المحدد (حساب تطبيق الشريك)', '!Password of the selected account'],
   },
   reset: resetRegionWhiteList,
 });

@@ -1,3 +1,4 @@
+import { inArabic } from '@portal/plugin-api/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import {
   ApiError,
@@ -70,3 +71,5 @@ export const ChosenWithErrors = story({ http: answering(LIST), initial: { chosen
 export const VendorWithoutRegion = story({ http: answering({ ...LIST, vendor: { ...vendor, region: null } }), initial: { chosen: 0 } });
 
 export const RightToLeft = story({ http: answering(LIST), initial: { chosen: 1 } }, { parameters: { dir: 'rtl' } });
+
+export const Arabic = inArabic(RightToLeft);

@@ -40,7 +40,7 @@ const TOKEN = /^[\x21-\x7e]{1,512}$/;
 const SESSION_ID = /^[A-Za-z0-9._~-]{1,64}$/;
 const VERSION = /^\d{1,5}(\.\d{1,5}){0,3}([-+][0-9A-Za-z.-]{1,20})?$/;
 
-/** The app's locale ('de_DE', 'de-DE', 'zh_TW', 'pt') as one of the portal's 20 languages. */
+/** The app's locale ('de_DE', 'de-DE', 'zh_TW', 'pt') as one of the portal’s languages. */
 export function languageFromAppLocale(locale: string | null | undefined): LanguageCode | undefined {
   if (!locale || locale.length > 35) return undefined;
   if (isLanguageCode(locale)) return locale;

@@ -25,6 +25,8 @@ describeStoryStates('ProfilePage', stories, {
     LongValuesEditing: ['New position', 'Save'],
     RightToLeft: ['Edit profile'],
     RightToLeftEditing: ['Save'],
+    Arabic: ['تعديل الملف الشخصي', '!Edit profile'],
+    ArabicEditing: ['حفظ', '!Save'],
     DarkTheme: ['Save'],
   },
   check(name, canvasElement) {

@@ -1,3 +1,4 @@
+import { inArabic } from '@portal/plugin-api/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import {
   ApiError,
@@ -170,3 +171,7 @@ export const RightToLeft: Story = { parameters: { dir: 'rtl' } };
 export const RightToLeftEditing: Story = { parameters: { dir: 'rtl', page: { initialMode: 'edit' } } };
 
 export const DarkTheme: Story = { parameters: { theme: 'midnight', page: { initialMode: 'edit' } } };
+
+export const Arabic: Story = inArabic(RightToLeft);
+
+export const ArabicEditing: Story = inArabic(RightToLeftEditing);

@@ -1,3 +1,4 @@
+import { inArabic } from '@portal/plugin-api/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import {
   ApiError,
@@ -126,3 +127,5 @@ export const DarkTheme: Story = { parameters: { theme: 'midnight', initialCountr
 
 /** A connected service's theme (the green partner): a country chosen. */
 export const ClientTheme: Story = withClientTheme(Chosen);
+
+export const Arabic: Story = inArabic(Chosen);

@@ -1,3 +1,4 @@
+import { inArabic } from '@portal/plugin-api/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ReactNode } from 'react';
 import {
@@ -198,3 +199,5 @@ export const RightToLeft: Story = { parameters: { dir: 'rtl', initialValues: FIL
 
 /** A connected service's theme (the green partner): the filled form, strength meter and button. */
 export const ClientTheme: Story = withClientTheme(Filled);
+
+export const Arabic: Story = inArabic(RightToLeft);

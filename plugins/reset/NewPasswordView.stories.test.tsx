@@ -20,6 +20,7 @@ describeStoryStates('NewPasswordView', stories, {
     Missing: ['Open the link from your email', 'Request a new link'],
     CheckFailed: ['Try again'],
     RightToLeft: ['Choose a new password'],
+    Arabic: ['اختر كلمة مرور جديدة', '!Choose a new password'],
   },
   async check(name, canvasElement) {
     if (name === 'Saving') expect(canvasElement.querySelector('button[aria-busy="true"]')).not.toBeNull();

@@ -1,3 +1,4 @@
+import { inArabic } from '@portal/plugin-api/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import {
   ApiError,
@@ -128,3 +129,5 @@ export const Missing: Story = { parameters: { state: { kind: 'problem', problem:
 export const CheckFailed: Story = { parameters: { state: { kind: 'checkFailed', error: new ApiError(-1, undefined, 0) } satisfies NewPasswordState } };
 
 export const RightToLeft: Story = { parameters: { dir: 'rtl', state: form } };
+
+export const Arabic: Story = inArabic(RightToLeft);

@@ -16,9 +16,10 @@ describeStoryStates('ResetView', stories, {
     OtherError: ['An unexpected error occurred. Please try again later.'],
     Submitting: [],
     RightToLeft: ['in 42 s'],
+    Arabic: ['إعادة تعيين كلمة المرور', 'العودة إلى تسجيل الدخول', '!Reset your password'],
   },
   async check(name, canvasElement) {
-    const email = screen.getByRole('textbox', { name: 'Email', hidden: true });
+    const email = screen.getByRole('textbox', { name: name === 'Arabic' ? 'البريد الإلكتروني' : 'Email', hidden: true });
     if (name === 'Empty') expect(email).toHaveValue('');
     else expect(email).not.toHaveValue('');
     if (name === 'WithoutSignIn') expect(screen.queryByRole('button', { name: 'Back to sign in' })).toBeNull();

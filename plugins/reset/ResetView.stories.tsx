@@ -1,3 +1,4 @@
+import { inArabic } from '@portal/plugin-api/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ApiError, type HttpClient, type LoginPageServices, type Registry } from '@portal/plugin-api';
 import {
@@ -105,3 +106,5 @@ export const RightToLeft: Story = {
 
 /** A connected service's theme (the green partner). */
 export const ClientTheme: Story = withClientTheme(Filled);
+
+export const Arabic: Story = inArabic(Filled);

@@ -1,3 +1,4 @@
+import { inArabic } from '@portal/plugin-api/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import {
   ApiError,
@@ -322,3 +323,12 @@ export const DarkTheme: Story = {
     await until(byText('Sign-in refused'), 'the recent activity');
   },
 };
+
+/** In Arabic, unlocked: the sections, the methods list and the sessions mirrored. */
+export const Arabic: Story = inArabic(RightToLeft, {
+  play: async () => {
+    typeInto(await until(input('كلمة مرور الحساب'), 'password field'), 'Demo-pass-2024');
+    (document.querySelector('form[aria-labelledby="security-lock-heading"]') as HTMLFormElement).requestSubmit();
+    await until(byText('تُقفل مجددًا بعد'), 'the countdown');
+  },
+});

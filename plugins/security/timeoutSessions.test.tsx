@@ -39,7 +39,7 @@ describe('session timeout', () => {
   });
 
   it('unlocked, shows the five options with the current one chosen (read with POST defaultTime)', async () => {
-    const server = await unlockedPage({ 'POST /api/account/acc-7/defaultTime': () => ({ expireTime: 21600, options: [] }) });
+    await unlockedPage({ 'POST /api/account/acc-7/defaultTime': () => ({ expireTime: 21600, options: [] }) });
     const group = await screen.findByRole('group', { name: 'Sign me out after' });
     expect(within(group).getAllByRole('radio').map((r) => r.closest('label')!.textContent)).toEqual(['3 hours', '6 hours', '1 day(default)', '7 days', '30 days']);
     expect(within(group).getByRole('radio', { name: '6 hours' })).toBeChecked();

@@ -1,3 +1,4 @@
+import { inArabic } from '@portal/plugin-api/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { type LockedData, LoginPageContext, type LoginPageServices } from '@portal/plugin-api';
 import { withClientTheme } from '@portal/plugin-api/testing';
@@ -45,3 +46,5 @@ export const RightToLeft: Story = { parameters: { dir: 'rtl', data: { lockedMinu
 
 /** A connected service's theme (the green partner). */
 export const ClientTheme: Story = withClientTheme(Minutes);
+
+export const Arabic: Story = inArabic(RightToLeft);

@@ -1,3 +1,4 @@
+import { inArabic } from '@portal/plugin-api/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ComponentType } from 'react';
 import {
@@ -237,3 +238,5 @@ export const ReauthenticateWrongPassword: Story = {
     await until(() => Boolean(canvasElement.textContent?.includes('Attempts left: 4')));
   },
 };
+
+export const Arabic: Story = inArabic(Filled);

@@ -17,6 +17,7 @@ export interface Phrases {
 
 export const PHRASES: Record<string, Phrases> = {
   en_US: { nothingYet: 'There is nothing here yet.', backToSignIn: 'Back to sign in', continue: 'Continue' },
+  ar_SA: { nothingYet: 'لا يوجد شيء هنا بعد.', backToSignIn: 'العودة إلى تسجيل الدخول', continue: 'متابعة' },
   bg_BG: { nothingYet: 'Тук все още няма нищо.', backToSignIn: 'Обратно към влизането', continue: 'Продължи' },
   cs_CZ: { nothingYet: 'Zatím tu nic není.', backToSignIn: 'Zpět na přihlášení', continue: 'Pokračovat' },
   de_DE: { nothingYet: 'Hier gibt es noch nichts.', backToSignIn: 'Zurück zur Anmeldung', continue: 'Weiter' },

@@ -30,6 +30,14 @@
   var RATE_LIMITED = -60001;
   // Samples kept per drag (the first one and the latest ones).
   var MAX_TRAIL = 400;
+  // Right to left, the stage and track are drawn mirrored (CSS), so the piece starts on the
+  // right and slides left. x stays the distance from the start edge, which is the distance
+  // from the left of the unmirrored puzzle: the answer and the trace mean the same either way.
+  var rtl = document.documentElement.dir === 'rtl';
+  // Pointer x along the slide (grows towards the gap in either direction).
+  function along(clientX) {
+    return rtl ? -clientX : clientX;
+  }
 
   function post(message) {
     if (window.parent && window.parent !== window && parentOrigin) {
@@ -144,7 +152,7 @@
   handle.addEventListener('pointerdown', function (e) {
     if (busy || !challenge) return;
     dragging = true;
-    startX = e.clientX - x;
+    startX = along(e.clientX) - x;
     startY = e.clientY;
     handle.setPointerCapture(e.pointerId);
     trail = [];
@@ -153,7 +161,7 @@
   });
   handle.addEventListener('pointermove', function (e) {
     if (!dragging) return;
-    place(e.clientX - startX);
+    place(along(e.clientX) - startX);
     record(e.clientY - startY);
   });
   function end() {
@@ -174,7 +182,12 @@
   handle.addEventListener('keydown', function (e) {
     if (busy || !challenge) return;
     var step = e.shiftKey ? 10 : 2;
-    var moves = { ArrowRight: step, ArrowUp: step, ArrowLeft: -step, ArrowDown: -step };
+    // Towards the gap is right, or left when the slider is mirrored.
+    var forward = rtl ? 'ArrowLeft' : 'ArrowRight';
+    var back = rtl ? 'ArrowRight' : 'ArrowLeft';
+    var moves = { ArrowUp: step, ArrowDown: -step };
+    moves[forward] = step;
+    moves[back] = -step;
     if (Object.prototype.hasOwnProperty.call(moves, e.key) || e.key === 'Home') {
       e.preventDefault();
       if (trail.length === 0) record();

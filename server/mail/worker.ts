@@ -9,6 +9,7 @@ import type { MailOutbox } from './outbox';
 import type { MailKind } from './texts';
 import type { MailOutboxTable } from '../db/types';
 import type { WorkerSettings } from './settings';
+import { DEFAULT_LANGUAGE, isLanguageCode, languageByCode } from '../../core/i18n/languages';
 
 export type MailResult = 'sent' | 'retry' | 'failed';
 
@@ -21,9 +22,15 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-function toHtml(text: string): string {
-  const escaped = escapeHtml(text).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}">${url}</a>`);
-  return `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${escaped.replace(/\n/g, '<br>')}</body></html>`;
+/**
+ * The HTML part, in the mail's language and direction: an Arabic mail reads right to left, while
+ * its links stay left to right (a URL mirrored by the bidi algorithm is unreadable).
+ */
+export function toHtml(text: string, language: string): string {
+  const lang = languageByCode(isLanguageCode(language) ? language : DEFAULT_LANGUAGE);
+  const escaped = escapeHtml(text).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}" dir="ltr">${url}</a>`);
+  const align = lang.dir === 'rtl' ? 'right' : 'left';
+  return `<!doctype html><html lang="${lang.bcp47}" dir="${lang.dir}"><body dir="${lang.dir}" style="font-family:sans-serif;line-height:1.5;text-align:${align}">${escaped.replace(/\n/g, '<br>')}</body></html>`;
 }
 
 export function deliverable(row: MailOutboxTable): DeliveredMail {
@@ -33,7 +40,7 @@ export function deliverable(row: MailOutboxTable): DeliveredMail {
     to: row.recipient,
     subject: row.subject,
     text: row.body,
-    html: toHtml(row.body),
+    html: toHtml(row.body, row.language),
     links: [...row.body.matchAll(LINK)].map((m) => m[0]),
     language: row.language,
     createdAt: row.created_at,

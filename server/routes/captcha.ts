@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CaptchaVerifyRequest } from '../../core/contract/captcha';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { HEADERS, PORTAL_REQUEST_VALUE } from '../../core/contract/headers';
+import { isLanguageCode, languageByCode } from '../../core/i18n/languages';
 import type { Ctx } from '../context';
 import { CAPTCHA, createChallenge, serveImage, SUBJECT_PATTERN, verifyChallenge } from '../domain/captcha';
 import { clientNetwork } from '../domain/limits';
@@ -16,6 +17,7 @@ const TEXTS: Record<string, Record<string, string>> = {
   en_US: { title: 'Security verification', hint: 'Slide to complete the puzzle', loading: 'Loading…', success: 'Verified', failed: 'Not quite. Try again.', error: 'Something went wrong. Please retry.', reload: 'New puzzle', handle: 'Slide right to fit the piece', keys: 'Arrow keys move the piece (with Shift: faster), Enter checks it.', position: 'Piece at {x} of {max} pixels', limited: 'Too many tries. Please wait a few minutes.' },
   de_DE: { title: 'Sicherheitsprüfung', hint: 'Schieben, um das Puzzle zu vervollständigen', loading: 'Wird geladen…', success: 'Bestätigt', failed: 'Nicht ganz. Bitte erneut versuchen.', error: 'Etwas ist schiefgelaufen.', reload: 'Neues Puzzle', handle: 'Nach rechts schieben', keys: 'Pfeiltasten bewegen das Teil (mit Umschalt schneller), Eingabe prüft es.', position: 'Teil bei {x} von {max} Pixeln', limited: 'Zu viele Versuche. Bitte einige Minuten warten.' },
   fr_FR: { title: 'Vérification de sécurité', hint: 'Faites glisser pour compléter le puzzle', loading: 'Chargement…', success: 'Vérifié', failed: 'Pas tout à fait. Réessayez.', error: 'Une erreur est survenue.', reload: 'Nouveau puzzle', handle: 'Faites glisser vers la droite', keys: 'Les flèches déplacent la pièce (avec Maj : plus vite), Entrée la valide.', position: 'Pièce à {x} sur {max} pixels', limited: 'Trop de tentatives. Patientez quelques minutes.' },
+  ar_SA: { title: 'التحقق الأمني', hint: 'اسحب لإكمال اللغز', loading: 'جارٍ التحميل…', success: 'تم التحقق', failed: 'ليس تمامًا. حاول مرة أخرى.', error: 'حدث خطأ. يُرجى إعادة المحاولة.', reload: 'لغز جديد', handle: 'اسحب إلى اليسار لتركيب القطعة', keys: 'تحرّك مفاتيح الأسهم القطعة (أسرع مع Shift)، ويتحقق منها مفتاح Enter.', position: 'القطعة عند {x} من {max} بكسل', limited: 'محاولات كثيرة جدًا. يُرجى الانتظار بضع دقائق.' },
   es_ES: { title: 'Verificación de seguridad', hint: 'Deslice para completar el puzle', loading: 'Cargando…', success: 'Verificado', failed: 'Casi. Inténtelo de nuevo.', error: 'Algo salió mal.', reload: 'Nuevo puzle', handle: 'Deslice a la derecha', keys: 'Las flechas mueven la pieza (con Mayús, más rápido); Intro la comprueba.', position: 'Pieza en {x} de {max} píxeles', limited: 'Demasiados intentos. Espere unos minutos.' },
 };
 
@@ -37,7 +39,8 @@ body{margin:0;background:var(--bg);color:var(--text)}
 .row{display:flex;justify-content:space-between;align-items:center;margin-top:6px;font-size:14px}
 .sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 #reload{background:none;border:0;color:var(--primary);cursor:pointer;font-size:14px;text-decoration:underline}
-#reload:focus-visible{outline:3px solid var(--text);outline-offset:2px}`;
+#reload:focus-visible{outline:3px solid var(--text);outline-offset:2px}
+[dir=rtl] .stage,[dir=rtl] .track{transform:scaleX(-1)}`;
 }
 
 export function captchaRoutes(ctx: Ctx) {
@@ -48,6 +51,7 @@ export function captchaRoutes(ctx: Ctx) {
     api.get<{ Querystring: { lang?: string; for?: string } }>('/captcha/frame', { schema: { querystring: { type: 'object', properties: { lang: S.language, ...forQuery } } } }, async (req, reply) => {
       const language = req.query.lang && TEXTS[req.query.lang] ? req.query.lang : 'en_US';
       const t = TEXTS[language]!;
+      const { bcp47, dir } = languageByCode(isLanguageCode(language) ? language : 'en_US');
       const nonce = newNonce();
       const apiBase = req.routeOptions.url!.replace(/\/captcha\/frame$/, '');
       const origin = ctx.options.publicOrigin;
@@ -56,7 +60,7 @@ export function captchaRoutes(ctx: Ctx) {
         .header('Content-Security-Policy', `default-src 'none'; script-src 'self'; style-src 'nonce-${nonce}'; img-src 'self'; connect-src 'self'; frame-ancestors ${origin}; base-uri 'none'; form-action 'none'`)
         .header('Cache-Control', 'no-store')
         .type('text/html; charset=utf-8')
-        .send(`<!doctype html><html lang="${language.slice(0, 2)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${t.title}</title><style nonce="${nonce}">${frameCss()}</style><script src="${apiBase}/captcha/frame.js" defer></script></head>
+        .send(`<!doctype html><html lang="${bcp47}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${t.title}</title><style nonce="${nonce}">${frameCss()}</style><script src="${apiBase}/captcha/frame.js" defer></script></head>
 <body data-parent-origin="${origin}" data-api-base="${apiBase}" data-for="${req.query.for ?? ''}" data-request-header="${HEADERS.portalRequest}" data-request-value="${PORTAL_REQUEST_VALUE}"><script type="application/json" id="texts">${textsJson}</script>
 <main class="box"><div class="stage"><img id="bg" alt="${t.hint}" width="${CAPTCHA.width}" height="${CAPTCHA.height}"><img id="piece" alt="" width="${CAPTCHA.pieceSize}" height="${CAPTCHA.height}"></div>
 <div class="track"><div id="fill"></div><button id="handle" type="button" role="slider" aria-label="${t.handle}" aria-describedby="keys" aria-orientation="horizontal" aria-valuemin="0" aria-valuemax="${CAPTCHA.width - CAPTCHA.pieceSize}" aria-valuenow="0" aria-disabled="true">&#8594;</button></div>

@@ -330,4 +330,13 @@ describe('captcha: serving and verifying', () => {
     const js = (await c.get('/api/captcha/frame.js')).text;
     for (const key of ['ArrowRight', 'ArrowLeft', 'Enter', 'aria-valuenow', 'aria-valuetext']) expect(js).toContain(key);
   });
+
+  it('draws the frame mirrored in Arabic (the piece slides from the right), left to right otherwise', async () => {
+    const arabic = (await c.get('/api/captcha/frame?lang=ar_SA')).text;
+    expect(arabic).toContain('<html lang="ar-SA" dir="rtl">');
+    expect(arabic).toContain('[dir=rtl] .stage,[dir=rtl] .track{transform:scaleX(-1)}');
+    expect(/<button id="handle"[^>]*>/.exec(arabic)?.[0]).toContain('aria-label="اسحب إلى اليسار لتركيب القطعة"');
+    expect((await c.get('/api/captcha/frame?lang=de_DE')).text).toContain('<html lang="de-DE" dir="ltr">');
+    expect((await c.get('/api/captcha/frame?lang=ja_JP')).text).toContain('<html lang="en-US" dir="ltr">'); // no texts: English
+  });
 });

@@ -51,24 +51,25 @@ async function received(page: Page): Promise<Received[]> {
 }
 
 /** The test page with the frame; `captchaUrl` (a -23029 result's) makes it the frame of that sign-in. */
-async function openTestPage(context: BrowserContext, captchaUrl?: string): Promise<{ page: Page; frame: FrameLocator }> {
+async function openTestPage(context: BrowserContext, captchaUrl?: string, lang?: string): Promise<{ page: Page; frame: FrameLocator }> {
   const page = await context.newPage();
   const subject = captchaUrl ? new URL(captchaUrl).searchParams.get('for') : null;
-  await page.goto(`${portal.url}/demo-service/captcha-test.html${subject ? `?for=${subject}` : ''}`);
+  const query = new URLSearchParams({ ...(subject ? { for: subject } : {}), ...(lang ? { lang } : {}) }).toString();
+  await page.goto(`${portal.url}/demo-service/captcha-test.html${query ? `?${query}` : ''}`);
   const frame = page.frameLocator('#slot iframe');
   await page.locator('#messages li[data-type="loaded"]').waitFor();
   return { page, frame };
 }
 
 /** Waits until the frame shows a puzzle; resolves the single-use key of its background image (from the image URL). */
-async function puzzle(frame: FrameLocator, other?: string): Promise<string> {
+async function puzzle(frame: FrameLocator, other?: string, hint = 'Slide to complete the puzzle'): Promise<string> {
   let key = '';
   await expect
     .poll(
       async () => {
         const src = (await frame.locator('#bg').getAttribute('src')) ?? '';
         key = /\/captcha\/image\/([A-Za-z0-9_-]{43})$/.exec(src)?.[1] ?? '';
-        const ready = (await frame.locator('#status').textContent()) === 'Slide to complete the puzzle';
+        const ready = (await frame.locator('#status').textContent()) === hint;
         return ready && key !== '' && key !== other;
       },
       { timeout: 10_000 },
@@ -244,6 +245,40 @@ describe('captcha frame', () => {
     expect(answers).toHaveLength(1);
     expect(answers[0]!.trail.length).toBe(Math.floor(target / 10) + Math.round((target % 10) / 2) + 2);
     expect(traceFault(answers[0]!.trail, answers[0]!.x)).toBeNull();
+    await context.close();
+  });
+
+  it('in Arabic is mirrored: the piece starts on the right, a drag to the left solves it, and so do the arrow keys', async () => {
+    const context = await browser.newContext();
+    const { page, frame } = await openTestPage(context, undefined, 'ar_SA');
+    const answers = answersOf(page);
+    const hint = 'اسحب لإكمال اللغز';
+    const first = await puzzle(frame, undefined, hint);
+    expect(await frame.locator('html').getAttribute('dir')).toBe('rtl');
+    const handle = frame.locator('#handle');
+    const stage = (await frame.locator('.stage').boundingBox())!;
+    const start = (await handle.boundingBox())!;
+    // At 0 the handle sits at the right end of the track.
+    expect(Math.abs(start.x + start.width - (stage.x + stage.width))).toBeLessThanOrEqual(1);
+    const target = answer(first);
+    await drag(page, frame, -target);
+    await page.locator('#messages li[data-type="result"]').waitFor({ timeout: 10_000 });
+    expect(await frame.locator('#status').textContent()).toBe('تم التحقق');
+    // The answer is the same distance from the start edge that an ltr drag would send.
+    expect(Math.abs(answers[0]!.x - target)).toBeLessThanOrEqual(1);
+    expect(traceFault(answers[0]!.trail, answers[0]!.x)).toBeNull();
+    const moved = (await handle.boundingBox())!;
+    expect(moved.x).toBeLessThan(start.x - target + 2);
+
+    // The keyboard follows the direction: ArrowLeft moves towards the gap, ArrowRight back.
+    await frame.locator('#reload').click();
+    const second = await puzzle(frame, first, hint);
+    await handle.focus();
+    await page.keyboard.press('Shift+ArrowLeft');
+    expect(await handle.getAttribute('aria-valuenow')).toBe('10');
+    await page.keyboard.press('ArrowRight');
+    expect(await handle.getAttribute('aria-valuenow')).toBe('8');
+    expect(second).not.toBe(first);
     await context.close();
   });
 

@@ -50,7 +50,10 @@
   frame.width = '340';
   frame.height = '260';
   // `?for=<subject>`: the frame of one sign-in, as a -23029 result's captchaUrl names it.
-  var subject = new URLSearchParams(window.location.search).get('for') || '';
-  frame.src = '/api/captcha/frame?lang=en_US' + (/^[A-Za-z0-9_-]{43}$/.test(subject) ? '&for=' + subject : '');
+  var query = new URLSearchParams(window.location.search);
+  var subject = query.get('for') || '';
+  // `?lang=<code>`: the frame in that language (and its direction), as the login page passes it.
+  var lang = query.get('lang') || '';
+  frame.src = '/api/captcha/frame?lang=' + (/^[a-z]{2}_[A-Z]{2}$/.test(lang) ? lang : 'en_US') + (/^[A-Za-z0-9_-]{43}$/.test(subject) ? '&for=' + subject : '');
   slot.appendChild(frame);
 })();
