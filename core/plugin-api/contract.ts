@@ -9,5 +9,6 @@ export * from '../contract/headers';
 export * from '../contract/migration';
 export * from '../contract/partnerApp';
 export * from '../contract/regions';
+export * from '../contract/secondFactorExtras';
 export * from '../contract/security';
 export * from '../contract/signInProblem';

@@ -342,6 +342,25 @@ export interface InviteSendTable {
   email: string;
   sent_at: number;
 }
+export interface RecoveryCodeTable {
+  id: string;
+  account_id: string;
+  code_hash: string;
+  created_at: number;
+  used_at: number | null;
+}
+
+export interface TrustedDeviceTable {
+  id: string;
+  account_id: string;
+  created_at: number;
+  expires_at: number;
+  last_used_at: number;
+  revoked_at: number | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
 export interface RegionalDb {
   accounts: AccountTable;
   one_time_tokens: OneTimeTokenTable;
@@ -354,6 +373,8 @@ export interface RegionalDb {
   org_applications: ApplicationTable;
   invitations: InvitationTable;
   invite_sends: InviteSendTable;
+  recovery_codes: RecoveryCodeTable;
+  trusted_devices: TrustedDeviceTable;
 }
 
 export interface LegacyAccountTable {

@@ -2,6 +2,7 @@
  * Accounts: lookup through the global directory, registration, activation, password reset and
  * change, profile, region confirmation, conflict info. A user's rows live only in its region.
  */
+import { revokeTrustedDevices } from './trustedDevices';
 import type { UserProfile, ActivationPasswordProblem, ConflictInfoResult, MailLinkProblem, MailLinkResult, RegisterRequest, ResetLinkInfo, RegisterResult, UpdateInfoRequest } from '../../core/contract/account';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { RegionCode } from '../../core/contract/regions';
@@ -519,6 +520,7 @@ export async function resetPassword(ctx: Ctx, token: string, newPassword: string
     .where('id', '=', found.account.id)
     .execute();
   await revokeSessions(ctx, found.region, found.account.id, 'all');
+  await revokeTrustedDevices(ctx, found.region, found.account.id, 'all');
   return { email: found.account.email, serviceUrl: await clientServiceUrl(ctx, link.clientId) };
 }
 
@@ -536,6 +538,7 @@ export async function changePassword(
   const hash = await ctx.passwords.hash(newPassword);
   await ctx.region(region).updateTable('accounts').set({ password_hash: hash, updated_at: ctx.now() }).where('id', '=', account.id).execute();
   await revokeSessions(ctx, region, account.id, 'all', currentSessionId);
+  await revokeTrustedDevices(ctx, region, account.id, 'all');
   await ctx.mailer
     .send({
       to: account.email,

@@ -21,16 +21,21 @@ import { captchaFrameUrl, captchaSubject, consumeCaptchaToken } from './captcha'
 import { clientNetwork, type HeldHit } from './limits';
 import { regionOfCountry } from './countries';
 import { createMigrationToken, legacyItem, localAccounts, vendorItem } from './migration';
-import { completeMfaProcess, maskEmail, mfaProcessPassedCaptcha, readMfaProcess, sendEmailCode, startMfaProcess, supportedTypes, verifyMfaProcess, MFA_PROCESS_MINUTES } from './mfa';
+import { completeMfaProcess, maskEmail, mfaProcessPassedCaptcha, readMfaProcess, sendEmailCode, startMfaProcess, supportedTypes, verifyMfaProcess, verifyRecoveryCodeProcess, MFA_PROCESS_MINUTES } from './mfa';
+import { mailRecoveryCodeUsed, recoveryCodesStatus } from './recoveryCodes';
+import { skipsSecondFactor, trustDevice, trustedDaysOffered, type DeviceCookie } from './trustedDevices';
 import { checkAccountPassword, checkPasswordLocked } from './passwordLock';
 import { normalizeEmail } from './validation';
-import { signInMethods, type AuthMethod } from './authMethods';
+import { signInMethods, type AuthMethod, type SecondFactor } from './authMethods';
 
 export interface SignInMeta {
   ip: string;
   clientRequiresCaptcha: boolean;
   /** The login session's client: a re-sent activation mail links back to its page. */
   clientId?: string | null;
+  /** The request's cookies: a trusted-device cookie of the account skips the second factor. */
+  cookies?: Record<string, string>;
+  userAgent?: string | null;
 }
 
 /** One sign-in attempt, counted as a failure of its client and of its email address until it proves otherwise. */
@@ -104,6 +109,8 @@ export interface SignedIn {
   region: RegionCode;
   account: AccountTable;
   methods: AuthMethod[];
+  /** Set when the sign-in asked to trust this browser: the cookie to send. */
+  deviceCookie?: DeviceCookie;
 }
 
 export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): Promise<SignedIn> {
@@ -126,7 +133,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   }
   const { region } = found;
   let account = found.account;
-  let secondFactor: MfaType | null = null;
+  let secondFactor: SecondFactor | null = null;
   const db = ctx.region(region);
 
   if (account.activated_at === null) {
@@ -142,13 +149,19 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
     }
   }
 
+  let trusted = false;
+  let deviceCookie: DeviceCookie | undefined;
   if (account.mfa_enabled === 1) {
     const types = supportedTypes(account);
-    if (!input.mfaProcessId || input.code === undefined || input.mfaType === undefined) {
+    const byRecovery = input.recoveryCode !== undefined;
+    const answering = Boolean(input.mfaProcessId) && (byRecovery || (input.code !== undefined && input.mfaType !== undefined));
+    trusted = !answering && (await skipsSecondFactor(ctx, region, account.id, meta.cookies ?? {}));
+    if (!answering && !trusted) {
       const processId = await startMfaProcess(ctx, region, account, captchaPassed);
       const primary = (account.mfa_primary && types.includes(account.mfa_primary as MfaType) ? account.mfa_primary : types[0]) as MfaType;
       // Email as the primary method: the first code goes out with the challenge.
       if (primary === MFA_TYPES.email) await sendEmailCode(ctx, region, account, { purpose: 'login', processId }, input.language).catch(() => undefined);
+      const trustDeviceDays = trustedDaysOffered(ctx);
       fail(E.mfaRequired, {
         supportedMFATypes: types,
         primaryMFAType: primary,
@@ -156,14 +169,24 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
         MFAProcessId: processId,
         ...(account.identity_provider === 'partnerProgram' ? { type: 'partnerProgram' } : {}),
         expiresIn: MFA_PROCESS_MINUTES * 60,
+        recoveryCodes: (await recoveryCodesStatus(ctx, region, account.id)).remaining > 0,
+        ...(trustDeviceDays ? { trustDeviceDays } : {}),
       });
     }
-    const process = await readMfaProcess(ctx, input.mfaProcessId, false);
-    if (!process || process.account.id !== account.id) fail(E.mfaProcessMissing);
-    if (!types.includes(input.mfaType)) fail(E.mfaTypeDisabled);
-    await verifyMfaProcess(ctx, region, process.account, input.mfaType, input.code, input.mfaProcessId);
-    secondFactor = input.mfaType;
-    account = await db.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
+    if (answering) {
+      const processId = input.mfaProcessId!;
+      const process = await readMfaProcess(ctx, processId, false);
+      if (!process || process.account.id !== account.id) fail(E.mfaProcessMissing);
+      if (byRecovery) {
+        if (await verifyRecoveryCodeProcess(ctx, region, process.account, input.recoveryCode!, processId)) await mailRecoveryCodeUsed(ctx, region, process.account, input.language);
+        secondFactor = 'recovery';
+      } else {
+        if (!types.includes(input.mfaType!)) fail(E.mfaTypeDisabled);
+        await verifyMfaProcess(ctx, region, process.account, input.mfaType!, input.code!, processId);
+        secondFactor = input.mfaType!;
+      }
+      account = await db.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
+    }
   }
 
   const locals = await localAccounts(ctx, email);
@@ -184,6 +207,10 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
     });
   }
   // The sign-in completes: its MFA process is spent (once, however many retries race here).
-  if (account.mfa_enabled === 1 && input.mfaProcessId) await completeMfaProcess(ctx, region, input.mfaProcessId);
-  return { region, account, methods: signInMethods(secondFactor) };
+  if (account.mfa_enabled === 1 && input.mfaProcessId && !trusted) await completeMfaProcess(ctx, region, input.mfaProcessId);
+  // Trusted only after a second factor really passed here, and only when the deployment offers it.
+  if (secondFactor !== null && input.trustDevice === true && trustedDaysOffered(ctx)) {
+    deviceCookie = await trustDevice(ctx, region, account.id, { ip: meta.ip, userAgent: meta.userAgent ?? null });
+  }
+  return { region, account, methods: signInMethods(secondFactor), ...(deviceCookie ? { deviceCookie } : {}) };
 }

@@ -23,9 +23,10 @@ import {
 import { isReauthSession, reauthenticationOf } from '../domain/reauth';
 import { authenticateAccess, bearer, checkRefreshToken, createSsoSession, readSsoCookie, renewSessionSignIn, revokeSessions, rotateRefresh, type SsoSessionRef } from '../domain/sessions';
 import { signIn } from '../domain/signin';
+import { deviceCookieHeader } from '../domain/trustedDevices';
 import { normalizeEmail } from '../domain/validation';
 import { fail } from '../http/errors';
-import { body, clearSsoCookie, clientIp, endSecurityUnlock, limitAuth, ok, requireHostRegionOf, S, securityHeaders, setSsoCookie, ssoCookie } from '../http/common';
+import { body, clearSsoCookie, clientIp, parseCookies, endSecurityUnlock, limitAuth, ok, requireHostRegionOf, S, securityHeaders, setSsoCookie, ssoCookie } from '../http/common';
 
 const SESSION_CODE_HEADER = HEADERS.sessionCode.toLowerCase();
 
@@ -146,6 +147,8 @@ export function authRoutes(ctx: Ctx) {
               mfaType: S.mfaType,
               code: S.str(16),
               mfaProcessId: S.str(200),
+              recoveryCode: S.str(32),
+              trustDevice: S.bool,
               captchaToken: S.str(200),
               acceptPrivacyVersion: { type: 'integer', minimum: 0, maximum: 100000 },
               terminalUUID: S.str(64),
@@ -183,7 +186,14 @@ export function authRoutes(ctx: Ctx) {
         if (reauth && !sameAccount) fail(E.accountError, undefined, 'Sign in again with the account you are signed in with, or sign out first.');
         if (!reauth && sameAccount) fail(E.loginSessionExists, { email: existing.account.email });
         const client = ls ? await getClient(ctx, ls.client_id) : null;
-        const { region, account, methods } = await signIn(ctx, b, { ip: clientIp(req), clientRequiresCaptcha: client?.require_captcha === 1, clientId: client?.id ?? null });
+        const { region, account, methods, deviceCookie } = await signIn(ctx, b, {
+          ip: clientIp(req),
+          clientRequiresCaptcha: client?.require_captcha === 1,
+          clientId: client?.id ?? null,
+          cookies: parseCookies(req.headers.cookie),
+          userAgent: req.headers['user-agent'] ?? null,
+        });
+        if (deviceCookie) reply.header('Set-Cookie', deviceCookieHeader(ctx, deviceCookie));
         if (reauth) {
           // The same session goes on (what other services were given under it too), signed in to anew.
           await renewSessionSignIn(ctx, existing.region, existing.session.id, methods);

@@ -9,9 +9,10 @@ import { safeEqual } from '../domain/crypto';
 import { addMethod, createTotpEnrolment, deleteMethod, disableMfa, enableMfa, maskEmail, readMfaProcess, sendEmailCode, setPrimary, supportedTypes } from '../domain/mfa';
 import { checkAccountPassword } from '../domain/passwordLock';
 import { revokeSessions, sessionExpiry } from '../domain/sessions';
+import { currentTrustedDevice, revokeTrustedDevices } from '../domain/trustedDevices';
 import { normalizeEmail } from '../domain/validation';
 import { fail } from '../http/errors';
-import { authHeaders, body, endSecurityUnlock, ensureSelf, idParams, limitAuth, ok, requireAuth, requireHostRegionOf, requireSecurityToken, S, securityHeaders } from '../http/common';
+import { authHeaders, body, endSecurityUnlock, ensureSelf, idParams, limitAuth, ok, parseCookies, requireAuth, requireHostRegionOf, requireSecurityToken, S, securityHeaders } from '../http/common';
 
 const codeBody = body({ mfaType: S.mfaType, code: { type: 'string', pattern: '^[0-9]{6}$' } }, ['mfaType', 'code']);
 const typeBody = body({ mfaType: S.mfaType }, ['mfaType']);
@@ -164,6 +165,11 @@ export function securityRoutes(ctx: Ctx) {
         ensureSelf(auth, req.params.id);
         const list = req.body?.sessionList;
         const loggedOut = list && list.length > 0 ? await revokeSessions(ctx, auth.region, auth.account.id, list) : await revokeSessions(ctx, auth.region, auth.account.id, 'all', auth.session.id);
+        // "Log out other devices" also stops the other browsers skipping the second factor; this one stays trusted.
+        if (!list || list.length === 0) {
+          const here = await currentTrustedDevice(ctx, auth.region, auth.account.id, parseCookies(req.headers.cookie));
+          await revokeTrustedDevices(ctx, auth.region, auth.account.id, 'all', here);
+        }
         return ok({ loggedOut });
       },
     );
