@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { MfaRequiredResult } from '../contract/auth';
 import type { TranslationKey } from '../i18n/resources';
 import { defineExtensionPoint } from '../registry/extensionPoints';
@@ -30,6 +31,8 @@ export interface MfaStepPartProps {
   back(): void;
   /** Give up and return to the sign-in form. */
   cancel(): void;
+  /** `alternative`: the step's options, to render above its own submit button (null for an option). */
+  options: ReactNode;
 }
 
 export interface MfaStepPart {

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHttp, userAtom, type UserInfo } from '@portal/plugin-api';
 import { securityApi } from './api';
+import { ContributedSections } from './ContributedSections';
 import { LockPanel } from './LockPanel';
 import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
@@ -29,8 +30,9 @@ function SecuritySettings({ user, timeZone }: SecurityPageProps & { user: UserIn
   const http = useHttp();
   const api = useMemo(() => securityApi(http, user.accountId), [http, user.accountId]);
   const lock = useSecurityLock(api);
-  // A changed password signs out the other sessions on the server: reload the list then.
+  // A changed password or "log out other devices" ends the other sessions (and trusted devices) on the server: reload the lists then.
   const [sessionsKey, setSessionsKey] = useState(0);
+  const contributed = { user, unlocked: lock.unlocked, guard: lock.guard, reloadKey: sessionsKey, timeZone };
 
   return (
     <SecurityLockContext.Provider value={lock}>
@@ -42,8 +44,10 @@ function SecuritySettings({ user, timeZone }: SecurityPageProps & { user: UserIn
         </div>
         <PasswordSection api={api} onChanged={() => setSessionsKey((k) => k + 1)} />
         <TwoFactorSection api={api} user={user} />
+        <ContributedSections after="twoFactor" {...contributed} />
         <TimeoutSection api={api} />
-        <SessionsSection api={api} reloadKey={sessionsKey} timeZone={timeZone} />
+        <SessionsSection api={api} reloadKey={sessionsKey} timeZone={timeZone} onEndedOthers={() => setSessionsKey((k) => k + 1)} />
+        <ContributedSections after="sessions" {...contributed} />
       </div>
     </SecurityLockContext.Provider>
   );
