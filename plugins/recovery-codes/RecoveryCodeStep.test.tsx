@@ -42,7 +42,7 @@ describe('the MFA step with recovery codes', () => {
   });
 
   it('says a wrong or used code and the attempts left, keeps the form, and locks after too many', async () => {
-    let answer = new ApiError(-20607, 'wrong', 400, { remainAttempts: 3 });
+    let answer: ApiError<unknown> = new ApiError(-20607, 'wrong', 400, { remainAttempts: 3 });
     const { props } = await renderMfaStep({ retry: async () => Promise.reject(answer) });
     await userEvent.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
     const field = await screen.findByRole('textbox', { name: 'Recovery code' });

@@ -20,8 +20,12 @@ function fakeHttp(status: { generatedAt: number | null; remaining: number; total
 
 async function renderSection(http: HttpClient, unlocked = true) {
   const registry = await testRegistry([recoveryCodes]);
-  const guard = vi.fn(<T,>(call: () => Promise<T>) => call());
-  renderPortal(<RecoveryCodesSection user={demoUser} unlocked={unlocked} guard={guard} reloadKey={0} timeZone="UTC" />, { registry, http });
+  const guard = vi.fn();
+  const guarded = <T,>(call: () => Promise<T>) => {
+    guard();
+    return call();
+  };
+  renderPortal(<RecoveryCodesSection user={demoUser} unlocked={unlocked} guard={guarded} reloadKey={0} timeZone="UTC" />, { registry, http });
   return { guard };
 }
 

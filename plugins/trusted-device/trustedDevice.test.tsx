@@ -57,8 +57,12 @@ function fakeHttp(lists: TrustedDeviceInfo[][]) {
 
 async function renderSection(http: HttpClient, unlocked = true) {
   const registry = await testRegistry([trustedDevice]);
-  const guard = vi.fn(<T,>(call: () => Promise<T>) => call());
-  renderPortal(<TrustedDevicesSection user={demoUser} unlocked={unlocked} guard={guard} reloadKey={0} timeZone="UTC" />, { registry, http });
+  const guard = vi.fn();
+  const guarded = <T,>(call: () => Promise<T>) => {
+    guard();
+    return call();
+  };
+  renderPortal(<TrustedDevicesSection user={demoUser} unlocked={unlocked} guard={guarded} reloadKey={0} timeZone="UTC" />, { registry, http });
   return guard;
 }
 
