@@ -52,7 +52,7 @@ describe('recovery codes card', () => {
   it('makes a set behind the lock and shows it once, to copy and download', async () => {
     const http = fakeHttp({ generatedAt: null, remaining: 0, total: 0 });
     const { guard } = await renderSection(http);
-    const writeText = vi.fn(async () => undefined);
+    const writeText = vi.fn(async (_text: string) => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const createObjectURL = vi.fn(() => 'blob:codes');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
