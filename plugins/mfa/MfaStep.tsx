@@ -26,7 +26,7 @@ import {
   useHttp,
   VisuallyHidden,
 } from '@portal/plugin-api';
-import { PartLoading, StepPart, useOptionFields, useStepParts } from './stepParts';
+import { AlternativeLink, PartLoading, StepPart, useOptionFields, useStepParts } from './stepParts';
 
 /** Seconds between two email codes (spec sections 4 and 9: resend wait 60 s). */
 export const EMAIL_RESEND_SECONDS = 60;
@@ -408,13 +408,9 @@ function MfaForm({ info, form, retry, cancel, error }: InterruptProps & { info: 
 
       {parts.alternatives.length > 0 && (
         <div ref={alternativeLinks} css={{ display: 'flex', flexDirection: 'column', alignItems: 'center', marginTop: theme.space(3) }}>
-          {parts.alternatives.map((part, i) =>
-            part.value.labelKey ? (
-              <Button key={`${part.pluginId}-${i}`} variant="text" disabled={submitting} onClick={() => setAlternative(i)}>
-                {translateDataKey(t, part.value.labelKey)}
-              </Button>
-            ) : null,
-          )}
+          {parts.alternatives.map((part, i) => (
+            <AlternativeLink key={`${part.pluginId}-${i}`} part={part} disabled={submitting} onOpen={() => setAlternative(i)} />
+          ))}
         </div>
       )}
 

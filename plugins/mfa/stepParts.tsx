@@ -1,6 +1,8 @@
 import { useTheme } from '@emotion/react';
 import { Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
+  Button,
   lazyView,
   LoginPageContext,
   MFA_STEP_PART_POINT,
@@ -9,7 +11,10 @@ import {
   type MfaStepPartProps,
   type Owned,
   PluginBoundary,
+  namespaceOf,
   Spinner,
+  translateDataKey,
+  type TranslationKey,
   usePortal,
 } from '@portal/plugin-api';
 
@@ -46,6 +51,29 @@ export function StepPart({ part, props, fallback }: { part: Owned<MfaStepPart>; 
         <View setFields={() => undefined} {...props} />
       </Suspense>
     </PluginBoundary>
+  );
+}
+
+/**
+ * The link that opens an alternative. Its text is in the contributing plugin's namespace, which the
+ * login page loads only when asked: this component asks (and shows nothing until it is there).
+ */
+export function AlternativeLink({ part, disabled, onOpen }: { part: Owned<MfaStepPart>; disabled: boolean; onOpen: () => void }) {
+  return (
+    <PluginBoundary pluginId={part.pluginId}>
+      <Suspense fallback={null}>
+        {part.value.labelKey && <AlternativeLabel labelKey={part.value.labelKey} disabled={disabled} onOpen={onOpen} />}
+      </Suspense>
+    </PluginBoundary>
+  );
+}
+
+function AlternativeLabel({ labelKey, disabled, onOpen }: { labelKey: TranslationKey; disabled: boolean; onOpen: () => void }) {
+  const { t } = useTranslation(namespaceOf(labelKey));
+  return (
+    <Button variant="text" disabled={disabled} onClick={onOpen}>
+      {translateDataKey(t, labelKey)}
+    </Button>
   );
 }
 
