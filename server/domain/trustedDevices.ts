@@ -47,7 +47,8 @@ async function deviceIdOf(ctx: Ctx, accountId: string, value: string | undefined
 export interface DeviceCookie {
   name: string;
   value: string;
-  expiresAt: number;
+  /** The row's lifetime, fixed when it was made (not re-derived from the clock later). */
+  maxAgeSeconds: number;
 }
 
 export function trustedDaysOffered(ctx: Ctx): number | undefined {
@@ -63,7 +64,7 @@ export async function trustDevice(ctx: Ctx, region: RegionCode, accountId: strin
     .insertInto('trusted_devices')
     .values({ id, account_id: accountId, created_at: now, expires_at: expiresAt, last_used_at: now, revoked_at: null, ip: meta.ip, user_agent: meta.userAgent?.slice(0, 512) ?? null })
     .execute();
-  return { name: await trustedDeviceCookieName(ctx, accountId), value: `${id}.${await signature(ctx, accountId, id)}`, expiresAt };
+  return { name: await trustedDeviceCookieName(ctx, accountId), value: `${id}.${await signature(ctx, accountId, id)}`, maxAgeSeconds: Math.floor((expiresAt - now) / 1000) };
 }
 
 /** The live trusted-device row id the request's cookies hold for this account, or null. */
@@ -123,6 +124,5 @@ export async function revokeTrustedDevices(ctx: Ctx, region: RegionCode, account
 
 export function deviceCookieHeader(ctx: Ctx, cookie: DeviceCookie): string {
   const secure = ctx.options.publicOrigin.startsWith('https:') ? '; Secure' : '';
-  const maxAge = Math.max(0, Math.floor((cookie.expiresAt - ctx.now()) / 1000));
-  return `${cookie.name}=${cookie.value}; Path=/api; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure}`;
+  return `${cookie.name}=${cookie.value}; Path=/api; HttpOnly; SameSite=Strict; Max-Age=${cookie.maxAgeSeconds}${secure}`;
 }
