@@ -43,6 +43,7 @@ function wholeNumber(name: string, min: number): number | undefined {
 const shutdownGraceMs = wholeNumber('SHUTDOWN_GRACE_MS', 0);
 const mailMaxAttempts = wholeNumber('MAIL_MAX_ATTEMPTS', 1);
 const mailRetentionHours = wholeNumber('MAIL_RETENTION_HOURS', 1);
+const trustedDeviceDays = wholeNumber('TRUSTED_DEVICE_DAYS', 0);
 
 if (env.ENUMERATION_PROTECTION !== undefined && !['0', '1'].includes(env.ENUMERATION_PROTECTION)) {
   throw new Error(`ENUMERATION_PROTECTION must be 0 or 1, got ${env.ENUMERATION_PROTECTION}`);
@@ -107,6 +108,7 @@ try {
     ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     trustProxy: env.TRUST_PROXY === '1',
     enumerationProtection: env.ENUMERATION_PROTECTION === '1',
+    ...(trustedDeviceDays !== undefined ? { trustedDeviceDays } : {}),
     limits: {
       ...(env.ACCESS_TOKEN_SECONDS ? { accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS) } : {}),
       ...(env.SECURITY_TOKEN_SECONDS ? { securityTokenSeconds: Number(env.SECURITY_TOKEN_SECONDS) } : {}),

@@ -151,6 +151,11 @@ export interface ServerOptions {
    * accounts) name unknown and known addresses.
    */
   enumerationProtection: boolean;
+  /**
+   * TRUSTED_DEVICE_DAYS: how long a browser that passed the second factor and asked may skip it
+   * (per account; 0 turns the offer off). Default 30.
+   */
+  trustedDeviceDays: number;
   /** Injected clock (tests move time forward). */
   now: () => number;
 }
@@ -233,6 +238,7 @@ export function resolveOptions(input: ServerOptionsInput = {}): ServerOptions {
     metricsToken: input.metricsToken,
     trustProxy: input.trustProxy ?? false,
     enumerationProtection: input.enumerationProtection ?? false,
+    trustedDeviceDays: input.trustedDeviceDays ?? 30,
     now: input.now ?? Date.now,
   };
 }

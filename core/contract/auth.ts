@@ -49,6 +49,10 @@ export interface LoginRequest {
   mfaType?: MfaType;
   code?: string;
   mfaProcessId?: string;
+  /** Retry with MFA by a recovery code instead of `mfaType` and `code` (with `mfaProcessId`). */
+  recoveryCode?: string;
+  /** With a passed second factor: do not ask this browser again for the deployment's trusted-device days. */
+  trustDevice?: boolean;
   /** Retry after the captcha frame reported success (-23029). */
   captchaToken?: string;
   /** Retry after the privacy-policy notice (-10999): the acknowledged version. */
@@ -75,6 +79,10 @@ export interface MfaRequiredResult {
   type?: string;
   /** Process lifetime in seconds. */
   expiresIn: number;
+  /** The account has unused recovery codes (beyond the spec). */
+  recoveryCodes?: boolean;
+  /** The deployment lets a browser be trusted for this many days; absent: it does not. */
+  trustDeviceDays?: number;
 }
 export interface MfaErrorResult {
   remainAttempts?: number;

@@ -1,5 +1,6 @@
 /** The login page contract shared by the login plugins (they never import each other). */
 export * from './types';
+export * from './mfaStepParts';
 export { LoginPageContext, useLoginPage } from './LoginPageContext';
 export { findInterrupt, useInterruptibleCall, type InterruptibleCall, type InterruptibleCallOptions } from './useInterruptibleCall';
 export { fetchAllowList, handOffUrl } from './handOff';

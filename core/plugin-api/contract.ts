@@ -9,6 +9,7 @@ export * from '../contract/headers';
 export * from '../contract/migration';
 export * from '../contract/partnerApp';
 export * from '../contract/regions';
+export * from '../contract/secondFactorExtras';
 export * from '../contract/security';
 export * from '../contract/securityEvents';
 export * from '../contract/signInProblem';

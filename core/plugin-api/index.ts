@@ -67,6 +67,9 @@ export { LinkChecking, LinkSection } from '../login/LinkPage';
 export { forgetMailLinkToken, loginSessionHeaders, mailLinkToken, signInAfterMailLink } from '../login/mailLink';
 export { useRenewMailLink } from '../login/useRenewMailLink';
 
+// Cards other plugins add to the Security page.
+export { SECURITY_SECTION_POINT, type SecuritySection, type SecuritySectionProps } from '../security/sections';
+
 // Languages and locale namespaces.
 export { changeLanguage, chooseLanguage, currentLanguage, i18n, showLanguage } from '../i18n/i18n';
 export { DEFAULT_LANGUAGE, isLanguageCode, languageByCode, type LanguageCode, LANGUAGES, matchBrowserLanguage } from '../i18n/languages';

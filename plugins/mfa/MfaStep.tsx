@@ -26,6 +26,7 @@ import {
   useHttp,
   VisuallyHidden,
 } from '@portal/plugin-api';
+import { AlternativeLink, PartLoading, StepPart, useOptionFields, useStepParts } from './stepParts';
 
 /** Seconds between two email codes (spec sections 4 and 9: resend wait 60 s). */
 export const EMAIL_RESEND_SECONDS = 60;
@@ -69,8 +70,13 @@ export default function MfaStep(props: InterruptProps) {
   return info ? <MfaForm {...props} info={info} /> : <Expired cancel={props.cancel} />;
 }
 
-function MfaForm({ info, form, retry, cancel }: InterruptProps & { info: MfaInfo }) {
+function MfaForm({ info, form, retry, cancel, error }: InterruptProps & { info: MfaInfo }) {
   const theme = useTheme();
+  const challenge = error.result as MfaRequiredResult;
+  const parts = useStepParts(challenge);
+  const optionFields = useOptionFields();
+  const [alternative, setAlternative] = useState<number | null>(null);
+  const alternativeLinks = useRef<HTMLDivElement>(null);
   const { t, i18n } = useTranslation(['mfa', 'core']);
   const http = useHttp();
   const id = useId();
@@ -221,7 +227,7 @@ function MfaForm({ info, form, retry, cancel }: InterruptProps & { info: MfaInfo
     setCodeError(null);
     setNotice((n) => (n?.type === 'totpKey' ? null : n));
     try {
-      await retry({ mfaType: method, code, mfaProcessId: info.processId });
+      await retry({ ...optionFields.merged, mfaType: method, code, mfaProcessId: info.processId });
       // Still here: a step over this one (the captcha) was closed. The code is where to go on.
       if (mounted.current) requestFocus('code');
     } catch (error) {
@@ -232,6 +238,45 @@ function MfaForm({ info, form, retry, cancel }: InterruptProps & { info: MfaInfo
   };
 
   if (expired) return <Expired cancel={cancel} />;
+
+  const busy = submitting || locked;
+  const options = parts.options.map((part, i) => (
+    <StepPart
+      key={`${part.pluginId}-${i}`}
+      part={part}
+      props={{ challenge, form, busy, setFields: optionFields.setterFor(i), submit: () => Promise.resolve(), back: () => undefined, cancel, options: null }}
+    />
+  ));
+
+  const open = alternative === null ? undefined : parts.alternatives[alternative];
+  if (open) {
+    const submitAlternative = async (fields: Record<string, unknown>) => {
+      try {
+        await retry({ ...optionFields.merged, ...fields, mfaProcessId: info.processId });
+      } catch (failure) {
+        if (mounted.current && failure instanceof ApiError && failure.code === ERROR_CODES.mfaProcessMissing) setExpired(true);
+        throw failure;
+      }
+    };
+    return (
+      <StepPart
+        part={open}
+        fallback={<PartLoading />}
+        props={{
+          challenge,
+          form,
+          busy: false,
+          submit: submitAlternative,
+          back: () => {
+            setAlternative(null);
+            requestFocus('code');
+          },
+          cancel,
+          options,
+        }}
+      />
+    );
+  }
 
   const say = (m: Message) => ('error' in m ? errorMessage(m.error, t) : translateDataKey(t, m.key, m.values));
   const isEmail = method === MFA_TYPES.email;
@@ -354,10 +399,20 @@ function MfaForm({ info, form, retry, cancel }: InterruptProps & { info: MfaInfo
           </Notice>
         )}
 
+        {options}
+
         <Button type="submit" fullWidth size="lg" loading={submitting} disabled={locked}>
           {t('submit')}
         </Button>
       </form>
+
+      {parts.alternatives.length > 0 && (
+        <div ref={alternativeLinks} css={{ display: 'flex', flexDirection: 'column', alignItems: 'center', marginTop: theme.space(3) }}>
+          {parts.alternatives.map((part, i) => (
+            <AlternativeLink key={`${part.pluginId}-${i}`} part={part} disabled={submitting} onOpen={() => setAlternative(i)} />
+          ))}
+        </div>
+      )}
 
       <Button variant="text" onClick={cancel} css={{ marginTop: theme.space(3), alignSelf: 'center' }}>
         {t('back')}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageCard, useHttp, userAtom, type UserInfo } from '@portal/plugin-api';
 import { ActivitySection } from './ActivitySection';
 import { securityApi } from './api';
+import { ContributedSections } from './ContributedSections';
 import { LockPanel } from './LockPanel';
 import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
@@ -30,9 +31,11 @@ function SecuritySettings({ user, timeZone }: SecurityPageProps & { user: UserIn
   const http = useHttp();
   const api = useMemo(() => securityApi(http, user.accountId), [http, user.accountId]);
   const lock = useSecurityLock(api);
-  // A changed password signs out the other sessions on the server (and is new activity): reload both then.
+  // A changed password or "log out other devices" ends the other sessions (and trusted devices) on the server,
+  // and is new activity: reload the lists then.
   const [sessionsKey, setSessionsKey] = useState(0);
   const reload = () => setSessionsKey((k) => k + 1);
+  const contributed = { user, unlocked: lock.unlocked, guard: lock.guard, reloadKey: sessionsKey, timeZone };
 
   return (
     <SecurityLockContext.Provider value={lock}>
@@ -42,8 +45,10 @@ function SecuritySettings({ user, timeZone }: SecurityPageProps & { user: UserIn
         </PageCard>
         <PasswordSection api={api} onChanged={reload} />
         <TwoFactorSection api={api} user={user} />
+        <ContributedSections after="twoFactor" {...contributed} />
         <TimeoutSection api={api} />
-        <SessionsSection api={api} reloadKey={sessionsKey} timeZone={timeZone} />
+        <SessionsSection api={api} reloadKey={sessionsKey} timeZone={timeZone} onEndedOthers={reload} />
+        <ContributedSections after="sessions" {...contributed} />
         <ActivitySection api={api} reloadKey={sessionsKey} timeZone={timeZone} onSecured={reload} />
       </div>
     </SecurityLockContext.Provider>

@@ -25,7 +25,7 @@ export function formatTime(ms: number, language: string, timeZone?: string): str
  * The account's signed-in sessions (GET /account/{id}/sessions), this device first and marked;
  * log out one other session or all others (POST /account/{id}/logout).
  */
-export function SessionsSection({ api, reloadKey, timeZone }: { api: SecurityApi; reloadKey: number; timeZone?: string }) {
+export function SessionsSection({ api, reloadKey, timeZone, onEndedOthers }: { api: SecurityApi; reloadKey: number; timeZone?: string; onEndedOthers?: () => void }) {
   const theme = useTheme();
   const { t, i18n } = useTranslation(['security', 'core']);
   const lock = useLock();
@@ -134,7 +134,8 @@ export function SessionsSection({ api, reloadKey, timeZone }: { api: SecurityApi
           onDone={() => {
             setConfirmAll(false);
             toast(t('sessions.endedOthers'), 'success');
-            void load();
+            if (onEndedOthers) onEndedOthers();
+            else void load();
           }}
         />
       )}

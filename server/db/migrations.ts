@@ -454,6 +454,41 @@ const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => (
       await db.schema.alterTable('sso_sessions').addColumn('authenticated_at', 'bigint').execute();
     },
   },
+  '011_recovery_codes': {
+    // Single-use recovery codes of the second factor, stored keyed-hashed (domain/recoveryCodes.ts);
+    // a new set replaces the old one.
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('recovery_codes')
+        .ifNotExists()
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('code_hash', 'varchar(64)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('used_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('recovery_codes_account_idx').ifNotExists().on('recovery_codes').column('account_id').execute();
+    },
+  },
+  '012_trusted_devices': {
+    // A browser that passed the second factor and asked not to be asked again: its signed cookie
+    // names a row here, so the device can be listed and revoked (domain/trustedDevices.ts).
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('trusted_devices')
+        .ifNotExists()
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_used_at', 'bigint', (c) => c.notNull())
+        .addColumn('revoked_at', 'bigint')
+        .addColumn('ip', 'varchar(64)')
+        .addColumn('user_agent', 'text')
+        .execute();
+      await db.schema.createIndex('trusted_devices_account_idx').ifNotExists().on('trusted_devices').column('account_id').execute();
+    },
+  },
   '013_security_events': {
     // The account's security activity (sign-ins, locks, credential and session changes), kept
     // 90 days in its own region. `device_hash` keys the device and place of a sign-in, so a new

@@ -342,6 +342,7 @@ export interface InviteSendTable {
   email: string;
   sent_at: number;
 }
+
 /** One entry of an account's security activity (domain/securityEvents.ts); kept 90 days. */
 export interface SecurityEventTable {
   id: string;
@@ -362,6 +363,25 @@ export interface SecurityEventTable {
   detail: string | null;
 }
 
+export interface RecoveryCodeTable {
+  id: string;
+  account_id: string;
+  code_hash: string;
+  created_at: number;
+  used_at: number | null;
+}
+
+export interface TrustedDeviceTable {
+  id: string;
+  account_id: string;
+  created_at: number;
+  expires_at: number;
+  last_used_at: number;
+  revoked_at: number | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
 export interface RegionalDb {
   accounts: AccountTable;
   one_time_tokens: OneTimeTokenTable;
@@ -375,6 +395,8 @@ export interface RegionalDb {
   invitations: InvitationTable;
   invite_sends: InviteSendTable;
   security_events: SecurityEventTable;
+  recovery_codes: RecoveryCodeTable;
+  trusted_devices: TrustedDeviceTable;
 }
 
 export interface LegacyAccountTable {

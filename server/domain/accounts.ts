@@ -2,6 +2,7 @@
  * Accounts: lookup through the global directory, registration, activation, password reset and
  * change, profile, region confirmation, conflict info. A user's rows live only in its region.
  */
+import { revokeTrustedDevices } from './trustedDevices';
 import type { UserProfile, ActivationPasswordProblem, ConflictInfoResult, MailLinkProblem, MailLinkResult, RegisterRequest, ResetLinkInfo, RegisterResult, UpdateInfoRequest } from '../../core/contract/account';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { RegionCode } from '../../core/contract/regions';
@@ -521,6 +522,7 @@ export async function resetPassword(ctx: Ctx, token: string, newPassword: string
     .execute();
   await revokeSessions(ctx, found.region, found.account.id, 'all');
   await recordPasswordReset(ctx, found.region, found.account, context);
+  await revokeTrustedDevices(ctx, found.region, found.account.id, 'all');
   return { email: found.account.email, serviceUrl: await clientServiceUrl(ctx, link.clientId) };
 }
 
@@ -540,6 +542,7 @@ export async function changePassword(
   await ctx.region(region).updateTable('accounts').set({ password_hash: hash, updated_at: ctx.now() }).where('id', '=', account.id).execute();
   await revokeSessions(ctx, region, account.id, 'all', currentSessionId);
   await recordSecurityEvent(ctx, { region, id: account.id }, 'password_changed', context);
+  await revokeTrustedDevices(ctx, region, account.id, 'all');
   await ctx.mailer
     .send({
       to: account.email,

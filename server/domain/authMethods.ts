@@ -11,11 +11,17 @@ export type AuthMethod = 'pwd' | 'otp' | 'hwk' | 'mfa';
 
 const KNOWN: readonly AuthMethod[] = ['pwd', 'otp', 'hwk', 'mfa'];
 
-/** The factor a second-factor type proves. */
-const SECOND_FACTOR: Record<MfaType, AuthMethod> = { [MFA_TYPES.totp]: 'otp', [MFA_TYPES.email]: 'otp' };
+/** A second factor a sign-in can pass: a method, or one of the account's recovery codes (a one-time password too). */
+export type SecondFactor = MfaType | 'recovery';
 
-/** A password sign-in, with the second factor it passed (if any). */
-export function signInMethods(secondFactor: MfaType | null): AuthMethod[] {
+/** The factor a second factor proves. */
+const SECOND_FACTOR: Record<SecondFactor, AuthMethod> = { [MFA_TYPES.totp]: 'otp', [MFA_TYPES.email]: 'otp', recovery: 'otp' };
+
+/**
+ * A password sign-in, with the second factor it passed (if any). A trusted device skips the
+ * factor, and the sign-in says only `pwd`: a service that needs `mfa` can ask for a fresh one.
+ */
+export function signInMethods(secondFactor: SecondFactor | null): AuthMethod[] {
   if (secondFactor === null) return ['pwd'];
   return ['pwd', SECOND_FACTOR[secondFactor], 'mfa'];
 }

@@ -16,6 +16,7 @@ import { fail } from '../http/errors';
 import { randomDigits, randomId, safeEqual, sha256 } from './crypto';
 import { createOneTimeToken, languageOr, useOneTimeToken } from './accounts';
 import { hashSecret, parseRegionalSecret } from './tokens';
+import { spendRecoveryCode } from './recoveryCodes';
 
 export const EMAIL_CODE_MINUTES = 10;
 export const EMAIL_RESEND_SECONDS = 60;
@@ -252,11 +253,29 @@ async function liveProcess(ctx: Ctx, processId: string | undefined, region: Regi
  * spent only when the sign-in completes (`completeMfaProcess`).
  */
 export async function verifyMfaProcess(ctx: Ctx, region: RegionCode, account: AccountTable, type: MfaType, code: string, processId: string): Promise<void> {
+  await verifyProcessWith(ctx, region, account, processId, () => verifyMfa(ctx, region, account, type, code, { purpose: 'login', processId }));
+}
+
+/**
+ * The second factor of a sign-in proved by a recovery code: a wrong or already used code counts
+ * toward the same lock as a wrong authenticator code. True when this call spent a code (the
+ * owner is told), false when the process was verified already.
+ */
+export async function verifyRecoveryCodeProcess(ctx: Ctx, region: RegionCode, account: AccountTable, recoveryCode: string, processId: string): Promise<boolean> {
+  return verifyProcessWith(ctx, region, account, processId, async () => {
+    await guardLock(ctx, account);
+    if (!(await spendRecoveryCode(ctx, region, account.id, recoveryCode))) return countWrongCode(ctx, region, account);
+    await clearWrongCodes(ctx, region, account);
+  });
+}
+
+async function verifyProcessWith(ctx: Ctx, region: RegionCode, account: AccountTable, processId: string, check: () => Promise<void>): Promise<boolean> {
   const row = await liveProcess(ctx, processId, region);
   if (!row || !safeEqual(row.account_id, account.id)) fail(E.mfaProcessMissing);
-  if (row.verified_at !== null) return;
-  await verifyMfa(ctx, region, account, type, code, { purpose: 'login', processId });
+  if (row.verified_at !== null) return false;
+  await check();
   await ctx.region(region).updateTable('one_time_tokens').set({ verified_at: ctx.now() }).where('token_hash', '=', hashSecret(processId)).execute();
+  return true;
 }
 
 /** Spends the verified process of a completed sign-in; a second completion of it fails (-20681). */

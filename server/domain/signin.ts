@@ -21,11 +21,13 @@ import { captchaFrameUrl, captchaSubject, consumeCaptchaToken } from './captcha'
 import { clientNetwork, type HeldHit } from './limits';
 import { regionOfCountry } from './countries';
 import { createMigrationToken, legacyItem, localAccounts, vendorItem } from './migration';
-import { completeMfaProcess, maskEmail, mfaProcessPassedCaptcha, readMfaProcess, sendEmailCode, startMfaProcess, supportedTypes, verifyMfaProcess, MFA_PROCESS_MINUTES } from './mfa';
+import { completeMfaProcess, maskEmail, mfaProcessPassedCaptcha, readMfaProcess, sendEmailCode, startMfaProcess, supportedTypes, verifyMfaProcess, verifyRecoveryCodeProcess, MFA_PROCESS_MINUTES } from './mfa';
+import { mailRecoveryCodeUsed, recoveryCodesStatus } from './recoveryCodes';
+import { skipsSecondFactor, trustDevice, trustedDaysOffered, type DeviceCookie } from './trustedDevices';
 import { checkPasswordLocked } from './passwordLock';
 import { checkAccountPasswordRecorded, recordSecurityEvent, type EventContext } from './securityEvents';
 import { normalizeEmail } from './validation';
-import { signInMethods, type AuthMethod } from './authMethods';
+import { signInMethods, type AuthMethod, type SecondFactor } from './authMethods';
 
 export interface SignInMeta {
   ip: string;
@@ -36,6 +38,9 @@ export interface SignInMeta {
   context: EventContext;
   /** Resolves once the answer went out (enumeration protection records after it). */
   answered?: Promise<void>;
+  /** The request's cookies: a trusted-device cookie of the account skips the second factor. */
+  cookies?: Record<string, string>;
+  userAgent?: string | null;
 }
 
 /** One sign-in attempt, counted as a failure of its client and of its email address until it proves otherwise. */
@@ -109,6 +114,8 @@ export interface SignedIn {
   region: RegionCode;
   account: AccountTable;
   methods: AuthMethod[];
+  /** Set when the sign-in asked to trust this browser: the cookie to send. */
+  deviceCookie?: DeviceCookie;
 }
 
 export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): Promise<SignedIn> {
@@ -131,7 +138,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   }
   const { region } = found;
   let account = found.account;
-  let secondFactor: MfaType | null = null;
+  let secondFactor: SecondFactor | null = null;
   const db = ctx.region(region);
 
   if (account.activated_at === null) {
@@ -147,13 +154,19 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
     }
   }
 
+  let trusted = false;
+  let deviceCookie: DeviceCookie | undefined;
   if (account.mfa_enabled === 1) {
     const types = supportedTypes(account);
-    if (!input.mfaProcessId || input.code === undefined || input.mfaType === undefined) {
+    const byRecovery = input.recoveryCode !== undefined;
+    const answering = Boolean(input.mfaProcessId) && (byRecovery || (input.code !== undefined && input.mfaType !== undefined));
+    trusted = !answering && (await skipsSecondFactor(ctx, region, account.id, meta.cookies ?? {}));
+    if (!answering && !trusted) {
       const processId = await startMfaProcess(ctx, region, account, captchaPassed);
       const primary = (account.mfa_primary && types.includes(account.mfa_primary as MfaType) ? account.mfa_primary : types[0]) as MfaType;
       // Email as the primary method: the first code goes out with the challenge.
       if (primary === MFA_TYPES.email) await sendEmailCode(ctx, region, account, { purpose: 'login', processId }, input.language).catch(() => undefined);
+      const trustDeviceDays = trustedDaysOffered(ctx);
       fail(E.mfaRequired, {
         supportedMFATypes: types,
         primaryMFAType: primary,
@@ -161,19 +174,36 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
         MFAProcessId: processId,
         ...(account.identity_provider === 'partnerProgram' ? { type: 'partnerProgram' } : {}),
         expiresIn: MFA_PROCESS_MINUTES * 60,
+        recoveryCodes: (await recoveryCodesStatus(ctx, region, account.id)).remaining > 0,
+        ...(trustDeviceDays ? { trustDeviceDays } : {}),
       });
     }
-    const process = await readMfaProcess(ctx, input.mfaProcessId, false);
-    if (!process || process.account.id !== account.id) fail(E.mfaProcessMissing);
-    if (!types.includes(input.mfaType)) fail(E.mfaTypeDisabled);
-    await verifyMfaProcess(ctx, region, process.account, input.mfaType, input.code, input.mfaProcessId).catch(async (err: unknown) => {
-      if (err instanceof ApiFailure && (err.code === E.mfaCodeError || err.code === E.mfaTooManyWrong)) {
-        await recordSecurityEvent(ctx, { region, id: account.id }, 'sign_in_failure', meta.context, { reason: 'code' });
+    if (answering) {
+      const processId = input.mfaProcessId!;
+      const process = await readMfaProcess(ctx, processId, false);
+      if (!process || process.account.id !== account.id) fail(E.mfaProcessMissing);
+      // A wrong code (or recovery code) is a failed sign-in in the account's activity.
+      const recordWrong = async (err: unknown) => {
+        if (err instanceof ApiFailure && (err.code === E.mfaCodeError || err.code === E.mfaTooManyWrong)) {
+          await recordSecurityEvent(ctx, { region, id: account.id }, 'sign_in_failure', meta.context, { reason: 'code' });
+        }
+        throw err;
+      };
+      if (byRecovery) {
+        const used = await verifyRecoveryCodeProcess(ctx, region, process.account, input.recoveryCode!, processId).catch(recordWrong);
+        if (used) {
+          await mailRecoveryCodeUsed(ctx, region, process.account, input.language);
+          const { remaining } = await recoveryCodesStatus(ctx, region, account.id);
+          await recordSecurityEvent(ctx, { region, id: account.id }, 'recovery_code_used', meta.context, { count: remaining });
+        }
+        secondFactor = 'recovery';
+      } else {
+        if (!types.includes(input.mfaType!)) fail(E.mfaTypeDisabled);
+        await verifyMfaProcess(ctx, region, process.account, input.mfaType!, input.code!, processId).catch(recordWrong);
+        secondFactor = input.mfaType!;
       }
-      throw err;
-    });
-    secondFactor = input.mfaType;
-    account = await db.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
+      account = await db.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
+    }
   }
 
   const locals = await localAccounts(ctx, email);
@@ -194,6 +224,11 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
     });
   }
   // The sign-in completes: its MFA process is spent (once, however many retries race here).
-  if (account.mfa_enabled === 1 && input.mfaProcessId) await completeMfaProcess(ctx, region, input.mfaProcessId);
-  return { region, account, methods: signInMethods(secondFactor) };
+  if (account.mfa_enabled === 1 && input.mfaProcessId && !trusted) await completeMfaProcess(ctx, region, input.mfaProcessId);
+  // Trusted only after a second factor really passed here, and only when the deployment offers it.
+  if (secondFactor !== null && input.trustDevice === true && trustedDaysOffered(ctx)) {
+    deviceCookie = await trustDevice(ctx, region, account.id, { ip: meta.ip, userAgent: meta.userAgent ?? null });
+    await recordSecurityEvent(ctx, { region, id: account.id }, 'trusted_device_added', meta.context);
+  }
+  return { region, account, methods: signInMethods(secondFactor), ...(deviceCookie ? { deviceCookie } : {}) };
 }

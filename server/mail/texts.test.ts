@@ -4,7 +4,7 @@ import { BODIES, MAIL_KINDS, SUBJECTS, fill, mailText } from './texts';
 const placeholders = (text: string): string[] => [...new Set([...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!))].sort();
 const lineBreaks = (text: string): number => text.split('\n').length - 1;
 
-const VARS = { name: 'Ada', email: 'ada@example.com', link: 'https://id.example.com/x?token=abc', code: '123456', inviter: 'Olivia Owner', org: 'Contoso', role: 'admin', time: '26 November 2026, 07:10 CET', device: 'Firefox 133, Linux', place: 'Lyon, France (IP 203.0.113.9)' };
+const VARS = { name: 'Ada', email: 'ada@example.com', link: 'https://id.example.com/x?token=abc', code: '123456', inviter: 'Olivia Owner', org: 'Contoso', role: 'admin', time: '26 November 2026, 07:10 CET', device: 'Firefox 133, Linux', place: 'Lyon, France (IP 203.0.113.9)', remaining: '9' };
 
 describe('mail texts', () => {
   it('have exactly the portal languages in both tables, read from locales/<lang>/mail.json', () => {

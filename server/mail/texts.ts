@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGE_CODES, type LanguageCode } from '../../core/i18n/languages';
 
 /** `noAccount` and `alreadyRegistered` go out only under enumeration protection (ENUMERATION_PROTECTION=1). */
-export const MAIL_KINDS = ['activation', 'reset', 'emailCode', 'invitation', 'passwordChanged', 'noAccount', 'alreadyRegistered', 'newDeviceSignIn'] as const;
+export const MAIL_KINDS = ['activation', 'reset', 'emailCode', 'invitation', 'passwordChanged', 'noAccount', 'alreadyRegistered', 'newDeviceSignIn', 'recoveryCodeUsed'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 type Texts = Readonly<Record<MailKind, string>>;

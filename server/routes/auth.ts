@@ -24,9 +24,10 @@ import { isReauthSession, reauthenticationOf } from '../domain/reauth';
 import { authenticateAccess, bearer, checkRefreshToken, createSsoSession, readSsoCookie, renewSessionSignIn, revokeSessions, rotateRefresh, type SsoSessionRef } from '../domain/sessions';
 import { signIn } from '../domain/signin';
 import { eventContext, recordSignIn } from '../domain/securityEvents';
+import { deviceCookieHeader } from '../domain/trustedDevices';
 import { normalizeEmail } from '../domain/validation';
 import { fail } from '../http/errors';
-import { answerSent, body, clearSsoCookie, clientIp, endSecurityUnlock, limitAuth, ok, requireHostRegionOf, S, securityHeaders, setSsoCookie, ssoCookie } from '../http/common';
+import { answerSent, body, clearSsoCookie, clientIp, endSecurityUnlock, limitAuth, ok, parseCookies, requireHostRegionOf, S, securityHeaders, setSsoCookie, ssoCookie } from '../http/common';
 
 const SESSION_CODE_HEADER = HEADERS.sessionCode.toLowerCase();
 
@@ -147,6 +148,8 @@ export function authRoutes(ctx: Ctx) {
               mfaType: S.mfaType,
               code: S.str(16),
               mfaProcessId: S.str(200),
+              recoveryCode: S.str(32),
+              trustDevice: S.bool,
               captchaToken: S.str(200),
               acceptPrivacyVersion: { type: 'integer', minimum: 0, maximum: 100000 },
               terminalUUID: S.str(64),
@@ -185,8 +188,17 @@ export function authRoutes(ctx: Ctx) {
         if (!reauth && sameAccount) fail(E.loginSessionExists, { email: existing.account.email });
         const client = ls ? await getClient(ctx, ls.client_id) : null;
         const context = eventContext(clientIp(req), req.headers);
-        const { region, account, methods } = await signIn(ctx, b, { ip: clientIp(req), clientRequiresCaptcha: client?.require_captcha === 1, clientId: client?.id ?? null, context, answered: answerSent(reply) });
+        const { region, account, methods, deviceCookie } = await signIn(ctx, b, {
+          ip: clientIp(req),
+          clientRequiresCaptcha: client?.require_captcha === 1,
+          clientId: client?.id ?? null,
+          context,
+          answered: answerSent(reply),
+          cookies: parseCookies(req.headers.cookie),
+          userAgent: req.headers['user-agent'] ?? null,
+        });
         await recordSignIn(ctx, region, account, context);
+        if (deviceCookie) reply.header('Set-Cookie', deviceCookieHeader(ctx, deviceCookie));
         if (reauth) {
           // The same session goes on (what other services were given under it too), signed in to anew.
           await renewSessionSignIn(ctx, existing.region, existing.session.id, methods);

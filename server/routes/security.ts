@@ -10,9 +10,10 @@ import { safeEqual } from '../domain/crypto';
 import { addMethod, createTotpEnrolment, deleteMethod, disableMfa, enableMfa, maskEmail, readMfaProcess, sendEmailCode, setPrimary, supportedTypes } from '../domain/mfa';
 import { checkAccountPasswordRecorded, decodeCursor, eventContext, listSecurityEvents, recordSecurityEvent, type EventContext } from '../domain/securityEvents';
 import { revokeSessions, sessionExpiry } from '../domain/sessions';
+import { currentTrustedDevice, revokeTrustedDevices } from '../domain/trustedDevices';
 import { normalizeEmail } from '../domain/validation';
 import { fail } from '../http/errors';
-import { answerSent, authHeaders, body, clientIp, endSecurityUnlock, ensureSelf, idParams, limitAuth, ok, requireAuth, requireHostRegionOf, requireSecurityToken, S, securityHeaders } from '../http/common';
+import { answerSent, authHeaders, body, clientIp, endSecurityUnlock, ensureSelf, idParams, limitAuth, ok, parseCookies, requireAuth, requireHostRegionOf, requireSecurityToken, S, securityHeaders } from '../http/common';
 
 const codeBody = body({ mfaType: S.mfaType, code: { type: 'string', pattern: '^[0-9]{6}$' } }, ['mfaType', 'code']);
 const typeBody = body({ mfaType: S.mfaType }, ['mfaType']);
@@ -183,6 +184,11 @@ export function securityRoutes(ctx: Ctx) {
         const one = list !== undefined && list.length > 0;
         const loggedOut = one ? await revokeSessions(ctx, auth.region, auth.account.id, list) : await revokeSessions(ctx, auth.region, auth.account.id, 'all', auth.session.id);
         if (loggedOut.length > 0) await record(req, auth, 'sessions_ended', { count: loggedOut.length, scope: one ? 'one' : 'others' });
+        // "Log out other devices" also stops the other browsers skipping the second factor; this one stays trusted.
+        if (!one) {
+          const here = await currentTrustedDevice(ctx, auth.region, auth.account.id, parseCookies(req.headers.cookie));
+          await revokeTrustedDevices(ctx, auth.region, auth.account.id, 'all', here);
+        }
         return ok({ loggedOut });
       },
     );

@@ -1,0 +1,137 @@
+import { useTheme } from '@emotion/react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  ApiError,
+  Button,
+  ERROR_CODES,
+  errorMessage,
+  isAbortError,
+  Notice,
+  PageCard,
+  type RevokeTrustedDevicesRequest,
+  type RevokeTrustedDevicesResult,
+  type SecuritySectionProps,
+  Spinner,
+  toast,
+  type TrustedDeviceInfo,
+  type TrustedDevicesResult,
+  useErrorHandler,
+  useHttp,
+  VisuallyHidden,
+} from '@portal/plugin-api';
+import { browserName } from './browserName';
+
+const asApiError = (error: unknown) => (error instanceof ApiError ? error : new ApiError(-1, undefined, 0));
+
+/** Security page card: the browsers that skip two-step verification for this account, each revocable behind the lock. */
+export default function TrustedDevicesSection({ user, unlocked, guard, reloadKey, timeZone }: SecuritySectionProps) {
+  const theme = useTheme();
+  const { t, i18n } = useTranslation(['trusted-device', 'core']);
+  const http = useHttp();
+  const handleError = useErrorHandler();
+  const id = encodeURIComponent(user.accountId);
+  const [devices, setDevices] = useState<TrustedDeviceInfo[] | null>(null);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const [revoking, setRevoking] = useState<string | 'all' | null>(null);
+
+  const load = useCallback(async () => {
+    setFailure(null);
+    try {
+      const result = await http.get<TrustedDevicesResult>(`/account/${id}/trusted-devices`);
+      setDevices([...result.devices].sort((a, b) => Number(b.current) - Number(a.current)));
+    } catch (error) {
+      if (!isAbortError(error)) setFailure(asApiError(error));
+    }
+  }, [http, id]);
+  useEffect(() => {
+    void load();
+  }, [load, reloadKey]);
+
+  const time = (ms: number) => new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(ms);
+
+  const revoke = async (which: string | 'all') => {
+    setRevoking(which);
+    try {
+      const body: RevokeTrustedDevicesRequest = which === 'all' ? {} : { deviceIds: [which] };
+      await guard(() => http.post<RevokeTrustedDevicesResult>(`/account/${id}/trusted-devices/revoke`, body, { securityToken: true }));
+      toast(t(which === 'all' ? 'section.revokedAll' : 'section.revoked'), 'success');
+      await load();
+    } catch (error) {
+      // A refused security token has locked the page again; the lock panel says so.
+      if (asApiError(error).code !== ERROR_CODES.tokenFailure) handleError(error);
+    } finally {
+      setRevoking(null);
+    }
+  };
+
+  const lockedHint = unlocked ? undefined : 'trusted-devices-locked';
+
+  return (
+    <PageCard id="trusted-devices" title={t('section.title')} intro={t('section.intro')}>
+      {!devices && !failure && (
+        <p role="status" css={{ display: 'flex', alignItems: 'center', gap: theme.space(2), margin: 0, color: theme.colors.textMuted }}>
+          <Spinner size={18} />
+          {t('section.loading')}
+        </p>
+      )}
+      {failure && (
+        <>
+          <Notice kind="error" role="alert">
+            {errorMessage(failure, t)}
+          </Notice>
+          <Button variant="secondary" onClick={() => void load()}>
+            {t('section.retry')}
+          </Button>
+        </>
+      )}
+      {devices && devices.length === 0 && <p css={{ margin: 0 }}>{t('section.none')}</p>}
+      {devices && devices.length > 0 && (
+        <>
+          <ul css={{ listStyle: 'none', padding: 0, margin: `0 0 ${theme.space(4)}` }} aria-label={t('section.list')}>
+            {devices.map((d) => {
+              const { browser, os } = browserName(d.userAgent);
+              const label = browser && os ? t('section.deviceOn', { browser, os }) : (browser ?? os ?? t('section.unknownDevice'));
+              return (
+                <li
+                  key={d.deviceId}
+                  aria-current={d.current ? 'true' : undefined}
+                  css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: theme.space(3), padding: `${theme.space(3)} 0`, borderBottom: `1px solid ${theme.colors.border}` }}
+                >
+                  <div css={{ flex: '1 1 220px', minWidth: 0 }}>
+                    <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(2), alignItems: 'center' }}>
+                      <span css={{ fontWeight: 600 }}>{label}</span>
+                      {d.current && (
+                        <span css={{ padding: `0 ${theme.space(2)}`, borderRadius: theme.radius.sm, background: theme.colors.background, fontSize: theme.font.sizeSm, fontWeight: 600 }}>
+                          {t('section.current')}
+                        </span>
+                      )}
+                    </div>
+                    <div css={{ color: theme.colors.textMuted, fontSize: theme.font.sizeSm, overflowWrap: 'anywhere' }}>
+                      {t('section.until', { time: time(d.expiresAt) })} · {t('section.lastUsed', { time: time(d.lastUsedAt) })}
+                    </div>
+                  </div>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={!unlocked || revoking !== null}
+                    loading={revoking === d.deviceId}
+                    aria-describedby={lockedHint}
+                    aria-label={t('section.revokeOf', { device: label })}
+                    onClick={() => void revoke(d.deviceId)}
+                  >
+                    {t('section.revoke')}
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+          <Button variant="danger" disabled={!unlocked || revoking !== null} loading={revoking === 'all'} aria-describedby={lockedHint} onClick={() => void revoke('all')}>
+            {t('section.revokeAll')}
+          </Button>
+        </>
+      )}
+      {!unlocked && <VisuallyHidden id="trusted-devices-locked">{t('section.lockedHint')}</VisuallyHidden>}
+    </PageCard>
+  );
+}

@@ -1,0 +1,34 @@
+/** Sign-in helpers for the two-factor fallbacks' tests (recovery codes, trusted devices). */
+import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import { totpNow } from '../domain/mfa';
+import { Client, DEMO_PASSWORD, finishHandOff, login, startLogin, type TestServer } from './harness';
+
+export const MFA_EMAIL = 'mfa@example.com';
+
+/** Password step of a two-factor account in browser `c`: the -20677 answer (or success, for a trusted browser). */
+export async function passwordStep(c: Client, email = MFA_EMAIL) {
+  const { verifier, sessionCode } = await startLogin(c);
+  const res = await login(c, sessionCode, { email, password: DEMO_PASSWORD });
+  return { verifier, sessionCode, res };
+}
+
+/** A fresh authenticator code: the clock moves past the last used step first (each step works once). */
+export async function nextTotp(t: TestServer, email = MFA_EMAIL): Promise<string> {
+  const row = await t.server.ctx.region('Euw').selectFrom('accounts').select('mfa_totp_secret').where('email', '=', email).executeTakeFirstOrThrow();
+  t.clock.advance(31_000);
+  return totpNow(row.mfa_totp_secret!, Date.now() + t.clock.offset);
+}
+
+/** A complete two-factor sign-in in `c` with the authenticator; `extra` joins the code's request (trustDevice). */
+export async function signInWithTotp(t: TestServer, c: Client, extra: Record<string, unknown> = {}, email = MFA_EMAIL) {
+  const step = await passwordStep(c, email);
+  if (step.res.body.errorCode !== E.mfaRequired) throw new Error(`expected -20677, got ${step.res.text}`);
+  const res = await login(c, step.sessionCode, { email, password: DEMO_PASSWORD, mfaType: 3, code: await nextTotp(t, email), mfaProcessId: step.res.body.result.MFAProcessId, ...extra });
+  if (res.status !== 200) throw new Error(`code step: ${res.text}`);
+  await finishHandOff(c, res.body.result, step.verifier);
+  return res;
+}
+
+export async function accountIdOf(c: Client): Promise<string> {
+  return (await c.get('/api/user-info', { auth: true })).body.result.accountId;
+}
