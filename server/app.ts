@@ -36,6 +36,7 @@ import { devRoutes } from './routes/dev';
 import { partnerAppRoutes } from './routes/partnerApp';
 import { migrationRoutes } from './routes/migration';
 import { securityRoutes } from './routes/security';
+import { passkeyRoutes } from './routes/passkeys';
 import { seedDemo, type DemoSummary } from './demo/seed';
 import { clientIp } from './http/common';
 import { OidcProvider, oidcRoutes } from './oidc/provider';
@@ -79,7 +80,7 @@ function apiPlugin(ctx: Ctx, hostRegion: RegionCode | null) {
       const field = nulField(req.params, 'params') ?? nulField(req.query, 'querystring') ?? nulField(req.body, 'body');
       if (field) throw new ApiFailure(E.invalidParameter, `${messageFor(E.invalidParameter)} (${field})`, { field });
     });
-    for (const routes of [authRoutes, accountRoutes, securityRoutes, companyRoutes, migrationRoutes, captchaRoutes, brandingRoutes, partnerAppRoutes]) {
+    for (const routes of [authRoutes, accountRoutes, securityRoutes, passkeyRoutes, companyRoutes, migrationRoutes, captchaRoutes, brandingRoutes, partnerAppRoutes]) {
       await api.register(routes(ctx));
     }
   };

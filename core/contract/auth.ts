@@ -44,13 +44,16 @@ export interface AuthorizeQuery {
 /** `POST /login`, header `session_code` (optional only for the help-desk variant). */
 export interface LoginRequest {
   email: string;
-  password: string;
+  /** Absent only when `passkeyProof` signs in. */
+  password?: string;
   /** Retry with MFA: the method, the 6-digit code and the process id from the -20677 result. */
   mfaType?: MfaType;
   code?: string;
   mfaProcessId?: string;
   /** Retry after the captcha frame reported success (-23029). */
   captchaToken?: string;
+  /** From `POST /login/passkey/verify`: signs in without the password, or passes MFA beside it. */
+  passkeyProof?: string;
   /** Retry after the privacy-policy notice (-10999): the acknowledged version. */
   acceptPrivacyVersion?: number;
   terminalUUID?: string;
@@ -75,6 +78,8 @@ export interface MfaRequiredResult {
   type?: string;
   /** Process lifetime in seconds. */
   expiresIn: number;
+  /** The account has a passkey: it may pass this step instead of a code (`POST /login/passkey/options` with the process id). */
+  passkey?: boolean;
 }
 export interface MfaErrorResult {
   remainAttempts?: number;

@@ -89,6 +89,27 @@ export interface SignInFields {
 }
 export const SIGN_IN_FIELDS_POINT = defineExtensionPoint<SignInFields>('login/sign-in-fields/v1');
 
+/** What the sign-in form gives another way of signing in (SIGN_IN_METHOD_POINT). */
+export interface SignInMethodProps {
+  /**
+   * Signs in with these body fields in place of the password (e.g. `{ email, passkeyProof }`)
+   * through the form's own call, so every step that follows a password sign-in (MFA aside: the
+   * server decides) follows this one too. Resolves when the call settled, however it ended.
+   */
+  signIn(fields: { email: string } & Record<string, string>): Promise<void>;
+  /** True while the form's sign-in runs (either way). */
+  busy: boolean;
+}
+
+/** Another way of signing in, shown under the sign-in form's button (e.g. a passkey). */
+export interface SignInMethod {
+  order: number;
+  component: LazyView<SignInMethodProps>;
+  /** The method fills the email field's autofill (its `autocomplete` then carries `webauthn`). */
+  autofill?: boolean;
+}
+export const SIGN_IN_METHOD_POINT = defineExtensionPoint<SignInMethod>('login/sign-in-method/v1');
+
 /** What the login page host gives every view and interrupt through context. */
 export interface LoginPageServices {
   goTo(view: string, data?: unknown): void;

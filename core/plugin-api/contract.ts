@@ -11,3 +11,4 @@ export * from '../contract/partnerApp';
 export * from '../contract/regions';
 export * from '../contract/security';
 export * from '../contract/signInProblem';
+export * from '../contract/passkeys';

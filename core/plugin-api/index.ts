@@ -13,6 +13,7 @@ export { definePlugin } from '../registry/definePlugin';
 export * from './config';
 export { usePluginConfig } from './pluginConfig';
 export { SIGN_OUT_POINT, type SignOutOverride } from '../registry/corePoints';
+export { SECURITY_SECTION_POINT, type SecuritySection, type SecuritySectionProps } from '../registry/corePoints';
 export { defineExtensionPoint, type ExtensionPoint } from '../registry/extensionPoints';
 export { type Owned, type Registry } from '../registry/registry';
 export type {

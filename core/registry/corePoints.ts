@@ -1,5 +1,6 @@
-import { LOGIN_INTERRUPT_POINT, LOGIN_SLOT_POINT, SIGN_IN_FIELDS_POINT } from '../login/types';
+import { LOGIN_INTERRUPT_POINT, LOGIN_SLOT_POINT, SIGN_IN_FIELDS_POINT, SIGN_IN_METHOD_POINT } from '../login/types';
 import { defineExtensionPoint } from './extensionPoints';
+import type { LazyView } from './types';
 
 /**
  * Extension points the core itself declares. Plugins contribute to them by id and type;
@@ -13,4 +14,20 @@ export interface SignOutOverride {
 /** Replaces the server sign-out, e.g. inside a partner app. */
 export const SIGN_OUT_POINT = defineExtensionPoint<SignOutOverride>('session/sign-out/v1');
 
-export const CORE_POINTS = [SIGN_OUT_POINT, LOGIN_INTERRUPT_POINT, LOGIN_SLOT_POINT, SIGN_IN_FIELDS_POINT] as const;
+/** What the security page gives a section another plugin adds: its lock, as the page's own sections use it. */
+export interface SecuritySectionProps {
+  /** True while the page is unlocked (the security token is live): changes are allowed. */
+  unlocked: boolean;
+  /** Runs a sensitive call; a refused security token locks the page again before the error is rethrown. */
+  guard<T>(call: () => Promise<T>): Promise<T>;
+}
+
+/** A card another plugin adds to the security page (e.g. passkeys): after two-factor, in `order`. */
+export interface SecuritySection {
+  order: number;
+  component: LazyView<SecuritySectionProps>;
+}
+
+export const SECURITY_SECTION_POINT = defineExtensionPoint<SecuritySection>('account/security-section/v1');
+
+export const CORE_POINTS = [SIGN_OUT_POINT, LOGIN_INTERRUPT_POINT, LOGIN_SLOT_POINT, SIGN_IN_FIELDS_POINT, SIGN_IN_METHOD_POINT, SECURITY_SECTION_POINT] as const;

@@ -8,6 +8,7 @@ import { LockPanel } from './LockPanel';
 import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
 import { TimeoutSection } from './TimeoutSection';
+import { ContributedSections } from './ContributedSections';
 import { TwoFactorSection } from './TwoFactorSection';
 import { SecurityLockContext, useSecurityLock } from './useSecurityLock';
 
@@ -16,7 +17,7 @@ export interface SecurityPageProps {
   timeZone?: string;
 }
 
-/** /accountSetting/security: the lock, then password, two-factor, session timeout and sessions. */
+/** /accountSetting/security: the lock, then password, two-factor, other plugins' sections (passkeys), session timeout and sessions. */
 export default function SecurityPage(props: SecurityPageProps) {
   const user = useAtomValue(userAtom);
   if (!user) return null; // the /accountSetting guard loads the user before any child renders
@@ -42,6 +43,7 @@ function SecuritySettings({ user, timeZone }: SecurityPageProps & { user: UserIn
         </div>
         <PasswordSection api={api} onChanged={() => setSessionsKey((k) => k + 1)} />
         <TwoFactorSection api={api} user={user} />
+        <ContributedSections lock={lock} />
         <TimeoutSection api={api} />
         <SessionsSection api={api} reloadKey={sessionsKey} timeZone={timeZone} />
       </div>

@@ -24,13 +24,17 @@ import { createMigrationToken, legacyItem, localAccounts, vendorItem } from './m
 import { completeMfaProcess, maskEmail, mfaProcessPassedCaptcha, readMfaProcess, sendEmailCode, startMfaProcess, supportedTypes, verifyMfaProcess, MFA_PROCESS_MINUTES } from './mfa';
 import { checkAccountPassword, checkPasswordLocked } from './passwordLock';
 import { normalizeEmail } from './validation';
-import { signInMethods, type AuthMethod } from './authMethods';
+import { passkeyMethods, signInMethods, type AuthMethod } from './authMethods';
+import { hasPasskey } from './passkeys';
+import { completePasskeySignIn, passkeyProofAccount } from './passkeySignIn';
 
 export interface SignInMeta {
   ip: string;
   clientRequiresCaptcha: boolean;
   /** The login session's client: a re-sent activation mail links back to its page. */
   clientId?: string | null;
+  /** What a passkey proof must be bound to: the login session's code (passkeySignIn.ts). */
+  loginBinding?: string;
 }
 
 /** One sign-in attempt, counted as a failure of its client and of its email address until it proves otherwise. */
@@ -106,8 +110,8 @@ export interface SignedIn {
   methods: AuthMethod[];
 }
 
-export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): Promise<SignedIn> {
-  const email = normalizeEmail(input.email);
+/** The password part: the account whose password this is, and whether a captcha was spent on the way. */
+async function checkPassword(ctx: Ctx, input: LoginRequest, meta: SignInMeta, email: string, password: string): Promise<{ found: { region: RegionCode; account: AccountTable }; captchaPassed: boolean }> {
   const found = email.length <= 320 ? await findAccount(ctx, email) : null;
   // Counted and read in one statement per counter: parallel attempts on any process see each other.
   const attempt = await holdAttempt(ctx, meta, email);
@@ -118,12 +122,22 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   };
   try {
     captchaPassed = await requireCaptchaIfRisky(ctx, meta, attempt, input, email, found);
-    if (!found) return await signInLocal(ctx, email, input.password, onWrongPassword);
-    await checkAccountPassword(ctx, found.region, found.account, input.password, onWrongPassword);
+    if (!found) return await signInLocal(ctx, email, password, onWrongPassword);
+    await checkAccountPassword(ctx, found.region, found.account, password, onWrongPassword);
   } finally {
     // Only a wrong password stays counted: not a right one, a locked account or a missing captcha.
     await Promise.all(wrongPassword ? [attempt.client.confirm(), attempt.account.confirm()] : [attempt.client.release(), attempt.account.release()]);
   }
+  return { found, captchaPassed };
+}
+
+export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): Promise<SignedIn> {
+  const email = normalizeEmail(input.email);
+  // A passkey proof of this login session stands in for the password, or passes MFA beside it.
+  const passkey = input.passkeyProof !== undefined ? await passkeyProofAccount(ctx, input.passkeyProof, meta.loginBinding ?? '', email) : null;
+  if (input.password === undefined && !passkey) fail(E.invalidParameter, { field: 'password' });
+  const { found, captchaPassed } = input.password !== undefined ? await checkPassword(ctx, input, meta, email, input.password) : { found: passkey!, captchaPassed: false };
+  if (passkey && passkey.account.id !== found.account.id) fail(E.accountError);
   const { region } = found;
   let account = found.account;
   let secondFactor: MfaType | null = null;
@@ -142,7 +156,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
     }
   }
 
-  if (account.mfa_enabled === 1) {
+  if (account.mfa_enabled === 1 && !passkey) {
     const types = supportedTypes(account);
     if (!input.mfaProcessId || input.code === undefined || input.mfaType === undefined) {
       const processId = await startMfaProcess(ctx, region, account, captchaPassed);
@@ -155,6 +169,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
         MFAEmail: maskEmail(account.email),
         MFAProcessId: processId,
         ...(account.identity_provider === 'partnerProgram' ? { type: 'partnerProgram' } : {}),
+        ...((await hasPasskey(ctx, region, account.id)) ? { passkey: true } : {}),
         expiresIn: MFA_PROCESS_MINUTES * 60,
       });
     }
@@ -184,6 +199,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
     });
   }
   // The sign-in completes: its MFA process is spent (once, however many retries race here).
-  if (account.mfa_enabled === 1 && input.mfaProcessId) await completeMfaProcess(ctx, region, input.mfaProcessId);
-  return { region, account, methods: signInMethods(secondFactor) };
+  if (account.mfa_enabled === 1 && input.mfaProcessId && !passkey) await completeMfaProcess(ctx, region, input.mfaProcessId);
+  if (passkey) await completePasskeySignIn(ctx, passkey, input.mfaProcessId);
+  return { region, account, methods: passkey ? passkeyMethods(input.password !== undefined) : signInMethods(secondFactor) };
 }

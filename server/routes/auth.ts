@@ -23,6 +23,7 @@ import {
 import { isReauthSession, reauthenticationOf } from '../domain/reauth';
 import { authenticateAccess, bearer, checkRefreshToken, createSsoSession, readSsoCookie, renewSessionSignIn, revokeSessions, rotateRefresh, type SsoSessionRef } from '../domain/sessions';
 import { signIn } from '../domain/signin';
+import { loginBindingOf } from './passkeys';
 import { normalizeEmail } from '../domain/validation';
 import { fail } from '../http/errors';
 import { body, clearSsoCookie, clientIp, endSecurityUnlock, limitAuth, ok, requireHostRegionOf, S, securityHeaders, setSsoCookie, ssoCookie } from '../http/common';
@@ -146,6 +147,7 @@ export function authRoutes(ctx: Ctx) {
               mfaType: S.mfaType,
               code: S.str(16),
               mfaProcessId: S.str(200),
+              passkeyProof: S.str(400),
               captchaToken: S.str(200),
               acceptPrivacyVersion: { type: 'integer', minimum: 0, maximum: 100000 },
               terminalUUID: S.str(64),
@@ -155,13 +157,14 @@ export function authRoutes(ctx: Ctx) {
               locale_id: S.str(64),
               return_to: S.str(2048),
             },
-            ['email', 'password'],
+            ['email'],
           ),
         },
       },
       async (req, reply) => {
         await limitAuth(ctx, req, 'login');
         const b = req.body;
+        const loginBinding = loginBindingOf(req);
         const header = req.headers[SESSION_CODE_HEADER];
         let code = (Array.isArray(header) ? header[0] : header) || null;
         let ls = code ? await getLoginSession(ctx, code) : null;
@@ -183,7 +186,7 @@ export function authRoutes(ctx: Ctx) {
         if (reauth && !sameAccount) fail(E.accountError, undefined, 'Sign in again with the account you are signed in with, or sign out first.');
         if (!reauth && sameAccount) fail(E.loginSessionExists, { email: existing.account.email });
         const client = ls ? await getClient(ctx, ls.client_id) : null;
-        const { region, account, methods } = await signIn(ctx, b, { ip: clientIp(req), clientRequiresCaptcha: client?.require_captcha === 1, clientId: client?.id ?? null });
+        const { region, account, methods } = await signIn(ctx, b, { ip: clientIp(req), clientRequiresCaptcha: client?.require_captcha === 1, clientId: client?.id ?? null, loginBinding });
         if (reauth) {
           // The same session goes on (what other services were given under it too), signed in to anew.
           await renewSessionSignIn(ctx, existing.region, existing.session.id, methods);
