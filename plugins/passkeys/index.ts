@@ -1,0 +1,25 @@
+import { definePlugin, localeFile, SECURITY_SECTION_POINT, SIGN_IN_METHOD_POINT } from '@portal/plugin-api';
+import type messages from '../../locales/en_US/passkeys.json';
+
+/**
+ * Passkeys (WebAuthn): "Sign in with a passkey" and passkey autofill on the sign-in form, and a
+ * passkeys card on the security page (add, rename, remove). The server verifies every ceremony
+ * (server/domain/passkeys.ts); the browser library loads only when a ceremony starts.
+ */
+export default definePlugin({
+  id: 'passkeys',
+  locales: {
+    passkeys: localeFile('passkeys'),
+  },
+  register(ctx) {
+    ctx.contribute(SIGN_IN_METHOD_POINT, { order: 10, autofill: true, component: () => import('./PasskeySignIn') });
+    ctx.contribute(SECURITY_SECTION_POINT, { order: 10, component: () => import('./PasskeysSection') });
+  },
+});
+
+// t('passkeys:…') is type-checked against the English file (core/i18n/resources.ts).
+declare module '@portal/plugin-api' {
+  interface PortalNamespaces {
+    passkeys: typeof messages;
+  }
+}
