@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { LoginPageInfo } from '../contract/auth';
+import type { LoginPageInfo, MfaRequiredResult } from '../contract/auth';
 import type { ApiError } from '../http/ApiError';
 import { defineExtensionPoint } from '../registry/extensionPoints';
 import type { LazyView } from '../registry/types';
@@ -109,6 +109,21 @@ export interface SignInMethod {
   autofill?: boolean;
 }
 export const SIGN_IN_METHOD_POINT = defineExtensionPoint<SignInMethod>('login/sign-in-method/v1');
+
+/** What the MFA step gives another way of passing it (e.g. a passkey): the -20677 result and the step's retry. */
+export interface SecondFactorMethodProps {
+  /** The -20677 result (its `MFAProcessId`, and what else the server said, e.g. `passkey`). */
+  result: MfaRequiredResult;
+  /** Repeats the sign-in with these fields, as the step does with a code (`InterruptProps.retry`). */
+  retry(extra: Record<string, unknown>): Promise<void>;
+}
+
+/** Another second factor, shown under the MFA step's code form. */
+export interface SecondFactorMethod {
+  order: number;
+  component: LazyView<SecondFactorMethodProps>;
+}
+export const SECOND_FACTOR_METHOD_POINT = defineExtensionPoint<SecondFactorMethod>('login/second-factor-method/v1');
 
 /** What the login page host gives every view and interrupt through context. */
 export interface LoginPageServices {

@@ -1,4 +1,4 @@
-import { LOGIN_INTERRUPT_POINT, LOGIN_SLOT_POINT, SIGN_IN_FIELDS_POINT, SIGN_IN_METHOD_POINT } from '../login/types';
+import { LOGIN_INTERRUPT_POINT, LOGIN_SLOT_POINT, SECOND_FACTOR_METHOD_POINT, SIGN_IN_FIELDS_POINT, SIGN_IN_METHOD_POINT } from '../login/types';
 import { defineExtensionPoint } from './extensionPoints';
 import type { LazyView } from './types';
 
@@ -30,4 +30,4 @@ export interface SecuritySection {
 
 export const SECURITY_SECTION_POINT = defineExtensionPoint<SecuritySection>('account/security-section/v1');
 
-export const CORE_POINTS = [SIGN_OUT_POINT, LOGIN_INTERRUPT_POINT, LOGIN_SLOT_POINT, SIGN_IN_FIELDS_POINT, SIGN_IN_METHOD_POINT, SECURITY_SECTION_POINT] as const;
+export const CORE_POINTS = [SIGN_OUT_POINT, LOGIN_INTERRUPT_POINT, LOGIN_SLOT_POINT, SIGN_IN_FIELDS_POINT, SIGN_IN_METHOD_POINT, SECOND_FACTOR_METHOD_POINT, SECURITY_SECTION_POINT] as const;

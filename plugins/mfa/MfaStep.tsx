@@ -26,6 +26,7 @@ import {
   useHttp,
   VisuallyHidden,
 } from '@portal/plugin-api';
+import { OtherMethods } from './OtherMethods';
 
 /** Seconds between two email codes (spec sections 4 and 9: resend wait 60 s). */
 export const EMAIL_RESEND_SECONDS = 60;
@@ -69,7 +70,7 @@ export default function MfaStep(props: InterruptProps) {
   return info ? <MfaForm {...props} info={info} /> : <Expired cancel={props.cancel} />;
 }
 
-function MfaForm({ info, form, retry, cancel }: InterruptProps & { info: MfaInfo }) {
+function MfaForm({ info, form, retry, cancel, error }: InterruptProps & { info: MfaInfo }) {
   const theme = useTheme();
   const { t, i18n } = useTranslation(['mfa', 'core']);
   const http = useHttp();
@@ -358,6 +359,7 @@ function MfaForm({ info, form, retry, cancel }: InterruptProps & { info: MfaInfo
           {t('submit')}
         </Button>
       </form>
+      <OtherMethods result={error.result as MfaRequiredResult} retry={retry} />
 
       <Button variant="text" onClick={cancel} css={{ marginTop: theme.space(3), alignSelf: 'center' }}>
         {t('back')}

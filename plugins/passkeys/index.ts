@@ -1,9 +1,9 @@
-import { definePlugin, localeFile, SECURITY_SECTION_POINT, SIGN_IN_METHOD_POINT } from '@portal/plugin-api';
+import { definePlugin, localeFile, SECOND_FACTOR_METHOD_POINT, SECURITY_SECTION_POINT, SIGN_IN_METHOD_POINT } from '@portal/plugin-api';
 import type messages from '../../locales/en_US/passkeys.json';
 
 /**
- * Passkeys (WebAuthn): "Sign in with a passkey" and passkey autofill on the sign-in form, and a
- * passkeys card on the security page (add, rename, remove). The server verifies every ceremony
+ * Passkeys (WebAuthn): "Sign in with a passkey" and passkey autofill on the sign-in form, a passkey
+ * as the second factor on the MFA step, and a passkeys card on the security page (add, rename, remove). The server verifies every ceremony
  * (server/domain/passkeys.ts); the browser library loads only when a ceremony starts.
  */
 export default definePlugin({
@@ -13,6 +13,7 @@ export default definePlugin({
   },
   register(ctx) {
     ctx.contribute(SIGN_IN_METHOD_POINT, { order: 10, autofill: true, component: () => import('./PasskeySignIn') });
+    ctx.contribute(SECOND_FACTOR_METHOD_POINT, { order: 10, component: () => import('./PasskeySecondFactor') });
     ctx.contribute(SECURITY_SECTION_POINT, { order: 10, component: () => import('./PasskeysSection') });
   },
 });
