@@ -101,12 +101,14 @@ export interface SignInMethodProps {
   busy: boolean;
 }
 
-/** Another way of signing in, shown under the sign-in form's button (e.g. a passkey). */
+/** Another way of signing in, shown under the sign-in form's button (e.g. a passkey); it starts just after the form. */
 export interface SignInMethod {
   order: number;
   component: LazyView<SignInMethodProps>;
   /** The method fills the email field's autofill (its `autocomplete` then carries `webauthn`). */
   autofill?: boolean;
+  /** Its height in px when shown: kept free while it starts (it loads after the form), so nothing moves. */
+  height: number;
 }
 export const SIGN_IN_METHOD_POINT = defineExtensionPoint<SignInMethod>('login/sign-in-method/v1');
 

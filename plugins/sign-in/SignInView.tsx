@@ -31,6 +31,7 @@ import {
   useLoginPage,
   usePortal,
 } from '@portal/plugin-api';
+import { useAfterForm } from './afterForm';
 import { mayFocusOnLoad } from './focusOnLoad';
 import { lockText } from './lockText';
 import { ReauthHeading, UseAnotherAccount } from './ReauthNotice';
@@ -170,6 +171,7 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
         .sort((a, b) => a.value.order - b.value.order),
     [registry, page],
   );
+  const methodsStart = useAfterForm();
   const signInWith = async (fields: { email: string } & Record<string, string>) => {
     setAlert(null);
     await call.start({ ...fields, password: '' });
@@ -226,7 +228,10 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
             {t('submit')}
           </Button>
           {methods.map(({ pluginId, value }) => (
-            <SignInMethodSlot key={pluginId} pluginId={pluginId} method={value} signIn={signInWith} busy={call.busy || handingOff} />
+            // The room it takes is kept while it starts, so its arrival moves nothing.
+            <div key={pluginId} css={{ minHeight: value.height }}>
+              {methodsStart ? <SignInMethodSlot pluginId={pluginId} method={value} signIn={signInWith} busy={call.busy || handingOff} /> : null}
+            </div>
           ))}
           {reauth ? <UseAnotherAccount /> : null}
           {!reauth && (signUpUrl || page.hasView('register')) ? (
