@@ -69,7 +69,8 @@ export function passkeyRoutes(ctx: Ctx) {
       '/login/passkey/options',
       { config: { portalOnly: 'always' }, schema: { headers: sessionCodeHeaders, body: { type: ['object', 'null'], properties: { mfaProcessId: S.str(200) }, additionalProperties: false } } },
       async (req) => {
-        await limitAuth(ctx, req, 'login');
+        // Asked on every login page (passkey autofill): its own bucket, so it never uses up the sign-ins'.
+        await limitAuth(ctx, req, 'passkeyOptions');
         const processId = req.body?.mfaProcessId;
         requireHostRegionOf(req, processId);
         return ok({ options: await loginPasskeyOptions(ctx, loginBindingOf(req), processId) });
