@@ -86,7 +86,8 @@ export default function PasskeySignIn({ signIn, busy }: SignInMethodProps) {
 
   if (!supported) return null;
   return (
-    <div css={{ marginTop: theme.space(4) }}>
+    // Padding, not margin: the sign-in form keeps the block's whole height free while it starts.
+    <div css={{ paddingTop: theme.space(4) }}>
       <div aria-hidden="true" css={{ display: 'flex', alignItems: 'center', gap: theme.space(3), color: theme.colors.textMuted, fontSize: theme.font.sizeSm, marginBottom: theme.space(4), '&::before, &::after': { content: '""', flex: 1, borderTop: `1px solid ${theme.colors.border}` } }}>
         {t('signIn.or')}
       </div>

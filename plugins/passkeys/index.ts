@@ -2,7 +2,7 @@ import { definePlugin, localeFile, SECOND_FACTOR_METHOD_POINT, SECURITY_SECTION_
 import type messages from '../../locales/en_US/passkeys.json';
 
 /** The divider and the button under the sign-in form (PasskeySignIn), in px. */
-const PASSKEY_SIGN_IN_HEIGHT = 96;
+const PASSKEY_SIGN_IN_HEIGHT = 88;
 
 /**
  * Passkeys (WebAuthn): "Sign in with a passkey" and passkey autofill on the sign-in form, a passkey
