@@ -38,6 +38,7 @@ import { partnerAppRoutes } from './routes/partnerApp';
 import { migrationRoutes } from './routes/migration';
 import { securityRoutes } from './routes/security';
 import { secondFactorExtrasRoutes } from './routes/secondFactorExtras';
+import { passkeyRoutes } from './routes/passkeys';
 import { seedDemo, type DemoSummary } from './demo/seed';
 import { clientIp } from './http/common';
 import { OidcProvider, oidcRoutes } from './oidc/provider';
@@ -81,7 +82,7 @@ function apiPlugin(ctx: Ctx, hostRegion: RegionCode | null) {
       const field = nulField(req.params, 'params') ?? nulField(req.query, 'querystring') ?? nulField(req.body, 'body');
       if (field) throw new ApiFailure(E.invalidParameter, `${messageFor(E.invalidParameter)} (${field})`, { field });
     });
-    for (const routes of [authRoutes, accountRoutes, securityRoutes, secondFactorExtrasRoutes, companyRoutes, migrationRoutes, captchaRoutes, brandingRoutes, partnerAppRoutes]) {
+    for (const routes of [authRoutes, accountRoutes, securityRoutes, secondFactorExtrasRoutes, passkeyRoutes, companyRoutes, migrationRoutes, captchaRoutes, brandingRoutes, partnerAppRoutes]) {
       await api.register(routes(ctx));
     }
   };

@@ -44,7 +44,8 @@ export interface AuthorizeQuery {
 /** `POST /login`, header `session_code` (optional only for the help-desk variant). */
 export interface LoginRequest {
   email: string;
-  password: string;
+  /** Absent only when `passkeyProof` signs in. */
+  password?: string;
   /** Retry with MFA: the method, the 6-digit code and the process id from the -20677 result. */
   mfaType?: MfaType;
   code?: string;
@@ -55,6 +56,8 @@ export interface LoginRequest {
   trustDevice?: boolean;
   /** Retry after the captcha frame reported success (-23029). */
   captchaToken?: string;
+  /** From `POST /login/passkey/verify`: signs in without the password, or passes MFA beside it. */
+  passkeyProof?: string;
   /** Retry after the privacy-policy notice (-10999): the acknowledged version. */
   acceptPrivacyVersion?: number;
   terminalUUID?: string;
@@ -83,6 +86,8 @@ export interface MfaRequiredResult {
   recoveryCodes?: boolean;
   /** The deployment lets a browser be trusted for this many days; absent: it does not. */
   trustDeviceDays?: number;
+  /** The account has a passkey: it may pass this step instead of a code (`POST /login/passkey/options` with the process id). */
+  passkey?: boolean;
 }
 export interface MfaErrorResult {
   remainAttempts?: number;

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { LoginPageInfo } from '../contract/auth';
+import type { LoginPageInfo, MfaRequiredResult } from '../contract/auth';
 import type { ApiError } from '../http/ApiError';
 import { defineExtensionPoint } from '../registry/extensionPoints';
 import type { LazyView } from '../registry/types';
@@ -88,6 +88,44 @@ export interface SignInFields {
   standsInForSessionCode?: boolean;
 }
 export const SIGN_IN_FIELDS_POINT = defineExtensionPoint<SignInFields>('login/sign-in-fields/v1');
+
+/** What the sign-in form gives another way of signing in (SIGN_IN_METHOD_POINT). */
+export interface SignInMethodProps {
+  /**
+   * Signs in with these body fields in place of the password (e.g. `{ email, passkeyProof }`)
+   * through the form's own call, so every step that follows a password sign-in (MFA aside: the
+   * server decides) follows this one too. Resolves when the call settled, however it ended.
+   */
+  signIn(fields: { email: string } & Record<string, string>): Promise<void>;
+  /** True while the form's sign-in runs (either way). */
+  busy: boolean;
+}
+
+/** Another way of signing in, shown under the sign-in form's button (e.g. a passkey); it starts just after the form. */
+export interface SignInMethod {
+  order: number;
+  component: LazyView<SignInMethodProps>;
+  /** The method fills the email field's autofill (its `autocomplete` then carries `webauthn`). */
+  autofill?: boolean;
+  /** Its height in px when shown: kept free while it starts (it loads after the form), so nothing moves. */
+  height: number;
+}
+export const SIGN_IN_METHOD_POINT = defineExtensionPoint<SignInMethod>('login/sign-in-method/v1');
+
+/** What the MFA step gives another way of passing it (e.g. a passkey): the -20677 result and the step's retry. */
+export interface SecondFactorMethodProps {
+  /** The -20677 result (its `MFAProcessId`, and what else the server said, e.g. `passkey`). */
+  result: MfaRequiredResult;
+  /** Repeats the sign-in with these fields, as the step does with a code (`InterruptProps.retry`). */
+  retry(extra: Record<string, unknown>): Promise<void>;
+}
+
+/** Another second factor, shown under the MFA step's code form. */
+export interface SecondFactorMethod {
+  order: number;
+  component: LazyView<SecondFactorMethodProps>;
+}
+export const SECOND_FACTOR_METHOD_POINT = defineExtensionPoint<SecondFactorMethod>('login/second-factor-method/v1');
 
 /** What the login page host gives every view and interrupt through context. */
 export interface LoginPageServices {

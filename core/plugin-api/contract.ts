@@ -13,3 +13,4 @@ export * from '../contract/secondFactorExtras';
 export * from '../contract/security';
 export * from '../contract/securityEvents';
 export * from '../contract/signInProblem';
+export * from '../contract/passkeys';

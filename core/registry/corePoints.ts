@@ -1,7 +1,8 @@
 import { MFA_STEP_PART_POINT } from '../login/mfaStepParts';
-import { LOGIN_INTERRUPT_POINT, LOGIN_SLOT_POINT, SIGN_IN_FIELDS_POINT } from '../login/types';
+import { LOGIN_INTERRUPT_POINT, LOGIN_SLOT_POINT, SECOND_FACTOR_METHOD_POINT, SIGN_IN_FIELDS_POINT, SIGN_IN_METHOD_POINT } from '../login/types';
 import { SECURITY_SECTION_POINT } from '../security/sections';
 import { defineExtensionPoint } from './extensionPoints';
+import type { LazyView } from './types';
 
 /**
  * Extension points the core itself declares. Plugins contribute to them by id and type;
@@ -15,4 +16,4 @@ export interface SignOutOverride {
 /** Replaces the server sign-out, e.g. inside a partner app. */
 export const SIGN_OUT_POINT = defineExtensionPoint<SignOutOverride>('session/sign-out/v1');
 
-export const CORE_POINTS = [SIGN_OUT_POINT, LOGIN_INTERRUPT_POINT, LOGIN_SLOT_POINT, SIGN_IN_FIELDS_POINT, MFA_STEP_PART_POINT, SECURITY_SECTION_POINT] as const;
+export const CORE_POINTS = [SIGN_OUT_POINT, LOGIN_INTERRUPT_POINT, LOGIN_SLOT_POINT, SIGN_IN_FIELDS_POINT, SIGN_IN_METHOD_POINT, SECOND_FACTOR_METHOD_POINT, MFA_STEP_PART_POINT, SECURITY_SECTION_POINT] as const;

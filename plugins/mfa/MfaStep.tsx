@@ -27,6 +27,7 @@ import {
   VisuallyHidden,
 } from '@portal/plugin-api';
 import { AlternativeLink, PartLoading, StepPart, useOptionFields, useStepParts } from './stepParts';
+import { OtherMethods } from './OtherMethods';
 
 /** Seconds between two email codes (spec sections 4 and 9: resend wait 60 s). */
 export const EMAIL_RESEND_SECONDS = 60;
@@ -405,6 +406,7 @@ function MfaForm({ info, form, retry, cancel, error }: InterruptProps & { info: 
           {t('submit')}
         </Button>
       </form>
+      <OtherMethods result={error.result as MfaRequiredResult} retry={retry} />
 
       {parts.alternatives.length > 0 && (
         <div ref={alternativeLinks} css={{ display: 'flex', flexDirection: 'column', alignItems: 'center', marginTop: theme.space(3) }}>

@@ -18,7 +18,7 @@ export interface SecurityPageProps {
   timeZone?: string;
 }
 
-/** /accountSetting/security: the lock, then password, two-factor, session timeout, sessions and recent activity. */
+/** /accountSetting/security: the lock, then password, two-factor, other plugins' sections (passkeys, recovery codes), session timeout, sessions (and trusted devices), recent activity. */
 export default function SecurityPage(props: SecurityPageProps) {
   const user = useAtomValue(userAtom);
   if (!user) return null; // the /accountSetting guard loads the user before any child renders

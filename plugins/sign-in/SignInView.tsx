@@ -1,5 +1,5 @@
 import { useTheme } from '@emotion/react';
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { Suspense, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
@@ -14,11 +14,16 @@ import {
   type FieldChecks,
   handOffUrl,
   inviteRefusal,
+  lazyView,
   type LockedData,
   type LoginRequest,
   type LoginResult,
   type LoginViewProps,
+  PluginBoundary,
   SIGN_IN_FIELDS_POINT,
+  SIGN_IN_METHOD_POINT,
+  type SignInMethod,
+  type SignInMethodProps,
   TextField,
   toast,
   useInterruptibleCall,
@@ -26,6 +31,7 @@ import {
   useLoginPage,
   usePortal,
 } from '@portal/plugin-api';
+import { useAfterForm } from './afterForm';
 import { mayFocusOnLoad } from './focusOnLoad';
 import { lockText } from './lockText';
 import { ReauthHeading, UseAnotherAccount } from './ReauthNotice';
@@ -103,11 +109,14 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
   const call = useInterruptibleCall<SignInForm & Record<string, unknown>, LoginResult>({
     call: 'signIn',
     exec: (form, extra) => {
+      // Another method (a passkey) signs in with its own fields in place of the password.
+      const { email: typed, password: given, ...method } = form;
       const body: LoginRequest & Record<string, unknown> = {
-        email: form.email.trim(),
-        password: form.password,
+        email: typed.trim(),
+        ...(given === '' && Object.keys(method).length > 0 ? {} : { password: given }),
         language: currentLanguage(),
         ...extraFields.fields,
+        ...method,
         ...extra,
       };
       return http.post<LoginResult>('/login', body, { auth: 'none', headers: sessionCode ? { session_code: sessionCode } : {} });
@@ -154,6 +163,20 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
     await call.start({ ...form, email: form.email.trim() });
   });
 
+  const methods = useMemo(
+    () =>
+      registry
+        .getOwnedContributions(SIGN_IN_METHOD_POINT)
+        .filter((owned) => page.pluginAllowed(owned.pluginId))
+        .sort((a, b) => a.value.order - b.value.order),
+    [registry, page],
+  );
+  const methodsStart = useAfterForm();
+  const signInWith = async (fields: { email: string } & Record<string, string>) => {
+    setAlert(null);
+    await call.start({ ...fields, password: '' });
+  };
+
   const canSubmit = email.trim() !== '' && password !== '' && !call.busy && !handingOff;
   const inline = call.active?.presentation === 'inline';
   const signUpUrl = externalSignUp(page.pageInfo?.signUpUrl);
@@ -170,7 +193,8 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
             <TextField
               label={t('email')}
               type="email"
-              autoComplete="username"
+              // "webauthn": a method (passkeys) offers its credentials in this field's autofill.
+              autoComplete={methods.some((m) => m.value.autofill) ? 'username webauthn' : 'username'}
               inputMode="email"
               required
               error={errors.email ? t(errors.email) : undefined}
@@ -203,6 +227,12 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
           <Button type="submit" fullWidth disabled={!canSubmit} loading={call.busy || handingOff} css={{ marginTop: theme.space(5) }}>
             {t('submit')}
           </Button>
+          {methods.map(({ pluginId, value }) => (
+            // The room it takes is kept while it starts, so its arrival moves nothing.
+            <div key={pluginId} css={{ minHeight: value.height }}>
+              {methodsStart ? <SignInMethodSlot pluginId={pluginId} method={value} signIn={signInWith} busy={call.busy || handingOff} /> : null}
+            </div>
+          ))}
           {reauth ? <UseAnotherAccount /> : null}
           {!reauth && (signUpUrl || page.hasView('register')) ? (
             <p css={{ marginTop: theme.space(6), textAlign: 'center', color: theme.colors.textMuted }}>
@@ -241,6 +271,18 @@ export function externalSignUp(url: string | null | undefined): string | null {
   const ownRegister = parsed.origin === window.location.origin && parsed.pathname === '/login';
   if (ownRegister) return null; // the register view (if this page has it) is linked in place
   return parsed.toString();
+}
+
+function SignInMethodSlot({ pluginId, method, ...props }: { pluginId: string; method: SignInMethod } & SignInMethodProps) {
+  const Method = lazyView(method.component);
+  return (
+    <PluginBoundary pluginId={pluginId}>
+      {/* Nothing while it loads: the form must not jump. */}
+      <Suspense fallback={null}>
+        <Method {...props} />
+      </Suspense>
+    </PluginBoundary>
+  );
 }
 
 function AlertBox({ alert }: { alert: SignInAlert }) {

@@ -454,6 +454,26 @@ const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => (
       await db.schema.alterTable('sso_sessions').addColumn('authenticated_at', 'bigint').execute();
     },
   },
+  '010_passkeys': {
+    // WebAuthn credentials (domain/passkeys.ts), in the account's own region: the public key
+    // (COSE, base64url), the last sign counter seen, and what the list on the security page shows.
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('passkeys')
+        .ifNotExists()
+        .addColumn('id', 'varchar(1400)', (c) => c.primaryKey())
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('name', 'varchar(64)', (c) => c.notNull())
+        .addColumn('public_key', 'text', (c) => c.notNull())
+        .addColumn('counter', 'bigint', (c) => c.notNull())
+        .addColumn('transports', 'varchar(200)')
+        .addColumn('backed_up', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_used_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('passkeys_account_idx').ifNotExists().on('passkeys').column('account_id').execute();
+    },
+  },
   '011_recovery_codes': {
     // Single-use recovery codes of the second factor, stored keyed-hashed (domain/recoveryCodes.ts);
     // a new set replaces the old one.

@@ -397,6 +397,24 @@ export interface RegionalDb {
   security_events: SecurityEventTable;
   recovery_codes: RecoveryCodeTable;
   trusted_devices: TrustedDeviceTable;
+  passkeys: PasskeyTable;
+}
+
+/** A WebAuthn credential of an account (migration 010_passkeys). */
+export interface PasskeyTable {
+  /** The credential id, base64url. */
+  id: string;
+  account_id: string;
+  name: string;
+  /** COSE public key, base64url. */
+  public_key: string;
+  /** The highest sign counter seen; an authenticator that counts must exceed it. */
+  counter: number;
+  /** JSON array of the transports the browser reported at registration. */
+  transports: string | null;
+  backed_up: number;
+  created_at: number;
+  last_used_at: number | null;
 }
 
 export interface LegacyAccountTable {

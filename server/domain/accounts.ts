@@ -612,9 +612,13 @@ export async function confirmRegion(
   }
   const moved: AccountTable = { ...account, region_confirmed: 1, first_name: account.first_name || firstName, country, updated_at: ctx.now() };
   await ctx.region(choice.region).insertInto('accounts').values(moved).execute();
+  // Passkeys go with the account (a sign-in finds them in the account's region).
+  const passkeys = await ctx.region(from).selectFrom('passkeys').selectAll().where('account_id', '=', account.id).execute();
+  if (passkeys.length > 0) await ctx.region(choice.region).insertInto('passkeys').values(passkeys).execute();
   try {
     await ctx.stores.global.updateTable('directory').set({ region: choice.region }).where('email', '=', account.email).execute();
   } catch (err) {
+    await ctx.region(choice.region).deleteFrom('passkeys').where('account_id', '=', account.id).execute();
     await ctx.region(choice.region).deleteFrom('accounts').where('id', '=', account.id).execute();
     throw err;
   }
@@ -625,6 +629,7 @@ export async function confirmRegion(
     await trx.deleteFrom('one_time_tokens').where('account_id', '=', account.id).execute();
     await trx.deleteFrom('email_codes').where('account_id', '=', account.id).execute();
     await trx.deleteFrom('org_applications').where('account_id', '=', account.id).execute();
+    await trx.deleteFrom('passkeys').where('account_id', '=', account.id).execute();
     await trx.deleteFrom('accounts').where('id', '=', account.id).execute();
   });
   return { email: account.email, region: choice.region };

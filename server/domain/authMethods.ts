@@ -26,6 +26,14 @@ export function signInMethods(secondFactor: SecondFactor | null): AuthMethod[] {
   return ['pwd', SECOND_FACTOR[secondFactor], 'mfa'];
 }
 
+/**
+ * A passkey sign-in: a hardware-bound key with user verification (PIN or biometrics) is two
+ * factors in itself; beside a password it is the second factor.
+ */
+export function passkeyMethods(withPassword: boolean): AuthMethod[] {
+  return withPassword ? ['pwd', 'hwk', 'mfa'] : ['hwk', 'mfa'];
+}
+
 export function formatMethods(methods: readonly AuthMethod[]): string {
   return methods.join(' ');
 }

@@ -27,7 +27,9 @@ import { skipsSecondFactor, trustDevice, trustedDaysOffered, type DeviceCookie }
 import { checkPasswordLocked } from './passwordLock';
 import { checkAccountPasswordRecorded, recordSecurityEvent, type EventContext } from './securityEvents';
 import { normalizeEmail } from './validation';
-import { signInMethods, type AuthMethod, type SecondFactor } from './authMethods';
+import { passkeyMethods, signInMethods, type AuthMethod, type SecondFactor } from './authMethods';
+import { hasPasskey } from './passkeys';
+import { completePasskeySignIn, passkeyProofAccount } from './passkeySignIn';
 
 export interface SignInMeta {
   ip: string;
@@ -41,6 +43,8 @@ export interface SignInMeta {
   /** The request's cookies: a trusted-device cookie of the account skips the second factor. */
   cookies?: Record<string, string>;
   userAgent?: string | null;
+  /** What a passkey proof must be bound to: the login session's code (passkeySignIn.ts). */
+  loginBinding?: string;
 }
 
 /** One sign-in attempt, counted as a failure of its client and of its email address until it proves otherwise. */
@@ -118,8 +122,8 @@ export interface SignedIn {
   deviceCookie?: DeviceCookie;
 }
 
-export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): Promise<SignedIn> {
-  const email = normalizeEmail(input.email);
+/** The password part: the account whose password this is, and whether a captcha was spent on the way. */
+async function checkPassword(ctx: Ctx, input: LoginRequest, meta: SignInMeta, email: string, password: string): Promise<{ found: { region: RegionCode; account: AccountTable }; captchaPassed: boolean }> {
   const found = email.length <= 320 ? await findAccount(ctx, email) : null;
   // Counted and read in one statement per counter: parallel attempts on any process see each other.
   const attempt = await holdAttempt(ctx, meta, email);
@@ -130,12 +134,22 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   };
   try {
     captchaPassed = await requireCaptchaIfRisky(ctx, meta, attempt, input, email, found);
-    if (!found) return await signInLocal(ctx, email, input.password, onWrongPassword);
-    await checkAccountPasswordRecorded(ctx, found.region, found.account, input.password, meta.context, 'sign_in_failure', onWrongPassword, meta.answered);
+    if (!found) return await signInLocal(ctx, email, password, onWrongPassword);
+    await checkAccountPasswordRecorded(ctx, found.region, found.account, password, meta.context, 'sign_in_failure', onWrongPassword, meta.answered);
   } finally {
     // Only a wrong password stays counted: not a right one, a locked account or a missing captcha.
     await Promise.all(wrongPassword ? [attempt.client.confirm(), attempt.account.confirm()] : [attempt.client.release(), attempt.account.release()]);
   }
+  return { found, captchaPassed };
+}
+
+export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): Promise<SignedIn> {
+  const email = normalizeEmail(input.email);
+  // A passkey proof of this login session stands in for the password, or passes MFA beside it.
+  const passkey = input.passkeyProof !== undefined ? await passkeyProofAccount(ctx, input.passkeyProof, meta.loginBinding ?? '', email) : null;
+  if (input.password === undefined && !passkey) fail(E.invalidParameter, { field: 'password' });
+  const { found, captchaPassed } = input.password !== undefined ? await checkPassword(ctx, input, meta, email, input.password) : { found: passkey!, captchaPassed: false };
+  if (passkey && passkey.account.id !== found.account.id) fail(E.accountError);
   const { region } = found;
   let account = found.account;
   let secondFactor: SecondFactor | null = null;
@@ -156,7 +170,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
 
   let trusted = false;
   let deviceCookie: DeviceCookie | undefined;
-  if (account.mfa_enabled === 1) {
+  if (account.mfa_enabled === 1 && !passkey) {
     const types = supportedTypes(account);
     const byRecovery = input.recoveryCode !== undefined;
     const answering = Boolean(input.mfaProcessId) && (byRecovery || (input.code !== undefined && input.mfaType !== undefined));
@@ -173,6 +187,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
         MFAEmail: maskEmail(account.email),
         MFAProcessId: processId,
         ...(account.identity_provider === 'partnerProgram' ? { type: 'partnerProgram' } : {}),
+        ...((await hasPasskey(ctx, region, account.id)) ? { passkey: true } : {}),
         expiresIn: MFA_PROCESS_MINUTES * 60,
         recoveryCodes: (await recoveryCodesStatus(ctx, region, account.id)).remaining > 0,
         ...(trustDeviceDays ? { trustDeviceDays } : {}),
@@ -224,11 +239,12 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
     });
   }
   // The sign-in completes: its MFA process is spent (once, however many retries race here).
-  if (account.mfa_enabled === 1 && input.mfaProcessId && !trusted) await completeMfaProcess(ctx, region, input.mfaProcessId);
+  if (account.mfa_enabled === 1 && input.mfaProcessId && !trusted && !passkey) await completeMfaProcess(ctx, region, input.mfaProcessId);
+  if (passkey) await completePasskeySignIn(ctx, passkey, input.mfaProcessId);
   // Trusted only after a second factor really passed here, and only when the deployment offers it.
   if (secondFactor !== null && input.trustDevice === true && trustedDaysOffered(ctx)) {
     deviceCookie = await trustDevice(ctx, region, account.id, { ip: meta.ip, userAgent: meta.userAgent ?? null });
     await recordSecurityEvent(ctx, { region, id: account.id }, 'trusted_device_added', meta.context);
   }
-  return { region, account, methods: signInMethods(secondFactor), ...(deviceCookie ? { deviceCookie } : {}) };
+  return { region, account, methods: passkey ? passkeyMethods(input.password !== undefined) : signInMethods(secondFactor), ...(deviceCookie ? { deviceCookie } : {}) };
 }

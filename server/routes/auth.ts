@@ -25,6 +25,7 @@ import { authenticateAccess, bearer, checkRefreshToken, createSsoSession, readSs
 import { signIn } from '../domain/signin';
 import { eventContext, recordSignIn } from '../domain/securityEvents';
 import { deviceCookieHeader } from '../domain/trustedDevices';
+import { loginBindingOf } from './passkeys';
 import { normalizeEmail } from '../domain/validation';
 import { fail } from '../http/errors';
 import { answerSent, body, clearSsoCookie, clientIp, endSecurityUnlock, limitAuth, ok, parseCookies, requireHostRegionOf, S, securityHeaders, setSsoCookie, ssoCookie } from '../http/common';
@@ -150,6 +151,7 @@ export function authRoutes(ctx: Ctx) {
               mfaProcessId: S.str(200),
               recoveryCode: S.str(32),
               trustDevice: S.bool,
+              passkeyProof: S.str(400),
               captchaToken: S.str(200),
               acceptPrivacyVersion: { type: 'integer', minimum: 0, maximum: 100000 },
               terminalUUID: S.str(64),
@@ -159,13 +161,14 @@ export function authRoutes(ctx: Ctx) {
               locale_id: S.str(64),
               return_to: S.str(2048),
             },
-            ['email', 'password'],
+            ['email'],
           ),
         },
       },
       async (req, reply) => {
         await limitAuth(ctx, req, 'login');
         const b = req.body;
+        const loginBinding = loginBindingOf(req);
         const header = req.headers[SESSION_CODE_HEADER];
         let code = (Array.isArray(header) ? header[0] : header) || null;
         let ls = code ? await getLoginSession(ctx, code) : null;
@@ -196,8 +199,10 @@ export function authRoutes(ctx: Ctx) {
           answered: answerSent(reply),
           cookies: parseCookies(req.headers.cookie),
           userAgent: req.headers['user-agent'] ?? null,
+          loginBinding,
         });
-        await recordSignIn(ctx, region, account, context);
+        // Without a password, the passkey was the whole sign-in.
+        await recordSignIn(ctx, region, account, context, b.password === undefined && methods.includes('hwk') ? 'passkey_sign_in' : 'sign_in_success');
         if (deviceCookie) reply.header('Set-Cookie', deviceCookieHeader(ctx, deviceCookie));
         if (reauth) {
           // The same session goes on (what other services were given under it too), signed in to anew.

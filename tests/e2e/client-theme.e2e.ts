@@ -120,7 +120,7 @@ describe("a connected service's theme on its login page", () => {
 
       await page.getByLabel('Email').fill(DEMO.email);
       await page.getByLabel(/^Password/).fill(DEMO.password);
-      const submit = page.getByRole('button', { name: 'Sign in' });
+      const submit = page.getByRole('button', { name: 'Sign in', exact: true });
       expect(await submit.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(client.rgb.primary);
 
       // The captcha dialog (a modal over the page) and its frame (told our colours by postMessage).
@@ -158,7 +158,7 @@ describe("a connected service's theme on its login page", () => {
     await page.waitForURL(/\/login\?session_code=/);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(await page.title()).toBe('Sign in · Unified ID');
-    const submit = page.getByRole('button', { name: 'Sign in' });
+    const submit = page.getByRole('button', { name: 'Sign in', exact: true });
     expect(await submit.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(11, 87, 208)');
     expect(await page.locator('main > div').first().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
     await page.getByLabel('Email').fill(DEMO.email);

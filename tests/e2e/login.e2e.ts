@@ -40,7 +40,7 @@ describe('the login page against the reference server', () => {
     await page.waitForURL(/\/login\?session_code=/);
     expect(beforeAuthorize).toEqual(['/login', expect.stringMatching(/^\/assets\/login-start-[\w-]+\.js$/)]);
     expect(await page.evaluate(() => location.search)).not.toContain('code_verifier');
-    const submit = page.getByRole('button', { name: 'Sign in' });
+    const submit = page.getByRole('button', { name: 'Sign in', exact: true });
     expect(await submit.isDisabled()).toBe(true);
     const axe = await new AxeBuilder({ page }).analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);

@@ -53,7 +53,7 @@ describe('walk-through: register, activate, sign in to the demo service', () => 
     await page.goto(await activationLink(context, email));
     await page.getByRole('heading', { name: 'Your ID is activated' }).waitFor();
     await page.getByRole('img', { name: 'Demo Service' }).waitFor();
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${portal.url}/demo-service/`);
 
     await startAtDemoService(page);

@@ -10,7 +10,7 @@ export const isActivationLink = (link: string): boolean => link.includes('/login
 export async function activateAndGoToSignIn(page: Page, link: string): Promise<void> {
   await page.goto(link);
   await page.getByRole('heading', { name: 'Your ID is activated' }).waitFor();
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(/\/login\?session_code=/);
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
 }

@@ -31,6 +31,8 @@ export interface PortalOptions {
   /** Connected services (written to a `CLIENTS_FILE` in the data directory). */
   clients?: unknown[];
   env?: Record<string, string>;
+  /** Serve as http://localhost:<port> (PUBLIC_ORIGIN and `url`): WebAuthn takes no IP address as its relying party. */
+  localhost?: boolean;
 }
 
 /** `plugins` and `clients` as files in `dir`: the environment that points the server at them. */
@@ -66,6 +68,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<RunningP
       NODE_ENV: 'development',
       ...(options.config ? { PORTAL_CONFIG: options.config } : {}),
       ...deployment,
+      ...(options.localhost ? { PUBLIC_ORIGIN: `http://localhost:${port}` } : {}),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -91,7 +94,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<RunningP
   }
 
   return {
-    url,
+    url: options.localhost ? `http://localhost:${port}` : url,
     dataDir,
     output: () => log,
     async stop() {

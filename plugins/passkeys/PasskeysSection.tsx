@@ -1,0 +1,339 @@
+import { useTheme } from '@emotion/react';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  ApiError,
+  Button,
+  cardCss,
+  errorMessage,
+  ERROR_CODES,
+  isAbortError,
+  Notice,
+  type PasskeyItem,
+  PASSKEY_NAME_MAX,
+  type SecuritySectionProps,
+  Spinner,
+  TextField,
+  toast,
+  useErrorHandler,
+  useHttp,
+  userAtom,
+  VisuallyHidden,
+} from '@portal/plugin-api';
+import { isCancelled, passkeyApi, type PasskeyApi, webAuthnAvailable } from './api';
+import { createCredential } from './ceremonies';
+import { deviceParts } from './deviceName';
+import { PasskeyIcon } from './PasskeyIcon';
+
+/** The security page's props for an added section (its lock, the user, the time zone for dates). */
+export type PasskeysSectionProps = Pick<SecuritySectionProps, 'unlocked' | 'guard' | 'timeZone'>;
+
+/** What one row is doing: showing, being renamed, or asking before removal. */
+type RowMode = { id: string; kind: 'rename' | 'remove' } | null;
+
+const LOCKED_HINT = 'passkeys-locked';
+
+function formatDate(ms: number, language: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(language.replace('_', '-'), { dateStyle: 'medium', ...(timeZone ? { timeZone } : {}) }).format(ms);
+}
+
+/**
+ * The security page's passkeys card: the account's passkeys with when they were added and last
+ * used; add one (named by the user, the device suggested), rename, remove. Changes need the
+ * page unlocked, like every other security change.
+ */
+export default function PasskeysSection({ unlocked, guard, timeZone }: PasskeysSectionProps) {
+  const theme = useTheme();
+  const { t } = useTranslation(['passkeys', 'core']);
+  const user = useAtomValue(userAtom);
+  const http = useHttp();
+  const api = useMemo(() => passkeyApi(http, user?.accountId ?? ''), [http, user?.accountId]);
+  const [passkeys, setPasskeys] = useState<PasskeyItem[] | null>(null);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [mode, setMode] = useState<RowMode>(null);
+
+  const load = useCallback(async () => {
+    setFailure(null);
+    try {
+      setPasskeys((await api.list()).passkeys);
+    } catch (error) {
+      if (!isAbortError(error)) setFailure(error instanceof ApiError ? error : new ApiError(-1, undefined, 0));
+    }
+  }, [api]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // Locked again meanwhile: an open form would only fail.
+  useEffect(() => {
+    if (!unlocked) {
+      setAdding(false);
+      setMode(null);
+    }
+  }, [unlocked]);
+
+  return (
+    <section aria-labelledby="passkeys-heading" css={cardCss(theme)}>
+      <h2 id="passkeys-heading" css={{ fontSize: theme.font.sizeLg, margin: `0 0 ${theme.space(2)}` }}>
+        {t('section.title')}
+      </h2>
+      <p css={{ margin: `0 0 ${theme.space(4)}`, color: theme.colors.textMuted, lineHeight: 1.5 }}>{t('section.intro')}</p>
+      {!passkeys && !failure && (
+        <p role="status" css={{ display: 'flex', alignItems: 'center', gap: theme.space(2), margin: 0, color: theme.colors.textMuted }}>
+          <Spinner size={18} />
+          {t('section.loading')}
+        </p>
+      )}
+      {failure && (
+        <>
+          <Notice kind="error" role="alert">
+            {errorMessage(failure, t)}
+          </Notice>
+          <Button variant="secondary" onClick={() => void load()}>
+            {t('section.retry')}
+          </Button>
+        </>
+      )}
+      {passkeys && (
+        <>
+          {passkeys.length === 0 ? (
+            <p css={{ margin: `0 0 ${theme.space(4)}` }}>{t('section.empty')}</p>
+          ) : (
+            <ul aria-label={t('section.list')} css={{ listStyle: 'none', padding: 0, margin: `0 0 ${theme.space(4)}` }}>
+              {passkeys.map((passkey) => (
+                <PasskeyRow
+                  key={passkey.id}
+                  passkey={passkey}
+                  api={api}
+                  unlocked={unlocked}
+                  guard={guard}
+                  timeZone={timeZone}
+                  mode={mode?.id === passkey.id ? mode.kind : null}
+                  setMode={(kind) => setMode(kind ? { id: passkey.id, kind } : null)}
+                  onChanged={load}
+                />
+              ))}
+            </ul>
+          )}
+          {adding ? (
+            <AddPasskeyForm api={api} guard={guard} onClose={() => setAdding(false)} onAdded={load} />
+          ) : (
+            <AddButton unlocked={unlocked} onClick={() => setAdding(true)} />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function AddButton({ unlocked, onClick }: { unlocked: boolean; onClick: () => void }) {
+  const theme = useTheme();
+  const { t } = useTranslation('passkeys');
+  const supported = webAuthnAvailable();
+  return (
+    <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(3), alignItems: 'center' }}>
+      <Button disabled={!unlocked || !supported} aria-describedby={!unlocked ? LOCKED_HINT : undefined} onClick={onClick}>
+        <span css={{ display: 'inline-flex', alignItems: 'center', gap: theme.space(2) }}>
+          <PasskeyIcon />
+          {t('section.add')}
+        </span>
+      </Button>
+      {!unlocked && <VisuallyHidden id={LOCKED_HINT}>{t('section.locked')}</VisuallyHidden>}
+      {!supported && <span css={{ fontSize: theme.font.sizeSm, color: theme.colors.textMuted }}>{t('section.unsupported')}</span>}
+    </div>
+  );
+}
+
+/** The passkey's name, the device suggested; then the browser's own passkey prompt. */
+function AddPasskeyForm({ api, guard, onClose, onAdded }: { api: PasskeyApi; guard: SecuritySectionProps['guard']; onClose: () => void; onAdded: () => Promise<void> }) {
+  const theme = useTheme();
+  const { t } = useTranslation(['passkeys', 'core']);
+  const handleError = useErrorHandler();
+  const [name, setName] = useState(() => suggestedName(t));
+  const [problem, setProblem] = useState<'name' | 'cancelled' | 'refused' | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (trimmed === '') {
+      setProblem('name');
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      const { options } = await guard(() => api.registrationOptions());
+      const response = await createCredential(options);
+      await guard(() => api.register(response, trimmed));
+      toast(t('add.done', { name: trimmed }), 'success');
+      onClose();
+      await onAdded();
+    } catch (error) {
+      if (isCancelled(error)) setProblem('cancelled');
+      else if (error instanceof ApiError && error.code === ERROR_CODES.wrongCredentials) setProblem('refused');
+      else if (!(error instanceof ApiError && error.code === ERROR_CODES.tokenFailure)) handleError(error); // a refused token: the lock panel says so
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} aria-labelledby="passkey-add-heading" css={{ display: 'grid', gap: theme.space(3), padding: theme.space(4), border: `1px solid ${theme.colors.border}`, borderRadius: theme.radius.md }}>
+      <h3 id="passkey-add-heading" css={{ margin: 0, fontSize: theme.font.sizeMd }}>
+        {t('add.title')}
+      </h3>
+      <p css={{ margin: 0, color: theme.colors.textMuted, lineHeight: 1.5 }}>{t('add.intro')}</p>
+      <TextField
+        label={t('add.name')}
+        value={name}
+        maxLength={PASSKEY_NAME_MAX}
+        autoComplete="off"
+        required
+        error={problem === 'name' ? t('add.nameRequired') : undefined}
+        onChange={(e) => setName(e.target.value)}
+      />
+      {problem === 'cancelled' || problem === 'refused' ? (
+        <Notice kind={problem === 'refused' ? 'error' : 'info'} role={problem === 'refused' ? 'alert' : 'status'}>
+          {t(`add.${problem}`)}
+        </Notice>
+      ) : null}
+      <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(3) }}>
+        <Button type="submit" loading={busy}>
+          {t('add.create')}
+        </Button>
+        <Button type="button" variant="secondary" disabled={busy} onClick={onClose}>
+          {t('add.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function suggestedName(t: (key: 'add.deviceOn' | 'add.thisDevice', values?: Record<string, string>) => string): string {
+  const { browser, os } = deviceParts(typeof navigator === 'undefined' ? '' : navigator.userAgent);
+  if (browser && os) return t('add.deviceOn', { browser, os });
+  return browser ?? os ?? t('add.thisDevice');
+}
+
+function PasskeyRow({
+  passkey,
+  api,
+  unlocked,
+  guard,
+  timeZone,
+  mode,
+  setMode,
+  onChanged,
+}: {
+  passkey: PasskeyItem;
+  api: PasskeyApi;
+  unlocked: boolean;
+  guard: SecuritySectionProps['guard'];
+  timeZone?: string;
+  mode: 'rename' | 'remove' | null;
+  setMode: (mode: 'rename' | 'remove' | null) => void;
+  onChanged: () => Promise<void>;
+}) {
+  const theme = useTheme();
+  const { t, i18n } = useTranslation(['passkeys', 'core']);
+  const handleError = useErrorHandler();
+  const [name, setName] = useState(passkey.name);
+  const [busy, setBusy] = useState(false);
+  const [nameMissing, setNameMissing] = useState(false);
+
+  const run = async (call: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await guard(call);
+      toast(done, 'success');
+      setMode(null);
+      await onChanged();
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === ERROR_CODES.tokenFailure)) handleError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const rename = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (trimmed === '') {
+      setNameMissing(true);
+      return;
+    }
+    setNameMissing(false);
+    void run(() => api.rename(passkey.id, trimmed), t('rename.done', { name: trimmed }));
+  };
+
+  const added = t('row.added', { date: formatDate(passkey.createdAt, i18n.language, timeZone) });
+  const used = passkey.lastUsedAt === null ? t('row.neverUsed') : t('row.lastUsed', { date: formatDate(passkey.lastUsedAt, i18n.language, timeZone) });
+
+  return (
+    <li css={{ padding: `${theme.space(3)} 0`, borderBottom: `1px solid ${theme.colors.border}` }}>
+      {mode === 'rename' ? (
+        <form noValidate onSubmit={rename} css={{ display: 'grid', gap: theme.space(3) }}>
+          <TextField
+            label={t('rename.label')}
+            value={name}
+            maxLength={PASSKEY_NAME_MAX}
+            autoComplete="off"
+            autoFocus
+            required
+            error={nameMissing ? t('add.nameRequired') : undefined}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(3) }}>
+            <Button type="submit" size="sm" loading={busy}>
+              {t('rename.save')}
+            </Button>
+            <Button type="button" size="sm" variant="secondary" disabled={busy} onClick={() => setMode(null)}>
+              {t('add.cancel')}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: theme.space(3) }}>
+          <span aria-hidden="true" css={{ color: theme.colors.textMuted, display: 'inline-flex' }}>
+            <PasskeyIcon size={24} />
+          </span>
+          <div css={{ flex: '1 1 200px', minWidth: 0 }}>
+            <div css={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{passkey.name}</div>
+            <div css={{ color: theme.colors.textMuted, fontSize: theme.font.sizeSm }}>
+              {added} · {used}
+              {passkey.synced ? ` · ${t('row.synced')}` : ''}
+            </div>
+          </div>
+          {mode === null && (
+            <div css={{ display: 'flex', gap: theme.space(2) }}>
+              <Button size="sm" variant="secondary" disabled={!unlocked} aria-describedby={!unlocked ? LOCKED_HINT : undefined} aria-label={t('row.renameOf', { name: passkey.name })} onClick={() => setMode('rename')}>
+                {t('row.rename')}
+              </Button>
+              <Button size="sm" variant="secondary" disabled={!unlocked} aria-describedby={!unlocked ? LOCKED_HINT : undefined} aria-label={t('row.removeOf', { name: passkey.name })} onClick={() => setMode('remove')}>
+                {t('row.remove')}
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+      {mode === 'remove' && (
+        <div role="group" aria-labelledby={`remove-${passkey.id}`} css={{ marginTop: theme.space(3), display: 'grid', gap: theme.space(3) }}>
+          <p id={`remove-${passkey.id}`} css={{ margin: 0 }}>
+            {t('remove.confirm', { name: passkey.name })}
+          </p>
+          <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(3) }}>
+            <Button size="sm" variant="danger" loading={busy} autoFocus onClick={() => void run(() => api.remove(passkey.id), t('remove.done', { name: passkey.name }))}>
+              {t('remove.ok')}
+            </Button>
+            <Button size="sm" variant="secondary" disabled={busy} onClick={() => setMode(null)}>
+              {t('remove.keep')}
+            </Button>
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,141 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, type HttpClient, type PasskeyItem, setUser } from '@portal/plugin-api';
+import { demoUser, renderPortal, testRegistry } from '@portal/plugin-api/testing';
+import passkeys from './index';
+import PasskeysSection from './PasskeysSection';
+import { installFakeWebAuthn, notAllowed, type FakeWebAuthn } from './testing';
+
+const LAPTOP: PasskeyItem = { id: 'cred-1', name: 'Work laptop', createdAt: Date.UTC(2024, 3, 2), lastUsedAt: Date.UTC(2024, 4, 1), synced: false };
+const PHONE: PasskeyItem = { id: 'cred-2', name: 'Phone', createdAt: Date.UTC(2024, 4, 3), lastUsedAt: null, synced: true };
+
+let webauthn: FakeWebAuthn | null = null;
+afterEach(() => {
+  setUser(null);
+  webauthn?.restore();
+  webauthn = null;
+});
+
+/** An HTTP client over a list kept in memory, recording each call. */
+function listHttp(initial: PasskeyItem[]) {
+  let list = [...initial];
+  const calls: Array<{ path: string; body: unknown; securityToken: boolean }> = [];
+  const http = {
+    get: vi.fn(async (path: string) => {
+      calls.push({ path, body: undefined, securityToken: false });
+      if (path !== `/account/${demoUser.accountId}/passkeys`) throw new Error(path);
+      return { passkeys: list };
+    }),
+    post: vi.fn(async (path: string, body: Record<string, unknown> | undefined, options?: { securityToken?: boolean }) => {
+      calls.push({ path, body, securityToken: options?.securityToken === true });
+      if (path === '/passkeys/register/options') return { options: { challenge: 'Y2hhbGxlbmdl', rp: { id: 'localhost', name: 'Unified ID' }, user: { id: 'YWNjLTc', name: 'ana', displayName: 'Ana' }, pubKeyCredParams: [{ type: 'public-key', alg: -7 }] } };
+      if (path === '/passkeys/register') {
+        const added = { ...PHONE, id: 'cred-new', name: String(body!.name) };
+        list = [...list, added];
+        return { passkey: added };
+      }
+      if (path === '/passkeys/rename') {
+        list = list.map((p) => (p.id === body!.id ? { ...p, name: String(body!.name) } : p));
+        return { passkey: list.find((p) => p.id === body!.id) };
+      }
+      if (path === '/passkeys/delete') {
+        list = list.filter((p) => p.id !== body!.id);
+        return { deleted: body!.id };
+      }
+      throw new Error(path);
+    }),
+  } as unknown as HttpClient;
+  return { http, calls };
+}
+
+async function renderSection(http: HttpClient, unlocked = true, guard = <T,>(call: () => Promise<T>) => call()) {
+  const registry = await testRegistry([passkeys]);
+  setUser(demoUser);
+  renderPortal(<PasskeysSection unlocked={unlocked} guard={guard} timeZone="UTC" />, { registry, http });
+  return screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
+}
+
+describe('the passkeys card of the security page', () => {
+  it('lists the passkeys with when they were added and last used', async () => {
+    const { http } = listHttp([LAPTOP, PHONE]);
+    await renderSection(http);
+    const list = await screen.findByRole('list', { name: 'Your passkeys' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Work laptopAdded Apr 2, 2024 · last used May 1, 2024');
+    expect(items[1]).toHaveTextContent('PhoneAdded May 3, 2024 · never used · synced');
+  });
+
+  it('changes nothing while locked: the buttons are disabled and say why', async () => {
+    webauthn = installFakeWebAuthn();
+    const { http } = listHttp([LAPTOP]);
+    await renderSection(http, false);
+    const add = await screen.findByRole('button', { name: 'Add a passkey' });
+    expect(add).toBeDisabled();
+    expect(add).toHaveAccessibleDescription('Unlock the settings first.');
+    expect(screen.getByRole('button', { name: 'Remove passkey Work laptop' })).toBeDisabled();
+  });
+
+  it('adds a passkey under the name the person gives, the device suggested', async () => {
+    webauthn = installFakeWebAuthn();
+    const { http, calls } = listHttp([]);
+    await renderSection(http);
+    expect(await screen.findByText('You have no passkeys yet.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    const name = screen.getByLabelText(/^Passkey name/);
+    expect((name as HTMLInputElement).value).not.toBe('');
+    await userEvent.clear(name);
+    await userEvent.click(screen.getByRole('button', { name: 'Create passkey' }));
+    expect(await screen.findByText('Enter a name.')).toBeInTheDocument();
+    await userEvent.type(name, 'Desk key');
+    await userEvent.click(screen.getByRole('button', { name: 'Create passkey' }));
+    const list = await screen.findByRole('list', { name: 'Your passkeys' });
+    expect(list).toHaveTextContent('Desk key');
+    expect(webauthn.create.calls).toBe(1);
+    const register = calls.find((c) => c.path === '/passkeys/register')!;
+    expect(register).toMatchObject({ body: { name: 'Desk key', response: { id: 'Y3JlZC0x' } }, securityToken: true });
+  });
+
+  it('keeps the form when the person cancels the browser prompt', async () => {
+    webauthn = installFakeWebAuthn();
+    webauthn.create.fail = notAllowed();
+    const { http, calls } = listHttp([]);
+    await renderSection(http);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a passkey' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create passkey' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('No passkey was created.');
+    expect(screen.getByLabelText(/^Passkey name/)).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/passkeys/register')).toBe(false);
+  });
+
+  it('renames and removes, asking before removal', async () => {
+    const { http, calls } = listHttp([LAPTOP, PHONE]);
+    await renderSection(http);
+    await userEvent.click(await screen.findByRole('button', { name: 'Rename passkey Phone' }));
+    const field = screen.getByLabelText(/^New name/);
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Pixel');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Your passkeys' })).toHaveTextContent('Pixel'));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove passkey Work laptop' }));
+    expect(screen.getByText('Remove “Work laptop”? You can no longer sign in with it.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Keep' }));
+    expect(calls.some((c) => c.path === '/passkeys/delete')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove passkey Work laptop' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove passkey' }));
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Your passkeys' })).not.toHaveTextContent('Work laptop'));
+    expect(calls.filter((c) => c.securityToken).map((c) => c.path)).toEqual(['/passkeys/rename', '/passkeys/delete']);
+  });
+
+  it('a refused security token leaves the error to the lock panel', async () => {
+    const { http } = listHttp([LAPTOP]);
+    const guard = vi.fn(async () => {
+      throw new ApiError(-20214, 'token', 403);
+    });
+    await renderSection(http, true, guard as never);
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove passkey Work laptop' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove passkey' }));
+    await waitFor(() => expect(guard).toHaveBeenCalled());
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

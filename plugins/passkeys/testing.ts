@@ -1,0 +1,49 @@
+/**
+ * A stand-in for the browser's WebAuthn in jsdom tests and stories: what
+ * navigator.credentials.create()/get() return on a device with a platform authenticator
+ * (opaque bytes; the server side is tested with real signatures in server/test/passkeys.test.ts).
+ */
+export interface FakeWebAuthn {
+  get: { calls: number; fail: Error | null };
+  create: { calls: number; fail: Error | null };
+  restore(): void;
+}
+
+const bytes = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
+
+function credential(kind: 'get' | 'create') {
+  const response =
+    kind === 'get'
+      ? { clientDataJSON: bytes('{"type":"webauthn.get"}'), authenticatorData: bytes('auth-data'), signature: bytes('signature'), userHandle: bytes('acc-7') }
+      : { clientDataJSON: bytes('{"type":"webauthn.create"}'), attestationObject: bytes('attestation'), getTransports: () => ['internal'] };
+  return { id: 'Y3JlZC0x', rawId: bytes('cred-1'), type: 'public-key', response, authenticatorAttachment: 'platform', getClientExtensionResults: () => ({}) };
+}
+
+/** Installs a fake WebAuthn (optionally with autofill support); `restore()` takes it away again. */
+export function installFakeWebAuthn(options: { autofill?: boolean } = {}): FakeWebAuthn {
+  const state: FakeWebAuthn = {
+    get: { calls: 0, fail: null },
+    create: { calls: 0, fail: null },
+    restore() {
+      delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
+      delete (navigator as { credentials?: unknown }).credentials;
+    },
+  };
+  const PublicKeyCredential = function PublicKeyCredential() {} as unknown as { isConditionalMediationAvailable(): Promise<boolean> };
+  PublicKeyCredential.isConditionalMediationAvailable = async () => options.autofill === true;
+  Object.defineProperty(window, 'PublicKeyCredential', { value: PublicKeyCredential, configurable: true, writable: true });
+  const answer = (kind: 'get' | 'create') => async () => {
+    state[kind].calls++;
+    if (state[kind].fail) throw state[kind].fail;
+    return credential(kind);
+  };
+  Object.defineProperty(navigator, 'credentials', { value: { get: answer('get'), create: answer('create') }, configurable: true, writable: true });
+  return state;
+}
+
+/** What the browser throws when the person dismisses the passkey prompt. */
+export function notAllowed(): Error {
+  const error = new Error('The operation either timed out or was not allowed.');
+  error.name = 'NotAllowedError';
+  return error;
+}

@@ -1,0 +1,127 @@
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { startPortal, type RunningPortal } from '../support/portal';
+import { seedTokens, signInThroughApi } from '../support/signIn';
+
+const EMAIL = 'demo@example.com';
+const PASSWORD = 'Demo-pass-2024';
+
+let browser: Browser;
+let portal: RunningPortal;
+beforeAll(async () => {
+  browser = await launchChromium();
+  // WebAuthn needs a host name as the relying party: the portal is served as localhost here.
+  portal = await startPortal({ localhost: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+interface VirtualCredential {
+  credentialId: string;
+  isResidentCredential: boolean;
+  rpId: string;
+  privateKey: string;
+  userHandle: string;
+  signCount: number;
+}
+
+/** A platform authenticator with user verification (Chrome DevTools' virtual authenticator) on `page`. */
+async function virtualAuthenticator(context: BrowserContext, page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { cdp, authenticatorId };
+}
+
+async function securityPage(page: Page) {
+  await page.goto(`${portal.url}/accountSetting/security`);
+  await page.getByRole('heading', { name: 'Security settings' }).waitFor();
+  await page.getByLabel(/^Account password/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await page.getByText(/^Locks again in \d:\d\d$/).waitFor();
+}
+
+async function signOut(page: Page) {
+  await page.goto(`${portal.url}/accountSetting/account`);
+  await page.getByRole('button', { name: 'Sign out' }).first().click();
+  await page.waitForURL(/\/login/);
+}
+
+/** The portal's own login page (signed out). */
+async function portalLogin(page: Page) {
+  await page.goto(`${portal.url}/`);
+  await page.waitForURL(/\/login\?session_code=/);
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
+}
+
+describe('passkeys in Chromium (virtual authenticator)', () => {
+  it('adds a passkey, signs in with it at a connected service, refuses it as another account’s and once removed', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const { cdp, authenticatorId } = await virtualAuthenticator(context, page);
+    await seedTokens(page, portal.url, await signInThroughApi(context, portal.url, EMAIL, PASSWORD));
+
+    // Add one on the security page.
+    await securityPage(page);
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    const name = page.getByLabel(/^Passkey name/);
+    expect(await name.inputValue()).toBe('Chrome on Linux');
+    await name.fill('E2E key');
+    await page.getByRole('button', { name: 'Create passkey' }).click();
+    const list = page.getByRole('list', { name: 'Your passkeys' });
+    await list.getByText('E2E key').waitFor();
+    await expect(list.textContent()).resolves.toContain('never used');
+    const [credential] = ((await cdp.send('WebAuthn.getCredentials', { authenticatorId })) as { credentials: VirtualCredential[] }).credentials;
+    expect(credential).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
+
+    // Signed out, the demo service's sign-in: the email field's autofill offers the passkey (conditional
+    // mediation; the virtual authenticator picks it at once) and it signs in alone: no address, no password.
+    await signOut(page);
+    await page.goto(`${portal.url}/demo-service/`);
+    await page.getByRole('button', { name: 'Sign in with Unified ID' }).click();
+    await page.waitForURL(`${portal.url}/demo-service/**`);
+    await page.getByText(EMAIL).first().waitFor();
+
+    // From here a browser without passkey autofill: the button does it.
+    await page.addInitScript(() => {
+      Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', { value: async () => false });
+    });
+
+    // The same key claiming to be another account's (its user handle) is refused.
+    const other = await signInThroughApi(await browser.newContext(), portal.url, 'member@example.com', PASSWORD);
+    const otherId = ((await (await context.request.get(`${portal.url}/api/user-info`, { headers: { Authorization: `Bearer ${other.accessToken}` } })).json()) as { result: { accountId: string } }).result.accountId;
+    await cdp.send('WebAuthn.removeCredential', { authenticatorId, credentialId: credential!.credentialId });
+    await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: { ...credential!, userHandle: Buffer.from(otherId).toString('base64') } });
+    await page.goto(`${portal.url}/`);
+    await page.waitForURL(/\/accountSetting/);
+    await signOut(page);
+    await portalLogin(page);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('alert').filter({ hasText: 'This passkey was not accepted.' }).waitFor();
+    expect(page.url()).toContain('/login');
+
+    // Its own again, the button signs in to the portal itself.
+    const forged = ((await cdp.send('WebAuthn.getCredentials', { authenticatorId })) as { credentials: VirtualCredential[] }).credentials[0]!;
+    await cdp.send('WebAuthn.removeCredential', { authenticatorId, credentialId: forged.credentialId });
+    await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: { ...forged, userHandle: credential!.userHandle } });
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.waitForURL(/\/accountSetting/);
+
+    // Removed on the security page, it no longer signs in.
+    await securityPage(page);
+    await expect(list.textContent()).resolves.toMatch(/last used/);
+    await page.getByRole('button', { name: 'Remove passkey E2E key' }).click();
+    await page.getByRole('button', { name: 'Remove passkey', exact: true }).click();
+    await page.getByText('You have no passkeys yet.').waitFor();
+    await signOut(page);
+    await portalLogin(page);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('alert').filter({ hasText: 'This passkey was not accepted.' }).waitFor();
+    await context.close();
+  });
+});
