@@ -14,3 +14,4 @@ export * from '../contract/security';
 export * from '../contract/securityEvents';
 export * from '../contract/signInProblem';
 export * from '../contract/passkeys';
+export * from '../contract/userAgent';

@@ -20,10 +20,10 @@ import {
   useHttp,
   userAtom,
   VisuallyHidden,
+  readUserAgent,
 } from '@portal/plugin-api';
 import { isCancelled, passkeyApi, type PasskeyApi, webAuthnAvailable } from './api';
 import { createCredential } from './ceremonies';
-import { deviceParts } from './deviceName';
 import { PasskeyIcon } from './PasskeyIcon';
 
 /** The security page's props for an added section (its lock, the user, the time zone for dates). */
@@ -213,7 +213,7 @@ function AddPasskeyForm({ api, guard, onClose, onAdded }: { api: PasskeyApi; gua
 }
 
 function suggestedName(t: (key: 'add.deviceOn' | 'add.thisDevice', values?: Record<string, string>) => string): string {
-  const { browser, os } = deviceParts(typeof navigator === 'undefined' ? '' : navigator.userAgent);
+  const { family: browser, os } = readUserAgent(typeof navigator === 'undefined' ? '' : navigator.userAgent);
   if (browser && os) return t('add.deviceOn', { browser, os });
   return browser ?? os ?? t('add.thisDevice');
 }

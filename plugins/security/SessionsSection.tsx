@@ -9,11 +9,11 @@ import {
   type SessionInfo,
   toast,
   useErrorHandler,
+  readUserAgent,
 } from '@portal/plugin-api';
 import { isSecurityTokenError, type SecurityApi } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Actions, Badge, Loading, LockedHint, Notice, Section } from './parts';
-import { summariseUserAgent } from './userAgent';
 import { useLock } from './useSecurityLock';
 
 /** Date and time in the page's language; UTC when asked (stories, so screenshots do not depend on the machine). */
@@ -81,7 +81,7 @@ export function SessionsSection({ api, reloadKey, timeZone, onEndedOthers }: { a
         <>
           <ul css={{ listStyle: 'none', padding: 0, margin: `0 0 ${theme.space(4)}` }} aria-label={t('sessions.list')}>
             {sessions.map((s) => {
-              const device = summariseUserAgent(s.userAgent);
+              const device = readUserAgent(s.userAgent);
               const label = device.browser && device.os ? t('sessions.deviceOn', { browser: device.browser, os: device.os }) : (device.browser ?? device.os ?? t('sessions.unknownDevice'));
               return (
                 <li

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getToast, type SessionInfo } from '@portal/plugin-api';
+import { getToast, readUserAgent, type SessionInfo } from '@portal/plugin-api';
 import { formatTime } from './SessionsSection';
-import { summariseUserAgent } from './userAgent';
 import { backend, fail, renderSecurity, type Handler } from './testing';
 
 beforeAll(async () => {
@@ -142,9 +141,9 @@ describe('user agent summary and times', () => {
     ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36', 'Chrome 126', 'Android'],
     ['curl/8.5.0', null, null],
   ])('%s', (ua, browser, os) => {
-    expect(summariseUserAgent(ua)).toEqual({ browser, os });
+    expect(readUserAgent(ua)).toMatchObject({ browser, os });
   });
-  it('no user agent', () => expect(summariseUserAgent(null)).toEqual({ browser: null, os: null }));
+  it('no user agent', () => expect(readUserAgent(null)).toEqual({ family: null, browser: null, os: null }));
   it('formats in the given zone and language', () => {
     expect(formatTime(Date.UTC(2024, 4, 1, 10, 0), 'en_US', 'UTC')).toBe('May 1, 2024, 10:00 AM');
   });

@@ -19,8 +19,8 @@ import {
   useErrorHandler,
   useHttp,
   VisuallyHidden,
+  readUserAgent,
 } from '@portal/plugin-api';
-import { browserName } from './browserName';
 
 const asApiError = (error: unknown) => (error instanceof ApiError ? error : new ApiError(-1, undefined, 0));
 
@@ -90,7 +90,7 @@ export default function TrustedDevicesSection({ user, unlocked, guard, reloadKey
         <>
           <ul css={{ listStyle: 'none', padding: 0, margin: `0 0 ${theme.space(4)}` }} aria-label={t('section.list')}>
             {devices.map((d) => {
-              const { browser, os } = browserName(d.userAgent);
+              const { family: browser, os } = readUserAgent(d.userAgent);
               const label = browser && os ? t('section.deviceOn', { browser, os }) : (browser ?? os ?? t('section.unknownDevice'));
               return (
                 <li

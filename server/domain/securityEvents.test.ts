@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor, eventContext } from './securityEvents';
-import { readUserAgent } from './userAgent';
+import { readUserAgent } from '../../core/contract/userAgent';
 
 describe('readUserAgent', () => {
   it.each([

@@ -27,7 +27,7 @@ import type { AccountTable, RegionalDb, SecurityEventTable } from '../db/types';
 import { ApiFailure } from '../http/errors';
 import { randomToken, sha256 } from './crypto';
 import { checkAccountPassword } from './passwordLock';
-import { readUserAgent } from './userAgent';
+import { readUserAgent } from '../../core/contract/userAgent';
 
 /** Where an event came from: the request's client address and headers. */
 export interface EventContext {

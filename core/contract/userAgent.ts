@@ -1,6 +1,8 @@
 /**
- * A User-Agent read for the security activity: the browser's family and major version, and the
- * system. Only the families people recognise; anything else is null (shown as "unknown device").
+ * A User-Agent read for people: the browser's family and major version, and the system. One
+ * reader for the server (security activity, new-device check) and every page that names a device
+ * (sessions, trusted devices, a new passkey's suggested name), so they all say the same.
+ * Only the families people recognise; anything else is null (shown as "unknown device").
  * The order matters: Edge and Opera also say "Chrome", Chrome also says "Safari".
  */
 export interface UserAgentSummary {
