@@ -9,6 +9,7 @@ export { CodeInput, type CodeInputProps } from './CodeInput';
 export { FieldError, FieldHint, describedBy } from './FieldMessages';
 export { focusForReading, focusRing, focusTargetCss, focusTargetHeadingsCss } from './focusRing';
 export { KindIcon, kindColor, type MessageKind } from './kindIcons';
+export { LoadFailed, LoadingLine } from './loadState';
 export { Notice, type NoticeProps } from './Notice';
 export { CONTENT_WIDTH, CellLabel, PageCard, PageHeading, ReadOnlyValue, cardCss, stackedTableCss } from './page';
 export { LANGUAGE_MENU_MAX_HEIGHT, LanguageMenu } from './LanguageMenu';

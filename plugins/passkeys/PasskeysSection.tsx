@@ -13,7 +13,6 @@ import {
   type PasskeyItem,
   PASSKEY_NAME_MAX,
   type SecuritySectionProps,
-  Spinner,
   TextField,
   toast,
   useErrorHandler,
@@ -21,6 +20,8 @@ import {
   userAtom,
   VisuallyHidden,
   readUserAgent,
+  LoadFailed,
+  LoadingLine,
 } from '@portal/plugin-api';
 import { isCancelled, passkeyApi, type PasskeyApi, webAuthnAvailable } from './api';
 import { createCredential } from './ceremonies';
@@ -81,20 +82,10 @@ export default function PasskeysSection({ unlocked, guard, timeZone }: PasskeysS
       </h2>
       <p css={{ margin: `0 0 ${theme.space(4)}`, color: theme.colors.textMuted, lineHeight: 1.5 }}>{t('section.intro')}</p>
       {!passkeys && !failure && (
-        <p role="status" css={{ display: 'flex', alignItems: 'center', gap: theme.space(2), margin: 0, color: theme.colors.textMuted }}>
-          <Spinner size={18} />
-          {t('section.loading')}
-        </p>
+        <LoadingLine label={t('section.loading')} />
       )}
       {failure && (
-        <>
-          <Notice kind="error" role="alert">
-            {errorMessage(failure, t)}
-          </Notice>
-          <Button variant="secondary" onClick={() => void load()}>
-            {t('section.retry')}
-          </Button>
-        </>
+        <LoadFailed message={errorMessage(failure, t)} retryLabel={t('section.retry')} onRetry={() => void load()} />
       )}
       {passkeys && (
         <>

@@ -13,11 +13,12 @@ import {
   type RecoveryCodesResult,
   type RecoveryCodesStatus,
   type SecuritySectionProps,
-  Spinner,
   toast,
   useErrorHandler,
   useHttp,
   VisuallyHidden,
+  LoadFailed,
+  LoadingLine,
 } from '@portal/plugin-api';
 import { codesText, downloadText } from './codesFile';
 import { MONO } from './mono';
@@ -96,20 +97,10 @@ export default function RecoveryCodesSection({ user, unlocked, guard, reloadKey,
   return (
     <PageCard id="recovery-codes" title={t('section.title')} intro={t('section.intro')}>
       {!status && !failure && (
-        <p role="status" css={{ display: 'flex', alignItems: 'center', gap: theme.space(2), margin: 0, color: theme.colors.textMuted }}>
-          <Spinner size={18} />
-          {t('section.loading')}
-        </p>
+        <LoadingLine label={t('section.loading')} />
       )}
       {failure && (
-        <>
-          <Notice kind="error" role="alert">
-            {errorMessage(failure, t)}
-          </Notice>
-          <Button variant="secondary" onClick={() => void load()}>
-            {t('section.retry')}
-          </Button>
-        </>
+        <LoadFailed message={errorMessage(failure, t)} retryLabel={t('section.retry')} onRetry={() => void load()} />
       )}
       {status && !fresh && (
         <>

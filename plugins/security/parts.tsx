@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageCard, Spinner, VisuallyHidden } from '@portal/plugin-api';
+import { PageCard, VisuallyHidden } from '@portal/plugin-api';
 
 /** One card of the page, labelled by its heading (the core's section card). */
 export function Section({ id, title, intro, children }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
@@ -14,15 +14,8 @@ export function Section({ id, title, intro, children }: { id: string; title: str
 
 
 /** A loading line with a spinner; the text is the accessible status. */
-export function Loading({ label }: { label: string }) {
-  const theme = useTheme();
-  return (
-    <p role="status" css={{ display: 'flex', alignItems: 'center', gap: theme.space(2), margin: 0, color: theme.colors.textMuted }}>
-      <Spinner size={18} />
-      {label}
-    </p>
-  );
-}
+/** The core's loading line, by the name this plugin's sections use. */
+export { LoadingLine as Loading } from '@portal/plugin-api';
 
 /** A small pill ("Primary", "This device"). */
 export function Badge({ children }: { children: ReactNode }) {

@@ -7,12 +7,10 @@ import {
   ERROR_CODES,
   errorMessage,
   isAbortError,
-  Notice,
   PageCard,
   type RevokeTrustedDevicesRequest,
   type RevokeTrustedDevicesResult,
   type SecuritySectionProps,
-  Spinner,
   toast,
   type TrustedDeviceInfo,
   type TrustedDevicesResult,
@@ -20,6 +18,8 @@ import {
   useHttp,
   VisuallyHidden,
   readUserAgent,
+  LoadFailed,
+  LoadingLine,
 } from '@portal/plugin-api';
 
 const asApiError = (error: unknown) => (error instanceof ApiError ? error : new ApiError(-1, undefined, 0));
@@ -70,20 +70,10 @@ export default function TrustedDevicesSection({ user, unlocked, guard, reloadKey
   return (
     <PageCard id="trusted-devices" title={t('section.title')} intro={t('section.intro')}>
       {!devices && !failure && (
-        <p role="status" css={{ display: 'flex', alignItems: 'center', gap: theme.space(2), margin: 0, color: theme.colors.textMuted }}>
-          <Spinner size={18} />
-          {t('section.loading')}
-        </p>
+        <LoadingLine label={t('section.loading')} />
       )}
       {failure && (
-        <>
-          <Notice kind="error" role="alert">
-            {errorMessage(failure, t)}
-          </Notice>
-          <Button variant="secondary" onClick={() => void load()}>
-            {t('section.retry')}
-          </Button>
-        </>
+        <LoadFailed message={errorMessage(failure, t)} retryLabel={t('section.retry')} onRetry={() => void load()} />
       )}
       {devices && devices.length === 0 && <p css={{ margin: 0 }}>{t('section.none')}</p>}
       {devices && devices.length > 0 && (
