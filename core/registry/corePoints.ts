@@ -2,7 +2,6 @@ import { MFA_STEP_PART_POINT } from '../login/mfaStepParts';
 import { LOGIN_INTERRUPT_POINT, LOGIN_SLOT_POINT, SECOND_FACTOR_METHOD_POINT, SIGN_IN_FIELDS_POINT, SIGN_IN_METHOD_POINT } from '../login/types';
 import { SECURITY_SECTION_POINT } from '../security/sections';
 import { defineExtensionPoint } from './extensionPoints';
-import type { LazyView } from './types';
 
 /**
  * Extension points the core itself declares. Plugins contribute to them by id and type;
