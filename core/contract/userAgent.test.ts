@@ -9,6 +9,10 @@ describe('readUserAgent', () => {
     expect(readUserAgent('Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0')).toEqual({ family: 'Firefox', browser: 'Firefox 133', os: 'Linux' });
   });
 
+  it('names automated Chromium (HeadlessChrome) Chrome, as the sessions list always did', () => {
+    expect(readUserAgent('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36')).toEqual({ family: 'Chrome', browser: 'Chrome 131', os: 'Linux' });
+  });
+
   it('says nothing it cannot tell', () => {
     expect(readUserAgent('curl/8.0')).toEqual({ family: null, browser: null, os: null });
     expect(readUserAgent(undefined)).toEqual({ family: null, browser: null, os: null });

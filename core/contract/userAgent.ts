@@ -18,7 +18,8 @@ const FAMILIES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(?:OPR|Opera)\/(\d+)/, 'Opera'],
   [/\bSamsungBrowser\/(\d+)/, 'Samsung Internet'],
   [/\b(?:Firefox|FxiOS)\/(\d+)/, 'Firefox'],
-  [/\b(?:Chrome|Chromium|CriOS)\/(\d+)/, 'Chrome'],
+  // No word boundary: "HeadlessChrome/131" (automated Chromium) is Chrome too.
+  [/(?:Chrome|Chromium|CriOS)\/(\d+)/, 'Chrome'],
   [/\bVersion\/(\d+)[\d.]*(?: Mobile\/\S+)? Safari\//, 'Safari'],
 ];
 
