@@ -42,7 +42,7 @@ async function securityPage(page: Page) {
   await page.goto(`${portal.url}/accountSetting/security`);
   await page.getByRole('heading', { name: 'Security settings' }).waitFor();
   await page.getByLabel(/^Account password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Unlock' }).click();
+  await page.getByRole('button', { name: 'Unlock', exact: true }).click();
   await page.getByText(/^Locks again in \d:\d\d$/).waitFor();
 }
 

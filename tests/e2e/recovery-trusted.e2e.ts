@@ -63,7 +63,7 @@ async function openUnlockedSecurity(page: Page): Promise<void> {
   await page.goto(`${portal.url}/accountSetting/security`);
   await page.getByRole('heading', { name: 'Security settings' }).waitFor();
   await page.getByLabel(/^Account password/).fill(MFA_USER.password);
-  await page.getByRole('button', { name: 'Unlock' }).click();
+  await page.getByRole('button', { name: 'Unlock', exact: true }).click();
   await page.getByText(/^Locks again in \d:\d\d$/).waitFor();
 }
 
