@@ -1,4 +1,4 @@
-import { ApiError, isAbortError } from '../http/ApiError';
+import { ApiError, toApiError, isAbortError } from '../http/ApiError';
 import { FORCED_SIGN_OUT_CODES } from '../http/client';
 import type { ErrorContext, ErrorHandler } from '../registry/types';
 import type { Owned } from '../registry/registry';
@@ -27,7 +27,7 @@ export interface DispatchOptions {
  */
 export function dispatchError(error: unknown, deps: DispatchDeps, options: DispatchOptions = {}): DispatchOutcome {
   if (isAbortError(error)) return 'ignored'; // the caller aborted: pass through untouched
-  const apiError = error instanceof ApiError ? error : new ApiError(-1, undefined, 0);
+  const apiError = toApiError(error);
   const ctx = deps.context(apiError);
 
   const local = options.handlers?.[apiError.code];

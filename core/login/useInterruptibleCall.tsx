@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { usePortal } from '../app/context';
 import { useErrorHandler } from '../errors/useErrorHandler';
-import { ApiError, isAbortError } from '../http/ApiError';
+import { ApiError, toApiError, isAbortError } from '../http/ApiError';
 import type { Owned } from '../registry/registry';
 import { lazyView } from '../router/lazyView';
 import { PluginBoundary } from '../router/PluginBoundary';
@@ -117,7 +117,7 @@ export function useInterruptibleCall<F extends Form, T>(options: InterruptibleCa
         onSuccess(result, form);
       } catch (error) {
         if (isAbortError(error)) return;
-        const apiError = error instanceof ApiError ? error : new ApiError(-1, undefined, 0);
+        const apiError = toApiError(error);
         if (fromStep?.value.handles?.includes(apiError.code)) throw apiError;
         const below = stepsRef.current.inline;
         // A modal step's retry failed with a code the inline step beneath handles (a wrong MFA

@@ -24,8 +24,7 @@ import {
   translateDataKey,
   useCountdown,
   useHttp,
-  VisuallyHidden,
-} from '@portal/plugin-api';
+  VisuallyHidden, toApiError } from '@portal/plugin-api';
 import { AlternativeLink, PartLoading, StepPart, useOptionFields, useStepParts } from './stepParts';
 import { OtherMethods } from './OtherMethods';
 
@@ -63,7 +62,6 @@ type Notice =
   | { type: 'sendWait'; seconds: number }
   | { type: 'sendFailed'; error: ApiError };
 
-const asApiError = (error: unknown) => (error instanceof ApiError ? error : new ApiError(-1, undefined, 0));
 
 /** Sign-in mode 'Mfa': the code step that -20677 opens in place of the sign-in form. */
 export default function MfaStep(props: InterruptProps) {
@@ -150,7 +148,7 @@ function MfaForm({ info, form, retry, cancel, error }: InterruptProps & { info: 
       setAnnouncement({ key: 'announce.codeSent', values: { email: info.maskedEmail, seconds } });
     } catch (error) {
       if (isAbortError(error) || !mounted.current) return;
-      const apiError = asApiError(error);
+      const apiError = toApiError(error);
       if (apiError.code === ERROR_CODES.mfaProcessMissing) {
         setExpired(true);
       } else if (apiError.code === ERROR_CODES.rateLimited) {
@@ -232,7 +230,7 @@ function MfaForm({ info, form, retry, cancel, error }: InterruptProps & { info: 
       // Still here: a step over this one (the captcha) was closed. The code is where to go on.
       if (mounted.current) requestFocus('code');
     } catch (error) {
-      if (mounted.current && !isAbortError(error)) onRetryError(asApiError(error));
+      if (mounted.current && !isAbortError(error)) onRetryError(toApiError(error));
     } finally {
       if (mounted.current) setSubmitting(false);
     }

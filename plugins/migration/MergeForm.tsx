@@ -22,8 +22,7 @@ import {
   TextField,
   translateDataKey,
   useHttp,
-  useRegionWhiteList,
-} from '@portal/plugin-api';
+  useRegionWhiteList, toApiError } from '@portal/plugin-api';
 import { mergeRequest, needsRegion, type LocalItem } from './migrationData';
 import { focusFirstError, linkStyle, RegionField, TermsLabel, useAbortOnUnmount, useMigrationConfig } from './parts';
 
@@ -143,7 +142,7 @@ export function MergeForm({ id, token, vendor, local, onBusy, onMerged, onFailur
         setError('newPassword', { type: 'server', message: 'core:errors.passwordCommon' }, { shouldFocus: true });
         return;
       }
-      onFailure(error instanceof ApiError ? error : new ApiError(-1, undefined, 0));
+      onFailure(toApiError(error));
     } finally {
       busy.current = false;
       onBusy(false);

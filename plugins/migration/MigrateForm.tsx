@@ -19,8 +19,7 @@ import {
   TextField,
   translateDataKey,
   useHttp,
-  useRegionWhiteList,
-} from '@portal/plugin-api';
+  useRegionWhiteList, toApiError } from '@portal/plugin-api';
 import { migrateRegion, migrateRequest, type LocalItem } from './migrationData';
 import { focusFirstError, RegionField, TermsLabel, useAbortOnUnmount } from './parts';
 
@@ -106,7 +105,7 @@ export function MigrateForm({ id, token, local, onBusy, onMigrated, onFailure, i
       onMigrated(result);
     } catch (error) {
       if (isAbortError(error)) return;
-      onFailure(error instanceof ApiError ? error : new ApiError(-1, undefined, 0));
+      onFailure(toApiError(error));
     } finally {
       busy.current = false;
       onBusy(false);

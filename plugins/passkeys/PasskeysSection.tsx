@@ -21,8 +21,7 @@ import {
   VisuallyHidden,
   readUserAgent,
   LoadFailed,
-  LoadingLine,
-} from '@portal/plugin-api';
+  LoadingLine, toApiError } from '@portal/plugin-api';
 import { isCancelled, passkeyApi, type PasskeyApi, webAuthnAvailable } from './api';
 import { createCredential } from './ceremonies';
 import { PasskeyIcon } from './PasskeyIcon';
@@ -60,7 +59,7 @@ export default function PasskeysSection({ unlocked, guard, timeZone }: PasskeysS
     try {
       setPasskeys((await api.list()).passkeys);
     } catch (error) {
-      if (!isAbortError(error)) setFailure(error instanceof ApiError ? error : new ApiError(-1, undefined, 0));
+      if (!isAbortError(error)) setFailure(toApiError(error));
     }
   }, [api]);
   useEffect(() => {

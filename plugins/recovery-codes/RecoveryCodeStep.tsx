@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, Button, ERROR_CODES, errorMessage, isAbortError, type MfaErrorResult, type MfaStepPartProps, Notice, TextField } from '@portal/plugin-api';
+import { ApiError, Button, ERROR_CODES, errorMessage, isAbortError, type MfaErrorResult, type MfaStepPartProps, Notice, TextField, toApiError } from '@portal/plugin-api';
 import { MONO } from './mono';
 
 /** How long wrong codes lock verification when the server does not say (the MFA step's rule). */
@@ -43,7 +43,7 @@ export default function RecoveryCodeStep({ submit, back, options }: MfaStepPartP
       await submit({ recoveryCode: code.trim() });
     } catch (error) {
       if (!mounted.current || isAbortError(error)) return;
-      const apiError = error instanceof ApiError ? error : new ApiError(-1, undefined, 0);
+      const apiError = toApiError(error);
       const result = apiError.result as MfaErrorResult | undefined;
       if (apiError.code === ERROR_CODES.mfaCodeError) {
         setProblem({ type: 'wrong', attempts: result?.remainAttempts ?? 0 });

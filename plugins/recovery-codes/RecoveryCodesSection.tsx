@@ -18,15 +18,13 @@ import {
   useHttp,
   VisuallyHidden,
   LoadFailed,
-  LoadingLine,
-} from '@portal/plugin-api';
+  LoadingLine, toApiError } from '@portal/plugin-api';
 import { codesText, downloadText } from './codesFile';
 import { MONO } from './mono';
 
 /** Few enough left that a new set is worth suggesting. */
 const FEW = 3;
 
-const asApiError = (error: unknown) => (error instanceof ApiError ? error : new ApiError(-1, undefined, 0));
 
 /** Security page card: how many recovery codes are left, and a new set made behind the lock and shown once. */
 export default function RecoveryCodesSection({ user, unlocked, guard, reloadKey, timeZone }: SecuritySectionProps) {
@@ -49,7 +47,7 @@ export default function RecoveryCodesSection({ user, unlocked, guard, reloadKey,
       const [codes, mfa] = await Promise.all([http.get<RecoveryCodesStatus>(`/account/${id}/recovery-codes`), http.get<MfaFeatureStatus>(`/account/${id}/mfa/getMfaFeatureStatus`)]);
       setStatus({ ...codes, mfaOn: mfa.enabled });
     } catch (error) {
-      if (!isAbortError(error)) setFailure(asApiError(error));
+      if (!isAbortError(error)) setFailure(toApiError(error));
     }
   }, [http, id]);
   useEffect(() => {
@@ -71,7 +69,7 @@ export default function RecoveryCodesSection({ user, unlocked, guard, reloadKey,
       toast(t('section.created'), 'success');
       void load();
     } catch (error) {
-      const apiError = asApiError(error);
+      const apiError = toApiError(error);
       if (apiError.code === ERROR_CODES.mfaTypeDisabled) void load();
       // A refused security token has locked the page again; the lock panel says so.
       else if (apiError.code !== ERROR_CODES.tokenFailure) handleError(error);

@@ -26,8 +26,7 @@ import {
   useHttp,
   useLoginPage,
   usePluginConfig,
-  VisuallyHidden,
-} from '@portal/plugin-api';
+  VisuallyHidden, toApiError } from '@portal/plugin-api';
 import { resetConfig } from './config';
 
 /** The dialog code (headlessui) is fetched only when the reset mail failed (-5001). */
@@ -87,7 +86,7 @@ export default function ResetView({ goTo, data }: LoginViewProps) {
       goTo('email', next);
     } catch (error) {
       if (isAbortError(error)) return;
-      const apiError = error instanceof ApiError ? error : new ApiError(-1, undefined, 0);
+      const apiError = toApiError(error);
       if (EMAIL_FIELD_CODES.includes(apiError.code)) {
         setError('email', { type: 'server', message: `core:errors.${messageKeyFor(apiError.code) ?? 'unknown'}` }, { shouldFocus: true });
       } else if (apiError.code === ERROR_CODES.resetMailWait) {

@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, Button, errorMessage, isAbortError, type SecurityEvent } from '@portal/plugin-api';
+import { ApiError, Button, errorMessage, isAbortError, type SecurityEvent, toApiError } from '@portal/plugin-api';
 import type { SecurityApi } from './api';
 import { eventDevice, eventPlace, eventTitle, formatEventTime, mayDisown, usableTimeZone } from './activityText';
 import { NotMeDialog } from './NotMeDialog';
@@ -13,7 +13,6 @@ interface Page {
   timeZone: string | null;
 }
 
-const asApiError = (error: unknown) => (error instanceof ApiError ? error : new ApiError(-1, undefined, 0));
 
 /**
  * "Recent activity" (GET /account/{id}/security-events): the account's sign-ins and security
@@ -37,7 +36,7 @@ export function ActivitySection({ api, reloadKey, timeZone, onSecured }: { api: 
     try {
       setPage(await api.securityEvents());
     } catch (error) {
-      if (!isAbortError(error)) setFailure(asApiError(error));
+      if (!isAbortError(error)) setFailure(toApiError(error));
     }
   }, [api]);
   useEffect(() => {
@@ -53,7 +52,7 @@ export function ActivitySection({ api, reloadKey, timeZone, onSecured }: { api: 
       setFocusFrom(page.events.length);
       setPage({ ...next, events: [...page.events, ...next.events] });
     } catch (error) {
-      if (!isAbortError(error)) setMoreFailure(asApiError(error)); // the list loaded so far stays
+      if (!isAbortError(error)) setMoreFailure(toApiError(error)); // the list loaded so far stays
     } finally {
       setLoadingMore(false);
     }

@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, Button, errorMessage, isAbortError, Modal, TextField, useErrorHandler, VisuallyHidden } from '@portal/plugin-api';
+import { ApiError, Button, errorMessage, isAbortError, Modal, TextField, useErrorHandler, VisuallyHidden, toApiError } from '@portal/plugin-api';
 import { isSecurityTokenError, type SecurityApi } from './api';
 import { Notice } from './parts';
 import { PasswordForm } from './PasswordSection';
@@ -33,7 +33,7 @@ export function NotMeDialog({ api, onClose }: { api: SecurityApi; onClose: (secu
       await lock.guard(() => api.logoutSessions());
       setLoggedOut(true);
     } catch (error) {
-      if (!isAbortError(error)) setLogoutFailure(error instanceof ApiError ? error : new ApiError(-1, undefined, 0));
+      if (!isAbortError(error)) setLogoutFailure(toApiError(error));
     }
   };
   const startedLogout = useRef(false);

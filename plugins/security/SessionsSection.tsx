@@ -9,8 +9,7 @@ import {
   type SessionInfo,
   toast,
   useErrorHandler,
-  readUserAgent,
-} from '@portal/plugin-api';
+  readUserAgent, toApiError } from '@portal/plugin-api';
 import { isSecurityTokenError, type SecurityApi } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Actions, Badge, Loading, LockedHint, Notice, Section } from './parts';
@@ -41,7 +40,7 @@ export function SessionsSection({ api, reloadKey, timeZone, onEndedOthers }: { a
       const result = await api.sessions();
       setSessions([...result.sessions].sort((a, b) => Number(b.current) - Number(a.current)));
     } catch (error) {
-      if (!isAbortError(error)) setFailure(error instanceof ApiError ? error : new ApiError(-1, undefined, 0));
+      if (!isAbortError(error)) setFailure(toApiError(error));
     }
   }, [api]);
   useEffect(() => {

@@ -11,8 +11,7 @@ import {
   SESSION_TIMEOUT_OPTIONS,
   type SessionTimeout,
   toast,
-  useErrorHandler,
-} from '@portal/plugin-api';
+  useErrorHandler, toApiError } from '@portal/plugin-api';
 import { isSecurityTokenError, type SecurityApi } from './api';
 import { Actions, Loading, LockedHint, Notice, Section } from './parts';
 import { useLock } from './useSecurityLock';
@@ -39,7 +38,7 @@ export function TimeoutSection({ api }: { api: SecurityApi }) {
       setCurrent(value);
       setChoice(value);
     } catch (error) {
-      if (!isAbortError(error)) setFailure(error instanceof ApiError ? error : new ApiError(-1, undefined, 0));
+      if (!isAbortError(error)) setFailure(toApiError(error));
     }
   }, [api]);
   useEffect(() => {

@@ -12,8 +12,7 @@ import {
   type MfaType,
   toast,
   translateDataKey,
-  type UserInfo,
-} from '@portal/plugin-api';
+  type UserInfo, toApiError } from '@portal/plugin-api';
 import type { SecurityApi } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { EmailDialog } from './EmailDialog';
@@ -40,7 +39,7 @@ export function TwoFactorSection({ api, user }: { api: SecurityApi; user: UserIn
     try {
       setStatus(await api.mfaStatus());
     } catch (error) {
-      if (!isAbortError(error)) setFailure(error instanceof ApiError ? error : new ApiError(-1, undefined, 0));
+      if (!isAbortError(error)) setFailure(toApiError(error));
     }
   }, [api]);
   useEffect(() => {

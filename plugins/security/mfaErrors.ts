@@ -1,4 +1,4 @@
-import { ApiError, ERROR_CODES, type MessageKey, type MfaErrorResult } from '@portal/plugin-api';
+import { ApiError, ERROR_CODES, type MessageKey, type MfaErrorResult, toApiError } from '@portal/plugin-api';
 
 /** What a two-factor dialog shows for a failed call: a key of the security namespace and its values, or the catalogue message. */
 export type DialogProblem =
@@ -7,7 +7,7 @@ export type DialogProblem =
 
 /** MFA codes of spec section 8 as the enrolment and confirm dialogs show them. */
 export function dialogProblem(error: unknown): DialogProblem {
-  const apiError = error instanceof ApiError ? error : new ApiError(-1, undefined, 0);
+  const apiError = toApiError(error);
   const result = apiError.result as (MfaErrorResult & { retryAfterSeconds?: number }) | undefined;
   switch (apiError.code) {
     case ERROR_CODES.tokenFailure:

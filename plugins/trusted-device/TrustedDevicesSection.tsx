@@ -19,10 +19,8 @@ import {
   VisuallyHidden,
   readUserAgent,
   LoadFailed,
-  LoadingLine,
-} from '@portal/plugin-api';
+  LoadingLine, toApiError } from '@portal/plugin-api';
 
-const asApiError = (error: unknown) => (error instanceof ApiError ? error : new ApiError(-1, undefined, 0));
 
 /** Security page card: the browsers that skip two-step verification for this account, each revocable behind the lock. */
 export default function TrustedDevicesSection({ user, unlocked, guard, reloadKey, timeZone }: SecuritySectionProps) {
@@ -41,7 +39,7 @@ export default function TrustedDevicesSection({ user, unlocked, guard, reloadKey
       const result = await http.get<TrustedDevicesResult>(`/account/${id}/trusted-devices`);
       setDevices([...result.devices].sort((a, b) => Number(b.current) - Number(a.current)));
     } catch (error) {
-      if (!isAbortError(error)) setFailure(asApiError(error));
+      if (!isAbortError(error)) setFailure(toApiError(error));
     }
   }, [http, id]);
   useEffect(() => {
@@ -59,7 +57,7 @@ export default function TrustedDevicesSection({ user, unlocked, guard, reloadKey
       await load();
     } catch (error) {
       // A refused security token has locked the page again; the lock panel says so.
-      if (asApiError(error).code !== ERROR_CODES.tokenFailure) handleError(error);
+      if (toApiError(error).code !== ERROR_CODES.tokenFailure) handleError(error);
     } finally {
       setRevoking(null);
     }
