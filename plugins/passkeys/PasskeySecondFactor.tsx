@@ -1,10 +1,10 @@
 import { useTheme } from '@emotion/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, type SecondFactorMethodProps, useErrorHandler, useHttp, useLoginPage } from '@portal/plugin-api';
+import { type SecondFactorMethodProps, useErrorHandler, useHttp, useLoginPage } from '@portal/plugin-api';
 import { isCancelled, isRefusedPasskey, loginPasskeyApi, webAuthnAvailable } from './api';
 import { getAssertion } from './ceremonies';
-import { PasskeyIcon } from './PasskeyIcon';
+import { PasskeyAction } from './PasskeyAction';
 
 /**
  * "Use a passkey instead" on the MFA step, when the server says the account has one: a passkey of
@@ -41,17 +41,7 @@ export default function PasskeySecondFactor({ result, retry }: SecondFactorMetho
 
   return (
     <div css={{ marginTop: theme.space(4) }}>
-      <Button type="button" variant="secondary" fullWidth loading={busy} onClick={() => void start()}>
-        <span css={{ display: 'inline-flex', alignItems: 'center', gap: theme.space(2) }}>
-          <PasskeyIcon />
-          {t('mfa.button')}
-        </span>
-      </Button>
-      {outcome ? (
-        <p role={outcome === 'refused' ? 'alert' : 'status'} css={{ margin: `${theme.space(3)} 0 0`, fontSize: theme.font.sizeSm, color: outcome === 'refused' ? theme.colors.danger : theme.colors.textMuted }}>
-          {t(`mfa.${outcome}`)}
-        </p>
-      ) : null}
+      <PasskeyAction label={t('mfa.button')} loading={busy} onClick={() => void start()} outcome={outcome} outcomeText={outcome ? t(`mfa.${outcome}`) : ''} />
     </div>
   );
 }

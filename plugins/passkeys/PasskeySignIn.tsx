@@ -1,10 +1,10 @@
 import { useTheme } from '@emotion/react';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, type SignInMethodProps, useErrorHandler, useHttp, useLoginPage, type WebAuthnJson } from '@portal/plugin-api';
+import { type SignInMethodProps, useErrorHandler, useHttp, useLoginPage, type WebAuthnJson } from '@portal/plugin-api';
 import { isCancelled, isRefusedPasskey, loginPasskeyApi, webAuthnAvailable } from './api';
 import { autofillAvailable, cancelCeremony, getAssertion } from './ceremonies';
-import { PasskeyIcon } from './PasskeyIcon';
+import { PasskeyAction } from './PasskeyAction';
 
 type Outcome = 'cancelled' | 'refused' | null;
 
@@ -91,17 +91,14 @@ export default function PasskeySignIn({ signIn, busy }: SignInMethodProps) {
       <div aria-hidden="true" css={{ display: 'flex', alignItems: 'center', gap: theme.space(3), color: theme.colors.textMuted, fontSize: theme.font.sizeSm, marginBottom: theme.space(4), '&::before, &::after': { content: '""', flex: 1, borderTop: `1px solid ${theme.colors.border}` } }}>
         {t('signIn.or')}
       </div>
-      <Button type="button" variant="secondary" fullWidth loading={waiting} disabled={busy && !waiting} onClick={() => void start()}>
-        <span css={{ display: 'inline-flex', alignItems: 'center', gap: theme.space(2) }}>
-          <PasskeyIcon />
-          {t('signIn.button')}
-        </span>
-      </Button>
-      {outcome ? (
-        <p role={outcome === 'refused' ? 'alert' : 'status'} css={{ margin: `${theme.space(3)} 0 0`, fontSize: theme.font.sizeSm, color: outcome === 'refused' ? theme.colors.danger : theme.colors.textMuted }}>
-          {t(`signIn.${outcome}`)}
-        </p>
-      ) : null}
+      <PasskeyAction
+        label={t('signIn.button')}
+        loading={waiting}
+        disabled={busy && !waiting}
+        onClick={() => void start()}
+        outcome={outcome}
+        outcomeText={outcome ? t(`signIn.${outcome}`) : ''}
+      />
     </div>
   );
 }

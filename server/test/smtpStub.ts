@@ -100,6 +100,7 @@ export async function startSmtpStub(options: SmtpStubOptions = {}): Promise<Smtp
         socket.end();
         return;
       }
+      // RFC 5321's reply to a command this stub does not speak (a real server's answer, not unfinished work).
       say('502 5.5.2 Command not implemented');
     };
 
