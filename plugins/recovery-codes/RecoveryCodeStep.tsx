@@ -1,5 +1,5 @@
 import { useTheme } from '@emotion/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, Button, ERROR_CODES, errorMessage, isAbortError, type MfaErrorResult, type MfaStepPartProps, Notice, TextField, toApiError } from '@portal/plugin-api';
 import { MONO } from './mono';
@@ -20,7 +20,9 @@ export default function RecoveryCodeStep({ submit, back, options }: MfaStepPartP
   const field = useRef<HTMLInputElement>(null);
   const notice = useRef<HTMLDivElement>(null);
   const mounted = useRef(true);
-  useEffect(() => {
+  // Layout effect: the field has focus in the commit that shows it (this part loads lazily, and a
+  // passive effect after a lazy load runs a task later, when a fast typist may already be typing).
+  useLayoutEffect(() => {
     field.current?.focus();
     return () => {
       mounted.current = false;
