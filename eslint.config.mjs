@@ -54,6 +54,7 @@ const SERVER_SHARES = [
   'core/i18n/languages$',
   'core/validation/commonPassword$',
   'core/build/virtualModules\\.mjs$',
+  'core/build/loginChunks\\.mjs$',
   'themes/tokens$',
   'themes/compose$',
   'core/boot/manifestGroups$',

@@ -9,9 +9,10 @@ import replace from '@rollup/plugin-replace';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import esbuild from 'rollup-plugin-esbuild';
-import { activeConfigPath, manifestGroupSets, portalVirtualModules } from './core/build/virtualModules.mjs';
+import { activeConfigPath, manifestGroupSets, pluginIds, portalVirtualModules } from './core/build/virtualModules.mjs';
 import { htmlEntry } from './core/build/htmlEntry.mjs';
-import { loginStartHtml } from './core/build/loginStartHtml.mjs';
+import { loginSharedChunks } from './core/build/loginChunks.mjs';
+import { enabledEverywhere, loginStartHtml } from './core/build/loginStartHtml.mjs';
 import { precompress } from './core/build/precompress.mjs';
 import { preloadManifest } from './core/build/preloadManifest.mjs';
 
@@ -19,6 +20,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const production = !process.env.ROLLUP_WATCH;
 // One chunk of manifests per shipped config (core/boot/manifestGroups.ts), named after its config.
 const groups = manifestGroupSets(root, activeConfigPath(root));
+// The core code the login page's first views share: one chunk, not fifteen (core/build/loginChunks.mjs).
+const loginShared = loginSharedChunks(root, pluginIds(root).filter((id) => enabledEverywhere(activeConfigPath(root), id)));
 // The SPA build is the same whatever the caller's NODE_ENV (e2e servers run with
 // development): some packages pick their development builds from it, 9 KB more on /login.
 if (production) process.env.NODE_ENV = 'production';
@@ -47,15 +50,18 @@ const app = {
     assetFileNames: 'assets/[name]-[hash][extname]',
     sourcemap: true,
     // React and its scheduler change rarely: one long-cached chunk.
-    manualChunks(id) {
+    manualChunks(id, api) {
       if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
-      return undefined;
+      return loginShared(id, api);
     },
   },
   preserveEntrySignatures: false,
   // The plugin API (core/plugin-api) only re-exports: marked free of side effects, a chunk that imports
-  // one name from it depends on that name's module alone, not on everything the API offers.
-  treeshake: { moduleSideEffects: (id) => !id.includes('/locales/') && !id.includes('/core/plugin-api/') },
+  // one name from it depends on that name's module alone, not on everything the API offers. The rest of
+  // the core is imported for its exports only (no `import './x'` anywhere): marked the same, a module
+  // no one uses a name of is left out, instead of staying behind as an `import './x.js'` for its
+  // top-level calls (forwardRef, createContext), one more request on /login.
+  treeshake: { moduleSideEffects: (id) => !id.includes('/locales/') && !/\/core\/(?!main\.tsx$)/.test(id) },
   plugins: [
     // A production build starts from an empty dist/, so no stale chunk is ever served.
     { name: 'clean-dist', buildStart: () => (production ? rmSync('dist', { recursive: true, force: true }) : undefined) },

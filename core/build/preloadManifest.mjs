@@ -29,8 +29,8 @@ export function preloadManifest({ root, configFile, groups = [] }) {
       for (const chunk of chunks) {
         for (const moduleId of chunk.moduleIds) {
           const owner = /^plugins\/([^/]+)\/(.+)$/.exec(path.relative(root, moduleId).split(path.sep).join('/'));
-          // A group's copy of a manifest (index.group-<n>.ts) is listed with its group below.
-          if (!owner || /\.(test|stories)\./.test(owner[2]) || /^index\.group-\d+\.ts$/.test(owner[2])) continue;
+          // A group's copy of a manifest or its config (index.group-<n>.ts, config.group-<n>.ts) is listed with its group below.
+          if (!owner || /\.(test|stories)\./.test(owner[2]) || /^(index|config)\.group-\d+\.ts$/.test(owner[2])) continue;
           const [, id, module] = owner;
           plugins[id] ??= { manifest: [], modules: {} };
           const files = [...closure(bundle, chunk.fileName, skip)].map((f) => `/${f}`);

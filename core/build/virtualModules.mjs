@@ -26,6 +26,13 @@ const COMMON_PASSWORDS_ID = 'virtual:common-passwords';
 const GROUP_ID = 'virtual:manifest-group/';
 /** A group's own copy of a plugin's manifest: a module id of its own, so the group is one chunk and the manifest's usual chunk stays. */
 const GROUP_MEMBER = /\/plugins\/([a-z][a-z0-9-]*)\/index\.group-(\d+)\.ts$/;
+/**
+ * The group's copy of that plugin's `config.ts` (its settings' shape, pure by rule: the server loads it
+ * too). Views import the original for their config handle; were the group to share it, it would be a
+ * chunk of its own that every page fetches with the manifests, for six plugins six requests on /login.
+ */
+const GROUP_CONFIG = /\/plugins\/([a-z][a-z0-9-]*)\/config\.group-(\d+)\.ts$/;
+const CONFIG_IMPORT = /(from\s+)(['"])\.\/config\2/g;
 /** How many of the most common passwords the meter knows: about 4 KB gzip, in the meter's lazy chunk only. */
 export const COMMON_PASSWORDS_TOP = 1000;
 const THEME_FILE = /^([a-z][a-z0-9-]*)\.theme\.ts$/;
@@ -124,7 +131,7 @@ export function portalVirtualModules({ root, configPath, locales = 'glob', manif
     resolveId(id) {
       if (id === CONFIG_ID || id === CATALOGUE_ID || id === LOCALES_ID || id === THEMES_ID || id === COMMON_PASSWORDS_ID) return '\0' + id;
       if (id.startsWith(GROUP_ID)) return '\0' + id;
-      if (GROUP_MEMBER.test(id)) return id;
+      if (GROUP_MEMBER.test(id) || GROUP_CONFIG.test(id)) return id;
       const api = PLUGIN_API.exec(id);
       if (api) return path.join(root, 'core', 'plugin-api', `${api[1] ?? 'index'}.ts`);
       return null;
@@ -156,6 +163,13 @@ export function portalVirtualModules({ root, configPath, locales = 'glob', manif
       const member = GROUP_MEMBER.exec(id);
       if (member) {
         const source = path.join(root, 'plugins', member[1], 'index.ts');
+        this.addWatchFile?.(source);
+        const copy = path.join(root, 'plugins', member[1], `config.group-${member[2]}.ts`).split(path.sep).join('/');
+        return readFileSync(source, 'utf8').replace(CONFIG_IMPORT, (_m, from, quote) => `${from}${quote}${copy}${quote}`);
+      }
+      const config = GROUP_CONFIG.exec(id);
+      if (config) {
+        const source = path.join(root, 'plugins', config[1], 'config.ts');
         this.addWatchFile?.(source);
         return readFileSync(source, 'utf8');
       }

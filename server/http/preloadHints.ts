@@ -5,6 +5,8 @@
  * (core/build/preloadManifest.mjs); only for plugins the active config enables in every region,
  * so a disabled plugin is never fetched.
  */
+// What /login shows first (its layout and the default view): the build gives their shared core code one chunk.
+import { LOGIN_FIRST } from '../../core/build/loginChunks.mjs';
 import { pickManifestGroup } from '../../core/boot/manifestGroups';
 import { isLanguageCode } from '../../core/i18n/languages';
 import type { ThemeChoice } from '../../themes/compose';
@@ -21,11 +23,6 @@ export interface PreloadManifest {
   shell?: { variant: string; theme: ThemeChoice };
 }
 
-/** What /login shows first: its layout and the default view, with the locale namespaces they read. */
-const LOGIN_FIRST: ReadonlyArray<{ plugin: string; module: string }> = [
-  { plugin: 'login-layout', module: 'LoginPage.tsx' },
-  { plugin: 'sign-in', module: 'SignInView.tsx' },
-];
 
 const SAFE_FILE = /^\/assets\/[A-Za-z0-9._/-]+$/;
 

@@ -1,4 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
@@ -56,6 +58,20 @@ describe('the SPA shell with the default config', () => {
     for (const id of group!.plugins) expect(scripts, id).not.toContain(built.plugins[id]!.manifest[0]);
     expect(scripts.some((s) => s.includes('/plugin-account-AccountPage-'))).toBe(false);
     expect(scripts.some((s) => s.includes('/ModalHost-'))).toBe(false);
+    await page.context().close();
+  });
+
+  it("fetches the core code the login page's first views share as one chunk, which holds no plugin's code", async () => {
+    const { page, scripts } = await open(portal, '/login');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    const shared = scripts.filter((s) => /\/assets\/login-shared-[\w-]+\.js$/.test(s));
+    expect(shared).toHaveLength(1);
+    const map = JSON.parse(readFileSync(path.join('dist', `${shared[0]!}.map`), 'utf8')) as { sources: string[] };
+    expect(map.sources.filter((source) => source.includes('/core/')).length).toBeGreaterThan(5);
+    // A plugin that is off must cost nothing: plugin code never travels in a chunk every config loads.
+    expect(map.sources.filter((source) => source.includes('/plugins/'))).toEqual([]);
+    // The small core modules that were a file each before (TextField, message, handOff …) are not fetched alone.
+    expect(scripts.filter((s) => /\/assets\/(TextField|message|handOff|configRef|definePlugin|useErrorHandler)-/.test(s))).toEqual([]);
     await page.context().close();
   });
 

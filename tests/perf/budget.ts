@@ -19,10 +19,11 @@ export const BUDGET_BYTES = 150 * 1024;
 export const FORM_REQUESTS = 12;
 export const FORM_CHAIN_DEPTH = 4;
 /**
- * What has landed (38 requests today, 47 before the manifests came as one chunk per config), held by
- * `npm test` until the goal is met: lower it as requests go.
+ * What has landed, held by `npm test` until the goal is met: lower it as requests go. 47 before the
+ * manifests came as one chunk per config, 38 after; 19 once the login page's shared core code became one
+ * chunk (core/build/loginChunks.mjs) and each manifest group got its own copy of its plugins' config.ts.
  */
-export const FORM_REQUESTS_LANDED = 40;
+export const FORM_REQUESTS_LANDED = 19;
 
 export interface BudgetResult {
   scripts: Array<{ url: string; gzip: number }>;
