@@ -1,4 +1,6 @@
 export const LOGIN_FIRST: ReadonlyArray<{ plugin: string; module: string }>;
+export const LOGIN_FIRST_NAMESPACES: readonly string[];
+export const LOGIN_FIRST_LOCALE_FILE: string;
 export const LOGIN_SHARED_CHUNK: string;
 export function loginSharedChunks(
   root: string,

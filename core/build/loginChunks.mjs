@@ -14,6 +14,10 @@ export const LOGIN_FIRST = [
   { plugin: 'sign-in', module: 'SignInView.tsx' },
 ];
 
+/** Their locale namespaces with the core's: one file per language (`<lang>/_first.json`), used when the server hints it. */
+export const LOGIN_FIRST_NAMESPACES = ['core', ...LOGIN_FIRST.map((v) => v.plugin)];
+export const LOGIN_FIRST_LOCALE_FILE = '_first.json';
+
 export const LOGIN_SHARED_CHUNK = 'login-shared';
 const ENTRY_CHUNK = 'main';
 

@@ -12,6 +12,7 @@
 // - @portal/plugin-api[/<entry>]  the plugin API (core/plugin-api/<entry>.ts), the one core module
 //                             plugins import (tsconfig.json "paths" says the same to tsc and tsx)
 // Adding a plugin is adding a folder, adding a theme is adding a file: the core names neither.
+import { LOGIN_FIRST_LOCALE_FILE, LOGIN_FIRST_NAMESPACES } from './loginChunks.mjs';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -121,12 +122,16 @@ export function portalVirtualModules({ root, configPath, locales = 'glob', manif
       }
       const folder = `assets/l10n-${hash.digest('hex').slice(0, 10)}`;
       localeBase = `/${folder}`;
+      const first = new Map();
       for (const [lang, ns, file] of files) {
         if (!SAFE.test(lang) || !SAFE.test(ns)) throw new Error(`Unexpected locale file name: ${file}`);
         // Re-serialised compactly: the same data, fewer bytes on the wire.
-        const source = JSON.stringify(JSON.parse(readFileSync(file, 'utf8')));
-        this.emitFile({ type: 'asset', fileName: `${folder}/${lang}/${ns}.json`, source });
+        const messages = JSON.parse(readFileSync(file, 'utf8'));
+        this.emitFile({ type: 'asset', fileName: `${folder}/${lang}/${ns}.json`, source: JSON.stringify(messages) });
+        if (LOGIN_FIRST_NAMESPACES.includes(ns)) first.set(lang, { ...first.get(lang), [ns]: messages });
       }
+      // What the login page reads first, as one file per language (the loader below uses it when the server hints it).
+      for (const [lang, messages] of first) this.emitFile({ type: 'asset', fileName: `${folder}/${lang}/${LOGIN_FIRST_LOCALE_FILE}`, source: JSON.stringify(messages) });
     },
     resolveId(id) {
       if (id === CONFIG_ID || id === CATALOGUE_ID || id === LOCALES_ID || id === THEMES_ID || id === COMMON_PASSWORDS_ID) return '\0' + id;
@@ -189,12 +194,31 @@ export function portalVirtualModules({ root, configPath, locales = 'glob', manif
       if (id === '\0' + LOCALES_ID) {
         const check = `const SAFE = ${SAFE};\nfunction check(lang, ns) { if (!SAFE.test(lang) || !SAFE.test(ns)) throw new Error('Bad locale name ' + lang + '/' + ns); }\n`;
         if (locales === 'assets') {
-          return `${check}export function loadLocale(lang, ns) {
-  check(lang, ns);
-  return fetch(${JSON.stringify(localeBase)} + '/' + lang + '/' + ns + '.json', { credentials: 'same-origin' }).then((r) => {
-    if (!r.ok) throw new Error('Locale ' + lang + '/' + ns + ': HTTP ' + r.status);
+          // The login page's first namespaces come as one file when the server hinted it in the page (it
+          // does on /login when their plugins are on, server/http/preloadHints.ts); a failed bundle falls
+          // back to the namespace's own file.
+          return `${check}const BASE = ${JSON.stringify(localeBase)};
+const FIRST = ${JSON.stringify(LOGIN_FIRST_NAMESPACES)};
+const bundles = new Map();
+function getJson(url, what) {
+  return fetch(url, { credentials: 'same-origin' }).then((r) => {
+    if (!r.ok) throw new Error('Locale ' + what + ': HTTP ' + r.status);
     return r.json();
   });
+}
+function hintedBundle(lang) {
+  const href = BASE + '/' + lang + '/' + ${JSON.stringify(LOGIN_FIRST_LOCALE_FILE)};
+  if (typeof document === 'undefined') return null;
+  for (const link of document.querySelectorAll('link[rel="preload"][as="fetch"]')) if (link.getAttribute('href') === href) return href;
+  return null;
+}
+export function loadLocale(lang, ns) {
+  check(lang, ns);
+  const own = () => getJson(BASE + '/' + lang + '/' + ns + '.json', lang + '/' + ns);
+  const href = FIRST.includes(ns) ? hintedBundle(lang) : null;
+  if (!href) return own();
+  if (!bundles.has(href)) bundles.set(href, getJson(href, lang + '/first').catch(() => null));
+  return bundles.get(href).then((all) => (all && all[ns] && typeof all[ns] === 'object' ? all[ns] : own()));
 }\n`;
         }
         return `${check}const files = import.meta.glob('/locales/*/*.json', { import: 'default' });

@@ -14,7 +14,7 @@ const manifest: PreloadManifest = {
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
 
 describe('modulepreload hints', () => {
-  it("name on /login the enabled plugins' manifests, the first views and their locale files, each once", () => {
+  it("name on /login the enabled plugins' manifests, the first views and their locale data (one file for the core's and theirs), each once", () => {
     const html = preloadHints(manifest, ['login-layout', 'sign-in'], '/login', new URLSearchParams('lang=de_DE'));
     expect(hrefs(html)).toEqual([
       '/assets/plugin-login-layout-manifest-1.js',
@@ -22,11 +22,14 @@ describe('modulepreload hints', () => {
       '/assets/plugin-sign-in-manifest-1.js',
       '/assets/plugin-login-layout-LoginPage-1.js',
       '/assets/plugin-sign-in-SignInView-1.js',
-      '/assets/l10n-abc/de_DE/core.json',
-      '/assets/l10n-abc/de_DE/login-layout.json',
-      '/assets/l10n-abc/de_DE/sign-in.json',
+      '/assets/l10n-abc/de_DE/_first.json',
     ]);
-    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/assets/l10n-abc/de_DE/core.json">');
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/assets/l10n-abc/de_DE/_first.json">');
+  });
+
+  it('name each namespace file instead when a first view is off: the combined file would carry its strings', () => {
+    const html = preloadHints(manifest, ['login-layout'], '/login', new URLSearchParams('lang=de_DE'));
+    expect(hrefs(html).filter((h) => h!.includes('/l10n-'))).toEqual(['/assets/l10n-abc/de_DE/core.json', '/assets/l10n-abc/de_DE/login-layout.json']);
   });
 
   it('never name a plugin the config leaves off, and only the manifests elsewhere than /login', () => {

@@ -6,7 +6,7 @@
  * so a disabled plugin is never fetched.
  */
 // What /login shows first (its layout and the default view): the build gives their shared core code one chunk.
-import { LOGIN_FIRST } from '../../core/build/loginChunks.mjs';
+import { LOGIN_FIRST, LOGIN_FIRST_LOCALE_FILE } from '../../core/build/loginChunks.mjs';
 import { pickManifestGroup } from '../../core/boot/manifestGroups';
 import { isLanguageCode } from '../../core/i18n/languages';
 import type { ThemeChoice } from '../../themes/compose';
@@ -43,7 +43,11 @@ export function preloadHints(manifest: PreloadManifest, enabled: readonly string
     // The address's language, else the deployment's; a visitor's stored choice is not known here.
     const language = isLanguageCode(lang) ? lang : isLanguageCode(defaultLanguage) ? defaultLanguage : manifest.defaultLanguage;
     if (manifest.localeBase && isLanguageCode(language)) {
-      for (const ns of ['core', ...LOGIN_FIRST.map((v) => v.plugin).filter((id) => on.includes(id))]) data.push(`${manifest.localeBase}/${language}/${ns}.json`);
+      // With every first view's plugin on, their namespaces and the core's come as one file, which the
+      // SPA's locale loader uses because this hint names it (core/build/virtualModules.mjs).
+      const firstOn = LOGIN_FIRST.filter((v) => on.includes(v.plugin));
+      if (firstOn.length === LOGIN_FIRST.length) data.push(`${manifest.localeBase}/${language}/${LOGIN_FIRST_LOCALE_FILE}`);
+      else for (const ns of ['core', ...firstOn.map((v) => v.plugin)]) data.push(`${manifest.localeBase}/${language}/${ns}.json`);
     }
   }
   const links = [...scripts].filter((f) => SAFE_FILE.test(f)).map((f) => `<link rel="modulepreload" href="${f}">`);
