@@ -138,7 +138,7 @@ export const InAppWithoutWebAuthn: Story = {
   play: ({ canvasElement }) => untilText(canvasElement, 'Passkeys can’t be added in this app.'),
 };
 
-/** Inside a partner app whose web view has WebAuthn but not for this site: the same advice, as an error in the form. */
+/** Inside a partner app whose web view has WebAuthn but not for this site: the same advice, as an error, in place of the form. */
 export const InAppSiteRefused: Story = {
   parameters: { app: true, siteRefused: true, http: cannedHttp({ [`/account/${ID}/passkeys`]: { passkeys: [LAPTOP, PHONE] }, '/passkeys/register/options': OPTIONS }) },
   play: async ({ canvasElement }) => {

@@ -1,6 +1,6 @@
 import { useTheme } from '@emotion/react';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ApiError,
@@ -69,6 +69,8 @@ export default function PasskeysSection({ unlocked, guard, timeZone, browserAddr
   // Inside a partner app's web view WebAuthn exists only where the app turned it on for this site.
   const inApp = useDeploymentConfig().variant === 'app';
   const address = browserAddress ?? thisPage();
+  // The web view has WebAuthn but refused this site: no use offering the form again.
+  const [refusedHere, setRefusedHere] = useState(false);
 
   const load = useCallback(async () => {
     setFailure(null);
@@ -124,9 +126,22 @@ export default function PasskeysSection({ unlocked, guard, timeZone, browserAddr
             </ul>
           )}
           {adding ? (
-            <AddPasskeyForm api={api} guard={guard} inApp={inApp} address={address} onClose={() => setAdding(false)} onAdded={load} />
-          ) : inApp && !webAuthnAvailable() ? (
-            <NotInThisApp address={address} />
+            <AddPasskeyForm
+              api={api}
+              guard={guard}
+              onClose={() => setAdding(false)}
+              onAdded={load}
+              onRefusedHere={
+                inApp
+                  ? () => {
+                      setAdding(false);
+                      setRefusedHere(true);
+                    }
+                  : undefined
+              }
+            />
+          ) : inApp && (refusedHere || !webAuthnAvailable()) ? (
+            <NotInThisApp address={address} failed={refusedHere} />
           ) : (
             <AddButton unlocked={unlocked} onClick={() => setAdding(true)} />
           )}
@@ -166,8 +181,13 @@ function AddButton({ unlocked, onClick }: { unlocked: boolean; onClick: () => vo
 function NotInThisApp({ address, failed = false }: { address: string; failed?: boolean }) {
   const theme = useTheme();
   const { t } = useTranslation('passkeys');
+  // After a refused attempt the form that had focus is gone: focus moves to the advice that replaced it.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (failed) box.current?.focus();
+  }, [failed]);
   return (
-    <Notice kind={failed ? 'error' : 'info'} role={failed ? 'alert' : undefined}>
+    <Notice kind={failed ? 'error' : 'info'} role={failed ? 'alert' : undefined} boxRef={failed ? box : undefined}>
       <p css={{ margin: 0 }}>{t('section.unsupportedApp')}</p>
       {/* An address reads left to right in a right-to-left page too. */}
       <p dir="ltr" css={{ margin: `${theme.space(1)} 0 0`, fontWeight: 600, textAlign: 'start', userSelect: 'all' }}>
@@ -183,12 +203,25 @@ function isUnavailableHere(error: unknown): boolean {
 }
 
 /** The passkey's name, the device suggested; then the browser's own passkey prompt. */
-function AddPasskeyForm({ api, guard, inApp, address, onClose, onAdded }: { api: PasskeyApi; guard: SecuritySectionProps['guard']; inApp: boolean; address: string; onClose: () => void; onAdded: () => Promise<void> }) {
+function AddPasskeyForm({
+  api,
+  guard,
+  onClose,
+  onAdded,
+  onRefusedHere,
+}: {
+  api: PasskeyApi;
+  guard: SecuritySectionProps['guard'];
+  onClose: () => void;
+  onAdded: () => Promise<void>;
+  /** Inside an app: the web view has WebAuthn but not for this site. */
+  onRefusedHere?: () => void;
+}) {
   const theme = useTheme();
   const { t } = useTranslation(['passkeys', 'core']);
   const handleError = useErrorHandler();
   const [name, setName] = useState(() => suggestedName(t));
-  const [problem, setProblem] = useState<'name' | 'cancelled' | 'refused' | 'notInApp' | null>(null);
+  const [problem, setProblem] = useState<'name' | 'cancelled' | 'refused' | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -209,7 +242,7 @@ function AddPasskeyForm({ api, guard, inApp, address, onClose, onAdded }: { api:
       await onAdded();
     } catch (error) {
       if (isCancelled(error)) setProblem('cancelled');
-      else if (inApp && isUnavailableHere(error)) setProblem('notInApp');
+      else if (onRefusedHere && isUnavailableHere(error)) onRefusedHere();
       else if (error instanceof ApiError && error.code === ERROR_CODES.wrongCredentials) setProblem('refused');
       else if (!(error instanceof ApiError && error.code === ERROR_CODES.tokenFailure)) handleError(error); // a refused token: the lock panel says so
     } finally {
@@ -237,7 +270,6 @@ function AddPasskeyForm({ api, guard, inApp, address, onClose, onAdded }: { api:
           {t(`add.${problem}`)}
         </Notice>
       ) : null}
-      {problem === 'notInApp' && <NotInThisApp address={address} failed />}
       <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(3) }}>
         <Button type="submit" loading={busy}>
           {t('add.create')}

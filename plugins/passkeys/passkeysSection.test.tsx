@@ -194,7 +194,7 @@ describe('the passkeys card inside a partner app', () => {
     expect(webauthn.create.calls).toBe(1);
   });
 
-  it('a web view that refuses this site (app not associated with it) says where to add one, and registers nothing', async () => {
+  it('a web view that refuses this site (app not associated with it) replaces the form with where to add one, and registers nothing', async () => {
     webauthn = installFakeWebAuthn();
     const refused = new Error('The calling application is not associated with the relying party.');
     refused.name = 'SecurityError';
@@ -203,8 +203,13 @@ describe('the passkeys card inside a partner app', () => {
     await inApp(http);
     await userEvent.click(await screen.findByRole('button', { name: 'Add a passkey' }));
     await userEvent.click(screen.getByRole('button', { name: 'Create passkey' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(`Passkeys can’t be added in this app.`);
-    expect(screen.getByRole('alert')).toHaveTextContent(ADDRESS);
+    const advice = await screen.findByRole('alert');
+    expect(advice).toHaveTextContent(`Passkeys can’t be added in this app.`);
+    expect(advice).toHaveTextContent(ADDRESS);
+    // The form is gone rather than offered again, focus on the advice that took its place.
+    expect(screen.queryByLabelText(/^Passkey name/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add a passkey' })).toBeNull();
+    expect(advice).toHaveFocus();
     expect(calls.some((c) => c.path === '/passkeys/register')).toBe(false);
   });
 });
