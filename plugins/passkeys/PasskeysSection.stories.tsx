@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ApiError, CONTENT_WIDTH, type HttpClient, type PasskeyItem, type Registry } from '@portal/plugin-api';
-import { cannedHttp, demoUser, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
+import { cannedHttp, demoUser, inArabic, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
 import passkeys from './index';
 import PasskeysSection from './PasskeysSection';
 import { press, typeInto, until, untilText } from './storyHelpers';
@@ -17,7 +17,16 @@ interface Params {
   http?: HttpClient;
   unlocked?: boolean;
   cancel?: boolean;
+  /** A browser, or an app's web view, without WebAuthn. */
+  noWebAuthn?: boolean;
+  /** Inside a partner app (the app deployment configs). */
+  app?: boolean;
+  /** The web view has WebAuthn but refuses this site (the app is not associated with it). */
+  siteRefused?: boolean;
 }
+
+/** Fixed, so the picture does not follow the port Storybook is served on. */
+const ADDRESS = 'https://id.example.com/accountSetting/security';
 
 const ID = demoUser.accountId;
 const LAPTOP: PasskeyItem = { id: 'cred-1', name: 'Work laptop (Chrome on Windows)', createdAt: Date.UTC(2024, 3, 2, 9), lastUsedAt: Date.UTC(2024, 4, 1, 8), synced: false };
@@ -29,17 +38,20 @@ const meta: Meta = {
   title: 'Plugins/Passkeys/PasskeysSection',
   loaders: [
     async ({ parameters }): Promise<Loaded> => {
+      const p = parameters as Params;
       const fake = installFakeWebAuthn();
-      if ((parameters as Params).cancel) fake.create.fail = notAllowed();
+      if (p.cancel) fake.create.fail = notAllowed();
+      if (p.siteRefused) fake.create.fail = Object.assign(new Error('The calling application is not associated with the relying party.'), { name: 'SecurityError' });
+      if (p.noWebAuthn) fake.restore();
       return { registry: await testRegistry([passkeys]) };
     },
   ],
   render: (_args, { loaded, parameters }) => {
     const p = parameters as Params;
     return (
-      <StoryPortal registry={(loaded as Loaded).registry} http={p.http ?? answers()} user={demoUser} path="/accountSetting/security">
+      <StoryPortal registry={(loaded as Loaded).registry} http={p.http ?? answers()} user={demoUser} path="/accountSetting/security" config={p.app ? { variant: 'app' } : undefined}>
         <div css={{ maxWidth: CONTENT_WIDTH, padding: 16 }}>
-          <PasskeysSection unlocked={p.unlocked ?? true} guard={(call) => call()} timeZone="UTC" />
+          <PasskeysSection unlocked={p.unlocked ?? true} guard={(call) => call()} timeZone="UTC" browserAddress={ADDRESS} />
         </div>
       </StoryPortal>
     );
@@ -49,6 +61,7 @@ export default meta;
 type Story = StoryObj;
 
 const listed = (root: HTMLElement) => untilText(root, 'Pixel 8');
+const OPTIONS = { options: { challenge: 'Y2hhbGxlbmdl', rp: { id: 'localhost', name: 'Unified ID' }, user: { id: 'dQ', name: 'ana', displayName: 'Ana' }, pubKeyCredParams: [{ type: 'public-key', alg: -7 }] } };
 
 /** Unlocked: the passkeys with when they were added and last used; add, rename, remove. */
 export const Unlocked: Story = { play: ({ canvasElement }) => listed(canvasElement) };
@@ -86,7 +99,7 @@ export const Adding: Story = {
 
 /** The browser's prompt was dismissed: nothing created, the form stays. */
 export const AddCancelled: Story = {
-  parameters: { cancel: true, http: cannedHttp({ [`/account/${ID}/passkeys`]: { passkeys: [LAPTOP, PHONE] }, '/passkeys/register/options': { options: { challenge: 'Y2hhbGxlbmdl', rp: { id: 'localhost', name: 'Unified ID' }, user: { id: 'dQ', name: 'ana', displayName: 'Ana' }, pubKeyCredParams: [{ type: 'public-key', alg: -7 }] } } }) },
+  parameters: { cancel: true, http: cannedHttp({ [`/account/${ID}/passkeys`]: { passkeys: [LAPTOP, PHONE] }, '/passkeys/register/options': OPTIONS }) },
   play: async ({ canvasElement }) => {
     await listed(canvasElement);
     await press(canvasElement, 'Add a passkey');
@@ -112,3 +125,32 @@ export const ConfirmRemove: Story = {
     await untilText(canvasElement, 'You can no longer sign in with it.');
   },
 };
+
+/** A browser without WebAuthn: the button is disabled and says why. */
+export const Unsupported: Story = {
+  parameters: { noWebAuthn: true },
+  play: ({ canvasElement }) => untilText(canvasElement, 'This browser cannot create passkeys.'),
+};
+
+/** Inside a partner app whose web view has no WebAuthn: where to add one; the list still renames and removes. */
+export const InAppWithoutWebAuthn: Story = {
+  parameters: { app: true, noWebAuthn: true },
+  play: ({ canvasElement }) => untilText(canvasElement, 'Passkeys can’t be added in this app.'),
+};
+
+/** Inside a partner app whose web view has WebAuthn but not for this site: the same advice, as an error, in place of the form. */
+export const InAppSiteRefused: Story = {
+  parameters: { app: true, siteRefused: true, http: cannedHttp({ [`/account/${ID}/passkeys`]: { passkeys: [LAPTOP, PHONE] }, '/passkeys/register/options': OPTIONS }) },
+  play: async ({ canvasElement }) => {
+    await listed(canvasElement);
+    await press(canvasElement, 'Add a passkey');
+    await until(() => canvasElement.querySelector('form input'), 'the name field');
+    canvasElement.querySelector<HTMLFormElement>('form')!.requestSubmit();
+    await until(() => canvasElement.querySelector('[role="alert"]'), 'the advice');
+  },
+};
+
+/** The app advice right to left: the address still reads left to right. */
+export const ArabicApp: Story = inArabic(InAppWithoutWebAuthn, {
+  play: ({ canvasElement }) => untilText(canvasElement, ADDRESS),
+});

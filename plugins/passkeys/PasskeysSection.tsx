@@ -1,6 +1,6 @@
 import { useTheme } from '@emotion/react';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ApiError,
@@ -20,6 +20,7 @@ import {
   userAtom,
   VisuallyHidden,
   readUserAgent,
+  useDeploymentConfig,
   LoadFailed,
   LoadingLine, toApiError } from '@portal/plugin-api';
 import { isCancelled, passkeyApi, type PasskeyApi, webAuthnAvailable } from './api';
@@ -27,12 +28,24 @@ import { createCredential } from './ceremonies';
 import { PasskeyIcon } from './PasskeyIcon';
 
 /** The security page's props for an added section (its lock, the user, the time zone for dates). */
-export type PasskeysSectionProps = Pick<SecuritySectionProps, 'unlocked' | 'guard' | 'timeZone'>;
+export type PasskeysSectionProps = Pick<SecuritySectionProps, 'unlocked' | 'guard' | 'timeZone'> & {
+  /** The address an app user is sent to in a browser to add a passkey: this page's own (stories fix it). */
+  browserAddress?: string;
+};
 
 /** What one row is doing: showing, being renamed, or asking before removal. */
 type RowMode = { id: string; kind: 'rename' | 'remove' } | null;
 
 const LOCKED_HINT = 'passkeys-locked';
+const UNSUPPORTED_HINT = 'passkeys-unsupported';
+
+/**
+ * This page's address without query or fragment: the same origin is the relying party, so a passkey
+ * added there in a browser is one this account can use.
+ */
+function thisPage(): string {
+  return typeof window === 'undefined' ? '' : `${window.location.origin}${window.location.pathname}`;
+}
 
 function formatDate(ms: number, language: string, timeZone?: string): string {
   return new Intl.DateTimeFormat(language.replace('_', '-'), { dateStyle: 'medium', ...(timeZone ? { timeZone } : {}) }).format(ms);
@@ -43,7 +56,7 @@ function formatDate(ms: number, language: string, timeZone?: string): string {
  * used; add one (named by the user, the device suggested), rename, remove. Changes need the
  * page unlocked, like every other security change.
  */
-export default function PasskeysSection({ unlocked, guard, timeZone }: PasskeysSectionProps) {
+export default function PasskeysSection({ unlocked, guard, timeZone, browserAddress }: PasskeysSectionProps) {
   const theme = useTheme();
   const { t } = useTranslation(['passkeys', 'core']);
   const user = useAtomValue(userAtom);
@@ -53,6 +66,11 @@ export default function PasskeysSection({ unlocked, guard, timeZone }: PasskeysS
   const [failure, setFailure] = useState<ApiError | null>(null);
   const [adding, setAdding] = useState(false);
   const [mode, setMode] = useState<RowMode>(null);
+  // Inside a partner app's web view WebAuthn exists only where the app turned it on for this site.
+  const inApp = useDeploymentConfig().variant === 'app';
+  const address = browserAddress ?? thisPage();
+  // The web view has WebAuthn but refused this site: no use offering the form again.
+  const [refusedHere, setRefusedHere] = useState(false);
 
   const load = useCallback(async () => {
     setFailure(null);
@@ -108,10 +126,27 @@ export default function PasskeysSection({ unlocked, guard, timeZone }: PasskeysS
             </ul>
           )}
           {adding ? (
-            <AddPasskeyForm api={api} guard={guard} onClose={() => setAdding(false)} onAdded={load} />
+            <AddPasskeyForm
+              api={api}
+              guard={guard}
+              onClose={() => setAdding(false)}
+              onAdded={load}
+              onRefusedHere={
+                inApp
+                  ? () => {
+                      setAdding(false);
+                      setRefusedHere(true);
+                    }
+                  : undefined
+              }
+            />
+          ) : inApp && (refusedHere || !webAuthnAvailable()) ? (
+            <NotInThisApp address={address} failed={refusedHere} />
           ) : (
             <AddButton unlocked={unlocked} onClick={() => setAdding(true)} />
           )}
+          {/* What every disabled change button says (aria-describedby), whichever of the above shows. */}
+          {!unlocked && <VisuallyHidden id={LOCKED_HINT}>{t('section.locked')}</VisuallyHidden>}
         </>
       )}
     </section>
@@ -124,20 +159,64 @@ function AddButton({ unlocked, onClick }: { unlocked: boolean; onClick: () => vo
   const supported = webAuthnAvailable();
   return (
     <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(3), alignItems: 'center' }}>
-      <Button disabled={!unlocked || !supported} aria-describedby={!unlocked ? LOCKED_HINT : undefined} onClick={onClick}>
+      <Button disabled={!unlocked || !supported} aria-describedby={[!unlocked && LOCKED_HINT, !supported && UNSUPPORTED_HINT].filter(Boolean).join(' ') || undefined} onClick={onClick}>
         <span css={{ display: 'inline-flex', alignItems: 'center', gap: theme.space(2) }}>
           <PasskeyIcon />
           {t('section.add')}
         </span>
       </Button>
-      {!unlocked && <VisuallyHidden id={LOCKED_HINT}>{t('section.locked')}</VisuallyHidden>}
-      {!supported && <span css={{ fontSize: theme.font.sizeSm, color: theme.colors.textMuted }}>{t('section.unsupported')}</span>}
+      {!supported && (
+        <span id={UNSUPPORTED_HINT} css={{ fontSize: theme.font.sizeSm, color: theme.colors.textMuted }}>
+          {t('section.unsupported')}
+        </span>
+      )}
     </div>
   );
 }
 
+/**
+ * Inside a partner app whose web view has no WebAuthn (the app did not turn it on, or cannot for
+ * this site): where to add a passkey instead. The list above still renames and removes.
+ */
+function NotInThisApp({ address, failed = false }: { address: string; failed?: boolean }) {
+  const theme = useTheme();
+  const { t } = useTranslation('passkeys');
+  // After a refused attempt the form that had focus is gone: focus moves to the advice that replaced it.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (failed) box.current?.focus();
+  }, [failed]);
+  return (
+    <Notice kind={failed ? 'error' : 'info'} role={failed ? 'alert' : undefined} boxRef={failed ? box : undefined}>
+      <p css={{ margin: 0 }}>{t('section.unsupportedApp')}</p>
+      {/* An address reads left to right in a right-to-left page too. */}
+      <p dir="ltr" css={{ margin: `${theme.space(1)} 0 0`, fontWeight: 600, textAlign: 'start', userSelect: 'all' }}>
+        {address}
+      </p>
+    </Notice>
+  );
+}
+
+/** What a web view throws when WebAuthn is there but not for this site (the app is not associated with it). */
+function isUnavailableHere(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'NotSupportedError' || error.name === 'SecurityError');
+}
+
 /** The passkey's name, the device suggested; then the browser's own passkey prompt. */
-function AddPasskeyForm({ api, guard, onClose, onAdded }: { api: PasskeyApi; guard: SecuritySectionProps['guard']; onClose: () => void; onAdded: () => Promise<void> }) {
+function AddPasskeyForm({
+  api,
+  guard,
+  onClose,
+  onAdded,
+  onRefusedHere,
+}: {
+  api: PasskeyApi;
+  guard: SecuritySectionProps['guard'];
+  onClose: () => void;
+  onAdded: () => Promise<void>;
+  /** Inside an app: the web view has WebAuthn but not for this site. */
+  onRefusedHere?: () => void;
+}) {
   const theme = useTheme();
   const { t } = useTranslation(['passkeys', 'core']);
   const handleError = useErrorHandler();
@@ -163,6 +242,7 @@ function AddPasskeyForm({ api, guard, onClose, onAdded }: { api: PasskeyApi; gua
       await onAdded();
     } catch (error) {
       if (isCancelled(error)) setProblem('cancelled');
+      else if (onRefusedHere && isUnavailableHere(error)) onRefusedHere();
       else if (error instanceof ApiError && error.code === ERROR_CODES.wrongCredentials) setProblem('refused');
       else if (!(error instanceof ApiError && error.code === ERROR_CODES.tokenFailure)) handleError(error); // a refused token: the lock panel says so
     } finally {

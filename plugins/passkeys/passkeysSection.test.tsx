@@ -49,10 +49,10 @@ function listHttp(initial: PasskeyItem[]) {
   return { http, calls };
 }
 
-async function renderSection(http: HttpClient, unlocked = true, guard = <T,>(call: () => Promise<T>) => call()) {
+async function renderSection(http: HttpClient, unlocked = true, guard = <T,>(call: () => Promise<T>) => call(), variant: 'web' | 'app' = 'web') {
   const registry = await testRegistry([passkeys]);
   setUser(demoUser);
-  renderPortal(<PasskeysSection unlocked={unlocked} guard={guard} timeZone="UTC" />, { registry, http });
+  renderPortal(<PasskeysSection unlocked={unlocked} guard={guard} timeZone="UTC" />, { registry, http, config: { variant } });
   return screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
 }
 
@@ -137,5 +137,79 @@ describe('the passkeys card of the security page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove passkey' }));
     await waitFor(() => expect(guard).toHaveBeenCalled());
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('in a browser without WebAuthn, says so beside the disabled button', async () => {
+    const { http } = listHttp([LAPTOP]);
+    await renderSection(http);
+    const add = await screen.findByRole('button', { name: 'Add a passkey' });
+    expect(add).toBeDisabled();
+    expect(add).toHaveAccessibleDescription('This browser cannot create passkeys.');
+  });
+});
+
+describe('the passkeys card inside a partner app', () => {
+  const inApp = (http: HttpClient, unlocked = true, guard = <T,>(call: () => Promise<T>) => call()) => renderSection(http, unlocked, guard, 'app');
+  const ADDRESS = `${window.location.origin}${window.location.pathname}`;
+
+  it('without WebAuthn in the web view, says where to add one instead of offering the button', async () => {
+    const { http } = listHttp([LAPTOP]);
+    const card = await inApp(http);
+    await screen.findByRole('list', { name: 'Your passkeys' });
+    expect(screen.queryByRole('button', { name: 'Add a passkey' })).toBeNull();
+    expect(card).toHaveTextContent(`Passkeys can’t be added in this app. To add one, open the Security page of your Unified ID account in a web browser:${ADDRESS}`);
+    expect(within(card).getByText(ADDRESS)).toHaveAttribute('dir', 'ltr');
+  });
+
+  it('without WebAuthn, the passkeys it has still rename and remove', async () => {
+    const { http, calls } = listHttp([LAPTOP, PHONE]);
+    await inApp(http);
+    await userEvent.click(await screen.findByRole('button', { name: 'Rename passkey Phone' }));
+    const field = screen.getByLabelText(/^New name/);
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Pixel');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Your passkeys' })).toHaveTextContent('Pixel'));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove passkey Work laptop' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove passkey' }));
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Your passkeys' })).not.toHaveTextContent('Work laptop'));
+    expect(calls.filter((c) => c.securityToken).map((c) => c.path)).toEqual(['/passkeys/rename', '/passkeys/delete']);
+  });
+
+  it('without WebAuthn and locked, the row buttons still say why they are disabled', async () => {
+    const { http } = listHttp([LAPTOP]);
+    await inApp(http, false);
+    const remove = await screen.findByRole('button', { name: 'Remove passkey Work laptop' });
+    expect(remove).toBeDisabled();
+    expect(remove).toHaveAccessibleDescription('Unlock the settings first.');
+  });
+
+  it('with WebAuthn turned on by the app, adds a passkey as in a browser', async () => {
+    webauthn = installFakeWebAuthn();
+    const { http } = listHttp([]);
+    await inApp(http);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a passkey' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create passkey' }));
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Your passkeys' }).children).toHaveLength(1));
+    expect(webauthn.create.calls).toBe(1);
+  });
+
+  it('a web view that refuses this site (app not associated with it) replaces the form with where to add one, and registers nothing', async () => {
+    webauthn = installFakeWebAuthn();
+    const refused = new Error('The calling application is not associated with the relying party.');
+    refused.name = 'SecurityError';
+    webauthn.create.fail = refused;
+    const { http, calls } = listHttp([]);
+    await inApp(http);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a passkey' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create passkey' }));
+    const advice = await screen.findByRole('alert');
+    expect(advice).toHaveTextContent(`Passkeys can’t be added in this app.`);
+    expect(advice).toHaveTextContent(ADDRESS);
+    // The form is gone rather than offered again, focus on the advice that took its place.
+    expect(screen.queryByLabelText(/^Passkey name/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add a passkey' })).toBeNull();
+    expect(advice).toHaveFocus();
+    expect(calls.some((c) => c.path === '/passkeys/register')).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
  * the chunk of its manifest, of each of its modules, and every manifest group holding it. Tests use
  * it to prove a plugin that is off costs nothing, whatever chunk its manifest travels in.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PreloadManifest } from '../../server/http/preloadHints';
 
@@ -22,4 +22,13 @@ export function chunksOfPlugin(manifest: PreloadManifest, id: string): string[] 
 
 export function groupChunks(manifest: PreloadManifest): string[] {
   return (manifest.groups ?? []).map((g) => g.files[0]!).filter(Boolean);
+}
+
+/** The built files that hold an npm package's code, found by the package's sources in each chunk's source map. */
+export function chunksOfPackage(pkg: string, dist = path.resolve('dist')): string[] {
+  const assets = path.join(dist, 'assets');
+  return readdirSync(assets)
+    .filter((f) => f.endsWith('.js.map'))
+    .filter((f) => (JSON.parse(readFileSync(path.join(assets, f), 'utf8')) as { sources: string[] }).sources.some((s) => s.includes(`node_modules/${pkg}/`)))
+    .map((f) => `/assets/${f.slice(0, -'.map'.length)}`);
 }
