@@ -13,7 +13,7 @@ const challenge: MfaRequiredResult = {
   MFAEmail: 'an***@partner-example.com',
   MFAProcessId: 'story-process',
   expiresIn: 600,
-  recoveryCodes: true,
+  recoveryCodes: 7,
   trustDeviceDays: 30,
 };
 
@@ -70,7 +70,7 @@ export const Offered: Story = {
 };
 
 /** Without unused codes and with trusted devices off (TRUSTED_DEVICE_DAYS=0): the plain code step. */
-export const NotOffered: Story = { parameters: { result: { ...challenge, recoveryCodes: false, trustDeviceDays: undefined } } };
+export const NotOffered: Story = { parameters: { result: { ...challenge, recoveryCodes: 0, trustDeviceDays: undefined } } };
 
 /** The recovery code form in place of the code boxes. */
 export const RecoveryCode: Story = { play: ({ canvasElement }) => openRecovery(canvasElement) };

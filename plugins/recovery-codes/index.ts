@@ -1,5 +1,6 @@
 import { definePlugin, localeFile, MFA_STEP_PART_POINT, SECURITY_SECTION_POINT } from '@portal/plugin-api';
 import type messages from '../../locales/en_US/recovery-codes.json';
+import { codesLeft } from './codesLeft';
 
 /**
  * Recovery codes (beyond the spec, issue 18): ten single-use codes, made on the Security page
@@ -14,7 +15,7 @@ export default definePlugin({
       order: 20,
       labelKey: 'recovery-codes:step.link',
       // Only an account that has unused codes is offered the way in.
-      offered: (challenge) => challenge.recoveryCodes === true,
+      offered: (challenge) => codesLeft(challenge) > 0,
       view: () => import('./RecoveryCodeStep'),
     });
     ctx.contribute(SECURITY_SECTION_POINT, { after: 'twoFactor', order: 10, view: () => import('./RecoveryCodesSection') });
