@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ApiError, MFA_STEP_PART_POINT, SECURITY_SECTION_POINT } from '@portal/plugin-api';
+import { ApiError, MFA_STEP_PART_POINT, type MfaRequiredResult, SECURITY_SECTION_POINT } from '@portal/plugin-api';
 import { testRegistry } from '@portal/plugin-api/testing';
+import { codesLeft } from './codesLeft';
 import recoveryCodes from './index';
 import { challenge, renderMfaStep } from './testing';
 
@@ -23,6 +24,11 @@ describe('recovery-codes manifest', () => {
     expect(part!.offered!({ ...challenge, recoveryCodes: undefined })).toBe(false);
     expect(part!.offered!(challenge)).toBe(true);
     expect(part!.offered!({ ...challenge, recoveryCodes: 1 })).toBe(true);
+    // The manifest's own check (no import shared with the views) reads the count as the step does.
+    for (const count of [0, 1, 10, -1, 2.5, Number.NaN, true, '3', null, undefined]) {
+      const recoveryCodes = count as MfaRequiredResult['recoveryCodes'];
+      expect(part!.offered!({ ...challenge, recoveryCodes }), String(count)).toBe(codesLeft({ recoveryCodes }) > 0);
+    }
     expect(registry.getContributions(SECURITY_SECTION_POINT)).toMatchObject([{ after: 'twoFactor' }]);
   });
 });
