@@ -82,8 +82,8 @@ export interface MfaRequiredResult {
   type?: string;
   /** Process lifetime in seconds. */
   expiresIn: number;
-  /** The account has unused recovery codes (beyond the spec). */
-  recoveryCodes?: boolean;
+  /** How many unused recovery codes the account has (beyond the spec); 0 or absent: that way in is not offered. */
+  recoveryCodes?: number;
   /** The deployment lets a browser be trusted for this many days; absent: it does not. */
   trustDeviceDays?: number;
   /** The account has a passkey: it may pass this step instead of a code (`POST /login/passkey/options` with the process id). */

@@ -19,22 +19,52 @@ const read = (lang: string, ns: string) => flatten(JSON.parse(readFileSync(`loca
 const namespaces = readdirSync(`locales/${DEFAULT_LANGUAGE}`).filter((f) => f.endsWith('.json'));
 const interpolations = (s: string) => [...s.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 
+/**
+ * i18next's plural keys: English's `x_one` and `x_other` stand for the forms the language's own
+ * plural rules name (Arabic: zero, one, two, few, many, other; Japanese: other only). A form may
+ * leave out `{{count}}` (Arabic says "one code" in words) but keeps every other placeholder.
+ */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const pluralForms = (lang: string) => new Intl.PluralRules(lang.replace('_', '-')).resolvedOptions().pluralCategories;
+
+/** The keys a language must have, given English's: each plural base with the language's forms. */
+function expectedKeys(english: Map<string, string>, lang: string): Map<string, string> {
+  const expected = new Map<string, string>();
+  for (const [key, value] of english) {
+    if (!PLURAL.test(key)) expected.set(key, value);
+    else if (key.endsWith('_other')) for (const form of pluralForms(lang)) expected.set(key.replace(PLURAL, `_${form}`), value);
+  }
+  return expected;
+}
+const withoutCount = (names: Array<string | undefined>) => names.filter((n) => n !== 'count');
+
 describe('locales', () => {
   it('has a folder for each language of core/i18n/languages.ts and nothing else', () => {
     const folders = readdirSync('locales').filter((f) => !f.includes('.'));
     expect(folders.sort()).toEqual([...LANGUAGE_CODES].sort());
   });
 
+  it.each(namespaces)("English's %s has exactly one and other of each plural key, both with {{count}}", (ns) => {
+    const english = read(DEFAULT_LANGUAGE, ns);
+    for (const key of english.keys()) {
+      if (!PLURAL.test(key)) continue;
+      expect(key, 'English plural forms').toMatch(/_(one|other)$/);
+      expect(english.has(key.replace(PLURAL, '_one')) && english.has(key.replace(PLURAL, '_other')), `${key}: both forms`).toBe(true);
+      expect(interpolations(english.get(key)!), `${key} placeholders`).toContain('count');
+    }
+  });
+
   describe.each(LANGUAGE_CODES.filter((l) => l !== DEFAULT_LANGUAGE))('%s', (lang) => {
     it.each(namespaces)('%s has the same keys as English, with the same placeholders', (ns) => {
       expect(existsSync(`locales/${lang}/${ns}`), `locales/${lang}/${ns} is missing`).toBe(true);
-      const english = read(DEFAULT_LANGUAGE, ns);
+      const english = expectedKeys(read(DEFAULT_LANGUAGE, ns), lang);
       const local = read(lang, ns);
       expect([...english.keys()].filter((k) => !local.has(k)), 'keys English has that this locale lacks').toEqual([]);
       expect([...local.keys()].filter((k) => !english.has(k)), 'keys this locale has that English lacks').toEqual([]);
       for (const [key, value] of local) {
         expect(value.trim(), `${key} is empty`).not.toBe('');
-        expect(interpolations(value), `${key} placeholders`).toEqual(interpolations(english.get(key)!));
+        if (PLURAL.test(key)) expect(withoutCount(interpolations(value)), `${key} placeholders`).toEqual(withoutCount(interpolations(english.get(key)!)));
+        else expect(interpolations(value), `${key} placeholders`).toEqual(interpolations(english.get(key)!));
       }
     });
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ComponentType } from 'react';
 import { ApiError, ClockContext, type InterruptProps, LOGIN_INTERRUPT_POINT, type MfaRequiredResult, type Registry } from '@portal/plugin-api';
-import { cannedHttp, frozenClock, pluginsById, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
+import { cannedHttp, frozenClock, inArabic, pluginsById, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
 import recoveryCodes from './index';
 import { clickButton, shows, typeInto, until } from './storyHelpers';
 
@@ -13,14 +13,14 @@ const challenge: MfaRequiredResult = {
   MFAEmail: 'an***@partner-example.com',
   MFAProcessId: 'story-process',
   expiresIn: 600,
-  recoveryCodes: true,
+  recoveryCodes: 7,
   trustDeviceDays: 30,
 };
 
 const rejecting = (code: number, result?: unknown): InterruptProps['retry'] => () => Promise.reject(new ApiError(code, `error ${code}`, 400, result));
 
-async function openRecovery(root: HTMLElement) {
-  await clickButton(root, 'Use a recovery code', 'Recovery code');
+async function openRecovery(root: HTMLElement, link = 'Use a recovery code', label = 'Recovery code') {
+  await clickButton(root, link, label);
 }
 async function submitRecovery(root: HTMLElement, code: string, expect: string) {
   await openRecovery(root);
@@ -70,10 +70,27 @@ export const Offered: Story = {
 };
 
 /** Without unused codes and with trusted devices off (TRUSTED_DEVICE_DAYS=0): the plain code step. */
-export const NotOffered: Story = { parameters: { result: { ...challenge, recoveryCodes: false, trustDeviceDays: undefined } } };
+export const NotOffered: Story = { parameters: { result: { ...challenge, recoveryCodes: 0, trustDeviceDays: undefined } } };
 
-/** The recovery code form in place of the code boxes. */
+/** The recovery code form in place of the code boxes: seven codes left, six after this one. */
 export const RecoveryCode: Story = { play: ({ canvasElement }) => openRecovery(canvasElement) };
+
+/** Three left: this one leaves two, few enough (FEW_CODES) to say to make new ones after signing in. */
+export const RecoveryCodeFewLeft: Story = {
+  parameters: { result: { ...challenge, recoveryCodes: 3 } },
+  play: ({ canvasElement }) => openRecovery(canvasElement),
+};
+
+/** The last code: none will remain. */
+export const RecoveryCodeLastOne: Story = {
+  parameters: { result: { ...challenge, recoveryCodes: 1 } },
+  play: ({ canvasElement }) => openRecovery(canvasElement),
+};
+
+/** Arabic, right to left: three codes (few form), two after this one (dual form) and the warning. */
+export const RecoveryCodeArabic: Story = inArabic(RecoveryCodeFewLeft, {
+  play: ({ canvasElement }) => openRecovery(canvasElement, 'استخدام رمز استرداد', 'رمز الاسترداد'),
+});
 
 export const RecoveryCodeRequired: Story = {
   play: async ({ canvasElement }) => {

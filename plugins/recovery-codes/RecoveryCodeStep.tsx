@@ -2,7 +2,9 @@ import { useTheme } from '@emotion/react';
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, Button, ERROR_CODES, errorMessage, isAbortError, type MfaErrorResult, type MfaStepPartProps, Notice, TextField, toApiError } from '@portal/plugin-api';
+import { codesLeft } from './codesLeft';
 import { MONO } from './mono';
+import { RemainingCodes, remainingCodesIds } from './RemainingCodes';
 
 /** How long wrong codes lock verification when the server does not say (the MFA step's rule). */
 const LOCK_MINUTES = 10;
@@ -10,7 +12,7 @@ const LOCK_MINUTES = 10;
 type Problem = { type: 'required' } | { type: 'wrong'; attempts: number } | { type: 'locked'; minutes: number } | { type: 'other'; error: ApiError };
 
 /** The MFA step's "use a recovery code" alternative: one code in place of the method's code. */
-export default function RecoveryCodeStep({ submit, back, options }: MfaStepPartProps) {
+export default function RecoveryCodeStep({ challenge, submit, back, options }: MfaStepPartProps) {
   const theme = useTheme();
   const { t } = useTranslation(['recovery-codes', 'core']);
   const id = useId();
@@ -30,6 +32,8 @@ export default function RecoveryCodeStep({ submit, back, options }: MfaStepPartP
   }, []);
 
   const locked = problem?.type === 'locked';
+  // The challenge's count: a wrong or used code spends nothing, so it stays right until the sign-in passes.
+  const available = codesLeft(challenge);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -73,6 +77,7 @@ export default function RecoveryCodeStep({ submit, back, options }: MfaStepPartP
         {t('step.title')}
       </h1>
       <p css={{ margin: `0 0 ${theme.space(4)}`, color: theme.colors.textMuted, lineHeight: 1.5 }}>{t('step.intro')}</p>
+      {available > 0 && <RemainingCodes available={available} countId={`${id}-count`} warningId={`${id}-warning`} />}
       <form noValidate onSubmit={onSubmit}>
         <TextField
           ref={field}
@@ -84,6 +89,7 @@ export default function RecoveryCodeStep({ submit, back, options }: MfaStepPartP
             if (problem && problem.type !== 'locked') setProblem(null);
           }}
           error={fieldError}
+          aria-describedby={remainingCodesIds(available, `${id}-count`, `${id}-warning`)}
           disabled={locked}
           autoComplete="one-time-code"
           autoCapitalize="none"

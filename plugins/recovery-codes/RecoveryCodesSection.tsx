@@ -20,10 +20,8 @@ import {
   LoadFailed,
   LoadingLine, toApiError } from '@portal/plugin-api';
 import { codesText, downloadText } from './codesFile';
+import { FEW_CODES } from './codesLeft';
 import { MONO } from './mono';
-
-/** Few enough left that a new set is worth suggesting. */
-const FEW = 3;
 
 
 /** Security page card: how many recovery codes are left, and a new set made behind the lock and shown once. */
@@ -107,7 +105,7 @@ export default function RecoveryCodesSection({ user, unlocked, guard, reloadKey,
           ) : (
             <p css={{ margin: `0 0 ${theme.space(4)}` }}>{hasCodes ? t('section.status', { remaining: status.remaining, total: status.total, time: time(status.generatedAt ?? 0) }) : t('section.none')}</p>
           )}
-          {status.mfaOn && hasCodes && status.remaining <= FEW && <Notice kind="warning">{t('section.few')}</Notice>}
+          {status.mfaOn && hasCodes && status.remaining <= FEW_CODES && <Notice kind="warning">{t('section.few')}</Notice>}
           {confirming ? (
             <div role="group" aria-labelledby="recovery-codes-replace" css={{ display: 'grid', gap: theme.space(3) }}>
               <p id="recovery-codes-replace" css={{ margin: 0, fontWeight: 600 }}>

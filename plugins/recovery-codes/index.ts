@@ -13,8 +13,10 @@ export default definePlugin({
       kind: 'alternative',
       order: 20,
       labelKey: 'recovery-codes:step.link',
-      // Only an account that has unused codes is offered the way in.
-      offered: (challenge) => challenge.recoveryCodes === true,
+      // Only an account that has unused codes is offered the way in: the result's count, read as
+      // codesLeft reads it. Written out here, as an import shared with the views would be a chunk
+      // of its own, one more request before the sign-in form.
+      offered: ({ recoveryCodes }) => typeof recoveryCodes === 'number' && Number.isInteger(recoveryCodes) && recoveryCodes > 0,
       view: () => import('./RecoveryCodeStep'),
     });
     ctx.contribute(SECURITY_SECTION_POINT, { after: 'twoFactor', order: 10, view: () => import('./RecoveryCodesSection') });

@@ -9,7 +9,7 @@ export const challenge: MfaRequiredResult = {
   MFAEmail: 'mi***@example.com',
   MFAProcessId: 'proc-1',
   expiresIn: 600,
-  recoveryCodes: true,
+  recoveryCodes: 7,
   trustDeviceDays: 30,
 };
 

@@ -189,7 +189,8 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
         ...(account.identity_provider === 'partnerProgram' ? { type: 'partnerProgram' } : {}),
         ...((await hasPasskey(ctx, region, account.id)) ? { passkey: true } : {}),
         expiresIn: MFA_PROCESS_MINUTES * 60,
-        recoveryCodes: (await recoveryCodesStatus(ctx, region, account.id)).remaining > 0,
+        // The count, not just "has codes": the recovery step says how many remain after the one typed.
+        recoveryCodes: (await recoveryCodesStatus(ctx, region, account.id)).remaining,
         ...(trustDeviceDays ? { trustDeviceDays } : {}),
       });
     }

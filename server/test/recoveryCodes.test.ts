@@ -34,6 +34,8 @@ async function useCode(code: string) {
 describe('recovery codes', () => {
   it('are made only behind the security unlock and only with two-factor on', async () => {
     expect((await owner.get(`/api/account/${id}/recovery-codes`, { auth: true })).body.result).toEqual({ generatedAt: null, remaining: 0, total: 0 });
+    // Without codes the second-factor step does not offer them (0, as `false` said before the count).
+    expect((await passwordStep(new Client(t.base))).res.body.result.recoveryCodes).toBe(0);
     const locked = await owner.post(`/api/account/${id}/recovery-codes`, undefined, { auth: true });
     expect(locked.body.errorCode).toBe(E.tokenFailure);
     const plain = new Client(t.base);
@@ -60,7 +62,7 @@ describe('recovery codes', () => {
   it('pass the second factor once, mail the owner the count left, and refuse reuse and wrong codes', async () => {
     const codes = await generate();
     const first = await useCode(codes[0]!.toUpperCase().replace(/-/g, ' '));
-    expect(first.step.res.body.result.recoveryCodes).toBe(true);
+    expect(first.step.res.body.result.recoveryCodes).toBe(10);
     expect(first.res.status).toBe(200);
     await finishHandOff(first.c, first.res.body.result, first.step.verifier);
     expect((await owner.get(`/api/account/${id}/recovery-codes`, { auth: true })).body.result).toMatchObject({ remaining: 9, total: 10 });
@@ -103,6 +105,23 @@ describe('recovery codes', () => {
     expect((await useCode(codes[0]!)).res.body.errorCode).toBe(E.mfaTooManyWrong);
     t.clock.advance(11 * 60_000);
     expect((await useCode(codes[0]!)).res.status).toBe(200);
+  });
+
+  it('are counted in the second-factor challenge: the unused ones, before and after a use, and after new ones are made', async () => {
+    const codes = await generate();
+    const full = await useCode(codes[0]!);
+    expect(full.step.res.body.result.recoveryCodes).toBe(10);
+    expect(full.res.status).toBe(200);
+    const afterUse = await useCode('zzzz-zzzz-zz');
+    expect(afterUse.step.res.body.result.recoveryCodes).toBe(9);
+    expect(afterUse.res.body.errorCode).toBe(E.mfaCodeError);
+    // A wrong code spends nothing: the next challenge still counts nine.
+    const afterWrong = await useCode(codes[1]!);
+    expect(afterWrong.step.res.body.result.recoveryCodes).toBe(9);
+    expect(afterWrong.res.status).toBe(200);
+    expect((await passwordStep(new Client(t.base))).res.body.result.recoveryCodes).toBe(8);
+    await generate();
+    expect((await passwordStep(new Client(t.base))).res.body.result.recoveryCodes).toBe(10);
   });
 
   it('need the process of this account', async () => {

@@ -89,6 +89,13 @@ describe('recovery codes and trusted devices in the browser', () => {
     const other = await elsewhere.newPage();
     expect(await passwordStep(other)).toBe('mfa');
     await other.getByRole('button', { name: 'Use a recovery code' }).click();
+    // Before the code is used: the count the server's challenge carries, read with the field.
+    const fullCount = 'You have 10 unused recovery codes. After this one, 9 codes will remain.';
+    await other.getByText(fullCount).waitFor();
+    const description = await other.getByRole('textbox', { name: 'Recovery code' }).evaluate((input) =>
+      (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent).join(' '),
+    );
+    expect(description).toContain(fullCount);
     await other.getByRole('textbox', { name: 'Recovery code' }).fill(codes[0]!);
     await other.getByRole('button', { name: 'Verify' }).click();
     await other.waitForURL(`${portal.url}/accountSetting/**`);
@@ -98,9 +105,13 @@ describe('recovery codes and trusted devices in the browser', () => {
     const third = await (await browser.newContext()).newPage();
     expect(await passwordStep(third)).toBe('mfa');
     await third.getByRole('button', { name: 'Use a recovery code' }).click();
+    // A later sign-in: one fewer. A refused (reused) code spends nothing, so the text stays.
+    const lowerCount = 'You have 9 unused recovery codes. After this one, 8 codes will remain.';
+    await third.getByText(lowerCount).waitFor();
     await third.getByRole('textbox', { name: 'Recovery code' }).fill(codes[0]!);
     await third.getByRole('button', { name: 'Verify' }).click();
     await third.getByText(/^This recovery code is incorrect or was already used\. Attempts left: \d\.$/).waitFor();
+    expect(await third.getByText(lowerCount).isVisible()).toBe(true);
     expect(third.url()).toMatch(/\/login\?/);
     await Promise.all([owner.close(), elsewhere.close(), third.context().close()]);
   });
