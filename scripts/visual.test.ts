@@ -70,8 +70,8 @@ afterEach(() => {
 describe('scripts/visual.sh: VISUAL_ONLY narrows a run', { timeout: 120_000 }, () => {
   it('to exactly one story when one matches (before, one match ran the whole suite)', () => {
     project();
-    const { status, calls, filters } = run(['test'], { VISUAL_ONLY: 'Button Primary' });
-    expect(status).toBe(0);
+    const { status, calls, filters, output } = run(['test'], { VISUAL_ONLY: 'Button Primary' });
+    expect(status, output).toBe(0);
     expect(calls).toHaveLength(1);
     expect(filters).toEqual(['^(?:UI\\/Button Primary)$']);
     expect(shotBy(filters)).toEqual(['UI/Button Primary']);
@@ -79,8 +79,8 @@ describe('scripts/visual.sh: VISUAL_ONLY narrows a run', { timeout: 120_000 }, (
 
   it('to every match, split over the shards', () => {
     project();
-    const { status, calls, filters } = run(['test'], { VISUAL_ONLY: '^UI/' });
-    expect(status).toBe(0);
+    const { status, calls, filters, output } = run(['test'], { VISUAL_ONLY: '^UI/' });
+    expect(status, output).toBe(0);
     expect(calls).toHaveLength(2);
     expect(shotBy(filters)).toEqual(['UI/Button Primary', 'UI/Button Danger']);
   });
