@@ -75,6 +75,8 @@ export interface LoginSlot {
   area: 'aboveForm' | 'belowForm' | 'footer';
   order: number;
   component: LazyView<object>;
+  /** Whether the part shows for this login address; without it, always. Its code loads only where it shows. */
+  shows?(query: URLSearchParams): boolean;
 }
 export const LOGIN_SLOT_POINT = defineExtensionPoint<LoginSlot>('login/slot/v1');
 

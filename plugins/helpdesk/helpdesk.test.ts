@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { GuardContext, HttpClient } from '@portal/plugin-api';
-import { testDeployment } from '@portal/plugin-api/testing';
-import { helpdeskEntry, helpdeskFields } from './index';
+import { type GuardContext, type HttpClient, LOGIN_SLOT_POINT } from '@portal/plugin-api';
+import { testDeployment, testRegistry } from '@portal/plugin-api/testing';
+import helpdesk, { helpdeskEntry, helpdeskFields } from './index';
 
 const ctx = (query: string): GuardContext => ({
   route: 'login', pathname: '/login', query: new URLSearchParams(query), child: undefined, config: testDeployment,
@@ -21,5 +21,14 @@ describe('help-desk sign-in', () => {
     });
     expect(await helpdeskEntry.run(ctx('source=zendesk&session_code=s'))).toEqual({ kind: 'next' });
     expect(await helpdeskEntry.run(ctx('session_code=s'))).toEqual({ kind: 'next' });
+  });
+});
+
+describe('the help-desk notice above the form', () => {
+  it('shows (and so loads) only on a help-desk sign-in', async () => {
+    const registry = await testRegistry([helpdesk]);
+    const [slot] = registry.getContributions(LOGIN_SLOT_POINT);
+    expect(slot!.shows!(new URLSearchParams('source=zendesk&brand_id=7'))).toBe(true);
+    expect(slot!.shows!(new URLSearchParams('session_code=s'))).toBe(false);
   });
 });

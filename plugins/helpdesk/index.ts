@@ -48,7 +48,8 @@ export default definePlugin({
   },
   register(ctx) {
     ctx.contribute(SIGN_IN_FIELDS_POINT, { fields: helpdeskFields, standsInForSessionCode: true });
-    ctx.contribute(LOGIN_SLOT_POINT, { area: 'aboveForm', order: 10, component: () => import('./HelpdeskNotice') });
+    // Only a help-desk sign-in shows (and loads) the notice: an ordinary /login fetches none of it.
+    ctx.contribute(LOGIN_SLOT_POINT, { area: 'aboveForm', order: 10, component: () => import('./HelpdeskNotice'), shows: (query) => helpdeskFields(query) !== null });
   },
 });
 

@@ -11,10 +11,10 @@ import {
 /** Parts other plugins add to the layout (e.g. the help-desk notice above the form). */
 export function Slots({ area }: { area: LoginSlot['area'] }) {
   const { registry } = usePortal();
-  const { pluginAllowed } = useLoginPage();
+  const { pluginAllowed, query } = useLoginPage();
   const slots = registry
     .getOwnedContributions(LOGIN_SLOT_POINT)
-    .filter((s) => s.value.area === area && pluginAllowed(s.pluginId))
+    .filter((s) => s.value.area === area && pluginAllowed(s.pluginId) && (s.value.shows?.(query) ?? true))
     .sort((a, b) => a.value.order - b.value.order);
   return (
     <>

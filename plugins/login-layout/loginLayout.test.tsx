@@ -146,6 +146,24 @@ describe('LoginPage host', () => {
     expect(await screen.findByText(/^views:/)).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
   });
+
+  it("loads a slot part only for the addresses it says it shows on (the help-desk notice costs an ordinary sign-in nothing)", async () => {
+    const load = vi.fn(async () => ({ default: () => <p>for the help desk</p> }));
+    const helpdeskOnly = definePlugin({
+      id: 'only-some',
+      register(ctx) {
+        ctx.contribute(LOGIN_SLOT_POINT, { area: 'aboveForm', order: 1, component: load, shows: (query) => query.get('source') === 'zendesk' });
+      },
+    });
+    const registry = await testRegistry([layout, probePlugin, helpdeskOnly]);
+    const first = renderPortal(<LoginPage />, { registry, http: { get: vi.fn() } as unknown as HttpClient, path: '/login' });
+    expect(await screen.findByText(/^views:/)).toBeTruthy();
+    expect(load).not.toHaveBeenCalled();
+    first.unmount();
+    renderPortal(<LoginPage />, { registry, http: { get: vi.fn() } as unknown as HttpClient, path: '/login?source=zendesk' });
+    expect(await screen.findByText('for the help desk')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
 });
 
 /** Drawn beside the page, like the app's toasts and modals: which theme reaches it. */
