@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ describe('composeTheme (the white-label path)', () => {
     );
     expect(theme.colors.primary).toBe('#aa0000');
     expect(theme.colors.text).toBe(defaultTheme.colors.text);
-    expect(theme.brand).toEqual({ title: 'Partner Cloud ID', logoUrl: '/logo.svg', faviconUrl: '/favicon.svg', logoIncludesTitle: false });
+    expect(theme.brand).toEqual({ title: 'Partner Cloud ID', logoUrl: '/logo.svg', faviconUrl: defaultTheme.brand.faviconUrl, logoIncludesTitle: false });
     expect(theme.space(2)).toBe('8px');
     expect(defaultTheme.colors.primary).not.toBe('#aa0000'); // the base is never mutated
   });
@@ -81,7 +81,8 @@ describe('composeTheme (the white-label path)', () => {
   });
 
   it('a favicon per theme; a client may bring its own, only as a path, http(s) or image data URL', () => {
-    expect(defaultTheme.brand.faviconUrl).toBe('/favicon.svg');
+    // The default mark inline, the same picture as themes/default.favicon.svg (served as /favicon.svg too).
+    expect(decodeURIComponent(defaultTheme.brand.faviconUrl.replace(/^data:image\/svg\+xml,/, ''))).toBe(readFileSync('themes/default.favicon.svg', 'utf8').trim());
     expect(composeTheme('midnight').brand.faviconUrl).toMatch(/^data:image\/svg\+xml,/);
     expect(decodeURIComponent(composeTheme('midnight').brand.faviconUrl)).toContain('fill="#8ab4f8"');
     const own = clientTheme({ name: 'default' }, { name: 'default', overrides: { brand: { faviconUrl: 'https://green.example/icon.png', title: 'Spoofed' } } as never }, 'Green')!;

@@ -39,12 +39,12 @@ describe('PortalTheme', () => {
         </PortalTheme>
       </JotaiProvider>,
     );
-    expect(icon()).toBe('/favicon.svg');
+    expect(icon()).toBe(defaultTheme.brand.faviconUrl);
     act(() => store.set(pageThemeAtom, midnightTheme));
     expect(icon()).toBe(midnightTheme.brand.faviconUrl);
     act(() => store.set(pageThemeAtom, { ...midnightTheme, brand: { ...midnightTheme.brand, faviconUrl: 'javascript:alert(1)' } }));
     expect(icon()).toBe(midnightTheme.brand.faviconUrl); // an unsafe one is not taken
     act(() => store.set(pageThemeAtom, null));
-    expect(icon()).toBe('/favicon.svg');
+    expect(icon()).toBe(defaultTheme.brand.faviconUrl);
   });
 });

@@ -34,10 +34,12 @@ export function htmlEntry({ title, favicon }) {
       const entry = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
       if (!entry) this.error('no entry chunk');
       const preloads = entry.imports.map((file) => `    <link rel="modulepreload" href="/${file}">`).join('\n');
-      const icon = favicon ? '/favicon.svg' : 'data:,';
+      // Inline, as the default theme names it (themes/default.theme.ts): the browser fetches no icon file
+      // before the login form. /favicon.svg stays for whatever asks for it by name.
+      const icon = favicon ? `data:image/svg+xml,${encodeURIComponent(readFileSync(favicon, 'utf8').trim())}` : 'data:,';
       const html = pageHtml({ title, icon, entryFile: entry.fileName, head: [preloads] });
       this.emitFile({ type: 'asset', fileName: 'index.html', source: html });
-      // The default theme's favicon (themes/default.theme.ts names /favicon.svg); other themes swap it at run time.
+      // The default theme's favicon as a file too; other themes swap the page's icon at run time.
       if (favicon) this.emitFile({ type: 'asset', fileName: 'favicon.svg', source: readFileSync(favicon) });
     },
   };

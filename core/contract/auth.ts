@@ -189,3 +189,12 @@ export interface LoginPageInfo {
    */
   reauthenticate?: { email: string } | null;
 }
+
+/**
+ * LoginPageInfo as the server writes it into /login's HTML (`<script type="application/json"
+ * id="login-page-info">`): with the page's logos it can send as bytes (its own small branding
+ * images), by address, so the page's <img> needs no request.
+ */
+export interface WrittenLoginPageInfo extends LoginPageInfo {
+  inlineImages?: Record<string, string>;
+}

@@ -6,7 +6,7 @@ import { loginLayoutConfig } from './config';
 import { Banner } from './Banner';
 import { FooterLinks } from './FooterLinks';
 import { LanguageMenu } from './LanguageMenu';
-import { safeUrl } from './pageInfo';
+import { safeImageUrl, safeUrl } from './pageInfo';
 import { Slots } from './Slots';
 import { slidesFrom } from './slides';
 
@@ -26,8 +26,8 @@ export function LoginLayout({ info, children }: { info: LoginPageInfo | null; ch
   const theme = useTheme();
   const { t } = useTranslation(['login-layout', 'core']);
   const config = usePluginConfig(loginLayoutConfig);
-  const logo = safeUrl(info?.logoUrl) ?? safeUrl(theme.brand.logoUrl);
-  const titleLogo = safeUrl(info?.titleLogoUrl);
+  const logo = safeImageUrl(info?.logoUrl) ?? safeImageUrl(theme.brand.logoUrl);
+  const titleLogo = safeImageUrl(info?.titleLogoUrl);
   const title = info?.title || theme.brand.title || t('core:app.name');
   const slides = slidesFrom(info, config.slides);
   // The server painted this frame before any script ran (server/http/loginShell.ts): it goes in the

@@ -30,6 +30,10 @@ describe('loginShellHtml', () => {
     expect(inlineBrandingImage('/api/branding/nope.svg')).toBeNull();
     expect(inlineBrandingImage('/api/branding/toString')).toBeNull();
     expect(inlineBrandingImage('https://cdn.example/api/branding/logo.svg')).toBeNull();
+    // When the page's written branding carries the same inlined image, nothing is left to preload.
+    expect(loginShellHtml(bases, { deployment, loadingText: 'L', inline: inlineBrandingImage, pageInlines: true }, 'n').head).toBe('');
+    // A logo the server cannot inline is still preloaded.
+    expect(loginShellHtml(bases, { deployment, logoUrl: 'https://cdn.example/v.svg', loadingText: 'L', inline: inlineBrandingImage, pageInlines: true }, 'n').head).toContain('href="https://cdn.example/v.svg"');
   });
 
   it('puts a title logo in the card and nothing in the header, as the layout does', () => {

@@ -31,6 +31,8 @@ export interface ShellBrand {
   loadingText: string;
   /** A logo's bytes as a data: URL when the server has them and they are small (else null): then the first paint needs no image request. */
   inline?: (url: string) => string | null;
+  /** The page's own data (its written branding, server/http/spa.ts) carries the inlined logo too: nothing to preload then. */
+  pageInlines?: boolean;
 }
 
 const THEME_FILE = /^([a-z][a-z0-9-]*)\.theme\.ts$/;
@@ -91,6 +93,8 @@ export interface LoginShell {
   head: string;
   /** For the top of <body>: the shell's style and markup. */
   body: string;
+  /** The logo it shows (its address), if any. */
+  logo: string | null;
 }
 
 export function loginShellHtml(bases: Readonly<Record<string, ThemeTokens>>, brand: ShellBrand, nonce: string): LoginShell {
@@ -118,7 +122,8 @@ export function loginShellHtml(bases: Readonly<Record<string, ThemeTokens>>, bra
     `@media (min-width:${large}px){#boot-shell .s-banner{display:block}#boot-shell .s-card{margin-top:${theme.space(10)}}}`,
   ].join('');
 
-  // The page's own <img> asks for the address (preloaded in the head, so it is there when the page replaces the shell).
+  // The page's own <img> asks for the address (preloaded in the head, so it is there when the page replaces the shell),
+  // unless the page's written branding carries the same inlined image.
   const src = (url: string) => escapeHtml(brand.inline?.(url) ?? url);
   const header = titleLogo
     ? '' // the card shows the title logo: one logo on the page, as in the layout
@@ -130,11 +135,11 @@ export function loginShellHtml(bases: Readonly<Record<string, ThemeTokens>>, bra
     : '';
   const caption = `<p>${escapeHtml(brand.loadingText)}</p>`;
   const shown = titleLogo ?? logo;
-  const head = shown ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(shown)}">` : '';
+  const head = shown && !(brand.pageInlines && brand.inline?.(shown)) ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(shown)}">` : '';
   // aria-hidden: the SPA's page is what assistive technology reads; the shell is only its first frame.
   const body =
     `<style nonce="${escapeHtml(nonce)}">${css}</style>` +
     `<div id="boot-shell" aria-hidden="true"><div class="s-banner"></div><div class="s-col"><header>${header}</header>` +
     `<main><div class="s-card">${cardLogo}${caption}<noscript>The Unified ID portal needs JavaScript.</noscript></div></main></div></div>`;
-  return { head, body };
+  return { head, body, logo: shown };
 }

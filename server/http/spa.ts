@@ -11,6 +11,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import { ssoCookie } from './common';
 import type { Ctx } from '../context';
 import type { ClientConfig, ServerOptions } from '../options';
 import { getClient, getLoginSession, loginPageInfo } from '../domain/oauth';
@@ -19,8 +20,8 @@ import { authorizeEverywhere, cachedFile, loginStartPage, qualifiesForLoginStart
 import { isLanguageCode } from '../../core/i18n/languages';
 import { loadBaseThemes, loadingText, loginShellHtml, shellImageUrl } from './loginShell';
 import { enabledEverywhere, preloadHints, type PreloadManifest } from './preloadHints';
-import type { LoginPageInfo } from '../../core/contract/auth';
-import { inlineBrandingImage } from '../routes/branding';
+import type { LoginPageInfo, WrittenLoginPageInfo } from '../../core/contract/auth';
+import { inlineBrandingImage, pageInfoFor } from '../routes/branding';
 
 /**
  * The SPA's CSP; `imageSources`: the connected services' branding hosts (server/http/brandingCsp.ts);
@@ -74,6 +75,11 @@ async function clientPage(ctx: Ctx, sessionCode: string | null): Promise<LoginPa
   const session = await getLoginSession(ctx, sessionCode);
   const client = session ? await getClient(ctx, session.client_id) : null;
   return client ? loginPageInfo(client) : null;
+}
+
+/** JSON inside a <script> element: nothing in it can close the element or start a comment. */
+function jsonInScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 function escapeAttribute(value: string): string {
@@ -178,6 +184,12 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
     let out = (start ?? html).replace(/__CSP_NONCE__/g, nonce);
     if (config) out = out.replace('</head>', `<script type="application/json" id="portal-config">${config}</script></head>`);
     const page = pathname === '/login' && !start ? await clientPage(ctx, query.get('session_code')) : null;
+    const sessionCode = query.get('session_code');
+    const writesPageInfo = pathname === '/login' && !start && sessionCode !== null && sessionCode !== '' && sessionCode.length <= 128;
+    // The branding call's answer for this very address, written into the page below: the login page
+    // needs no call for it (plugins/login-layout/pageInfo.ts takes it once, for the same session code).
+    const info = writesPageInfo ? await pageInfoFor(ctx, sessionCode, undefined, ssoCookie(req)) : null;
+    let shownLogo: string | null = null;
     const manifest = start ? null : preloadManifest();
     let shellWritten = false;
     if (manifest) {
@@ -190,8 +202,9 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
         const asked = query.get('lang');
         // As the page will choose, short of the visitor's stored choice (not known here): the address's, the service's, the deployment's.
         const language = [asked, page?.language, deployment?.config.defaultLanguage, manifest.defaultLanguage].find(isLanguageCode) ?? 'en_US';
-        const brand = { deployment: look.theme, client: page?.theme, title: page?.title, logoUrl: page?.logoUrl, titleLogoUrl: page?.titleLogoUrl, loadingText: loadingText(language), inline: inlineBrandingImage };
+        const brand = { deployment: look.theme, client: page?.theme, title: page?.title, logoUrl: page?.logoUrl, titleLogoUrl: page?.titleLogoUrl, loadingText: loadingText(language), inline: inlineBrandingImage, pageInlines: writesPageInfo };
         const shell = loginShellHtml(await baseThemes, brand, nonce);
+        shownLogo = shell.logo;
         // Right after the charset, ahead of the scripts: the logo is the first thing the browser asks for.
         const top = out.includes('<meta charset="utf-8">') ? '<meta charset="utf-8">' : '<head>';
         out = out.replace(top, `${top}${shell.head}`).replace('<div id="root"></div>', `${shell.body}<div id="root"></div>`);
@@ -199,6 +212,16 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
         out = out.replace(/<(script type="module"|link rel="modulepreload"|link rel="preload" as="fetch") /g, '<$1 fetchpriority="low" ');
         shellWritten = true;
       }
+    }
+    if (info && sessionCode) {
+      // Data, not script. This server's small logos go with it as bytes, as in the shell: the page's <img> needs no request.
+      const inlineImages: Record<string, string> = {};
+      for (const url of [info.logoUrl, info.titleLogoUrl, shownLogo]) {
+        const data = url ? inlineBrandingImage(url) : null;
+        if (url && data) inlineImages[url] = data;
+      }
+      const written: WrittenLoginPageInfo = { ...info, inlineImages };
+      out = out.replace('</head>', `<script type="application/json" id="login-page-info" data-session-code="${escapeAttribute(sessionCode)}">${jsonInScript(written)}</script></head>`);
     }
     const logo = shellWritten ? null : shellImageUrl(page?.logoUrl);
     // Without a shell the header logo is still a hand-off page's largest paint: fetched with the first scripts, not after the branding call.

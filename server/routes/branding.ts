@@ -1,5 +1,6 @@
 /** Login page info of the client behind a session code, and the demo branding images. */
 import type { FastifyInstance } from 'fastify';
+import type { LoginPageInfo } from '../../core/contract/auth';
 import type { Ctx } from '../context';
 import { getClient, getLoginSession, loginPageInfo, PORTAL_CLIENT_ID } from '../domain/oauth';
 import { reauthenticationOf } from '../domain/reauth';
@@ -31,20 +32,25 @@ export function inlineBrandingImage(url: string): string | null {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
+/**
+ * What the login page shows for a session code (or, a mailed link's page, the client it names): the
+ * branding call's answer, which the server also writes into /login's HTML (server/http/spa.ts).
+ */
+export async function pageInfoFor(ctx: Ctx, sessionCode: string | undefined, clientId: string | undefined, sso: string | undefined): Promise<LoginPageInfo> {
+  const ls = await getLoginSession(ctx, sessionCode);
+  // A mailed link's page names its client instead (branding is public, as /authorize shows it).
+  // Without either the login page shows the portal's own branding.
+  const client = (ls && (await getClient(ctx, ls.client_id))) || (!ls && (await getClient(ctx, clientId))) || (await getClient(ctx, PORTAL_CLIENT_ID));
+  const reauthenticate = reauthenticationOf(ls, await readSsoCookie(ctx, sso));
+  return { ...loginPageInfo(client!), ...(reauthenticate ? { reauthenticate } : {}) };
+}
+
 export function brandingRoutes(ctx: Ctx) {
   return async (api: FastifyInstance) => {
     api.get<{ Querystring: { sessionCode?: string; session_code?: string; clientId?: string } }>(
       '/client/custom/banner-and-logo',
       { schema: { querystring: { type: 'object', properties: { sessionCode: S.str(128), session_code: S.str(128), clientId: S.str(128) } } } },
-      async (req) => {
-        const ls = await getLoginSession(ctx, req.query.sessionCode ?? req.query.session_code);
-        // A mailed link's page names its client instead (branding is public, as /authorize shows it).
-        // Without either the login page shows the portal's own branding.
-        const client =
-          (ls && (await getClient(ctx, ls.client_id))) || (!ls && (await getClient(ctx, req.query.clientId))) || (await getClient(ctx, PORTAL_CLIENT_ID));
-        const reauthenticate = reauthenticationOf(ls, await readSsoCookie(ctx, ssoCookie(req)));
-        return ok({ ...loginPageInfo(client!), ...(reauthenticate ? { reauthenticate } : {}) });
-      },
+      async (req) => ok(await pageInfoFor(ctx, req.query.sessionCode ?? req.query.session_code, req.query.clientId, ssoCookie(req))),
     );
 
     api.get<{ Params: { name: string } }>(

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E, isKnownErrorCode } from '../../core/contract/errorCodes';
-import { Client, createTestDatabase, DEMO_PASSWORD, signIn, startServer, TEST_DATABASE_URL, type TestServer } from './harness';
+import { Client, createTestDatabase, DEMO_PASSWORD, signIn, startLogin, startServer, TEST_DATABASE_URL, type TestServer } from './harness';
 
 let t: TestServer;
 let configFile: string;
@@ -56,7 +56,7 @@ describe('SPA serving and headers', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBeTruthy();
       expect(res.headers.get('strict-transport-security')).toBeNull();
-      expect(res.text).toContain('<script type="application/json" id="portal-config">{"name":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>","api":{"global":"/api","regions":{"Use":"/u","Aps":"/a","Euw":"/e"}},"plugins":{}}</script></head>');
+      expect(res.text).toContain('<script type="application/json" id="portal-config">{"name":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>","api":{"global":"/api","regions":{"Use":"/u","Aps":"/a","Euw":"/e"}},"plugins":{}}</script>');
     }
     expect(seen.size).toBe(6);
   });
@@ -95,6 +95,24 @@ describe('SPA serving and headers', () => {
       expect(res.text, p).not.toContain('login-start');
     }
   }
+
+  it("writes the branding call's answer for the address's session code into /login, as inert JSON that cannot close its element", async () => {
+    const c = new Client(t.base);
+    const { sessionCode } = await startLogin(c);
+    const res = await c.get(`/login?session_code=${encodeURIComponent(sessionCode)}`);
+    const written = /<script type="application\/json" id="login-page-info" data-session-code="([^"]*)">([^<]*)<\/script>/.exec(res.text);
+    expect(written, 'the page info element').not.toBeNull();
+    expect(written![1]).toBe(sessionCode);
+    const api = await c.get(`/api/client/custom/banner-and-logo?sessionCode=${encodeURIComponent(sessionCode)}`);
+    const { inlineImages, ...info } = JSON.parse(written![2]!) as { inlineImages: Record<string, string> };
+    expect(info).toEqual((api.body as { result: unknown }).result);
+    expect(typeof inlineImages).toBe('object');
+    // Not for an address without a session code, nor for one too long to be one.
+    expect((await c.get('/login?module=register')).text).not.toContain('login-page-info');
+    expect((await c.get(`/login?session_code=${'x'.repeat(129)}`)).text).not.toContain('login-page-info');
+    // A session code that tries to leave its attribute stays inside it.
+    expect((await c.get('/login?session_code=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E')).text).toContain('data-session-code="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+  });
 
   it('serves assets with a long cache and top-level files', async () => {
     const c = new Client(t.base);

@@ -22,9 +22,11 @@ export const FORM_CHAIN_DEPTH = 4;
  * What has landed, held by `npm test` until the goal is met: lower it as requests go. 47 before the
  * manifests came as one chunk per config, 38 after; 19 once the login page's shared core code became one
  * chunk (core/build/loginChunks.mjs) and each manifest group got its own copy of its plugins' config.ts;
- * 17 with the core's and the first views' locale namespaces in one file per language (`_first.json`).
+ * 17 with the core's and the first views' locale namespaces in one file per language (`_first.json`);
+ * 12, the goal, once the help-desk notice loaded only on help-desk sign-ins, the tab icon came inline and
+ * the server wrote the branding call's answer (with its own small logos as bytes) into the page.
  */
-export const FORM_REQUESTS_LANDED = 17;
+export const FORM_REQUESTS_LANDED = 12;
 
 export interface BudgetResult {
   scripts: Array<{ url: string; gzip: number }>;
