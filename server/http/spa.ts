@@ -11,7 +11,6 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import { ssoCookie } from './common';
 import type { Ctx } from '../context';
 import type { ClientConfig, ServerOptions } from '../options';
 import { getClient, getLoginSession, loginPageInfo } from '../domain/oauth';
@@ -21,7 +20,7 @@ import { isLanguageCode } from '../../core/i18n/languages';
 import { loadBaseThemes, loadingText, loginShellHtml, shellImageUrl } from './loginShell';
 import { enabledEverywhere, preloadHints, type PreloadManifest } from './preloadHints';
 import type { LoginPageInfo, WrittenLoginPageInfo } from '../../core/contract/auth';
-import { inlineBrandingImage, pageInfoFor } from '../routes/branding';
+import { inlineBrandingImage, pageInfoForPage } from '../routes/branding';
 
 /**
  * The SPA's CSP; `imageSources`: the connected services' branding hosts (server/http/brandingCsp.ts);
@@ -185,10 +184,10 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
     if (config) out = out.replace('</head>', `<script type="application/json" id="portal-config">${config}</script></head>`);
     const page = pathname === '/login' && !start ? await clientPage(ctx, query.get('session_code')) : null;
     const sessionCode = query.get('session_code');
-    const writesPageInfo = pathname === '/login' && !start && sessionCode !== null && sessionCode !== '' && sessionCode.length <= 128;
+    const mayWritePageInfo = pathname === '/login' && !start && sessionCode !== null && sessionCode !== '' && sessionCode.length <= 128;
     // The branding call's answer for this very address, written into the page below: the login page
     // needs no call for it (plugins/login-layout/pageInfo.ts takes it once, for the same session code).
-    const info = writesPageInfo ? await pageInfoFor(ctx, sessionCode, undefined, ssoCookie(req)) : null;
+    const info = mayWritePageInfo ? await pageInfoForPage(ctx, sessionCode) : null;
     let shownLogo: string | null = null;
     const manifest = start ? null : preloadManifest();
     let shellWritten = false;
@@ -202,7 +201,7 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
         const asked = query.get('lang');
         // As the page will choose, short of the visitor's stored choice (not known here): the address's, the service's, the deployment's.
         const language = [asked, page?.language, deployment?.config.defaultLanguage, manifest.defaultLanguage].find(isLanguageCode) ?? 'en_US';
-        const brand = { deployment: look.theme, client: page?.theme, title: page?.title, logoUrl: page?.logoUrl, titleLogoUrl: page?.titleLogoUrl, loadingText: loadingText(language), inline: inlineBrandingImage, pageInlines: writesPageInfo };
+        const brand = { deployment: look.theme, client: page?.theme, title: page?.title, logoUrl: page?.logoUrl, titleLogoUrl: page?.titleLogoUrl, loadingText: loadingText(language), inline: inlineBrandingImage, pageInlines: info !== null };
         const shell = loginShellHtml(await baseThemes, brand, nonce);
         shownLogo = shell.logo;
         // Right after the charset, ahead of the scripts: the logo is the first thing the browser asks for.

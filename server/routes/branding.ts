@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { LoginPageInfo } from '../../core/contract/auth';
 import type { Ctx } from '../context';
 import { getClient, getLoginSession, loginPageInfo, PORTAL_CLIENT_ID } from '../domain/oauth';
-import { reauthenticationOf } from '../domain/reauth';
+import { isReauthSession, reauthenticationOf } from '../domain/reauth';
 import { readSsoCookie } from '../domain/sessions';
 import { ok, S, ssoCookie } from '../http/common';
 
@@ -43,6 +43,16 @@ export async function pageInfoFor(ctx: Ctx, sessionCode: string | undefined, cli
   const client = (ls && (await getClient(ctx, ls.client_id))) || (!ls && (await getClient(ctx, clientId))) || (await getClient(ctx, PORTAL_CLIENT_ID));
   const reauthenticate = reauthenticationOf(ls, await readSsoCookie(ctx, sso));
   return { ...loginPageInfo(client!), ...(reauthenticate ? { reauthenticate } : {}) };
+}
+
+/**
+ * The same answer for /login's HTML. The page's request carries no SSO cookie (it is scoped to /api),
+ * so a re-authentication, whose answer names the signed-in account, is left to the call: null then.
+ */
+export async function pageInfoForPage(ctx: Ctx, sessionCode: string): Promise<LoginPageInfo | null> {
+  const ls = await getLoginSession(ctx, sessionCode);
+  if (isReauthSession(ls)) return null;
+  return pageInfoFor(ctx, sessionCode, undefined, undefined);
 }
 
 export function brandingRoutes(ctx: Ctx) {
