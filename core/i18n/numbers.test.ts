@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, intlLocale, localiseInterpolated, RAW_NUMBER_KEYS } from './numbers';
+import { formatNumber, intlLocale, localiseInterpolated, RAW_NUMBER_KEYS, westernDigits } from './numbers';
 
 describe('formatNumber', () => {
   it('writes Arabic-Indic digits and Arabic grouping in ar_SA', () => {
@@ -45,5 +45,13 @@ describe('localiseInterpolated', () => {
     expect(localiseInterpolated(Number.NaN, 'seconds', 'ar_SA')).toBeNaN();
     const object = { a: 1 };
     expect(localiseInterpolated(object, 'value', 'ar_SA')).toBe(object);
+  });
+});
+
+describe('westernDigits', () => {
+  it('reads Arabic-Indic and Persian digits as Western ones and leaves everything else', () => {
+    expect(westernDigits('٠١٢٣٤٥٦٧٨٩')).toBe('0123456789');
+    expect(westernDigits('۰۱۲۳۴۵۶۷۸۹')).toBe('0123456789');
+    expect(westernDigits('code: 12-٣٤ a')).toBe('code: 12-34 a');
   });
 });

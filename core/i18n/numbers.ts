@@ -39,3 +39,11 @@ export function localiseInterpolated<T>(value: T, key: string | undefined, langu
   if (key !== undefined && RAW_NUMBER_KEYS.has(key)) return String(value);
   return formatNumber(value, language);
 }
+
+/** Arabic-Indic (٠-٩) and Persian (۰-۹) digits as Western ones: what a code field keeps when an Arabic keyboard types or pastes a code. */
+export function westernDigits(text: string): string {
+  return text.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => {
+    const code = d.charCodeAt(0);
+    return String(code - (code >= 0x06f0 ? 0x06f0 : 0x0660));
+  });
+}
