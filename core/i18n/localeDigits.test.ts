@@ -12,11 +12,15 @@ const WESTERN_NUMBER = /(?<![A-Za-z\-./:_])[0-9]+(?![A-Za-z\-_/])/g;
  * The numbers a translator writes into a text must match the ones the app fills in (numbers.ts):
  * a language whose numbers are not Western digits (Arabic: ٠١٢) writes its own digits.
  */
-describe.each(LANGUAGES.filter((l) => new Intl.NumberFormat(l.bcp47).resolvedOptions().numberingSystem !== 'latn'))('$code texts', (language) => {
-  const digits = new Intl.NumberFormat(language.bcp47, { useGrouping: false }).format(1234567890);
+const ownDigits = LANGUAGES.filter((l) => new Intl.NumberFormat(l.bcp47).resolvedOptions().numberingSystem !== 'latn');
+
+it('Arabic is among the languages with digits of their own', () => {
+  expect(ownDigits.map((l) => l.code)).toEqual(['ar_SA']);
+});
+
+describe.each(ownDigits)('$code texts', (language) => {
   it.each(readdirSync(`locales/${language.code}`))('%s writes numbers in the language’s own digits', (file) => {
     const texts = values(JSON.parse(readFileSync(`locales/${language.code}/${file}`, 'utf8')) as Tree);
     expect(texts.flatMap((text) => [...text.matchAll(WESTERN_NUMBER)].map((m) => `${m[0]} in “${text}”`))).toEqual([]);
-    expect(digits).not.toMatch(/[0-9]/); // the language really has digits of its own
   });
 });
