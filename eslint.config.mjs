@@ -51,7 +51,7 @@ const pluginImports = (depth, { shipped = false } = {}) => ({
 const SERVER_SHARES = [
   'core/contract/',
   'core/config/(shape|loadConfig|pluginSettings|types|themeShape|suggest)$',
-  'core/i18n/languages$',
+  'core/i18n/(languages|numbers)$',
   'core/validation/commonPassword$',
   'core/build/virtualModules\\.mjs$',
   'core/build/loginChunks\\.mjs$',

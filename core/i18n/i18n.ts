@@ -2,6 +2,7 @@ import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguageCode, languageByCode, type LanguageCode } from './languages';
 import { namespaceLoader } from './namespaces';
+import { createNumberFormatter, INTERPOLATION } from './numberFormatter';
 import { storage } from '../session/storage';
 
 /** i18next backend that lazily imports `locales/<lang>/<ns>.json` through the registered loaders. */
@@ -42,6 +43,7 @@ export async function initI18n(language: LanguageCode, namespaces: string[]): Pr
   await i18n
     .use(lazyBackend)
     .use(initReactI18next)
+    .use(createNumberFormatter())
     .init({
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
@@ -49,7 +51,7 @@ export async function initI18n(language: LanguageCode, namespaces: string[]): Pr
       load: 'currentOnly',
       ns: namespaces,
       defaultNS: 'core',
-      interpolation: { escapeValue: false }, // React escapes all text itself
+      interpolation: INTERPOLATION, // React escapes all text itself; numbers: numberFormatter.ts
       returnNull: false,
       react: { useSuspense: true },
     });

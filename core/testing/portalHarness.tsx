@@ -14,7 +14,7 @@ import type { PluginManifest } from '../registry/types';
 import { CORE_GUARDS } from '../router/coreGuards';
 import { appStore } from '../session/session';
 import { defaultTheme } from '../../themes/default.theme';
-import { createTestI18n } from './testI18n';
+import { createTestI18n, type TestLanguage } from './testI18n';
 
 export const testDeployment = parseDeploymentConfig({
   name: 'test',
@@ -32,13 +32,13 @@ export async function testRegistry(manifests: PluginManifest[], configs: Record<
   return buildRegistry(manifests, switches, testDeployment, registry);
 }
 
-/** Render inside the real providers (app store, router on a memory location, portal services). */
-export function renderPortal(ui: ReactNode, options: { registry: Registry; http: HttpClient; path?: string; config?: Partial<typeof testDeployment> }) {
+/** Render inside the real providers (app store, router on a memory location, portal services), in English unless `language` says. */
+export function renderPortal(ui: ReactNode, options: { registry: Registry; http: HttpClient; path?: string; config?: Partial<typeof testDeployment>; language?: TestLanguage }) {
   const location = memoryLocation({ path: options.path ?? '/', record: true });
   const services: PortalServices = { config: { ...testDeployment, ...options.config }, registry: options.registry, http: options.http, region: 'Euw' };
   const result = render(
     <JotaiProvider store={appStore}>
-      <I18nextProvider i18n={createTestI18n()}>
+      <I18nextProvider i18n={createTestI18n(options.language)}>
         <PortalTheme deployment={defaultTheme}>
           <PortalContext.Provider value={services}>
             <Router hook={location.hook} searchHook={location.searchHook}>{ui}</Router>

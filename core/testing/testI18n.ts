@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { createNumberFormatter, INTERPOLATION } from '../i18n/numberFormatter';
 
 /**
  * A synchronous i18n instance for tests and stories: every namespace of English, and of Arabic
@@ -23,13 +24,13 @@ function resourcesOf(language: TestLanguage): Record<string, Record<string, unkn
 export function createTestI18n(language: TestLanguage = 'en_US'): I18n {
   const instance = i18next.createInstance();
   const english = resourcesOf('en_US');
-  void instance.use(initReactI18next).init({
+  void instance.use(initReactI18next).use(createNumberFormatter()).init({
     lng: language,
     fallbackLng: 'en_US',
     resources: language === 'en_US' ? { en_US: english } : { en_US: english, [language]: resourcesOf(language) },
     defaultNS: 'core',
     ns: Object.keys(english),
-    interpolation: { escapeValue: false },
+    interpolation: INTERPOLATION,
     initAsync: false,
     react: { useSuspense: false },
   });

@@ -51,6 +51,17 @@ describe('CodeInput', () => {
     expect(boxes()[5]).toHaveFocus();
   });
 
+  it('takes Arabic-Indic and Persian digits, typed or pasted, as the Western digits the code is made of', async () => {
+    const onChange = vi.fn();
+    renderWithProviders(<CodeInput onChange={onChange} />);
+    await userEvent.click(boxes()[0]!);
+    await userEvent.keyboard('٤۲');
+    expect(values()).toBe('4|2||||');
+    await userEvent.paste('١٢٣ ۴۵۶');
+    expect(values()).toBe('1|2|3|4|5|6');
+    expect(onChange).toHaveBeenLastCalledWith('123456');
+  });
+
   it('a short paste fills the first boxes and focuses the next empty one; a digit-less paste is ignored', async () => {
     renderWithProviders(<CodeInput />);
     await userEvent.click(boxes()[0]!);

@@ -1,6 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useEffect, useEffectEvent, useId, useRef, useState, type ClipboardEvent, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { westernDigits } from '../i18n/numbers';
 import { FieldError, describedBy, hasContent } from './FieldMessages';
 import { visuallyHiddenStyle } from './VisuallyHidden';
 
@@ -29,7 +30,8 @@ export interface CodeInputProps {
   id?: string;
 }
 
-const onlyDigits = (text: string) => text.replace(/\D/g, '');
+/** Western digits only; an Arabic keyboard's ٣ counts as 3 (the code is compared in Western digits). */
+const onlyDigits = (text: string) => westernDigits(text).replace(/\D/g, '');
 const toBoxes = (code: string, length: number) => Array.from({ length }, (_, i) => onlyDigits(code)[i] ?? '');
 
 /** Six (or `length`) one-digit boxes for verification codes. */
@@ -95,9 +97,10 @@ export function CodeInput({
   const handleKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
     const { key } = event;
     const modified = event.ctrlKey || event.metaKey || event.altKey;
-    if (/^\d$/.test(key) && !modified) {
+    const digit = westernDigits(key);
+    if (/^\d$/.test(digit) && !modified) {
       event.preventDefault();
-      setAt(index, key);
+      setAt(index, digit);
       if (index < length - 1) focusBox(index + 1);
     } else if (key.length === 1 && !modified) {
       event.preventDefault(); // letters, spaces, symbols: ignored

@@ -42,7 +42,7 @@ type Announcement = 'unlocked' | 'lastMinute' | 'locked' | null;
  */
 export function LockPanel() {
   const theme = useTheme();
-  const { t } = useTranslation(['security', 'core']);
+  const { t, i18n } = useTranslation(['security', 'core']);
   const lock = useLock();
   const handleError = useErrorHandler();
   const [password, setPassword] = useState('');
@@ -168,7 +168,7 @@ export function LockPanel() {
             <strong css={{ display: 'block' }}>{t('lock.unlockedTitle')}</strong>
             {/* role=timer is not live by default: the seconds are visible, not read out. */}
             <span role="timer" aria-label={t('lock.remainingLabel', { minutes })}>
-              {t('lock.remaining', { time: formatRemaining(lock.remaining) })}
+              {t('lock.remaining', { time: formatRemaining(lock.remaining, i18n.language) })}
             </span>
           </p>
           <Button variant="secondary" onClick={() => lock.lock('manual')}>

@@ -27,7 +27,7 @@ describeStoryStates('SecurityPage', stories, {
     TimeoutSixHours: ['Current setting: 6 hours'],
     LogoutOthersConfirm: ['Log out other devices?', 'Every other device (1) is signed out.'],
     RightToLeft: ['Locks again in 5:00', 'Make primary'],
-    Arabic: ['تُقفل مجددًا بعد 5:00', 'جعلها أساسية', '!Make primary'],
+    Arabic: ['تُقفل مجددًا بعد ٥:٠٠', 'جعلها أساسية', '!Make primary'],
     DarkTheme: ['Unlock to change these settings'],
   },
   setup: () => import('./SecurityPage'),

@@ -181,10 +181,12 @@ describe('the security lock', () => {
     expect(screen.getByRole('heading', { name: 'Unlock to change these settings' })).toBeInTheDocument();
   });
 
-  it('formats the remaining time as m:ss', () => {
-    expect(formatRemaining(300)).toBe('5:00');
-    expect(formatRemaining(61)).toBe('1:01');
-    expect(formatRemaining(9)).toBe('0:09');
-    expect(formatRemaining(-4)).toBe('0:00');
+  it('formats the remaining time as m:ss, in Arabic-Indic digits in Arabic', () => {
+    expect(formatRemaining(300, 'en_US')).toBe('5:00');
+    expect(formatRemaining(61, 'en_US')).toBe('1:01');
+    expect(formatRemaining(9, 'en_US')).toBe('0:09');
+    expect(formatRemaining(-4, 'en_US')).toBe('0:00');
+    expect(formatRemaining(245, 'ar_SA')).toBe('٤:٠٥');
+    expect(formatRemaining(9, 'ar_SA')).toBe('٠:٠٩');
   });
 });

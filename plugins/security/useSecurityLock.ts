@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { ClockContext, saveTokens, storage } from '@portal/plugin-api';
+import { ClockContext, formatNumber, saveTokens, storage } from '@portal/plugin-api';
 import { isSecurityTokenError, type SecurityApi } from './api';
 
 /** Why the page is locked: never unlocked, locked by hand, the timer ran out, or the server refused the token. */
@@ -106,8 +106,8 @@ export function useLock(): SecurityLock {
   return lock;
 }
 
-/** m:ss for the visible countdown. */
-export function formatRemaining(seconds: number): string {
+/** m:ss for the visible countdown, in the digits of `language` (٤:٠٥ in Arabic). */
+export function formatRemaining(seconds: number, language: string): string {
   const s = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  return `${formatNumber(Math.floor(s / 60), language)}:${formatNumber(s % 60, language, { minimumIntegerDigits: 2 })}`;
 }

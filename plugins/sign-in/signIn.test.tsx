@@ -55,11 +55,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-async function renderSignIn(http: HttpClient, options: { query?: string; views?: string[]; data?: unknown } = {}) {
+async function renderSignIn(http: HttpClient, options: { query?: string; views?: string[]; data?: unknown; language?: 'ar_SA' } = {}) {
   const registry = await testRegistry([signIn, mfaStub, fieldsStub]);
   const page = testLoginPage({ query: new URLSearchParams(options.query ?? 'session_code=sc-1'), views: options.views });
   const goTo = vi.fn();
-  renderPortal(page.wrap(<SignInView goTo={goTo} data={options.data} />), { registry, http });
+  renderPortal(page.wrap(<SignInView goTo={goTo} data={options.data} />), { registry, http, language: options.language });
   return { goTo, page };
 }
 
@@ -148,6 +148,23 @@ describe('SignInView', () => {
     expect((password() as HTMLInputElement).value).toBe('');
     await userEvent.type(password(), 'wrong-pass{Enter}');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Incorrect ID or password. One more failed attempt locks your account for 1 h 30 min.'));
+  });
+
+  it('says the attempts left and the lock time in Arabic-Indic digits in Arabic', async () => {
+    const results = [
+      { remainAttempts: 2, failedAttempts: 3, lockedMinutes: 30 },
+      { remainAttempts: 1, failedAttempts: 4, lockedMinutes: 90 },
+    ];
+    const http = fakeHttp(async () => {
+      throw new ApiError(-20601, 'Incorrect', 400, results.shift());
+    });
+    await renderSignIn(http, { language: 'ar_SA' });
+    await userEvent.type(screen.getByLabelText(/^البريد الإلكتروني/), 'ana@partner.example');
+    const arabicPassword = screen.getByLabelText(/^كلمة المرور/);
+    await userEvent.type(arabicPassword, 'wrong-pass{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe('المعرّف أو كلمة المرور غير صحيحة. المحاولات المتبقية: ٢.');
+    await userEvent.type(arabicPassword, 'wrong-pass{Enter}');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('المعرّف أو كلمة المرور غير صحيحة. محاولة فاشلة أخرى ستقفل حسابك لمدة ١ ساعة و٣٠ دقيقة.'));
   });
 
   it('goes to the locked view at zero attempts and to email-sent when not activated', async () => {

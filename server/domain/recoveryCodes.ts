@@ -97,7 +97,7 @@ export async function mailRecoveryCodeUsed(ctx: Ctx, region: RegionCode, account
       to: account.email,
       kind: 'recoveryCodeUsed',
       language: languageOr(language, account.language),
-      vars: { name: account.first_name, remaining: String(remaining), link: `${ctx.options.publicOrigin}/accountSetting/security` },
+      vars: { name: account.first_name, remaining, link: `${ctx.options.publicOrigin}/accountSetting/security` },
     })
     .catch(() => undefined); // the sign-in stands; the page says the count too
   return remaining;

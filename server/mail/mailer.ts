@@ -9,7 +9,7 @@ import type { GlobalDb } from '../db/types';
 import { MailOutbox } from './outbox';
 import type { OutboxSettings, WorkerSettings } from './settings';
 import { DevMailbox, SmtpTransport, type DeliveredMail, type MailTransport } from './transport';
-import { mailText, type MailKind } from './texts';
+import { mailText, type MailKind, type MailVars } from './texts';
 import { OutboxWorker, type MailResult } from './worker';
 
 const DEV_MAILBOX_WAIT_MS = 5000;
@@ -18,7 +18,7 @@ export interface MailRequest {
   to: string;
   kind: MailKind;
   language: string;
-  vars: Record<string, string>;
+  vars: MailVars;
 }
 
 export interface MailerOptions {

@@ -63,4 +63,15 @@ describe('mail texts', () => {
       expect(mailText('reset', unknown, VARS)).toEqual(mailText('reset', 'en_US', VARS));
     }
   });
+
+  it("writes numbers as the mail's language does, and codes as they are", () => {
+    const vars = { ...VARS, remaining: 9 };
+    expect(mailText('recoveryCodeUsed', 'ar_SA', vars).text).toContain('الرموز غير المستخدمة المتبقية: ٩.');
+    expect(mailText('recoveryCodeUsed', 'en_US', vars).text).toContain('Unused codes left: 9.');
+    expect(mailText('recoveryCodeUsed', 'en_US', { ...vars, remaining: 1200 }).text).toContain('Unused codes left: 1,200.');
+    expect(mailText('recoveryCodeUsed', 'xx_XX', vars).text).toContain('Unused codes left: 9.');
+    // A verification code is typed back: Western digits in every language, string or number.
+    expect(mailText('emailCode', 'ar_SA', VARS).subject).toBe('رمز التحقق الخاص بك: 123456');
+    expect(mailText('emailCode', 'ar_SA', { ...VARS, code: 123456 }).subject).toBe('رمز التحقق الخاص بك: 123456');
+  });
 });

@@ -23,11 +23,11 @@ async function generate(): Promise<string[]> {
 }
 
 /** A new browser signs in with a recovery code in place of the second factor. */
-async function useCode(code: string) {
+async function useCode(code: string, extra: Record<string, unknown> = {}) {
   const c = new Client(t.base);
   const step = await passwordStep(c);
   expect(step.res.body.errorCode).toBe(E.mfaRequired);
-  const res = await login(c, step.sessionCode, { email: MFA_EMAIL, password: DEMO_PASSWORD, recoveryCode: code, mfaProcessId: step.res.body.result.MFAProcessId });
+  const res = await login(c, step.sessionCode, { email: MFA_EMAIL, password: DEMO_PASSWORD, recoveryCode: code, mfaProcessId: step.res.body.result.MFAProcessId, ...extra });
   return { c, step, res };
 }
 
@@ -86,6 +86,14 @@ describe('recovery codes', () => {
     // A right code clears the count.
     expect((await useCode(codes[1]!)).res.status).toBe(200);
     expect((await owner.get(`/api/account/${id}/recovery-codes`, { auth: true })).body.result.remaining).toBe(8);
+  });
+
+  it("mail the count left in the sign-in page's language, in Arabic with Arabic-Indic digits", async () => {
+    const codes = await generate();
+    expect((await useCode(codes[0]!, { language: 'ar_SA' })).res.status).toBe(200);
+    const mail = (await mails(owner, MFA_EMAIL)).find((m) => m.subject === 'تم استخدام رمز استرداد لحسابك في Unified ID');
+    expect(mail?.text).toContain('الرموز غير المستخدمة المتبقية: ٩.');
+    expect(mail!.text.replace(/https?:\/\/\S+/g, '')).not.toMatch(/[0-9]/); // Western digits only in the link
   });
 
   it('of an old set stop working when new ones are made', async () => {

@@ -1,8 +1,8 @@
 /**
  * Arabic, the right-to-left language, in Debian's Chromium against the real server: picked in
  * the login page's language menu, the whole page turns right to left and its layout mirrors
- * (measured, not assumed); the email field stays left to right; signing in keeps Arabic on the
- * account pages.
+ * (measured, not assumed); the email field stays left to right; a number in a message is in
+ * Arabic-Indic digits; signing in keeps Arabic on the account pages.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,8 +89,14 @@ describe('Arabic, right to left', () => {
       const email = page.getByLabel('البريد الإلكتروني');
       expect(await email.getAttribute('dir')).toBe('ltr');
       await email.fill(DEMO.email);
+      // A number in an Arabic message is written in Arabic-Indic digits: the attempts the server says are left.
+      await page.getByLabel(/^كلمة المرور/).fill('Wrong-pass-2024');
+      await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
+      const alert = await page.getByRole('alert').filter({ hasText: 'المحاولات المتبقية' }).textContent();
+      expect(alert).toMatch(/المحاولات المتبقية: [٠-٩]+\./);
+      expect(alert).not.toMatch(/[0-9]/);
       await page.getByLabel(/^كلمة المرور/).fill(DEMO.password);
-      await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+      await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
       await page.waitForURL(`${portal.url}/accountSetting/**`);
       await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 10_000 }).toMatch(/[\u0600-\u06FF]/);
       expect(await direction(page)).toEqual({ dir: 'rtl', lang: 'ar-SA' });

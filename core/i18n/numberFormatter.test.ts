@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { createNumberFormatter, INTERPOLATION } from './numberFormatter';
+
+const resources = {
+  attempts: 'Attempts left: {{attempts}}.',
+  code: 'Your verification code: {{code}}',
+  error: 'Error {{errorCode}}',
+  range: '{{min}} to {{max}} characters',
+  named: '{{n, number}} items',
+  nested: '$t(range) ({{seconds}} s)',
+  left_one: 'One code left',
+  left_other: '{{count}} codes left',
+  big: '{{count}} requests',
+};
+/** Arabic has six plural forms; each names itself so the test sees which one i18next chose. */
+const arabic = {
+  ...resources,
+  left_zero: 'zero {{count}}',
+  left_one: 'one {{count}}',
+  left_two: 'two {{count}}',
+  left_few: 'few {{count}}',
+  left_many: 'many {{count}}',
+  left_other: 'other {{count}}',
+};
+
+/** This test's keys are not the portal's typed ones. */
+type PlainT = (key: string, options?: Record<string, unknown>) => string;
+
+function instance(lng: string): { t: PlainT } {
+  const i18n = i18next.createInstance();
+  void i18n.use(createNumberFormatter()).init({
+    lng,
+    resources: { en_US: { translation: resources }, ar_SA: { translation: arabic } },
+    interpolation: INTERPOLATION,
+    initAsync: false,
+  });
+  return { t: i18n.t.bind(i18n) as unknown as PlainT };
+}
+
+describe('the number formatter of i18next', () => {
+  it('writes every interpolated number in Arabic-Indic digits in ar_SA', () => {
+    const { t } = instance('ar_SA');
+    expect(t('attempts', { attempts: 3 })).toBe('Attempts left: ٣.');
+    expect(t('range', { min: 8, max: 32 })).toBe('٨ to ٣٢ characters');
+    expect(t('nested', { min: 8, max: 32, seconds: 45 })).toBe('٨ to ٣٢ characters (٤٥ s)');
+  });
+
+  it('leaves English numbers Western, grouped by thousands', () => {
+    const { t } = instance('en_US');
+    expect(t('attempts', { attempts: 3 })).toBe('Attempts left: 3.');
+    expect(t('big', { count: 12000 })).toBe('12,000 requests');
+  });
+
+  it('follows the language of the call, not only the page', () => {
+    const { t } = instance('en_US');
+    expect(t('attempts', { attempts: 3, lng: 'ar_SA' })).toBe('Attempts left: ٣.');
+  });
+
+  it('keeps codes Western and as given, numbers or strings', () => {
+    const { t } = instance('ar_SA');
+    expect(t('code', { code: '042917' })).toBe('Your verification code: 042917');
+    expect(t('code', { code: 42917 })).toBe('Your verification code: 42917');
+    expect(t('error', { errorCode: -20607 })).toBe('Error -20607');
+  });
+
+  it('picks the plural from the raw count and shows the count localised', () => {
+    const ar = instance('ar_SA');
+    const en = instance('en_US');
+    expect(en.t('left', { count: 1 })).toBe('One code left');
+    expect(en.t('left', { count: 1000 })).toBe('1,000 codes left');
+    expect(ar.t('left', { count: 0 })).toBe('zero ٠');
+    expect(ar.t('left', { count: 2 })).toBe('two ٢');
+    expect(ar.t('left', { count: 3 })).toBe('few ٣');
+    expect(ar.t('left', { count: 11 })).toBe('many ١١');
+    expect(ar.t('left', { count: 100 })).toBe('other ١٠٠');
+  });
+
+  it("keeps i18next's named number format, in the page language", () => {
+    expect(instance('ar_SA').t('named', { n: 1500 })).toBe('١٬٥٠٠ items');
+    expect(instance('en_US').t('named', { n: 1500 })).toBe('1,500 items');
+    expect(instance('en_US').t('named', { n: 0.5, formatParams: { n: { style: 'percent' } } })).toBe('50% items');
+  });
+
+  it('the locale files name no format it does not know', () => {
+    const named = new Set<string>();
+    for (const lang of readdirSync('locales')) {
+      for (const file of readdirSync(`locales/${lang}`)) {
+        const text = readFileSync(`locales/${lang}/${file}`, 'utf8');
+        for (const m of text.matchAll(/\{\{[^},]+,([^}]+)\}\}/g)) for (const f of m[1]!.split(',')) named.add(f.trim());
+      }
+    }
+    expect([...named].filter((f) => f !== 'number')).toEqual([]);
+  });
+});

@@ -1,0 +1,42 @@
+import type { FormatterModule } from 'i18next';
+import { formatNumber, localiseInterpolated } from './numbers';
+
+/** The interpolation options of every portal i18next instance (the app's and the tests'). */
+export const INTERPOLATION = { escapeValue: false, alwaysFormat: true } as const;
+
+type Format = (value: unknown, lng: string | undefined, options: Record<string, unknown>) => unknown;
+
+/**
+ * i18next's formatter, replaced so that with `interpolation.alwaysFormat` every `{{placeholder}}`
+ * passes through it: numbers come out in the page language (numbers.ts has the rule). i18next
+ * picks plurals from the raw `count` option before interpolating, so they are unaffected. Named
+ * formats (`{{n, number}}`) keep working for `number`; others can be added with `add`.
+ */
+export function createNumberFormatter(): FormatterModule {
+  const named = new Map<string, Format>([
+    ['number', (value, lng, options) => (typeof value === 'number' ? formatNumber(value, lng, options as Intl.NumberFormatOptions) : value)],
+  ]);
+  return {
+    type: 'formatter',
+    init() {},
+    add(name, fc) {
+      named.set(name.toLowerCase().trim(), fc);
+    },
+    addCached(name, fc) {
+      named.set(name.toLowerCase().trim(), (value, lng, options) => fc(lng, options)(value));
+    },
+    format(value: unknown, format, lng, options) {
+      const key = typeof options?.interpolationkey === 'string' ? options.interpolationkey : undefined;
+      if (!format) return localiseInterpolated(value, key, lng) as string;
+      // i18next's format list, `{{n, number}}`; a name it does not know leaves the value as it is.
+      return format
+        .split(',')
+        .map((name) => name.trim())
+        .reduce<unknown>((current, name) => {
+          const fc = named.get(name.toLowerCase());
+          const params = key ? (options?.formatParams as Record<string, Record<string, unknown>> | undefined)?.[key] : undefined;
+          return fc ? fc(current, lng, { ...params }) : current;
+        }, value) as string;
+    },
+  };
+}
