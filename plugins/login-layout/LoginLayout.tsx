@@ -6,7 +6,7 @@ import { loginLayoutConfig } from './config';
 import { Banner } from './Banner';
 import { FooterLinks } from './FooterLinks';
 import { LanguageMenu } from './LanguageMenu';
-import { safeImageUrl, safeUrl } from './pageInfo';
+import { safeImageUrl } from './pageInfo';
 import { Slots } from './Slots';
 import { slidesFrom } from './slides';
 

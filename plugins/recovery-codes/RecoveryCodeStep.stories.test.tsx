@@ -15,7 +15,7 @@ describeStoryStates('MFA fallbacks', stories, {
     ],
     RecoveryCodeFewLeft: ['You have 3 unused recovery codes. After this one, 2 codes will remain.', 'Only a few codes will be left. After you sign in, create new ones in Security.'],
     RecoveryCodeLastOne: ['You have 1 unused recovery code. This is your last one.', 'After you sign in, create new recovery codes in Security', '!Only a few'],
-    RecoveryCodeArabic: ['لديك 3 رموز استرداد غير مستخدمة. بعد هذا الرمز سيتبقى رمزان.', 'أنشئ رموزًا جديدة في «الأمان»', '!unused'],
+    RecoveryCodeArabic: ['لديك ٣ رموز استرداد غير مستخدمة. بعد هذا الرمز سيتبقى رمزان.', 'أنشئ رموزًا جديدة في «الأمان»', '!unused'],
     RecoveryCodeRequired: ['Enter a recovery code.'],
     RecoveryCodeWrong: ['This recovery code is incorrect or was already used. Attempts left: 3.', 'You have 7 unused recovery codes. After this one, 6 codes will remain.'],
     RecoveryCodeLocked: ['Verification is locked for 10 minutes'],
