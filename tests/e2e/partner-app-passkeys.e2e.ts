@@ -5,6 +5,7 @@ import type { AppType, DevAppSignInResult } from '../../core/contract/partnerApp
 import { launchChromium } from '../support/browser';
 import { chunksOfPackage, readPreloadManifest } from '../support/builtChunks';
 import { startPortal, type RunningPortal } from '../support/portal';
+import { credentials, virtualAuthenticator } from '../support/virtualAuthenticator';
 import { seedTokens, signInThroughApi } from '../support/signIn';
 
 /**
@@ -35,29 +36,6 @@ afterAll(async () => {
   await browser?.close();
   await portal?.stop();
 });
-
-interface VirtualCredential {
-  credentialId: string;
-  isResidentCredential: boolean;
-  rpId: string;
-  privateKey: string;
-  userHandle: string;
-  signCount: number;
-}
-
-/** A platform authenticator with user verification on `page` (what the phone offers once the app allows WebAuthn). */
-async function virtualAuthenticator(context: BrowserContext, page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
-  return { cdp, authenticatorId };
-}
-
-async function credentials(cdp: CDPSession, authenticatorId: string): Promise<VirtualCredential[]> {
-  return ((await cdp.send('WebAuthn.getCredentials', { authenticatorId })) as { credentials: VirtualCredential[] }).credentials;
-}
 
 interface AppView {
   context: BrowserContext;

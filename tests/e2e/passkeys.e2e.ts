@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
+import { credentials, virtualAuthenticator } from '../support/virtualAuthenticator';
 import { seedTokens, signInThroughApi } from '../support/signIn';
 
 const EMAIL = 'demo@example.com';
@@ -18,25 +19,6 @@ afterAll(async () => {
   await browser?.close();
   await portal?.stop();
 });
-
-interface VirtualCredential {
-  credentialId: string;
-  isResidentCredential: boolean;
-  rpId: string;
-  privateKey: string;
-  userHandle: string;
-  signCount: number;
-}
-
-/** A platform authenticator with user verification (Chrome DevTools' virtual authenticator) on `page`. */
-async function virtualAuthenticator(context: BrowserContext, page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
-  return { cdp, authenticatorId };
-}
 
 async function securityPage(page: Page) {
   await page.goto(`${portal.url}/accountSetting/security`);
@@ -76,7 +58,7 @@ describe('passkeys in Chromium (virtual authenticator)', () => {
     const list = page.getByRole('list', { name: 'Your passkeys' });
     await list.getByText('E2E key').waitFor();
     await expect(list.textContent()).resolves.toContain('never used');
-    const [credential] = ((await cdp.send('WebAuthn.getCredentials', { authenticatorId })) as { credentials: VirtualCredential[] }).credentials;
+    const [credential] = await credentials(cdp, authenticatorId);
     expect(credential).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
 
     // Signed out, the demo service's sign-in: the email field's autofill offers the passkey (conditional
@@ -106,7 +88,7 @@ describe('passkeys in Chromium (virtual authenticator)', () => {
     expect(page.url()).toContain('/login');
 
     // Its own again, the button signs in to the portal itself.
-    const forged = ((await cdp.send('WebAuthn.getCredentials', { authenticatorId })) as { credentials: VirtualCredential[] }).credentials[0]!;
+    const forged = (await credentials(cdp, authenticatorId))[0]!;
     await cdp.send('WebAuthn.removeCredential', { authenticatorId, credentialId: forged.credentialId });
     await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: { ...forged, userHandle: credential!.userHandle } });
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
