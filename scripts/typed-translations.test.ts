@@ -58,6 +58,18 @@ const PROBES: Probe[] = [
     error: '"probe:manu"',
   },
   {
+    name: 'control: a plural message, called with its count and kept as data by its base key',
+    file: 'Plural.tsx',
+    code: view("t('waits', { count: 2 })").replace('export default', "import type { MessageKey } from '@portal/plugin-api';\nexport const key: MessageKey<'probe'> = 'waits';\nexport default"),
+    error: null,
+  },
+  {
+    name: 'a plural message kept as data by one of its forms',
+    file: 'pluralForm.ts',
+    code: "import type { MessageKey } from '@portal/plugin-api';\nexport const key: MessageKey<'probe'> = 'waits_one';\n",
+    error: '"waits_one"',
+  },
+  {
     name: "a misspelt key given to the portal's i18n instance outside React",
     file: 'outside.ts',
     code: "import { i18n } from '@portal/plugin-api';\nexport const text = () => i18n.t('probe:titel');\n",
@@ -78,7 +90,7 @@ beforeAll(() => {
   temp = mkdtempSync(path.join(os.tmpdir(), 'typed-translations-'));
   mkdirSync(path.join(temp, 'plugins/probe'), { recursive: true });
   mkdirSync(path.join(temp, 'locales/en_US'), { recursive: true });
-  writeFileSync(path.join(temp, 'locales/en_US/probe.json'), JSON.stringify({ menu: 'Probe', title: 'Probe', nested: { deep: 'Deep' } }));
+  writeFileSync(path.join(temp, 'locales/en_US/probe.json'), JSON.stringify({ menu: 'Probe', title: 'Probe', nested: { deep: 'Deep' }, waits_one: '{{count}} wait', waits_other: '{{count}} waits' }));
   for (const probe of PROBES) writeFileSync(path.join(temp, 'plugins/probe', probe.file), probe.code);
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(temp, 'node_modules'), 'dir');
   const ambient = ['core/build/virtual.d.ts', 'core/build/vite-env.d.ts', 'themes/emotion.d.ts'].map((f) => path.join(ROOT, f));

@@ -16,8 +16,10 @@ export interface PortalNamespaces {
 export type Namespace = keyof PortalNamespaces & string;
 
 type Messages = { readonly [key: string]: string | Messages };
+/** English plural keys (`x_one`, `x_other`) are one message `x`, called with `{ count }`. */
+type PluralBase<K extends string> = K extends `${infer Base}_${'one' | 'other'}` ? Base : K;
 type Leaves<T, Prefix extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${PluralBase<K>}` : Leaves<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 
 /** The keys of one namespace without its prefix (`'lock.title'`): what `t` of `useTranslation(ns)` takes. */

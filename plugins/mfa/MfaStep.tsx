@@ -145,7 +145,7 @@ function MfaForm({ info, form, retry, cancel, error }: InterruptProps & { info: 
       setEmailSent(true);
       resend.start(seconds);
       setCodeError((e) => (e && 'key' in e && e.key === 'resendTip' ? null : e));
-      setAnnouncement({ key: 'announce.codeSent', values: { email: info.maskedEmail, seconds } });
+      setAnnouncement({ key: 'announce.codeSent', values: { email: info.maskedEmail, count: seconds } });
     } catch (error) {
       if (isAbortError(error) || !mounted.current) return;
       const apiError = toApiError(error);
@@ -380,7 +380,7 @@ function MfaForm({ info, form, retry, cancel, error }: InterruptProps & { info: 
 
         {notice && (
           <Notice role="alert" kind={notice.type === 'sendWait' ? 'info' : notice.type === 'locked' ? 'error' : 'warning'} boxRef={noticeRef}>
-            {notice.type === 'locked' && t('lockedTip', { minutes: notice.minutes })}
+            {notice.type === 'locked' && t('lockedTip', { count: notice.minutes })}
             {notice.type === 'sendWait' && t('sendWait', { seconds: notice.seconds })}
             {notice.type === 'sendFailed' && errorMessage(notice.error, t)}
             {notice.type === 'totpKey' && (

@@ -291,6 +291,13 @@ describe('MfaStep: errors of the retry (spec section 8)', () => {
     expect(props.retry).toHaveBeenCalledTimes(1);
   });
 
+  it('-20684 of one minute says "1 minute", not "1 minutes"', async () => {
+    await renderStep({ result: totpOnly, retry: rejectWith(-20684, { lockedMinutes: 1 }) });
+    await enterCode();
+    await userEvent.click(verify());
+    expect(await screen.findByText('Too many wrong verification codes. Verification is locked for 1 minute. Please try again later.')).toBeInTheDocument();
+  });
+
   it('-20684 without minutes assumes the 10 minutes of spec section 9', async () => {
     await renderStep({ result: totpOnly, retry: rejectWith(-20684) });
     await enterCode();

@@ -100,7 +100,7 @@ export default function RecoveryCodeStep({ challenge, submit, back, options }: M
         />
         {locked && (
           <Notice role="alert" kind="error" boxRef={notice} focusable>
-            {t('step.locked', { minutes: problem.minutes })}
+            {t('step.locked', { count: problem.minutes })}
           </Notice>
         )}
         {options}

@@ -103,7 +103,7 @@ export default function RecoveryCodesSection({ user, unlocked, guard, reloadKey,
           {!status.mfaOn && !hasCodes ? (
             <p css={{ margin: `0 0 ${theme.space(4)}` }}>{t('section.needsMfa')}</p>
           ) : (
-            <p css={{ margin: `0 0 ${theme.space(4)}` }}>{hasCodes ? t('section.status', { remaining: status.remaining, total: status.total, time: time(status.generatedAt ?? 0) }) : t('section.none')}</p>
+            <p css={{ margin: `0 0 ${theme.space(4)}` }}>{hasCodes ? t('section.status', { remaining: status.remaining, count: status.total, time: time(status.generatedAt ?? 0) }) : t('section.none')}</p>
           )}
           {status.mfaOn && hasCodes && status.remaining <= FEW_CODES && <Notice kind="warning">{t('section.few')}</Notice>}
           {confirming ? (

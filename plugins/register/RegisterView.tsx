@@ -334,7 +334,7 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
             type="password"
             autoComplete="new-password"
             required
-            hint={t('register:passwordHint', { min: range.min, max: range.max })}
+            hint={t('register:passwordHint', { min: range.min, count: range.max })}
             aria-describedby={showMeter ? meterId : undefined}
             error={message(errors.password?.message)}
           />

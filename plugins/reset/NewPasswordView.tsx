@@ -215,7 +215,7 @@ function PasswordForm({ token, link, onDone, onProblem }: { token: string; link:
           type="password"
           autoComplete="new-password"
           required
-          hint={t('reset:newPassword.passwordHint', { min: range.min, max: range.max })}
+          hint={t('reset:newPassword.passwordHint', { min: range.min, count: range.max })}
           aria-describedby={showMeter ? meterId : undefined}
           error={message(errors.password?.message)}
         />

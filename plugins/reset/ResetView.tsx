@@ -135,7 +135,7 @@ export default function ResetView({ goTo, data }: LoginViewProps) {
           </Notice>
         )}
         <VisuallyHidden role="status">
-          {announcement?.key === 'waitAnnounce' && t('waitAnnounce', { seconds: announcement.seconds })}
+          {announcement?.key === 'waitAnnounce' && t('waitAnnounce', { count: announcement.seconds })}
           {announcement?.key === 'waitOver' && t('waitOver')}
         </VisuallyHidden>
 

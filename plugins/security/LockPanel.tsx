@@ -167,7 +167,7 @@ export function LockPanel() {
           <p css={{ margin: 0, lineHeight: 1.5 }}>
             <strong css={{ display: 'block' }}>{t('lock.unlockedTitle')}</strong>
             {/* role=timer is not live by default: the seconds are visible, not read out. */}
-            <span role="timer" aria-label={t('lock.remainingLabel', { minutes })}>
+            <span role="timer" aria-label={t('lock.remainingLabel', { count: minutes })}>
               {t('lock.remaining', { time: formatRemaining(lock.remaining, i18n.language) })}
             </span>
           </p>
@@ -224,7 +224,7 @@ export function LockPanel() {
         </form>
       )}
       <VisuallyHidden role="status">
-        {announcement === 'unlocked' && t('lock.announceUnlocked', { minutes })}
+        {announcement === 'unlocked' && t('lock.announceUnlocked', { count: minutes })}
         {announcement === 'lastMinute' && t('lock.announceLastMinute')}
         {announcement === 'locked' && t('lock.announceLocked')}
       </VisuallyHidden>

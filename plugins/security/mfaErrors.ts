@@ -19,7 +19,7 @@ export function dialogProblem(error: unknown): DialogProblem {
     case ERROR_CODES.verificationCodeInvalid:
       return { key: 'dialog.resendTip', kind: 'error' };
     case ERROR_CODES.mfaTooManyWrong:
-      return { key: 'dialog.locked', values: { minutes: result?.lockedMinutes ?? 10 }, kind: 'error', locks: true };
+      return { key: 'dialog.locked', values: { count: result?.lockedMinutes ?? 10 }, kind: 'error', locks: true };
     case ERROR_CODES.totpSecretExpired:
     case ERROR_CODES.totpSecretMissing:
       return { key: 'dialog.keyExpired', kind: 'warning', newKey: true };

@@ -31,10 +31,12 @@ export function unlockRefusal(error: ApiError): UnlockRefusal | null {
   }
 }
 
-/** "25 min", "2 h" or "1 h 30 min" in the page language (no plural forms to get wrong). */
+/** "25 min", "2 h" or "1 h 30 min" in the page language; each part takes the plural form of its own number. */
 export function lockDurationText(t: TFunction<readonly ['security', 'core']>, minutes: number): string {
   const d = formatLockDuration(minutes);
-  if (d.unit === 'minutes') return t('security:lock.duration.minutes', { minutes: d.minutes });
-  if (d.unit === 'hours') return t('security:lock.duration.hours', { hours: d.hours });
-  return t('security:lock.duration.hoursMinutes', { hours: d.hours, minutes: d.minutes });
+  const mins = (count: number) => t('security:lock.duration.minutes', { count });
+  const hours = (count: number) => t('security:lock.duration.hours', { count });
+  if (d.unit === 'minutes') return mins(d.minutes);
+  if (d.unit === 'hours') return hours(d.hours);
+  return t('security:lock.duration.hoursMinutes', { hours: hours(d.hours), minutes: mins(d.minutes) });
 }

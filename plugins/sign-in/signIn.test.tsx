@@ -164,7 +164,7 @@ describe('SignInView', () => {
     await userEvent.type(arabicPassword, 'wrong-pass{Enter}');
     expect((await screen.findByRole('alert')).textContent).toBe('المعرّف أو كلمة المرور غير صحيحة. المحاولات المتبقية: ٢.');
     await userEvent.type(arabicPassword, 'wrong-pass{Enter}');
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('المعرّف أو كلمة المرور غير صحيحة. محاولة فاشلة أخرى ستقفل حسابك لمدة ١ ساعة و٣٠ دقيقة.'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('المعرّف أو كلمة المرور غير صحيحة. محاولة فاشلة أخرى ستقفل حسابك لمدة ساعة واحدة و٣٠ دقيقة.'));
   });
 
   it('goes to the locked view at zero attempts and to email-sent when not activated', async () => {
@@ -292,6 +292,28 @@ describe('LockedView', () => {
       expect(screen.getByRole('alert').textContent).toContain(`locked for ${text}.`);
       await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
       expect(goTo).toHaveBeenCalledWith('reset', { email: 'a@b.cd' });
+      unmount();
+    }
+  });
+
+  it('takes the Arabic plural form of each number: 3 to 10 minutes, 11 minutes, two hours, one hour and 2 minutes', async () => {
+    const registry = await testRegistry([signIn]);
+    const cases = [
+      [3, '٣ دقائق'],
+      [10, '١٠ دقائق'],
+      [11, '١١ دقيقة'],
+      [1, 'دقيقة واحدة'],
+      [120, 'ساعتين'],
+      [62, 'ساعة واحدة ودقيقتين'],
+    ] as const;
+    for (const [minutes, text] of cases) {
+      const page = testLoginPage();
+      const { unmount } = renderPortal(page.wrap(<LockedView goTo={vi.fn()} data={{ lockedMinutes: minutes, email: 'a@b.cd' }} />), {
+        registry,
+        http: fakeHttp(async () => null),
+        language: 'ar_SA',
+      });
+      expect(screen.getByRole('alert').textContent, String(minutes)).toContain(`حسابك مقفل لمدة ${text}.`);
       unmount();
     }
   });

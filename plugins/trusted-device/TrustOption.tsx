@@ -8,7 +8,7 @@ export default function TrustOption({ challenge, busy, setFields }: MfaStepPartP
   const [checked, setChecked] = useState(false);
   return (
     <Checkbox
-      label={t('option', { days: challenge.trustDeviceDays ?? 0 })}
+      label={t('option', { count: challenge.trustDeviceDays ?? 0 })}
       checked={checked}
       disabled={busy}
       onChange={(event) => {

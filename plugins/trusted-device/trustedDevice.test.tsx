@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type HttpClient, type InterruptProps, LOGIN_INTERRUPT_POINT, type MfaRequiredResult, type TrustedDeviceInfo } from '@portal/plugin-api';
@@ -9,12 +9,12 @@ import TrustedDevicesSection from './TrustedDevicesSection';
 const ID = encodeURIComponent(demoUser.accountId);
 const challenge: MfaRequiredResult = { supportedMFATypes: [3], primaryMFAType: 3, MFAEmail: 'mi***@example.com', MFAProcessId: 'proc-1', expiresIn: 600, trustDeviceDays: 14 };
 
-async function renderStep(result: MfaRequiredResult) {
+async function renderStep(result: MfaRequiredResult, language?: 'ar_SA') {
   const registry = await testRegistry([trustedDevice, ...(await pluginsById('mfa'))]);
   const Step = (await registry.getContributions(LOGIN_INTERRUPT_POINT)[0]!.view()).default;
   const props: InterruptProps = { error: new ApiError<unknown>(-20677, 'MFA', 400, result), call: 'signIn', form: { email: 'mfa@example.com' }, retry: vi.fn(async () => undefined), cancel: vi.fn(), goTo: vi.fn() };
   const http = { get: vi.fn(async () => null), post: vi.fn(async () => null) } as unknown as HttpClient;
-  renderPortal(<Step {...props} />, { registry, http });
+  renderPortal(<Step {...props} />, { registry, http, language });
   return props;
 }
 
@@ -27,6 +27,21 @@ describe('"don\'t ask again" at the MFA step', () => {
     await userEvent.click(screen.getAllByRole('textbox', { name: /^Digit 1 of 6$/ })[0]!);
     await userEvent.keyboard('123456{Enter}');
     expect(props.retry).toHaveBeenCalledWith({ trustDevice: true, mfaType: 3, code: '123456', mfaProcessId: 'proc-1' });
+  });
+
+  it('says the days in the English singular and in the Arabic forms for 1, 2, 3 to 10 and 11 and more', async () => {
+    const cases = [
+      [1, undefined, "Don't ask again on this device for 1 day"],
+      [1, 'ar_SA', 'لا تطلب التحقق مرة أخرى على هذا الجهاز لمدة يوم واحد'],
+      [2, 'ar_SA', 'لا تطلب التحقق مرة أخرى على هذا الجهاز لمدة يومين'],
+      [7, 'ar_SA', 'لا تطلب التحقق مرة أخرى على هذا الجهاز لمدة ٧ أيام'],
+      [30, 'ar_SA', 'لا تطلب التحقق مرة أخرى على هذا الجهاز لمدة ٣٠ يومًا'],
+    ] as const;
+    for (const [trustDeviceDays, language, name] of cases) {
+      await renderStep({ ...challenge, trustDeviceDays }, language);
+      expect(await screen.findByRole('checkbox', { name })).toBeInTheDocument();
+      cleanup();
+    }
   });
 
   it('is not offered when the server does not', async () => {

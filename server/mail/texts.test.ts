@@ -1,8 +1,13 @@
 import { LANGUAGE_CODES } from '../../core/i18n/languages';
-import { BODIES, MAIL_KINDS, SUBJECTS, fill, mailText } from './texts';
+import { BODIES, MAIL_KINDS, type MailTemplate, SUBJECTS, chooseForm, fill, mailText, readTemplate } from './texts';
 
 const placeholders = (text: string): string[] => [...new Set([...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!))].sort();
 const lineBreaks = (text: string): number => text.split('\n').length - 1;
+/** A template's one text; the texts here have no plural forms yet (the plural test below makes its own). */
+const single = (template: MailTemplate): string => {
+  if (typeof template !== 'string') throw new Error('expected a single text');
+  return template;
+};
 
 const VARS = { name: 'Ada', email: 'ada@example.com', link: 'https://id.example.com/x?token=abc', code: '123456', inviter: 'Olivia Owner', org: 'Contoso', role: 'admin', time: '26 November 2026, 07:10 CET', device: 'Firefox 133, Linux', place: 'Lyon, France (IP 203.0.113.9)', remaining: '9' };
 
@@ -14,12 +19,10 @@ describe('mail texts', () => {
 
   describe.each(LANGUAGE_CODES)('%s', (lang) => {
     it.each(MAIL_KINDS)('%s: subject and body are complete', (kind) => {
-      const subject = SUBJECTS[lang][kind];
-      const body = BODIES[lang][kind];
-      const enSubject = SUBJECTS.en_US[kind];
-      const enBody = BODIES.en_US[kind];
-      expect(typeof subject).toBe('string');
-      expect(typeof body).toBe('string');
+      const subject = single(SUBJECTS[lang][kind]);
+      const body = single(BODIES[lang][kind]);
+      const enSubject = single(SUBJECTS.en_US[kind]);
+      const enBody = single(BODIES.en_US[kind]);
       expect(subject.trim()).not.toBe('');
       expect(body.trim()).not.toBe('');
       expect(placeholders(subject)).toEqual(placeholders(enSubject));
@@ -42,8 +45,8 @@ describe('mail texts', () => {
         const { subject, text } = mailText(kind, lang, VARS);
         expect(subject).not.toMatch(/\{\{\w+\}\}/);
         expect(text).not.toMatch(/\{\{\w+\}\}/);
-        expect(text).toBe(fill(BODIES[lang][kind], VARS));
-        expect(subject).toBe(fill(SUBJECTS[lang][kind], VARS));
+        expect(text).toBe(fill(single(BODIES[lang][kind]), VARS));
+        expect(subject).toBe(fill(single(SUBJECTS[lang][kind]), VARS));
       }
     }
     expect(mailText('emailCode', 'de_DE', VARS)).toEqual({
@@ -73,5 +76,19 @@ describe('mail texts', () => {
     // A verification code is typed back: Western digits in every language, string or number.
     expect(mailText('emailCode', 'ar_SA', VARS).subject).toBe('رمز التحقق الخاص بك: 123456');
     expect(mailText('emailCode', 'ar_SA', { ...VARS, code: 123456 }).subject).toBe('رمز التحقق الخاص بك: 123456');
+  });
+
+  it("reads plural forms as i18next keys and picks one by the language's plural rules for count", () => {
+    const english = readTemplate({ codesLeft_one: '{{count}} code left.', codesLeft_other: '{{count}} codes left.' }, 'body', 'codesLeft', 'en_US');
+    expect(fill(chooseForm(english, { count: 1 }, 'en_US'), { count: 1 }, 'en_US')).toBe('1 code left.');
+    expect(fill(chooseForm(english, { count: 5 }, 'en_US'), { count: 5 }, 'en_US')).toBe('5 codes left.');
+    const forms = { zero: 'لا رموز', one: 'رمز واحد', two: 'رمزان', few: '{{count}} رموز', many: '{{count}} رمزًا', other: '{{count}} رمز' };
+    const arabic = readTemplate(Object.fromEntries(Object.entries(forms).map(([form, text]) => [`left_${form}`, text])), 'body', 'left', 'ar_SA');
+    const say = (count: number) => fill(chooseForm(arabic, { count }, 'ar_SA'), { count }, 'ar_SA');
+    expect([0, 1, 2, 3, 10, 11, 99, 100].map(say)).toEqual(['لا رموز', 'رمز واحد', 'رمزان', '٣ رموز', '١٠ رموز', '١١ رمزًا', '٩٩ رمزًا', '١٠٠ رمز']);
+    // A form the language has but the file lacks stops the server at start, as a missing text does.
+    expect(() => readTemplate({ left_one: 'رمز واحد', left_other: '{{count}} رمز' }, 'body', 'left', 'ar_SA')).toThrow('locales/ar_SA/mail.json lacks body.left_few');
+    expect(() => readTemplate({}, 'subject', 'left', 'de_DE')).toThrow('locales/de_DE/mail.json lacks subject.left');
+    expect(() => chooseForm(english, { count: '1' }, 'en_US')).toThrow(/numeric count/);
   });
 });

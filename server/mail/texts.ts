@@ -6,32 +6,57 @@
  * language, and only an unknown language code falls back to English (en_US). Placeholders look
  * like {{name}}; values are plain text (HTML is escaped by the renderer), and a value given as a
  * number is written as the mail's language writes numbers (core/i18n/numbers.ts: Arabic-Indic
- * digits in Arabic; a code passed as a string stays as it is). "Unified ID" is a
- * product name and stays untranslated. A file that lacks a text stops the server at start.
+ * digits in Arabic; a code passed as a string stays as it is). A text may instead come in plural
+ * forms, as the portal's i18next keys do (`body.x_one`, `body.x_other` in English; every form the
+ * language's Intl.PluralRules names elsewhere): the mail's `count` picks the form. "Unified ID" is a
+ * product name and stays untranslated. A file that lacks a text or a form stops the server at start.
  */
 import { readFileSync } from 'node:fs';
-import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGE_CODES, type LanguageCode } from '../../core/i18n/languages';
+import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGE_CODES, languageByCode, type LanguageCode } from '../../core/i18n/languages';
 import { localiseInterpolated } from '../../core/i18n/numbers';
 
 /** `noAccount` and `alreadyRegistered` go out only under enumeration protection (ENUMERATION_PROTECTION=1). */
 export const MAIL_KINDS = ['activation', 'reset', 'emailCode', 'invitation', 'passwordChanged', 'noAccount', 'alreadyRegistered', 'newDeviceSignIn', 'recoveryCodeUsed'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
-type Texts = Readonly<Record<MailKind, string>>;
+/** One text, or its plural forms by Intl.PluralRules category. */
+export type MailTemplate = string | Readonly<Partial<Record<Intl.LDMLPluralRule, string>>>;
+type Texts = Readonly<Record<MailKind, MailTemplate>>;
 /** A mail's placeholders; numbers are localised when filled in. */
 export type MailVars = Readonly<Record<string, string | number>>;
+
+const pluralRules = (lang: LanguageCode) => new Intl.PluralRules(languageByCode(lang).bcp47);
+const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+
+/** `name.key` of a mail.json (`name` is `subject` or `body`): its text, or all the plural forms the language has. */
+export function readTemplate(part: Readonly<Record<string, unknown>> | undefined, name: string, key: string, lang: LanguageCode): MailTemplate {
+  const where = `locales/${lang}/mail.json lacks ${name}.${key}`;
+  const text = part?.[key];
+  if (nonEmpty(text)) return text;
+  const forms = pluralRules(lang).resolvedOptions().pluralCategories;
+  if (!forms.some((form) => part?.[`${key}_${form}`] !== undefined)) throw new Error(where);
+  return Object.fromEntries(
+    forms.map((form) => {
+      const value = part?.[`${key}_${form}`];
+      if (!nonEmpty(value)) throw new Error(`${where}_${form}`);
+      return [form, value];
+    }),
+  );
+}
+
+/** The text of a template for these values: a plural template takes the form of `count` in the language. */
+export function chooseForm(template: MailTemplate, vars: MailVars, lang: LanguageCode): string {
+  if (typeof template === 'string') return template;
+  const count = vars.count;
+  if (typeof count !== 'number') throw new Error('a mail text with plural forms needs a numeric count');
+  return template[pluralRules(lang).select(count)] ?? template.other!;
+}
 
 function readTexts(lang: LanguageCode): { subject: Texts; body: Texts } {
   const file = new URL(`../../locales/${lang}/mail.json`, import.meta.url);
   const json = JSON.parse(readFileSync(file, 'utf8')) as Record<'subject' | 'body', Record<string, unknown>>;
   const part = (name: 'subject' | 'body'): Texts =>
-    Object.fromEntries(
-      MAIL_KINDS.map((kind) => {
-        const text = json[name]?.[kind];
-        if (typeof text !== 'string' || !text.trim()) throw new Error(`locales/${lang}/mail.json lacks ${name}.${kind}`);
-        return [kind, text];
-      }),
-    ) as Texts;
+    Object.fromEntries(MAIL_KINDS.map((kind) => [kind, readTemplate(json[name], name, kind, lang)])) as Texts;
   return { subject: part('subject'), body: part('body') };
 }
 
@@ -52,5 +77,6 @@ export function fill(template: string, vars: MailVars, language: LanguageCode = 
 /** Subject and body of a mail in `language`; an unknown language code gets English. */
 export function mailText(kind: MailKind, language: string, vars: MailVars): { subject: string; text: string } {
   const lang: LanguageCode = isLanguageCode(language) ? language : DEFAULT_LANGUAGE;
-  return { subject: fill(SUBJECTS[lang][kind], vars, lang), text: fill(BODIES[lang][kind], vars, lang) };
+  const text = (part: Texts) => fill(chooseForm(part[kind], vars, lang), vars, lang);
+  return { subject: text(SUBJECTS[lang]), text: text(BODIES[lang]) };
 }
