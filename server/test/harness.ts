@@ -352,7 +352,11 @@ export class Client {
   refreshToken: string | null = null;
   securityToken: string | null = null;
 
-  constructor(readonly base: string) {}
+  /** `defaultHeaders` go with every request (e.g. the bench's X-Forwarded-For, one client address per visitor). */
+  constructor(
+    readonly base: string,
+    readonly defaultHeaders: Record<string, string> = {},
+  ) {}
 
   async req<T = any>(
     method: string,
@@ -368,7 +372,7 @@ export class Client {
     } = {},
   ): Promise<Res<T>> {
     const portal: Record<string, string> = opts.portal === false ? {} : { [HEADERS.portalRequest]: PORTAL_REQUEST_VALUE };
-    const headers: Record<string, string> = { Accept: 'application/json', ...portal, ...opts.headers };
+    const headers: Record<string, string> = { Accept: 'application/json', ...portal, ...this.defaultHeaders, ...opts.headers };
     if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (opts.auth === true && this.accessToken) headers.Authorization = `Bearer ${this.accessToken}`;
     if (typeof opts.auth === 'string') headers.Authorization = opts.auth;

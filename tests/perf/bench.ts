@@ -2,8 +2,9 @@
  * `npm run bench`: full password sign-ins against the reference server, as a connected
  * service's users would make them: GET /api/authorize → POST /api/login → the hand-off
  * continuation → POST /api/token (PKCE), each with a fresh cookie jar. The server runs in a
- * process of its own (tests/perf/benchServer.ts) with production argon2id parameters and the
- * per-client limits lifted; this process only generates load.
+ * process of its own (tests/perf/benchServer.ts) with production argon2id parameters, each visitor
+ * from an address of its own (so the per-client limits count as in production); this process only
+ * generates load. BENCH_CPU_PROF=<dir> writes the server's CPU profile there.
  *
  *   npm run bench [-- --seconds 10 --concurrency 1,2,4,8,16 --assert]
  *
@@ -51,7 +52,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 async function startBenchServer(): Promise<{ base: string; stop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uid-bench-'));
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'benchServer.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), '--import', 'tsx', script], {
     env: { ...process.env, BENCH_DATA_DIR: dataDir },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -82,10 +83,22 @@ async function startBenchServer(): Promise<{ base: string; stop(): Promise<void>
   }
 }
 
+let visitors = 0;
+
+/**
+ * The address of the next visitor, as the proxy in front of the server reports it: each sign-in comes
+ * from a client network of its own (10.a.b.1), as a service's users do, so the per-client limits stay
+ * at their production values and count what they would count in production.
+ */
+function nextVisitorAddress(): string {
+  visitors += 1;
+  return `10.${(visitors >> 16) & 255}.${(visitors >> 8) & 255}.${visitors & 255}`;
+}
+
 /** One whole sign-in; its time in milliseconds. Throws on any unexpected answer. */
 async function oneSignIn(base: string): Promise<number> {
   const start = performance.now();
-  await signIn(new Client(base), ACCOUNT, DEMO_PASSWORD);
+  await signIn(new Client(base, { 'X-Forwarded-For': nextVisitorAddress() }), ACCOUNT, DEMO_PASSWORD);
   return performance.now() - start;
 }
 
