@@ -56,6 +56,23 @@ async function renderSection(http: HttpClient, unlocked = true, guard = <T,>(cal
   return screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
 }
 
+
+/** Renames the "Phone" passkey to "Pixel" through its row's form, and waits for the list to say so. */
+async function renamePhoneToPixel(): Promise<void> {
+  await userEvent.click(await screen.findByRole('button', { name: 'Rename passkey Phone' }));
+  const field = screen.getByLabelText(/^New name/);
+  await userEvent.clear(field);
+  await userEvent.type(field, 'Pixel');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(screen.getByRole('list', { name: 'Your passkeys' })).toHaveTextContent('Pixel'));
+}
+
+/** Removes "Work laptop", confirming in the dialog, and waits for it to leave the list. */
+async function removeWorkLaptop(): Promise<void> {
+  await userEvent.click(screen.getByRole('button', { name: 'Remove passkey Work laptop' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Remove passkey' }));
+  await waitFor(() => expect(screen.getByRole('list', { name: 'Your passkeys' })).not.toHaveTextContent('Work laptop'));
+}
 describe('the passkeys card of the security page', () => {
   it('lists the passkeys with when they were added and last used', async () => {
     const { http } = listHttp([LAPTOP, PHONE]);
@@ -111,19 +128,12 @@ describe('the passkeys card of the security page', () => {
   it('renames and removes, asking before removal', async () => {
     const { http, calls } = listHttp([LAPTOP, PHONE]);
     await renderSection(http);
-    await userEvent.click(await screen.findByRole('button', { name: 'Rename passkey Phone' }));
-    const field = screen.getByLabelText(/^New name/);
-    await userEvent.clear(field);
-    await userEvent.type(field, 'Pixel');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByRole('list', { name: 'Your passkeys' })).toHaveTextContent('Pixel'));
+    await renamePhoneToPixel();
     await userEvent.click(screen.getByRole('button', { name: 'Remove passkey Work laptop' }));
     expect(screen.getByText('Remove “Work laptop”? You can no longer sign in with it.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Keep' }));
     expect(calls.some((c) => c.path === '/passkeys/delete')).toBe(false);
-    await userEvent.click(screen.getByRole('button', { name: 'Remove passkey Work laptop' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Remove passkey' }));
-    await waitFor(() => expect(screen.getByRole('list', { name: 'Your passkeys' })).not.toHaveTextContent('Work laptop'));
+    await removeWorkLaptop();
     expect(calls.filter((c) => c.securityToken).map((c) => c.path)).toEqual(['/passkeys/rename', '/passkeys/delete']);
   });
 
@@ -164,15 +174,8 @@ describe('the passkeys card inside a partner app', () => {
   it('without WebAuthn, the passkeys it has still rename and remove', async () => {
     const { http, calls } = listHttp([LAPTOP, PHONE]);
     await inApp(http);
-    await userEvent.click(await screen.findByRole('button', { name: 'Rename passkey Phone' }));
-    const field = screen.getByLabelText(/^New name/);
-    await userEvent.clear(field);
-    await userEvent.type(field, 'Pixel');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByRole('list', { name: 'Your passkeys' })).toHaveTextContent('Pixel'));
-    await userEvent.click(screen.getByRole('button', { name: 'Remove passkey Work laptop' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Remove passkey' }));
-    await waitFor(() => expect(screen.getByRole('list', { name: 'Your passkeys' })).not.toHaveTextContent('Work laptop'));
+    await renamePhoneToPixel();
+    await removeWorkLaptop();
     expect(calls.filter((c) => c.securityToken).map((c) => c.path)).toEqual(['/passkeys/rename', '/passkeys/delete']);
   });
 
