@@ -19,7 +19,7 @@ import { authorizeEverywhere, cachedFile, loginStartPage, qualifiesForLoginStart
 import { isLanguageCode } from '../../core/i18n/languages';
 import { loadBaseThemes, loadingText, loginShellHtml, shellImageUrl } from './loginShell';
 import { enabledEverywhere, preloadHints, type PreloadManifest } from './preloadHints';
-import type { LoginPageInfo, WrittenLoginPageInfo } from '../../core/contract/auth';
+import type { WrittenLoginPageInfo } from '../../core/contract/auth';
 import { inlineBrandingImage, pageInfoForPage } from '../routes/branding';
 
 /**
@@ -66,14 +66,6 @@ export function apiSecurityHeaders(ctx: Ctx, req: FastifyRequest, reply: Fastify
 
 function configFileFor(options: ServerOptions, query: URLSearchParams, cookie: string | undefined): string | undefined {
   return appConfigFor(options.appConfigFiles, query, cookie) ?? options.portalConfigFile;
-}
-
-/** The branding of the service behind a login session, for the login shell and the logo's preload hint. */
-async function clientPage(ctx: Ctx, sessionCode: string | null): Promise<LoginPageInfo | null> {
-  if (!sessionCode || sessionCode.length > 128) return null;
-  const session = await getLoginSession(ctx, sessionCode);
-  const client = session ? await getClient(ctx, session.client_id) : null;
-  return client ? loginPageInfo(client) : null;
 }
 
 /** JSON inside a <script> element: nothing in it can close the element or start a comment. */
@@ -182,12 +174,15 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
     const start = qualifiesForLoginStart(pathname, query) && webConfig ? loginStartPage(startHtml(), html) : null;
     let out = (start ?? html).replace(/__CSP_NONCE__/g, nonce);
     if (config) out = out.replace('</head>', `<script type="application/json" id="portal-config">${config}</script></head>`);
-    const page = pathname === '/login' && !start ? await clientPage(ctx, query.get('session_code')) : null;
     const sessionCode = query.get('session_code');
-    const mayWritePageInfo = pathname === '/login' && !start && sessionCode !== null && sessionCode !== '' && sessionCode.length <= 128;
+    const forSession = pathname === '/login' && !start && sessionCode !== null && sessionCode !== '' && sessionCode.length <= 128;
+    // The login session and its service, read once: the shell's branding and the page's written data.
+    const ls = forSession ? await getLoginSession(ctx, sessionCode) : null;
+    const client = ls ? await getClient(ctx, ls.client_id) : null;
+    const page = client ? loginPageInfo(client) : null;
     // The branding call's answer for this very address, written into the page below: the login page
     // needs no call for it (plugins/login-layout/pageInfo.ts takes it once, for the same session code).
-    const info = mayWritePageInfo ? await pageInfoForPage(ctx, sessionCode) : null;
+    const info = forSession ? await pageInfoForPage(ctx, ls, client) : null;
     let shownLogo: string | null = null;
     const manifest = start ? null : preloadManifest();
     let shellWritten = false;

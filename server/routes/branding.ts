@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { LoginPageInfo } from '../../core/contract/auth';
 import type { Ctx } from '../context';
+import type { ClientTable, LoginSessionTable } from '../db/types';
 import { getClient, getLoginSession, loginPageInfo, PORTAL_CLIENT_ID } from '../domain/oauth';
 import { isReauthSession, reauthenticationOf } from '../domain/reauth';
 import { readSsoCookie } from '../domain/sessions';
@@ -33,26 +34,30 @@ export function inlineBrandingImage(url: string): string | null {
 }
 
 /**
- * What the login page shows for a session code (or, a mailed link's page, the client it names): the
+ * What the login page shows for a login session (or, a mailed link's page, the client it names): the
  * branding call's answer, which the server also writes into /login's HTML (server/http/spa.ts).
+ * `client` is the session's client when the caller has read it already.
  */
-export async function pageInfoFor(ctx: Ctx, sessionCode: string | undefined, clientId: string | undefined, sso: string | undefined): Promise<LoginPageInfo> {
-  const ls = await getLoginSession(ctx, sessionCode);
+export async function pageInfoOf(
+  ctx: Ctx,
+  ls: LoginSessionTable | null,
+  options: { client?: ClientTable | null; clientId?: string; sso?: string },
+): Promise<LoginPageInfo> {
   // A mailed link's page names its client instead (branding is public, as /authorize shows it).
   // Without either the login page shows the portal's own branding.
-  const client = (ls && (await getClient(ctx, ls.client_id))) || (!ls && (await getClient(ctx, clientId))) || (await getClient(ctx, PORTAL_CLIENT_ID));
-  const reauthenticate = reauthenticationOf(ls, await readSsoCookie(ctx, sso));
+  const client =
+    (ls && (options.client ?? (await getClient(ctx, ls.client_id)))) || (!ls && (await getClient(ctx, options.clientId))) || (await getClient(ctx, PORTAL_CLIENT_ID));
+  const reauthenticate = reauthenticationOf(ls, await readSsoCookie(ctx, options.sso));
   return { ...loginPageInfo(client!), ...(reauthenticate ? { reauthenticate } : {}) };
 }
 
 /**
- * The same answer for /login's HTML. The page's request carries no SSO cookie (it is scoped to /api),
- * so a re-authentication, whose answer names the signed-in account, is left to the call: null then.
+ * The same answer for /login's HTML, from the session (and its client) the page has read. The page's
+ * request carries no SSO cookie (it is scoped to /api), so a re-authentication, whose answer names the
+ * signed-in account, is left to the call: null then.
  */
-export async function pageInfoForPage(ctx: Ctx, sessionCode: string): Promise<LoginPageInfo | null> {
-  const ls = await getLoginSession(ctx, sessionCode);
-  if (isReauthSession(ls)) return null;
-  return pageInfoFor(ctx, sessionCode, undefined, undefined);
+export async function pageInfoForPage(ctx: Ctx, ls: LoginSessionTable | null, client: ClientTable | null): Promise<LoginPageInfo | null> {
+  return isReauthSession(ls) ? null : pageInfoOf(ctx, ls, { client });
 }
 
 export function brandingRoutes(ctx: Ctx) {
@@ -60,7 +65,7 @@ export function brandingRoutes(ctx: Ctx) {
     api.get<{ Querystring: { sessionCode?: string; session_code?: string; clientId?: string } }>(
       '/client/custom/banner-and-logo',
       { schema: { querystring: { type: 'object', properties: { sessionCode: S.str(128), session_code: S.str(128), clientId: S.str(128) } } } },
-      async (req) => ok(await pageInfoFor(ctx, req.query.sessionCode ?? req.query.session_code, req.query.clientId, ssoCookie(req))),
+      async (req) => ok(await pageInfoOf(ctx, await getLoginSession(ctx, req.query.sessionCode ?? req.query.session_code), { clientId: req.query.clientId, sso: ssoCookie(req) })),
     );
 
     api.get<{ Params: { name: string } }>(

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { authorizationRequest } from '../../tests/support/oidcRequest';
 import { ACR_MFA, ACR_PASSWORD } from '../oidc/signInContext';
+import { getClient, getLoginSession } from '../domain/oauth';
 import { pageInfoForPage } from '../routes/branding';
 import { browse, clientConfig, signInAtLoginPage, type Credentials } from './oidcBrowser';
 import { Client, DEMO_PASSWORD, startServer, type Res, type TestServer } from './harness';
@@ -102,7 +103,8 @@ describe('prompt=login and max_age while signed in to the portal', () => {
     expect((await c.post(`/api/logged?sessionCode=${sessionCode}`, undefined)).body.result).toMatchObject({ loggedIn: true, reauthenticate: true });
     expect((await c.get(`/api/client/custom/banner-and-logo?sessionCode=${sessionCode}`)).body.result.reauthenticate).toEqual({ email: DEMO.email });
     // The page's HTML carries no SSO cookie (Path=/api): it leaves a re-authentication's branding to that call.
-    expect(await pageInfoForPage(t.server.ctx, sessionCode)).toBeNull();
+    const ls = await getLoginSession(t.server.ctx, sessionCode);
+    expect(await pageInfoForPage(t.server.ctx, ls, await getClient(t.server.ctx, ls!.client_id))).toBeNull();
     // The SSO session alone completes nothing: back at the interaction, the browser is sent to the same login page.
     const { serviceUrl, redirectParams } = (await c.get(`/api/redirect-params?sessionCode=${sessionCode}`)).body.result;
     const bounce = await c.get(`${serviceUrl}?${new URLSearchParams(redirectParams)}`, { portal: false, headers: { Accept: 'text/html' } });
