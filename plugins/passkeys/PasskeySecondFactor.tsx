@@ -1,10 +1,11 @@
 import { useTheme } from '@emotion/react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type SecondFactorMethodProps, useErrorHandler, useHttp, useLoginPage } from '@portal/plugin-api';
-import { isCancelled, isRefusedPasskey, loginPasskeyApi, webAuthnAvailable } from './api';
+import type { SecondFactorMethodProps } from '@portal/plugin-api';
+import { webAuthnAvailable } from './api';
 import { getAssertion } from './ceremonies';
 import { PasskeyAction } from './PasskeyAction';
+import { usePasskeyLogin } from './usePasskeyLogin';
 
 /**
  * "Use a passkey instead" on the MFA step, when the server says the account has one: a passkey of
@@ -13,12 +14,8 @@ import { PasskeyAction } from './PasskeyAction';
 export default function PasskeySecondFactor({ result, retry }: SecondFactorMethodProps) {
   const theme = useTheme();
   const { t } = useTranslation('passkeys');
-  const http = useHttp();
-  const page = useLoginPage();
-  const handleError = useErrorHandler();
-  const api = useMemo(() => loginPasskeyApi(http, page.query.get('session_code')), [http, page.query]);
+  const { api, outcome, setOutcome, report } = usePasskeyLogin();
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<'cancelled' | 'refused' | null>(null);
 
   if (result.passkey !== true || !webAuthnAvailable()) return null;
   const mfaProcessId = result.MFAProcessId;
@@ -31,9 +28,7 @@ export default function PasskeySecondFactor({ result, retry }: SecondFactorMetho
       const proof = await api.verify({ response: await getAssertion(options), mfaProcessId });
       await retry({ passkeyProof: proof.passkeyProof, mfaProcessId });
     } catch (error) {
-      if (isCancelled(error)) setOutcome('cancelled');
-      else if (isRefusedPasskey(error)) setOutcome('refused');
-      else handleError(error);
+      report(error);
     } finally {
       setBusy(false);
     }

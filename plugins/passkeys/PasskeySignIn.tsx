@@ -1,12 +1,11 @@
 import { useTheme } from '@emotion/react';
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type SignInMethodProps, useErrorHandler, useHttp, useLoginPage, type WebAuthnJson } from '@portal/plugin-api';
-import { isCancelled, isRefusedPasskey, loginPasskeyApi, webAuthnAvailable } from './api';
+import type { SignInMethodProps, WebAuthnJson } from '@portal/plugin-api';
+import { webAuthnAvailable } from './api';
 import { autofillAvailable, cancelCeremony, getAssertion } from './ceremonies';
 import { PasskeyAction } from './PasskeyAction';
-
-type Outcome = 'cancelled' | 'refused' | null;
+import { usePasskeyLogin } from './usePasskeyLogin';
 
 /**
  * "Sign in with a passkey" under the sign-in form: no address needed (the browser offers the
@@ -16,12 +15,8 @@ type Outcome = 'cancelled' | 'refused' | null;
 export default function PasskeySignIn({ signIn, busy }: SignInMethodProps) {
   const theme = useTheme();
   const { t } = useTranslation('passkeys');
-  const http = useHttp();
-  const page = useLoginPage();
-  const handleError = useErrorHandler();
-  const api = useMemo(() => loginPasskeyApi(http, page.query.get('session_code')), [http, page.query]);
+  const { api, outcome, setOutcome, report } = usePasskeyLogin();
   const [waiting, setWaiting] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
   // A new autofill request after each modal attempt (the attempt cancelled the one before).
   const [round, setRound] = useState(0);
   const supported = webAuthnAvailable();
@@ -29,12 +24,6 @@ export default function PasskeySignIn({ signIn, busy }: SignInMethodProps) {
   const finish = async (assertion: WebAuthnJson) => {
     const proof = await api.verify({ response: assertion });
     await signIn({ email: proof.email, passkeyProof: proof.passkeyProof });
-  };
-
-  const report = (error: unknown) => {
-    if (isCancelled(error)) setOutcome('cancelled');
-    else if (isRefusedPasskey(error)) setOutcome('refused');
-    else handleError(error);
   };
 
   const onAutofill = useEffectEvent(async (assertion: WebAuthnJson) => {
