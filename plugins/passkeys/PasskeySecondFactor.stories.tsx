@@ -1,9 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ApiError, type HttpClient, LoginPageContext, type LoginPageServices, type MfaRequiredResult, type Registry } from '@portal/plugin-api';
-import { cannedHttp, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
+import { cannedHttp, press, StoryPortal, testRegistry, untilText } from '@portal/plugin-api/testing';
 import passkeys from './index';
 import PasskeySecondFactor from './PasskeySecondFactor';
-import { press, untilText } from './storyHelpers';
 import { installFakeWebAuthn } from './testing';
 
 /*

@@ -1,9 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ApiError, type HttpClient, LoginPageContext, type LoginPageServices, type LoginViewProps, type Registry } from '@portal/plugin-api';
-import { cannedHttp, pluginsById, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
+import { cannedHttp, pluginsById, press, StoryPortal, testRegistry, until, untilText } from '@portal/plugin-api/testing';
 import type { ComponentType } from 'react';
 import passkeys from './index';
-import { press, until, untilText } from './storyHelpers';
 import { installFakeWebAuthn, notAllowed } from './testing';
 
 /*

@@ -1,9 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ApiError, CONTENT_WIDTH, type HttpClient, type PasskeyItem, type Registry } from '@portal/plugin-api';
-import { cannedHttp, demoUser, inArabic, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
+import { cannedHttp, demoUser, inArabic, press, StoryPortal, testRegistry, typeInto, until, untilText } from '@portal/plugin-api/testing';
 import passkeys from './index';
 import PasskeysSection from './PasskeysSection';
-import { press, typeInto, until, untilText } from './storyHelpers';
 import { installFakeWebAuthn, notAllowed } from './testing';
 
 /*

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ComponentType } from 'react';
 import { ApiError, ClockContext, type InterruptProps, LOGIN_INTERRUPT_POINT, type MfaRequiredResult, type Registry } from '@portal/plugin-api';
-import { cannedHttp, frozenClock, inArabic, pluginsById, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
+import { cannedHttp, frozenClock, inArabic, pluginsById, StoryPortal, testRegistry, typeInto } from '@portal/plugin-api/testing';
 import recoveryCodes from './index';
-import { clickButton, shows, typeInto, until } from './storyHelpers';
+import { clickButton, shows, until } from './storyHelpers';
 
 type Loaded = { registry: Registry; Step: ComponentType<InterruptProps> };
 

@@ -10,9 +10,3 @@ export async function clickButton(root: HTMLElement, name: string, then?: string
   [...root.querySelectorAll('button')].find((b) => b.textContent === name)?.click();
   if (then) await until(shows(then));
 }
-
-/** Types into a React-controlled input (through the native setter, so React sees the change). */
-export function typeInto(input: HTMLInputElement, value: string) {
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-}

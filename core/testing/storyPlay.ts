@@ -1,4 +1,4 @@
-/** Play helpers of this plugin's stories: no pointer clicks (Loki disables pointer events). */
+/** Play helpers of stories: no pointer clicks (Loki disables pointer events), so buttons are pressed and fields typed through the DOM. */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function until<T>(find: () => T | null | undefined | false, what: string): Promise<T> {
