@@ -42,8 +42,8 @@ npx --no-install vitest run -c tests/e2e/vitest.config.ts
 step "performance budget of /login"
 npx --no-install tsx tests/perf/budget.ts
 
-step "lighthouse (mobile, simulated slow 4G) of /login, hand-off and bare"
-npx --no-install tsx tests/perf/lighthouse.ts
+step "lighthouse (mobile, simulated slow 4G) of /login: hand-off (also in Arabic and Japanese) and bare"
+npx --no-install tsx tests/perf/lighthouse.ts --languages ar_SA,ja_JP
 
 step "visual regression (Storybook + Loki)"
 bash scripts/visual.sh test

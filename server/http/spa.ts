@@ -15,6 +15,7 @@ import type { Ctx } from '../context';
 import type { ClientConfig, ServerOptions } from '../options';
 import { getClient, getLoginSession, loginPageInfo } from '../domain/oauth';
 import { appConfigFor } from './appConfig';
+import { BOOT_SCRIPT_SOURCE, bootAfterPaint } from './bootAfterPaint';
 import { authorizeEverywhere, cachedFile, loginStartPage, qualifiesForLoginStart } from './loginStart';
 import { isLanguageCode } from '../../core/i18n/languages';
 import { loadBaseThemes, loadingText, loginShellHtml, shellImageUrl } from './loginShell';
@@ -27,10 +28,10 @@ import { inlineBrandingImage, pageInfoForPage } from '../routes/branding';
  * `formTargets`: the origins of registered post-logout redirect URIs, where the sign-out page's
  * form post is redirected to (browsers apply form-action to that redirect too).
  */
-export function spaCsp(nonce: string, imageSources: readonly string[] = [], formTargets: readonly string[] = []): string {
+export function spaCsp(nonce: string, imageSources: readonly string[] = [], formTargets: readonly string[] = [], scriptSources: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptSources].join(' '),
     `style-src 'self' 'nonce-${nonce}'`,
     ["img-src 'self' data: blob:", ...imageSources].join(' '),
     "frame-src 'self'",
@@ -156,7 +157,8 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
     // The portal's addresses can hold secrets (an app's tokens, /token's code) until the page
     // cleans them up: no request the page makes, not even for its first scripts, names them.
     // The clients' image hosts, as checked at start or after the last good CLIENTS_FILE edit.
-    reply.header('Content-Security-Policy', spaCsp(nonce, ctx.configs.imageSources(), postLogoutOrigins(ctx.options.clients))).header('Cache-Control', 'no-cache').header('Referrer-Policy', 'no-referrer');
+    const csp = (scriptSources: readonly string[] = []) => spaCsp(nonce, ctx.configs.imageSources(), postLogoutOrigins(ctx.options.clients), scriptSources);
+    reply.header('Content-Security-Policy', csp()).header('Cache-Control', 'no-cache').header('Referrer-Policy', 'no-referrer');
     if (!html) {
       return reply
         .status(503)
@@ -202,8 +204,12 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
         // Right after the charset, ahead of the scripts: the logo is the first thing the browser asks for.
         const top = out.includes('<meta charset="utf-8">') ? '<meta charset="utf-8">' : '<head>';
         out = out.replace(top, `${top}${shell.head}`).replace('<div id="root"></div>', `${shell.body}<div id="root"></div>`);
-        // The shell needs none of the app's code to paint: its scripts and data queue behind the logo, not ahead of it.
-        out = out.replace(/<(script type="module"|link rel="modulepreload"|link rel="preload" as="fetch") /g, '<$1 fetchpriority="low" ');
+        // The shell needs none of the app's code to paint: the app's scripts and data start after it has painted.
+        const booted = bootAfterPaint(out);
+        if (booted) {
+          out = booted.html;
+          reply.header('Content-Security-Policy', csp([BOOT_SCRIPT_SOURCE]));
+        }
         shellWritten = true;
       }
     }

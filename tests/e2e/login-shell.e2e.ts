@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
 import { expectNoAxeViolations } from '../support/axe';
+import { BOOT_SCRIPT_SOURCE } from '../../server/http/bootAfterPaint';
 
 const GREEN = {
   id: 'green-partner',
@@ -102,6 +103,33 @@ describe('the login shell', () => {
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(await page.locator('#boot-shell').count()).toBe(0);
     await expectNoAxeViolations(page);
+    await context.close();
+  });
+
+  it("starts the app's scripts and data only after the shell has painted, its one inline script allowed by the CSP's hash", async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const response = await page.goto(await handOff(GREEN));
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    const seen = await page.evaluate(() => ({
+      paint: performance.getEntriesByType('paint').find((e) => e.name === 'first-paint')?.startTime ?? null,
+      app: performance
+        .getEntriesByType('resource')
+        .filter((r) => new URL(r.name).pathname.startsWith('/assets/'))
+        .map((r) => ({ path: new URL(r.name).pathname, start: r.startTime })),
+      violations: (window as unknown as { cspViolations: string[] }).cspViolations,
+    }));
+    expect(seen.paint).not.toBeNull();
+    // The entry, React, the manifests, the first views and the locale file all came, each after the paint.
+    expect(seen.app.length).toBeGreaterThanOrEqual(8);
+    expect(seen.app.filter((r) => r.start < seen.paint!)).toEqual([]);
+    expect(seen.violations).toEqual([]);
+    expect(response!.headers()['content-security-policy']).toContain(`script-src 'self' ${BOOT_SCRIPT_SOURCE};`);
     await context.close();
   });
 });

@@ -8,9 +8,8 @@
  * the depth of the critical request chain misses the goal. The performance score is printed and
  * compared, but asserted only with `--strict-score`: on a shared 2-core machine it moves with the
  * load, while the simulated (lantern) paint times come from the page's dependency graph and hardly do.
- * Until the goal is met, `npm test` holds the figures that have landed (`LANDED`, a ratchet) and
- * prints what still misses the goal; `--goal` asserts the goal itself.
- * Options: `--runs N` (median of N runs per entry, default 1), `--goal`, `--strict-score`, `--json <file>`,
+ * `npm test` runs it with the hand-off in two more languages (right to left, and CJK).
+ * Options: `--runs N` (median of N runs per entry, default 1), `--strict-score`, `--json <file>`,
  * `--languages all|<code>,…` (the hand-off once more in each of those languages),
  * `--lhr <dir>` (each run's full Lighthouse report, to see what the paints and chains were).
  */
@@ -33,23 +32,15 @@ export interface EntryGoal {
   chainDepth: number;
 }
 
-/** The issue's goal (issue 17 "Instant login"): asserted with `--goal`. */
+/**
+ * The issue's goal (issue 17 "Instant login"), asserted by `npm test`. The simulated paint times are
+ * steady since the shell's page starts the app only after its first paint (server/http/bootAfterPaint.ts):
+ * until then Lighthouse's simulation counted the app's scripts into the largest paint whenever they had
+ * started before the real one, and it moved between 0.6 and 2.3 s with the machine's load.
+ */
 export const GOALS: Record<'handOff' | 'bare', EntryGoal> = {
   handOff: { performance: 0.95, accessibility: 1, fcpMs: 1500, lcpMs: 2000, cls: 0.02, chainDepth: 4 },
   bare: { performance: 0.9, accessibility: 1, fcpMs: 1500, lcpMs: 2000, cls: 0.02, chainDepth: 4 },
-};
-
-/**
- * What has landed, held by `npm test` until the goal is met: a ratchet a little above today's
- * figures with the login shell (server/http/loginShell.ts; under load average 12-17: hand-off first
- * paint 0.65-0.75 s, largest 0.8-2.3 s; bare 1.1-1.2 s, 1.4-2.6 s), below where the page was before
- * it (hand-off 2.8-3.0 / 3.0-3.4 s, bare 3.2-3.7 / 3.5-3.9 s), so a change that undoes it fails.
- * The largest paint moves with the load (Lighthouse's simulation counts the app's scripts when the
- * real paint came after they started). Lower it as the page gets faster; it meets GOALS when the issue is done.
- */
-export const LANDED: Record<'handOff' | 'bare', EntryGoal> = {
-  handOff: { performance: 0.8, accessibility: 1, fcpMs: 1500, lcpMs: 2900, cls: 0.02, chainDepth: 4 },
-  bare: { performance: 0.8, accessibility: 1, fcpMs: 1800, lcpMs: 3100, cls: 0.02, chainDepth: 4 },
 };
 
 export interface EntryResult {
@@ -60,7 +51,11 @@ export interface EntryResult {
   cls: number;
   tbtMs: number;
   speedIndexMs: number;
-  chainDepth: number;
+  /**
+   * Null when Lighthouse reports no chain: a bare /login's start page goes on by script, and Lighthouse
+   * draws chains for the first document only (tests/perf/budget.ts counts that page's depth itself).
+   */
+  chainDepth: number | null;
   requests: number;
   redirectsMs: number;
 }
@@ -84,7 +79,7 @@ export function misses(result: EntryResult, goal: EntryGoal, strictScore: boolea
   if (result.lcpMs > goal.lcpMs) out.push(`largest contentful paint ${Math.round(result.lcpMs)} ms > ${goal.lcpMs} ms`);
   if (result.cls >= goal.cls) out.push(`layout shift ${result.cls.toFixed(3)} ≥ ${goal.cls}`);
   if (result.accessibility < goal.accessibility) out.push(`accessibility ${result.accessibility} < ${goal.accessibility}`);
-  if (result.chainDepth > goal.chainDepth) out.push(`critical request chain ${result.chainDepth} round trips > ${goal.chainDepth}`);
+  if (result.chainDepth !== null && result.chainDepth > goal.chainDepth) out.push(`critical request chain ${result.chainDepth} round trips > ${goal.chainDepth}`);
   if (strictScore && result.performance < goal.performance) out.push(`performance ${result.performance} < ${goal.performance}`);
   return out;
 }
@@ -123,7 +118,8 @@ type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 function resultOf(lhr: Lhr): EntryResult {
   const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const chains = lhr.audits['critical-request-chains']?.details as { chains?: Record<string, ChainNode> } | undefined;
+  const chainAudit = lhr.audits['critical-request-chains'];
+  const chains = chainAudit?.scoreDisplayMode === 'notApplicable' ? null : (chainAudit?.details as { chains?: Record<string, ChainNode> } | undefined);
   const requests = lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined;
   return {
     performance: lhr.categories.performance?.score ?? 0,
@@ -133,7 +129,7 @@ function resultOf(lhr: Lhr): EntryResult {
     cls: num('cumulative-layout-shift'),
     tbtMs: num('total-blocking-time'),
     speedIndexMs: num('speed-index'),
-    chainDepth: chainDepth(chains?.chains),
+    chainDepth: chains === null ? null : chainDepth(chains?.chains),
     requests: requests?.items?.length ?? 0,
     redirectsMs: num('redirects'),
   };
@@ -148,7 +144,7 @@ async function runOnce(url: string, port: number, lhrFile?: string): Promise<Ent
 }
 
 function medianResult(runs: EntryResult[]): EntryResult {
-  const pick = (key: keyof EntryResult) => median(runs.map((r) => r[key]));
+  const pick = (key: Exclude<keyof EntryResult, 'chainDepth'>) => median(runs.map((r) => r[key]));
   return {
     performance: pick('performance'),
     accessibility: pick('accessibility'),
@@ -157,7 +153,7 @@ function medianResult(runs: EntryResult[]): EntryResult {
     cls: pick('cls'),
     tbtMs: pick('tbtMs'),
     speedIndexMs: pick('speedIndexMs'),
-    chainDepth: Math.max(...runs.map((r) => r.chainDepth)),
+    chainDepth: runs.some((r) => r.chainDepth !== null) ? Math.max(...runs.map((r) => r.chainDepth ?? 0)) : null,
     requests: pick('requests'),
     redirectsMs: pick('redirectsMs'),
   };
@@ -167,7 +163,7 @@ function line(name: string, r: EntryResult): string {
   return (
     `${name.padEnd(28)} performance ${r.performance.toFixed(2)}  accessibility ${r.accessibility.toFixed(2)}  ` +
     `FCP ${Math.round(r.fcpMs)} ms  LCP ${Math.round(r.lcpMs)} ms  CLS ${r.cls.toFixed(3)}  TBT ${Math.round(r.tbtMs)} ms  ` +
-    `SI ${Math.round(r.speedIndexMs)} ms  chain ${r.chainDepth}  requests ${r.requests}  redirects ${Math.round(r.redirectsMs || 0)} ms`
+    `SI ${Math.round(r.speedIndexMs)} ms  chain ${r.chainDepth ?? '–'}  requests ${r.requests}  redirects ${Math.round(r.redirectsMs || 0)} ms`
   );
 }
 
@@ -180,7 +176,6 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const runs = Math.max(1, Number(option(args, '--runs') ?? 1));
   const strictScore = args.includes('--strict-score');
-  const held = args.includes('--goal') ? GOALS : LANDED;
   const jsonOut = option(args, '--json');
   const lhrDir = option(args, '--lhr');
   const asked = option(args, '--languages');
@@ -217,10 +212,9 @@ async function main(): Promise<void> {
       const result = medianResult(results);
       report[entry.name] = result;
       console.log(line(entry.name, result));
-      for (const miss of misses(result, GOALS[entry.key], true)) console.log(`  goal not met yet: ${miss}`);
-      const limit = held[entry.key];
-      if (result.performance < limit.performance && !strictScore) console.log(`  (performance score below ${limit.performance}; not asserted without --strict-score)`);
-      for (const miss of misses(result, limit, strictScore)) failures.push(`${entry.name}: ${miss}`);
+      const goal = GOALS[entry.key];
+      if (result.performance < goal.performance && !strictScore) console.log(`  (performance score below ${goal.performance}; not asserted without --strict-score)`);
+      for (const miss of misses(result, goal, strictScore)) failures.push(`${entry.name}: ${miss}`);
     }
     if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ loadavg: os.loadavg(), report }, null, 2));
   } finally {
@@ -232,7 +226,7 @@ async function main(): Promise<void> {
     for (const f of failures) console.error(`lighthouse: FAILED, ${f}`);
     process.exitCode = 1;
   } else {
-    console.log(held === GOALS ? 'lighthouse: every entry meets the goal' : 'lighthouse: every entry holds what has landed (LANDED); --goal asserts the goal');
+    console.log('lighthouse: every entry meets the goal');
   }
 }
 
