@@ -34,6 +34,7 @@ const COVERAGE: Record<string, Coverage> = {
   budget: { ci: true },
   lighthouse: { ci: true },
   bench: { here: true },
+  'time-to-form': { ci: true },
   'test:visual': { ci: true },
   'visual:update': { runBy: 'scripts/visual.test.ts', evidence: "run(['update']" },
   'build-storybook': { runBy: 'scripts/visual.sh', evidence: '"$BIN/storybook" build' }, // visual.sh builds the same stories, in CI

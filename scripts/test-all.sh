@@ -42,6 +42,9 @@ npx --no-install vitest run -c tests/e2e/vitest.config.ts
 step "performance budget of /login"
 npx --no-install tsx tests/perf/budget.ts
 
+step "time to the sign-in form, slow 4G and 4x CPU applied (one load; printed, not asserted)"
+npx --no-install tsx tests/perf/timeToForm.ts --runs 1
+
 step "lighthouse (mobile, simulated slow 4G) of /login: hand-off (also in Arabic and Japanese) and bare"
 npx --no-install tsx tests/perf/lighthouse.ts --languages ar_SA,ja_JP
 
