@@ -1,5 +1,8 @@
 // npm start: builds the SPA when dist/ is missing or older than its sources, then runs the
 // reference server (API + SPA on one origin, http://127.0.0.1:8080 by default; PORT overrides).
+// The build it makes always bakes in config/default.json: PORTAL_CONFIG is applied by the server at
+// serve time (README, "Which config is active"), so what dist/ holds never depends on who started
+// first. `PORTAL_CONFIG=… npm run build` still bakes another config in on purpose.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,15 +40,55 @@ export function buildReason(dir = root) {
   return changed ? `${changed} changed since the last build` : null;
 }
 
+/** The build's environment: the starter's, without the config it serves (that one is applied at serve time). */
+export function buildEnv(env) {
+  const { PORTAL_CONFIG: _servedNotBaked, ...rest } = env;
+  return rest;
+}
+
+/** A lock older than this was left by a build that died: take it over. */
+const STALE_LOCK_MS = 10 * 60_000;
+
+/**
+ * Runs `build` while holding `dist.lock` (a directory: mkdir is atomic), so two starters never write
+ * dist/ at the same time; one that finds the lock waits for it, then asks `stillNeeded()` again, since
+ * the other build may have made dist/ current.
+ */
+export function withBuildLock(dir, stillNeeded, build, { waitMs = 250, staleMs = STALE_LOCK_MS } = {}) {
+  const lock = path.join(dir, 'dist.lock');
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+      let age = 0;
+      try {
+        age = Date.now() - fs.statSync(lock).mtimeMs;
+      } catch {
+        continue; // released between the two calls
+      }
+      if (age > staleMs) fs.rmSync(lock, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, waitMs);
+    }
+  }
+  try {
+    return stillNeeded() ? build() : null;
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 function main() {
-  const reason = buildReason();
-  if (reason) {
+  if (buildReason()) {
     if (fs.existsSync(path.join(root, 'rollup.config.mjs'))) {
-      console.log(`Building the portal (${reason})…`);
-      const build = spawnSync(bin('rollup'), ['-c', 'rollup.config.mjs'], { cwd: root, stdio: 'inherit' });
-      if (build.status !== 0) {
+      const status = withBuildLock(root, buildReason, () => {
+        console.log(`Building the portal (${buildReason()}, with config/default.json baked in)…`);
+        return spawnSync(bin('rollup'), ['-c', 'rollup.config.mjs'], { cwd: root, stdio: 'inherit', env: buildEnv(process.env) }).status;
+      });
+      if (status !== null && status !== 0) {
         console.error('The portal build failed; fix the error above and run npm start again.');
-        process.exit(build.status ?? 1);
+        process.exit(status ?? 1);
       }
     } else {
       console.log('Notice: rollup.config.mjs not found, the portal cannot be built yet; serving the API alone.');
