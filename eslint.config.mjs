@@ -102,7 +102,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'error',
+      // useLoaded(load, deps) takes its dependencies as useEffect does: checked the same way.
+      'react-hooks/exhaustive-deps': ['error', { additionalHooks: '^useLoaded$' }],
     },
   },
   {

@@ -41,6 +41,7 @@ export { messageKeyFor } from '../errors/catalogue';
 export { errorMessage, type ErrorMessageT } from '../errors/message';
 export { useErrorHandler } from '../errors/useErrorHandler';
 export { ApiError, isAbortError, toApiError } from '../http/ApiError';
+export { type Loaded, useLoaded } from '../http/useLoaded';
 export { FORCED_SIGN_OUT_CODES, HttpClient } from '../http/client';
 export { useDeploymentConfig, useHttp, usePortal } from '../app/context';
 

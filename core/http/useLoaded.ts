@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
+import { isAbortError, toApiError, type ApiError } from './ApiError';
+
+export interface Loaded<T> {
+  /** The latest answer; null until the first one arrives (a failed reload keeps the last one). */
+  data: T | null;
+  /** Why the latest load failed; cleared when a load starts. */
+  failure: ApiError | null;
+  /** Loads again. Resolves once this load has settled, so a caller can announce a change after the list shows it. */
+  reload(): Promise<void>;
+  /** Puts an answer the caller already has (a save's result) in place of the loaded one. */
+  replace(data: T): void;
+}
+
+/**
+ * What a card shows from one call: loaded on mount and whenever `deps` change, again on `reload()`.
+ * Only the latest call's outcome is kept: an answer that comes back after a newer call was made is
+ * dropped, so a slow first answer never overwrites a fresher one. An
+ * aborted call (the page is going away) is no failure.
+ */
+export function useLoaded<T>(load: () => Promise<T>, deps: DependencyList): Loaded<T> {
+  const [data, setData] = useState<T | null>(null);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const latest = useRef(0);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `deps` say when `load` is a new call
+  const call = useCallback(load, deps);
+
+  const reload = useCallback(async () => {
+    const id = ++latest.current;
+    setFailure(null);
+    try {
+      const answer = await call();
+      if (id === latest.current) setData(answer);
+    } catch (error) {
+      if (id === latest.current && !isAbortError(error)) setFailure(toApiError(error));
+    }
+  }, [call]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const replace = useCallback((value: T) => {
+    // A load still on its way would bring back the state before the change.
+    latest.current += 1;
+    setData(value);
+  }, []);
+
+  return { data, failure, reload, replace };
+}
