@@ -102,8 +102,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
-      // useLoaded(load, deps) takes its dependencies as useEffect does: checked the same way.
-      'react-hooks/exhaustive-deps': ['error', { additionalHooks: '^useLoaded$' }],
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   {

@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { useCallback } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './ApiError';
 import { useLoaded, type Loaded } from './useLoaded';
@@ -15,11 +16,12 @@ function deferred<T>() {
 }
 
 function Probe({ calls, which, seen }: { calls: Array<ReturnType<typeof deferred<string>>>; which: number; seen: { loaded?: Loaded<string> } }) {
-  const loaded = useLoaded(() => {
+  const load = useCallback(() => {
     const call = deferred<string>();
     calls.push(call);
     return call.promise;
-  }, [which, calls]);
+  }, [calls]);
+  const loaded = useLoaded(load, which);
   seen.loaded = loaded;
   return <p>{loaded.failure ? `failed ${loaded.failure.code}` : (loaded.data ?? 'loading')}</p>;
 }

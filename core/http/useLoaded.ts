@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { isAbortError, toApiError, type ApiError } from './ApiError';
 
 export interface Loaded<T> {
@@ -13,32 +13,30 @@ export interface Loaded<T> {
 }
 
 /**
- * What a card shows from one call: loaded on mount and whenever `deps` change, again on `reload()`.
+ * What a card shows from one call: loaded on mount, whenever `load` (a useCallback, so its own
+ * dependencies are checked) or `reloadKey` changes, and on `reload()`.
  * Only the latest call's outcome is kept: an answer that comes back after a newer call was made is
  * dropped, so a slow first answer never overwrites a fresher one. An
  * aborted call (the page is going away) is no failure.
  */
-export function useLoaded<T>(load: () => Promise<T>, deps: DependencyList): Loaded<T> {
+export function useLoaded<T>(load: () => Promise<T>, reloadKey?: unknown): Loaded<T> {
   const [data, setData] = useState<T | null>(null);
   const [failure, setFailure] = useState<ApiError | null>(null);
   const latest = useRef(0);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `deps` say when `load` is a new call
-  const call = useCallback(load, deps);
-
   const reload = useCallback(async () => {
     const id = ++latest.current;
     setFailure(null);
     try {
-      const answer = await call();
+      const answer = await load();
       if (id === latest.current) setData(answer);
     } catch (error) {
       if (id === latest.current && !isAbortError(error)) setFailure(toApiError(error));
     }
-  }, [call]);
+  }, [load]);
 
   useEffect(() => {
     void reload();
-  }, [reload]);
+  }, [reload, reloadKey]);
 
   const replace = useCallback((value: T) => {
     // A load still on its way would bring back the state before the change.
