@@ -8,7 +8,6 @@ import {
   cardCss,
   errorMessage,
   ERROR_CODES,
-  isAbortError,
   Notice,
   type PasskeyItem,
   PASSKEY_NAME_MAX,
@@ -22,7 +21,9 @@ import {
   readUserAgent,
   useDeploymentConfig,
   LoadFailed,
-  LoadingLine, toApiError } from '@portal/plugin-api';
+  LoadingLine,
+  useLoaded,
+} from '@portal/plugin-api';
 import { isCancelled, passkeyApi, type PasskeyApi, webAuthnAvailable } from './api';
 import { createCredential } from './ceremonies';
 import { PasskeyIcon } from './PasskeyIcon';
@@ -62,8 +63,7 @@ export default function PasskeysSection({ unlocked, guard, timeZone, browserAddr
   const user = useAtomValue(userAtom);
   const http = useHttp();
   const api = useMemo(() => passkeyApi(http, user?.accountId ?? ''), [http, user?.accountId]);
-  const [passkeys, setPasskeys] = useState<PasskeyItem[] | null>(null);
-  const [failure, setFailure] = useState<ApiError | null>(null);
+  const { data: passkeys, failure, reload: load } = useLoaded(useCallback(async () => (await api.list()).passkeys, [api]));
   const [adding, setAdding] = useState(false);
   const [mode, setMode] = useState<RowMode>(null);
   // Inside a partner app's web view WebAuthn exists only where the app turned it on for this site.
@@ -71,18 +71,6 @@ export default function PasskeysSection({ unlocked, guard, timeZone, browserAddr
   const address = browserAddress ?? thisPage();
   // The web view has WebAuthn but refused this site: no use offering the form again.
   const [refusedHere, setRefusedHere] = useState(false);
-
-  const load = useCallback(async () => {
-    setFailure(null);
-    try {
-      setPasskeys((await api.list()).passkeys);
-    } catch (error) {
-      if (!isAbortError(error)) setFailure(toApiError(error));
-    }
-  }, [api]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   // Locked again meanwhile: an open form would only fail.
   useEffect(() => {

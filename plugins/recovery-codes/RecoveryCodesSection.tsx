@@ -2,11 +2,9 @@ import { useTheme } from '@emotion/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  ApiError,
   Button,
   ERROR_CODES,
   errorMessage,
-  isAbortError,
   type MfaFeatureStatus,
   Notice,
   PageCard,
@@ -18,7 +16,10 @@ import {
   useHttp,
   VisuallyHidden,
   LoadFailed,
-  LoadingLine, toApiError } from '@portal/plugin-api';
+  LoadingLine,
+  toApiError,
+  useLoaded,
+} from '@portal/plugin-api';
 import { codesText, downloadText } from './codesFile';
 import { FEW_CODES } from './codesLeft';
 import { MONO } from './mono';
@@ -31,26 +32,17 @@ export default function RecoveryCodesSection({ user, unlocked, guard, reloadKey,
   const http = useHttp();
   const handleError = useErrorHandler();
   const id = encodeURIComponent(user.accountId);
-  const [status, setStatus] = useState<(RecoveryCodesStatus & { mfaOn: boolean }) | null>(null);
-  const [failure, setFailure] = useState<ApiError | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [creating, setCreating] = useState(false);
   const [fresh, setFresh] = useState<RecoveryCodesResult | null>(null);
   const [copyFailed, setCopyFailed] = useState(false);
   const codesHeading = useRef<HTMLHeadingElement>(null);
 
-  const load = useCallback(async () => {
-    setFailure(null);
-    try {
-      const [codes, mfa] = await Promise.all([http.get<RecoveryCodesStatus>(`/account/${id}/recovery-codes`), http.get<MfaFeatureStatus>(`/account/${id}/mfa/getMfaFeatureStatus`)]);
-      setStatus({ ...codes, mfaOn: mfa.enabled });
-    } catch (error) {
-      if (!isAbortError(error)) setFailure(toApiError(error));
-    }
+  const loadStatus = useCallback(async () => {
+    const [codes, mfa] = await Promise.all([http.get<RecoveryCodesStatus>(`/account/${id}/recovery-codes`), http.get<MfaFeatureStatus>(`/account/${id}/mfa/getMfaFeatureStatus`)]);
+    return { ...codes, mfaOn: mfa.enabled };
   }, [http, id]);
-  useEffect(() => {
-    void load();
-  }, [load, reloadKey]);
+  const { data: status, failure, reload: load } = useLoaded(loadStatus, reloadKey);
   useEffect(() => {
     if (fresh) codesHeading.current?.focus();
   }, [fresh]);

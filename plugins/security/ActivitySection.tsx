@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, Button, errorMessage, isAbortError, type SecurityEvent, toApiError } from '@portal/plugin-api';
+import { type ApiError, Button, errorMessage, isAbortError, type SecurityEvent, toApiError, useLoaded } from '@portal/plugin-api';
 import type { SecurityApi } from './api';
 import { eventDevice, eventPlace, eventTitle, formatEventTime, mayDisown, usableTimeZone } from './activityText';
 import { NotMeDialog } from './NotMeDialog';
@@ -23,25 +23,12 @@ interface Page {
 export function ActivitySection({ api, reloadKey, timeZone, onSecured }: { api: SecurityApi; reloadKey: number; timeZone?: string; onSecured: () => void }) {
   const theme = useTheme();
   const { t, i18n } = useTranslation(['security', 'core']);
-  const [page, setPage] = useState<Page | null>(null);
-  const [failure, setFailure] = useState<ApiError | null>(null);
+  const { data: page, failure, reload, replace: setPage } = useLoaded(useCallback((): Promise<Page> => api.securityEvents(), [api]), reloadKey);
   const [moreFailure, setMoreFailure] = useState<ApiError | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [disowned, setDisowned] = useState<SecurityEvent | null>(null);
   const firstNewRef = useRef<HTMLLIElement>(null);
   const [focusFrom, setFocusFrom] = useState<number | null>(null);
-
-  const load = useCallback(async () => {
-    setFailure(null);
-    try {
-      setPage(await api.securityEvents());
-    } catch (error) {
-      if (!isAbortError(error)) setFailure(toApiError(error));
-    }
-  }, [api]);
-  useEffect(() => {
-    void load();
-  }, [load, reloadKey]);
 
   const more = async () => {
     if (!page?.nextCursor) return;
@@ -73,7 +60,7 @@ export function ActivitySection({ api, reloadKey, timeZone, onSecured }: { api: 
           <Notice kind="error" role="alert">
             {errorMessage(failure, t)}
           </Notice>
-          <Button variant="secondary" onClick={() => void load()}>
+          <Button variant="secondary" onClick={() => void reload()}>
             {t('retry')}
           </Button>
         </>

@@ -1,15 +1,7 @@
 import { useTheme } from '@emotion/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ApiError,
-  Button,
-  errorMessage,
-  isAbortError,
-  type SessionInfo,
-  toast,
-  useErrorHandler,
-  readUserAgent, toApiError } from '@portal/plugin-api';
+import { Button, errorMessage, readUserAgent, toast, useErrorHandler, useLoaded } from '@portal/plugin-api';
 import { isSecurityTokenError, type SecurityApi } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Actions, Badge, Loading, LockedHint, Notice, Section } from './parts';
@@ -29,30 +21,20 @@ export function SessionsSection({ api, reloadKey, timeZone, onEndedOthers }: { a
   const { t, i18n } = useTranslation(['security', 'core']);
   const lock = useLock();
   const handleError = useErrorHandler();
-  const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
-  const [failure, setFailure] = useState<ApiError | null>(null);
   const [confirmAll, setConfirmAll] = useState(false);
   const [endingOne, setEndingOne] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    setFailure(null);
-    try {
-      const result = await api.sessions();
-      setSessions([...result.sessions].sort((a, b) => Number(b.current) - Number(a.current)));
-    } catch (error) {
-      if (!isAbortError(error)) setFailure(toApiError(error));
-    }
+  const loadSessions = useCallback(async () => {
+    const result = await api.sessions();
+    return [...result.sessions].sort((a, b) => Number(b.current) - Number(a.current));
   }, [api]);
-  useEffect(() => {
-    void load();
-  }, [load, reloadKey]);
+  const { data: sessions, failure, reload } = useLoaded(loadSessions, reloadKey);
 
   const endOne = async (sessionId: string) => {
     setEndingOne(sessionId);
     try {
       await lock.guard(() => api.logoutSessions([sessionId]));
       toast(t('sessions.endedOne'), 'success');
-      await load();
+      await reload();
     } catch (error) {
       if (!isSecurityTokenError(error)) handleError(error);
     } finally {
@@ -71,7 +53,7 @@ export function SessionsSection({ api, reloadKey, timeZone, onEndedOthers }: { a
           <Notice kind="error" role="alert">
             {errorMessage(failure, t)}
           </Notice>
-          <Button variant="secondary" onClick={() => void load()}>
+          <Button variant="secondary" onClick={() => void reload()}>
             {t('retry')}
           </Button>
         </>
@@ -134,7 +116,7 @@ export function SessionsSection({ api, reloadKey, timeZone, onEndedOthers }: { a
             setConfirmAll(false);
             toast(t('sessions.endedOthers'), 'success');
             if (onEndedOthers) onEndedOthers();
-            else void load();
+            else void reload();
           }}
         />
       )}

@@ -1,17 +1,17 @@
 import { useTheme } from '@emotion/react';
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  ApiError,
   Button,
   DEFAULT_SESSION_TIMEOUT,
   errorMessage,
-  isAbortError,
   ReadOnlyValue,
   SESSION_TIMEOUT_OPTIONS,
   type SessionTimeout,
   toast,
-  useErrorHandler, toApiError } from '@portal/plugin-api';
+  useErrorHandler,
+  useLoaded,
+} from '@portal/plugin-api';
 import { isSecurityTokenError, type SecurityApi } from './api';
 import { Actions, Loading, LockedHint, Notice, Section } from './parts';
 import { useLock } from './useSecurityLock';
@@ -25,33 +25,26 @@ export function TimeoutSection({ api }: { api: SecurityApi }) {
   const lock = useLock();
   const handleError = useErrorHandler();
   const name = useId();
-  const [current, setCurrent] = useState<SessionTimeout | null>(null);
-  const [choice, setChoice] = useState<SessionTimeout | null>(null);
-  const [failure, setFailure] = useState<ApiError | null>(null);
-  const [busy, setBusy] = useState<'save' | 'reset' | null>(null);
-
-  const load = useCallback(async () => {
-    setFailure(null);
-    try {
-      const result = await api.currentTimeout();
-      const value = isOption(result.expireTime) ? result.expireTime : DEFAULT_SESSION_TIMEOUT;
-      setCurrent(value);
-      setChoice(value);
-    } catch (error) {
-      if (!isAbortError(error)) setFailure(toApiError(error));
-    }
+  const loadCurrent = useCallback(async () => {
+    const result = await api.currentTimeout();
+    return isOption(result.expireTime) ? result.expireTime : DEFAULT_SESSION_TIMEOUT;
   }, [api]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data: current, failure, reload, replace } = useLoaded(loadCurrent);
+  const [choice, setChoice] = useState<SessionTimeout | null>(null);
+  const [busy, setBusy] = useState<'save' | 'reset' | null>(null);
+  // Each value that arrives (loaded or saved) is also what the form starts from, in the same render.
+  const [startedFrom, setStartedFrom] = useState<SessionTimeout | null>(null);
+  if (current !== startedFrom) {
+    setStartedFrom(current);
+    setChoice(current);
+  }
 
   const save = async (value: SessionTimeout, kind: 'save' | 'reset') => {
     if (!lock.unlocked) return;
     setBusy(kind);
     try {
       const result = await lock.guard(() => api.setTimeout(value));
-      setCurrent(result.expireTime);
-      setChoice(result.expireTime);
+      replace(result.expireTime);
       toast(t('timeout.saved', { value: t(`timeout.options.${result.expireTime}`) }), 'success');
     } catch (error) {
       if (!isSecurityTokenError(error)) handleError(error); // a refused token: the lock panel says so
@@ -73,7 +66,7 @@ export function TimeoutSection({ api }: { api: SecurityApi }) {
           <Notice kind="error" role="alert">
             {errorMessage(failure, t)}
           </Notice>
-          <Button variant="secondary" onClick={() => void load()}>
+          <Button variant="secondary" onClick={() => void reload()}>
             {t('retry')}
           </Button>
         </>

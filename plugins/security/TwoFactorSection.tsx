@@ -1,18 +1,7 @@
 import { useTheme } from '@emotion/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ApiError,
-  Button,
-  errorMessage,
-  isAbortError,
-  type MessageKey,
-  MFA_TYPES,
-  type MfaFeatureStatus,
-  type MfaType,
-  toast,
-  translateDataKey,
-  type UserInfo, toApiError } from '@portal/plugin-api';
+import { Button, errorMessage, type MessageKey, MFA_TYPES, type MfaType, toast, translateDataKey, useLoaded, type UserInfo } from '@portal/plugin-api';
 import type { SecurityApi } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { EmailDialog } from './EmailDialog';
@@ -30,26 +19,13 @@ export function TwoFactorSection({ api, user }: { api: SecurityApi; user: UserIn
   const theme = useTheme();
   const { t } = useTranslation(['security', 'core']);
   const lock = useLock();
-  const [status, setStatus] = useState<MfaFeatureStatus | null>(null);
-  const [failure, setFailure] = useState<ApiError | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
-
-  const load = useCallback(async () => {
-    setFailure(null);
-    try {
-      setStatus(await api.mfaStatus());
-    } catch (error) {
-      if (!isAbortError(error)) setFailure(toApiError(error));
-    }
-  }, [api]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data: status, failure, reload } = useLoaded(useCallback(() => api.mfaStatus(), [api]));
 
   // The list is reloaded before the success is announced, so the two never disagree on screen.
   const done = (messageKey: MessageKey<'security'>, values?: Record<string, unknown>) => {
     setDialog(null);
-    void load().then(() => toast(translateDataKey(t, messageKey, values), 'success'));
+    void reload().then(() => toast(translateDataKey(t, messageKey, values), 'success'));
   };
 
   const methods = status ? [...status.supportedMFATypes].sort((a, b) => Number(b === status.primaryMFAType) - Number(a === status.primaryMFAType)) : [];
@@ -66,7 +42,7 @@ export function TwoFactorSection({ api, user }: { api: SecurityApi; user: UserIn
           <Notice kind="error" role="alert">
             {errorMessage(failure, t)}
           </Notice>
-          <Button variant="secondary" onClick={() => void load()}>
+          <Button variant="secondary" onClick={() => void reload()}>
             {t('retry')}
           </Button>
         </>

@@ -1,25 +1,25 @@
 import { useTheme } from '@emotion/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  ApiError,
   Button,
   ERROR_CODES,
   errorMessage,
-  isAbortError,
   PageCard,
   type RevokeTrustedDevicesRequest,
   type RevokeTrustedDevicesResult,
   type SecuritySectionProps,
   toast,
-  type TrustedDeviceInfo,
   type TrustedDevicesResult,
   useErrorHandler,
   useHttp,
   VisuallyHidden,
   readUserAgent,
   LoadFailed,
-  LoadingLine, toApiError } from '@portal/plugin-api';
+  LoadingLine,
+  toApiError,
+  useLoaded,
+} from '@portal/plugin-api';
 
 
 /** Security page card: the browsers that skip two-step verification for this account, each revocable behind the lock. */
@@ -29,22 +29,13 @@ export default function TrustedDevicesSection({ user, unlocked, guard, reloadKey
   const http = useHttp();
   const handleError = useErrorHandler();
   const id = encodeURIComponent(user.accountId);
-  const [devices, setDevices] = useState<TrustedDeviceInfo[] | null>(null);
-  const [failure, setFailure] = useState<ApiError | null>(null);
   const [revoking, setRevoking] = useState<string | 'all' | null>(null);
 
-  const load = useCallback(async () => {
-    setFailure(null);
-    try {
-      const result = await http.get<TrustedDevicesResult>(`/account/${id}/trusted-devices`);
-      setDevices([...result.devices].sort((a, b) => Number(b.current) - Number(a.current)));
-    } catch (error) {
-      if (!isAbortError(error)) setFailure(toApiError(error));
-    }
+  const loadDevices = useCallback(async () => {
+    const result = await http.get<TrustedDevicesResult>(`/account/${id}/trusted-devices`);
+    return [...result.devices].sort((a, b) => Number(b.current) - Number(a.current));
   }, [http, id]);
-  useEffect(() => {
-    void load();
-  }, [load, reloadKey]);
+  const { data: devices, failure, reload: load } = useLoaded(loadDevices, reloadKey);
 
   const time = (ms: number) => new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(ms);
 
