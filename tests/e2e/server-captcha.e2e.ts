@@ -276,8 +276,11 @@ describe('captcha frame', () => {
     await handle.focus();
     await page.keyboard.press('Shift+ArrowLeft');
     expect(await handle.getAttribute('aria-valuenow')).toBe('10');
+    // A screen reader hears the position in Arabic, with Arabic-Indic digits (228: the "many" form).
+    expect(await handle.getAttribute('aria-valuetext')).toBe('القطعة عند ١٠ من ٢٢٨ بكسلًا');
     await page.keyboard.press('ArrowRight');
     expect(await handle.getAttribute('aria-valuenow')).toBe('8');
+    expect(await handle.getAttribute('aria-valuetext')).toBe('القطعة عند ٨ من ٢٢٨ بكسلًا');
     expect(second).not.toBe(first);
     await context.close();
   });
