@@ -56,7 +56,18 @@
     handle.style.left = x + 'px';
     fill.style.width = x + 'px';
     handle.setAttribute('aria-valuenow', String(x));
-    handle.setAttribute('aria-valuetext', (texts.position || '{x} / {max}').replace('{x}', String(x)).replace('{max}', String(maxX())));
+    handle.setAttribute('aria-valuetext', positionText(x, maxX()));
+  }
+
+  // The slider's spoken value in the page's language: the plural form of the slider's length, and
+  // both numbers in the language's digits (Arabic-Indic in Arabic), as the portal writes numbers.
+  // aria-valuenow stays a plain number for the browser.
+  var numbers = new Intl.NumberFormat(document.documentElement.lang);
+  var plurals = new Intl.PluralRules(document.documentElement.lang);
+  function positionText(value, max) {
+    var forms = texts.position || {};
+    var template = forms[plurals.select(max)] || forms.other || '{{x}} / {{count}}';
+    return template.replace('{{x}}', numbers.format(value)).replace('{{count}}', numbers.format(max));
   }
 
   function setBusy(value) {

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import type { CaptchaVerifyRequest } from '../../core/contract/captcha';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { HEADERS, PORTAL_REQUEST_VALUE } from '../../core/contract/headers';
-import { isLanguageCode, languageByCode } from '../../core/i18n/languages';
+import { languageByCode } from '../../core/i18n/languages';
+import { FRAME_TEXT_KEYS, type FrameTextKey, frameLanguage, frameTexts } from '../captcha/texts';
 import type { Ctx } from '../context';
 import { CAPTCHA, createChallenge, serveImage, SUBJECT_PATTERN, verifyChallenge } from '../domain/captcha';
 import { clientNetwork } from '../domain/limits';
@@ -13,14 +14,13 @@ import { body, clientIp, limitAuth, ok, S } from '../http/common';
 import { newNonce } from '../http/spa';
 import { REPO_ROOT } from '../options';
 
-const TEXTS: Record<string, Record<string, string>> = {
-  en_US: { title: 'Security verification', hint: 'Slide to complete the puzzle', loading: 'Loading…', success: 'Verified', failed: 'Not quite. Try again.', error: 'Something went wrong. Please retry.', reload: 'New puzzle', handle: 'Slide right to fit the piece', keys: 'Arrow keys move the piece (with Shift: faster), Enter checks it.', position: 'Piece at {x} of {max} pixels', limited: 'Too many tries. Please wait a few minutes.' },
-  de_DE: { title: 'Sicherheitsprüfung', hint: 'Schieben, um das Puzzle zu vervollständigen', loading: 'Wird geladen…', success: 'Bestätigt', failed: 'Nicht ganz. Bitte erneut versuchen.', error: 'Etwas ist schiefgelaufen.', reload: 'Neues Puzzle', handle: 'Nach rechts schieben', keys: 'Pfeiltasten bewegen das Teil (mit Umschalt schneller), Eingabe prüft es.', position: 'Teil bei {x} von {max} Pixeln', limited: 'Zu viele Versuche. Bitte einige Minuten warten.' },
-  fr_FR: { title: 'Vérification de sécurité', hint: 'Faites glisser pour compléter le puzzle', loading: 'Chargement…', success: 'Vérifié', failed: 'Pas tout à fait. Réessayez.', error: 'Une erreur est survenue.', reload: 'Nouveau puzzle', handle: 'Faites glisser vers la droite', keys: 'Les flèches déplacent la pièce (avec Maj : plus vite), Entrée la valide.', position: 'Pièce à {x} sur {max} pixels', limited: 'Trop de tentatives. Patientez quelques minutes.' },
-  ar_SA: { title: 'التحقق الأمني', hint: 'اسحب لإكمال اللغز', loading: 'جارٍ التحميل…', success: 'تم التحقق', failed: 'ليس تمامًا. حاول مرة أخرى.', error: 'حدث خطأ. يُرجى إعادة المحاولة.', reload: 'لغز جديد', handle: 'اسحب إلى اليسار لتركيب القطعة', keys: 'تحرّك مفاتيح الأسهم القطعة (أسرع مع Shift)، ويتحقق منها مفتاح Enter.', position: 'القطعة عند {x} من {max} بكسل', limited: 'محاولات كثيرة جدًا. يُرجى الانتظار بضع دقائق.' },
-  es_ES: { title: 'Verificación de seguridad', hint: 'Deslice para completar el puzle', loading: 'Cargando…', success: 'Verificado', failed: 'Casi. Inténtelo de nuevo.', error: 'Algo salió mal.', reload: 'Nuevo puzle', handle: 'Deslice a la derecha', keys: 'Las flechas mueven la pieza (con Mayús, más rápido); Intro la comprueba.', position: 'Pieza en {x} de {max} píxeles', limited: 'Demasiados intentos. Espere unos minutos.' },
-};
+/** Text for the frame's HTML (the locale files are ours, but a translator's `<` or `"` must not become markup). */
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+// The status row holds texts of 21 languages: at a line height of 1.25 (the reload link's too, not a
+// button's "normal") two lines of any script fit the height the login dialog gives the frame
+// (CAPTCHA_FRAME_HEIGHT).
 function frameCss(): string {
   const w = CAPTCHA.width;
   return `:root{--primary:#1258d6;--bg:#ffffff;--text:#1d2433;font-family:system-ui,sans-serif}
@@ -36,9 +36,9 @@ body{margin:0;background:var(--bg);color:var(--text)}
 #handle:focus{outline:3px solid var(--text);outline-offset:2px}
 #handle:focus:not(:focus-visible){outline:none}
 #handle:focus-visible{outline:3px solid var(--text);outline-offset:2px;box-shadow:0 0 0 6px var(--bg),0 0 0 8px var(--primary)}
-.row{display:flex;justify-content:space-between;align-items:center;margin-top:6px;font-size:14px}
+.row{display:flex;justify-content:space-between;align-items:center;margin-top:6px;font-size:14px;line-height:1.25}
 .sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
-#reload{background:none;border:0;color:var(--primary);cursor:pointer;font-size:14px;text-decoration:underline}
+#reload{background:none;border:0;padding:0;padding-inline-start:8px;font:inherit;color:var(--primary);cursor:pointer;text-decoration:underline}
 #reload:focus-visible{outline:3px solid var(--text);outline-offset:2px}
 [dir=rtl] .stage,[dir=rtl] .track{transform:scaleX(-1)}`;
 }
@@ -49,13 +49,14 @@ export function captchaRoutes(ctx: Ctx) {
     // `for`: the subject of the sign-in the puzzle is for (from the -23029 result's captchaUrl).
     const forQuery = { for: { type: 'string', pattern: SUBJECT_PATTERN } } as const;
     api.get<{ Querystring: { lang?: string; for?: string } }>('/captcha/frame', { schema: { querystring: { type: 'object', properties: { lang: S.language, ...forQuery } } } }, async (req, reply) => {
-      const language = req.query.lang && TEXTS[req.query.lang] ? req.query.lang : 'en_US';
-      const t = TEXTS[language]!;
-      const { bcp47, dir } = languageByCode(isLanguageCode(language) ? language : 'en_US');
+      const language = frameLanguage(req.query.lang);
+      const texts = frameTexts(language);
+      const t = Object.fromEntries(FRAME_TEXT_KEYS.map((key) => [key, escapeHtml(texts[key])])) as Record<FrameTextKey, string>;
+      const { bcp47, dir } = languageByCode(language);
       const nonce = newNonce();
       const apiBase = req.routeOptions.url!.replace(/\/captcha\/frame$/, '');
       const origin = ctx.options.publicOrigin;
-      const textsJson = JSON.stringify(t).replace(/</g, '\\u003c');
+      const textsJson = JSON.stringify(texts).replace(/</g, '\\u003c');
       return reply
         .header('Content-Security-Policy', `default-src 'none'; script-src 'self'; style-src 'nonce-${nonce}'; img-src 'self'; connect-src 'self'; frame-ancestors ${origin}; base-uri 'none'; form-action 'none'`)
         .header('Cache-Control', 'no-store')

@@ -322,7 +322,7 @@ describe('captcha: serving and verifying', () => {
     const html = (await c.get('/api/captcha/frame?lang=de_DE')).text;
     const handle = /<button id="handle"[^>]*>/.exec(html)?.[0] ?? '';
     expect(handle).toContain('role="slider"');
-    expect(handle).toContain('aria-label="Nach rechts schieben"');
+    expect(handle).toContain('aria-label="Nach rechts schieben, um das Teil einzupassen"');
     expect(handle).toContain('aria-describedby="keys"');
     expect(handle).toContain(`aria-valuemax="${PUZZLE.width - PUZZLE.strip}"`);
     expect(html).toMatch(/<p id="keys" class="sr">Pfeiltasten[^<]+<\/p>/);
@@ -337,6 +337,29 @@ describe('captcha: serving and verifying', () => {
     expect(arabic).toContain('[dir=rtl] .stage,[dir=rtl] .track{transform:scaleX(-1)}');
     expect(/<button id="handle"[^>]*>/.exec(arabic)?.[0]).toContain('aria-label="اسحب إلى اليسار لتركيب القطعة"');
     expect((await c.get('/api/captcha/frame?lang=de_DE')).text).toContain('<html lang="de-DE" dir="ltr">');
-    expect((await c.get('/api/captcha/frame?lang=ja_JP')).text).toContain('<html lang="en-US" dir="ltr">'); // no texts: English
+    expect((await c.get('/api/captcha/frame?lang=ja_JP')).text).toContain('<html lang="ja-JP" dir="ltr">');
+  });
+
+  it('speaks every portal language, from locales/<lang>/captcha-frame.json, and English for any other code', async () => {
+    const page = async (lang: string) => {
+      const html = (await c.get(`/api/captcha/frame?lang=${lang}`)).text;
+      const texts = JSON.parse(/<script type="application\/json" id="texts">([^<]*)<\/script>/.exec(html)![1]!) as { hint: string; position: Record<string, string> };
+      return { html, texts, title: /<title>([^<]*)<\/title>/.exec(html)![1], alt: /<img id="bg" alt="([^"]*)"/.exec(html)![1] };
+    };
+    const polish = await page('pl_PL');
+    expect(polish.html).toContain('<html lang="pl-PL" dir="ltr">');
+    expect([polish.title, polish.alt, polish.texts.hint]).toEqual(['Weryfikacja bezpieczeństwa', 'Przesuń, aby ułożyć układankę', 'Przesuń, aby ułożyć układankę']);
+    expect(polish.html).toContain('>Nowa układanka</button>');
+    // The spoken position comes in every plural form the language has; frame.js picks one.
+    expect(Object.keys(polish.texts.position).sort()).toEqual(['few', 'many', 'one', 'other']);
+    const japanese = await page('ja_JP');
+    expect([japanese.title, japanese.alt]).toEqual(['セキュリティ確認', 'スライドしてパズルを完成させてください']);
+    expect(Object.keys(japanese.texts.position)).toEqual(['other']);
+    const arabic = await page('ar_SA');
+    expect([arabic.title, arabic.alt]).toEqual(['التحقق الأمني', 'اسحب لإكمال اللغز']);
+    expect(arabic.texts.position.many).toBe('القطعة عند {{x}} من {{count}} بكسلًا');
+    const unknown = await page('xx_XX');
+    expect(unknown.html).toContain('<html lang="en-US" dir="ltr">');
+    expect([unknown.title, unknown.alt]).toEqual(['Security verification', 'Slide to complete the puzzle']);
   });
 });

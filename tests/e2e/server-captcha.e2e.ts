@@ -13,11 +13,14 @@ import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaptchaRequiredResult } from '../../core/contract/auth';
+import { LANGUAGE_CODES } from '../../core/i18n/languages';
 import { traceFault, type TraceSample } from '../../server/captcha/trace';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
 import { PORTAL_HEADERS } from '../support/signIn';
 
+/** The frame's height in the login dialog (plugins/captcha/CaptchaDialog.tsx: CAPTCHA_FRAME_HEIGHT). */
+const FRAME_HEIGHT = 262;
 const DEMO = { email: 'demo@example.com', password: 'Demo-pass-2024' };
 /** A connected service that always asks for the captcha (ClientConfig.requireCaptcha). */
 const CAPTCHA_CLIENT = { id: 'captcha-e2e', name: 'Captcha E2E', redirectUris: ['http://127.0.0.1:9/captcha-e2e/cb'], requireCaptcha: true };
@@ -276,9 +279,35 @@ describe('captcha frame', () => {
     await handle.focus();
     await page.keyboard.press('Shift+ArrowLeft');
     expect(await handle.getAttribute('aria-valuenow')).toBe('10');
+    // A screen reader hears the position in Arabic, with Arabic-Indic digits (228: the "many" form).
+    expect(await handle.getAttribute('aria-valuetext')).toBe('القطعة عند ١٠ من ٢٢٨ بكسلًا');
     await page.keyboard.press('ArrowRight');
     expect(await handle.getAttribute('aria-valuenow')).toBe('8');
+    expect(await handle.getAttribute('aria-valuetext')).toBe('القطعة عند ٨ من ٢٢٨ بكسلًا');
     expect(second).not.toBe(first);
+    await context.close();
+  });
+
+  it('fits every status text of every language into the height the login dialog gives the frame', async () => {
+    const context = await browser.newContext({ viewport: { width: 320, height: FRAME_HEIGHT } });
+    const page = await context.newPage();
+    // Only the page's layout is measured: without its script it asks for no puzzles (the rate limit stays untouched).
+    await page.route('**/captcha/frame.js', (route) => route.abort());
+    const overflowing: string[] = [];
+    for (const lang of LANGUAGE_CODES) {
+      await page.goto(`${portal.url}/api/captcha/frame?lang=${lang}`);
+      const keys = await page.evaluate((height) => {
+        const texts = JSON.parse(document.getElementById('texts')!.textContent!) as Record<string, string>;
+        const status = document.getElementById('status')!;
+        const row = document.querySelector('.row')!;
+        return ['hint', 'loading', 'success', 'failed', 'error', 'limited'].filter((key) => {
+          status.textContent = texts[key]!;
+          return row.getBoundingClientRect().bottom > height;
+        });
+      }, FRAME_HEIGHT);
+      overflowing.push(...keys.map((key) => `${lang} ${key}`));
+    }
+    expect(overflowing).toEqual([]);
     await context.close();
   });
 
