@@ -42,6 +42,8 @@ export interface SignInMeta {
   answered?: Promise<void>;
   /** The request's cookies: a trusted-device cookie of the account skips the second factor. */
   cookies?: Record<string, string>;
+  /** The login session demands the second factor (reauth.ts): a trusted device does not skip it. */
+  secondFactorDemanded?: boolean;
   userAgent?: string | null;
   /** What a passkey proof must be bound to: the login session's code (passkeySignIn.ts). */
   loginBinding?: string;
@@ -174,7 +176,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
     const types = supportedTypes(account);
     const byRecovery = input.recoveryCode !== undefined;
     const answering = Boolean(input.mfaProcessId) && (byRecovery || (input.code !== undefined && input.mfaType !== undefined));
-    trusted = !answering && (await skipsSecondFactor(ctx, region, account.id, meta.cookies ?? {}));
+    trusted = !answering && !meta.secondFactorDemanded && (await skipsSecondFactor(ctx, region, account.id, meta.cookies ?? {}));
     if (!answering && !trusted) {
       const processId = await startMfaProcess(ctx, region, account, captchaPassed);
       const primary = (account.mfa_primary && types.includes(account.mfa_primary as MfaType) ? account.mfa_primary : types[0]) as MfaType;
