@@ -33,6 +33,8 @@ interface Outcome {
   loginPage: boolean;
   /** Whether the sign-in asked for the second factor. */
   secondFactorAsked: boolean;
+  /** Whether that challenge offered "Don't ask again on this device". */
+  trustOffered: boolean;
   /** The ID token's claims, or the error the client heard. */
   claims: oidc.IDToken | null;
   error: string | null;
@@ -42,12 +44,13 @@ interface Outcome {
  * One authorization of client `rp` in browser `c`, signing in at the login page as the page
  * would (password, then the authenticator code when asked), and the code exchanged.
  */
-async function authorize(t: TestServer, c: Client, credentials: { email: string; password: string }, extra: Record<string, string> = {}, signOutFirst = false): Promise<Outcome> {
+async function authorize(t: TestServer, c: Client, credentials: { email: string; password: string }, extra: Record<string, string> = {}, signOutFirst = false, trustDevice = false): Promise<Outcome> {
   const config = await clientConfig(t, 'rp', oidc.None());
   const request = await authorizationRequest(config, CALLBACK, extra);
   let next = request.url.toString();
   let loginPage = false;
   let secondFactorAsked = false;
+  let trustOffered = false;
   for (let hops = 0; hops < 12 && !next.startsWith(CALLBACK); hops++) {
     const res = await c.get(next, { portal: false, headers: { Accept: 'text/html' } });
     const target = new URL(res.headers.get('location') ?? '', next);
@@ -64,16 +67,17 @@ async function authorize(t: TestServer, c: Client, credentials: { email: string;
     let done = await send(credentials);
     if (done.body.errorCode === E.mfaRequired) {
       secondFactorAsked = true;
-      done = await send({ ...credentials, mfaType: 3, code: await totpCode(t, credentials.email), mfaProcessId: done.body.result.MFAProcessId });
+      trustOffered = typeof done.body.result.trustDeviceDays === 'number';
+      done = await send({ ...credentials, mfaType: 3, code: await totpCode(t, credentials.email), mfaProcessId: done.body.result.MFAProcessId, ...(trustDevice ? { trustDevice } : {}) });
     }
     expect(done.status).toBe(200);
     next = `${done.body.result.serviceUrl}?${new URLSearchParams(done.body.result.redirectParams)}`;
   }
   const callback = new URL(next);
   const error = callback.searchParams.get('error');
-  if (error) return { loginPage, secondFactorAsked, claims: null, error };
+  if (error) return { loginPage, secondFactorAsked, trustOffered, claims: null, error };
   const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce });
-  return { loginPage, secondFactorAsked, claims: tokens.claims() ?? null, error: null };
+  return { loginPage, secondFactorAsked, trustOffered, claims: tokens.claims() ?? null, error: null };
 }
 
 const PASSWORD_ONLY = { amr: ['pwd'], acr: ACR_PASSWORD };
@@ -100,6 +104,14 @@ describe('by default (a trusted device skips re-authentication’s second factor
   it('acr_values naming the MFA context: the second factor is asked on a trusted device, and the token says mfa', async () => {
     const c = await trustedBrowser(t);
     expect(await authorize(t, c, MFA, ASK_MFA)).toMatchObject({ loginPage: true, secondFactorAsked: true, claims: WITH_SECOND_FACTOR });
+  });
+
+  it('does not offer "Don\'t ask again" where the second factor is demanded, and trusts nothing asked anyway', async () => {
+    const c = new Client(t.base);
+    expect(await authorize(t, c, MFA)).toMatchObject({ secondFactorAsked: true, trustOffered: true });
+    const other = new Client(t.base);
+    expect(await authorize(t, other, MFA, ASK_MFA, false, true)).toMatchObject({ secondFactorAsked: true, trustOffered: false, claims: WITH_SECOND_FACTOR });
+    expect([...other.cookies.keys()].some((name) => name.startsWith('uid_td_'))).toBe(false);
   });
 
   it('acr_values naming the MFA context while signed in without a second factor: a fresh sign-in that asks it', async () => {
