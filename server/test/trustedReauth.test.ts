@@ -122,6 +122,12 @@ describe('by default (a trusted device skips re-authentication’s second factor
     expect(await authorize(t, c, MFA, ASK_MFA)).toMatchObject({ loginPage: false, claims: WITH_SECOND_FACTOR });
   });
 
+  it('acr_values with prompt=none while signed in without a second factor: login_required, not a token that says pwd', async () => {
+    const c = await trustedBrowser(t);
+    await authorize(t, c, MFA);
+    expect(await authorize(t, c, MFA, { ...ASK_MFA, prompt: 'none' })).toMatchObject({ loginPage: false, claims: null, error: 'login_required' });
+  });
+
   it('acr_values with prompt=login: the second factor is asked even on a trusted device', async () => {
     const c = await trustedBrowser(t);
     await authorize(t, c, MFA);
