@@ -20,7 +20,7 @@ import path from 'node:path';
 import { buildServer, type BuiltServer } from './app';
 import { InvalidConfigs } from './config/servedConfigs';
 import { demoSwitches, productionProblems } from './config/productionEnv';
-import { parseAppConfigs } from './options';
+import { isTrustedDeviceAtReauth, parseAppConfigs, TRUSTED_DEVICE_AT_REAUTH } from './options';
 import { totpNow } from './domain/mfa';
 
 const env = process.env;
@@ -44,6 +44,11 @@ const shutdownGraceMs = wholeNumber('SHUTDOWN_GRACE_MS', 0);
 const mailMaxAttempts = wholeNumber('MAIL_MAX_ATTEMPTS', 1);
 const mailRetentionHours = wholeNumber('MAIL_RETENTION_HOURS', 1);
 const trustedDeviceDays = wholeNumber('TRUSTED_DEVICE_DAYS', 0);
+
+const trustedDeviceAtReauth = env.TRUSTED_DEVICE_AT_REAUTH;
+if (trustedDeviceAtReauth !== undefined && !isTrustedDeviceAtReauth(trustedDeviceAtReauth)) {
+  throw new Error(`TRUSTED_DEVICE_AT_REAUTH must be ${TRUSTED_DEVICE_AT_REAUTH.join(' or ')}, got ${trustedDeviceAtReauth}`);
+}
 
 if (env.ENUMERATION_PROTECTION !== undefined && !['0', '1'].includes(env.ENUMERATION_PROTECTION)) {
   throw new Error(`ENUMERATION_PROTECTION must be 0 or 1, got ${env.ENUMERATION_PROTECTION}`);
@@ -109,6 +114,7 @@ try {
     trustProxy: env.TRUST_PROXY === '1',
     enumerationProtection: env.ENUMERATION_PROTECTION === '1',
     ...(trustedDeviceDays !== undefined ? { trustedDeviceDays } : {}),
+    ...(trustedDeviceAtReauth !== undefined ? { trustedDeviceAtReauth } : {}),
     limits: {
       ...(env.ACCESS_TOKEN_SECONDS ? { accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS) } : {}),
       ...(env.SECURITY_TOKEN_SECONDS ? { securityTokenSeconds: Number(env.SECURITY_TOKEN_SECONDS) } : {}),

@@ -156,9 +156,20 @@ export interface ServerOptions {
    * (per account; 0 turns the offer off). Default 30.
    */
   trustedDeviceDays: number;
+  /**
+   * TRUSTED_DEVICE_AT_REAUTH: whether a trusted device also skips the second factor when a
+   * connected service asks for a fresh sign-in (`prompt=login`, an exceeded `max_age`): `skip`
+   * (default, what "Don't ask again on this device" promised) or `ask`. A service that asks for
+   * the MFA context (`acr_values`) is asked the second factor either way.
+   */
+  trustedDeviceAtReauth: TrustedDeviceAtReauth;
   /** Injected clock (tests move time forward). */
   now: () => number;
 }
+
+export const TRUSTED_DEVICE_AT_REAUTH = ['skip', 'ask'] as const;
+export type TrustedDeviceAtReauth = (typeof TRUSTED_DEVICE_AT_REAUTH)[number];
+export const isTrustedDeviceAtReauth = (value: string): value is TrustedDeviceAtReauth => (TRUSTED_DEVICE_AT_REAUTH as readonly string[]).includes(value);
 
 export const DEFAULT_LIMITS: Limits = {
   maxFailedLogins: 5,
@@ -239,6 +250,7 @@ export function resolveOptions(input: ServerOptionsInput = {}): ServerOptions {
     trustProxy: input.trustProxy ?? false,
     enumerationProtection: input.enumerationProtection ?? false,
     trustedDeviceDays: input.trustedDeviceDays ?? 30,
+    trustedDeviceAtReauth: input.trustedDeviceAtReauth ?? 'skip',
     now: input.now ?? Date.now,
   };
 }

@@ -4,7 +4,10 @@ import type messages from '../../locales/en_US/trusted-device.json';
 /**
  * Trusted devices (beyond the spec, issue 18): "don't ask again on this device" at the MFA step
  * (the server sets a signed HttpOnly cookie for the account and browser), and the list of trusted
- * browsers on the Security page, each revocable.
+ * browsers on the Security page, each revocable. What a trusted browser skips is the server's
+ * call (server/README.md, *Recovery codes and trusted devices*): never a second factor a service
+ * asked for, and at a re-authentication only while TRUSTED_DEVICE_AT_REAUTH is skip; where the
+ * factor is demanded the challenge carries no trustDeviceDays, so the option is not shown.
  */
 export default definePlugin({
   id: 'trusted-device',

@@ -160,7 +160,7 @@ export async function validateAuthorize(
 
 export async function createLoginSession(
   ctx: Ctx,
-  input: { clientId: string; redirectUri: string; state?: string | null; codeChallenge?: string | null; returnUrl?: string | null; scope?: string | null; language?: string | null; source?: string | null; params?: Record<string, string> | null },
+  input: { clientId: string; redirectUri: string; state?: string | null; codeChallenge?: string | null; returnUrl?: string | null; scope?: string | null; language?: string | null; source?: string | null; params?: Record<string, string | true> | null },
 ): Promise<string> {
   const code = randomToken(24);
   const now = ctx.now();

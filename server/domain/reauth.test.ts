@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SsoSessionRef } from './sessions';
-import { isReauthSession, oidcLoginParams, reauthenticationOf } from './reauth';
+import { isReauthSession, oidcLoginParams, reauthenticationOf, secondFactorDemanded } from './reauth';
 
 const ls = (params: object | null, over: { source?: string | null; completed_at?: number | null } = {}) => ({
   source: over.source === undefined ? 'oidc' : over.source,
@@ -25,5 +25,14 @@ describe('re-authentication login sessions', () => {
     expect(reauthenticationOf(flagged, null)).toBeNull();
     expect(reauthenticationOf(ls({ uid: 'u', reauth: 'acc-1' }, { completed_at: 5 }), sso('acc-1', 'dana@example.com'))).toBeNull();
     expect(reauthenticationOf(ls({ uid: 'u' }), sso('acc-1', 'dana@example.com'))).toBeNull();
+  });
+
+  it('demand the second factor only when an OpenID login session says so with true', () => {
+    expect(secondFactorDemanded(ls({ uid: 'u', secondFactor: true }))).toBe(true);
+    expect(secondFactorDemanded(ls({ uid: 'u', reauth: 'acc-1', secondFactor: true }))).toBe(true);
+    expect(secondFactorDemanded(ls({ uid: 'u', secondFactor: 'true' }))).toBe(false);
+    expect(secondFactorDemanded(ls({ uid: 'u', reauth: 'acc-1' }))).toBe(false);
+    expect(secondFactorDemanded(ls({ uid: 'u', secondFactor: true }, { source: 'zendesk' }))).toBe(false);
+    expect(secondFactorDemanded(null)).toBe(false);
   });
 });

@@ -17,13 +17,24 @@ export interface OidcLoginParams {
   uid: string;
   /** Set when the session asks the signed-in account to sign in again: that account's id. */
   reauth?: string;
+  /**
+   * Set when a trusted device may not skip the second factor here: the service asked for the
+   * MFA context, or (with `trustedDeviceAtReauth: 'ask'`) for a fresh sign-in. Kept on the login
+   * session, so signing out at the page and in again as the same account does not drop it.
+   */
+  secondFactor?: true;
 }
 
 export function oidcLoginParams(ls: Pick<LoginSessionTable, 'source' | 'params'> | null): OidcLoginParams | null {
   if (!ls || ls.source !== 'oidc' || !ls.params) return null;
   const parsed = JSON.parse(ls.params) as Partial<OidcLoginParams>;
   if (typeof parsed.uid !== 'string') return null;
-  return { uid: parsed.uid, ...(typeof parsed.reauth === 'string' ? { reauth: parsed.reauth } : {}) };
+  return { uid: parsed.uid, ...(typeof parsed.reauth === 'string' ? { reauth: parsed.reauth } : {}), ...(parsed.secondFactor === true ? { secondFactor: true } : {}) };
+}
+
+/** Whether a sign-in for this login session must pass the second factor even on a trusted device. */
+export function secondFactorDemanded(ls: Pick<LoginSessionTable, 'source' | 'params'> | null): boolean {
+  return oidcLoginParams(ls)?.secondFactor === true;
 }
 
 export function isReauthSession(ls: Pick<LoginSessionTable, 'source' | 'params'> | null): boolean {

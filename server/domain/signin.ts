@@ -42,6 +42,8 @@ export interface SignInMeta {
   answered?: Promise<void>;
   /** The request's cookies: a trusted-device cookie of the account skips the second factor. */
   cookies?: Record<string, string>;
+  /** The login session demands the second factor (reauth.ts): a trusted device does not skip it. */
+  secondFactorDemanded?: boolean;
   userAgent?: string | null;
   /** What a passkey proof must be bound to: the login session's code (passkeySignIn.ts). */
   loginBinding?: string;
@@ -174,13 +176,14 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
     const types = supportedTypes(account);
     const byRecovery = input.recoveryCode !== undefined;
     const answering = Boolean(input.mfaProcessId) && (byRecovery || (input.code !== undefined && input.mfaType !== undefined));
-    trusted = !answering && (await skipsSecondFactor(ctx, region, account.id, meta.cookies ?? {}));
+    trusted = !answering && !meta.secondFactorDemanded && (await skipsSecondFactor(ctx, region, account.id, meta.cookies ?? {}));
     if (!answering && !trusted) {
       const processId = await startMfaProcess(ctx, region, account, captchaPassed);
       const primary = (account.mfa_primary && types.includes(account.mfa_primary as MfaType) ? account.mfa_primary : types[0]) as MfaType;
       // Email as the primary method: the first code goes out with the challenge.
       if (primary === MFA_TYPES.email) await sendEmailCode(ctx, region, account, { purpose: 'login', processId }, input.language).catch(() => undefined);
-      const trustDeviceDays = trustedDaysOffered(ctx);
+      // "Don't ask again" would not hold where the second factor is demanded: not offered there.
+      const trustDeviceDays = meta.secondFactorDemanded ? undefined : trustedDaysOffered(ctx);
       fail(E.mfaRequired, {
         supportedMFATypes: types,
         primaryMFAType: primary,
@@ -243,7 +246,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   if (account.mfa_enabled === 1 && input.mfaProcessId && !trusted && !passkey) await completeMfaProcess(ctx, region, input.mfaProcessId);
   if (passkey) await completePasskeySignIn(ctx, passkey, input.mfaProcessId);
   // Trusted only after a second factor really passed here, and only when the deployment offers it.
-  if (secondFactor !== null && input.trustDevice === true && trustedDaysOffered(ctx)) {
+  if (secondFactor !== null && input.trustDevice === true && !meta.secondFactorDemanded && trustedDaysOffered(ctx)) {
     deviceCookie = await trustDevice(ctx, region, account.id, { ip: meta.ip, userAgent: meta.userAgent ?? null });
     await recordSecurityEvent(ctx, { region, id: account.id }, 'trusted_device_added', meta.context);
   }

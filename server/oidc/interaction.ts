@@ -10,7 +10,10 @@
  *
  * A fresh sign-in asked for while signed in (prompt=login, an exceeded max_age) opens a login
  * session flagged for re-authentication (domain/reauth.ts): the login page asks that account's
- * password (and MFA) again; the existing SSO session alone never completes it.
+ * password (and MFA) again; the existing SSO session alone never completes it. So does a client
+ * asking for the MFA context (`acr_values`) when the session's sign-in did not pass a second
+ * factor the account has. The login session also says when a trusted device may not skip the
+ * second factor: the MFA context asked for, or a fresh sign-in with `trustedDeviceAtReauth: 'ask'`.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
@@ -24,7 +27,7 @@ import { ssoCookie } from '../http/common';
 import { INTERACTION_PATH } from './paths';
 import { problemUrl } from './problemPage';
 import type { OidcProvider } from './provider';
-import { loginOfSession, type PortalLogin } from './signInContext';
+import { asksForMfa, loginOfSession, missesAskedMfa, type PortalLogin } from './signInContext';
 import { portalLanguage } from './uiLocales';
 
 type InteractionRequest = FastifyRequest<{ Params: { uid: string }; Querystring: { session_code?: string } }>;
@@ -38,6 +41,16 @@ export function needsFreshSignIn(reasons: string[], maxAge: unknown, sso: SsoSes
 }
 
 /**
+ * Whether the sign-in this interaction opens must pass the second factor even on a trusted
+ * device: the client asked for the MFA context, or the deployment asks it again when a client
+ * asks for a fresh sign-in (prompt=login; an exceeded max_age while signed in).
+ */
+export function demandsSecondFactor(ctx: Ctx, params: { acr_values?: unknown }, reasons: string[], reauthentication: boolean): boolean {
+  if (asksForMfa(params.acr_values)) return true;
+  return ctx.options.trustedDeviceAtReauth === 'ask' && (reasons.includes('login_prompt') || reauthentication);
+}
+
+/**
  * The sign-in a session code comes back with: this interaction's login session, completed by
  * this browser's SSO session, whose last sign-in happened after the login session began.
  */
@@ -48,7 +61,7 @@ function completedLogin(ls: LoginSessionTable | null, params: OidcLoginParams | 
 }
 
 /** The portal's login page for this interaction: a new login session, or the re-auth one already open. */
-async function toLoginPage(ctx: Ctx, details: Details, sso: SsoSessionRef | null, open: { code: string; params: OidcLoginParams } | null, reply: FastifyReply) {
+async function toLoginPage(ctx: Ctx, details: Details, sso: SsoSessionRef | null, open: { code: string; params: OidcLoginParams } | null, secondFactor: boolean, reply: FastifyReply) {
   const { params } = details;
   const language = portalLanguage(params.ui_locales);
   const reauth = sso?.account.id;
@@ -59,7 +72,7 @@ async function toLoginPage(ctx: Ctx, details: Details, sso: SsoSessionRef | null
           clientId: String(params.client_id),
           redirectUri: `${ctx.options.publicOrigin}${INTERACTION_PATH}/${details.uid}`,
           source: 'oidc',
-          params: { uid: details.uid, ...(reauth ? { reauth } : {}) },
+          params: { uid: details.uid, ...(reauth ? { reauth } : {}), ...(secondFactor ? { secondFactor } : {}) },
           language,
         });
   const url = new URL('/login', ctx.options.publicOrigin);
@@ -123,8 +136,9 @@ export async function interaction(ctx: Ctx, oidc: OidcProvider, req: Interaction
     const lsParams = oidcLoginParams(ls);
     let login = completedLogin(ls, lsParams, details.uid, sso);
     if (login && ls) await ctx.stores.global.deleteFrom('login_sessions').where('code_hash', '=', ls.code_hash).execute();
-    if (!login && sso && !needsFreshSignIn(prompt.reasons, params.max_age, sso, ctx.now())) login = loginOfSession(sso.session);
-    if (!login) return toLoginPage(ctx, details, sso, code && lsParams ? { code, params: lsParams } : null, reply);
+    const fresh = sso !== null && needsFreshSignIn(prompt.reasons, params.max_age, sso, ctx.now());
+    if (!login && sso && !fresh && !missesAskedMfa(params.acr_values, sso)) login = loginOfSession(sso.session);
+    if (!login) return toLoginPage(ctx, details, sso, code && lsParams ? { code, params: lsParams } : null, demandsSecondFactor(ctx, params, prompt.reasons, fresh), reply);
     // The client named an account (id_token_hint) and another one is signed in: not that
     // account's sign-in (OpenID Connect Core 3.1.2.1), so the client hears login_required.
     const hinted = hintedSubject(params.id_token_hint);

@@ -28,7 +28,7 @@ import { endPortalSessionWithProvider, logoutRequest, providerFetch, rememberSid
 import { INTERACTION_PATH, LOGOUT_REQUEST_PATH, OIDC_PATH } from './paths';
 import { interaction } from './interaction';
 import { problemOf, problemUrl } from './problemPage';
-import { ACR_VALUES } from './signInContext';
+import { ACR_VALUES, missesAskedMfa } from './signInContext';
 import { ensureSigningKey, ID_TOKEN_SECONDS, publishedSigningKeys, SIGNING_ALG, type PrivateSigningJwk } from './signingKeys';
 
 export function oidcIssuer(ctx: Pick<Ctx, 'options'>): string {
@@ -70,9 +70,26 @@ function portalSessionCheck(ctx: Ctx, { interactionPolicy }: Library) {
   });
 }
 
+/**
+ * A client that asks for the MFA context (`acr_values`) of an account with a second factor is
+ * sent to sign in again when the portal session's sign-in did not pass one (the provider leaves
+ * `acr_values` voluntary; the interaction then asks the second factor, trusted device or not).
+ */
+function askedMfaCheck(ctx: Ctx, { interactionPolicy }: Library) {
+  return new interactionPolicy.Check('mfa_asked', 'the client asked for a sign-in with a second factor', 'login_required', async (koa: KoaContextWithOIDC) => {
+    const accountId = koa.oidc.session?.accountId;
+    if (!accountId) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+    const sso = await readSsoCookie(ctx, parseCookies(koa.headers.cookie)[SSO_COOKIE]);
+    // Another account or none: the portal_session check asks for the sign-in already.
+    if (sso?.account.id !== accountId) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+    return missesAskedMfa(koa.oidc.params?.acr_values, sso) ? interactionPolicy.Check.REQUEST_PROMPT : interactionPolicy.Check.NO_NEED_TO_PROMPT;
+  });
+}
+
 function configuration(ctx: Ctx, lib: Library, keys: PrivateSigningJwk[], cookieKeys: string[]): Configuration {
   const policy = lib.interactionPolicy.base();
   policy.get('login')!.checks.add(portalSessionCheck(ctx, lib));
+  policy.get('login')!.checks.add(askedMfaCheck(ctx, lib));
   return {
     adapter: kyselyAdapter(ctx.stores.global),
     jwks: { keys },

@@ -20,7 +20,7 @@ import {
   redirectWithCode,
   validateAuthorize,
 } from '../domain/oauth';
-import { isReauthSession, reauthenticationOf } from '../domain/reauth';
+import { isReauthSession, reauthenticationOf, secondFactorDemanded } from '../domain/reauth';
 import { authenticateAccess, bearer, checkRefreshToken, createSsoSession, readSsoCookie, renewSessionSignIn, revokeSessions, rotateRefresh, type SsoSessionRef } from '../domain/sessions';
 import { signIn } from '../domain/signin';
 import { eventContext, recordSignIn } from '../domain/securityEvents';
@@ -198,6 +198,7 @@ export function authRoutes(ctx: Ctx) {
           context,
           answered: answerSent(reply),
           cookies: parseCookies(req.headers.cookie),
+          secondFactorDemanded: secondFactorDemanded(ls),
           userAgent: req.headers['user-agent'] ?? null,
           loginBinding,
         });

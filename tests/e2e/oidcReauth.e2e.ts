@@ -3,6 +3,8 @@
  * browser is signed in to the portal, in Chromium: the portal's login page asks the signed-in
  * account's password again (and its second factor), the ID token's auth_time is newer and its
  * amr says how; "use another account" signs out first and the sign-in is that account's own.
+ * A trusted device skips the second factor at a re-authentication (by default) but never where
+ * the service asks for the MFA context (acr_values).
  * And a request with an unregistered redirect URI: the portal's styled problem page.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -37,7 +39,7 @@ beforeAll(async () => {
   const clientsFile = path.join(dir, 'clients.json');
   writeFileSync(clientsFile, JSON.stringify([{ id: 'shop-spa', name: 'Shop app', redirectUris: [CALLBACK] }]));
   browser = await launchChromium();
-  portal = await startPortal({ env: { CLIENTS_FILE: clientsFile }, plugins: { mfa: { enabled: true } } });
+  portal = await startPortal({ env: { CLIENTS_FILE: clientsFile }, plugins: { mfa: { enabled: true }, 'trusted-device': { enabled: true } } });
   totpSecret = (JSON.parse(readFileSync(path.join(portal.dataDir, 'demo.json'), 'utf8')) as { totpSecret: string }).totpSecret;
   config = await oidc.discovery(new URL(`${portal.url}/api/oidc`), 'shop-spa', undefined, oidc.None(), { execute: [oidc.allowInsecureRequests] });
   oidc.enableNonRepudiationChecks(config);
@@ -76,9 +78,17 @@ async function reauthenticate(page: Page, email: string) {
   await page.getByLabel(/^Password/).press('Enter');
 }
 
-async function totp(page: Page, timestamp: number) {
+let lastStep = 0;
+/**
+ * The next unused 30-second step's code: each step works once, and the server accepts one step
+ * ahead of its clock, so a test that needs more codes than that waits for the clock to move on.
+ */
+async function totp(page: Page) {
+  const step = () => Math.floor(Date.now() / 30_000);
+  while (lastStep + 1 > step() + 1) await new Promise((r) => setTimeout(r, 500));
+  lastStep = Math.max(lastStep + 1, step());
   await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
-  await page.keyboard.type(OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(totpSecret), algorithm: 'SHA1', digits: 6, period: 30, timestamp }));
+  await page.keyboard.type(OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(totpSecret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: lastStep * 30_000 }));
   await page.keyboard.press('Enter');
 }
 
@@ -121,14 +131,13 @@ describe('a fresh sign-in asked for while signed in to the portal', () => {
     const page = await context.newPage();
     const first = await viaService(page, {}, async () => {
       await passwordSignIn(page, MFA);
-      await totp(page, Date.now());
+      await totp(page);
     });
     expect(first.amr).toEqual(['pwd', 'otp', 'mfa']);
     await aSecond();
     const again = await viaService(page, { prompt: 'login' }, async () => {
       await reauthenticate(page, MFA);
-      // The next 30-second step's code (the server accepts one step ahead; each step works once).
-      await totp(page, Date.now() + 30_000);
+      await totp(page);
     });
     expect(again).toMatchObject({ sub: first.sub, amr: ['pwd', 'otp', 'mfa'] });
     expect(again.auth_time).toBeGreaterThan(first.auth_time!);
@@ -150,6 +159,34 @@ describe('a fresh sign-in asked for while signed in to the portal', () => {
     });
     expect(other.email).toBe(OWNER);
     expect(other.sub).not.toBe(first.sub);
+    await context.close();
+  });
+});
+
+describe('a trusted device ("Don\'t ask again on this device")', () => {
+  it('skips the second factor at a re-authentication (amr pwd) but not for acr_values naming the MFA context', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const first = await viaService(page, {}, async () => {
+      await passwordSignIn(page, MFA);
+      await page.getByRole('checkbox', { name: "Don't ask again on this device for 30 days" }).check();
+      await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+      await totp(page);
+    });
+    expect(first).toMatchObject({ amr: ['pwd', 'otp', 'mfa'], acr: 'urn:unified-id:acr:mfa' });
+
+    // The password alone: the service is back with a token that says so.
+    const reauth = await viaService(page, { prompt: 'login' }, () => reauthenticate(page, MFA));
+    expect(reauth).toMatchObject({ sub: first.sub, amr: ['pwd'], acr: 'urn:unified-id:acr:pwd' });
+
+    // Signed in without a second factor now: asking for the MFA context asks it again, with no "Don't ask again".
+    const stepUp = await viaService(page, { acr_values: 'urn:unified-id:acr:mfa' }, async () => {
+      await reauthenticate(page, MFA);
+      await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
+      expect(await page.getByRole('checkbox', { name: /Don't ask again/ }).count()).toBe(0);
+      await totp(page);
+    });
+    expect(stepUp).toMatchObject({ sub: first.sub, amr: ['pwd', 'otp', 'mfa'], acr: 'urn:unified-id:acr:mfa' });
     await context.close();
   });
 });
