@@ -1,7 +1,7 @@
 import { inArabic } from '@portal/plugin-api/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ApiError, type HttpClient, type LoginPageServices, type Registry } from '@portal/plugin-api';
-import { cannedHttp, LoginViewStory, pendingHttp, testRegistry } from '@portal/plugin-api/testing';
+import { cannedHttp, LoginViewStory, pendingHttp, testRegistry, until } from '@portal/plugin-api/testing';
 import ActivationView, { type ActivationState } from './ActivationView';
 import layout from './index';
 
@@ -17,10 +17,6 @@ const loginPage: LoginPageServices = {
   query: new URLSearchParams('module=activation&lang=en_US&client=demo-service'),
 };
 
-
-async function until(check: () => boolean) {
-  for (let i = 0; i < 250 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
-}
 
 const meta: Meta = {
   title: 'Plugins/LoginLayout/ActivationView',
@@ -54,7 +50,7 @@ export const NewMailWait: Story = {
   },
   play: async ({ canvasElement }) => {
     Array.from(canvasElement.querySelectorAll('button')).find((b) => b.textContent?.includes('Send a new activation email'))?.click();
-    await until(() => Boolean(canvasElement.textContent?.includes('in 42 s')));
+    await until(() => Boolean(canvasElement.textContent?.includes('in 42 s')), 'in 42 s');
   },
 };
 

@@ -8,7 +8,7 @@ import {
   type LoginPageServices,
   type Registry,
 } from '@portal/plugin-api';
-import { cannedHttp, StoryPortal, testRegistry, withClientTheme } from '@portal/plugin-api/testing';
+import { cannedHttp, StoryPortal, testRegistry, withClientTheme, until } from '@portal/plugin-api/testing';
 import EmailSentView from './EmailSentView';
 import layout from './index';
 
@@ -39,11 +39,6 @@ function freezeClock(): () => void {
   return () => {
     Date.now = original;
   };
-}
-
-/** Polls (a counter, since the clock is frozen) until `check` holds, for at most about 5 s. */
-async function until(check: () => boolean) {
-  for (let i = 0; i < 250 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
 }
 
 /** Presses Resend (click(): Loki disables pointer events, not scripted clicks). */
@@ -94,7 +89,7 @@ export const Resending: Story = {
   parameters: { data: { email: EMAIL, purpose: 'activation', resendAfterSeconds: 0 } satisfies EmailSentData, http: pending },
   play: async ({ canvasElement }) => {
     pressResend(canvasElement);
-    await until(() => Boolean(canvasElement.querySelector('button[aria-busy="true"]')));
+    await until(() => Boolean(canvasElement.querySelector('button[aria-busy="true"]')), 'button[aria-busy="true"]');
   },
 };
 
@@ -106,7 +101,7 @@ export const AlreadyActivated: Story = {
   },
   play: async ({ canvasElement }) => {
     pressResend(canvasElement);
-    await until(() => Boolean(canvasElement.textContent?.includes('already activated')));
+    await until(() => Boolean(canvasElement.textContent?.includes('already activated')), 'already activated');
   },
 };
 

@@ -1,7 +1,7 @@
 import { inArabic } from '@portal/plugin-api/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { HttpClient, LoginPageInfo, Registry } from '@portal/plugin-api';
-import { cannedHttp, GREEN_PARTNER_THEME, pluginsById, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
+import { cannedHttp, GREEN_PARTNER_THEME, pluginsById, StoryPortal, testRegistry, until } from '@portal/plugin-api/testing';
 import layout, { type LoginLayoutConfig } from './index';
 import LoginPage from './LoginPage';
 // Files, not data: URLs (the layout only takes http(s) and same-origin images).
@@ -93,17 +93,12 @@ function narrowWindow(width: number): () => void {
   };
 }
 
-/** Polls (no clock: a counter) until `check` holds, for at most about 5 s. */
-async function until(check: () => boolean) {
-  for (let i = 0; i < 250 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
-}
-
 /**
  * Waits for what loads late: the page info, the lazy sign-in view (its heading), the lazy
  * help-desk slot or carousel when asked, and every image decoded.
  */
 async function pageReady(canvasElement: HTMLElement, extra: () => boolean = () => true) {
-  await until(() => Boolean(canvasElement.querySelector('[data-login-view] h1')) && extra());
+  await until(() => Boolean(canvasElement.querySelector('[data-login-view] h1')) && extra(), '[data-login-view] h1');
   const images = Array.from(canvasElement.querySelectorAll('img'));
   await Promise.all(images.map((img) => img.decode().catch(() => undefined)));
   await quiet(canvasElement);
@@ -194,7 +189,7 @@ export const LanguageMenuOpen: Story = {
   play: async ({ canvasElement }) => {
     await pageReady(canvasElement);
     canvasElement.querySelector<HTMLButtonElement>('button[aria-haspopup="menu"]')?.click();
-    await until(() => Boolean(canvasElement.querySelector('[role="menu"]')));
+    await until(() => Boolean(canvasElement.querySelector('[role="menu"]')), '[role="menu"]');
   },
 };
 

@@ -14,6 +14,7 @@ import {
   StoryPortal,
   testRegistry,
   withClientTheme,
+  until,
 } from '@portal/plugin-api/testing';
 import mfa from './index';
 import MfaStep from './MfaStep';
@@ -30,10 +31,6 @@ const codeSent = cannedHttp({ '/email/code': { resendAfterSeconds: 60, expiresIn
 /** The sign-in retry answers with `code` (what the step shows inline). */
 const rejecting = (code: number, result?: unknown): InterruptProps['retry'] => () => Promise.reject(new ApiError(code, `error ${code}`, 400, result));
 
-async function until(check: () => boolean) {
-  const deadline = Date.now() + 5000;
-  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-}
 const shows = (text: string) => () => Boolean(document.body.textContent?.includes(text));
 
 /** Pastes a code into the boxes and submits, without clicks (Loki disables pointer events). */
@@ -46,7 +43,7 @@ async function submitCode(canvasElement: HTMLElement, code: string, expect?: str
     await new Promise((r) => setTimeout(r, 0));
   }
   canvasElement.querySelector('form')?.requestSubmit();
-  if (expect) await until(shows(expect));
+  if (expect) await until(shows(expect), expect);
 }
 
 const meta: Meta = {
@@ -85,7 +82,7 @@ export const BothSwitchedToEmail: Story = {
   parameters: { result: both },
   play: async ({ canvasElement }) => {
     canvasElement.querySelectorAll<HTMLInputElement>('input[type="radio"]')[1]?.click();
-    await until(shows('We sent a 6-digit code'));
+    await until(shows('We sent a 6-digit code'), 'We sent a 6-digit code');
   },
 };
 
@@ -103,7 +100,7 @@ export const Submitting: Story = {
   parameters: { result: totpOnly, retry: () => new Promise<void>(() => undefined) },
   play: async ({ canvasElement }) => {
     await submitCode(canvasElement, '123456');
-    await until(() => Boolean(canvasElement.querySelector('button[aria-busy="true"]')));
+    await until(() => Boolean(canvasElement.querySelector('button[aria-busy="true"]')), 'button[aria-busy="true"]');
   },
 };
 

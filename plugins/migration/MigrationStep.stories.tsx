@@ -6,7 +6,7 @@ import {
   type RegionWhiteList,
   type Registry,
 } from '@portal/plugin-api';
-import { cannedHttp, StoryPortal, testRegistry, withClientTheme } from '@portal/plugin-api/testing';
+import { cannedHttp, StoryPortal, testRegistry, withClientTheme, until } from '@portal/plugin-api/testing';
 import migration from './index';
 import MigrationStep, { MigrationView, type MigrationInitial } from './MigrationStep';
 import { readMigration } from './migrationData';
@@ -72,19 +72,11 @@ type Story = StoryObj;
 
 const story = (params: Params, extra: Partial<Story> = {}): Story => ({ ...extra, parameters: { ...portal, ...params, ...extra.parameters } });
 
-/** Resolves when `check` is true (polled), so a play function can wait for an answer. */
-async function until(check: () => boolean, timeoutMs = 3000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 const submitButton = () => document.querySelector<HTMLButtonElement>('#headlessui-portal-root button[type="submit"]');
 const pressSubmit = async (thenWaitFor: () => boolean) => {
-  await until(() => submitButton() !== null && document.querySelector('#headlessui-portal-root form') !== null);
+  await until(() => submitButton() !== null && document.querySelector('#headlessui-portal-root form') !== null, '#headlessui-portal-root form');
   submitButton()!.click();
-  await until(thenWaitFor);
+  await until(thenWaitFor, 'what the submit leads to');
 };
 
 // --- migrate: one local account ---------------------------------------------------------
@@ -121,10 +113,10 @@ export const PickChooseError = story(
   { result: RESULTS.pick },
   {
     play: async () => {
-      await until(() => document.querySelector('#headlessui-portal-root fieldset') !== null);
+      await until(() => document.querySelector('#headlessui-portal-root fieldset') !== null, '#headlessui-portal-root fieldset');
       const buttons = [...document.querySelectorAll<HTMLButtonElement>('#headlessui-portal-root button')];
       buttons.find((b) => b.textContent === 'Continue')?.click();
-      await until(() => document.querySelector('#headlessui-portal-root fieldset [role="alert"]') !== null);
+      await until(() => document.querySelector('#headlessui-portal-root fieldset [role="alert"]') !== null, '#headlessui-portal-root fieldset [role="alert"]');
     },
   },
 );

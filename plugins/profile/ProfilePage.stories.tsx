@@ -7,7 +7,7 @@ import {
   type Registry,
   type UserProfile,
 } from '@portal/plugin-api';
-import { resetRegionWhiteList, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
+import { resetRegionWhiteList, StoryPortal, testRegistry, until } from '@portal/plugin-api/testing';
 import profilePlugin from './index';
 import ProfilePage, { type ProfilePageProps } from './ProfilePage';
 import { noConflict, sampleProfile, sampleWhiteList, WINTER } from './testFixtures';
@@ -37,18 +37,15 @@ function storyHttp({ profile = sampleProfile, conflict = noConflict, save }: Sto
   return { get, post } as unknown as HttpClient;
 }
 
-/** Waits (no clicks: Loki disables pointer events) until `done` holds, or 5 s. */
-async function until(done: () => boolean) {
-  const deadline = Date.now() + 5000;
-  while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-}
 const shows = (text: string) => () => Boolean(document.body.textContent?.includes(text));
-const loaded = (canvasElement: HTMLElement) => until(() => canvasElement.querySelector('input[type="file"]') !== null);
+const loaded = async (canvasElement: HTMLElement) => {
+  await until(() => canvasElement.querySelector('input[type="file"]') !== null, 'the profile form');
+};
 
 async function submit(canvasElement: HTMLElement, text: string) {
   await loaded(canvasElement);
   canvasElement.querySelector('form')?.requestSubmit();
-  await until(shows(text));
+  await until(shows(text), text);
 }
 
 type Loaded = { registry: Registry };
@@ -110,7 +107,7 @@ export const Saving: Story = {
   play: async ({ canvasElement }) => {
     await loaded(canvasElement);
     canvasElement.querySelector('form')?.requestSubmit();
-    await until(() => canvasElement.querySelector('button[aria-busy="true"]') !== null);
+    await until(() => canvasElement.querySelector('button[aria-busy="true"]') !== null, 'button[aria-busy="true"]');
   },
 };
 
@@ -128,7 +125,10 @@ export const SaveFailedOnField: Story = {
 
 export const Conflict: Story = {
   parameters: { http: { conflict: { conflict: true, errorCode: -40024, reasons: ['unmergedAccounts', 'profileIncomplete'] } } },
-  play: ({ canvasElement }) => loaded(canvasElement).then(() => until(shows('conflicts with another account'))),
+  play: async ({ canvasElement }) => {
+    await loaded(canvasElement);
+    await until(shows('conflicts with another account'), 'the conflict notice');
+  },
 };
 
 export const AvatarUploading: Story = { parameters: { page: { avatarState: { uploading: true } } } };
@@ -145,7 +145,9 @@ export const Loading: Story = { parameters: { http: { profile: 'pending' } }, pl
 
 export const LoadFailed: Story = {
   parameters: { http: { profile: new ApiError(-10000, 'boom', 500) } },
-  play: () => until(shows('could not be loaded')),
+  play: async () => {
+    await until(shows('could not be loaded'), 'the load failure');
+  },
 };
 
 export const LongValues: Story = {

@@ -7,7 +7,7 @@ import {
   type RegionWhiteList,
   type Registry,
 } from '@portal/plugin-api';
-import { resetRegionWhiteList, StoryPortal, testRegistry, withClientTheme } from '@portal/plugin-api/testing';
+import { resetRegionWhiteList, StoryPortal, testRegistry, withClientTheme, until } from '@portal/plugin-api/testing';
 import { ConfirmRegion } from './ConfirmRegionStep';
 import region from './index';
 
@@ -28,13 +28,6 @@ function storyHttp(confirm?: ApiError): HttpClient {
   return { get, post } as unknown as HttpClient;
 }
 
-async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('story state not reached');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 const listLoaded = (root: HTMLElement) => Boolean(root.querySelector('[role="combobox"]:not([disabled])'));
 
 type Loaded = { registry: Registry };
@@ -71,7 +64,9 @@ const meta: Meta = {
       </StoryPortal>
     );
   },
-  play: async ({ canvasElement }) => until(() => listLoaded(canvasElement)),
+  play: async ({ canvasElement }) => {
+    await until(() => listLoaded(canvasElement), 'the country list');
+  },
 };
 export default meta;
 type Story = StoryObj;
@@ -87,9 +82,9 @@ export const Chosen: Story = { parameters: { initialCountry: 'JP' } };
 /** Confirm without a country. */
 export const Required: Story = {
   play: async ({ canvasElement }) => {
-    await until(() => listLoaded(canvasElement));
+    await until(() => listLoaded(canvasElement), 'the country list');
     canvasElement.querySelector('form')!.requestSubmit();
-    await until(() => Boolean(canvasElement.querySelector('[role="combobox"][aria-invalid="true"]')));
+    await until(() => Boolean(canvasElement.querySelector('[role="combobox"][aria-invalid="true"]')), '[role="combobox"][aria-invalid="true"]');
   },
 };
 
@@ -97,9 +92,9 @@ export const Required: Story = {
 export const RegionCodeError: Story = {
   parameters: { initialCountry: 'JP', confirm: new ApiError(-3069, 'bad region', 400) },
   play: async ({ canvasElement }) => {
-    await until(() => listLoaded(canvasElement));
+    await until(() => listLoaded(canvasElement), 'the country list');
     canvasElement.querySelector('form')!.requestSubmit();
-    await until(() => Boolean(canvasElement.querySelector('[role="combobox"][aria-invalid="true"]')));
+    await until(() => Boolean(canvasElement.querySelector('[role="combobox"][aria-invalid="true"]')), '[role="combobox"][aria-invalid="true"]');
   },
 };
 
@@ -107,9 +102,9 @@ export const RegionCodeError: Story = {
 export const ServiceRegionError: Story = {
   parameters: { initialCountry: 'DE', confirm: new ApiError(-3041, 'no service region', 400) },
   play: async ({ canvasElement }) => {
-    await until(() => listLoaded(canvasElement));
+    await until(() => listLoaded(canvasElement), 'the country list');
     canvasElement.querySelector('form')!.requestSubmit();
-    await until(() => Boolean(canvasElement.querySelector('p[role="alert"]')));
+    await until(() => Boolean(canvasElement.querySelector('p[role="alert"]')), 'p[role="alert"]');
   },
 };
 
@@ -117,9 +112,9 @@ export const ServiceRegionError: Story = {
 export const Confirming: Story = {
   parameters: { initialCountry: 'DE' },
   play: async ({ canvasElement }) => {
-    await until(() => listLoaded(canvasElement));
+    await until(() => listLoaded(canvasElement), 'the country list');
     canvasElement.querySelector('form')!.requestSubmit();
-    await until(() => Boolean(canvasElement.querySelector('button[type="submit"][aria-busy="true"]')));
+    await until(() => Boolean(canvasElement.querySelector('button[type="submit"][aria-busy="true"]')), 'button[type="submit"][aria-busy="true"]');
   },
 };
 

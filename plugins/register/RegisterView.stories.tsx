@@ -13,7 +13,7 @@ import {
   type Registry,
   saveInvite,
 } from '@portal/plugin-api';
-import { resetRegionWhiteList, StoryPortal, testRegistry, withClientTheme } from '@portal/plugin-api/testing';
+import { resetRegionWhiteList, StoryPortal, testRegistry, withClientTheme, until } from '@portal/plugin-api/testing';
 import register from './index';
 import { RegisterForm, type RegisterFormValues } from './RegisterView';
 
@@ -82,26 +82,18 @@ const meta: Meta = {
   },
   // Every story waits until the country list is in, so the screenshot never shows a half-loaded form.
   play: async ({ canvasElement }) => {
-    await until(() => Boolean(canvasElement.querySelector('[role="combobox"]:not([disabled])')));
+    await until(() => Boolean(canvasElement.querySelector('[role="combobox"]:not([disabled])')), '[role="combobox"]:not([disabled])');
   },
 };
 export default meta;
 type Story = StoryObj;
 
-async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('story state not reached');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /** Submit the form without a pointer (Loki turns pointer events off), then wait for `done`. */
 function submitThen(done: (root: HTMLElement) => boolean) {
   return async ({ canvasElement }: { canvasElement: HTMLElement }) => {
-    await until(() => Boolean(canvasElement.querySelector('[role="combobox"]:not([disabled])')));
+    await until(() => Boolean(canvasElement.querySelector('[role="combobox"]:not([disabled])')), '[role="combobox"]:not([disabled])');
     canvasElement.querySelector('form')!.requestSubmit();
-    await until(() => done(canvasElement));
+    await until(() => done(canvasElement), 'the state after submitting');
   };
 }
 
@@ -121,7 +113,7 @@ export const Empty: Story = {};
 export const VisitorDefault: Story = {
   parameters: { http: { visitor: { regionCode: 'Use', countryCode: 'US' } } },
   play: async ({ canvasElement }) => {
-    await until(() => (canvasElement.querySelector('[role="combobox"]') as HTMLInputElement | null)?.value === 'United States');
+    await until(() => (canvasElement.querySelector('[role="combobox"]') as HTMLInputElement | null)?.value === 'United States', '[role="combobox"]');
   },
 };
 

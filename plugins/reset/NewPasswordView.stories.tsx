@@ -7,7 +7,7 @@ import {
   type Registry,
   type ResetLinkInfo,
 } from '@portal/plugin-api';
-import { cannedHttp, LoginViewStory, pendingHttp, testRegistry } from '@portal/plugin-api/testing';
+import { cannedHttp, LoginViewStory, pendingHttp, testRegistry, until } from '@portal/plugin-api/testing';
 import reset from './index';
 import NewPasswordView, { type NewPasswordState } from './NewPasswordView';
 
@@ -31,16 +31,12 @@ function type(canvasElement: HTMLElement, name: string, value: string) {
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-async function until(check: () => boolean) {
-  for (let i = 0; i < 250 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
-}
-
 /** Fills the form and submits it (no clicks: Loki disables pointer events), then waits for `text`. */
 async function fillAndSubmit(canvasElement: HTMLElement, password: string, confirm: string, text: string) {
   type(canvasElement, 'password', password);
   type(canvasElement, 'confirmPassword', confirm);
   canvasElement.querySelector('form')?.requestSubmit();
-  await until(() => Boolean(document.body.textContent?.includes(text)));
+  await until(() => Boolean(document.body.textContent?.includes(text)), text);
 }
 
 function press(canvasElement: HTMLElement, label: string) {
@@ -91,7 +87,7 @@ export const Saving: Story = {
   parameters: { state: form, http: pendingHttp },
   play: async ({ canvasElement }) => {
     await fillAndSubmit(canvasElement, 'Fresh-pass-2025', 'Fresh-pass-2025', '');
-    await until(() => Boolean(canvasElement.querySelector('button[aria-busy="true"]')));
+    await until(() => Boolean(canvasElement.querySelector('button[aria-busy="true"]')), 'button[aria-busy="true"]');
   },
 };
 
@@ -116,7 +112,7 @@ export const NewLinkWait: Story = {
   },
   play: async ({ canvasElement }) => {
     press(canvasElement, 'Send a new link');
-    await until(() => Boolean(canvasElement.textContent?.includes('in 42 s')));
+    await until(() => Boolean(canvasElement.textContent?.includes('in 42 s')), 'in 42 s');
   },
 };
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useMemo } from 'react';
 import { ApiError, ClockContext, type HttpClient, type Registry, useHttp } from '@portal/plugin-api';
-import { cannedHttp, demoUser, frozenClock, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
+import { cannedHttp, demoUser, frozenClock, StoryPortal, testRegistry, until } from '@portal/plugin-api/testing';
 import { ActivitySection } from './ActivitySection';
 import { securityApi } from './api';
 import security from './index';
@@ -38,16 +38,6 @@ function Activity() {
 }
 
 // Play helpers: no pointer clicks (Loki disables pointer events), so fields are set and forms submitted directly.
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until<T>(find: () => T | null | undefined, what: string): Promise<T> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const found = find();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`story: ${what} did not appear`);
-    await sleep(20);
-  }
-}
 const byText = (text: string) => () =>
   [...document.querySelectorAll('body *')].find((el) => [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.includes(text)));
 const button = (name: string, within: ParentNode = document) => () => [...within.querySelectorAll('button')].find((b) => b.textContent?.trim() === name && !b.disabled);

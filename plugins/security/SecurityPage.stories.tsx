@@ -8,7 +8,7 @@ import {
   type Registry,
   type SessionInfo,
 } from '@portal/plugin-api';
-import { cannedHttp, demoUser, frozenClock, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
+import { cannedHttp, demoUser, frozenClock, StoryPortal, testRegistry, until } from '@portal/plugin-api/testing';
 import security from './index';
 import SecurityPage from './SecurityPage';
 import { storyActivity } from './storyActivity';
@@ -61,15 +61,6 @@ function answers(overrides: Record<string, unknown> = {}): HttpClient {
 
 // Play helpers: no pointer clicks (Loki disables pointer events), so fields are set and forms submitted directly.
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(find: () => Element | null | undefined, what: string): Promise<Element> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const found = find();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`story: ${what} did not appear`);
-    await sleep(20);
-  }
-}
 /** The element whose own text (not a descendant's) contains `text`. */
 const byText = (text: string) => () =>
   [...document.querySelectorAll('body *')].find((el) => [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.includes(text)));

@@ -11,7 +11,7 @@ import {
   refuseInvite,
   type Registry,
 } from '@portal/plugin-api';
-import { cannedHttp, pluginsById, StoryPortal, testRegistry, withClientTheme } from '@portal/plugin-api/testing';
+import { cannedHttp, pluginsById, StoryPortal, testRegistry, withClientTheme, until } from '@portal/plugin-api/testing';
 import signIn from './index';
 import SignInView from './SignInView';
 
@@ -76,10 +76,6 @@ function services(p: Params): LoginPageServices {
   };
 }
 
-async function until(check: () => boolean) {
-  for (let i = 0; i < 250 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
-}
-
 /** Types into a React-controlled input the way the browser does (value, then an input event). */
 function typeInto(input: HTMLInputElement | null, value: string) {
   if (!input) return;
@@ -90,14 +86,14 @@ function typeInto(input: HTMLInputElement | null, value: string) {
 async function fill(canvasElement: HTMLElement, email: string, password: string) {
   typeInto(canvasElement.querySelector<HTMLInputElement>('input[type="email"]'), email);
   typeInto(canvasElement.querySelector<HTMLInputElement>('input[type="password"]'), password);
-  await until(() => canvasElement.querySelector<HTMLInputElement>('input[type="password"]')?.value === password);
+  await until(() => canvasElement.querySelector<HTMLInputElement>('input[type="password"]')?.value === password, 'input[type="password"]');
 }
 
 /** Fills the form, submits it and waits until `text` shows. */
 async function signInWith(canvasElement: HTMLElement, text: string, email = EMAIL, password = PASSWORD) {
   await fill(canvasElement, email, password);
   canvasElement.querySelector('form')?.requestSubmit();
-  await until(() => Boolean(canvasElement.textContent?.includes(text)));
+  await until(() => Boolean(canvasElement.textContent?.includes(text)), text);
 }
 
 const meta: Meta = {
@@ -149,7 +145,7 @@ export const ValidationErrors: Story = {
   play: async ({ canvasElement }) => {
     await fill(canvasElement, 'ana.novak@partner', '');
     canvasElement.querySelector('form')?.requestSubmit();
-    await until(() => Boolean(canvasElement.textContent?.includes('Enter a valid email address.')));
+    await until(() => Boolean(canvasElement.textContent?.includes('Enter a valid email address.')), 'Enter a valid email address.');
   },
 };
 
@@ -158,7 +154,7 @@ export const Submitting: Story = {
   play: async ({ canvasElement }) => {
     await fill(canvasElement, EMAIL, PASSWORD);
     canvasElement.querySelector('form')?.requestSubmit();
-    await until(() => Boolean(canvasElement.querySelector('button[aria-busy="true"]')));
+    await until(() => Boolean(canvasElement.querySelector('button[aria-busy="true"]')), 'button[aria-busy="true"]');
   },
 };
 
@@ -233,9 +229,9 @@ export const ReauthenticateWrongPassword: Story = {
   parameters: { reauthenticate: EMAIL, http: failingWith(new ApiError(-20601, 'wrong credentials', 400, { remainAttempts: 4, lockedMinutes: 30 })) },
   play: async ({ canvasElement }) => {
     typeInto(canvasElement.querySelector<HTMLInputElement>('input[type="password"]'), PASSWORD);
-    await until(() => canvasElement.querySelector<HTMLInputElement>('input[type="password"]')?.value === PASSWORD);
+    await until(() => canvasElement.querySelector<HTMLInputElement>('input[type="password"]')?.value === PASSWORD, 'input[type="password"]');
     canvasElement.querySelector('form')?.requestSubmit();
-    await until(() => Boolean(canvasElement.textContent?.includes('Attempts left: 4')));
+    await until(() => Boolean(canvasElement.textContent?.includes('Attempts left: 4')), 'Attempts left: 4');
   },
 };
 
