@@ -22,7 +22,7 @@ import {
   readUserAgent,
   useDeploymentConfig,
   LoadFailed,
-  LoadingLine, toApiError } from '@portal/plugin-api';
+  LoadingLine, intlLocale, toApiError } from '@portal/plugin-api';
 import { isCancelled, passkeyApi, type PasskeyApi, webAuthnAvailable } from './api';
 import { createCredential } from './ceremonies';
 import { PasskeyIcon } from './PasskeyIcon';
@@ -48,7 +48,7 @@ function thisPage(): string {
 }
 
 function formatDate(ms: number, language: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(language.replace('_', '-'), { dateStyle: 'medium', ...(timeZone ? { timeZone } : {}) }).format(ms);
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', ...(timeZone ? { timeZone } : {}) }).format(ms);
 }
 
 /**

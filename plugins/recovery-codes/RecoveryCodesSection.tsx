@@ -18,7 +18,7 @@ import {
   useHttp,
   VisuallyHidden,
   LoadFailed,
-  LoadingLine, toApiError } from '@portal/plugin-api';
+  LoadingLine, intlLocale, toApiError } from '@portal/plugin-api';
 import { codesText, downloadText } from './codesFile';
 import { FEW_CODES } from './codesLeft';
 import { MONO } from './mono';
@@ -55,7 +55,7 @@ export default function RecoveryCodesSection({ user, unlocked, guard, reloadKey,
     if (fresh) codesHeading.current?.focus();
   }, [fresh]);
 
-  const time = (ms: number) => new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(ms);
+  const time = (ms: number) => new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(ms);
 
   const create = async () => {
     setCreating(true);

@@ -9,7 +9,7 @@ import {
   type SessionInfo,
   toast,
   useErrorHandler,
-  readUserAgent, toApiError } from '@portal/plugin-api';
+  intlLocale, readUserAgent, toApiError } from '@portal/plugin-api';
 import { isSecurityTokenError, type SecurityApi } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Actions, Badge, Loading, LockedHint, Notice, Section } from './parts';
@@ -17,7 +17,7 @@ import { useLock } from './useSecurityLock';
 
 /** Date and time in the page's language; UTC when asked (stories, so screenshots do not depend on the machine). */
 export function formatTime(ms: number, language: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(ms);
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(ms);
 }
 
 /**

@@ -1,6 +1,6 @@
 /** How one security event reads: what happened, from which device, where and when. */
 import type { TFunction } from 'i18next';
-import type { SecurityEvent, SecurityEventKind } from '@portal/plugin-api';
+import { intlLocale, type SecurityEvent, type SecurityEventKind } from '@portal/plugin-api';
 
 type T = TFunction<readonly ['security', 'core']>;
 
@@ -55,7 +55,7 @@ export function eventPlace(event: SecurityEvent, language: string, t: T): string
   let country: string | null = event.country;
   if (event.country) {
     try {
-      country = new Intl.DisplayNames([language.replace('_', '-')], { type: 'region' }).of(event.country) ?? event.country;
+      country = new Intl.DisplayNames([intlLocale(language)], { type: 'region' }).of(event.country) ?? event.country;
     } catch {
       country = event.country;
     }
@@ -77,7 +77,7 @@ export function usableTimeZone(zone: string | null | undefined): string | undefi
 
 /** Date and time in the page language and the given zone, with the zone's short name. */
 export function formatEventTime(ms: number, language: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(language.replace('_', '-'), {
+  return new Intl.DateTimeFormat(intlLocale(language), {
     year: 'numeric',
     month: 'short',
     day: 'numeric',

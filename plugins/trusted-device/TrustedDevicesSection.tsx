@@ -19,7 +19,7 @@ import {
   VisuallyHidden,
   readUserAgent,
   LoadFailed,
-  LoadingLine, toApiError } from '@portal/plugin-api';
+  LoadingLine, intlLocale, toApiError } from '@portal/plugin-api';
 
 
 /** Security page card: the browsers that skip two-step verification for this account, each revocable behind the lock. */
@@ -46,7 +46,7 @@ export default function TrustedDevicesSection({ user, unlocked, guard, reloadKey
     void load();
   }, [load, reloadKey]);
 
-  const time = (ms: number) => new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(ms);
+  const time = (ms: number) => new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(ms);
 
   const revoke = async (which: string | 'all') => {
     setRevoking(which);
