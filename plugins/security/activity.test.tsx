@@ -78,6 +78,14 @@ describe('recent activity', () => {
     for (const item of items) expect(item.textContent).not.toMatch(/[\u0400-\u04ff]/);
   });
 
+  it('isolates a bare Latin browser name or city between the separators in Arabic', async () => {
+    const server = backend(activityRoutes({ any: () => ({ ...firstPage, events: [event('e9', 'sign_in_success', { browser: 'Firefox 133', city: 'Lyon' })] }) }));
+    await renderSecurity(server.http, 'ar_SA');
+    const section = await screen.findByRole('region', { name: 'النشاط الأخير' });
+    const item = within(await within(section).findByRole('list', { name: 'النشاط الأخير' })).getByRole('listitem');
+    expect(item.textContent).toContain(' · \u2068Firefox 133\u2069 · \u2068Lyon\u2069');
+  });
+
   it('loads older events on request, keeps what it has when that fails, and continues at the first older one', async () => {
     let failNext = true;
     const server = backend({
