@@ -74,7 +74,7 @@ export { SECURITY_SECTION_POINT, type SecuritySection, type SecuritySectionProps
 export { changeLanguage, chooseLanguage, currentLanguage, i18n, showLanguage } from '../i18n/i18n';
 export { DEFAULT_LANGUAGE, isLanguageCode, languageByCode, type LanguageCode, LANGUAGES, matchBrowserLanguage } from '../i18n/languages';
 export { addNamespace, localeFile } from '../i18n/namespaces';
-export { isolate } from '../i18n/bidi';
+export { isolate, withoutIsolation } from '../i18n/bidi';
 export { formatNumber, intlLocale } from '../i18n/numbers';
 export { useIntlLocale } from '../i18n/useIntlLocale';
 export { useFormatNumber } from '../i18n/useFormatNumber';

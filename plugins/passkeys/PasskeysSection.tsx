@@ -22,7 +22,7 @@ import {
   readUserAgent,
   useDeploymentConfig,
   LoadFailed,
-  LoadingLine, intlLocale, toApiError } from '@portal/plugin-api';
+  LoadingLine, intlLocale, toApiError, withoutIsolation } from '@portal/plugin-api';
 import { isCancelled, passkeyApi, type PasskeyApi, webAuthnAvailable } from './api';
 import { createCredential } from './ceremonies';
 import { PasskeyIcon } from './PasskeyIcon';
@@ -282,9 +282,10 @@ function AddPasskeyForm({
   );
 }
 
+/** A name the person edits and the server keeps: plain text, without the marks that isolate the values in a right-to-left message. */
 function suggestedName(t: (key: 'add.deviceOn' | 'add.thisDevice', values?: Record<string, string>) => string): string {
   const { family: browser, os } = readUserAgent(typeof navigator === 'undefined' ? '' : navigator.userAgent);
-  if (browser && os) return t('add.deviceOn', { browser, os });
+  if (browser && os) return withoutIsolation(t('add.deviceOn', { browser, os }));
   return browser ?? os ?? t('add.thisDevice');
 }
 
