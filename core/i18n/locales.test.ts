@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from './languages';
+import { intlLocale } from './numbers';
 
 /** Every locale has exactly English's keys, in every namespace; values are non-empty strings. */
 type Tree = { [key: string]: string | Tree };
@@ -25,7 +26,7 @@ const interpolations = (s: string) => [...s.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].
  * leave out `{{count}}` (Arabic says "one code" in words) but keeps every other placeholder.
  */
 const PLURAL = /_(zero|one|two|few|many|other)$/;
-const pluralForms = (lang: string) => new Intl.PluralRules(lang.replace('_', '-')).resolvedOptions().pluralCategories;
+const pluralForms = (lang: string) => new Intl.PluralRules(intlLocale(lang)).resolvedOptions().pluralCategories;
 
 /** The keys a language must have, given English's: each plural base with the language's forms. */
 function expectedKeys(english: Map<string, string>, lang: string): Map<string, string> {

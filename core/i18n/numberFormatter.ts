@@ -1,5 +1,6 @@
 import type { FormatterModule } from 'i18next';
-import { formatNumber, localiseInterpolated } from './numbers';
+import { interpolatedValue, isolate } from './bidi';
+import { formatNumber } from './numbers';
 
 /** The interpolation options of every portal i18next instance (the app's and the tests'). */
 export const INTERPOLATION = { escapeValue: false, alwaysFormat: true } as const;
@@ -8,7 +9,8 @@ type Format = (value: unknown, lng: string | undefined, options: Record<string, 
 
 /**
  * i18next's formatter, replaced so that with `interpolation.alwaysFormat` every `{{placeholder}}`
- * passes through it: numbers come out in the page language (numbers.ts has the rule). i18next
+ * passes through it: numbers come out in the page language (numbers.ts has the rule), and in a
+ * right-to-left language every value is isolated from the text around it (bidi.ts). i18next
  * picks plurals from the raw `count` option before interpolating, so they are unaffected. Named
  * formats (`{{n, number}}`) keep working for `number`; others can be added with `add`.
  */
@@ -27,16 +29,17 @@ export function createNumberFormatter(): FormatterModule {
     },
     format(value: unknown, format, lng, options) {
       const key = typeof options?.interpolationkey === 'string' ? options.interpolationkey : undefined;
-      if (!format) return localiseInterpolated(value, key, lng) as string;
+      if (!format) return interpolatedValue(value, key, lng) as string;
       // i18next's format list, `{{n, number}}`; a name it does not know leaves the value as it is.
-      return format
+      const formatted = format
         .split(',')
         .map((name) => name.trim())
         .reduce<unknown>((current, name) => {
           const fc = named.get(name.toLowerCase());
           const params = key ? (options?.formatParams as Record<string, Record<string, unknown>> | undefined)?.[key] : undefined;
           return fc ? fc(current, lng, { ...params }) : current;
-        }, value) as string;
+        }, value);
+      return typeof formatted === 'string' ? isolate(formatted, lng) : (formatted as string);
     },
   };
 }

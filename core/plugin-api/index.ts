@@ -75,7 +75,9 @@ export { SECURITY_SECTION_POINT, type SecuritySection, type SecuritySectionProps
 export { changeLanguage, chooseLanguage, currentLanguage, i18n, showLanguage } from '../i18n/i18n';
 export { DEFAULT_LANGUAGE, isLanguageCode, languageByCode, type LanguageCode, LANGUAGES, matchBrowserLanguage } from '../i18n/languages';
 export { addNamespace, localeFile } from '../i18n/namespaces';
-export { formatNumber } from '../i18n/numbers';
+export { isolate, withoutIsolation } from '../i18n/bidi';
+export { formatNumber, intlLocale } from '../i18n/numbers';
+export { useIntlLocale } from '../i18n/useIntlLocale';
 export { useFormatNumber } from '../i18n/useFormatNumber';
 export { type ErrorMessageKey, type KeyOf, type MessageKey, type Namespace, namespaceOf, type PortalNamespaces, translateDataKey, type TranslationKey } from '../i18n/resources';
 

@@ -11,6 +11,7 @@ export { cannedHttp, demoUser, StoryPortal } from '../testing/StoryPortal';
 export { FAKE_CAPTCHA_TOKEN, fakeCaptcha } from '../testing/fakeCaptcha';
 export { testLoginPage } from '../testing/loginHarness';
 export { renderPortal, testDeployment, testRegistry } from '../testing/portalHarness';
+export type { TestLanguage } from '../testing/testI18n';
 export { describeStoryStates } from '../testing/storyStates';
 export { GREEN_PARTNER_THEME, withClientTheme } from '../testing/storyThemes';
 export { inArabic } from '../testing/storyLanguage';

@@ -1,7 +1,7 @@
 import { useMemo, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegionWhiteList } from '../contract/account';
-import { isLanguageCode, languageByCode } from '../i18n/languages';
+import { useIntlLocale } from '../i18n/useIntlLocale';
 import { Select } from '../ui/Select';
 import { countryNamer, countryOptions, regionOfCountry } from './countryRegions';
 
@@ -27,12 +27,13 @@ const englishNames = countryNamer('en');
  * the account's data will be stored (spec section 2, register and region confirmation).
  */
 export function CountryRegionSelect({ list, value, onChange, onBlur, label, error, disabled, required, inputRef, forceOpen, note }: CountryRegionSelectProps) {
-  const { t, i18n } = useTranslation('core');
-  const bcp47 = isLanguageCode(i18n.language) ? languageByCode(i18n.language).bcp47 : 'en-US';
+  const { t } = useTranslation('core');
+  const bcp47 = useIntlLocale();
   const options = useMemo(
     () =>
       countryOptions(
         list,
+        bcp47,
         countryNamer(bcp47),
         (region) => t(`regions.${region}`),
         (region) => t('regions.storedIn', { region: t(`regions.${region}`) }),

@@ -16,9 +16,13 @@ describe('country regions', () => {
     expect(countryNamer('en-US')('KR')).toMatch(/Korea/);
   });
   it('groups options by data region, sorted by name, with the storage hint', () => {
-    const options = countryOptions(list, countryNamer('en-US'), (r) => `R:${r}`, (r) => `stored in ${r}`);
+    const options = countryOptions(list, 'en-US', countryNamer('en-US'), (r) => `R:${r}`, (r) => `stored in ${r}`);
     expect(options.map((o) => o.value)).toEqual(['CA', 'US', 'SG', 'KR', 'AT', 'DE']);
     expect(options[0]).toMatchObject({ group: 'R:Use', hint: 'stored in Use' });
+  });
+  it("sorts names in the page language's order: Czech puts \"ch\" after \"h\"", () => {
+    const czech = countryOptions({ Use: [], Aps: ['HK'], Euw: ['HR', 'IN', 'CZ', 'HN', 'CL'] }, 'cs-CZ', countryNamer('cs-CZ'), (r) => r, (r) => r);
+    expect(czech.map((o) => o.label)).toEqual(['Hongkong – ZAO Číny', 'Česko', 'Honduras', 'Chile', 'Chorvatsko', 'Indie']);
   });
 });
 
@@ -31,11 +35,11 @@ describe('country search keywords', () => {
   });
   it('"Korea" finds South Korea first and "Netherlands" the Netherlands before the Caribbean Netherlands', () => {
     const all = { Use: ['BQ', 'US'], Aps: ['KP', 'KR'], Euw: ['NL', 'DE'] };
-    const options = countryOptions(all, countryNamer('en-US'), (r) => r, (r) => r, countryNamer('en'));
+    const options = countryOptions(all, 'en-US', countryNamer('en-US'), (r) => r, (r) => r, countryNamer('en'));
     expect(filterOptions(options, 'Korea').map((o) => o.value)).toEqual(['KR', 'KP']);
     expect(filterOptions(options, 'Netherlands').map((o) => o.value)).toEqual(['NL', 'BQ']);
     expect(filterOptions(options, 'usa').map((o) => o.value)).toEqual(['US']);
-    const german = countryOptions(all, countryNamer('de-DE'), (r) => r, (r) => r, countryNamer('en'));
+    const german = countryOptions(all, 'de-DE', countryNamer('de-DE'), (r) => r, (r) => r, countryNamer('en'));
     expect(filterOptions(german, 'germany').map((o) => o.label)).toEqual(['Deutschland']);
     expect(filterOptions(german, 'Korea').map((o) => o.value)[0]).toBe('KR');
   });

@@ -66,12 +66,14 @@ export function countryKeywords(code: string, label: string, englishName: (code:
  */
 export function countryOptions(
   list: RegionWhiteList,
+  /** The page's Intl locale (intlLocale): names sort in its order, Czech "ch" after "h". */
+  locale: string,
   nameOf: (code: string) => string,
   regionLabel: (region: RegionCode) => string,
   storageHint: (region: RegionCode) => string,
   englishName: (code: string) => string = nameOf,
 ): SelectOption<string>[] {
-  const collator = new Intl.Collator();
+  const collator = new Intl.Collator(locale);
   return REGION_CODES.flatMap((region) =>
     (list[region] ?? [])
       .map((code) => {

@@ -4,13 +4,14 @@ import { createNumberFormatter, INTERPOLATION } from '../i18n/numberFormatter';
 
 /**
  * A synchronous i18n instance for tests and stories: every namespace of English, and of Arabic
- * (the right-to-left language, for the stories that show the mirrored layout), bundled up front,
+ * (the right-to-left language, for the stories that show the mirrored layout) and Serbian (Latin
+ * texts whose Intl locale names its script, for the tests of dates and names), bundled up front,
  * so nothing suspends while rendering.
  */
-const bundled = import.meta.glob<{ default: Record<string, unknown> }>(['../../locales/en_US/*.json', '../../locales/ar_SA/*.json'], { eager: true });
+const bundled = import.meta.glob<{ default: Record<string, unknown> }>(['../../locales/en_US/*.json', '../../locales/ar_SA/*.json', '../../locales/sr_RS/*.json'], { eager: true });
 
 /** The languages a test or story can render in. */
-export type TestLanguage = 'en_US' | 'ar_SA';
+export type TestLanguage = 'en_US' | 'ar_SA' | 'sr_RS';
 
 function resourcesOf(language: TestLanguage): Record<string, Record<string, unknown>> {
   const resources: Record<string, Record<string, unknown>> = {};

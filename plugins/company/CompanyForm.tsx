@@ -21,6 +21,7 @@ import {
   useHttp,
   useRegionWhiteList,
   PageCard,
+  useIntlLocale,
 } from '@portal/plugin-api';
 import { companyApi } from './api';
 import { companyInputOf, companySchema, EMPTY_COMPANY, formValuesOf, type CompanyFormValues } from './companySchema';
@@ -54,6 +55,7 @@ export function CompanyForm({ company, onSaved, initialValues, validateOnMount, 
   const handleError = useErrorHandler();
   const [, navigate] = useLocation();
   const countryName = useCountryName();
+  const locale = useIntlLocale();
   const whiteList = useRegionWhiteList();
   const editing = Boolean(company);
 
@@ -83,9 +85,9 @@ export function CompanyForm({ company, onSaved, initialValues, validateOnMount, 
     const list: RegionWhiteList | null = whiteList.list;
     const codes = new Set<string>(list ? REGION_CODES.flatMap((r) => list[r] ?? []) : []);
     if (defaults.country) codes.add(defaults.country);
-    const collator = new Intl.Collator();
+    const collator = new Intl.Collator(locale);
     return [...codes].map((code) => ({ value: code, label: countryName(code) })).sort((a, b) => collator.compare(a.label, b.label));
-  }, [whiteList.list, countryName, defaults.country]);
+  }, [whiteList.list, countryName, defaults.country, locale]);
   const typeOptions = useMemo(() => COMPANY_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) })), [t]);
 
   // A field's message is a key its rules set (typed there), or a server error's message, already

@@ -1,16 +1,9 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { countryNamer, isLanguageCode, languageByCode, type Member } from '@portal/plugin-api';
-
-/** The page language as a BCP 47 tag, for Intl. */
-export function useBcp47(): string {
-  const { i18n } = useTranslation();
-  return isLanguageCode(i18n.language) ? languageByCode(i18n.language).bcp47 : 'en-US';
-}
+import { countryNamer, type Member, useIntlLocale } from '@portal/plugin-api';
 
 /** Dates (joined, applied) in the page language; '' for none. */
 export function useDateFormat(): (ms: number | null | undefined) => string {
-  const bcp47 = useBcp47();
+  const bcp47 = useIntlLocale();
   return useMemo(() => {
     const format = new Intl.DateTimeFormat(bcp47, { dateStyle: 'medium' });
     return (ms) => (ms ? format.format(new Date(ms)) : '');
@@ -19,7 +12,7 @@ export function useDateFormat(): (ms: number | null | undefined) => string {
 
 /** Country names in the page language. */
 export function useCountryName(): (code: string) => string {
-  const bcp47 = useBcp47();
+  const bcp47 = useIntlLocale();
   return useMemo(() => countryNamer(bcp47), [bcp47]);
 }
 

@@ -22,7 +22,9 @@ import {
   useDeploymentConfig,
   LoadFailed,
   LoadingLine,
+  intlLocale,
   useLoaded,
+  withoutIsolation,
 } from '@portal/plugin-api';
 import { isCancelled, passkeyApi, type PasskeyApi, webAuthnAvailable } from './api';
 import { createCredential } from './ceremonies';
@@ -49,7 +51,7 @@ function thisPage(): string {
 }
 
 function formatDate(ms: number, language: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(language.replace('_', '-'), { dateStyle: 'medium', ...(timeZone ? { timeZone } : {}) }).format(ms);
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', ...(timeZone ? { timeZone } : {}) }).format(ms);
 }
 
 /**
@@ -270,9 +272,10 @@ function AddPasskeyForm({
   );
 }
 
+/** A name the person edits and the server keeps: plain text, without the marks that isolate the values in a right-to-left message. */
 function suggestedName(t: (key: 'add.deviceOn' | 'add.thisDevice', values?: Record<string, string>) => string): string {
   const { family: browser, os } = readUserAgent(typeof navigator === 'undefined' ? '' : navigator.userAgent);
-  if (browser && os) return t('add.deviceOn', { browser, os });
+  if (browser && os) return withoutIsolation(t('add.deviceOn', { browser, os }));
   return browser ?? os ?? t('add.thisDevice');
 }
 

@@ -49,11 +49,11 @@ function listHttp(initial: PasskeyItem[]) {
   return { http, calls };
 }
 
-async function renderSection(http: HttpClient, unlocked = true, guard = <T,>(call: () => Promise<T>) => call(), variant: 'web' | 'app' = 'web') {
+async function renderSection(http: HttpClient, unlocked = true, guard = <T,>(call: () => Promise<T>) => call(), variant: 'web' | 'app' = 'web', language: 'en_US' | 'ar_SA' = 'en_US') {
   const registry = await testRegistry([passkeys]);
   setUser(demoUser);
-  renderPortal(<PasskeysSection unlocked={unlocked} guard={guard} timeZone="UTC" />, { registry, http, config: { variant } });
-  return screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
+  renderPortal(<PasskeysSection unlocked={unlocked} guard={guard} timeZone="UTC" />, { registry, http, config: { variant }, language });
+  return screen.findByRole('region', { name: language === 'ar_SA' ? 'مفاتيح المرور' : 'Passkeys' }, { timeout: 5000 });
 }
 
 
@@ -111,6 +111,21 @@ describe('the passkeys card of the security page', () => {
     expect(webauthn.create.calls).toBe(1);
     const register = calls.find((c) => c.path === '/passkeys/register')!;
     expect(register).toMatchObject({ body: { name: 'Desk key', response: { id: 'Y3JlZC0x' } }, securityToken: true });
+  });
+
+  it('suggests a plain name in Arabic, without the bidi marks its message puts around the browser and system', async () => {
+    webauthn = installFakeWebAuthn();
+    const agent = vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36');
+    try {
+      const { http, calls } = listHttp([]);
+      await renderSection(http, true, undefined, 'web', 'ar_SA');
+      await userEvent.click(await screen.findByRole('button', { name: 'إضافة مفتاح مرور' }));
+      expect((screen.getByLabelText(/^اسم مفتاح المرور/) as HTMLInputElement).value).toBe('Chrome على Windows');
+      await userEvent.click(screen.getByRole('button', { name: 'إنشاء مفتاح المرور' }));
+      await waitFor(() => expect(calls.find((c) => c.path === '/passkeys/register')).toMatchObject({ body: { name: 'Chrome على Windows' } }));
+    } finally {
+      agent.mockRestore();
+    }
   });
 
   it('keeps the form when the person cancels the browser prompt', async () => {

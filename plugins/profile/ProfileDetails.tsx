@@ -1,8 +1,8 @@
 import { useTheme } from '@emotion/react';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, countryNamer, type UserProfile } from '@portal/plugin-api';
-import { timeZoneLabel, useJobTitleLabel, usePageLocale } from './useProfileOptions';
+import { Button, countryNamer, useIntlLocale, type UserProfile } from '@portal/plugin-api';
+import { timeZoneLabel, useJobTitleLabel } from './useProfileOptions';
 
 function Row({ label, value }: { label: string; value: string | null }) {
   const theme = useTheme();
@@ -22,7 +22,7 @@ export const ProfileDetails = forwardRef<HTMLButtonElement, { profile: UserProfi
 ) {
   const theme = useTheme();
   const { t } = useTranslation('profile');
-  const locale = usePageLocale();
+  const locale = useIntlLocale();
   const jobTitleLabel = useJobTitleLabel();
   const country = profile.country ? countryNamer(locale)(profile.country) : null;
 

@@ -2,20 +2,13 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   countryNamer,
-  isLanguageCode,
-  languageByCode,
   REGION_CODES,
   type SelectOption,
+  useIntlLocale,
   useRegionWhiteList,
 } from '@portal/plugin-api';
 import { NEW_POSITION, POSITIONS, positionOf } from './positions';
 import { timeZoneEntries, utcOffsetMinutes, formatOffset } from './timeZones';
-
-/** The page language as a BCP 47 tag, for Intl names. */
-export function usePageLocale(): string {
-  const { i18n } = useTranslation();
-  return isLanguageCode(i18n.language) ? languageByCode(i18n.language).bcp47 : 'en-US';
-}
 
 /** Positions in the page language, then "add a new position". */
 export function usePositionOptions(): SelectOption<string>[] {
@@ -55,7 +48,7 @@ export function timeZoneLabel(zone: string, at: Date): string {
 /** Every country/region of the white-list (about 240 codes), by name in the page language. */
 export function useCountryOptions(): { options: SelectOption<string>[]; loading: boolean; failed: boolean; retry: () => void } {
   const { list, failed, retry } = useRegionWhiteList();
-  const locale = usePageLocale();
+  const locale = useIntlLocale();
   const options = useMemo(() => {
     if (!list) return [];
     const nameOf = countryNamer(locale);

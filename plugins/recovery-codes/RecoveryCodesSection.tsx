@@ -17,6 +17,7 @@ import {
   VisuallyHidden,
   LoadFailed,
   LoadingLine,
+  intlLocale,
   toApiError,
   useLoaded,
 } from '@portal/plugin-api';
@@ -47,7 +48,7 @@ export default function RecoveryCodesSection({ user, unlocked, guard, reloadKey,
     if (fresh) codesHeading.current?.focus();
   }, [fresh]);
 
-  const time = (ms: number) => new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(ms);
+  const time = (ms: number) => new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(ms);
 
   const create = async () => {
     setCreating(true);

@@ -15,7 +15,7 @@ import {
   useInterruptibleCall,
 } from '@portal/plugin-api';
 import { renderPortal, resetRegionWhiteList, testLoginPage, testRegistry } from '@portal/plugin-api/testing';
-import ConfirmRegionStep from './ConfirmRegionStep';
+import ConfirmRegionStep, { ConfirmRegion } from './ConfirmRegionStep';
 import region from './index';
 
 const WHITE_LIST: RegionWhiteList = { Use: ['US', 'CA'], Aps: ['SG', 'JP'], Euw: ['DE', 'FR'] };
@@ -95,6 +95,18 @@ describe('ConfirmRegionStep', () => {
     await chooseCountry(user, 'Japan');
     expect(screen.getByText('Your data will be stored in: Asia Pacific, Singapore (ap-southeast-1)')).toBeInTheDocument();
     expect(screen.queryByText(/Suggested data region/)).toBeNull();
+  });
+
+  it('in Arabic, isolates the Latin region code in the storage hint (FSI…PDI), so its parentheses stay put; English is unchanged', async () => {
+    const registry = await testRegistry([region]);
+    const step = (language: 'en_US' | 'ar_SA') =>
+      renderPortal(<ConfirmRegion error={regionError()} call="signIn" form={{ email: REQUIRED.email, password: 'x' }} retry={vi.fn()} cancel={vi.fn()} goTo={vi.fn()} initialCountry="DE" />, { registry, http: fakeHttp(), language });
+    const arabic = step('ar_SA');
+    expect(await screen.findByText('ستُخزَّن بياناتك في: \u2068أوروبا (eu-west-1)\u2069')).toBeInTheDocument();
+    arabic.unmount();
+    step('en_US');
+    const english = await screen.findByText('Your data will be stored in: Europe (eu-west-1)');
+    expect(english.textContent).not.toMatch(/[\u2068\u2069]/);
   });
 
   it('asks for a country before confirming', async () => {

@@ -70,7 +70,7 @@ export function ActivitySection({ api, reloadKey, timeZone, onSecured }: { api: 
         <ul css={{ listStyle: 'none', padding: 0, margin: `0 0 ${theme.space(4)}` }} aria-label={t('activity.list')}>
           {page.events.map((event, index) => {
             const title = eventTitle(event, t);
-            const device = eventDevice(event, t);
+            const device = eventDevice(event, i18n.language, t);
             const place = eventPlace(event, i18n.language, t);
             const time = when(event);
             const failed = event.kind === 'sign_in_failure' || event.kind === 'security_unlock_failed' || event.kind === 'account_locked';

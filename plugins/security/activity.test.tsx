@@ -67,6 +67,25 @@ describe('recent activity', () => {
     expect(within(items[2]!).getByRole('button', { name: /^This wasn't me/ })).toBeInTheDocument();
   });
 
+  it('writes dates and country names in the script of the page language: Latin in Serbian', async () => {
+    const server = backend(activityRoutes());
+    await renderSecurity(server.http, 'sr_RS');
+    const section = await screen.findByRole('region', { name: 'Nedavne aktivnosti' });
+    const items = within(await within(section).findByRole('list', { name: 'Nedavne aktivnosti' })).getAllByRole('listitem');
+    // 20 Nov 2026 in the Latin month name ("nov", not "нов"), France as "Francuska" (not "Француска").
+    expect(items[0]).toHaveTextContent(/20\. nov 2026\./);
+    expect(items[0]).toHaveTextContent('Lyon, Francuska');
+    for (const item of items) expect(item.textContent).not.toMatch(/[\u0400-\u04ff]/);
+  });
+
+  it('isolates a bare Latin browser name or city between the separators in Arabic', async () => {
+    const server = backend(activityRoutes({ any: () => ({ ...firstPage, events: [event('e9', 'sign_in_success', { browser: 'Firefox 133', city: 'Lyon' })] }) }));
+    await renderSecurity(server.http, 'ar_SA');
+    const section = await screen.findByRole('region', { name: 'النشاط الأخير' });
+    const item = within(await within(section).findByRole('list', { name: 'النشاط الأخير' })).getByRole('listitem');
+    expect(item.textContent).toContain(' · \u2068Firefox 133\u2069 · \u2068Lyon\u2069');
+  });
+
   it('loads older events on request, keeps what it has when that fails, and continues at the first older one', async () => {
     let failNext = true;
     const server = backend({

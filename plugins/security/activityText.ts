@@ -1,6 +1,6 @@
 /** How one security event reads: what happened, from which device, where and when. */
 import type { TFunction } from 'i18next';
-import type { SecurityEvent, SecurityEventKind } from '@portal/plugin-api';
+import { intlLocale, isolate, type SecurityEvent, type SecurityEventKind } from '@portal/plugin-api';
 
 type T = TFunction<readonly ['security', 'core']>;
 
@@ -44,10 +44,14 @@ export function eventTitle(event: SecurityEvent, t: T): string {
   return [title, ...extra].join(' · ');
 }
 
-/** "Chrome 131 on Windows", one of them, or null when the server could not tell. */
-export function eventDevice(event: SecurityEvent, t: T): string | null {
+/**
+ * "Chrome 131 on Windows", one of them, or null when the server could not tell. A bare name stands
+ * between " · " separators as a message's value would, so it is isolated as one (bidi.ts).
+ */
+export function eventDevice(event: SecurityEvent, language: string, t: T): string | null {
   if (event.browser && event.os) return t('security:sessions.deviceOn', { browser: event.browser, os: event.os });
-  return event.browser ?? event.os ?? null;
+  const one = event.browser ?? event.os;
+  return one ? isolate(one, language) : null;
 }
 
 /** The country's name in the page language (Intl), with the city when known. */
@@ -55,13 +59,14 @@ export function eventPlace(event: SecurityEvent, language: string, t: T): string
   let country: string | null = event.country;
   if (event.country) {
     try {
-      country = new Intl.DisplayNames([language.replace('_', '-')], { type: 'region' }).of(event.country) ?? event.country;
+      country = new Intl.DisplayNames([intlLocale(language)], { type: 'region' }).of(event.country) ?? event.country;
     } catch {
       country = event.country;
     }
   }
   if (event.city && country) return t('security:activity.place', { city: event.city, country });
-  return event.city ?? country;
+  const one = event.city ?? country;
+  return one ? isolate(one, language) : null;
 }
 
 /** A time zone this browser knows, else undefined (the browser's own). */
@@ -77,7 +82,7 @@ export function usableTimeZone(zone: string | null | undefined): string | undefi
 
 /** Date and time in the page language and the given zone, with the zone's short name. */
 export function formatEventTime(ms: number, language: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(language.replace('_', '-'), {
+  return new Intl.DateTimeFormat(intlLocale(language), {
     year: 'numeric',
     month: 'short',
     day: 'numeric',

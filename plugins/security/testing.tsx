@@ -7,6 +7,7 @@ import {
   RouteView,
   testDeployment,
   testRegistry,
+  type TestLanguage,
 } from '@portal/plugin-api/testing';
 import security from './index';
 
@@ -80,7 +81,7 @@ export function backend(overrides: Record<string, Handler> = {}) {
 }
 
 /** The page at /accountSetting/security, signed in as `user`, behind the real route view. */
-export async function renderSecurity(http: HttpClient) {
+export async function renderSecurity(http: HttpClient, language?: TestLanguage) {
   setUser(user);
   saveTokens({ tokenType: 'Bearer', accessToken: 'access-1', refreshToken: 'refresh-1' });
   const registry = await testRegistry([security]);
@@ -92,6 +93,6 @@ export async function renderSecurity(http: HttpClient) {
       </Route>
       <Route path="/accountSetting/account">account page</Route>
     </Switch>,
-    { registry, http, path: '/accountSetting/security' },
+    { registry, http, path: '/accountSetting/security', language },
   );
 }

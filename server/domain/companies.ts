@@ -7,6 +7,7 @@ import type { Company, CompanyInput, CompanySummary, CompanyUpdate, MemberRole, 
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { RegionCode } from '../../core/contract/regions';
 import { REGION_CODES } from '../../core/contract/regions';
+import { intlLocale } from '../../core/i18n/numbers';
 import type { Kysely } from 'kysely';
 import type { Ctx } from '../context';
 import { isUniqueViolation, lockRow } from '../db/portable';
@@ -367,6 +368,8 @@ export async function listMembers(ctx: Ctx, region: RegionCode, account: Account
   const invites = await db.selectFrom('invitations').select(['email', 'expires_at']).where('org_id', '=', orgId).where('status', '=', 'pending').execute();
   const expiry = new Map(invites.map((i) => [i.email, i.expires_at]));
   const order: Record<string, number> = { owner: 0, admin: 1, member: 2 };
+  // Addresses in the order of the reader's language (Czech puts "ch" after "h").
+  const collator = new Intl.Collator(intlLocale(account.language));
   return rows
     // Until someone accepts, the list says "invited" and nothing about whether the address has an account.
     .map((r) => ({
@@ -379,7 +382,7 @@ export async function listMembers(ctx: Ctx, region: RegionCode, account: Account
       joinedAt: r.joinedAt,
       invitedAt: r.invitedAt,
     }))
-    .sort((a, b) => (order[a.role]! - order[b.role]!) || a.email.localeCompare(b.email));
+    .sort((a, b) => (order[a.role]! - order[b.role]!) || collator.compare(a.email, b.email));
 }
 
 /** Role changes: admins manage members; only the owner grants or takes admin, or hands over ownership. */

@@ -28,6 +28,7 @@ import { ApiFailure } from '../http/errors';
 import { randomToken, sha256 } from './crypto';
 import { checkAccountPassword } from './passwordLock';
 import { readUserAgent } from '../../core/contract/userAgent';
+import { intlLocale } from '../../core/i18n/numbers';
 
 /** Where an event came from: the request's client address and headers. */
 export interface EventContext {
@@ -124,7 +125,7 @@ export async function recordSecurityEvent(
 }
 
 function formatWhen(at: number, language: string, timeZone: string | null): string {
-  const locale = language.replace('_', '-');
+  const locale = intlLocale(language);
   const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' };
   try {
     return new Intl.DateTimeFormat(locale, { ...options, timeZone: timeZone ?? 'UTC' }).format(at);
@@ -136,7 +137,7 @@ function formatWhen(at: number, language: string, timeZone: string | null): stri
 function placeOf(context: EventContext, language: string): string {
   let country: string | undefined;
   try {
-    country = context.country ? new Intl.DisplayNames([language.replace('_', '-')], { type: 'region' }).of(context.country) : undefined;
+    country = context.country ? new Intl.DisplayNames([intlLocale(language)], { type: 'region' }).of(context.country) : undefined;
   } catch {
     country = context.country ?? undefined;
   }

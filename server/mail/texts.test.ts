@@ -1,3 +1,4 @@
+import { FSI, PDI } from '../../core/i18n/bidi';
 import { LANGUAGE_CODES } from '../../core/i18n/languages';
 import { BODIES, MAIL_KINDS, type MailTemplate, SUBJECTS, chooseForm, fill, mailText, readTemplate } from './texts';
 
@@ -45,8 +46,8 @@ describe('mail texts', () => {
         const { subject, text } = mailText(kind, lang, VARS);
         expect(subject).not.toMatch(/\{\{\w+\}\}/);
         expect(text).not.toMatch(/\{\{\w+\}\}/);
-        expect(text).toBe(fill(single(BODIES[lang][kind]), VARS));
-        expect(subject).toBe(fill(single(SUBJECTS[lang][kind]), VARS));
+        expect(text).toBe(fill(single(BODIES[lang][kind]), VARS, lang));
+        expect(subject).toBe(fill(single(SUBJECTS[lang][kind]), VARS, lang));
       }
     }
     expect(mailText('emailCode', 'de_DE', VARS)).toEqual({
@@ -74,8 +75,19 @@ describe('mail texts', () => {
     expect(mailText('recoveryCodeUsed', 'en_US', { ...vars, remaining: 1200 }).text).toContain('Unused codes left: 1,200.');
     expect(mailText('recoveryCodeUsed', 'xx_XX', vars).text).toContain('Unused codes left: 9.');
     // A verification code is typed back: Western digits in every language, string or number.
-    expect(mailText('emailCode', 'ar_SA', VARS).subject).toBe('رمز التحقق الخاص بك: 123456');
-    expect(mailText('emailCode', 'ar_SA', { ...VARS, code: 123456 }).subject).toBe('رمز التحقق الخاص بك: 123456');
+    expect(mailText('emailCode', 'ar_SA', VARS).subject).toBe(`رمز التحقق الخاص بك: ${FSI}123456${PDI}`);
+    expect(mailText('emailCode', 'ar_SA', { ...VARS, code: 123456 }).subject).toBe(`رمز التحقق الخاص بك: ${FSI}123456${PDI}`);
+  });
+
+  it('isolates values inside Arabic lines, but not a value that is a whole line (links), nor any value in a left-to-right language', () => {
+    const arabic = mailText('newDeviceSignIn', 'ar_SA', VARS).text;
+    expect(arabic).toContain(`الجهاز: ${FSI}Firefox 133, Linux${PDI}\n`);
+    expect(arabic).toContain(`الموقع: ${FSI}Lyon, France (IP 203.0.113.9)${PDI}\n`);
+    expect(arabic).toContain(`\n${VARS.link}`);
+    expect(arabic).not.toContain(`${FSI}${VARS.link}`);
+    expect(mailText('invitation', 'ar_SA', VARS).subject).toBe(`يدعوك ${FSI}Olivia Owner${PDI} للانضمام إلى ${FSI}Contoso${PDI}`);
+    expect(mailText('newDeviceSignIn', 'en_US', VARS).text).toContain('Device: Firefox 133, Linux\n');
+    expect(mailText('newDeviceSignIn', 'en_US', VARS).text).not.toMatch(/[\u2068\u2069]/);
   });
 
   it("reads plural forms as i18next keys and picks one by the language's plural rules for count", () => {

@@ -8,11 +8,15 @@
  * number is written as the mail's language writes numbers (core/i18n/numbers.ts: Arabic-Indic
  * digits in Arabic; a code passed as a string stays as it is). A text may instead come in plural
  * forms, as the portal's i18next keys do (`body.x_one`, `body.x_other` in English; every form the
- * language's Intl.PluralRules names elsewhere): the mail's `count` picks the form. "Unified ID" is a
+ * language's Intl.PluralRules names elsewhere): the mail's `count` picks the form. In a right-to-left
+ * language (Arabic) a value inside a line is isolated with FSI…PDI (core/i18n/bidi.ts), as in the
+ * SPA, so an address or "Chrome on Windows" keeps the line's punctuation in place; a value that is a
+ * whole line (the links) stays bare, so mail programs still find the URL. "Unified ID" is a
  * product name and stays untranslated. A file that lacks a text or a form stops the server at start.
  */
 import { readFileSync } from 'node:fs';
 import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGE_CODES, languageByCode, type LanguageCode } from '../../core/i18n/languages';
+import { interpolatedValue } from '../../core/i18n/bidi';
 import { localiseInterpolated } from '../../core/i18n/numbers';
 
 /** `noAccount` and `alreadyRegistered` go out only under enumeration protection (ENUMERATION_PROTECTION=1). */
@@ -68,9 +72,11 @@ export const SUBJECTS = table('subject');
 export const BODIES = table('body');
 
 export function fill(template: string, vars: MailVars, language: LanguageCode = DEFAULT_LANGUAGE): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (m, key: string) => {
+  return template.replace(/\{\{(\w+)\}\}/g, (m, key: string, at: number) => {
     const value = vars[key];
-    return value === undefined ? m : String(localiseInterpolated(value, key, language));
+    if (value === undefined) return m;
+    const wholeLine = (at === 0 || template[at - 1] === '\n') && (at + m.length === template.length || template[at + m.length] === '\n');
+    return String(wholeLine ? localiseInterpolated(value, key, language) : interpolatedValue(value, key, language));
   });
 }
 

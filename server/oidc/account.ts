@@ -1,5 +1,6 @@
 /** The provider's view of a portal account: `sub` is the account id; claims by scope. */
 import type { Account, ClaimsParameterMember, FindAccount } from 'oidc-provider';
+import { intlLocale } from '../../core/i18n/numbers';
 import type { Ctx } from '../context';
 import { sessionExpiry } from '../domain/sessions';
 import { portalSessionOfGrant } from './adapter';
@@ -36,7 +37,7 @@ export async function findPortalAccount(ctx: Ctx, sub: string, grantId?: string)
         ...(name ? { name } : {}),
         ...(account.first_name ? { given_name: account.first_name } : {}),
         ...(account.last_name ? { family_name: account.last_name } : {}),
-        locale: account.language.replace('_', '-'),
+        locale: intlLocale(account.language),
       };
     },
   };

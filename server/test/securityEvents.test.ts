@@ -107,6 +107,22 @@ describe('security activity', () => {
     expect((await activity(c)).timeZone).toBe('Europe/Berlin');
   });
 
+  it('writes the new-device mail of a Serbian account in Latin letters, as its texts are (dates, country names)', async () => {
+    const email = 'admin@example.com';
+    const c = new Client(t.base);
+    await signInFrom(c, email, DEMO_PASSWORD, { ua: CHROME_WINDOWS });
+    await c.post('/api/account/updateInfo', { email, accountId: await accountId(c), language: 'sr_RS', timezone: 'Europe/Belgrade' }, { auth: true });
+    const before = (await mails(c, email)).length;
+    await signInFrom(c, email, DEMO_PASSWORD, { ua: FIREFOX_LINUX, country: 'IT', city: 'Milano' });
+    expect((await mails(c, email)).length).toBe(before + 1);
+    const mail = (await mails(c, email))[0]!;
+    expect(mail.text).toContain('Milano, Italija'); // not "Италија"
+    const month = new Intl.DateTimeFormat('sr-Latn-RS', { month: 'long', timeZone: 'Europe/Belgrade' }).format(Date.now());
+    expect(month).toMatch(/^[a-z]+$/);
+    expect(mail.text).toContain(month);
+    expect(mail.text).not.toMatch(/[\u0400-\u04ff]/); // no Cyrillic anywhere
+  });
+
   it('records wrong passwords, the lock they start, a refusal while locked, and the lock running out (once)', async () => {
     const email = 'locked-soon@example.com'; // four failed sign-ins already
     const c = new Client(t.base);
