@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { BOOT_SCRIPT, BOOT_SCRIPT_SOURCE, bootAfterPaint } from './bootAfterPaint';
 
@@ -64,13 +65,14 @@ describe('the shell page starts the app after its first paint', () => {
         createElement: (tag: string) => ({ tag }),
         getElementById: (id: string) => (id === 'portal-boot' ? { textContent: JSON.stringify(list) } : null),
       };
-      const window = { PerformanceObserver: FakeObserver };
-      new Function('document', 'window', 'requestAnimationFrame', 'setTimeout', BOOT_SCRIPT)(
+      // The page's script as the browser runs it, in a context of its own with these stand-ins as its globals.
+      runInNewContext(BOOT_SCRIPT, {
         document,
-        window,
-        (f: () => void) => frames.push(f),
-        (f: () => void, ms: number) => timers.push({ run: f, ms }),
-      );
+        window: { PerformanceObserver: FakeObserver },
+        requestAnimationFrame: (f: () => void) => frames.push(f),
+        setTimeout: (f: () => void, ms: number) => timers.push({ run: f, ms }),
+        JSON,
+      });
       const paint = () => {
         for (const o of observers) o.callback({}, { disconnect: () => (o.disconnected = true) });
       };
