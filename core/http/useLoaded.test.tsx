@@ -3,17 +3,7 @@ import { useCallback } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './ApiError';
 import { useLoaded, type Loaded } from './useLoaded';
-
-/** A call whose answer the test gives when it wants. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from '../testing/deferred';
 
 function Probe({ calls, which, seen }: { calls: Array<ReturnType<typeof deferred<string>>>; which: number; seen: { loaded?: Loaded<string> } }) {
   const load = useCallback(() => {

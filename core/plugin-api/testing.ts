@@ -25,3 +25,4 @@ export { createSessionPort, sessionEndedAtom } from '../session/session';
 export { stripTokensFromUrl, takeMailLinkToken } from '../session/urlTokens';
 export { pluginsById } from '../testing/pluginsById';
 export { buttonNamed, hasText, press, typeInto, until, untilText } from '../testing/storyPlay';
+export { deferred } from '../testing/deferred';

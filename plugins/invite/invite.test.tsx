@@ -18,7 +18,7 @@ import {
   saveTokens,
   setUser,
 } from '@portal/plugin-api';
-import { buildRegistry, renderPortal, RouteView, sessionEndedAtom, testDeployment, testRegistry } from '@portal/plugin-api/testing';
+import { buildRegistry, deferred, renderPortal, RouteView, sessionEndedAtom, testDeployment, testRegistry } from '@portal/plugin-api/testing';
 import invite from './index';
 import { absoluteUrl, registerUrl, signInUrl } from './links';
 
@@ -44,17 +44,6 @@ type Answer = (path: string, body?: unknown, options?: Record<string, unknown>) 
 /** The HttpClient faked at the boundary: GET is the look-up, POST the accept call. */
 function fakeHttp(get: Answer, post: Answer = async () => joined) {
   return { get: vi.fn(get), post: vi.fn(post) } as unknown as HttpClient & { get: ReturnType<typeof vi.fn>; post: ReturnType<typeof vi.fn> };
-}
-
-/** A call that stays open until the test settles it. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 }
 
 async function renderInvite(http: HttpClient, path: string, extraPlugins: Parameters<typeof testRegistry>[0] = [], config: Record<string, unknown> = {}) {
