@@ -3,17 +3,18 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { BOOT_SCRIPT, BOOT_SCRIPT_SOURCE, bootAfterPaint } from './bootAfterPaint';
 
+/** As the build writes it (the entry and its own hints), with the shell's logo hint. */
 const PAGE =
   '<!doctype html><html><head><meta charset="utf-8">' +
   '<script type="module" src="/assets/main-a1.js"></script><link rel="modulepreload" href="/assets/react-b2.js"><link rel="modulepreload" href="/assets/main-a1.js">' +
-  '<link rel="modulepreload" href="/assets/manifests-c3.js"><link rel="modulepreload" href="/assets/react-b2.js">' +
-  '<link rel="preload" as="fetch" crossorigin href="/assets/l10n-x/de_DE/_first.json">' +
   '<link rel="preload" as="image" fetchpriority="high" href="/api/branding/logo.svg"></head>' +
   '<body><div id="boot-shell"></div><div id="root"></div></body></html>';
+/** The server's hints for the page (preloadHints.ts), one of them the build's own again. */
+const FILES = { modules: ['/assets/manifests-c3.js', '/assets/react-b2.js'], data: ['/assets/l10n-x/de_DE/_first.json'] };
 
 describe('the shell page starts the app after its first paint', () => {
-  it('moves the entry script and its script and data hints into the list, in order, each once', () => {
-    const booted = bootAfterPaint(PAGE)!;
+  it("moves the entry script, the build's hints and the server's into the list, in order, each once", () => {
+    const booted = bootAfterPaint(PAGE, FILES)!;
     expect(booted.list).toEqual({ entry: '/assets/main-a1.js', modules: ['/assets/react-b2.js', '/assets/manifests-c3.js'], data: ['/assets/l10n-x/de_DE/_first.json'] });
     const markup = booted.html.replace(BOOT_SCRIPT, '');
     expect(markup).not.toContain('<script type="module"');
@@ -30,8 +31,8 @@ describe('the shell page starts the app after its first paint', () => {
   });
 
   it('leaves a page alone when it has no entry script it knows', () => {
-    expect(bootAfterPaint('<html><head></head><body></body></html>')).toBeNull();
-    expect(bootAfterPaint('<html><head><script type="module" src="https://cdn.example/app.js"></script></head><body></body></html>')).toBeNull();
+    expect(bootAfterPaint('<html><head></head><body></body></html>', FILES)).toBeNull();
+    expect(bootAfterPaint('<html><head><script type="module" src="https://cdn.example/app.js"></script></head><body></body></html>', FILES)).toBeNull();
   });
 
   describe('runs', () => {

@@ -10,6 +10,7 @@
  * rather than a nonce: no other inline script can run. Its list is JSON data, not code.
  */
 import { createHash } from 'node:crypto';
+import type { PreloadFiles } from './preloadHints';
 
 /**
  * Reads the list, adds its preload hints and then its module script, once the browser reports the
@@ -32,8 +33,8 @@ export const BOOT_SCRIPT =
 export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT, 'utf8').digest('base64')}'`;
 
 const ENTRY = /<script type="module"(?: [a-z-]+="[^"]*")* src="(\/assets\/[A-Za-z0-9._/-]+\.js)"><\/script>/;
+/** The build's own hints in index.html (React, the entry): the only markup read back here. */
 const MODULE_HINT = /<link rel="modulepreload" href="(\/assets\/[A-Za-z0-9._/-]+)">/g;
-const DATA_HINT = /<link rel="preload" as="fetch" crossorigin href="(\/assets\/[A-Za-z0-9._/-]+)">/g;
 
 export interface BootList {
   entry: string;
@@ -42,28 +43,26 @@ export interface BootList {
 }
 
 /**
- * The page with its entry script and script/data preload hints taken out of the markup and
- * started by BOOT_SCRIPT at the end of the body instead; null when the page has no entry script
- * this knows (then it is left as it is). Every address is a same-origin /assets/ path.
+ * The page with its entry script and the build's module hints taken out of the markup, and with
+ * `files` (the server's preload hints, preloadHints.ts, not yet written into the page), started by
+ * BOOT_SCRIPT at the end of the body instead; null when the page has no entry script this knows
+ * (then the caller writes the hints as usual). Every address is a same-origin /assets/ path.
  */
-export function bootAfterPaint(html: string): { html: string; list: BootList } | null {
+export function bootAfterPaint(html: string, files: PreloadFiles): { html: string; list: BootList } | null {
   const entry = ENTRY.exec(html);
   if (!entry || !html.includes('</body>')) return null;
   const modules: string[] = [];
-  const data: string[] = [];
-  let out = html.replace(entry[0], '');
-  out = out.replace(MODULE_HINT, (_tag, href: string) => {
+  const add = (href: string) => {
     // The entry's own hint is its script now.
     if (href !== entry[1] && !modules.includes(href)) modules.push(href);
+  };
+  const out = html.replace(entry[0], '').replace(MODULE_HINT, (_tag, href: string) => {
+    add(href);
     return '';
   });
-  out = out.replace(DATA_HINT, (_tag, href: string) => {
-    if (!data.includes(href)) data.push(href);
-    return '';
-  });
-  const list: BootList = { entry: entry[1]!, modules, data };
-  // Only /assets/ paths (the patterns above): nothing in the list can close its element.
+  files.modules.forEach(add);
+  const list: BootList = { entry: entry[1]!, modules, data: [...new Set(files.data)] };
+  // Only /assets/ paths (the patterns above and preloadHints.ts): nothing in the list can close its element.
   const tags = `<script type="application/json" id="portal-boot">${JSON.stringify(list)}</script><script>${BOOT_SCRIPT}</script>`;
-  out = out.replace('</body>', `${tags}</body>`);
-  return { html: out, list };
+  return { html: out.replace('</body>', `${tags}</body>`), list };
 }

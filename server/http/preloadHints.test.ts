@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { enabledEverywhere, preloadHints, type PreloadManifest } from './preloadHints';
+import { enabledEverywhere, preloadFiles, preloadTags, type PreloadManifest } from './preloadHints';
+
+/** The hints as the page's head gets them. */
+const preloadHints = (...args: Parameters<typeof preloadFiles>) => preloadTags(preloadFiles(...args));
 
 const manifest: PreloadManifest = {
   localeBase: '/assets/l10n-abc',

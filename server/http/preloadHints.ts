@@ -26,7 +26,13 @@ export interface PreloadManifest {
 
 const SAFE_FILE = /^\/assets\/[A-Za-z0-9._/-]+$/;
 
-export function preloadHints(manifest: PreloadManifest, enabled: readonly string[], pathname: string, query: URLSearchParams, defaultLanguage?: string): string {
+/** What the page fetches ahead: module scripts (`modulepreload`) and data files (`preload as=fetch`), same-origin /assets/ paths only. */
+export interface PreloadFiles {
+  modules: string[];
+  data: string[];
+}
+
+export function preloadFiles(manifest: PreloadManifest, enabled: readonly string[], pathname: string, query: URLSearchParams, defaultLanguage?: string): PreloadFiles {
   const scripts = new Set<string>();
   const on = enabled.filter((id) => manifest.plugins[id]);
   // The group the page will load (the same choice as core/boot/loadPlugins.ts), then the manifests outside it.
@@ -50,9 +56,14 @@ export function preloadHints(manifest: PreloadManifest, enabled: readonly string
       else for (const ns of ['core', ...firstOn.map((v) => v.plugin)]) data.push(`${manifest.localeBase}/${language}/${ns}.json`);
     }
   }
-  const links = [...scripts].filter((f) => SAFE_FILE.test(f)).map((f) => `<link rel="modulepreload" href="${f}">`);
+  return { modules: [...scripts].filter((f) => SAFE_FILE.test(f)), data: data.filter((d) => SAFE_FILE.test(d)) };
+}
+
+/** The files as hints in the page's head. */
+export function preloadTags(files: PreloadFiles): string {
+  const links = files.modules.map((f) => `<link rel="modulepreload" href="${f}">`);
   // as=fetch with crossorigin (anonymous): the same credentials mode as the locale loader's same-origin fetch, so the preload is used.
-  for (const f of data.filter((d) => SAFE_FILE.test(d))) links.push(`<link rel="preload" as="fetch" crossorigin href="${f}">`);
+  for (const f of files.data) links.push(`<link rel="preload" as="fetch" crossorigin href="${f}">`);
   return links.join('');
 }
 

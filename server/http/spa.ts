@@ -19,7 +19,7 @@ import { BOOT_SCRIPT_SOURCE, bootAfterPaint } from './bootAfterPaint';
 import { authorizeEverywhere, cachedFile, loginStartPage, qualifiesForLoginStart } from './loginStart';
 import { isLanguageCode } from '../../core/i18n/languages';
 import { loadBaseThemes, loadingText, loginShellHtml, shellImageUrl } from './loginShell';
-import { enabledEverywhere, preloadHints, type PreloadManifest } from './preloadHints';
+import { enabledEverywhere, preloadFiles, preloadTags, type PreloadManifest } from './preloadHints';
 import type { WrittenLoginPageInfo } from '../../core/contract/auth';
 import { inlineBrandingImage, pageInfoForPage } from '../routes/branding';
 
@@ -190,7 +190,8 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
     let shellWritten = false;
     if (manifest) {
       const enabled = deployment ? enabledEverywhere(deployment.enabled) : file ? [] : manifest.enabled;
-      out = out.replace('</head>', `${preloadHints(manifest, enabled, pathname, query, deployment?.config.defaultLanguage)}</head>`);
+      const files = preloadFiles(manifest, enabled, pathname, query, deployment?.config.defaultLanguage);
+      let hintsWritten = false;
       // The login page's frame, painted before any script runs (server/http/loginShell.ts). The web login only:
       // a partner app's page has its own frame.
       const look = deployment ? { variant: deployment.config.variant, theme: deployment.config.theme } : manifest.shell;
@@ -205,13 +206,15 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
         const top = out.includes('<meta charset="utf-8">') ? '<meta charset="utf-8">' : '<head>';
         out = out.replace(top, `${top}${shell.head}`).replace('<div id="root"></div>', `${shell.body}<div id="root"></div>`);
         // The shell needs none of the app's code to paint: the app's scripts and data start after it has painted.
-        const booted = bootAfterPaint(out);
+        const booted = bootAfterPaint(out, files);
         if (booted) {
           out = booted.html;
+          hintsWritten = true;
           reply.header('Content-Security-Policy', csp([BOOT_SCRIPT_SOURCE]));
         }
         shellWritten = true;
       }
+      if (!hintsWritten) out = out.replace('</head>', `${preloadTags(files)}</head>`);
     }
     if (info && sessionCode) {
       // Data, not script. This server's small logos go with it as bytes, as in the shell: the page's <img> needs no request.
