@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { clientThemeFrom, composeFrom, type ThemeChoice } from '../../themes/compose';
 import type { ThemeTokens } from '../../themes/tokens';
+import { escapeHtml } from './html';
 
 /** The login layout's HEADER_LOGO and TITLE_LOGO (tests/e2e/login-shell.e2e.ts compares the boxes in the browser). */
 export const SHELL_HEADER_LOGO = { width: 200, height: 32 } as const;
@@ -65,10 +66,6 @@ export function loadingText(language: string, dir = fileURLToPath(new URL('../..
   }
   loadingTexts.set(language, text);
   return text;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** A CSS value from a theme (a client's branding is data): anything that could leave the declaration is dropped. */

@@ -22,6 +22,7 @@ import { loadBaseThemes, loadingText, loginShellHtml, shellImageUrl } from './lo
 import { enabledEverywhere, preloadFiles, preloadTags, type PreloadManifest } from './preloadHints';
 import type { WrittenLoginPageInfo } from '../../core/contract/auth';
 import { inlineBrandingImage, pageInfoForPage } from '../routes/branding';
+import { escapeHtml as escapeAttribute } from './html';
 
 /**
  * The SPA's CSP; `imageSources`: the connected services' branding hosts (server/http/brandingCsp.ts);
@@ -72,10 +73,6 @@ function configFileFor(options: ServerOptions, query: URLSearchParams, cookie: s
 /** JSON inside a <script> element: nothing in it can close the element or start a comment. */
 function jsonInScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /**

@@ -10,6 +10,7 @@ import type { MailKind } from './texts';
 import type { MailOutboxTable } from '../db/types';
 import type { WorkerSettings } from './settings';
 import { DEFAULT_LANGUAGE, isLanguageCode, languageByCode } from '../../core/i18n/languages';
+import { escapeHtml } from '../http/html';
 
 export type MailResult = 'sent' | 'retry' | 'failed';
 
@@ -17,10 +18,6 @@ export type MailResult = 'sent' | 'retry' | 'failed';
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 const LINK = /https?:\/\/[^\s]+/g;
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /**
  * The HTML part, in the mail's language and direction: an Arabic mail reads right to left, while

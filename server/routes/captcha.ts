@@ -13,10 +13,7 @@ import { clientNetwork } from '../domain/limits';
 import { body, clientIp, limitAuth, ok, S } from '../http/common';
 import { newNonce } from '../http/spa';
 import { REPO_ROOT } from '../options';
-
-/** Text for the frame's HTML (the locale files are ours, but a translator's `<` or `"` must not become markup). */
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../http/html';
 
 // The status row holds texts of 21 languages: at a line height of 1.25 (the reload link's too, not a
 // button's "normal") two lines of any script fit the height the login dialog gives the frame

@@ -13,10 +13,7 @@ import { htmlPage } from '../http/pages';
 import { OIDC_PATH } from '../oidc/paths';
 import { firstUse } from '../db/sharedState';
 import { REPO_ROOT } from '../options';
-
-function esc(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+import { escapeHtml as esc } from '../http/html';
 
 /** What the demo page's script is configured with (data-* attributes: no inline script under the CSP). */
 export interface DemoServiceSettings {

@@ -10,10 +10,7 @@ import type { Ctx } from '../context';
 import { normalizeEmail } from '../domain/validation';
 import { htmlPage } from '../http/pages';
 import { appSimulatorRoutes } from './devAppSimulator';
-
-function esc(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+import { escapeHtml as esc } from '../http/html';
 
 export function devRoutes(ctx: Ctx) {
   return async (app: FastifyInstance) => {

@@ -18,12 +18,9 @@ import { eventContext, recordSignIn } from '../domain/securityEvents';
 import { body, clientIp, limitAuth, S } from '../http/common';
 import { htmlPage } from '../http/pages';
 import { REPO_ROOT } from '../options';
+import { escapeHtml as esc } from '../http/html';
 
 const SCRIPT = path.join(REPO_ROOT, 'server/demo/app-simulator.js');
-
-function esc(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 function simulatorHtml(): string {
   const languages = LANGUAGES.map((l) => `<option value="${esc(l.code)}"${l.code === 'en_US' ? ' selected' : ''}>${esc(l.nativeName)} (${esc(l.code)})</option>`).join('');
