@@ -9,7 +9,8 @@
  * digits (Arabic-Indic in Arabic), as core/i18n/numbers.ts does elsewhere.
  */
 import { readFileSync } from 'node:fs';
-import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGE_CODES, languageByCode, type LanguageCode } from '../../core/i18n/languages';
+import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGE_CODES, type LanguageCode } from '../../core/i18n/languages';
+import { nonEmpty, readPluralForms } from '../localeTexts';
 
 export const FRAME_TEXT_KEYS = ['title', 'hint', 'loading', 'success', 'failed', 'error', 'reload', 'handle', 'keys', 'limited'] as const;
 export type FrameTextKey = (typeof FRAME_TEXT_KEYS)[number];
@@ -18,8 +19,6 @@ export type FrameTexts = Readonly<Record<FrameTextKey, string>> & {
   /** `position` by Intl.PluralRules category of the slider's length. */
   readonly position: Readonly<Partial<Record<Intl.LDMLPluralRule, string>>>;
 };
-
-const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
 /** One language's frame texts from its parsed captcha-frame.json; throws naming the first missing key. */
 export function parseFrameTexts(json: Readonly<Record<string, unknown>>, lang: LanguageCode): FrameTexts {
@@ -30,14 +29,7 @@ export function parseFrameTexts(json: Readonly<Record<string, unknown>>, lang: L
     if (!nonEmpty(value)) throw lacks(key);
     texts[key] = value;
   }
-  const forms = new Intl.PluralRules(languageByCode(lang).bcp47).resolvedOptions().pluralCategories;
-  const position = Object.fromEntries(
-    forms.map((form) => {
-      const value = json[`position_${form}`];
-      if (!nonEmpty(value)) throw lacks(`position_${form}`);
-      return [form, value];
-    }),
-  );
+  const position = readPluralForms(json, 'position', lang, `locales/${lang}/captcha-frame.json lacks position`);
   return { ...(texts as Record<FrameTextKey, string>), position };
 }
 

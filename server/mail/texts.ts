@@ -15,9 +15,10 @@
  * product name and stays untranslated. A file that lacks a text or a form stops the server at start.
  */
 import { readFileSync } from 'node:fs';
-import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGE_CODES, languageByCode, type LanguageCode } from '../../core/i18n/languages';
+import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGE_CODES, type LanguageCode } from '../../core/i18n/languages';
 import { interpolatedValue } from '../../core/i18n/bidi';
 import { localiseInterpolated } from '../../core/i18n/numbers';
+import { nonEmpty, pluralRules, readPluralForms } from '../localeTexts';
 
 /** `noAccount` and `alreadyRegistered` go out only under enumeration protection (ENUMERATION_PROTECTION=1). */
 export const MAIL_KINDS = ['activation', 'reset', 'emailCode', 'invitation', 'passwordChanged', 'noAccount', 'alreadyRegistered', 'newDeviceSignIn', 'recoveryCodeUsed'] as const;
@@ -29,9 +30,6 @@ type Texts = Readonly<Record<MailKind, MailTemplate>>;
 /** A mail's placeholders; numbers are localised when filled in. */
 export type MailVars = Readonly<Record<string, string | number>>;
 
-const pluralRules = (lang: LanguageCode) => new Intl.PluralRules(languageByCode(lang).bcp47);
-const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
-
 /** `name.key` of a mail.json (`name` is `subject` or `body`): its text, or all the plural forms the language has. */
 export function readTemplate(part: Readonly<Record<string, unknown>> | undefined, name: string, key: string, lang: LanguageCode): MailTemplate {
   const where = `locales/${lang}/mail.json lacks ${name}.${key}`;
@@ -39,13 +37,7 @@ export function readTemplate(part: Readonly<Record<string, unknown>> | undefined
   if (nonEmpty(text)) return text;
   const forms = pluralRules(lang).resolvedOptions().pluralCategories;
   if (!forms.some((form) => part?.[`${key}_${form}`] !== undefined)) throw new Error(where);
-  return Object.fromEntries(
-    forms.map((form) => {
-      const value = part?.[`${key}_${form}`];
-      if (!nonEmpty(value)) throw new Error(`${where}_${form}`);
-      return [form, value];
-    }),
-  );
+  return readPluralForms(part, key, lang, where);
 }
 
 /** The text of a template for these values: a plural template takes the form of `count` in the language. */
