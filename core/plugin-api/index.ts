@@ -77,6 +77,7 @@ export { DEFAULT_LANGUAGE, isLanguageCode, languageByCode, type LanguageCode, LA
 export { addNamespace, localeFile } from '../i18n/namespaces';
 export { isolate, withoutIsolation } from '../i18n/bidi';
 export { formatNumber, intlLocale } from '../i18n/numbers';
+export { formatMoment } from '../i18n/dates';
 export { useIntlLocale } from '../i18n/useIntlLocale';
 export { useFormatNumber } from '../i18n/useFormatNumber';
 export { type ErrorMessageKey, type KeyOf, type MessageKey, type Namespace, namespaceOf, type PortalNamespaces, translateDataKey, type TranslationKey } from '../i18n/resources';

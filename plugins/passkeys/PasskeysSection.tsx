@@ -22,7 +22,7 @@ import {
   useDeploymentConfig,
   LoadFailed,
   LoadingLine,
-  intlLocale,
+  formatMoment,
   useLoaded,
   withoutIsolation,
 } from '@portal/plugin-api';
@@ -51,7 +51,7 @@ function thisPage(): string {
 }
 
 function formatDate(ms: number, language: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', ...(timeZone ? { timeZone } : {}) }).format(ms);
+  return formatMoment(ms, language, { timeZone, dateOnly: true });
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   VisuallyHidden,
   LoadFailed,
   LoadingLine,
-  intlLocale,
+  formatMoment,
   toApiError,
   useLoaded,
 } from '@portal/plugin-api';
@@ -48,7 +48,7 @@ export default function RecoveryCodesSection({ user, unlocked, guard, reloadKey,
     if (fresh) codesHeading.current?.focus();
   }, [fresh]);
 
-  const time = (ms: number) => new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(ms);
+  const time = (ms: number) => formatMoment(ms, i18n.language, { timeZone });
 
   const create = async () => {
     setCreating(true);

@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, errorMessage, intlLocale, readUserAgent, toast, useErrorHandler, useLoaded } from '@portal/plugin-api';
+import { Button, errorMessage, formatMoment, readUserAgent, toast, useErrorHandler, useLoaded } from '@portal/plugin-api';
 import { isSecurityTokenError, type SecurityApi } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Actions, Badge, Loading, LockedHint, Notice, Section } from './parts';
@@ -9,7 +9,7 @@ import { useLock } from './useSecurityLock';
 
 /** Date and time in the page's language; UTC when asked (stories, so screenshots do not depend on the machine). */
 export function formatTime(ms: number, language: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(ms);
+  return formatMoment(ms, language, { timeZone });
 }
 
 /**

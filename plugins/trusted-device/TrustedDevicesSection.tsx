@@ -17,7 +17,7 @@ import {
   readUserAgent,
   LoadFailed,
   LoadingLine,
-  intlLocale,
+  formatMoment,
   toApiError,
   useLoaded,
 } from '@portal/plugin-api';
@@ -38,7 +38,7 @@ export default function TrustedDevicesSection({ user, unlocked, guard, reloadKey
   }, [http, id]);
   const { data: devices, failure, reload: load } = useLoaded(loadDevices, reloadKey);
 
-  const time = (ms: number) => new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(ms);
+  const time = (ms: number) => formatMoment(ms, i18n.language, { timeZone });
 
   const revoke = async (which: string | 'all') => {
     setRevoking(which);
