@@ -36,6 +36,9 @@ async function playLoginPage(page: Page, expectedSource?: string): Promise<Redir
   const loginUrl = new URL(page.url());
   expect(loginUrl.origin).toBe(portal.url);
   if (expectedSource) expect(loginUrl.searchParams.get('source')).toBe(expectedSource);
+  // Sign in once the form shows, as a person can: a sign-in posted while the page still boots races
+  // the page's own session check, which then hands the now signed-in user on by itself.
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   const sessionCode = loginUrl.searchParams.get('session_code')!;
   const res = await page.request.post(`${portal.url}/api/login`, { headers: { ...PORTAL_HEADERS, session_code: sessionCode }, data: { email: DEMO.email, password: DEMO.password, language: 'en_US' } });
   const body = (await res.json()) as { result?: RedirectParamsResult; errorCode?: number };
