@@ -27,14 +27,17 @@ function owner(value: string | null, now: number): string | null {
   return match && Number(match[2]) > now ? match[1]! : null;
 }
 
-export async function withRefreshLease<T>(store: LeaseStore, options: LeaseOptions, run: () => Promise<T>): Promise<T> {
+/** `run` learns whether another tab held the lease first (and so probably refreshed). */
+export async function withRefreshLease<T>(store: LeaseStore, options: LeaseOptions, run: (waited: boolean) => Promise<T>): Promise<T> {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const leaseMs = options.leaseMs ?? 5000;
   const giveUpAt = now() + 2 * leaseMs;
+  let waited = false;
   for (;;) {
     const holder = owner(store.read(), now());
     if (holder && holder !== options.tabId) {
+      waited = true;
       if (now() > giveUpAt) break; // a stuck lease must not block this tab for good
       await sleep(POLL_MS);
       continue;
@@ -44,7 +47,7 @@ export async function withRefreshLease<T>(store: LeaseStore, options: LeaseOptio
     if (owner(store.read(), now()) === options.tabId) break;
   }
   try {
-    return await run();
+    return await run(waited);
   } finally {
     if (owner(store.read(), now()) === options.tabId) store.write(null);
   }
