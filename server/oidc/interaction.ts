@@ -21,13 +21,14 @@ import type { Ctx } from '../context';
 import type { LoginSessionTable } from '../db/types';
 import { sessionSignInTime } from '../domain/authMethods';
 import { createLoginSession, getLoginSession } from '../domain/oauth';
+import { hasPasskey } from '../domain/passkeys';
 import { oidcLoginParams, type OidcLoginParams } from '../domain/reauth';
 import { readSsoCookie, type SsoSessionRef } from '../domain/sessions';
 import { ssoCookie } from '../http/common';
 import { INTERACTION_PATH } from './paths';
 import { problemUrl } from './problemPage';
 import type { OidcProvider } from './provider';
-import { asksForMfa, loginOfSession, missesAskedMfa, type PortalLogin } from './signInContext';
+import { ACR_MFA, acrWithin, asksForMfa, essentialAcrs, loginOfSession, missesAskedMfa, type AcrRequest, type PortalLogin } from './signInContext';
 import { portalLanguage } from './uiLocales';
 
 type InteractionRequest = FastifyRequest<{ Params: { uid: string }; Querystring: { session_code?: string } }>;
@@ -45,8 +46,8 @@ export function needsFreshSignIn(reasons: string[], maxAge: unknown, sso: SsoSes
  * device: the client asked for the MFA context, or the deployment asks it again when a client
  * asks for a fresh sign-in (prompt=login; an exceeded max_age while signed in).
  */
-export function demandsSecondFactor(ctx: Ctx, params: { acr_values?: unknown }, reasons: string[], reauthentication: boolean): boolean {
-  if (asksForMfa(params.acr_values)) return true;
+export function demandsSecondFactor(ctx: Ctx, params: AcrRequest, reasons: string[], reauthentication: boolean): boolean {
+  if (asksForMfa(params)) return true;
   return ctx.options.trustedDeviceAtReauth === 'ask' && (reasons.includes('login_prompt') || reauthentication);
 }
 
@@ -118,6 +119,11 @@ function hintedSubject(hint: unknown): string | null {
   }
 }
 
+/** OpenID Connect's error for an essential `acr` the account cannot reach. */
+function unmetRequirements() {
+  return { error: 'unmet_authentication_requirements', error_description: 'the sign-in cannot reach the authentication context the client made essential' };
+}
+
 async function finish(provider: Awaited<ReturnType<OidcProvider['current']>>, req: InteractionRequest, reply: FastifyReply, result: Parameters<typeof provider.interactionResult>[2], merge: boolean) {
   const returnTo = await provider.interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: merge });
   return reply.redirect(returnTo, 303);
@@ -136,8 +142,23 @@ export async function interaction(ctx: Ctx, oidc: OidcProvider, req: Interaction
     const lsParams = oidcLoginParams(ls);
     let login = completedLogin(ls, lsParams, details.uid, sso);
     if (login && ls) await ctx.stores.global.deleteFrom('login_sessions').where('code_hash', '=', ls.code_hash).execute();
+    const essential = essentialAcrs(params);
+    // A sign-in just made for this request that still misses a context the client made essential
+    // is a failed authentication (OpenID Connect Core 5.5.1.1), not another round of the login page.
+    if (login && essential) {
+      const acr = acrWithin(login.acr, essential);
+      if (!acr) return finish(provider, req, reply, unmetRequirements(), false);
+      login = { ...login, acr };
+    }
     const fresh = sso !== null && needsFreshSignIn(prompt.reasons, params.max_age, sso, ctx.now());
-    if (!login && sso && !fresh && !missesAskedMfa(params.acr_values, sso)) login = loginOfSession(sso.session);
+    if (!login && sso && !fresh && !missesAskedMfa(params, sso)) {
+      const current = loginOfSession(sso.session);
+      const acr = essential ? acrWithin(current.acr, essential) : current.acr;
+      if (acr) login = { ...current, acr };
+      // The MFA context made essential for an account without a second factor: only a passkey
+      // sign-in can reach it, so the login page is worth showing when the account has one.
+      else if (!(essential?.includes(ACR_MFA) && (await hasPasskey(ctx, sso.region, sso.account.id)))) return finish(provider, req, reply, unmetRequirements(), false);
+    }
     if (!login) return toLoginPage(ctx, details, sso, code && lsParams ? { code, params: lsParams } : null, demandsSecondFactor(ctx, params, prompt.reasons, fresh), reply);
     // The client named an account (id_token_hint) and another one is signed in: not that
     // account's sign-in (OpenID Connect Core 3.1.2.1), so the client hears login_required.

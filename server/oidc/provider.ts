@@ -71,9 +71,10 @@ function portalSessionCheck(ctx: Ctx, { interactionPolicy }: Library) {
 }
 
 /**
- * A client that asks for the MFA context (`acr_values`) of an account with a second factor is
- * sent to sign in again when the portal session's sign-in did not pass one (the provider leaves
- * `acr_values` voluntary; the interaction then asks the second factor, trusted device or not).
+ * A client that asks for the MFA context (`acr_values`, or `acr` in the `claims` parameter) of an
+ * account with a second factor is sent to sign in again when the portal session's sign-in did not
+ * pass one (the provider leaves such a request voluntary; the interaction then asks the second
+ * factor, trusted device or not). An essential `acr` the provider checks itself.
  */
 function askedMfaCheck(ctx: Ctx, { interactionPolicy }: Library) {
   return new interactionPolicy.Check('mfa_asked', 'the client asked for a sign-in with a second factor', 'login_required', async (koa: KoaContextWithOIDC) => {
@@ -82,7 +83,7 @@ function askedMfaCheck(ctx: Ctx, { interactionPolicy }: Library) {
     const sso = await readSsoCookie(ctx, parseCookies(koa.headers.cookie)[SSO_COOKIE]);
     // Another account or none: the portal_session check asks for the sign-in already.
     if (sso?.account.id !== accountId) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
-    return missesAskedMfa(koa.oidc.params?.acr_values, sso) ? interactionPolicy.Check.REQUEST_PROMPT : interactionPolicy.Check.NO_NEED_TO_PROMPT;
+    return missesAskedMfa(koa.oidc.params ?? {}, sso) ? interactionPolicy.Check.REQUEST_PROMPT : interactionPolicy.Check.NO_NEED_TO_PROMPT;
   });
 }
 
@@ -112,6 +113,8 @@ function configuration(ctx: Ctx, lib: Library, keys: PrivateSigningJwk[], cookie
         allowedPolicy: async (koa, client, token) => client.clientAuthMethod !== 'none' && token.clientId === client.clientId,
       },
       userinfo: { enabled: true },
+      // OpenID Connect Core 5.5: a client may make the MFA context an essential `acr` (interaction.ts).
+      claimsParameter: { enabled: true },
       // The question "sign out?" and the "signed out" page are the portal's own (logout.ts).
       rpInitiatedLogout: { enabled: true, logoutSource: toSignOutPage, postLogoutSuccessSource: toSignedOutPage },
       backchannelLogout: { enabled: true },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { Client, DEMO_PASSWORD, finishHandOff, login, signIn, startLogin, startServer, unlock, type TestServer } from './harness';
+import { withPasskey as registerPasskey } from './passkeyHelpers';
 import { SoftAuthenticator } from './softAuthenticator';
 
 let t: TestServer;
@@ -11,16 +12,9 @@ afterAll(async () => t.close());
 
 type Json = Record<string, unknown>;
 
-/** Signs in with the password, unlocks, and registers a passkey on `device`. */
-async function withPasskey(email: string, device = new SoftAuthenticator(t.base), name = 'Laptop') {
-  const c = new Client(t.base);
-  await signIn(c, email, DEMO_PASSWORD);
-  await unlock(c, DEMO_PASSWORD);
-  const options = (await c.post('/api/passkeys/register/options', undefined, { auth: true, security: true })).body.result.options as Json;
-  const res = await c.post('/api/passkeys/register', { response: device.create(options), name }, { auth: true, security: true });
-  expect(res.status).toBe(200);
-  const accountId = (await c.get('/api/user-info', { auth: true })).body.result.accountId as string;
-  return { c, device, accountId, passkey: res.body.result.passkey as { id: string; name: string } };
+/** A passkey registered for `email` in this file's server. */
+function withPasskey(email: string, device = new SoftAuthenticator(t.base), name = 'Laptop') {
+  return registerPasskey(t, email, device, name);
 }
 
 /** The login page's ceremony: a fresh login session, its options, the assertion, the verification. */

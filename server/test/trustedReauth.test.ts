@@ -5,16 +5,12 @@
  * trusted device unless the deployment says `trustedDeviceAtReauth: 'ask'`. The ID token's
  * `amr`/`acr` say what really happened: a skipped second factor is `pwd` alone.
  */
-import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import { authorizationRequest } from '../../tests/support/oidcRequest';
 import { ACR_MFA, ACR_PASSWORD } from '../oidc/signInContext';
-import { clientConfig, totpCode } from './oidcBrowser';
 import { Client, DEMO_PASSWORD, type TestServer, startServer } from './harness';
+import { authorize, CALLBACK } from './oidcAuthorize';
 import { MFA_EMAIL, signInWithTotp } from './secondFactorHelpers';
 
-const CALLBACK = 'https://rp.example/callback';
 const MFA = { email: MFA_EMAIL, password: DEMO_PASSWORD };
 const NO_MFA = { email: 'demo@example.com', password: DEMO_PASSWORD };
 const ASK_MFA = { acr_values: ACR_MFA };
@@ -26,58 +22,6 @@ async function trustedBrowser(t: TestServer): Promise<Client> {
   expect([...c.cookies.keys()].some((name) => name.startsWith('uid_td_'))).toBe(true);
   c.cookies.delete('uid_sso');
   return c;
-}
-
-interface Outcome {
-  /** Whether the login page was shown at all (false: the portal session answered at once). */
-  loginPage: boolean;
-  /** Whether the sign-in asked for the second factor. */
-  secondFactorAsked: boolean;
-  /** Whether that challenge offered "Don't ask again on this device". */
-  trustOffered: boolean;
-  /** The ID token's claims, or the error the client heard. */
-  claims: oidc.IDToken | null;
-  error: string | null;
-}
-
-/**
- * One authorization of client `rp` in browser `c`, signing in at the login page as the page
- * would (password, then the authenticator code when asked), and the code exchanged.
- */
-async function authorize(t: TestServer, c: Client, credentials: { email: string; password: string }, extra: Record<string, string> = {}, signOutFirst = false, trustDevice = false): Promise<Outcome> {
-  const config = await clientConfig(t, 'rp', oidc.None());
-  const request = await authorizationRequest(config, CALLBACK, extra);
-  let next = request.url.toString();
-  let loginPage = false;
-  let secondFactorAsked = false;
-  let trustOffered = false;
-  for (let hops = 0; hops < 12 && !next.startsWith(CALLBACK); hops++) {
-    const res = await c.get(next, { portal: false, headers: { Accept: 'text/html' } });
-    const target = new URL(res.headers.get('location') ?? '', next);
-    if (target.pathname !== '/login') {
-      next = target.toString();
-      continue;
-    }
-    expect(loginPage).toBe(false);
-    loginPage = true;
-    const sessionCode = target.searchParams.get('session_code')!;
-    // "Sign out and use another account" at a re-authentication: an ordinary sign-in follows.
-    if (signOutFirst) expect((await c.post('/api/logout', undefined)).status).toBe(200);
-    const send = (body: Record<string, unknown>) => c.post('/api/login', body, { headers: { session_code: sessionCode } });
-    let done = await send(credentials);
-    if (done.body.errorCode === E.mfaRequired) {
-      secondFactorAsked = true;
-      trustOffered = typeof done.body.result.trustDeviceDays === 'number';
-      done = await send({ ...credentials, mfaType: 3, code: await totpCode(t, credentials.email), mfaProcessId: done.body.result.MFAProcessId, ...(trustDevice ? { trustDevice } : {}) });
-    }
-    expect(done.status).toBe(200);
-    next = `${done.body.result.serviceUrl}?${new URLSearchParams(done.body.result.redirectParams)}`;
-  }
-  const callback = new URL(next);
-  const error = callback.searchParams.get('error');
-  if (error) return { loginPage, secondFactorAsked, trustOffered, claims: null, error };
-  const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce });
-  return { loginPage, secondFactorAsked, trustOffered, claims: tokens.claims() ?? null, error: null };
 }
 
 const PASSWORD_ONLY = { amr: ['pwd'], acr: ACR_PASSWORD };

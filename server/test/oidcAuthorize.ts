@@ -1,0 +1,80 @@
+/**
+ * One authorization of a connected service ("rp") over OpenID Connect, driven as a browser and
+ * the login page would drive it, and the code exchanged with openid-client (a client no one here
+ * wrote). Shared by the tests of what a service may ask for: re-authentication, the MFA context.
+ */
+import * as oidc from 'openid-client';
+import { expect } from 'vitest';
+import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import { authorizationRequest } from '../../tests/support/oidcRequest';
+import { clientConfig, totpCode } from './oidcBrowser';
+import type { Client, TestServer } from './harness';
+import type { SoftAuthenticator } from './softAuthenticator';
+
+export const CALLBACK = 'https://rp.example/callback';
+
+/** How the login page signs in: the password (and the authenticator code when asked), or a passkey. */
+export type Credentials = { email: string; password: string } | { email: string; passkey: SoftAuthenticator };
+
+export interface Outcome {
+  /** Whether the login page was shown at all (false: the portal session answered at once). */
+  loginPage: boolean;
+  /** Whether the sign-in asked for the second factor. */
+  secondFactorAsked: boolean;
+  /** Whether that challenge offered "Don't ask again on this device". */
+  trustOffered: boolean;
+  /** The ID token's claims, or the error the client heard. */
+  claims: oidc.IDToken | null;
+  error: string | null;
+}
+
+type Json = Record<string, unknown>;
+
+/** The login page's passkey ceremony for this login session: the proof that stands in for the password. */
+async function passkeyProof(c: Client, sessionCode: string, device: SoftAuthenticator): Promise<string> {
+  const headers = { session_code: sessionCode };
+  const options = (await c.post('/api/login/passkey/options', {}, { headers })).body.result.options as Json;
+  const verified = await c.post('/api/login/passkey/verify', { response: device.get(options) }, { headers });
+  return verified.body.result.passkeyProof as string;
+}
+
+/**
+ * One authorization of client `rp` in browser `c`, signing in at the login page as the page
+ * would (password, then the authenticator code when asked; or a passkey), and the code exchanged.
+ */
+export async function authorize(t: TestServer, c: Client, credentials: Credentials, extra: Record<string, string> = {}, signOutFirst = false, trustDevice = false): Promise<Outcome> {
+  const config = await clientConfig(t, 'rp', oidc.None());
+  const request = await authorizationRequest(config, CALLBACK, extra);
+  let next = request.url.toString();
+  let loginPage = false;
+  let secondFactorAsked = false;
+  let trustOffered = false;
+  for (let hops = 0; hops < 12 && !next.startsWith(CALLBACK); hops++) {
+    const res = await c.get(next, { portal: false, headers: { Accept: 'text/html' } });
+    const target = new URL(res.headers.get('location') ?? '', next);
+    if (target.pathname !== '/login') {
+      next = target.toString();
+      continue;
+    }
+    expect(loginPage).toBe(false);
+    loginPage = true;
+    const sessionCode = target.searchParams.get('session_code')!;
+    // "Sign out and use another account" at a re-authentication: an ordinary sign-in follows.
+    if (signOutFirst) expect((await c.post('/api/logout', undefined)).status).toBe(200);
+    const send = (body: Record<string, unknown>) => c.post('/api/login', body, { headers: { session_code: sessionCode } });
+    const first = 'passkey' in credentials ? { email: credentials.email, passkeyProof: await passkeyProof(c, sessionCode, credentials.passkey) } : credentials;
+    let done = await send(first);
+    if (done.body.errorCode === E.mfaRequired) {
+      secondFactorAsked = true;
+      trustOffered = typeof done.body.result.trustDeviceDays === 'number';
+      done = await send({ ...first, mfaType: 3, code: await totpCode(t, credentials.email), mfaProcessId: done.body.result.MFAProcessId, ...(trustDevice ? { trustDevice } : {}) });
+    }
+    expect(done.status).toBe(200);
+    next = `${done.body.result.serviceUrl}?${new URLSearchParams(done.body.result.redirectParams)}`;
+  }
+  const callback = new URL(next);
+  const error = callback.searchParams.get('error');
+  if (error) return { loginPage, secondFactorAsked, trustOffered, claims: null, error };
+  const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce });
+  return { loginPage, secondFactorAsked, trustOffered, claims: tokens.claims() ?? null, error: null };
+}
