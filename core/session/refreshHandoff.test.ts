@@ -57,13 +57,18 @@ function portWith(post: ReturnType<typeof vi.fn>) {
 }
 
 describe('a tab that waited for another tab refreshing', () => {
-  it('replays with the token the other tab wrote, though it shows up after the lock was handed over', async () => {
+  /** This tab's refresh, started while another tab holds the lock; `free` lets that tab finish. */
+  async function whileAnotherTabRefreshes() {
     const locks = fakeLocks();
     installLocks(locks);
     saveTokens({ accessToken: 'stale', refreshToken: 'r1' });
     const post = vi.fn(async () => ({ accessToken: 'mine', refreshToken: 'r3' }));
     const free = await locks.hold();
-    const refreshed = portWith(post).refresh('stale');
+    return { post, free, refreshed: portWith(post).refresh('stale') };
+  }
+
+  it('replays with the token the other tab wrote, though it shows up after the lock was handed over', async () => {
+    const { post, free, refreshed } = await whileAnotherTabRefreshes();
     await wait(20);
     free();
     await wait(30); // the other tab's write arrives late
@@ -73,12 +78,7 @@ describe('a tab that waited for another tab refreshing', () => {
   });
 
   it('refreshes itself when the other tab wrote nothing (its refresh failed)', async () => {
-    const locks = fakeLocks();
-    installLocks(locks);
-    saveTokens({ accessToken: 'stale', refreshToken: 'r1' });
-    const post = vi.fn(async () => ({ accessToken: 'mine', refreshToken: 'r3' }));
-    const free = await locks.hold();
-    const refreshed = portWith(post).refresh('stale');
+    const { post, free, refreshed } = await whileAnotherTabRefreshes();
     free();
     await expect(refreshed).resolves.toBe('mine');
     expect(post).toHaveBeenCalledTimes(1);
