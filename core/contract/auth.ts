@@ -73,8 +73,9 @@ export type LoginResult = RedirectParamsResult;
 
 /** Error results carried by sign-in failures. */
 export interface MfaRequiredResult {
+  /** Empty (and no primary) only in the passkey-alone step: a service demands a second factor of an account whose one factor beyond the password is a passkey. */
   supportedMFATypes: MfaType[];
-  primaryMFAType: MfaType;
+  primaryMFAType?: MfaType;
   /** Masked address the email codes go to. */
   MFAEmail: string;
   MFAProcessId: string;

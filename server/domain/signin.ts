@@ -172,25 +172,29 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
 
   let trusted = false;
   let deviceCookie: DeviceCookie | undefined;
-  if (account.mfa_enabled === 1 && !passkey) {
-    const types = supportedTypes(account);
+  // A service demands a second factor (login session `secondFactor`) of an account whose only one
+  // is a passkey: the step asks for the passkey alone, no code method.
+  const passkeyOnly = account.mfa_enabled !== 1 && !passkey && meta.secondFactorDemanded === true && (await hasPasskey(ctx, region, account.id));
+  if ((account.mfa_enabled === 1 || passkeyOnly) && !passkey) {
+    const types = passkeyOnly ? [] : supportedTypes(account);
     const byRecovery = input.recoveryCode !== undefined;
     const answering = Boolean(input.mfaProcessId) && (byRecovery || (input.code !== undefined && input.mfaType !== undefined));
     trusted = !answering && !meta.secondFactorDemanded && (await skipsSecondFactor(ctx, region, account.id, meta.cookies ?? {}));
     if (!answering && !trusted) {
       const processId = await startMfaProcess(ctx, region, account, captchaPassed);
-      const primary = (account.mfa_primary && types.includes(account.mfa_primary as MfaType) ? account.mfa_primary : types[0]) as MfaType;
+      const primary = (account.mfa_primary && types.includes(account.mfa_primary as MfaType) ? account.mfa_primary : types[0]) as MfaType | undefined;
       // Email as the primary method: the first code goes out with the challenge.
       if (primary === MFA_TYPES.email) await sendEmailCode(ctx, region, account, { purpose: 'login', processId }, input.language).catch(() => undefined);
       // "Don't ask again" would not hold where the second factor is demanded: not offered there.
       const trustDeviceDays = meta.secondFactorDemanded ? undefined : trustedDaysOffered(ctx);
       fail(E.mfaRequired, {
         supportedMFATypes: types,
-        primaryMFAType: primary,
+        // Absent only in the passkey-alone step, which has no code method.
+        ...(primary !== undefined ? { primaryMFAType: primary } : {}),
         MFAEmail: maskEmail(account.email),
         MFAProcessId: processId,
         ...(account.identity_provider === 'partnerProgram' ? { type: 'partnerProgram' } : {}),
-        ...((await hasPasskey(ctx, region, account.id)) ? { passkey: true } : {}),
+        ...(passkeyOnly || (await hasPasskey(ctx, region, account.id)) ? { passkey: true } : {}),
         expiresIn: MFA_PROCESS_MINUTES * 60,
         // The count, not just "has codes": the recovery step says how many remain after the one typed.
         recoveryCodes: (await recoveryCodesStatus(ctx, region, account.id)).remaining,

@@ -21,14 +21,13 @@ import type { Ctx } from '../context';
 import type { LoginSessionTable } from '../db/types';
 import { sessionSignInTime } from '../domain/authMethods';
 import { createLoginSession, getLoginSession } from '../domain/oauth';
-import { hasPasskey } from '../domain/passkeys';
 import { oidcLoginParams, type OidcLoginParams } from '../domain/reauth';
 import { readSsoCookie, type SsoSessionRef } from '../domain/sessions';
 import { ssoCookie } from '../http/common';
 import { INTERACTION_PATH } from './paths';
 import { problemUrl } from './problemPage';
 import type { OidcProvider } from './provider';
-import { ACR_MFA, acrWithin, asksForMfa, essentialAcrs, loginOfSession, missesAskedMfa, type AcrRequest, type PortalLogin } from './signInContext';
+import { acrWithin, asksForMfa, essentialAcrs, loginOfSession, missesAskedMfaOf, type AcrRequest, type PortalLogin } from './signInContext';
 import { portalLanguage } from './uiLocales';
 
 type InteractionRequest = FastifyRequest<{ Params: { uid: string }; Querystring: { session_code?: string } }>;
@@ -151,13 +150,12 @@ export async function interaction(ctx: Ctx, oidc: OidcProvider, req: Interaction
       login = { ...login, acr };
     }
     const fresh = sso !== null && needsFreshSignIn(prompt.reasons, params.max_age, sso, ctx.now());
-    if (!login && sso && !fresh && !missesAskedMfa(params, sso)) {
+    if (!login && sso && !fresh && !(await missesAskedMfaOf(ctx, params, sso))) {
       const current = loginOfSession(sso.session);
       const acr = essential ? acrWithin(current.acr, essential) : current.acr;
-      if (acr) login = { ...current, acr };
-      // The MFA context made essential for an account without a second factor: only a passkey
-      // sign-in can reach it, so the login page is worth showing when the account has one.
-      else if (!(essential?.includes(ACR_MFA) && (await hasPasskey(ctx, sso.region, sso.account.id)))) return finish(provider, req, reply, unmetRequirements(), false);
+      // Not met, and no sign-in could meet it: the account has no second factor nor passkey.
+      if (!acr) return finish(provider, req, reply, unmetRequirements(), false);
+      login = { ...current, acr };
     }
     if (!login) return toLoginPage(ctx, details, sso, code && lsParams ? { code, params: lsParams } : null, demandsSecondFactor(ctx, params, prompt.reasons, fresh), reply);
     // The client named an account (id_token_hint) and another one is signed in: not that

@@ -28,7 +28,7 @@ import { endPortalSessionWithProvider, logoutRequest, providerFetch, rememberSid
 import { INTERACTION_PATH, LOGOUT_REQUEST_PATH, OIDC_PATH } from './paths';
 import { interaction } from './interaction';
 import { problemOf, problemUrl } from './problemPage';
-import { ACR_VALUES, missesAskedMfa } from './signInContext';
+import { ACR_VALUES, missesAskedMfaOf } from './signInContext';
 import { ensureSigningKey, ID_TOKEN_SECONDS, publishedSigningKeys, SIGNING_ALG, type PrivateSigningJwk } from './signingKeys';
 
 export function oidcIssuer(ctx: Pick<Ctx, 'options'>): string {
@@ -83,7 +83,7 @@ function askedMfaCheck(ctx: Ctx, { interactionPolicy }: Library) {
     const sso = await readSsoCookie(ctx, parseCookies(koa.headers.cookie)[SSO_COOKIE]);
     // Another account or none: the portal_session check asks for the sign-in already.
     if (sso?.account.id !== accountId) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
-    return missesAskedMfa(koa.oidc.params ?? {}, sso) ? interactionPolicy.Check.REQUEST_PROMPT : interactionPolicy.Check.NO_NEED_TO_PROMPT;
+    return (await missesAskedMfaOf(ctx, koa.oidc.params ?? {}, sso)) ? interactionPolicy.Check.REQUEST_PROMPT : interactionPolicy.Check.NO_NEED_TO_PROMPT;
   });
 }
 

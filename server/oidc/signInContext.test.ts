@@ -52,13 +52,19 @@ describe('acrWithin', () => {
 });
 
 describe('missesAskedMfa', () => {
-  it('only when asked, the account has a second factor and the session did not pass it', () => {
+  it('only when asked, the account can pass a second factor and the session did not pass one', () => {
     const ask = { acr_values: ACR_MFA };
-    expect(missesAskedMfa(ask, sso(1, 'pwd'))).toBe(true);
-    expect(missesAskedMfa(ask, sso(1, null))).toBe(true);
-    expect(missesAskedMfa(ask, sso(1, 'pwd otp mfa'))).toBe(false);
-    expect(missesAskedMfa(ask, sso(0, 'pwd'))).toBe(false);
-    expect(missesAskedMfa({ acr_values: ACR_PASSWORD }, sso(1, 'pwd'))).toBe(false);
-    expect(missesAskedMfa({ claims: claims({ essential: true, value: ACR_MFA }) }, sso(1, 'pwd'))).toBe(true);
+    expect(missesAskedMfa(ask, sso(1, 'pwd'), false)).toBe(true);
+    expect(missesAskedMfa(ask, sso(1, null), false)).toBe(true);
+    expect(missesAskedMfa(ask, sso(1, 'pwd otp mfa'), false)).toBe(false);
+    expect(missesAskedMfa(ask, sso(0, 'pwd'), false)).toBe(false);
+    expect(missesAskedMfa({ acr_values: ACR_PASSWORD }, sso(1, 'pwd'), false)).toBe(false);
+    expect(missesAskedMfa({ claims: claims({ essential: true, value: ACR_MFA }) }, sso(1, 'pwd'), false)).toBe(true);
+  });
+
+  it('a passkey counts as a second factor the account can pass', () => {
+    expect(missesAskedMfa({ acr_values: ACR_MFA }, sso(0, 'pwd'), true)).toBe(true);
+    expect(missesAskedMfa({ acr_values: ACR_MFA }, sso(0, 'hwk mfa'), true)).toBe(false);
+    expect(missesAskedMfa({ acr_values: ACR_PASSWORD }, sso(0, 'pwd'), true)).toBe(false);
   });
 });

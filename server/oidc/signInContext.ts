@@ -5,6 +5,8 @@
  */
 import { sessionMethods, sessionSignInTime, type AuthMethod } from '../domain/authMethods';
 import type { SsoSessionTable } from '../db/types';
+import type { Ctx } from '../context';
+import { hasPasskey } from '../domain/passkeys';
 import type { SsoSessionRef } from '../domain/sessions';
 
 /** A password sign-in. */
@@ -91,12 +93,18 @@ export function acrWithin(reached: string, acceptable: readonly string[]): strin
 }
 
 /**
- * The client asked for the MFA context, the account has a second factor, and the portal
- * session's last sign-in did not pass it (a password alone, or a trusted device that skipped
- * it): a fresh sign-in must ask it. An account without a second factor gets the password
- * context: it has nothing more to ask, and the token says so (unless the client made the MFA
- * context essential: see essentialAcrs).
+ * The client asked for the MFA context, the account can pass a second factor (turned on, or a
+ * passkey: `hasPasskey`), and the portal session's last sign-in did not pass one (a password
+ * alone, or a trusted device that skipped it): a fresh sign-in must ask it. An account without
+ * either gets the password context: it has nothing more to ask, and the token says so (unless
+ * the client made the MFA context essential: see essentialAcrs).
  */
-export function missesAskedMfa(params: AcrRequest, sso: Pick<SsoSessionRef, 'account' | 'session'>): boolean {
-  return asksForMfa(params) && sso.account.mfa_enabled === 1 && !sessionMethods(sso.session).includes('mfa');
+export function missesAskedMfa(params: AcrRequest, sso: Pick<SsoSessionRef, 'account' | 'session'>, hasPasskey: boolean): boolean {
+  return asksForMfa(params) && (sso.account.mfa_enabled === 1 || hasPasskey) && !sessionMethods(sso.session).includes('mfa');
+}
+
+/** missesAskedMfa, looking up the account's passkeys only when the client asked for the MFA context. */
+export async function missesAskedMfaOf(ctx: Ctx, params: AcrRequest, sso: SsoSessionRef): Promise<boolean> {
+  if (!asksForMfa(params)) return false;
+  return missesAskedMfa(params, sso, sso.account.mfa_enabled !== 1 && (await hasPasskey(ctx, sso.region, sso.account.id)));
 }

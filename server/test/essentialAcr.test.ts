@@ -3,15 +3,18 @@
  * no one here wrote (openid-client) sends it. A voluntary `acr` reads like `acr_values`; an
  * essential one is met or the sign-in fails with `unmet_authentication_requirements` (5.5.1.1),
  * never a token naming a context the client refused, and never a loop back to the login page.
+ * An account whose one factor beyond the password is a passkey is asked for it.
  */
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACR_MFA, ACR_PASSWORD } from '../oidc/signInContext';
-import { Client, DEMO_PASSWORD, type TestServer, startServer } from './harness';
+import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import { Client, DEMO_PASSWORD, login, startLogin, type TestServer, startServer } from './harness';
 import { clientConfig } from './oidcBrowser';
-import { authorize, CALLBACK } from './oidcAuthorize';
+import { authorize, CALLBACK, openLoginPage } from './oidcAuthorize';
 import { withPasskey } from './passkeyHelpers';
 import { MFA_EMAIL } from './secondFactorHelpers';
+import type { SoftAuthenticator } from './softAuthenticator';
 
 const MFA = { email: MFA_EMAIL, password: DEMO_PASSWORD };
 const NO_MFA = { email: 'demo@example.com', password: DEMO_PASSWORD };
@@ -65,13 +68,51 @@ describe('an essential MFA acr', () => {
     expect(await authorize(t, c, NO_MFA, { ...ESSENTIAL_MFA, prompt: 'none' })).toMatchObject({ loginPage: false, claims: null, error: 'login_required' });
   });
 
-  it('an account with a passkey but no second factor: the login page, where the passkey meets it and the password does not', async () => {
-    const { device } = await withPasskey(t, 'member@example.com');
-    const member = { email: 'member@example.com', password: DEMO_PASSWORD };
+});
+
+describe('an account whose one factor beyond the password is a passkey', () => {
+  const member = { email: 'member@example.com', password: DEMO_PASSWORD };
+  const WITH_PASSKEY = { amr: ['pwd', 'hwk', 'mfa'], acr: ACR_MFA };
+  let device: SoftAuthenticator;
+  beforeAll(async () => {
+    ({ device } = await withPasskey(t, member.email));
+  });
+
+  it('is asked for the passkey after the password when a service demands the MFA context: a step with no code method', async () => {
     const c = new Client(t.base);
-    expect(await authorize(t, c, member)).toMatchObject({ claims: PASSWORD_ONLY });
-    expect(await authorize(t, c, member, ESSENTIAL_MFA)).toMatchObject({ loginPage: true, ...UNMET });
-    expect(await authorize(t, c, { email: member.email, passkey: device }, ESSENTIAL_MFA)).toMatchObject({ loginPage: true, claims: { amr: ['hwk', 'mfa'], acr: ACR_MFA } });
+    expect(await authorize(t, c, member)).toMatchObject({ secondFactorAsked: false, claims: PASSWORD_ONLY });
+    const account = await t.server.ctx.region('Euw').selectFrom('accounts').select('mfa_enabled').where('email', '=', member.email).executeTakeFirstOrThrow();
+    expect(account.mfa_enabled).toBe(0); // two-step verification is off: the passkey is its one second factor
+    for (const asked of [{ acr_values: ACR_MFA }, ESSENTIAL_MFA]) {
+      const other = new Client(t.base);
+      expect(await authorize(t, other, { ...member, passkey: device }, asked)).toMatchObject({ loginPage: true, secondFactorAsked: true, trustOffered: false, claims: WITH_PASSKEY });
+    }
+    // Signed in with the password alone, the session is sent back to sign in for it.
+    expect(await authorize(t, c, { ...member, passkey: device }, ESSENTIAL_MFA)).toMatchObject({ loginPage: true, secondFactorAsked: true, claims: WITH_PASSKEY });
+    // And that sign-in's session meets it from now on.
+    expect(await authorize(t, c, member, ESSENTIAL_MFA)).toMatchObject({ loginPage: false, claims: WITH_PASSKEY });
+  });
+
+  it('the step offers the passkey alone, and a code is refused', async () => {
+    const c = new Client(t.base);
+    const sessionCode = await openLoginPage(t, c, { acr_values: ACR_MFA });
+    const challenge = await login(c, sessionCode, member);
+    expect(challenge.body.errorCode).toBe(E.mfaRequired);
+    expect(challenge.body.result).toMatchObject({ supportedMFATypes: [], passkey: true });
+    expect(challenge.body.result.primaryMFAType).toBeUndefined();
+    expect(challenge.body.result.trustDeviceDays).toBeUndefined();
+    const code = await login(c, sessionCode, { ...member, mfaType: 3, code: '123456', mfaProcessId: challenge.body.result.MFAProcessId });
+    expect(code.body.errorCode).toBe(E.mfaTypeDisabled);
+  });
+
+  it('without a demand, the password alone signs in as before', async () => {
+    const c = new Client(t.base);
+    const { sessionCode } = await startLogin(c);
+    expect((await login(c, sessionCode, member)).status).toBe(200);
+  });
+
+  it('a passkey sign-in meets an essential MFA context at once', async () => {
+    expect(await authorize(t, new Client(t.base), { email: member.email, passkey: device }, ESSENTIAL_MFA)).toMatchObject({ secondFactorAsked: false, claims: { amr: ['hwk', 'mfa'], acr: ACR_MFA } });
   });
 });
 

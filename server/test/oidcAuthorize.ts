@@ -13,8 +13,11 @@ import type { SoftAuthenticator } from './softAuthenticator';
 
 export const CALLBACK = 'https://rp.example/callback';
 
-/** How the login page signs in: the password (and the authenticator code when asked), or a passkey. */
-export type Credentials = { email: string; password: string } | { email: string; passkey: SoftAuthenticator };
+/**
+ * How the login page signs in: the password, then the authenticator code when asked (or, with
+ * `passkey` too, a passkey when that is the step's one method); or a passkey alone.
+ */
+export type Credentials = { email: string; password: string; passkey?: SoftAuthenticator } | { email: string; passkey: SoftAuthenticator };
 
 export interface Outcome {
   /** Whether the login page was shown at all (false: the portal session answered at once). */
@@ -30,11 +33,15 @@ export interface Outcome {
 
 type Json = Record<string, unknown>;
 
-/** The login page's passkey ceremony for this login session: the proof that stands in for the password. */
-async function passkeyProof(c: Client, sessionCode: string, device: SoftAuthenticator): Promise<string> {
+/**
+ * The login page's passkey ceremony for this login session: the proof that stands in for the
+ * password, or (with the MFA process) passes the second factor.
+ */
+async function passkeyProof(c: Client, sessionCode: string, device: SoftAuthenticator, mfaProcessId?: string): Promise<string> {
   const headers = { session_code: sessionCode };
-  const options = (await c.post('/api/login/passkey/options', {}, { headers })).body.result.options as Json;
-  const verified = await c.post('/api/login/passkey/verify', { response: device.get(options) }, { headers });
+  const process = mfaProcessId ? { mfaProcessId } : {};
+  const options = (await c.post('/api/login/passkey/options', process, { headers })).body.result.options as Json;
+  const verified = await c.post('/api/login/passkey/verify', { response: device.get(options), ...process }, { headers });
   return verified.body.result.passkeyProof as string;
 }
 
@@ -62,12 +69,18 @@ export async function authorize(t: TestServer, c: Client, credentials: Credentia
     // "Sign out and use another account" at a re-authentication: an ordinary sign-in follows.
     if (signOutFirst) expect((await c.post('/api/logout', undefined)).status).toBe(200);
     const send = (body: Record<string, unknown>) => c.post('/api/login', body, { headers: { session_code: sessionCode } });
-    const first = 'passkey' in credentials ? { email: credentials.email, passkeyProof: await passkeyProof(c, sessionCode, credentials.passkey) } : credentials;
+    const first = 'password' in credentials ? { email: credentials.email, password: credentials.password } : { email: credentials.email, passkeyProof: await passkeyProof(c, sessionCode, credentials.passkey) };
     let done = await send(first);
     if (done.body.errorCode === E.mfaRequired) {
       secondFactorAsked = true;
-      trustOffered = typeof done.body.result.trustDeviceDays === 'number';
-      done = await send({ ...first, mfaType: 3, code: await totpCode(t, credentials.email), mfaProcessId: done.body.result.MFAProcessId, ...(trustDevice ? { trustDevice } : {}) });
+      const challenge = done.body.result as { trustDeviceDays?: number; MFAProcessId: string; supportedMFATypes: number[] };
+      trustOffered = typeof challenge.trustDeviceDays === 'number';
+      const mfaProcessId = challenge.MFAProcessId;
+      const answer =
+        challenge.supportedMFATypes.length === 0 && credentials.passkey
+          ? { passkeyProof: await passkeyProof(c, sessionCode, credentials.passkey, mfaProcessId) }
+          : { mfaType: 3, code: await totpCode(t, credentials.email) };
+      done = await send({ ...first, ...answer, mfaProcessId, ...(trustDevice ? { trustDevice } : {}) });
     }
     expect(done.status).toBe(200);
     next = `${done.body.result.serviceUrl}?${new URLSearchParams(done.body.result.redirectParams)}`;
@@ -77,4 +90,17 @@ export async function authorize(t: TestServer, c: Client, credentials: Credentia
   if (error) return { loginPage, secondFactorAsked, trustOffered, claims: null, error };
   const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce });
   return { loginPage, secondFactorAsked, trustOffered, claims: tokens.claims() ?? null, error: null };
+}
+
+/** Follows an authorization request of client `rp` to the portal's login page: its session code. */
+export async function openLoginPage(t: TestServer, c: Client, extra: Record<string, string> = {}): Promise<string> {
+  const config = await clientConfig(t, 'rp', oidc.None());
+  let next = (await authorizationRequest(config, CALLBACK, extra)).url.toString();
+  for (let hops = 0; hops < 8; hops++) {
+    const res = await c.get(next, { portal: false, headers: { Accept: 'text/html' } });
+    const target = new URL(res.headers.get('location') ?? '', next);
+    if (target.pathname === '/login') return target.searchParams.get('session_code')!;
+    next = target.toString();
+  }
+  throw new Error('the authorization request did not reach the login page');
 }
