@@ -27,6 +27,7 @@ import {
   VisuallyHidden, toApiError } from '@portal/plugin-api';
 import { AlternativeLink, PartLoading, StepPart, useOptionFields, useStepParts } from './stepParts';
 import { OtherMethods } from './OtherMethods';
+import { isPasskeyAlone, PasskeyAloneStep } from './PasskeyAloneStep';
 
 /** Seconds between two email codes (spec sections 4 and 9: resend wait 60 s). */
 export const EMAIL_RESEND_SECONDS = 60;
@@ -65,6 +66,7 @@ type Notice =
 
 /** Sign-in mode 'Mfa': the code step that -20677 opens in place of the sign-in form. */
 export default function MfaStep(props: InterruptProps) {
+  if (isPasskeyAlone(props.error.result)) return <PasskeyAloneStep {...props} />;
   const info = readMfaInfo(props.error.result);
   return info ? <MfaForm {...props} info={info} /> : <Expired cancel={props.cancel} />;
 }

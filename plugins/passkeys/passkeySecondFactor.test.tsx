@@ -53,4 +53,41 @@ describe('a passkey as the second factor (the MFA step)', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(screen.queryByRole('button')).toBeNull();
   });
+
+  it('offers nothing without WebAuthn beside a code form', async () => {
+    await renderStep(RESULT, () => null);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('the passkey as the step\'s one method (a service demands a second factor of a passkey-only account)', () => {
+  const ALONE: MfaRequiredResult = { supportedMFATypes: [], MFAEmail: 'an***@partner.test', MFAProcessId: 'euw.process-2', expiresIn: 600, passkey: true };
+
+  it('is "Confirm with a passkey", and says neither "instead" nor "enter a code" when it fails', async () => {
+    webauthn = installFakeWebAuthn();
+    webauthn.get.fail = Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' });
+    const { retry } = await renderStep(ALONE, () => ({ options: { challenge: 'Y2hhbGxlbmdl' } }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm with a passkey' }, { timeout: 5000 }));
+    expect(await screen.findByRole('status')).toHaveTextContent(/^No passkey was used\. Try the passkey again\.$/);
+    expect(screen.queryByRole('button', { name: 'Use a passkey instead' })).toBeNull();
+    expect(retry).not.toHaveBeenCalled();
+  });
+
+  it('a refused passkey: use one of this account\'s', async () => {
+    webauthn = installFakeWebAuthn();
+    await renderStep(ALONE, (path) => {
+      if (path === '/login/passkey/options') return { options: { challenge: 'Y2hhbGxlbmdl' } };
+      throw new ApiError(-20601, 'The passkey was not accepted.', 400, { passkey: true });
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm with a passkey' }, { timeout: 5000 }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^This passkey was not accepted\. Use one of this account’s passkeys\.$/);
+  });
+
+  it('says why there is no way on in a browser without WebAuthn', async () => {
+    await renderStep(ALONE, () => null);
+    expect(await screen.findByRole('status', {}, { timeout: 5000 })).toHaveTextContent('This browser cannot use passkeys. Sign in on a device that has your passkey.');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
 });
