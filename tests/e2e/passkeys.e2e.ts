@@ -1,6 +1,10 @@
+import http from 'node:http';
+import * as oidc from 'openid-client';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '../support/axe';
 import { launchChromium } from '../support/browser';
+import { authorizationRequest } from '../support/oidcRequest';
 import { startPortal, type RunningPortal } from '../support/portal';
 import { credentials, virtualAuthenticator } from '../support/virtualAuthenticator';
 import { seedTokens, signInThroughApi } from '../support/signIn';
@@ -8,22 +12,29 @@ import { seedTokens, signInThroughApi } from '../support/signIn';
 const EMAIL = 'demo@example.com';
 const PASSWORD = 'Demo-pass-2024';
 
+/** A connected service's callback (an OpenID Connect client on its own origin). */
+const service = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/plain' }).end('back at the service'));
+let CALLBACK = '';
+
 let browser: Browser;
 let portal: RunningPortal;
 beforeAll(async () => {
+  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+  CALLBACK = `http://127.0.0.1:${(service.address() as { port: number }).port}/callback`;
   browser = await launchChromium();
   // WebAuthn needs a host name as the relying party: the portal is served as localhost here.
-  portal = await startPortal({ localhost: true });
+  portal = await startPortal({ localhost: true, clients: [{ id: 'shop-spa', name: 'Shop app', redirectUris: [CALLBACK] }] });
 });
 afterAll(async () => {
   await browser?.close();
   await portal?.stop();
+  await new Promise((resolve) => service.close(resolve));
 });
 
-async function securityPage(page: Page) {
+async function securityPage(page: Page, password = PASSWORD) {
   await page.goto(`${portal.url}/accountSetting/security`);
   await page.getByRole('heading', { name: 'Security settings' }).waitFor();
-  await page.getByLabel(/^Account password/).fill(PASSWORD);
+  await page.getByLabel(/^Account password/).fill(password);
   await page.getByRole('button', { name: 'Unlock', exact: true }).click();
   await page.getByText(/^Locks again in \d:\d\d$/).waitFor();
 }
@@ -104,6 +115,47 @@ describe('passkeys in Chromium (virtual authenticator)', () => {
     await portalLogin(page);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.getByRole('alert').filter({ hasText: 'This passkey was not accepted.' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('a passkey as the one second factor, when a connected service asks for the MFA context', () => {
+  it('the password, then the passkey alone (no code), and the ID token says pwd hwk mfa', async () => {
+    const MEMBER = 'member@example.com';
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const { cdp, authenticatorId } = await virtualAuthenticator(context, page);
+    await seedTokens(page, portal.url, await signInThroughApi(context, portal.url, MEMBER, PASSWORD));
+    await securityPage(page);
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByRole('button', { name: 'Create passkey' }).click();
+    await page.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem').first().waitFor();
+    expect(await credentials(cdp, authenticatorId)).toHaveLength(1);
+
+    // Signed out of the portal, in a browser without passkey autofill (the email field would sign in with it at once).
+    await signOut(page);
+    await page.addInitScript(() => {
+      Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', { value: async () => false });
+    });
+    const config = await oidc.discovery(new URL(`${portal.url}/api/oidc`), 'shop-spa', undefined, oidc.None(), { execute: [oidc.allowInsecureRequests] });
+    const request = await authorizationRequest(config, CALLBACK, { acr_values: 'urn:unified-id:acr:mfa' });
+    await page.goto(request.url.toString());
+    await page.getByLabel(/^Email/).fill(MEMBER);
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+
+    // The step: no code boxes, no method choice, the passkey alone.
+    await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
+    await page.getByText('This service asks for a second step.').waitFor();
+    expect(await page.getByRole('textbox').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Verify' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Confirm with a passkey' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Confirm with a passkey' }).click();
+
+    await page.waitForURL(`${CALLBACK}**`);
+    const tokens = await oidc.authorizationCodeGrant(config, new URL(page.url()), { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce, idTokenExpected: true });
+    expect(tokens.claims()).toMatchObject({ email: MEMBER, amr: ['pwd', 'hwk', 'mfa'], acr: 'urn:unified-id:acr:mfa' });
     await context.close();
   });
 });
