@@ -153,7 +153,8 @@ export async function interaction(ctx: Ctx, oidc: OidcProvider, req: Interaction
     if (!login && sso && !fresh && !(await missesAskedMfaOf(ctx, params, sso))) {
       const current = loginOfSession(sso.session);
       const acr = essential ? acrWithin(current.acr, essential) : current.acr;
-      // Not met, and no sign-in could meet it: the account has no second factor nor passkey.
+      // Not met, and no sign-in could meet it: the account has neither a second factor nor a
+      // passkey (else missesAskedMfaOf sent it to sign in), or the client named only contexts the portal has not.
       if (!acr) return finish(provider, req, reply, unmetRequirements(), false);
       login = { ...current, acr };
     }
