@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { ApiError, type HttpClient, LoginPageContext, type LoginPageServices, type MfaRequiredResult, type Registry } from '@portal/plugin-api';
-import { cannedHttp, press, StoryPortal, testRegistry, untilText } from '@portal/plugin-api/testing';
+import { type HttpClient, LoginPageContext, type MfaRequiredResult, type Registry } from '@portal/plugin-api';
+import { cannedHttp, StoryPortal, testRegistry, untilText } from '@portal/plugin-api/testing';
 import passkeys from './index';
 import PasskeySecondFactor from './PasskeySecondFactor';
-import { installFakeWebAuthn } from './testing';
+import { installFakeWebAuthn, refusedStory, storyLoginPage } from './testing';
 
 /*
  * "Use a passkey instead" as the MFA step shows it under its code form (the step itself: the MFA
@@ -14,13 +14,6 @@ type Loaded = { registry: Registry };
 
 const RESULT: MfaRequiredResult = { supportedMFATypes: [3], primaryMFAType: 3, MFAEmail: 'an***@partner-example.com', MFAProcessId: 'euw.story', expiresIn: 600, passkey: true };
 
-const services: LoginPageServices = {
-  goTo: () => undefined,
-  hasView: () => true,
-  pluginAllowed: () => true,
-  pageInfo: null,
-  query: new URLSearchParams('session_code=sc-story'),
-};
 
 const meta: Meta = {
   title: 'Plugins/MFA/PasskeyInstead',
@@ -32,7 +25,7 @@ const meta: Meta = {
   ],
   render: (_args, { loaded, parameters }) => (
     <StoryPortal registry={(loaded as Loaded).registry} http={(parameters.http as HttpClient | undefined) ?? cannedHttp({})} path="/login">
-      <LoginPageContext.Provider value={services}>
+      <LoginPageContext.Provider value={storyLoginPage}>
         <div css={{ maxWidth: 440 }}>
           <PasskeySecondFactor result={RESULT} retry={() => new Promise(() => undefined)} />
         </div>
@@ -47,10 +40,4 @@ type Story = StoryObj;
 export const Offered: Story = { play: ({ canvasElement }) => untilText(canvasElement, 'Use a passkey instead') };
 
 /** A passkey of another account was chosen: refused, the code form stays. */
-export const Refused: Story = {
-  parameters: { http: cannedHttp({ '/login/passkey/options': { options: { challenge: 'Y2hhbGxlbmdl' } }, '/login/passkey/verify': new ApiError(-20601, 'The passkey was not accepted.', 400, { passkey: true }) }) },
-  play: async ({ canvasElement }) => {
-    await press(canvasElement, 'Use a passkey instead');
-    await untilText(canvasElement, 'This passkey was not accepted.');
-  },
-};
+export const Refused: Story = refusedStory('Use a passkey instead');

@@ -5,7 +5,7 @@ import { ApiError, type HttpClient, type MfaRequiredResult } from '@portal/plugi
 import { renderPortal, testLoginPage, testRegistry } from '@portal/plugin-api/testing';
 import passkeys from './index';
 import PasskeySecondFactor from './PasskeySecondFactor';
-import { installFakeWebAuthn, type FakeWebAuthn } from './testing';
+import { installFakeWebAuthn, notAllowed, type FakeWebAuthn } from './testing';
 
 const RESULT: MfaRequiredResult = { supportedMFATypes: [3], primaryMFAType: 3, MFAEmail: 'an***@partner.test', MFAProcessId: 'euw.process-1', expiresIn: 600, passkey: true };
 
@@ -67,7 +67,7 @@ describe('the passkey as the step\'s one method (a service demands a second fact
 
   it('is "Confirm with a passkey", and says neither "instead" nor "enter a code" when it fails', async () => {
     webauthn = installFakeWebAuthn();
-    webauthn.get.fail = Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' });
+    webauthn.get.fail = notAllowed();
     const { retry } = await renderStep(ALONE, () => ({ options: { challenge: 'Y2hhbGxlbmdl' } }));
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm with a passkey' }, { timeout: 5000 }));
     expect(await screen.findByRole('status')).toHaveTextContent(/^No passkey was used\. Try the passkey again\.$/);

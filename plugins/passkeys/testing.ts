@@ -1,3 +1,6 @@
+import { ApiError, type LoginPageServices } from '@portal/plugin-api';
+import { cannedHttp, press, untilText } from '@portal/plugin-api/testing';
+
 /**
  * A stand-in for the browser's WebAuthn in jsdom tests and stories: what
  * navigator.credentials.create()/get() return on a device with a platform authenticator
@@ -46,4 +49,26 @@ export function notAllowed(): Error {
   const error = new Error('The operation either timed out or was not allowed.');
   error.name = 'NotAllowedError';
   return error;
+}
+
+/** The login page the MFA step's passkey stories sit on (a session code, every view and plugin). */
+export const storyLoginPage: LoginPageServices = {
+  goTo: () => undefined,
+  hasView: () => true,
+  pluginAllowed: () => true,
+  pageInfo: null,
+  query: new URLSearchParams('session_code=sc-story'),
+};
+
+/** A passkey of another account was chosen at the MFA step: refused (-20601); `button` starts the ceremony. */
+export function refusedStory(button: string) {
+  return {
+    parameters: {
+      http: cannedHttp({ '/login/passkey/options': { options: { challenge: 'Y2hhbGxlbmdl' } }, '/login/passkey/verify': new ApiError(-20601, 'The passkey was not accepted.', 400, { passkey: true }) }),
+    },
+    play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+      await press(canvasElement, button);
+      await untilText(canvasElement, 'This passkey was not accepted.');
+    },
+  };
 }
