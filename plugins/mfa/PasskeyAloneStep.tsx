@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, type InterruptProps, type MfaRequiredResult } from '@portal/plugin-api';
+import { Button, focusForReading, focusTargetCss, type InterruptProps, type MfaRequiredResult } from '@portal/plugin-api';
 import { OtherMethods } from './OtherMethods';
 
 /**
@@ -18,9 +18,15 @@ export function PasskeyAloneStep({ error, retry, cancel }: InterruptProps) {
   const theme = useTheme();
   const { t } = useTranslation('mfa');
   const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The sign-in button that led here is gone, and the passkey button loads lazily: the step's
+  // heading takes the focus, so a screen reader says where the person is now.
+  useEffect(() => {
+    if (heading.current) focusForReading(heading.current);
+  }, []);
   return (
     <section aria-labelledby={`${id}-heading`} css={{ display: 'flex', flexDirection: 'column' }}>
-      <h1 id={`${id}-heading`} css={{ fontSize: theme.font.sizeXl, margin: `0 0 ${theme.space(2)}` }}>
+      <h1 ref={heading} id={`${id}-heading`} tabIndex={-1} css={{ fontSize: theme.font.sizeXl, margin: `0 0 ${theme.space(2)}`, ...focusTargetCss }}>
         {t('title')}
       </h1>
       <p css={{ margin: 0, color: theme.colors.textMuted, lineHeight: 1.5 }}>{t('passkeyAlone')}</p>

@@ -13,5 +13,7 @@ describeStoryStates('PasskeyAloneStep', stories, {
     // No code boxes and no method choice: the passkey is the one way on.
     expect(canvasElement.querySelector('input')).toBeNull();
     if (name === 'WithoutWebAuthn') expect(canvasElement.querySelectorAll('button')).toHaveLength(1);
+    // The step's heading has the focus (the sign-in button that led here is gone).
+    if (name === 'Asked') expect(document.activeElement).toBe(canvasElement.querySelector('h1'));
   },
 });

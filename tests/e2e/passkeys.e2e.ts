@@ -147,6 +147,8 @@ describe('a passkey as the one second factor, when a connected service asks for 
     // The step: no code boxes, no method choice, the passkey alone.
     await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
     await page.getByText('This service asks for a second step.').waitFor();
+    // The sign-in button that led here is gone: the step's heading has the focus, to be read out.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Two-step verification');
     expect(await page.getByRole('textbox').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Verify' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Confirm with a passkey' }).waitFor();
