@@ -24,5 +24,5 @@ export { RouteView } from '../router/RouteView';
 export { createSessionPort, sessionEndedAtom } from '../session/session';
 export { stripTokensFromUrl, takeMailLinkToken } from '../session/urlTokens';
 export { pluginsById } from '../testing/pluginsById';
-export { buttonNamed, hasText, press, typeInto, until, untilText } from '../testing/storyPlay';
+export { buttonNamed, hasText, press, typeInto, until, untilShown, untilText } from '../testing/storyPlay';
 export { deferred } from '../testing/deferred';

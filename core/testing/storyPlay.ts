@@ -24,6 +24,22 @@ export async function untilText(root: Element, text: string): Promise<void> {
   await until(hasText(root, text), text);
 }
 
+/**
+ * Waits until a button or status in `root` with `text` is shown and has stayed shown for 300 ms.
+ * For a lazily loaded part: a Suspense boundary that suspends again keeps its content in the DOM
+ * but hidden (display: none), so its text alone says nothing about the picture (seen in Loki: a
+ * shot measured without the part).
+ */
+export async function untilShown(root: Element, text: string): Promise<void> {
+  let since = 0;
+  await until(() => {
+    const shown = [...root.querySelectorAll('button, [role="status"]')].some((el) => el.textContent?.includes(text) && !el.closest('[style*="display: none"]'));
+    if (!shown) since = 0;
+    else since ||= Date.now();
+    return shown && Date.now() - since >= 300;
+  }, `${text}, shown`);
+}
+
 /** Types into a React-controlled input the way the browser does (the value setter, then an input event). */
 export function typeInto(el: HTMLInputElement, value: string): void {
   Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(el, value);

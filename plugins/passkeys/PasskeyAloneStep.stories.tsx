@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ComponentType } from 'react';
 import { ApiError, type HttpClient, type InterruptProps, LOGIN_INTERRUPT_POINT, LoginPageContext, type MfaRequiredResult, type Registry } from '@portal/plugin-api';
-import { cannedHttp, inArabic, pluginsById, StoryPortal, testRegistry, until } from '@portal/plugin-api/testing';
+import { cannedHttp, inArabic, pluginsById, StoryPortal, testRegistry, untilShown } from '@portal/plugin-api/testing';
 import passkeys from './index';
 import { installFakeWebAuthn, refusedStory, storyLoginPage } from './testing';
 
@@ -49,22 +49,6 @@ const meta: Meta = {
 };
 export default meta;
 type Story = StoryObj;
-
-/**
- * Until `text` shows and has stayed shown for 300 ms. The passkey method is a lazy part of the
- * step: a Suspense boundary that suspends again keeps its content in the DOM but hidden
- * (display: none), so its text alone says nothing about the picture (seen in Loki: a shot measured
- * without the button).
- */
-async function untilShown(root: HTMLElement, text: string): Promise<void> {
-  let since = 0;
-  await until(() => {
-    const shown = [...root.querySelectorAll('button, [role="status"]')].some((el) => el.textContent?.includes(text) && !el.closest('[style*="display: none"]'));
-    if (!shown) since = 0;
-    else since ||= Date.now();
-    return shown && Date.now() - since >= 300;
-  }, `${text}, shown`);
-}
 
 /** The service asked for the MFA context: the passkey is the step's one way on. */
 export const Asked: Story = { play: ({ canvasElement }) => untilShown(canvasElement, 'Confirm with a passkey') };

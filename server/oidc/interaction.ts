@@ -27,7 +27,7 @@ import { ssoCookie } from '../http/common';
 import { INTERACTION_PATH } from './paths';
 import { problemUrl } from './problemPage';
 import type { OidcProvider } from './provider';
-import { acrWithin, asksForMfa, essentialAcrs, loginOfSession, missesAskedMfaOf, type AcrRequest, type PortalLogin } from './signInContext';
+import { asksForMfa, essentialAcrs, loginOfSession, meetingEssential, missesAskedMfaOf, type AcrRequest, type PortalLogin } from './signInContext';
 import { portalLanguage } from './uiLocales';
 
 type InteractionRequest = FastifyRequest<{ Params: { uid: string }; Querystring: { session_code?: string } }>;
@@ -144,19 +144,16 @@ export async function interaction(ctx: Ctx, oidc: OidcProvider, req: Interaction
     const essential = essentialAcrs(params);
     // A sign-in just made for this request that still misses a context the client made essential
     // is a failed authentication (OpenID Connect Core 5.5.1.1), not another round of the login page.
-    if (login && essential) {
-      const acr = acrWithin(login.acr, essential);
-      if (!acr) return finish(provider, req, reply, unmetRequirements(), false);
-      login = { ...login, acr };
+    if (login) {
+      login = meetingEssential(login, essential);
+      if (!login) return finish(provider, req, reply, unmetRequirements(), false);
     }
     const fresh = sso !== null && needsFreshSignIn(prompt.reasons, params.max_age, sso, ctx.now());
     if (!login && sso && !fresh && !(await missesAskedMfaOf(ctx, params, sso))) {
-      const current = loginOfSession(sso.session);
-      const acr = essential ? acrWithin(current.acr, essential) : current.acr;
+      login = meetingEssential(loginOfSession(sso.session), essential);
       // Not met, and no sign-in could meet it: the account has neither a second factor nor a
       // passkey (else missesAskedMfaOf sent it to sign in), or the client named only contexts the portal has not.
-      if (!acr) return finish(provider, req, reply, unmetRequirements(), false);
-      login = { ...current, acr };
+      if (!login) return finish(provider, req, reply, unmetRequirements(), false);
     }
     if (!login) return toLoginPage(ctx, details, sso, code && lsParams ? { code, params: lsParams } : null, demandsSecondFactor(ctx, params, prompt.reasons, fresh), reply);
     // The client named an account (id_token_hint) and another one is signed in: not that

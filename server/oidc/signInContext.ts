@@ -93,6 +93,16 @@ export function acrWithin(reached: string, acceptable: readonly string[]): strin
 }
 
 /**
+ * `login`, named by the context the client made essential that it meets (acrWithin); itself when
+ * nothing was made essential; null when it meets none.
+ */
+export function meetingEssential(login: PortalLogin, essential: readonly string[] | null): PortalLogin | null {
+  if (!essential) return login;
+  const acr = acrWithin(login.acr, essential);
+  return acr ? { ...login, acr } : null;
+}
+
+/**
  * The client asked for the MFA context, the account can pass a second factor (turned on, or a
  * passkey: `hasPasskey`), and the portal session's last sign-in did not pass one (a password
  * alone, or a trusted device that skipped it): a fresh sign-in must ask it. An account without
