@@ -10,25 +10,25 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const api = { global: '/api', regions: { Use: '/u', Aps: '/a', Euw: '/e' } };
 
 function configCheck(...files: string[]) {
-  // The command exactly as the README gives it.
+  // The command exactly as docs/operations.md gives it.
   return spawnSync('npm', ['run', '--silent', 'config:check', '--', ...files], { encoding: 'utf8', timeout: 60_000 });
 }
 
-/** The first ```json block after a README heading: the examples an operator copies. */
+/** The first ```json block after a heading of the operators' guide: the examples an operator copies. */
 function readmeExample(heading: string): string {
-  const readme = fs.readFileSync('README.md', 'utf8');
+  const readme = fs.readFileSync('docs/operations.md', 'utf8');
   const from = readme.indexOf(heading);
   const block = /```json\n([\s\S]*?)```/.exec(readme.slice(from));
-  if (from < 0 || !block) throw new Error(`README has no example under ${heading}`);
+  if (from < 0 || !block) throw new Error(`docs/operations.md has no example under ${heading}`);
   return block[1]!;
 }
 
 describe('npm run config:check', () => {
-  it("passes the README's operator examples as written", () => {
+  it("passes the operators' guide's examples as written", () => {
     const config = path.join(dir, 'readme-config.json');
-    fs.writeFileSync(config, readmeExample('### A deployment config').replace('"./schema.json"', '"../config/schema.json"'));
+    fs.writeFileSync(config, readmeExample('\n## A deployment config\n').replace('"./schema.json"', '"../config/schema.json"'));
     const clients = path.join(dir, 'readme-clients.json');
-    fs.writeFileSync(clients, readmeExample('### Connected services and their look'));
+    fs.writeFileSync(clients, readmeExample('\n## Connected services and their look\n'));
     const run = configCheck(config, clients);
     expect(run.stdout).toContain('All 2 config file(s) are valid.');
     expect(run.stdout).toMatch(/Use +2 plugins: -security -company \(against Euw\)/);

@@ -1,6 +1,6 @@
 // `npm run new:plugin <id> [--account-page|--login-view|--step [--code=<n>]] [--config <name>]`:
 // write a working plugin (manifest, view, story, unit test, a locale file for every language) and
-// enable it in config/<name>.json (default: default). README "Writing a plugin" says what comes next.
+// enable it in config/<name>.json (default: default). docs/plugins.md "Writing a plugin" says what comes next.
 import { parseArgs } from 'node:util';
 import { REPO_ROOT } from '../server/options';
 import { scaffoldPlugin } from './newPlugin/scaffold';

@@ -5,12 +5,19 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Every `npm run <script>` (and `npm start`, `npm test`) the READMEs name exists and is run
- * somewhere: by CI (scripts/test-all.sh runs the script's command), by a named test, or here in
- * its cheap form. A README that names a new script fails below until COVERAGE says which.
+ * Every `npm run <script>` (and `npm start`, `npm test`) the READMEs and the guides in docs/ name
+ * exists and is run somewhere: by CI (scripts/test-all.sh runs the script's command), by a named
+ * test, or here in its cheap form. A README or guide that names a new script fails below until
+ * COVERAGE says which.
  */
 const repo = path.resolve(import.meta.dirname, '..');
-const READMES = ['README.md', 'tests/visual/README.md', 'server/README.md', 'plugins/partner-app/README.md'];
+/** Every page of docs/, read from the folder, so a new guide is checked without being listed here. */
+const DOCS = fs
+  .readdirSync(path.join(repo, 'docs'))
+  .filter((file) => file.endsWith('.md'))
+  .sort()
+  .map((file) => `docs/${file}`);
+const READMES = ['README.md', ...DOCS, 'tests/visual/README.md', 'server/README.md', 'plugins/partner-app/README.md'];
 const read = (file: string) => fs.readFileSync(path.join(repo, file), 'utf8');
 const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
 const testAll = read('scripts/test-all.sh');
@@ -85,6 +92,7 @@ describe('the commands the READMEs name', { timeout: 240_000 }, () => {
     const missing = [...commands].filter(([name]) => !scripts[name]).map(([name, files]) => `npm run ${name} (${files.join(', ')})`);
     expect(missing).toEqual([]);
     expect(commands.size).toBeGreaterThan(10);
+    expect(DOCS, 'the guides in docs/ are read').toContain('docs/plugins.md');
   });
 
   it('are each run by CI, by a named test, or here', () => {

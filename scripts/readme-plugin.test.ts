@@ -1,4 +1,4 @@
-// README "Writing a plugin" must build as written: its code blocks (each starting with a
+// docs/plugins.md "Writing a plugin" must build as written: its code blocks (each starting with a
 // `// plugins/help/<file>` line) are written into a temporary project that sees the repository's
 // plugin API and packages, type-checked with the project's compiler options, and linted with the
 // project's rules as if they were plugins/help/.
@@ -12,10 +12,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** The code blocks of README's "Writing a plugin" section that name a file of plugins/help/ or its English locale file. */
+/** The plugin author's guide (the README links to it). */
+const GUIDE = 'docs/plugins.md';
+
+/** The code blocks of the guide's "Writing a plugin" section that name a file of plugins/help/ or its English locale file. */
 function readmePluginFiles(readme: string): Map<string, string> {
   const start = readme.indexOf('\n## Writing a plugin\n');
-  if (start < 0) throw new Error('README has no "Writing a plugin" section');
+  if (start < 0) throw new Error(`${GUIDE} has no "Writing a plugin" section`);
   const end = readme.indexOf('\n## ', start + 1);
   const section = readme.slice(start, end < 0 ? undefined : end);
   const files = new Map<string, string>();
@@ -28,11 +31,11 @@ function readmePluginFiles(readme: string): Map<string, string> {
   return files;
 }
 
-const files = readmePluginFiles(readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
+const files = readmePluginFiles(readFileSync(path.join(ROOT, GUIDE), 'utf8'));
 const temp = mkdtempSync(path.join(os.tmpdir(), 'readme-plugin-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-describe('README "Writing a plugin"', () => {
+describe('docs/plugins.md "Writing a plugin"', () => {
   it('shows a manifest, its config, a view, a test, a story and its English text', () => {
     expect([...files.keys()].sort()).toEqual([
       'locales/en_US/help.json',

@@ -4,7 +4,7 @@
  * the server's checks, the mail texts read from each language's locale folder, the tests).
  * `code` is the portal's language id (also the locales/ folder name and the `lang` query value);
  * `serverCode` is the numeric id the server's login-page info uses; 16 is the right-to-left
- * language the spec mentions (Arabic). To add a language, follow "Adding a language" in the README.
+ * language the spec mentions (Arabic). To add a language, follow "Adding a language" in docs/plugins.md.
  */
 interface LanguageSpec {
   code: string;
