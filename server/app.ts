@@ -37,13 +37,16 @@ import { devRoutes } from './routes/dev';
 import { partnerAppRoutes } from './routes/partnerApp';
 import { migrationRoutes } from './routes/migration';
 import { securityRoutes } from './routes/security';
-import { secondFactorExtrasRoutes } from './routes/secondFactorExtras';
+import { recoveryCodeRoutes, trustedDeviceRoutes } from './routes/secondFactorExtras';
 import { passkeyRoutes } from './routes/passkeys';
 import { seedDemo, type DemoSummary } from './demo/seed';
 import { clientIp } from './http/common';
 import { OidcProvider, oidcRoutes } from './oidc/provider';
 import { healthRoutes } from './http/health';
 import { loggerOptions, logRequests } from './http/requestLog';
+import { pluginGate } from './plugins/gate';
+import { pluginRoutes, type RouteGroup } from './plugins/pluginRoutes';
+import { webConfigFile } from './plugins/switches';
 import { metricsListener, metricsRoute, type AnsweredFailure } from './http/metrics';
 
 export interface BuiltServer {
@@ -78,12 +81,27 @@ function apiPlugin(ctx: Ctx, hostRegion: RegionCode | null) {
       if (wait !== null) throw new ApiFailure(E.rateLimited, undefined, { retryAfterSeconds: wait });
       checkPortalRequest(ctx, req);
     });
+    // Before the body is read or checked: a plugin that is off says nothing of its inputs.
+    api.addHook('onRequest', pluginGate(ctx));
     api.addHook('preValidation', async (req) => {
       const field = nulField(req.params, 'params') ?? nulField(req.query, 'querystring') ?? nulField(req.body, 'body');
       if (field) throw new ApiFailure(E.invalidParameter, `${messageFor(E.invalidParameter)} (${field})`, { field });
     });
-    for (const routes of [authRoutes, accountRoutes, securityRoutes, secondFactorExtrasRoutes, passkeyRoutes, companyRoutes, migrationRoutes, captchaRoutes, brandingRoutes, partnerAppRoutes]) {
+    for (const routes of [authRoutes, accountRoutes, captchaRoutes, brandingRoutes]) {
       await api.register(routes(ctx));
+    }
+    // Features' routes answer only where their plugin is on; a plugin off in every served config has none.
+    const features: Array<[string, RouteGroup]> = [
+      ['security', securityRoutes(ctx)],
+      ['recovery-codes', recoveryCodeRoutes(ctx)],
+      ['trusted-device', trustedDeviceRoutes(ctx)],
+      ['passkeys', passkeyRoutes(ctx)],
+      ['company', companyRoutes(ctx)],
+      ['migration', migrationRoutes(ctx)],
+      ['partner-app', partnerAppRoutes(ctx)],
+    ];
+    for (const [plugin, routes] of features) {
+      if (ctx.switches.onAnywhere(plugin)) await api.register(pluginRoutes(plugin, routes));
     }
   };
 }
@@ -111,7 +129,8 @@ async function checkConfigs(options: ServerOptions, warn: (message: string) => v
     throw new InvalidConfigs([`clients option: ${(err as Error).message}`]);
   }
   const served = ServedConfigs.load({
-    portalConfigFile: options.portalConfigFile,
+    // Checked and followed even when not injected into the page: the server obeys its plugin switches.
+    portalConfigFile: webConfigFile(options),
     appConfigFiles: options.appConfigFiles,
     clientsFile: options.clientsFile,
     reservedClientIds: fixedClients.map((c) => c.id),

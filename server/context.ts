@@ -11,6 +11,7 @@ import type { EndedGrant } from './oidc/adapter';
 import { PortalMetrics } from './http/metrics';
 import type { ServerOptions } from './options';
 import type { ServedConfigs } from './config/servedConfigs';
+import { PluginSwitches, webConfigFile } from './plugins/switches';
 
 export interface Ctx {
   options: ServerOptions;
@@ -19,6 +20,8 @@ export interface Ctx {
   passwords: PasswordHasher;
   /** The deployment configs served into index.html (checked; the last good version of each). */
   configs: ServedConfigs;
+  /** Which plugins are on for whom, as the served configs say now (plugins/switches.ts). */
+  switches: PluginSwitches;
   now: () => number;
   /** Per-client request rate (1 minute window). Every counter lives in the global store (domain/limits.ts). */
   authRate: SlidingCounter;
@@ -55,6 +58,7 @@ export async function createCtx(options: ServerOptions, stores: Stores, mailer: 
     mailer,
     passwords,
     configs,
+    switches: new PluginSwitches((file) => configs.deployment(file), webConfigFile(options), options.appConfigFiles),
     now,
     authRate: counter('authRate', 60_000),
     apiRate: counter('apiRate', 60_000),

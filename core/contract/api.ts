@@ -4,6 +4,7 @@
  * errors `{ errorCode, message, result? }` (spec section 7).
  */
 import type { RegionCode } from './regions';
+import type { AppType } from './partnerApp';
 
 export interface ApiSuccess<T> {
   result: T;
@@ -81,6 +82,19 @@ export interface RegionUnavailableResult {
   region: RegionCode;
   /** The region of the host that refused the call. */
   hostRegion: RegionCode;
+}
+
+/**
+ * Result of -19999 (HTTP 403) when the call's plugin is switched off by the deployment config for
+ * the caller's region or partner app (reference server, issue 25): nothing to retry elsewhere.
+ */
+export interface PluginOffResult {
+  /** The plugin (feature) that is off. */
+  plugin: string;
+  /** The account's region it is off in; null when the caller's region is not known. */
+  offIn: RegionCode | null;
+  /** The partner app whose config turns it off; null on the web. */
+  appType: AppType | null;
 }
 
 /** Failed-login details carried in the error result (spec section 3). */

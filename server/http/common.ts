@@ -95,10 +95,17 @@ export function requireHostRegionOf(req: FastifyRequest, secret: string | null |
   if (parsed) requireHostRegion(req, parsed.region);
 }
 
+/** Callers already authenticated in this request (the plugin gate did), so the token is read once. */
+const authenticated = new WeakMap<FastifyRequest, AuthContext>();
+
+export function rememberAuth(req: FastifyRequest, auth: AuthContext): void {
+  authenticated.set(req, auth);
+}
+
 /** The signed-in caller (access token); also refreshes the session's last activity. */
 export async function requireAuth(ctx: Ctx, req: FastifyRequest): Promise<AuthContext> {
   requireHostRegionOf(req, bearer(req.headers.authorization));
-  const auth = await authenticateAccess(ctx, req.headers.authorization);
+  const auth = authenticated.get(req) ?? (await authenticateAccess(ctx, req.headers.authorization));
   if (ctx.now() - auth.session.last_active_at > 60_000) await touchSession(ctx, auth.region, auth.session.id);
   return auth;
 }

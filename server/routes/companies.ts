@@ -102,13 +102,13 @@ export function companyRoutes(ctx: Ctx) {
 
     api.get<{ Params: { code: string } }>(
       '/orgs/members/invitations/:code',
-      { schema: { params: { type: 'object', properties: { code: S.str(200, 1) }, required: ['code'] } } },
+      { config: { plugin: 'invite' }, schema: { params: { type: 'object', properties: { code: S.str(200, 1) }, required: ['code'] } } },
       async (req) => ok(await limitCodeGuesses(ctx, req, 'invite', null, () => inviteInfo(ctx, req.params.code))),
     );
 
     api.post<{ Body: { inviteCode: string } }>(
       '/orgs/members/invitations/status',
-      { schema: { headers: authHeaders, body: body({ inviteCode: S.str(200, 1) }, ['inviteCode']) } },
+      { config: { plugin: 'invite' }, schema: { headers: authHeaders, body: body({ inviteCode: S.str(200, 1) }, ['inviteCode']) } },
       async (req) => {
         const auth = await requireAuth(ctx, req);
         return ok(await limitCodeGuesses(ctx, req, 'invite', auth.account.id, () => acceptInvite(ctx, auth.region, auth.account, req.body.inviteCode)));

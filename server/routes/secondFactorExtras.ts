@@ -9,7 +9,7 @@ import { currentTrustedDevice, listTrustedDevices, revokeTrustedDevices } from '
 import { fail } from '../http/errors';
 import { authHeaders, body, clientIp, ensureSelf, idParams, ok, parseCookies, requireAuth, requireSecurityToken, S, securityHeaders } from '../http/common';
 
-export function secondFactorExtrasRoutes(ctx: Ctx) {
+export function recoveryCodeRoutes(ctx: Ctx) {
   return async (api: FastifyInstance) => {
     api.get<{ Params: { id: string } }>('/account/:id/recovery-codes', { schema: { params: idParams, headers: authHeaders } }, async (req) => {
       const auth = await requireAuth(ctx, req);
@@ -27,7 +27,11 @@ export function secondFactorExtrasRoutes(ctx: Ctx) {
       await recordSecurityEvent(ctx, { region: auth.region, id: auth.account.id }, 'recovery_codes_generated', eventContext(clientIp(req), req.headers), { count: result.codes.length });
       return ok<RecoveryCodesResult>(result);
     });
+  };
+}
 
+export function trustedDeviceRoutes(ctx: Ctx) {
+  return async (api: FastifyInstance) => {
     api.get<{ Params: { id: string } }>('/account/:id/trusted-devices', { schema: { params: idParams, headers: authHeaders } }, async (req) => {
       const auth = await requireAuth(ctx, req);
       ensureSelf(auth, req.params.id);

@@ -19,7 +19,8 @@ beforeAll(async () => {
   for (const name of ['partner_app_android', 'partner_app_ios', 'web'] as const) {
     files[name] = path.join(dist, `${name}.json`);
     const api = { global: '/api', regions: { Use: '/u', Aps: '/a', Euw: '/e' } };
-    const app = { variant: 'app', plugins: { 'partner-app': { enabled: true, config: { appType: name } } } };
+    // Security is on in the apps: a joined web view lists the account's sessions with the app's token.
+    const app = { variant: 'app', plugins: { 'partner-app': { enabled: true, config: { appType: name } }, security: { enabled: true } } };
     fs.writeFileSync(files[name], JSON.stringify({ name, api, ...(name === 'web' ? { plugins: {} } : app) }));
   }
   t = await startServer({ distDir: dist, portalConfigFile: files.web, appConfigFiles: { partner_app_android: files.partner_app_android, partner_app_ios: files.partner_app_ios } });
@@ -83,7 +84,8 @@ describe('POST /app/session', () => {
     const web = new Client(t.base);
     await signIn(web, 'demo@example.com', DEMO_PASSWORD);
     const webToken = await view.post('/api/app/session', { appType: 'partner_app_android', sessionId: android.sessionId }, { auth: `Bearer ${web.accessToken}` });
-    expect(webToken.body.errorCode).toBe(E.invalidClient);
+    // The web config turns the partner-app plugin off for the web, so the switch refuses before the client check would.
+    expect([webToken.status, webToken.body.errorCode, webToken.body.result]).toEqual([403, E.regionUnavailable, { plugin: 'partner-app', offIn: 'Euw', appType: null }]);
 
     const second = await appSignIn(app, 'partner_app_android');
     const foreign = await view.post('/api/app/session', { appType: 'partner_app_android', sessionId: second.sessionId }, { auth: `Bearer ${android.accessToken}` });

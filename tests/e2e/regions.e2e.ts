@@ -82,6 +82,19 @@ const filesOf = (requests: string[], id: string) => requests.filter((p) => p.inc
 /** What a plugin costs beyond the manifest that /login loads when the default region enables it. */
 const codeOf = (requests: string[], id: string) => filesOf(requests, id).filter((p) => !p.includes(`/plugin-${id}-manifest-`));
 
+/**
+ * A company API call made by hand from the signed-in page, with the page's own token and portal
+ * header, as a person with the browser's console would: the server obeys the switch too.
+ */
+async function companyCall(page: Page): Promise<{ status: number; body: { errorCode?: number; result?: unknown } }> {
+  return page.evaluate(async () => {
+    const auth = { Authorization: `Bearer ${localStorage.getItem('accessToken')}`, 'X-UID-Request': '1' };
+    const me = (await (await fetch('/api/user-info', { headers: auth })).json()) as { result: { accountId: string } };
+    const res = await fetch(`/api/accounts/${me.result.accountId}/orgs`, { headers: auth });
+    return { status: res.status, body: (await res.json()) as { errorCode?: number; result?: unknown } };
+  });
+}
+
 /** In-app navigation (wouter follows history.pushState): no reload, the same registry. */
 async function goInApp(page: Page, to: string): Promise<void> {
   await page.evaluate((target) => history.pushState(null, '', target), to);
@@ -107,6 +120,8 @@ describe('region overrides against the reference server', () => {
     for (const id of ['security', 'company']) expect(codeOf(requests, id)).toEqual([]);
     expect(filesOf(requests, 'account').length).toBeGreaterThan(0);
     expect(await page.evaluate(() => localStorage.getItem('region'))).toBe('Use');
+    // Hidden is not enough: the company API refuses the Use account as well.
+    expect(await companyCall(page)).toEqual({ status: 403, body: expect.objectContaining({ errorCode: -19999, result: { plugin: 'company', offIn: 'Use', appType: null } }) });
 
     // Sign-out returns to the default region's plugin set; then a Euw account signs in.
     await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
@@ -116,6 +131,7 @@ describe('region overrides against the reference server', () => {
     await page.getByRole('heading', { name: 'Security settings' }).waitFor();
     await menu(page).getByRole('link', { name: 'Company' }).click();
     await page.getByRole('heading', { name: 'You are not in a company yet' }).waitFor();
+    expect(await companyCall(page)).toEqual({ status: 200, body: { result: { orgs: [], applications: [] } } });
     expect(codeOf(requests, 'security').length).toBeGreaterThan(0);
     expect(codeOf(requests, 'company').length).toBeGreaterThan(0);
     // The Use-only plugin is gone for Euw: no menu entry, and its page goes to the default one.
