@@ -67,4 +67,22 @@ describe('npm run config:check', () => {
     expect(run.stdout).toContain(`FAIL  ${bad}: field 'defaultLanguge': is not a known field; did you mean 'defaultLanguage'?`);
     expect(run.stdout).toContain('Some config files are invalid');
   });
+
+  it('names every problem of a file, one FAIL line each (three typos, three lines)', () => {
+    const bad = path.join(dir, 'typos.json');
+    fs.writeFileSync(bad, JSON.stringify({ name: 'x', api, plugins: { captca: { enabled: true }, account: { enabled: true, config: { showAccountID: true } } }, defaultLanguge: 'de_DE' }));
+    const run = configCheck(bad);
+    expect(run.status).toBe(1);
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('FAIL'))).toEqual([
+      `FAIL  ${bad}: field 'defaultLanguge': is not a known field; did you mean 'defaultLanguage'?`,
+      `FAIL  ${bad}: field 'plugins.captca': is not a plugin (a folder under plugins/); did you mean 'captcha'?`,
+      `FAIL  ${bad}: Plugin 'account' in regions Use, Aps, Euw: config field 'showAccountID': is not a known field; did you mean 'showAccountId'?`,
+    ]);
+    fs.writeFileSync(bad, JSON.stringify({ name: 'x', api, plugins: { account: { enabled: true, config: { showAccountID: true, unifiedIdHomeUrl: 'ftp://x' } }, reset: { enabled: true, config: { supportUrl: 1 } } } }));
+    expect(configCheck(bad).stdout.split('\n').filter((line) => line.startsWith('FAIL'))).toEqual([
+      `FAIL  ${bad}: Plugin 'account' in regions Use, Aps, Euw: config field 'showAccountID': is not a known field; did you mean 'showAccountId'?`,
+      `FAIL  ${bad}: Plugin 'account' in regions Use, Aps, Euw: config field 'unifiedIdHomeUrl': must be an https URL or a path on the portal (/…)`,
+      `FAIL  ${bad}: Plugin 'reset' in regions Use, Aps, Euw: config field 'supportUrl': must be a string`,
+    ]);
+  });
 });

@@ -51,6 +51,28 @@ describe('parseDeploymentConfig', () => {
   });
 });
 
+describe('every problem at once', () => {
+  it('names each wrong field, one line each, in the order of the config', () => {
+    const raw = { ...base, plugins: { x: { enabled: 'yes' } }, defaultLanguge: 'de_DE', regions: { Euv: {} }, theme: { name: 7 } };
+    const err = (() => {
+      try {
+        parseDeploymentConfig(raw);
+      } catch (e) {
+        return e as ConfigError;
+      }
+      throw new Error('parsed without a problem');
+    })();
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(err.problems).toEqual([
+      "field 'defaultLanguge': is not a known field; did you mean 'defaultLanguage'?",
+      "field 'theme.name': must be a string",
+      "field 'plugins.x.enabled': must be true or false",
+      "field 'regions.Euv': is not a region code; did you mean 'Euw'?",
+    ]);
+    expect(err.message).toBe(err.problems.map((p) => `Deployment config: ${p}`).join('\n'));
+  });
+});
+
 describe('every level refuses unknown keys, naming the path and the closest known name', () => {
   const known = { plugins: ['sign-in', 'security', 'company'], themes: ['default', 'midnight'] };
   const ok = { ...base, plugins: { 'sign-in': { enabled: true } } };

@@ -1,6 +1,6 @@
 import { REGION_CODES, type RegionCode } from '../contract/regions';
 import { LANGUAGE_CODES } from '../i18n/languages';
-import { anyObject, array, boolean, object, oneOf, record, ShapeError, string, type Shape } from './shape';
+import { anyObject, array, boolean, object, oneOf, parseAll, record, string, type Shape } from './shape';
 import { themeShape } from './themeShape';
 import type { DeploymentConfig, PluginSwitch } from './types';
 
@@ -58,19 +58,34 @@ export function deploymentShape(known: KnownNames = {}) {
   );
 }
 
+/** A config that cannot start; `problems` names each problem ("field 'x': …"), the message all of them. */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
+
+  constructor(
+    message: string,
+    readonly problems: string[] = [message],
+  ) {
+    super(message);
+  }
 }
 
-/** Validate the raw deployment config; the error names the field that is wrong. */
+/**
+ * Every problem of the raw deployment config, each as "field 'path': message". With none,
+ * `config` is the checked config; with some, it holds what passed (a field that failed is left
+ * out, a plugin id that is not one too), for checks that go on (the plugins' settings).
+ */
+export function deploymentConfigProblems(raw: unknown, known: KnownNames = {}): { config: DeploymentConfig; problems: string[] } {
+  const { value, problems } = parseAll(deploymentShape(known), raw);
+  const { $schema: _editorHint, ...config } = value ?? {};
+  return { config: config as DeploymentConfig, problems: problems.map((p) => `field '${p.path || '(root)'}': ${p.message}`) };
+}
+
+/** Validate the raw deployment config; the error names every field that is wrong, one line each. */
 export function parseDeploymentConfig(raw: unknown, known: KnownNames = {}): DeploymentConfig {
-  try {
-    const { $schema: _editorHint, ...config } = deploymentShape(known).parse(raw);
-    return config as DeploymentConfig;
-  } catch (err) {
-    if (err instanceof ShapeError) throw new ConfigError(`Deployment config: field '${err.path || '(root)'}': ${err.message}`);
-    throw err;
-  }
+  const { config, problems } = deploymentConfigProblems(raw, known);
+  if (problems.length) throw new ConfigError(problems.map((line) => `Deployment config: ${line}`).join('\n'), problems);
+  return config;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { anyObject, array, boolean, matches, object, oneOf, record, ShapeError, string, type Infer, type Shape } from './shape';
+import { anyObject, array, boolean, matches, object, oneOf, parseAll, record, ShapeError, string, type Infer, type Shape } from './shape';
 
 /** The error a parse throws, as `path: message` (path '' for the value itself). */
 function problem<T>(shape: Shape<T>, value: unknown): string {
@@ -137,6 +137,50 @@ describe('anyObject', () => {
     expect(anyObject({ optional: true }).parse(undefined)).toBeUndefined();
     expect(problem(anyObject(), 'x')).toBe(': must be an object');
     expect(problem(anyObject(), null)).toBe(': must be an object');
+  });
+});
+
+describe('parseAll: every problem at once', () => {
+  const list = (shape: Shape<unknown>, value: unknown) => parseAll(shape, value).problems.map((p) => `${p.path}: ${p.message}`);
+  const config = object(
+    {
+      name: string(),
+      hosts: array(string({ test: matches(/^[a-z.]+$/, 'must be a host name') }), { default: [], test: (h) => (h.length ? null : 'must list a host') }),
+      plugins: record(object({ enabled: boolean() }, { noUnknown: true }), { default: {}, keys: { allowed: ['sign-in', 'mfa'], noun: 'a plugin' } }),
+      variant: oneOf(['web', 'app'], { default: 'web' }),
+    },
+    { noUnknown: true },
+  );
+
+  it('names each problem with its path, in the order parse meets them, the first being the one parse throws', () => {
+    const raw = { nmae: 'x', colour: 'red', hosts: ['a.example', 'B', 7], plugins: { 'sign-inn': { enabled: true }, mfa: { enabled: 'no', enable: true } }, variant: 'ap' };
+    expect(list(config, raw)).toEqual([
+      "nmae: is not a known field; did you mean 'name'?",
+      'colour: is not a known field; expected one of: name, hosts, plugins, variant',
+      'name: is required',
+      'hosts[1]: must be a host name',
+      'hosts[2]: must be a string',
+      "plugins.sign-inn: is not a plugin; did you mean 'sign-in'?",
+      "plugins.mfa.enable: is not a known field; did you mean 'enabled'?",
+      'plugins.mfa.enabled: must be true or false',
+      "variant: must be one of web, app; did you mean 'app'?",
+    ]);
+    expect(problem(config, raw)).toBe(list(config, raw)[0]);
+  });
+
+  it('tests a whole value only when its parts passed', () => {
+    // The list's own test ('must list a host') is not asked of a list whose items failed.
+    expect(list(config, { name: 'x', hosts: [7] })).toEqual(['hosts[0]: must be a string']);
+    expect(list(config, { name: 'x', hosts: [] })).toEqual(['hosts: must list a host']);
+  });
+
+  it('returns the parsed value and no problem for a good one', () => {
+    expect(parseAll(config, { name: 'x', hosts: ['a.example'] })).toEqual({ value: { name: 'x', hosts: ['a.example'], plugins: {}, variant: 'web' }, problems: [] });
+  });
+
+  it('stops at a value of the wrong kind: one problem, not one per field', () => {
+    expect(list(config, 'x')).toEqual([': must be an object']);
+    expect(list(config, { name: 'x', hosts: ['a.example'], plugins: [] })).toEqual(['plugins: must be an object']);
   });
 });
 

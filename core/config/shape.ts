@@ -3,9 +3,10 @@
  * It runs at start-up, so it is on /login; yup (about 12 KB gzip) stays with the lazy forms.
  *
  * A shape checks a JSON value, fills in defaults and returns the value typed as
- * `Infer<typeof shape>`. The first problem throws a ShapeError with the field's dotted path;
- * a mistyped field or key names the closest known one ("did you mean"). Every shape also
- * describes itself as JSON Schema, so config/schema.json is generated, never kept by hand.
+ * `Infer<typeof shape>`. A problem is a ShapeError with the field's dotted path; a mistyped field
+ * or key names the closest known one ("did you mean"). `parse` throws the first problem,
+ * `parseAll` returns every one (three typos, three problems). Every shape also describes itself
+ * as JSON Schema, so config/schema.json is generated, never kept by hand.
  */
 import { closestName, hint } from './suggest';
 
@@ -25,8 +26,12 @@ export class ShapeError extends Error {
 export type JsonSchema = { [keyword: string]: unknown };
 
 export interface Shape<T> {
-  /** Check `value`, found at `path`, fill in defaults and return it; throws ShapeError. */
-  parse(value: unknown, path?: string): T;
+  /**
+   * Check `value`, found at `path`, fill in defaults and return it. Without `problems` the first
+   * problem throws a ShapeError; with it, every problem is added to it (in the order `parse` would
+   * meet them) and what comes back is to be dropped when any was (see `parseAll`).
+   */
+  parse(value: unknown, path?: string, problems?: ShapeError[]): T;
   /** What `parse` accepts, as JSON Schema (editors complete configs from it). */
   schema(): JsonSchema;
   /** The field must be given: no default, not optional. */
@@ -61,22 +66,49 @@ function fail(path: string, message: string): never {
 
 const child = (path: string, key: string) => (path ? `${path}.${key}` : key);
 
-/** What every shape shares: absence (required, default or optional), then its check, then `test`. */
+/**
+ * Every problem of `value`, in order; `parse` throws only the first. With none, `value` is the
+ * parsed one; with some, what passed (a part that failed is left out), or undefined.
+ */
+export function parseAll<T>(shape: Shape<T>, value: unknown): { value: T | undefined; problems: ShapeError[] } {
+  const problems: ShapeError[] = [];
+  return { value: shape.parse(value, '', problems), problems };
+}
+
+/**
+ * What every shape shares: absence (required, default or optional), then its check, then `test`.
+ * A check fails its own value by throwing; a container (object, array, record) hands `problems`
+ * to its parts, so one part's problem leaves its siblings checked.
+ */
 function define<T, Opt extends boolean>(
   opts: Options<T> | undefined,
-  check: (value: unknown, path: string) => T,
+  check: (value: unknown, path: string, problems: ShapeError[]) => T,
   schemaOf: () => JsonSchema,
 ): Built<T, Opt> {
-  const parse = (value: unknown, path = ''): T | undefined => {
-    if (value === undefined) {
-      if (opts?.default !== undefined) value = opts.default;
-      else if (opts?.optional) return undefined;
-      else fail(path, 'is required');
+  const parse = (value: unknown, path = '', problems?: ShapeError[]): T | undefined => {
+    if (!problems) {
+      const found: ShapeError[] = [];
+      const result = parse(value, path, found);
+      if (found.length) throw found[0];
+      return result;
     }
-    const result = check(value, path);
-    const problem = opts?.test?.(result);
-    if (problem) fail(path, problem);
-    return result;
+    const before = problems.length;
+    try {
+      if (value === undefined) {
+        if (opts?.default !== undefined) value = opts.default;
+        else if (opts?.optional) return undefined;
+        else fail(path, 'is required');
+      }
+      const result = check(value, path, problems);
+      // A value whose parts failed is not tested as a whole (its list may be short of an item).
+      const problem = problems.length === before && opts?.test?.(result);
+      if (problem) fail(path, problem);
+      return result;
+    } catch (err) {
+      if (!(err instanceof ShapeError)) throw err;
+      problems.push(err);
+      return undefined;
+    }
   };
   const schema = (): JsonSchema => ({
     ...schemaOf(),
@@ -128,10 +160,10 @@ export function oneOf<const V extends string, Opt extends boolean = false>(value
 }
 
 export function array<T, Opt extends boolean = false>(item: Shape<T>, opts?: With<Options<NoInfer<T>[]>, Opt>): Built<T[], Opt> {
-  return define(opts, (value, path) => {
+  return define(opts, (value, path, problems) => {
     if (!Array.isArray(value)) fail(path, 'must be a list');
     const items: readonly unknown[] = value;
-    return items.map((v, i) => item.parse(v, `${path}[${i}]`));
+    return items.map((v, i) => item.parse(v, `${path}[${i}]`, problems));
   }, () => ({ type: 'array', items: item.schema() }));
 }
 
@@ -158,13 +190,14 @@ export interface ObjectOptions<T> extends Options<T> {
 
 /** An object with named fields. */
 export function object<F extends Fields, Opt extends boolean = false>(fields: F, opts?: With<ObjectOptions<ObjectOf<NoInfer<F>>>, Opt>): Built<ObjectOf<F>, Opt> {
-  return define(opts, (value, path) => {
+  return define(opts, (value, path, problems) => {
     const input = plainObject(value, path);
-    const unknown = Object.keys(input).find((key) => !Object.hasOwn(fields, key));
-    if (opts?.noUnknown && unknown !== undefined) fail(child(path, unknown), `is not a known field; ${hint(unknown, Object.keys(fields))}`);
+    for (const key of Object.keys(input)) {
+      if (opts?.noUnknown && !Object.hasOwn(fields, key)) problems.push(new ShapeError(child(path, key), `is not a known field; ${hint(key, Object.keys(fields))}`));
+    }
     const result: Record<string, unknown> = opts?.noUnknown ? {} : { ...input };
     for (const [key, field] of Object.entries(fields)) {
-      const parsed = field.parse(input[key], child(path, key));
+      const parsed = field.parse(input[key], child(path, key), problems);
       if (parsed !== undefined) result[key] = parsed;
     }
     return result as ObjectOf<F>;
@@ -183,13 +216,15 @@ export interface RecordOptions<T> extends Options<Record<string, T>> {
 
 /** An object whose keys are free (plugin ids, region codes) and whose values share one shape. */
 export function record<T, Opt extends boolean = false>(item: Shape<T>, opts?: With<RecordOptions<NoInfer<T>>, Opt>): Built<Record<string, T>, Opt> {
-  return define(opts, (value, path) => {
-    const entries = Object.entries(plainObject(value, path));
+  return define(opts, (value, path, problems) => {
     const keys = opts?.keys;
-    for (const [key] of entries) {
-      if (keys && !keys.allowed.includes(key)) fail(child(path, key), `is not ${keys.noun}; ${hint(key, keys.allowed)}`);
-    }
-    return Object.fromEntries(entries.map(([key, v]) => [key, item.parse(v, child(path, key))]));
+    // Keys first; a value under a key that is not allowed is not checked (its key is the mistake).
+    const entries = Object.entries(plainObject(value, path)).filter(([key]) => {
+      if (!keys || keys.allowed.includes(key)) return true;
+      problems.push(new ShapeError(child(path, key), `is not ${keys.noun}; ${hint(key, keys.allowed)}`));
+      return false;
+    });
+    return Object.fromEntries(entries.map(([key, v]) => [key, item.parse(v, child(path, key), problems)]));
   }, () => ({
     type: 'object',
     ...(opts?.keys ? { propertyNames: { enum: [...opts.keys.allowed] } } : {}),

@@ -5,7 +5,7 @@
  */
 import { LANGUAGE_CODES } from '../../core/i18n/languages';
 import type { KnownNames } from '../../core/config/loadConfig';
-import { array, boolean, matches, object, oneOf, ShapeError, string } from '../../core/config/shape';
+import { array, boolean, matches, object, oneOf, parseAll, ShapeError, string } from '../../core/config/shape';
 import { clientThemeShape } from '../../core/config/themeShape';
 import type { ClientConfig } from '../options';
 
@@ -66,27 +66,40 @@ export function clientShape(known: Required<KnownNames>) {
   );
 }
 
-/** Check a clients list; the message names the client (by index and id) and the field. */
-export function parseClients(raw: unknown, known: Required<KnownNames>, reserved: readonly string[] = []): ClientConfig[] {
-  const shape = array(clientShape(known));
-  let clients: ClientConfig[];
-  try {
-    clients = shape.parse(raw);
-  } catch (err) {
-    if (!(err instanceof ShapeError)) throw err;
+/**
+ * Every problem of a clients list, in order, each naming the client (by index and id) and the
+ * field; `clients` is the checked list when there is none.
+ */
+export function checkClients(raw: unknown, known: Required<KnownNames>, reserved: readonly string[] = []): { clients: ClientConfig[]; problems: ShapeError[] } {
+  const { value, problems: found } = parseAll(array(clientShape(known)), raw);
+  const rawItems: unknown[] = Array.isArray(raw) ? raw : [];
+  const problems = found.map((err) => {
     const index = /^\[(\d+)\]/.exec(err.path)?.[1];
-    const id = index !== undefined && Array.isArray(raw) ? (raw[Number(index)] as { id?: unknown } | undefined)?.id : undefined;
-    throw new ShapeError(err.path, `${typeof id === 'string' ? `(client '${id}') ` : ''}${err.message}`);
-  }
+    const id = index !== undefined ? (rawItems[Number(index)] as { id?: unknown } | undefined)?.id : undefined;
+    return new ShapeError(err.path, `${typeof id === 'string' ? `(client '${id}') ` : ''}${err.message}`);
+  });
+  // The rules across fields and clients, for what passed its shape (a client that failed may lack fields).
+  const clients: (Partial<ClientConfig> | undefined)[] = Array.isArray(value) ? value : [];
   const seen = new Set<string>(reserved);
   clients.forEach((client, i) => {
+    if (typeof client?.id !== 'string') return;
     if (seen.has(client.id)) {
-      throw new ShapeError(`[${i}].id`, reserved.includes(client.id) ? `'${client.id}' is a built-in client's id` : `'${client.id}' is listed twice`);
+      problems.push(new ShapeError(`[${i}].id`, reserved.includes(client.id) ? `'${client.id}' is a built-in client's id` : `'${client.id}' is listed twice`));
     }
     seen.add(client.id);
   });
   clients.forEach((client, i) => {
-    if (client.tokenEndpointAuthMethod && !client.secret) throw new ShapeError(`[${i}].tokenEndpointAuthMethod`, `(client '${client.id}') needs a secret`);
+    const given = rawItems[i] as { secret?: unknown } | undefined;
+    if (client?.tokenEndpointAuthMethod && given?.secret === undefined) {
+      problems.push(new ShapeError(`[${i}].tokenEndpointAuthMethod`, `(client '${client.id}') needs a secret`));
+    }
   });
+  return { clients: problems.length ? [] : (value ?? []), problems };
+}
+
+/** Check a clients list; the first problem throws, naming the client (by index and id) and the field. */
+export function parseClients(raw: unknown, known: Required<KnownNames>, reserved: readonly string[] = []): ClientConfig[] {
+  const { clients, problems } = checkClients(raw, known, reserved);
+  if (problems.length) throw problems[0]!;
   return clients;
 }

@@ -59,7 +59,7 @@ export function configReport(files: readonly string[], vocabulary: ConfigVocabul
     } catch (err) {
       if (!(err instanceof ConfigFileError)) throw err;
       ok = false;
-      out.push(`FAIL  ${err.message}`);
+      out.push(...err.lines.map((line) => `FAIL  ${line}`));
     }
   }
   const apps = Object.entries(appConfigFiles).filter(([t]) => isAppType(t));

@@ -8,7 +8,7 @@ import { parseClients } from './clients';
 import { configVocabulary, type ConfigVocabulary } from './knownNames';
 import { ConfigFileError, readJsonFile } from './readJsonFile';
 import { themeNames } from '../../core/build/virtualModules.mjs';
-import { checkDeploymentFile, InvalidConfigs } from './servedConfigs';
+import { checkClientsFile, checkDeploymentFile, InvalidConfigs, ServedConfigs } from './servedConfigs';
 
 /** The base themes as a refusal lists them. */
 const THEMES = themeNames(REPO_ROOT).join(', ');
@@ -21,6 +21,16 @@ function write(name: string, content: unknown): string {
   const file = path.join(dir, name);
   fs.writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
   return file;
+}
+
+/** The error a check throws. */
+function caught(run: () => unknown): Error {
+  try {
+    run();
+  } catch (err) {
+    if (err instanceof Error) return err;
+  }
+  throw new Error('no problem found');
 }
 
 /** The message a check throws. */
@@ -78,9 +88,9 @@ describe('a deployment config file, checked like the browser checks it, for ever
     [
       "a plugin's unknown setting",
       { name: 'x', api, plugins: { account: { enabled: true, config: { showAccountID: true } } } },
-      "Plugin 'account' in region Use: config field 'showAccountID': is not a known field; did you mean 'showAccountId'?",
+      "Plugin 'account' in regions Use, Aps, Euw: config field 'showAccountID': is not a known field; did you mean 'showAccountId'?",
     ],
-    ['settings for a plugin that takes none', { name: 'x', api, plugins: { 'sign-in': { enabled: true, config: { x: 1 } } } }, "Plugin 'sign-in' in region Use takes no settings, but its config names x"],
+    ['settings for a plugin that takes none', { name: 'x', api, plugins: { 'sign-in': { enabled: true, config: { x: 1 } } } }, "Plugin 'sign-in' in regions Use, Aps, Euw takes no settings, but its config names x"],
     [
       'a plugin enabled in one region only, without its required settings',
       { name: 'x', api, plugins: {}, regions: { Aps: { plugins: { 'partner-app': { enabled: true } } } } },
@@ -95,6 +105,35 @@ describe('a deployment config file, checked like the browser checks it, for ever
     const file = write('app.json', { name: 'x', variant: 'app', api, plugins: { 'partner-app': { enabled: true, config: { appType: 'partner_app_ios' } } } });
     expect(problem(() => checkDeploymentFile(file, vocabulary, 'partner_app_android'))).toContain('serves partner_app_android, so it needs "variant": "app" and the partner-app plugin enabled with "appType": "partner_app_android"');
     expect(checkDeploymentFile(file, vocabulary, 'partner_app_ios').config.variant).toBe('app');
+  });
+
+  it('names every problem of a file, one line each, in the order of the file', () => {
+    const file = write('typos.json', { name: 'x', api: { ...api, defaultRegon: 'Use' }, plugins: { captca: { enabled: true } }, defaultLanguge: 'de_DE', variant: 'tv' });
+    const err = caught(() => checkDeploymentFile(file, vocabulary));
+    expect(err).toBeInstanceOf(ConfigFileError);
+    const lines = [
+      `${file}: field 'defaultLanguge': is not a known field; did you mean 'defaultLanguage'?`,
+      `${file}: field 'variant': must be one of web, app`,
+      `${file}: field 'api.defaultRegon': is not a known field; did you mean 'defaultRegion'?`,
+      `${file}: field 'plugins.captca': is not a plugin (a folder under plugins/); did you mean 'captcha'?`,
+    ];
+    expect((err as ConfigFileError).lines).toEqual(lines);
+    expect(err.message).toBe(lines.join('\n'));
+  });
+
+  it("names every plugin's every bad setting, once for the regions it is wrong in", () => {
+    const file = write('settings.json', {
+      name: 'x',
+      api,
+      plugins: { account: { enabled: true, config: { showAccountID: true, unifiedIdHomeUrl: 7 } }, 'sign-in': { enabled: true, config: { x: 1 } } },
+      regions: { Aps: { plugins: { reset: { enabled: true, config: { supportUrl: 'ftp://x' } } } } },
+    });
+    expect((caught(() => checkDeploymentFile(file, vocabulary)) as ConfigFileError).lines).toEqual([
+      `${file}: Plugin 'account' in regions Use, Aps, Euw: config field 'showAccountID': is not a known field; did you mean 'showAccountId'?`,
+      `${file}: Plugin 'account' in regions Use, Aps, Euw: config field 'unifiedIdHomeUrl': must be a string`,
+      `${file}: Plugin 'sign-in' in regions Use, Aps, Euw takes no settings, but its config names x`,
+      `${file}: Plugin 'reset' in region Aps: config field 'supportUrl': must be an http(s) URL`,
+    ]);
   });
 });
 
@@ -127,6 +166,21 @@ describe('CLIENTS_FILE', () => {
       }
     };
     expect(problem(check)).toContain(message);
+  });
+
+  it('a clients file: every problem of every client, one line each', () => {
+    const file = write('clients-many.json', [
+      { ...client, redirectUri: [] },
+      { ...client, id: 'blog', redirectUris: ['/cb'], secret: 'hunter2', tokenEndpointAuthMethod: 'client_secret_post' },
+      { ...client, tokenEndpointAuthMethod: 'client_secret_basic' },
+    ]);
+    expect((caught(() => checkClientsFile(file, vocabulary, ['portal'])) as ConfigFileError).lines).toEqual([
+      `${file}: field '[0].redirectUri': (client 'shop') is not a known field; did you mean 'redirectUris'?`,
+      `${file}: field '[1].redirectUris[0]': (client 'blog') must be an absolute http(s) URL`,
+      `${file}: field '[1].secret': (client 'blog') must be at least 32 characters (a random secret)`,
+      `${file}: field '[2].id': 'shop' is listed twice`,
+      `${file}: field '[2].tokenEndpointAuthMethod': (client 'shop') needs a secret`,
+    ]);
   });
 
   it('accepts an OpenID client with a secret and scopes', () => {
@@ -162,6 +216,18 @@ describe('the server refuses to start on a bad config', () => {
     expect(fs.existsSync(dataDir)).toBe(false);
   });
 
+  it('lists every problem of one file, one line each', async () => {
+    const bad = write('bad-many.json', { name: 'x', api, plugins: { securty: { enabled: true }, mfa: { enabled: 'yes' } }, regoins: {} });
+    const run = buildServer({ testMode: true, dataDir: path.join(dir, 'never-created-2'), portalConfigFile: bad, appConfigFiles: {} });
+    const err = (await run.then(() => null, (e: unknown) => e)) as InvalidConfigs;
+    expect(err).toBeInstanceOf(InvalidConfigs);
+    expect(err.problems).toEqual([
+      `${bad}: field 'regoins': is not a known field; did you mean 'regions'?`,
+      `${bad}: field 'plugins.securty': is not a plugin (a folder under plugins/); did you mean 'security'?`,
+      `${bad}: field 'plugins.mfa.enabled': must be true or false`,
+    ]);
+  });
+
   it('names a missing file', async () => {
     const missing = path.join(dir, 'missing.json');
     await expect(buildServer({ testMode: true, dataDir: path.join(dir, 'd2'), portalConfigFile: missing, appConfigFiles: {} })).rejects.toThrow(`${missing}: no such file`);
@@ -169,5 +235,24 @@ describe('the server refuses to start on a bad config', () => {
 
   it('wraps a ConfigFileError with the file', () => {
     expect(new ConfigFileError('/x/y.json', 'no such file').message).toBe('/x/y.json: no such file');
+  });
+});
+
+describe('a live edit', () => {
+  it('is refused with every problem, one line each, and the last good version goes on being served', () => {
+    const file = write('live.json', { name: 'live', api, plugins: { mfa: { enabled: true } } });
+    const warnings: string[] = [];
+    const served = ServedConfigs.load({ portalConfigFile: file, appConfigFiles: {}, reservedClientIds: [], vocabulary, warn: (m) => warnings.push(m) });
+    fs.writeFileSync(file, JSON.stringify({ name: 'live', api, plugins: { mfa: { enabled: true }, securty: { enabled: true } }, regoins: {} }));
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    expect(served.deployment(file)?.config.name).toBe('live');
+    expect(warnings).toEqual([
+      [
+        `config: refused the edit of ${file} (2 problems); still serving the last good version`,
+        `  ${file}: field 'regoins': is not a known field; did you mean 'regions'?`,
+        `  ${file}: field 'plugins.securty': is not a plugin (a folder under plugins/); did you mean 'security'?`,
+      ].join('\n'),
+    ]);
+    served.close();
   });
 });

@@ -1,19 +1,26 @@
 /**
  * What configs may name, found the way the build finds it: the folders under plugins/, the files
- * themes/<name>.theme.ts, and each plugin's settings shape (plugins/<id>/config.ts), so the
- * server checks configs with the very shapes the browser uses.
+ * themes/<name>.theme.ts, and from each plugin's pure plugins/<id>/config.ts its settings shape
+ * (`configSchema`, so the server checks configs with the very shapes the browser uses) and the
+ * plugins it needs (`needs`). Both exports are optional.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pluginIds, themeNames } from '../../core/build/virtualModules.mjs';
 import type { KnownNames } from '../../core/config/loadConfig';
-import type { PluginSchemas } from '../../core/config/pluginSettings';
+import type { PluginNeeds, PluginSchemas } from '../../core/config/pluginSettings';
 import type { Shape } from '../../core/config/shape';
+import { hint } from '../../core/config/suggest';
 
 export interface ConfigVocabulary {
   known: Required<KnownNames>;
   schemas: PluginSchemas;
+  /**
+   * Every plugin's needs by id ([] when it declares none): the plugins that must be on wherever it
+   * is on (`export const needs = ['mfa'] as const` in plugins/<id>/config.ts).
+   */
+  needs: PluginNeeds;
 }
 
 const cache = new Map<string, Promise<ConfigVocabulary>>();
@@ -22,20 +29,33 @@ function isShape(value: unknown): value is Shape<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as Shape<unknown>).parse === 'function';
 }
 
+/** A plugin's `needs`: a list of other plugins' ids. */
+function readNeeds(id: string, value: unknown, plugins: readonly string[]): string[] {
+  if (value === undefined) return [];
+  const where = `plugins/${id}/config.ts: needs`;
+  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) throw new Error(`${where} must be a list of plugin ids (export const needs = ['mfa'] as const)`);
+  for (const needed of value as string[]) {
+    if (needed === id) throw new Error(`${where} names '${id}' itself`);
+    if (!plugins.includes(needed)) throw new Error(`${where} '${needed}', which is not a plugin (a folder under plugins/); ${hint(needed, plugins)}`);
+  }
+  return [...new Set(value as string[])];
+}
+
 async function load(root: string): Promise<ConfigVocabulary> {
   const plugins = pluginIds(root);
   const schemas: PluginSchemas = {};
+  const needs: PluginNeeds = {};
   for (const id of plugins) {
     const file = path.join(root, 'plugins', id, 'config.ts');
-    if (!fs.existsSync(file)) {
-      schemas[id] = undefined;
-      continue;
-    }
-    const mod = (await import(pathToFileURL(file).href)) as { configSchema?: unknown };
-    if (!isShape(mod.configSchema)) throw new Error(`plugins/${id}/config.ts must export configSchema (a config shape)`);
-    schemas[id] = mod.configSchema;
+    schemas[id] = undefined;
+    needs[id] = [];
+    if (!fs.existsSync(file)) continue;
+    const mod = (await import(pathToFileURL(file).href)) as { configSchema?: unknown; needs?: unknown };
+    if (mod.configSchema !== undefined && !isShape(mod.configSchema)) throw new Error(`plugins/${id}/config.ts: configSchema must be a config shape (@portal/plugin-api/config)`);
+    schemas[id] = isShape(mod.configSchema) ? mod.configSchema : undefined;
+    needs[id] = readNeeds(id, mod.needs, plugins);
   }
-  return { known: { plugins, themes: themeNames(root) }, schemas };
+  return { known: { plugins, themes: themeNames(root) }, schemas, needs };
 }
 
 export function configVocabulary(root: string): Promise<ConfigVocabulary> {

@@ -1,15 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** A config file the server will not serve: the message names the file and what is wrong. */
+/** A config file the server will not serve: one line per problem, each naming the file and what is wrong. */
 export class ConfigFileError extends Error {
   override readonly name = 'ConfigFileError';
+  /** What is wrong, without the file ("field 'x': …"). */
+  readonly problems: readonly string[];
+  /** `<file>: <problem>`, one per problem: what an operator reads. */
+  readonly lines: readonly string[];
 
   constructor(
     readonly file: string,
-    readonly problem: string,
+    problems: string | readonly string[],
   ) {
-    super(`${displayPath(file)}: ${problem}`);
+    const list = typeof problems === 'string' ? [problems] : problems;
+    const lines = list.map((problem) => `${displayPath(file)}: ${problem}`);
+    super(lines.join('\n'));
+    this.problems = list;
+    this.lines = lines;
   }
 }
 

@@ -2,21 +2,21 @@
  * The configs the server serves, checked before it listens and again whenever a file changes:
  * the deployment config (PORTAL_CONFIG), the partner apps' configs (PORTAL_APP_CONFIGS) and the
  * connected services (CLIENTS_FILE). A file that fails its check at start stops the server with
- * one message naming file and field; an edit that fails while running is refused and logged,
- * and the last good version goes on being served. No page or call ever sees a broken config.
+ * every problem of every file, one line each naming file and field; an edit that fails while
+ * running is refused and logged, and the last good version goes on being served. No page or call
+ * ever sees a broken config.
  */
 import fs from 'node:fs';
 import { APP_TYPES, type AppType } from '../../core/contract/partnerApp';
 import type { RegionCode } from '../../core/contract/regions';
-import { ConfigError, parseDeploymentConfig } from '../../core/config/loadConfig';
+import { deploymentConfigProblems } from '../../core/config/loadConfig';
 import { checkPluginSettings, PluginConfigError } from '../../core/config/pluginSettings';
-import { ShapeError } from '../../core/config/shape';
 import type { DeploymentConfig } from '../../core/config/types';
 import { brandingImageSources, type BrandingCheckOptions } from '../http/brandingCsp';
 import type { ClientConfig } from '../options';
-import { parseClients } from './clients';
+import { checkClients } from './clients';
 import type { ConfigVocabulary } from './knownNames';
-import { ConfigFileError, readJsonFile } from './readJsonFile';
+import { ConfigFileError, displayPath, readJsonFile } from './readJsonFile';
 
 /** Everything wrong with the configs at start, one line each: the server does not start. */
 export class InvalidConfigs extends Error {
@@ -41,40 +41,42 @@ export function escapeJsonForHtml(json: string): string {
   return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-/** One deployment config file, checked as the browser would check it, for every region at once. */
+/**
+ * One deployment config file, checked as the browser would check it, for every region at once,
+ * and each enabled plugin's needs met in every region; every problem of the file, one line each.
+ */
 export function checkDeploymentFile(file: string, vocabulary: ConfigVocabulary, appType?: AppType): CheckedDeployment {
   const raw = readJsonFile(file);
-  let config: DeploymentConfig;
-  let enabled: Record<RegionCode, string[]>;
-  try {
-    config = parseDeploymentConfig(raw, vocabulary.known);
-    enabled = checkPluginSettings(config, vocabulary.schemas);
-  } catch (err) {
-    if (err instanceof ConfigError) throw new ConfigFileError(file, err.message.replace(/^Deployment config: /, ''));
-    if (err instanceof PluginConfigError) throw new ConfigFileError(file, err.message);
-    throw err;
-  }
-  if (appType) {
+  const { config, problems } = deploymentConfigProblems(raw, vocabulary.known);
+  // With the file's own fields wrong, its plugins' settings are still checked as far as their
+  // switches parsed (a switch that failed counts as off); the rules about the set (the app's own
+  // plugin, each plugin's needs) wait for a config that parses, or an off switch would break them.
+  const parsed = problems.length === 0;
+  if (typeof config.plugins !== 'object' || typeof config.regions !== 'object') throw new ConfigFileError(file, problems);
+  if (appType && parsed) {
     // The app's page must run the partner-app plugin for exactly this app, or it would refuse its own app.
     const own = config.plugins['partner-app'];
     const configured = (own?.config as { appType?: unknown } | undefined)?.appType;
     if (config.variant !== 'app' || !own?.enabled || configured !== appType) {
-      throw new ConfigFileError(file, `serves ${appType}, so it needs "variant": "app" and the partner-app plugin enabled with "appType": "${appType}"`);
+      problems.push(`serves ${appType}, so it needs "variant": "app" and the partner-app plugin enabled with "appType": "${appType}"`);
     }
   }
+  let enabled: Record<RegionCode, string[]> | undefined;
+  try {
+    enabled = checkPluginSettings(config, vocabulary.schemas, parsed ? { needs: vocabulary.needs, ...(appType ? { appType } : {}) } : {});
+  } catch (err) {
+    if (!(err instanceof PluginConfigError)) throw err;
+    problems.push(...err.problems);
+  }
+  if (problems.length || !enabled) throw new ConfigFileError(file, problems);
   return { file, config, html: escapeJsonForHtml(JSON.stringify(raw)), enabled };
 }
 
-/** A clients file: its shape, then its branding images against what the page's CSP can allow. */
+/** A clients file: its shape, then its branding images against what the page's CSP can allow; every problem, one line each. */
 export function checkClientsFile(file: string, vocabulary: ConfigVocabulary, reserved: readonly string[], branding?: BrandingCheckOptions): ClientConfig[] {
   const raw = readJsonFile(file);
-  let clients: ClientConfig[];
-  try {
-    clients = parseClients(raw, vocabulary.known, reserved);
-  } catch (err) {
-    if (err instanceof ShapeError) throw new ConfigFileError(file, `field '${err.path || '(root)'}': ${err.message}`);
-    throw err;
-  }
+  const { clients, problems } = checkClients(raw, vocabulary.known, reserved);
+  if (problems.length) throw new ConfigFileError(file, problems.map((err) => `field '${err.path || '(root)'}': ${err.message}`));
   if (branding) {
     try {
       brandingImageSources(clients, branding);
@@ -124,7 +126,7 @@ export class ServedConfigs {
       try {
         run();
       } catch (err) {
-        if (err instanceof ConfigFileError) problems.push(err.message);
+        if (err instanceof ConfigFileError) problems.push(...err.lines);
         else throw err;
       }
     };
@@ -211,7 +213,12 @@ export class ServedConfigs {
     } catch (err) {
       if (!(err instanceof ConfigFileError)) throw err;
       watched.refusedMtimeMs = now;
-      this.input.warn(`config: refused the edit of ${err.message}; still serving the last good version`);
+      const lines = err.lines;
+      this.input.warn(
+        lines.length === 1
+          ? `config: refused the edit of ${lines[0]}; still serving the last good version`
+          : `config: refused the edit of ${displayPath(err.file)} (${lines.length} problems); still serving the last good version\n${lines.map((line) => `  ${line}`).join('\n')}`,
+      );
     }
   }
 }
