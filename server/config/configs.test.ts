@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
 import { REPO_ROOT } from '../options';
 import { parseClients } from './clients';
-import { configVocabulary, type ConfigVocabulary } from './knownNames';
+import { configVocabulary, freshConfigVocabulary, type ConfigVocabulary } from './knownNames';
 import { ConfigFileError, readJsonFile } from './readJsonFile';
 import { themeNames } from '../../core/build/virtualModules.mjs';
 import { checkClientsFile, checkDeploymentFile, InvalidConfigs, ServedConfigs } from './servedConfigs';
@@ -134,6 +134,65 @@ describe('a deployment config file, checked like the browser checks it, for ever
       `${file}: Plugin 'sign-in' in regions Use, Aps, Euw takes no settings, but its config names x`,
       `${file}: Plugin 'reset' in region Aps: config field 'supportUrl': must be an http(s) URL`,
     ]);
+  });
+});
+
+describe('plugins declare what they need', () => {
+  const on = { enabled: true };
+  const off = { enabled: false };
+  const app = (appType: string) => ({ 'partner-app': { enabled: true, config: { appType } } });
+
+  it('reads each plugin’s needs from its config.ts ([] when it declares none)', () => {
+    expect(vocabulary.needs['recovery-codes']).toEqual(['mfa']);
+    expect(vocabulary.needs['trusted-device']).toEqual(['mfa']);
+    expect(vocabulary.needs['sign-in']).toEqual([]);
+    expect(Object.keys(vocabulary.needs).sort()).toEqual([...vocabulary.known.plugins].sort());
+    // A config.ts may hold its needs only: no settings shape.
+    expect(vocabulary.schemas['recovery-codes']).toBeUndefined();
+  });
+
+  it('refuses a need broken in one region only, naming both plugins and that region', () => {
+    const file = write('needs.json', { name: 'x', api, plugins: { mfa: on, 'recovery-codes': on, 'trusted-device': on }, regions: { Use: { plugins: { mfa: off } } } });
+    expect((caught(() => checkDeploymentFile(file, vocabulary)) as ConfigFileError).lines).toEqual([
+      `${file}: plugin 'recovery-codes' needs 'mfa', which is off in region Use`,
+      `${file}: plugin 'trusted-device' needs 'mfa', which is off in region Use`,
+    ]);
+  });
+
+  it('names every region a need is broken in, and accepts a region that turns the needing plugin off too', () => {
+    const file = write('needs-all.json', { name: 'x', api, plugins: { 'recovery-codes': on }, regions: { Aps: { plugins: { 'recovery-codes': off } } } });
+    expect(problem(() => checkDeploymentFile(file, vocabulary))).toBe(`${file}: plugin 'recovery-codes' needs 'mfa', which is off in regions Use, Euw`);
+    const fine = write('needs-fine.json', { name: 'x', api, plugins: { mfa: on, 'recovery-codes': on }, regions: { Use: { plugins: { mfa: off, 'recovery-codes': off } } } });
+    expect(checkDeploymentFile(fine, vocabulary).enabled.Use).toEqual([]);
+  });
+
+  it('refuses a need broken in an app config, naming the app', () => {
+    const file = write('app-needs.json', { name: 'x', variant: 'app', api, plugins: { ...app('partner_app_ios'), 'trusted-device': on } });
+    expect(problem(() => checkDeploymentFile(file, vocabulary, 'partner_app_ios'))).toBe(`${file}: plugin 'trusted-device' needs 'mfa', which is off for partner_app_ios in regions Use, Aps, Euw`);
+  });
+
+  it('the server does not start on a broken need', async () => {
+    const bad = write('needs-start.json', { name: 'x', api, plugins: { mfa: on, 'recovery-codes': on }, regions: { Euw: { plugins: { mfa: off } } } });
+    const err = (await buildServer({ testMode: true, dataDir: path.join(dir, 'never-created-3'), portalConfigFile: bad, appConfigFiles: {} }).then(() => null, (e: unknown) => e)) as InvalidConfigs;
+    expect(err).toBeInstanceOf(InvalidConfigs);
+    expect(err.problems).toEqual([`${bad}: plugin 'recovery-codes' needs 'mfa', which is off in region Euw`]);
+  });
+
+  it('refuses a config.ts whose needs name no plugin, or that exports a settings shape that is not one', async () => {
+    /** A repository of two plugins, mfa and one whose config.ts is given (a fresh file each time: imports are cached). */
+    const refusal = async (config: string) => {
+      const root = fs.mkdtempSync(path.join(dir, 'root-'));
+      for (const [id, text] of [['mfa', ''], ['codes', config]]) {
+        fs.mkdirSync(path.join(root, 'plugins', id!), { recursive: true });
+        fs.writeFileSync(path.join(root, 'plugins', id!, 'index.ts'), 'export default {};\n');
+        fs.writeFileSync(path.join(root, 'plugins', id!, 'config.ts'), text!);
+      }
+      return (await freshConfigVocabulary(root).then(() => null, (e: unknown) => e)) as Error;
+    };
+    expect((await refusal("export const needs = ['mfaa'] as const;\n")).message).toBe("plugins/codes/config.ts: needs 'mfaa', which is not a plugin (a folder under plugins/); did you mean 'mfa'?");
+    expect((await refusal("export const needs = 'mfa';\n")).message).toBe("plugins/codes/config.ts: needs must be a list of plugin ids (export const needs = ['mfa'] as const)");
+    expect((await refusal("export const needs = ['codes'];\n")).message).toBe("plugins/codes/config.ts: needs names 'codes' itself");
+    expect((await refusal("export const configSchema = { url: 'x' };\n")).message).toBe('plugins/codes/config.ts: configSchema must be a config shape (@portal/plugin-api/config)');
   });
 });
 
