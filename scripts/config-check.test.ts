@@ -14,6 +14,18 @@ function configCheck(...files: string[]) {
   return spawnSync('npm', ['run', '--silent', 'config:check', '--', ...files], { encoding: 'utf8', timeout: 60_000 });
 }
 
+/** The command with environment variables of its own (PORTAL_APP_CONFIGS, CLIENTS_FILE). */
+function configCheckWith(env: Record<string, string>, ...args: string[]) {
+  return spawnSync('npm', ['run', '--silent', 'config:check', '--', ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } });
+}
+
+/** A JSON file in the test's folder. */
+function write(name: string, content: unknown): string {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, JSON.stringify(content));
+  return file;
+}
+
 /** The first ```json block after a heading of the operators' guide: the examples an operator copies. */
 function readmeExample(heading: string): string {
   const readme = fs.readFileSync('docs/operations.md', 'utf8');
@@ -84,5 +96,93 @@ describe('npm run config:check', () => {
       `FAIL  ${bad}: Plugin 'account' in regions Use, Aps, Euw: config field 'unifiedIdHomeUrl': must be an https URL or a path on the portal (/…)`,
       `FAIL  ${bad}: Plugin 'reset' in regions Use, Aps, Euw: config field 'supportUrl': must be a string`,
     ]);
+  });
+
+  it('refuses a need broken in one region, naming both plugins and the region', () => {
+    const file = write('needs.json', { name: 'x', api, plugins: { mfa: { enabled: true }, 'recovery-codes': { enabled: true } }, regions: { Aps: { plugins: { mfa: { enabled: false } } } } });
+    const run = configCheck(file);
+    expect(run.status).toBe(1);
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('FAIL'))).toEqual([`FAIL  ${file}: plugin 'recovery-codes' needs 'mfa', which is off in region Aps`]);
+  });
+
+  it("refuses a need broken in an app's config, checked as that app's (PORTAL_APP_CONFIGS)", () => {
+    const app = write('app.json', { name: 'app', variant: 'app', api, plugins: { 'partner-app': { enabled: true, config: { appType: 'partner_app_android' } }, 'trusted-device': { enabled: true } } });
+    const run = configCheckWith({ PORTAL_APP_CONFIGS: `partner_app_android=${app}` }, app);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain(`FAIL  ${app}: plugin 'trusted-device' needs 'mfa', which is off for partner_app_android in regions Use, Aps, Euw`);
+  });
+
+  it('--help says what it checks, its arguments, environment and exit codes', () => {
+    const run = configCheck('--help');
+    expect(run.status).toBe(0);
+    for (const part of ['Usage: npm run config:check --', 'What it checks', "needs 'mfa'", '--region <code>', '--app <app type>', 'CLIENTS_FILE', 'PORTAL_APP_CONFIGS', 'Exit codes', '  2  the command line is wrong']) {
+      expect(run.stdout).toContain(part);
+    }
+    expect(configCheck('-h').stdout).toBe(run.stdout);
+  });
+
+  it("--region prints one region's plugins with their merged settings, and those off", () => {
+    const file = write('region.json', {
+      name: 'ops',
+      api,
+      plugins: { 'sign-in': { enabled: true }, reset: { enabled: true }, security: { enabled: true }, mfa: { enabled: true }, 'recovery-codes': { enabled: true } },
+      regions: { Use: { plugins: { reset: { config: { supportUrl: 'https://help.example/us' } }, security: { enabled: false } } } },
+    });
+    const run = configCheck('--region', 'Use', file);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`ok    ${file} (ops; web)`);
+    expect(run.stdout).toContain('Region Use: 4 plugins on, with the settings the page gets (region overrides merged, defaults filled in):');
+    expect(run.stdout).toMatch(/^ {2}sign-in +\(takes no settings\)$/m);
+    expect(run.stdout).toMatch(/^ {2}reset +\{"supportUrl":"https:\/\/help\.example\/us"\}$/m);
+    expect(run.stdout).toMatch(/^ {2}recovery-codes +\(takes no settings\); needs mfa$/m);
+    expect(run.stdout).toContain('Off in Use: security');
+    // Another region: the base block, its default filled in; --region=<code> works too.
+    expect(configCheck('--region=Euw', file).stdout).toMatch(/^ {2}reset +\{"supportUrl":"https:\/\/support\.unified-id\.example"\}$/m);
+    // Without a file: config/default.json.
+    expect(configCheck('--region', 'Aps').stdout).toContain('ok    config/default.json (default; web)');
+  });
+
+  it('--region on an invalid config names its problems and exits 1', () => {
+    const file = write('region-bad.json', { name: 'x', api, plugins: { mfa: { enabled: false }, 'trusted-device': { enabled: true } } });
+    const run = configCheck('--region', 'Use', file);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain(`FAIL  ${file}: plugin 'trusted-device' needs 'mfa', which is off in regions Use, Aps, Euw`);
+  });
+
+  it("--app prints that app type's config's effective settings", () => {
+    const run = configCheck('--app', 'partner_app_ios');
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Pages opened by partner_app_ios get config/app-ios.json.');
+    expect(run.stdout).toContain('ok    config/app-ios.json (app-ios; partner app partner_app_ios)');
+    expect(run.stdout).toContain('Region Euw (the default region; --region picks another):');
+    expect(run.stdout).toMatch(/^ {2}partner-app +\{"appType":"partner_app_ios"\}$/m);
+    // The file PORTAL_APP_CONFIGS names for the app, and another region.
+    const app = write('app-ok.json', { name: 'droid', variant: 'app', api, plugins: { 'partner-app': { enabled: true, config: { appType: 'partner_app_android' } }, account: { enabled: true } }, regions: { Use: { plugins: { account: { enabled: false } } } } });
+    const mine = configCheckWith({ PORTAL_APP_CONFIGS: `partner_app_android=${app}` }, '--app', 'partner_app_android', '--region', 'Use');
+    expect(mine.status, mine.stderr).toBe(0);
+    expect(mine.stdout).toContain(`ok    ${app} (droid; partner app partner_app_android)`);
+    expect(mine.stdout).toContain('Region Use: 1 plugin on');
+    expect(mine.stdout).toContain('Off in Use: account');
+  });
+
+  it.each([
+    [['--regon', 'Use'], "config:check: '--regon' is not an option; did you mean '--region'?"],
+    [['--verbose'], "config:check: '--verbose' is not an option; expected one of: --region, --app, --help, -h"],
+    [['--region', 'USE'], "config:check: 'USE' is not a region code; did you mean 'Use'?"],
+    [['--region', 'Mars'], "config:check: 'Mars' is not a region code; expected one of: Use, Aps, Euw"],
+    [['--region'], 'config:check: --region needs a region code (Use, Aps, Euw)'],
+    [['--app', 'partner_app_iso'], "config:check: 'partner_app_iso' is not an app type; did you mean 'partner_app_ios'?"],
+    [['--region', 'Use', 'a.json', 'b.json'], 'config:check: --region shows one config, but 2 files are given'],
+  ])('refuses %j with a did-you-mean, exit code 2', (args, message) => {
+    const run = configCheck(...args);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(`${message}\n(npm run config:check -- --help says what it takes)\n`);
+    expect(run.stdout).toBe('');
+  });
+
+  it('says so when npm took an option for itself (no -- before it)', () => {
+    const run = spawnSync('npm', ['run', '--silent', 'config:check', '--region', 'Use'], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('npm took --region for itself: put -- before the options (npm run config:check -- --region …)');
   });
 });

@@ -1,22 +1,59 @@
-// npm run config:check [files…]: see server/config/configReport.ts. Without files: every
-// config/*.json, plus CLIENTS_FILE when set. Exits 1 when any file is invalid.
+// npm run config:check [-- --help | --region <code> | --app <app type>] [files…]: see
+// server/config/configReport.ts (CONFIG_CHECK_HELP says what it checks, its arguments, environment and
+// exit codes). Without files: every config/*.json, the PORTAL_APP_CONFIGS files and CLIENTS_FILE.
+// Exits 1 when any file is invalid, 2 on a command line it does not take.
 import fs from 'node:fs';
 import path from 'node:path';
 import { configVocabulary } from '../server/config/knownNames';
-import { configReport } from '../server/config/configReport';
+import { CONFIG_CHECK_HELP, configReport, parseConfigCheckArgs, regionReport, UsageError, type ConfigCheckArgs } from '../server/config/configReport';
+import { displayPath } from '../server/config/readJsonFile';
 import { parseAppConfigs, REPO_ROOT } from '../server/options';
 
-const given = process.argv.slice(2).map((f) => path.resolve(f));
+let args: ConfigCheckArgs;
+let appConfigFiles: ReturnType<typeof parseAppConfigs>;
+try {
+  // `npm run config:check --region Use` (no `--`): npm takes the option for itself and hands on 'Use' alone.
+  const swallowed = ['region', 'app'].find((option) => process.env[`npm_config_${option}`] === 'true');
+  if (swallowed) throw new UsageError(`npm took --${swallowed} for itself: put -- before the options (npm run config:check -- --${swallowed} …)`);
+  args = parseConfigCheckArgs(process.argv.slice(2));
+  appConfigFiles = process.env.PORTAL_APP_CONFIGS
+    ? parseAppConfigs(process.env.PORTAL_APP_CONFIGS)
+    : { partner_app_android: path.join(REPO_ROOT, 'config/app-android.json'), partner_app_ios: path.join(REPO_ROOT, 'config/app-ios.json') };
+} catch (err) {
+  if (!(err instanceof UsageError) && !(err instanceof Error && err.message.startsWith('PORTAL_APP_CONFIGS'))) throw err;
+  console.error(`config:check: ${err.message}\n(npm run config:check -- --help says what it takes)`);
+  process.exit(2);
+}
+
+if (args.help) {
+  console.log(CONFIG_CHECK_HELP);
+  process.exit(0);
+}
+
+const given = args.files.map((f) => path.resolve(f));
+const vocabulary = await configVocabulary(REPO_ROOT);
+
+if (args.app || args.region) {
+  const appFile = args.app ? appConfigFiles[args.app] : undefined;
+  if (args.app && !appFile && !given[0]) {
+    console.error(`config:check: PORTAL_APP_CONFIGS names no config for ${args.app}; give its file after --app\n(npm run config:check -- --help says what it takes)`);
+    process.exit(2);
+  }
+  const file = given[0] ?? appFile ?? path.join(REPO_ROOT, 'config/default.json');
+  const report = regionReport(file, vocabulary, args.region, args.app);
+  console.log(args.app ? `Pages opened by ${args.app} get ${displayPath(file)}.\n${report.text}` : report.text);
+  process.exit(report.ok ? 0 : 1);
+}
+
 const repoConfigs = () =>
   fs
     .readdirSync(path.join(REPO_ROOT, 'config'))
     .filter((f) => f.endsWith('.json') && f !== 'schema.json')
     .map((f) => path.join(REPO_ROOT, 'config', f));
-const files = given.length ? given : [...repoConfigs(), ...(process.env.CLIENTS_FILE ? [path.resolve(process.env.CLIENTS_FILE)] : [])];
-const appConfigFiles = process.env.PORTAL_APP_CONFIGS
-  ? parseAppConfigs(process.env.PORTAL_APP_CONFIGS)
-  : { partner_app_android: path.join(REPO_ROOT, 'config/app-android.json'), partner_app_ios: path.join(REPO_ROOT, 'config/app-ios.json') };
+const files = given.length
+  ? given
+  : [...new Set([...repoConfigs(), ...Object.values(appConfigFiles), ...(process.env.CLIENTS_FILE ? [path.resolve(process.env.CLIENTS_FILE)] : [])])];
 
-const report = configReport(files, await configVocabulary(REPO_ROOT), appConfigFiles);
+const report = configReport(files, vocabulary, appConfigFiles);
 console.log(report.text);
 process.exit(report.ok ? 0 : 1);

@@ -2,9 +2,14 @@
  * `npm run config:check [files…]`: check configs the way the server will, then show what each
  * region (and each partner app) gets, so an operator sees the effect of a change before deploying.
  * A file holding a JSON array is a clients file (CLIENTS_FILE); any other is a deployment config.
+ * `--region <code>` and `--app <app type>` show one region's (or one app's) plugins with their
+ * settings as the page gets them; `--help` says all this (CONFIG_CHECK_HELP).
  */
 import { REGION_CODES, type RegionCode } from '../../core/contract/regions';
-import { isAppType, type AppType } from '../../core/contract/partnerApp';
+import { APP_TYPES, isAppType, type AppType } from '../../core/contract/partnerApp';
+import { pluginsForRegion } from '../../core/config/loadConfig';
+import { parsePluginSettings } from '../../core/config/pluginSettings';
+import { hint } from '../../core/config/suggest';
 import { checkClientsFile, checkDeploymentFile, type CheckedDeployment } from './servedConfigs';
 import type { ConfigVocabulary } from './knownNames';
 import { ConfigFileError, displayPath, readJsonFile } from './readJsonFile';
@@ -41,6 +46,11 @@ function describeRegions(checked: CheckedDeployment): string[] {
   return lines;
 }
 
+/** The app type a file is served as: the one PORTAL_APP_CONFIGS names it for, else the one its partner-app plugin names. */
+function appTypeOf(file: string, appConfigFiles: Partial<Record<AppType, string>>): AppType | undefined {
+  return APP_TYPES.find((t) => appConfigFiles[t] === file) ?? servedAppType(file);
+}
+
 export function configReport(files: readonly string[], vocabulary: ConfigVocabulary, appConfigFiles: Partial<Record<AppType, string>> = {}): Report {
   const out: string[] = [];
   let ok = true;
@@ -52,7 +62,7 @@ export function configReport(files: readonly string[], vocabulary: ConfigVocabul
         out.push(`ok    ${name}: ${clients.length} connected service(s): ${clients.map((c) => c.id).join(', ') || '(none)'}`);
         continue;
       }
-      const appType = servedAppType(file);
+      const appType = appTypeOf(file, appConfigFiles);
       const checked = checkDeploymentFile(file, vocabulary, appType);
       const serves = appType ? `partner app ${appType}` : 'web';
       out.push(`ok    ${name} (${checked.config.name}; ${serves})`, ...describeRegions(checked));
@@ -69,4 +79,129 @@ export function configReport(files: readonly string[], vocabulary: ConfigVocabul
   }
   out.push('', ok ? `All ${files.length} config file(s) are valid.` : 'Some config files are invalid: the server would refuse to start with them.');
   return { ok, text: out.join('\n') };
+}
+
+/**
+ * One region's effective plugins of one deployment config, each with its merged settings as the page
+ * gets them (the region's overrides laid over the base block, defaults filled in by the plugin's shape),
+ * and the plugins the config names that are off there. The file is checked first, as the server checks it.
+ */
+export function regionReport(file: string, vocabulary: ConfigVocabulary, region: RegionCode | undefined, appType?: AppType): Report {
+  const name = displayPath(file);
+  let checked: CheckedDeployment;
+  try {
+    if (Array.isArray(readJsonFile(file))) return { ok: false, text: `FAIL  ${name}: is a clients file (a JSON array); --region and --app show a deployment config` };
+    checked = checkDeploymentFile(file, vocabulary, appType ?? servedAppType(file));
+  } catch (err) {
+    if (!(err instanceof ConfigFileError)) throw err;
+    return { ok: false, text: [...err.lines.map((line) => `FAIL  ${line}`), '', 'The config is invalid: the server would refuse to start with it.'].join('\n') };
+  }
+  const { config } = checked;
+  const home = config.api.defaultRegion;
+  const shown = region ?? home;
+  const served = appType ?? servedAppType(file);
+  const switches = pluginsForRegion(config, shown);
+  const on = checked.enabled[shown];
+  const off = Object.keys(switches).filter((id) => !on.includes(id));
+  const which = region ? (region === home ? `${region} (the default region)` : region) : `${home} (the default region; --region picks another)`;
+  const width = Math.max(0, ...on.map((id) => id.length)) + 2;
+  const out = [
+    `ok    ${name} (${config.name}; ${served ? `partner app ${served}` : 'web'})`,
+    '',
+    on.length
+      ? `Region ${which}: ${on.length} plugin${on.length === 1 ? '' : 's'} on, with the settings the page gets (region overrides merged, defaults filled in):`
+      : `Region ${which}: no plugin on`,
+    ...on.map((id) => {
+      const settings = vocabulary.schemas[id] ? JSON.stringify(parsePluginSettings(id, vocabulary.schemas[id], switches[id]!.config)) : '(takes no settings)';
+      const needs = vocabulary.needs[id]?.length ? `; needs ${vocabulary.needs[id]!.join(', ')}` : '';
+      return `  ${id.padEnd(width)}${settings}${needs}`;
+    }),
+  ];
+  if (off.length) out.push(`Off in ${shown}: ${off.join(', ')}`);
+  return { ok: true, text: out.join('\n') };
+}
+
+/** What `npm run config:check -- --help` prints. */
+export const CONFIG_CHECK_HELP = `Usage: npm run config:check -- [--region <code> | --app <app type>] [files…]
+
+Checks deployment configs and connected-services files as the server checks them when it starts and
+on every live edit, and shows what each region and partner app gets. Every problem of every file is
+named, one line each: <file>: field '<path>': <message> (with a "did you mean" for a typo).
+
+What it checks
+  - a deployment config's fields, plugin ids, region codes and theme
+  - each enabled plugin's settings against its shape (plugins/<id>/config.ts configSchema), in every
+    region (${REGION_CODES.join(', ')}): the base block with that region's overrides laid over it
+  - each plugin's needs (plugins/<id>/config.ts needs): a plugin on in a region, or in an app's config,
+    where a plugin it needs is off is refused ("plugin 'recovery-codes' needs 'mfa', which is off in region Use")
+  - a partner app's config serves its app ("variant": "app", the partner-app plugin with its appType)
+  - a clients file (a JSON array): each service's fields, ids unique, themes known
+
+Arguments
+  files…              the files to check. Default: every config/*.json, the files of PORTAL_APP_CONFIGS
+                      and CLIENTS_FILE. A file holding a JSON array is a clients file; any other is a
+                      deployment config.
+  --region <code>     one region (${REGION_CODES.join(', ')}) of one deployment config (default config/default.json):
+                      its plugins that are on, each with its settings as the page gets them, and those off
+  --app <app type>    the same for a partner app's config (${APP_TYPES.join(', ')}), the file
+                      PORTAL_APP_CONFIGS names for it; with --region, that region, else its default region
+  -h, --help          this text
+
+Environment
+  CLIENTS_FILE        the connected services (a JSON array), checked with the configs
+  PORTAL_APP_CONFIGS  partner_app_android=<file>,partner_app_ios=<file>: the configs pages opened by a
+                      partner app get, checked as that app's; default config/app-android.json and
+                      config/app-ios.json
+
+Exit codes
+  0  every file is valid (or --help)
+  1  a file is invalid: the server would refuse to start with it
+  2  the command line is wrong (an unknown option, region or app type; a missing value)`;
+
+/** A command line `config:check` does not take: exit code 2, with a "did you mean". */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export interface ConfigCheckArgs {
+  help: boolean;
+  region?: RegionCode;
+  app?: AppType;
+  files: string[];
+}
+
+const OPTIONS = ['--region', '--app', '--help', '-h'] as const;
+
+/** `config:check`'s arguments: `--region Use` or `--region=Use`, `--app <type>`, `--help`, files. */
+export function parseConfigCheckArgs(argv: readonly string[]): ConfigCheckArgs {
+  const args: ConfigCheckArgs = { help: false, files: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      args.files.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith('-')) {
+      args.files.push(arg);
+      continue;
+    }
+    const [option, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (option === '--help' || option === '-h') {
+      args.help = true;
+      continue;
+    }
+    if (option !== '--region' && option !== '--app') throw new UsageError(`'${option}' is not an option; ${hint(option, OPTIONS)}`);
+    const value = inline ?? argv[++i];
+    if (option === '--region') {
+      if (value === undefined || value.startsWith('-')) throw new UsageError(`--region needs a region code (${REGION_CODES.join(', ')})`);
+      if (!(REGION_CODES as readonly string[]).includes(value)) throw new UsageError(`'${value}' is not a region code; ${hint(value, REGION_CODES)}`);
+      args.region = value as RegionCode;
+    } else {
+      if (value === undefined || value.startsWith('-')) throw new UsageError(`--app needs an app type (${APP_TYPES.join(', ')})`);
+      if (!isAppType(value)) throw new UsageError(`'${value}' is not an app type; ${hint(value, APP_TYPES)}`);
+      args.app = value;
+    }
+  }
+  if ((args.region || args.app) && args.files.length > 1) throw new UsageError(`${args.app ? '--app' : '--region'} shows one config, but ${args.files.length} files are given`);
+  return args;
 }
