@@ -14,7 +14,7 @@ import tseslint from 'typescript-eslint';
 const leavesPlugin = (depth) => `^(\\.\\./){${depth},}`;
 
 /** The entry points of the plugin API; anything else under core/plugin-api is its own business. */
-const PLUGIN_API_ENTRIES = '(config|testing|modal|start)';
+const PLUGIN_API_ENTRIES = '(config|testing|modal|start|contract)';
 
 /** A plugin's tests, stories and their helpers: only these may use @portal/plugin-api/testing. */
 const TEST_FILES = ['**/*.test.{ts,tsx}', '**/*.stories.{ts,tsx}', '**/testing.{ts,tsx}', '**/storyKit.tsx'];
@@ -35,7 +35,27 @@ const pluginImports = (depth, { shipped = false } = {}) => ({
         },
         {
           regex: `^@portal/plugin-api/(?!${PLUGIN_API_ENTRIES}$)`,
-          message: 'Import the plugin API from @portal/plugin-api (or its /config, /testing or /modal entry), not its files.',
+          message: 'Import the plugin API from @portal/plugin-api (or its /config, /testing, /modal or /contract entry), not its files.',
+        },
+        { regex: '^@portal/server-api$', message: "Only a plugin's server half (plugins/<id>/server/) imports the server plugin API; the browser half calls its routes over HTTP." },
+      ],
+    },
+  ],
+});
+
+/** A plugin's server half (plugins/<id>/server/…): its own folder, npm packages, the server plugin API and the contract. */
+const serverHalfImports = (depth) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        {
+          regex: `${leavesPlugin(depth)}(?!\\.\\./|locales/)`,
+          message: "A plugin's server half imports only its own plugin's folder, npm packages, @portal/server-api and @portal/plugin-api/contract: no server internals, no other plugin.",
+        },
+        {
+          regex: '^@portal/plugin-api(?!/contract$)',
+          message: "A plugin's server half runs in Node: of the browser's plugin API it imports only @portal/plugin-api/contract; the server's capabilities come from @portal/server-api.",
         },
       ],
     },
@@ -144,6 +164,8 @@ export default tseslint.config(
       { files, ignores: TEST_FILES, rules: pluginImports(depth, { shipped: true }) },
     ];
   }),
+  // After the rules above, so a server half's files get these instead (flat config: the last match of a rule wins).
+  ...[2, 3, 4, 5, 6].map((depth) => ({ files: [`plugins/*/server/${'*/'.repeat(depth - 2)}*.ts`], rules: serverHalfImports(depth) })),
   {
     files: ['server/**/*.{ts,mts,mjs}'],
     rules: {

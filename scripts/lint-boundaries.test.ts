@@ -39,6 +39,36 @@ const PROBES: Probe[] = [
   { name: 'the server imports SPA code other than the contract', file: `server/${TAG}.ts`, code: "export { HttpClient } from '../core/http/client';\n", refusedBy: 'no-restricted-imports' },
   { name: 'the server imports a plugin', file: `server/${TAG}-plugin.ts`, code: "export { default } from '../plugins/account/index';\n", refusedBy: 'no-restricted-imports' },
   {
+    name: "a plugin's server half imports a server internal",
+    file: `plugins/company/server/${TAG}.ts`,
+    code: "export { findAccount } from '../../../server/domain/accounts';\n",
+    refusedBy: 'no-restricted-imports',
+  },
+  {
+    name: "a plugin's server half imports another plugin's server half",
+    file: `plugins/company/server/${TAG}-other.ts`,
+    code: "export { default } from '../../passkeys/server/index';\n",
+    refusedBy: 'no-restricted-imports',
+  },
+  {
+    name: "a plugin's server half imports the browser's plugin API",
+    file: `plugins/company/server/${TAG}-browser.ts`,
+    code: "export { definePlugin } from '@portal/plugin-api';\n",
+    refusedBy: 'no-restricted-imports',
+  },
+  {
+    name: "a plugin's browser half imports the server plugin API",
+    file: `plugins/company/${TAG}-server-api.ts`,
+    code: "export { fail } from '@portal/server-api';\n",
+    refusedBy: 'no-restricted-imports',
+  },
+  {
+    name: "control: a plugin's server half imports the server plugin API, the contract, its own folder and a package",
+    file: `plugins/company/server/${TAG}-ok.ts`,
+    code: "export { defineServerPlugin } from '@portal/server-api';\nexport { ERROR_CODES } from '@portal/plugin-api/contract';\nexport { companyRoutes } from './routes';\nexport type { Kysely } from 'kysely';\n",
+    refusedBy: null,
+  },
+  {
     name: 'an eslint-disable without a reason',
     file: `core/${TAG}-disable.ts`,
     code: '// eslint-disable-next-line prefer-const\nlet answer = 42;\nexport { answer };\n',

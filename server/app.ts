@@ -31,7 +31,6 @@ import { accountRoutes } from './routes/accounts';
 import { authRoutes } from './routes/auth';
 import { brandingRoutes } from './routes/branding';
 import { captchaRoutes } from './routes/captcha';
-import { companyRoutes } from './routes/companies';
 import { demoRoutes } from './routes/demo';
 import { devRoutes } from './routes/dev';
 import { partnerAppRoutes } from './routes/partnerApp';
@@ -44,9 +43,11 @@ import { clientIp } from './http/common';
 import { OidcProvider, oidcRoutes } from './oidc/provider';
 import { healthRoutes } from './http/health';
 import { loggerOptions, logRequests } from './http/requestLog';
-import { pluginGate } from './plugins/gate';
-import { pluginRoutes, type RouteGroup } from './plugins/pluginRoutes';
-import { webConfigFile } from './plugins/switches';
+import { pluginGate } from './plugin-host/gate';
+import { pluginRoutes, type RouteGroup } from './plugin-host/pluginRoutes';
+import { loadServerHalves, setUpServerHalves } from './plugin-host/serverHalves';
+import type { ServerPlugin } from './plugin-api';
+import { webConfigFile } from './plugin-host/switches';
 import { metricsListener, metricsRoute, type AnsweredFailure } from './http/metrics';
 
 export interface BuiltServer {
@@ -73,7 +74,7 @@ export function nulField(value: unknown, at: string, depth = 0): string | null {
   return null;
 }
 
-function apiPlugin(ctx: Ctx, hostRegion: RegionCode | null) {
+function apiPlugin(ctx: Ctx, hostRegion: RegionCode | null, halves: readonly ServerPlugin[]) {
   return async (api: FastifyInstance) => {
     api.addHook('onRequest', async (req) => {
       req.hostRegion = hostRegion;
@@ -96,10 +97,13 @@ function apiPlugin(ctx: Ctx, hostRegion: RegionCode | null) {
       ['recovery-codes', recoveryCodeRoutes(ctx)],
       ['trusted-device', trustedDeviceRoutes(ctx)],
       ['passkeys', passkeyRoutes(ctx)],
-      ['company', companyRoutes(ctx)],
       ['migration', migrationRoutes(ctx)],
       ['partner-app', partnerAppRoutes(ctx)],
     ];
+    for (const half of halves) {
+      const routes = half.routes;
+      if (routes) features.push([half.id, (scope) => routes(scope, ctx)]);
+    }
     for (const [plugin, routes] of features) {
       if (ctx.switches.onAnywhere(plugin)) await api.register(pluginRoutes(plugin, routes));
     }
@@ -150,6 +154,9 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   const stores = await openStores({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, databaseUrls: options.databaseUrls });
   const mailer = new Mailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, dataDir: options.dataDir, now: options.now, db: stores.global, outbox: options.mailOutbox, worker: options.mailWorker });
   const ctx = await createCtx(options, stores, mailer, passwordHasher(options.testMode), configs);
+  // The plugins' server halves (plugins/<id>/server/): their contributions first, their routes with the API's below.
+  const halves = await loadServerHalves(REPO_ROOT);
+  setUpServerHalves(halves, ctx.extensions);
   // Expired shared rows, OpenID provider state and security events past their 90 days, deleted beside the requests (never in their path).
   const pruning = startPruning(
     [(now) => pruneShared(stores.global, now), (now) => pruneOidcPayloads(stores.global, now), ...Object.values(stores.regions).map((db) => (now: number) => pruneSecurityEvents(db, now))],
@@ -213,9 +220,9 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
     return payload;
   });
 
-  await app.register(apiPlugin(ctx, null), { prefix: API_PREFIX });
+  await app.register(apiPlugin(ctx, null, halves), { prefix: API_PREFIX });
   for (const region of REGION_CODES) {
-    await app.register(apiPlugin(ctx, region), { prefix: `${API_PREFIX}/region/${region.toLowerCase()}` });
+    await app.register(apiPlugin(ctx, region, halves), { prefix: `${API_PREFIX}/region/${region.toLowerCase()}` });
   }
   await app.register(devRoutes(ctx));
   if (options.demoPages) await app.register(demoRoutes(ctx));

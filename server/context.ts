@@ -11,7 +11,8 @@ import type { EndedGrant } from './oidc/adapter';
 import { PortalMetrics } from './http/metrics';
 import type { ServerOptions } from './options';
 import type { ServedConfigs } from './config/servedConfigs';
-import { PluginSwitches, webConfigFile } from './plugins/switches';
+import { PluginSwitches, webConfigFile } from './plugin-host/switches';
+import { ServerExtensions } from './plugin-host/points';
 
 export interface Ctx {
   options: ServerOptions;
@@ -20,8 +21,10 @@ export interface Ctx {
   passwords: PasswordHasher;
   /** The deployment configs served into index.html (checked; the last good version of each). */
   configs: ServedConfigs;
-  /** Which plugins are on for whom, as the served configs say now (plugins/switches.ts). */
+  /** Which plugins are on for whom, as the served configs say now (plugin-host/switches.ts). */
   switches: PluginSwitches;
+  /** What the plugins' server halves contribute to the core's extension points (plugin-host/points.ts). */
+  extensions: ServerExtensions;
   now: () => number;
   /** Per-client request rate (1 minute window). Every counter lives in the global store (domain/limits.ts). */
   authRate: SlidingCounter;
@@ -59,6 +62,7 @@ export async function createCtx(options: ServerOptions, stores: Stores, mailer: 
     passwords,
     configs,
     switches: new PluginSwitches((file) => configs.deployment(file), webConfigFile(options), options.appConfigFiles),
+    extensions: new ServerExtensions(),
     now,
     authRate: counter('authRate', 60_000),
     apiRate: counter('apiRate', 60_000),

@@ -32,6 +32,8 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['core/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'themes/**/*.test.ts', 'config/**/*.test.ts'],
+          // A plugin's server half is tested in node, with the server's.
+          exclude: ['plugins/*/server/**', '**/node_modules/**'],
           setupFiles: ['tests/setup/unit.ts'],
         },
       },
@@ -40,7 +42,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/perf/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'plugins/*/server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/perf/**/*.test.ts'],
           pool: 'forks',
         },
       },

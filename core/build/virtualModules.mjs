@@ -39,6 +39,8 @@ export const COMMON_PASSWORDS_TOP = 1000;
 const THEME_FILE = /^([a-z][a-z0-9-]*)\.theme\.ts$/;
 const SAFE = /^[A-Za-z0-9_-]+$/;
 const PLUGIN_API = /^@portal\/plugin-api(?:\/([a-z][A-Za-z]*))?$/;
+/** The server plugin API, which plugins' server halves (plugins/<id>/server/) import. */
+const SERVER_API = '@portal/server-api';
 
 /** Every locales/<lang>/<ns>.json as [lang, ns, absolute file]. */
 export function localeFiles(root) {
@@ -139,6 +141,8 @@ export function portalVirtualModules({ root, configPath, locales = 'glob', manif
       if (GROUP_MEMBER.test(id) || GROUP_CONFIG.test(id)) return id;
       const api = PLUGIN_API.exec(id);
       if (api) return path.join(root, 'core', 'plugin-api', `${api[1] ?? 'index'}.ts`);
+      // Server halves' tests run under vitest too; the server itself resolves it through tsconfig.json's paths (tsx).
+      if (id === SERVER_API) return path.join(root, 'server', 'plugin-api', 'index.ts');
       return null;
     },
     load(id) {

@@ -14,7 +14,7 @@ import {
   type TranslationKey,
 } from '@portal/plugin-api';
 
-/** Field limits: the server's (server/domain/companies.ts cleanInput) so nothing valid here fails there. */
+/** Field limits: the server's (server/companies.ts cleanInput) so nothing valid here fails there. */
 export const COMPANY_LIMITS = {
   name: 100,
   address: 200,

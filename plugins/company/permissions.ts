@@ -1,6 +1,6 @@
 import type { Member, MemberRole } from '@portal/plugin-api';
 
-/** Spec section 6 as the server enforces it (server/domain/companies.ts); the UI only hides what would fail with -40005. */
+/** Spec section 6 as the server enforces it (server/companies.ts); the UI only hides what would fail with -40005. */
 export const isManager = (role: MemberRole): boolean => role === 'owner' || role === 'admin';
 
 /** Roles `me` may give when inviting or accepting: only the owner grants admin. */

@@ -1,6 +1,6 @@
 /**
  * A plugin's routes in a Fastify scope of their own: each route is marked with the plugin's id
- * (`config.plugin`), which the plugin gate (plugins/gate.ts) checks on every call. A route may
+ * (`config.plugin`), which the plugin gate (plugin-host/gate.ts) checks on every call. A route may
  * name another plugin itself (an invitation's acceptance belongs to `invite`, not `company`).
  */
 import type { FastifyInstance } from 'fastify';

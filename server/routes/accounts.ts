@@ -26,14 +26,24 @@ import { captchaFrameUrl, consumeCaptchaToken } from '../domain/captcha';
 import { clientNetwork } from '../domain/limits';
 import { REGION_WHITE_LIST, regionOfCountry, resolveRegionChoice } from '../domain/countries';
 import { findUpload, readUploadData, saveUpload, type UploadInput } from '../domain/files';
-import { mayReadLicense } from '../domain/companies';
-import { acceptInvite, checkInviteForRegistration } from '../domain/invitations';
 import { limitCodeGuesses } from '../http/codeGuesses';
 import { normalizeEmail } from '../domain/validation';
 import { ApiFailure, fail } from '../http/errors';
 import { answerSent, authHeaders, body, clientIp, ensureSelf, idParams, limitAuth, ok, requireAuth, requireHostRegion, requireSecurityToken, S, securityHeaders } from '../http/common';
 import { clientOfSessionCode, mailLink } from '../domain/mailLinks';
 import { eventContext } from '../domain/securityEvents';
+import type { ServerPoints } from '../plugin-host/points';
+
+/** Whether a reader may have a stored upload that is not an avatar: the plugin that owns its kind decides (server extension point `fileReader`). */
+async function mayReadFile(ctx: Ctx, file: { region: RegionCode; id: string; uploaderId: string; kind: string }, reader: { id: string; region: RegionCode }): Promise<boolean> {
+  const owner = ctx.extensions.for(ctx, 'fileReader', reader.region).find((r) => r.kind === file.kind);
+  return owner ? owner.mayRead(ctx, file, reader) : false;
+}
+
+/** The registration's invitation handler, where a plugin offers one for the account's region; else every code is invalid (-40012). */
+function registrationInvitation(ctx: Ctx, region: RegionCode): ServerPoints['registrationInvitation'] {
+  return ctx.extensions.for(ctx, 'registrationInvitation', region)[0] ?? { check: () => fail(E.invitationInvalid), accept: () => fail(E.invitationInvalid) };
+}
 
 /** Browsers keep an avatar briefly (a new avatar has a new URL; a replaced one should not linger). */
 const AVATAR_MAX_AGE_SECONDS = 300;
@@ -161,7 +171,7 @@ export function accountRoutes(ctx: Ctx) {
         if (!isAvatar) {
           // A licence is company data: only its uploader and the company's members, never cached.
           const auth = await requireAuth(ctx, req);
-          if (!(await mayReadLicense(ctx, region, row.id, row.account_id, { id: auth.account.id, region: auth.region }))) fail(E.permissionDenied);
+          if (!(await mayReadFile(ctx, { region, id: row.id, uploaderId: row.account_id, kind: row.kind }, { id: auth.account.id, region: auth.region }))) fail(E.permissionDenied);
         }
         const data = await readUploadData(ctx, region, row);
         if (!data) return reply.status(404).send({ errorCode: E.invalidParameter, message: 'No such file.' });
@@ -216,9 +226,9 @@ export function accountRoutes(ctx: Ctx) {
             }
             await Promise.all(held.map((hit) => hit.confirm()));
           },
-          invitation: (code, email) => limitCodeGuesses(ctx, req, 'invite', null, () => checkInviteForRegistration(ctx, code, email)),
+          invitation: (code, email, region) => limitCodeGuesses(ctx, req, 'invite', null, () => registrationInvitation(ctx, region).check(ctx, code, email, region)),
           async afterCreate(account, region) {
-            if (req.body.inviteCode) await acceptInvite(ctx, region, account, req.body.inviteCode);
+            if (req.body.inviteCode) await registrationInvitation(ctx, region).accept(ctx, region, account, req.body.inviteCode);
           },
           clientId: await clientOfSessionCode(ctx, req.headers.session_code),
           sent: answerSent(reply),

@@ -3,20 +3,31 @@
  * search, applications, members with owner/admin/member permissions. Invitations live in
  * invitations.ts.
  */
-import type { Company, CompanyInput, CompanySummary, CompanyUpdate, MemberRole, Member, MyCompaniesResult, ApplicationStatusRequest } from '../../core/contract/company';
-import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import type { RegionCode } from '../../core/contract/regions';
-import { REGION_CODES } from '../../core/contract/regions';
-import { intlLocale } from '../../core/i18n/numbers';
+import type { Company, CompanyInput, CompanySummary, CompanyUpdate, MemberRole, Member, MyCompaniesResult, ApplicationStatusRequest, RegionCode } from '@portal/plugin-api/contract';
+import { ERROR_CODES as E, REGION_CODES } from '@portal/plugin-api/contract';
 import type { Kysely } from 'kysely';
-import type { Ctx } from '../context';
-import { isUniqueViolation, lockRow } from '../db/portable';
-import type { AccountTable, OrgTable, RegionalDb } from '../db/types';
-import { ApiFailure, fail } from '../http/errors';
-import { randomId, randomToken } from './crypto';
-import { conflictInfo, fileUrl } from './accounts';
-import { isCountryCode } from './countries';
-import { checkFreeText, checkPhone, checkPostCode, checkUrl, isValidEmail, normalizeEmail } from './validation';
+import {
+  ApiFailure,
+  checkFreeText,
+  checkPhone,
+  checkPostCode,
+  checkUrl,
+  conflictInfo,
+  fail,
+  fileUrl,
+  intlLocale,
+  isCountryCode,
+  isUniqueViolation,
+  isValidEmail,
+  lockRow,
+  normalizeEmail,
+  randomId,
+  randomToken,
+  type AccountTable,
+  type OrgTable,
+  type RegionalDb,
+  type ServerContext as Ctx,
+} from '@portal/server-api';
 
 export const MANAGERS: MemberRole[] = ['owner', 'admin'];
 

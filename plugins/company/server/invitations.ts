@@ -11,21 +11,29 @@
  * invitations — of one company, or of one address by several companies — are therefore
  * counted one after the other and never go past a cap.
  */
-import type { InviteInfo, InviteRefusal, InviteRefusedResult, InviteRequest, InviteResult, MemberRole } from '../../core/contract/company';
-import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import type { RegionCode } from '../../core/contract/regions';
-import { REGION_CODES } from '../../core/contract/regions';
+import type { InviteInfo, InviteRefusal, InviteRefusedResult, InviteRequest, InviteResult, MemberRole, RegionCode } from '@portal/plugin-api/contract';
+import { ERROR_CODES as E, REGION_CODES } from '@portal/plugin-api/contract';
 import type { Kysely } from 'kysely';
-import type { Ctx } from '../context';
-import type { AccountTable, InvitationTable, RegionalDb } from '../db/types';
-import { isUniqueViolation, LOCK_SPACE, lockKey, lockRow } from '../db/portable';
-import { fail } from '../http/errors';
-import { regionOfCountry } from './countries';
-import { randomId, sha256 } from './crypto';
-import { findAccount, languageOr } from './accounts';
+import {
+  checkEmail,
+  fail,
+  findAccount,
+  isUniqueViolation,
+  languageOr,
+  LOCK_SPACE,
+  lockKey,
+  lockRow,
+  normalizeEmail,
+  randomId,
+  regionalSecret,
+  regionOfCountry,
+  sha256,
+  type AccountTable,
+  type InvitationTable,
+  type RegionalDb,
+  type ServerContext as Ctx,
+} from '@portal/server-api';
 import { activeMembership, claimForMembership, getOrg, MANAGERS, membershipFailure, requireNoConflict, requireRole } from './companies';
-import { regionalSecret } from './tokens';
-import { checkEmail, normalizeEmail } from './validation';
 
 export const INVITE_DAYS = 7;
 const DAY = 86_400_000;

@@ -1,11 +1,8 @@
-/** Company calls (regional host of the account). */
+/** Company calls (regional host of the account), and the invitations a company sends and its invitees accept. */
 import type { FastifyInstance } from 'fastify';
-import type { ApplicationStatusRequest, CompanyInput, CompanyUpdate, InviteRequest, MemberRequest, MemberRole } from '../../core/contract/company';
-import { COMPANY_TYPES } from '../../core/contract/company';
-import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import type { RegionCode } from '../../core/contract/regions';
-import type { Ctx } from '../context';
-import { fileUrl } from '../domain/accounts';
+import type { ApplicationStatusRequest, CompanyInput, CompanyUpdate, InviteRequest, MemberRequest, MemberRole, RegionCode } from '@portal/plugin-api/contract';
+import { COMPANY_TYPES, ERROR_CODES as E } from '@portal/plugin-api/contract';
+import { authHeaders, body, ensureSelf, fail, fileUrl, idParams, LICENSE_MAX, limitAuth, limitCodeGuesses, ok, readUploadForm, requireAuth, S, saveUpload, type ServerContext as Ctx } from '@portal/server-api';
 import {
   applyToOrg,
   createOrg,
@@ -18,13 +15,8 @@ import {
   removeMember,
   searchOrgs,
   updateOrg,
-} from '../domain/companies';
-import { LICENSE_MAX, saveUpload } from '../domain/files';
-import { acceptInvite, addMember, invite, inviteInfo, reinvite } from '../domain/invitations';
-import { limitCodeGuesses } from '../http/codeGuesses';
-import { fail } from '../http/errors';
-import { authHeaders, body, ensureSelf, idParams, limitAuth, ok, requireAuth, S } from '../http/common';
-import { readUploadForm } from './accounts';
+} from './companies';
+import { acceptInvite, addMember, invite, inviteInfo, reinvite } from './invitations';
 
 const nullable = (max: number) => ({ type: ['string', 'null'], maxLength: max });
 const companyFields = {

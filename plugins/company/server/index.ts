@@ -1,0 +1,18 @@
+import { defineServerPlugin } from '@portal/server-api';
+import { mayReadLicense } from './companies';
+import { acceptInvite, checkInviteForRegistration } from './invitations';
+import { companyRoutes } from './routes';
+
+/**
+ * The company feature's server half: companies, their members and applications, and the
+ * invitations a company sends (their acceptance answers where the `invite` plugin is on).
+ */
+export default defineServerPlugin({
+  id: 'company',
+  setup(host) {
+    // A business licence is company data: its uploader and the company's members may read it.
+    host.contribute('fileReader', { kind: 'license', mayRead: (ctx, file, reader) => mayReadLicense(ctx, file.region, file.id, file.uploaderId, reader) });
+    host.contribute('registrationInvitation', { check: checkInviteForRegistration, accept: acceptInvite }, { plugin: 'invite' });
+  },
+  routes: (api, ctx) => companyRoutes(ctx)(api),
+});

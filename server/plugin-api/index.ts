@@ -1,0 +1,56 @@
+/**
+ * The server plugin API (`@portal/server-api`): the one module of the server that a plugin's
+ * server half (`plugins/<id>/server/`) imports. The half gets its capabilities through the
+ * context the core hands it (stores per region, mail, counters, options, switches) and the helpers
+ * below; it never imports the server's files. Contract types and error codes come from
+ * `@portal/plugin-api/contract`, shared with the browser half.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Ctx } from '../context';
+import type { PointName, ServerPoints } from '../plugin-host/points';
+
+/** What the core lends a server half: the stores per region, mail, counters, options and the plugin switches. */
+export type ServerContext = Ctx;
+export type { PointName, ServerPoints } from '../plugin-host/points';
+export type { AuthContext } from '../domain/sessions';
+export type { AccountTable, InvitationTable, OrgTable, RegionalDb } from '../db/types';
+
+/** Where a server half contributes at start. */
+export interface ServerPluginHost {
+  /** `plugin`: the switch the contribution answers to, when it is another plugin's flow (default: this half's). */
+  contribute<K extends PointName>(point: K, value: ServerPoints[K], options?: { plugin?: string }): void;
+}
+
+export interface ServerPlugin {
+  /** The plugin's id: its folder's name under plugins/. */
+  id: string;
+  /** Once at start, before any route: contributions to the core's server extension points. */
+  setup?(host: ServerPluginHost): void;
+  /**
+   * The plugin's API routes, registered under /api and under each regional prefix, in a Fastify
+   * scope of their own. Each answers only where the deployment config turns the plugin on (a
+   * route may name another plugin in `config.plugin`); none is registered where no served config does.
+   */
+  routes?(api: FastifyInstance, ctx: ServerContext): Promise<void>;
+}
+
+/** A server half's default export. */
+export function defineServerPlugin(plugin: ServerPlugin): ServerPlugin {
+  return plugin;
+}
+
+// Answers and failures.
+export { ApiFailure, fail } from '../http/errors';
+export { ok, authHeaders, body, ensureSelf, idParams, limitAuth, requireAuth, S } from '../http/common';
+export { limitCodeGuesses } from '../http/codeGuesses';
+export { readUploadForm } from '../routes/accounts';
+// Storage.
+export { isUniqueViolation, LOCK_SPACE, lockKey, lockRow } from '../db/portable';
+export { LICENSE_MAX, saveUpload } from '../domain/files';
+// Accounts, secrets and checks every feature shares.
+export { conflictInfo, fileUrl, findAccount, languageOr } from '../domain/accounts';
+export { randomId, randomToken, sha256 } from '../domain/crypto';
+export { regionalSecret } from '../domain/tokens';
+export { isCountryCode, regionOfCountry } from '../domain/countries';
+export { checkEmail, checkFreeText, checkPhone, checkPostCode, checkUrl, isValidEmail, normalizeEmail } from '../domain/validation';
+export { intlLocale } from '../../core/i18n/numbers';

@@ -1,0 +1,53 @@
+/**
+ * Plugins' server halves, found the way the build finds manifests: a folder plugins/<id>/ with a
+ * server/index.ts whose default export is `defineServerPlugin({ id, … })`. No list in server/
+ * names a feature. A half whose export is not that, or whose id is not its folder's, stops the
+ * start with a message naming the file.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { pluginIds } from '../../core/build/virtualModules.mjs';
+import type { ServerPlugin } from '../plugin-api';
+import type { PointName, ServerExtensions, ServerPoints } from './points';
+
+export class ServerHalfError extends Error {
+  override readonly name = 'ServerHalfError';
+}
+
+/** plugins/<id>/server/index.ts of every plugin folder that has one. */
+export function serverHalfFiles(root: string): Array<{ id: string; file: string }> {
+  return pluginIds(root)
+    .map((id) => ({ id, file: path.join(root, 'plugins', id, 'server', 'index.ts') }))
+    .filter(({ file }) => fs.existsSync(file));
+}
+
+function isServerPlugin(value: unknown): value is ServerPlugin {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.id === 'string' && (v.routes === undefined || typeof v.routes === 'function') && (v.setup === undefined || typeof v.setup === 'function');
+}
+
+/** Imports every server half and checks what it exports. */
+export async function loadServerHalves(root: string): Promise<ServerPlugin[]> {
+  const halves: ServerPlugin[] = [];
+  for (const { id, file } of serverHalfFiles(root)) {
+    const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+    const where = path.relative(root, file);
+    if (!isServerPlugin(mod.default)) throw new ServerHalfError(`${where}: its default export must be defineServerPlugin({ id: '${id}', … })`);
+    if (mod.default.id !== id) throw new ServerHalfError(`${where}: its id is '${mod.default.id}', but its folder is plugins/${id}: use id '${id}'`);
+    halves.push(mod.default);
+  }
+  return halves;
+}
+
+/** Runs each half's setup: its contributions to the server's extension points, each under its plugin's switch. */
+export function setUpServerHalves(halves: readonly ServerPlugin[], extensions: ServerExtensions): void {
+  for (const half of halves) {
+    half.setup?.({
+      contribute<K extends PointName>(point: K, value: ServerPoints[K], options?: { plugin?: string }) {
+        extensions.contribute(options?.plugin ?? half.id, point, value);
+      },
+    });
+  }
+}
