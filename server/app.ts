@@ -33,8 +33,6 @@ import { brandingRoutes } from './routes/branding';
 import { captchaRoutes } from './routes/captcha';
 import { demoRoutes } from './routes/demo';
 import { devRoutes } from './routes/dev';
-import { partnerAppRoutes } from './routes/partnerApp';
-import { migrationRoutes } from './routes/migration';
 import { securityRoutes } from './routes/security';
 import { recoveryCodeRoutes, trustedDeviceRoutes } from './routes/secondFactorExtras';
 import { passkeyRoutes } from './routes/passkeys';
@@ -97,8 +95,6 @@ function apiPlugin(ctx: Ctx, hostRegion: RegionCode | null, halves: readonly Ser
       ['recovery-codes', recoveryCodeRoutes(ctx)],
       ['trusted-device', trustedDeviceRoutes(ctx)],
       ['passkeys', passkeyRoutes(ctx)],
-      ['migration', migrationRoutes(ctx)],
-      ['partner-app', partnerAppRoutes(ctx)],
     ];
     for (const half of halves) {
       const routes = half.routes;

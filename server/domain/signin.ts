@@ -20,13 +20,13 @@ import { createOneTimeToken, findAccount, resendActivationIfDue } from './accoun
 import { captchaFrameUrl, captchaSubject, consumeCaptchaToken } from './captcha';
 import { clientNetwork, type HeldHit } from './limits';
 import { regionOfCountry } from './countries';
-import { createMigrationToken, legacyItem, localAccounts, vendorItem } from './migration';
 import { completeMfaProcess, maskEmail, mfaProcessPassedCaptcha, readMfaProcess, sendEmailCode, startMfaProcess, supportedTypes, verifyMfaProcess, verifyRecoveryCodeProcess, MFA_PROCESS_MINUTES } from './mfa';
 import { mailRecoveryCodeUsed, recoveryCodesStatus } from './recoveryCodes';
 import { skipsSecondFactor, trustDevice, trustedDaysOffered, type DeviceCookie } from './trustedDevices';
 import { checkPasswordLocked } from './passwordLock';
 import { checkAccountPasswordRecorded, recordSecurityEvent, type EventContext } from './securityEvents';
 import { normalizeEmail } from './validation';
+import type { ServerPoints } from '../plugin-host/points';
 import { passkeyMethods, signInMethods, type AuthMethod, type SecondFactor } from './authMethods';
 import { hasPasskey } from './passkeys';
 import { completePasskeySignIn, passkeyProofAccount } from './passkeySignIn';
@@ -81,8 +81,10 @@ async function requireCaptchaIfRisky(ctx: Ctx, meta: SignInMeta, attempt: HeldAt
 
 /** Email has no vendor ID: local accounts whose password matches lead to migration (-6). */
 async function signInLocal(ctx: Ctx, email: string, password: string, onWrongPassword: () => void): Promise<never> {
-  const locals = await localAccounts(ctx, email);
-  if (locals.length === 0) {
+  // The account's region is not known yet: old accounts count where migration is on in some region.
+  const legacy = legacyAccounts(ctx, null);
+  const locals = legacy ? await legacy.find(ctx, email) : [];
+  if (!legacy || locals.length === 0) {
     const verifyDummy = async () => {
       await ctx.passwords.verify(await dummyPasswordHash(ctx.passwords), password);
       return false;
@@ -108,11 +110,12 @@ async function signInLocal(ctx: Ctx, email: string, password: string, onWrongPas
     },
     onWrongPassword,
   );
-  fail(E.needMergeOrMigrate, {
-    variant: locals.length === 1 ? 'migrate' : 'pick',
-    accounts: locals.map(legacyItem),
-    migrationToken: await createMigrationToken(ctx, email),
-  });
+  fail(E.needMergeOrMigrate, await legacy.required(ctx, email, locals.length === 1 ? 'migrate' : 'pick', locals));
+}
+
+/** The contribution that knows an address's old accounts (the migration plugin's), where it is on for `region`. */
+function legacyAccounts(ctx: Ctx, region: RegionCode | null): ServerPoints['legacyAccounts'] | null {
+  return ctx.extensions.for(ctx, 'legacyAccounts', region)[0] ?? null;
 }
 
 /** A completed sign-in: the account and how it proved itself (RFC 8176 methods). */
@@ -229,14 +232,9 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
     }
   }
 
-  const locals = await localAccounts(ctx, email);
-  if (locals.length > 0) {
-    fail(E.needMergeOrMigrate, {
-      variant: 'merge',
-      accounts: [vendorItem(region, account), ...locals.map(legacyItem)],
-      migrationToken: await createMigrationToken(ctx, email),
-    });
-  }
+  const legacy = legacyAccounts(ctx, region);
+  const locals = legacy ? await legacy.find(ctx, email) : [];
+  if (legacy && locals.length > 0) fail(E.needMergeOrMigrate, await legacy.required(ctx, email, 'merge', locals, { region, account }));
 
   if (account.region_confirmed !== 1) {
     fail(E.regionRequired, {

@@ -13,7 +13,7 @@ import type { PointName, ServerPoints } from '../plugin-host/points';
 export type ServerContext = Ctx;
 export type { PointName, ServerPoints } from '../plugin-host/points';
 export type { AuthContext } from '../domain/sessions';
-export type { AccountTable, InvitationTable, OrgTable, RegionalDb } from '../db/types';
+export type { AccountTable, InvitationTable, LegacyAccountTable, OrgTable, RegionalDb } from '../db/types';
 
 /** Where a server half contributes at start. */
 export interface ServerPluginHost {
@@ -41,16 +41,19 @@ export function defineServerPlugin(plugin: ServerPlugin): ServerPlugin {
 
 // Answers and failures.
 export { ApiFailure, fail } from '../http/errors';
-export { ok, authHeaders, body, ensureSelf, idParams, limitAuth, requireAuth, S } from '../http/common';
+export { ok, authHeaders, body, ensureSelf, idParams, limitAuth, requireAuth, requireHostRegion, S, setSsoCookie } from '../http/common';
 export { limitCodeGuesses } from '../http/codeGuesses';
 export { readUploadForm } from '../routes/accounts';
 // Storage.
 export { isUniqueViolation, LOCK_SPACE, lockKey, lockRow } from '../db/portable';
 export { LICENSE_MAX, saveUpload } from '../domain/files';
 // Accounts, secrets and checks every feature shares.
-export { conflictInfo, fileUrl, findAccount, languageOr } from '../domain/accounts';
-export { randomId, randomToken, sha256 } from '../domain/crypto';
+export { accountRow, confirmRegion, conflictInfo, createAccount, createOneTimeToken, fileUrl, findAccount, languageOr, sendActivationMail } from '../domain/accounts';
+export { checkPasswordLocked } from '../domain/passwordLock';
+export { joinSessionFromWebView } from '../domain/sessions';
+export { clientOfSessionCode } from '../domain/mailLinks';
+export { randomId, randomToken, safeEqual, sha256 } from '../domain/crypto';
 export { regionalSecret } from '../domain/tokens';
-export { isCountryCode, regionOfCountry } from '../domain/countries';
-export { checkEmail, checkFreeText, checkPhone, checkPostCode, checkUrl, isValidEmail, normalizeEmail } from '../domain/validation';
+export { isCountryCode, regionOfCountry, resolveRegionChoice } from '../domain/countries';
+export { checkEmail, checkFreeText, checkName, checkNewPassword, checkPhone, checkPostCode, checkUrl, isValidEmail, normalizeEmail } from '../domain/validation';
 export { intlLocale } from '../../core/i18n/numbers';

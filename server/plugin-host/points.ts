@@ -6,7 +6,8 @@
  */
 import type { RegionCode } from '../../core/contract/regions';
 import type { Ctx } from '../context';
-import type { AccountTable } from '../db/types';
+import type { MigrationRequiredResult } from '../../core/contract/migration';
+import type { AccountTable, LegacyAccountTable } from '../db/types';
 
 export interface ServerPoints {
   /**
@@ -26,6 +27,16 @@ export interface ServerPoints {
     check(ctx: Ctx, code: string, email: string, region: RegionCode): Promise<{ orgRegion: RegionCode }>;
     accept(ctx: Ctx, region: RegionCode, account: AccountTable, code: string): Promise<unknown>;
   };
+  /**
+   * A sign-in's old accounts of the same address (the partner programme's and apps' local
+   * accounts): found before the password is checked against them, then answered with -6 to
+   * migrate one, pick one, or merge them into the vendor ID. Without a contribution, or where
+   * its plugin is off, a sign-in knows no old accounts.
+   */
+  legacyAccounts: {
+    find(ctx: Ctx, email: string): Promise<LegacyAccountTable[]>;
+    required(ctx: Ctx, email: string, variant: MigrationRequiredResult['variant'], locals: LegacyAccountTable[], vendor?: { region: RegionCode; account: AccountTable }): Promise<MigrationRequiredResult>;
+  };
 }
 
 export type PointName = keyof ServerPoints;
@@ -36,7 +47,7 @@ interface Contribution<K extends PointName> {
 }
 
 export class ServerExtensions {
-  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { fileReader: [], registrationInvitation: [] };
+  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { fileReader: [], registrationInvitation: [], legacyAccounts: [] };
 
   contribute<K extends PointName>(plugin: string, point: K, value: ServerPoints[K]): void {
     (this.contributions[point] as Array<Contribution<K>>).push({ plugin, value });

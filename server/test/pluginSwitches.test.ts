@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { DevAppSignInResult } from '../../core/contract/partnerApp';
-import { Client, DEMO_PASSWORD, signIn, startServer, type TestServer } from './harness';
+import { Client, DEMO_PASSWORD, LEGACY_PASSWORD, login, signIn, startLogin, startServer, type TestServer } from './harness';
 
 let t: TestServer;
 let dir: string;
@@ -85,6 +85,17 @@ describe('plugin switches on the server', () => {
     const res = await owner.c.get('/api/accounts/local-accounts', { auth: true });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ errorCode: E.badRequest, message: 'Unknown API path.' });
+  });
+
+  it('takes migration out of the sign-in where it is off: an old local account is no way in (-20601, not -6)', async () => {
+    const c = new Client(t.base);
+    const { sessionCode } = await startLogin(c);
+    const res = await login(c, sessionCode, { email: 'legacy-one@example.com', password: LEGACY_PASSWORD });
+    expect(res.body.errorCode).toBe(E.wrongCredentials);
+    // A vendor ID with an old account of its address signs in, without being asked to merge.
+    const merge = new Client(t.base);
+    const { sessionCode: second } = await startLogin(merge);
+    expect((await login(merge, second, { email: 'merge@example.com', password: DEMO_PASSWORD })).status).toBe(200);
   });
 
   it("judges a partner app's token by that app's config", async () => {

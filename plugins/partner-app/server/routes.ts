@@ -3,13 +3,8 @@
  * app's sign-in session, so the session cookie is set from the values the app handed over.
  */
 import type { FastifyInstance } from 'fastify';
-import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import { APP_CLIENT_IDS, APP_SESSION_PATH, APP_TYPES, type AppSessionRequest, type AppSessionResult } from '../../core/contract/partnerApp';
-import type { Ctx } from '../context';
-import { safeEqual } from '../domain/crypto';
-import { joinSessionFromWebView } from '../domain/sessions';
-import { fail } from '../http/errors';
-import { authHeaders, body, limitAuth, ok, requireAuth, S, setSsoCookie } from '../http/common';
+import { APP_CLIENT_IDS, APP_SESSION_PATH, APP_TYPES, ERROR_CODES as E, type AppSessionRequest, type AppSessionResult } from '@portal/plugin-api/contract';
+import { authHeaders, body, fail, joinSessionFromWebView, limitAuth, ok, requireAuth, S, safeEqual, setSsoCookie, type ServerContext as Ctx } from '@portal/server-api';
 
 export function partnerAppRoutes(ctx: Ctx) {
   return async (api: FastifyInstance) => {

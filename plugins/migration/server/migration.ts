@@ -2,18 +2,28 @@
  * Local accounts of the other business systems (partner program, partner app), held in their
  * own store, and their migration into a vendor ID or merge into an existing one.
  */
-import type { MergeRequest, MigrateRequest, LocalAccountItem } from '../../core/contract/migration';
-import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import type { RegionCode } from '../../core/contract/regions';
-import { isRegionCode } from '../../core/contract/regions';
-import type { Ctx } from '../context';
-import type { AccountTable, LegacyAccountTable } from '../db/types';
-import { fail } from '../http/errors';
-import { randomToken, sha256 } from './crypto';
-import { accountRow, confirmRegion, createAccount, createOneTimeToken, findAccount, languageOr, sendActivationMail } from './accounts';
-import { resolveRegionChoice } from './countries';
-import { checkPasswordLocked } from './passwordLock';
-import { checkName, checkNewPassword, normalizeEmail } from './validation';
+import type { LocalAccountItem, MergeRequest, MigrateRequest, MigrationRequiredResult, RegionCode } from '@portal/plugin-api/contract';
+import { ERROR_CODES as E, isRegionCode } from '@portal/plugin-api/contract';
+import {
+  accountRow,
+  checkName,
+  checkNewPassword,
+  checkPasswordLocked,
+  confirmRegion,
+  createAccount,
+  createOneTimeToken,
+  fail,
+  findAccount,
+  languageOr,
+  normalizeEmail,
+  randomToken,
+  resolveRegionChoice,
+  sendActivationMail,
+  sha256,
+  type AccountTable,
+  type LegacyAccountTable,
+  type ServerContext as Ctx,
+} from '@portal/server-api';
 
 export const MIGRATION_TOKEN_MINUTES = 15;
 const PROVIDER_ORDER = ['partnerProgram', 'partnerApp'];
@@ -165,4 +175,16 @@ export async function mergeLocal(ctx: Ctx, input: MergeRequest, checkRegion: (re
     await confirmRegion(ctx, { email, firstName: account.first_name || email.split('@')[0]!, regionCode: regionTarget, processId });
   }
   return { email, merged: [local.uuid] };
+}
+
+/** The -6 answer of a sign-in that found old accounts of its address (server extension point `legacyAccounts`). */
+export async function migrationRequired(
+  ctx: Ctx,
+  email: string,
+  variant: MigrationRequiredResult['variant'],
+  locals: LegacyAccountTable[],
+  vendor?: { region: RegionCode; account: AccountTable },
+): Promise<MigrationRequiredResult> {
+  const accounts = [...(vendor ? [vendorItem(vendor.region, vendor.account)] : []), ...locals.map(legacyItem)];
+  return { variant, accounts, migrationToken: await createMigrationToken(ctx, email) };
 }

@@ -1,11 +1,8 @@
 /** Migration and merge of local accounts (regional host). */
 import type { FastifyInstance } from 'fastify';
-import type { LocalAccountsResult, MergeRequest, MigrateRequest } from '../../core/contract/migration';
-import type { Ctx } from '../context';
-import { clientOfSessionCode } from '../domain/mailLinks';
-import { createMigrationToken, legacyItem, localAccounts, mergeLocal, migrateLocal, vendorItem } from '../domain/migration';
-import { resolveRegionChoice } from '../domain/countries';
-import { authHeaders, body, limitAuth, ok, requireAuth, requireHostRegion, S } from '../http/common';
+import type { LocalAccountsResult, MergeRequest, MigrateRequest } from '@portal/plugin-api/contract';
+import { authHeaders, body, clientOfSessionCode, limitAuth, ok, requireAuth, requireHostRegion, resolveRegionChoice, S, type ServerContext as Ctx } from '@portal/server-api';
+import { createMigrationToken, legacyItem, localAccounts, mergeLocal, migrateLocal, vendorItem } from './migration';
 
 const provider = { type: 'string', enum: ['partnerProgram', 'partnerApp'] };
 

@@ -1,0 +1,15 @@
+import { defineServerPlugin } from '@portal/server-api';
+import { localAccounts, migrationRequired } from './migration';
+import { migrationRoutes } from './routes';
+
+/**
+ * Migration and merge of old local accounts: the sign-in finds them (extension point
+ * `legacyAccounts`, -6), and these routes make a vendor ID of one or merge them into it.
+ */
+export default defineServerPlugin({
+  id: 'migration',
+  setup(host) {
+    host.contribute('legacyAccounts', { find: localAccounts, required: migrationRequired });
+  },
+  routes: (api, ctx) => migrationRoutes(ctx)(api),
+});
