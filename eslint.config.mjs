@@ -43,14 +43,19 @@ const pluginImports = (depth, { shipped = false } = {}) => ({
   ],
 });
 
-/** A plugin's server half (plugins/<id>/server/…): its own folder, npm packages, the server plugin API and the contract. */
-const serverHalfImports = (depth) => ({
+/**
+ * A plugin's server half (plugins/<id>/server/…): its own folder, npm packages, the server plugin API and the contract.
+ * Its tests (`test: true`) may also import the server's integration harness, server/test/harness.ts (startServer,
+ * Client, signIn), to drive a real server: that one file, by its exact path, and nothing else of the server. A
+ * `@portal/server-api/testing` entry would do the same, but needs a new entry point in server/ and tsconfig for one file.
+ */
+const serverHalfImports = (depth, { test = false } = {}) => ({
   'no-restricted-imports': [
     'error',
     {
       patterns: [
         {
-          regex: `${leavesPlugin(depth)}(?!\\.\\./|locales/)`,
+          regex: `${test ? `^(?!(\\.\\./){${depth + 1}}server/test/harness$)` : ''}${leavesPlugin(depth)}(?!\\.\\./|locales/)`,
           message: "A plugin's server half imports only its own plugin's folder, npm packages, @portal/server-api and @portal/plugin-api/contract: no server internals, no other plugin.",
         },
         {
@@ -165,16 +170,23 @@ export default tseslint.config(
     ];
   }),
   // After the rules above, so a server half's files get these instead (flat config: the last match of a rule wins).
-  ...[2, 3, 4, 5, 6].map((depth) => ({ files: [`plugins/*/server/${'*/'.repeat(depth - 2)}*.ts`], rules: serverHalfImports(depth) })),
-  {
-    files: ['server/**/*.{ts,mts,mjs}'],
+  ...[2, 3, 4, 5, 6].flatMap((depth) => {
+    const files = [`plugins/*/server/${'*/'.repeat(depth - 2)}*.ts`];
+    return [
+      { files, rules: serverHalfImports(depth) },
+      { files: files.map((f) => f.replace(/\*\.ts$/, '*.test.ts')), rules: serverHalfImports(depth, { test: true }) },
+    ];
+  }),
+  ...[{ files: ['server/**/*.{ts,mts,mjs}'] }, { files: ['server/test/**/*.ts'], tests: true }].map(({ files, tests }) => ({
+    files,
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: `^(\\.\\./)+(?!(${SERVER_SHARES.join('|')}))(core|plugins|themes|locales)/`,
+              // The server's integration tests may also reach into the plugins' server halves (a unit of a half, under test).
+              regex: `^(\\.\\./)+(?!(${[...SERVER_SHARES, ...(tests ? ['plugins/[a-z][a-z0-9-]*/server/'] : [])].join('|')}))(core|plugins|themes|locales)/`,
               message: 'The server imports from the SPA side only core/contract (and the shared modules listed in eslint.config.mjs).',
             },
             { regex: '^@portal/plugin-api', message: 'The plugin API is the SPA\'s; the server reads a plugin only through its config.ts, by path.' },
@@ -182,5 +194,5 @@ export default tseslint.config(
         },
       ],
     },
-  },
+  })),
 );

@@ -34,7 +34,6 @@ import { captchaRoutes } from './routes/captcha';
 import { demoRoutes } from './routes/demo';
 import { devRoutes } from './routes/dev';
 import { securityRoutes } from './routes/security';
-import { recoveryCodeRoutes, trustedDeviceRoutes } from './routes/secondFactorExtras';
 import { passkeyRoutes } from './routes/passkeys';
 import { seedDemo, type DemoSummary } from './demo/seed';
 import { clientIp } from './http/common';
@@ -92,8 +91,6 @@ function apiPlugin(ctx: Ctx, hostRegion: RegionCode | null, halves: readonly Ser
     // Features' routes answer only where their plugin is on; a plugin off in every served config has none.
     const features: Array<[string, RouteGroup]> = [
       ['security', securityRoutes(ctx)],
-      ['recovery-codes', recoveryCodeRoutes(ctx)],
-      ['trusted-device', trustedDeviceRoutes(ctx)],
       ['passkeys', passkeyRoutes(ctx)],
     ];
     for (const half of halves) {

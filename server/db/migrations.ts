@@ -475,7 +475,7 @@ const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => (
     },
   },
   '011_recovery_codes': {
-    // Single-use recovery codes of the second factor, stored keyed-hashed (domain/recoveryCodes.ts);
+    // Single-use recovery codes of the second factor, stored keyed-hashed (plugins/recovery-codes/server/recoveryCodes.ts);
     // a new set replaces the old one.
     async up(db: AnyDb) {
       await db.schema
@@ -492,7 +492,7 @@ const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => (
   },
   '012_trusted_devices': {
     // A browser that passed the second factor and asked not to be asked again: its signed cookie
-    // names a row here, so the device can be listed and revoked (domain/trustedDevices.ts).
+    // names a row here, so the device can be listed and revoked (plugins/trusted-device/server/trustedDevices.ts).
     async up(db: AnyDb) {
       await db.schema
         .createTable('trusted_devices')

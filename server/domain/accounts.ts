@@ -2,7 +2,6 @@
  * Accounts: lookup through the global directory, registration, activation, password reset and
  * change, profile, region confirmation, conflict info. A user's rows live only in its region.
  */
-import { revokeTrustedDevices } from './trustedDevices';
 import type { UserProfile, ActivationPasswordProblem, ConflictInfoResult, MailLinkProblem, MailLinkResult, RegisterRequest, ResetLinkInfo, RegisterResult, UpdateInfoRequest } from '../../core/contract/account';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { RegionCode } from '../../core/contract/regions';
@@ -522,7 +521,7 @@ export async function resetPassword(ctx: Ctx, token: string, newPassword: string
     .execute();
   await revokeSessions(ctx, found.region, found.account.id, 'all');
   await recordPasswordReset(ctx, found.region, found.account, context);
-  await revokeTrustedDevices(ctx, found.region, found.account.id, 'all');
+  await forgetTrustedBrowsers(ctx, found.region, found.account.id);
   return { email: found.account.email, serviceUrl: await clientServiceUrl(ctx, link.clientId) };
 }
 
@@ -542,7 +541,7 @@ export async function changePassword(
   await ctx.region(region).updateTable('accounts').set({ password_hash: hash, updated_at: ctx.now() }).where('id', '=', account.id).execute();
   await revokeSessions(ctx, region, account.id, 'all', currentSessionId);
   await recordSecurityEvent(ctx, { region, id: account.id }, 'password_changed', context);
-  await revokeTrustedDevices(ctx, region, account.id, 'all');
+  await forgetTrustedBrowsers(ctx, region, account.id);
   await ctx.mailer
     .send({
       to: account.email,
@@ -653,4 +652,12 @@ export async function conflictInfo(ctx: Ctx, region: RegionCode, account: Accoun
   };
   void region;
   return { conflict: reasons.length > 0, errorCode: reasons.length ? codes[reasons[0]!] : null, reasons };
+}
+
+/**
+ * Whoever had the password may have trusted a browser: a password change or reset forgets every
+ * trusted browser of the account (all but `except`), whatever the switches say now (plugin-host/points.ts).
+ */
+export async function forgetTrustedBrowsers(ctx: Ctx, region: RegionCode, accountId: string, except?: string | null): Promise<void> {
+  for (const trusted of ctx.extensions.all('trustedBrowser')) await trusted.forget(ctx, region, accountId, except);
 }

@@ -16,7 +16,6 @@ import { fail } from '../http/errors';
 import { randomDigits, randomId, safeEqual, sha256 } from './crypto';
 import { createOneTimeToken, languageOr, useOneTimeToken } from './accounts';
 import { hashSecret, parseRegionalSecret } from './tokens';
-import { spendRecoveryCode } from './recoveryCodes';
 
 export const EMAIL_CODE_MINUTES = 10;
 export const EMAIL_RESEND_SECONDS = 60;
@@ -261,10 +260,10 @@ export async function verifyMfaProcess(ctx: Ctx, region: RegionCode, account: Ac
  * toward the same lock as a wrong authenticator code. True when this call spent a code (the
  * owner is told), false when the process was verified already.
  */
-export async function verifyRecoveryCodeProcess(ctx: Ctx, region: RegionCode, account: AccountTable, recoveryCode: string, processId: string): Promise<boolean> {
+export async function verifyRecoveryCodeProcess(ctx: Ctx, region: RegionCode, account: AccountTable, spend: () => Promise<boolean>, processId: string): Promise<boolean> {
   return verifyProcessWith(ctx, region, account, processId, async () => {
     await guardLock(ctx, account);
-    if (!(await spendRecoveryCode(ctx, region, account.id, recoveryCode))) return countWrongCode(ctx, region, account);
+    if (!(await spend())) return countWrongCode(ctx, region, account);
     await clearWrongCodes(ctx, region, account);
   });
 }

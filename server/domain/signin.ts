@@ -21,8 +21,6 @@ import { captchaFrameUrl, captchaSubject, consumeCaptchaToken } from './captcha'
 import { clientNetwork, type HeldHit } from './limits';
 import { regionOfCountry } from './countries';
 import { completeMfaProcess, maskEmail, mfaProcessPassedCaptcha, readMfaProcess, sendEmailCode, startMfaProcess, supportedTypes, verifyMfaProcess, verifyRecoveryCodeProcess, MFA_PROCESS_MINUTES } from './mfa';
-import { mailRecoveryCodeUsed, recoveryCodesStatus } from './recoveryCodes';
-import { skipsSecondFactor, trustDevice, trustedDaysOffered, type DeviceCookie } from './trustedDevices';
 import { checkPasswordLocked } from './passwordLock';
 import { checkAccountPasswordRecorded, recordSecurityEvent, type EventContext } from './securityEvents';
 import { normalizeEmail } from './validation';
@@ -123,8 +121,8 @@ export interface SignedIn {
   region: RegionCode;
   account: AccountTable;
   methods: AuthMethod[];
-  /** Set when the sign-in asked to trust this browser: the cookie to send. */
-  deviceCookie?: DeviceCookie;
+  /** Set when the sign-in asked to trust this browser: the Set-Cookie header to send. */
+  deviceCookie?: string;
 }
 
 /** The password part: the account whose password this is, and whether a captcha was spent on the way. */
@@ -174,7 +172,10 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   }
 
   let trusted = false;
-  let deviceCookie: DeviceCookie | undefined;
+  let deviceCookie: string | undefined;
+  // The second factor's extras, each where its plugin is on for the account's region.
+  const trustedBrowser = ctx.extensions.first(ctx, 'trustedBrowser', region);
+  const backupCodes = ctx.extensions.first(ctx, 'backupCodes', region);
   // A service demands a second factor (login session `secondFactor`) of an account whose only one
   // is a passkey: the step asks for the passkey alone, no code method.
   const passkeyOnly = account.mfa_enabled !== 1 && !passkey && meta.secondFactorDemanded === true && (await hasPasskey(ctx, region, account.id));
@@ -182,14 +183,14 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
     const types = passkeyOnly ? [] : supportedTypes(account);
     const byRecovery = input.recoveryCode !== undefined;
     const answering = Boolean(input.mfaProcessId) && (byRecovery || (input.code !== undefined && input.mfaType !== undefined));
-    trusted = !answering && !meta.secondFactorDemanded && (await skipsSecondFactor(ctx, region, account.id, meta.cookies ?? {}));
+    trusted = !answering && !meta.secondFactorDemanded && trustedBrowser !== null && (await trustedBrowser.skips(ctx, region, account.id, meta.cookies ?? {}));
     if (!answering && !trusted) {
       const processId = await startMfaProcess(ctx, region, account, captchaPassed);
       const primary = (account.mfa_primary && types.includes(account.mfa_primary as MfaType) ? account.mfa_primary : types[0]) as MfaType | undefined;
       // Email as the primary method: the first code goes out with the challenge.
       if (primary === MFA_TYPES.email) await sendEmailCode(ctx, region, account, { purpose: 'login', processId }, input.language).catch(() => undefined);
       // "Don't ask again" would not hold where the second factor is demanded: not offered there.
-      const trustDeviceDays = meta.secondFactorDemanded ? undefined : trustedDaysOffered(ctx);
+      const trustDeviceDays = meta.secondFactorDemanded ? undefined : trustedBrowser?.offeredDays(ctx);
       fail(E.mfaRequired, {
         supportedMFATypes: types,
         // Absent only in the passkey-alone step, which has no code method.
@@ -200,7 +201,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
         ...(passkeyOnly || (await hasPasskey(ctx, region, account.id)) ? { passkey: true } : {}),
         expiresIn: MFA_PROCESS_MINUTES * 60,
         // The count, not just "has codes": the recovery step says how many remain after the one typed.
-        recoveryCodes: (await recoveryCodesStatus(ctx, region, account.id)).remaining,
+        ...(backupCodes ? { recoveryCodes: await backupCodes.remaining(ctx, region, account.id) } : {}),
         ...(trustDeviceDays ? { trustDeviceDays } : {}),
       });
     }
@@ -216,10 +217,13 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
         throw err;
       };
       if (byRecovery) {
-        const used = await verifyRecoveryCodeProcess(ctx, region, process.account, input.recoveryCode!, processId).catch(recordWrong);
+        // Where no plugin offers recovery codes for this region, a code is no way in.
+        if (!backupCodes) fail(E.mfaTypeDisabled);
+        const spend = () => backupCodes.spend(ctx, region, process.account.id, input.recoveryCode!);
+        const used = await verifyRecoveryCodeProcess(ctx, region, process.account, spend, processId).catch(recordWrong);
         if (used) {
-          await mailRecoveryCodeUsed(ctx, region, process.account, input.language);
-          const { remaining } = await recoveryCodesStatus(ctx, region, account.id);
+          await backupCodes.used(ctx, region, process.account, input.language);
+          const remaining = await backupCodes.remaining(ctx, region, account.id);
           await recordSecurityEvent(ctx, { region, id: account.id }, 'recovery_code_used', meta.context, { count: remaining });
         }
         secondFactor = 'recovery';
@@ -248,8 +252,8 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   if (account.mfa_enabled === 1 && input.mfaProcessId && !trusted && !passkey) await completeMfaProcess(ctx, region, input.mfaProcessId);
   if (passkey) await completePasskeySignIn(ctx, passkey, input.mfaProcessId);
   // Trusted only after a second factor really passed here, and only when the deployment offers it.
-  if (secondFactor !== null && input.trustDevice === true && !meta.secondFactorDemanded && trustedDaysOffered(ctx)) {
-    deviceCookie = await trustDevice(ctx, region, account.id, { ip: meta.ip, userAgent: meta.userAgent ?? null });
+  if (secondFactor !== null && input.trustDevice === true && !meta.secondFactorDemanded && trustedBrowser?.offeredDays(ctx)) {
+    deviceCookie = await trustedBrowser.remember(ctx, region, account.id, { ip: meta.ip, userAgent: meta.userAgent ?? null });
     await recordSecurityEvent(ctx, { region, id: account.id }, 'trusted_device_added', meta.context);
   }
   return { region, account, methods: passkey ? passkeyMethods(input.password !== undefined) : signInMethods(secondFactor), ...(deviceCookie ? { deviceCookie } : {}) };

@@ -41,15 +41,17 @@ export function defineServerPlugin(plugin: ServerPlugin): ServerPlugin {
 
 // Answers and failures.
 export { ApiFailure, fail } from '../http/errors';
-export { ok, authHeaders, body, ensureSelf, idParams, limitAuth, requireAuth, requireHostRegion, S, setSsoCookie } from '../http/common';
+export { ok, authHeaders, body, clientIp, ensureSelf, idParams, limitAuth, parseCookies, requireAuth, requireHostRegion, requireSecurityToken, S, securityHeaders, setSsoCookie } from '../http/common';
 export { limitCodeGuesses } from '../http/codeGuesses';
 export { readUploadForm } from '../routes/accounts';
 // Storage.
 export { isUniqueViolation, LOCK_SPACE, lockKey, lockRow } from '../db/portable';
+export { sharedSecret } from '../db/sharedState';
 export { LICENSE_MAX, saveUpload } from '../domain/files';
 // Accounts, secrets and checks every feature shares.
 export { accountRow, confirmRegion, conflictInfo, createAccount, createOneTimeToken, fileUrl, findAccount, languageOr, sendActivationMail } from '../domain/accounts';
 export { checkPasswordLocked } from '../domain/passwordLock';
+export { eventContext, recordSecurityEvent } from '../domain/securityEvents';
 export { joinSessionFromWebView } from '../domain/sessions';
 export { clientOfSessionCode } from '../domain/mailLinks';
 export { randomId, randomToken, safeEqual, sha256 } from '../domain/crypto';

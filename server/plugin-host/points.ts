@@ -33,6 +33,30 @@ export interface ServerPoints {
    * migrate one, pick one, or merge them into the vendor ID. Without a contribution, or where
    * its plugin is off, a sign-in knows no old accounts.
    */
+  /**
+   * A browser that skips the second factor ("don't ask again", the trusted-device plugin). Used by
+   * the sign-in only where its plugin is on for the account; forgetting (a password change, "sign out
+   * other devices") runs wherever one was ever contributed, so a switch turned back on revives nothing.
+   */
+  trustedBrowser: {
+    /** Days a "don't ask again" lasts where the deployment offers it; undefined: not offered. */
+    offeredDays(ctx: Ctx): number | undefined;
+    skips(ctx: Ctx, region: RegionCode, accountId: string, cookies: Record<string, string>): Promise<boolean>;
+    /** After a second factor passed and the person asked: remember this browser; the Set-Cookie header to send. */
+    remember(ctx: Ctx, region: RegionCode, accountId: string, client: { ip: string | null; userAgent: string | null }): Promise<string>;
+    /** This browser's trusted device of the account, if any. */
+    current(ctx: Ctx, region: RegionCode, accountId: string, cookies: Record<string, string>): Promise<string | null>;
+    /** Forget the account's trusted browsers, all but `except`. */
+    forget(ctx: Ctx, region: RegionCode, accountId: string, except?: string | null): Promise<unknown>;
+  };
+  /** Single-use codes that pass the second factor when the usual method is out of reach (the recovery-codes plugin). */
+  backupCodes: {
+    remaining(ctx: Ctx, region: RegionCode, accountId: string): Promise<number>;
+    /** True when `code` was one of the account's unused codes, now spent. */
+    spend(ctx: Ctx, region: RegionCode, accountId: string, code: string): Promise<boolean>;
+    /** A code was used to sign in: tell the owner. */
+    used(ctx: Ctx, region: RegionCode, account: AccountTable, language?: string): Promise<unknown>;
+  };
   legacyAccounts: {
     find(ctx: Ctx, email: string): Promise<LegacyAccountTable[]>;
     required(ctx: Ctx, email: string, variant: MigrationRequiredResult['variant'], locals: LegacyAccountTable[], vendor?: { region: RegionCode; account: AccountTable }): Promise<MigrationRequiredResult>;
@@ -47,10 +71,20 @@ interface Contribution<K extends PointName> {
 }
 
 export class ServerExtensions {
-  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { fileReader: [], registrationInvitation: [], legacyAccounts: [] };
+  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { fileReader: [], registrationInvitation: [], trustedBrowser: [], backupCodes: [], legacyAccounts: [] };
 
   contribute<K extends PointName>(plugin: string, point: K, value: ServerPoints[K]): void {
     (this.contributions[point] as Array<Contribution<K>>).push({ plugin, value });
+  }
+
+  /** Every contribution to a point, on or off: for clean-up that must hold whatever the switches say now. */
+  all<K extends PointName>(point: K): Array<ServerPoints[K]> {
+    return (this.contributions[point] as Array<Contribution<K>>).map((c) => c.value);
+  }
+
+  /** The first contribution to a point whose plugin is on for an account of `region`, or null. */
+  first<K extends PointName>(ctx: Ctx, point: K, region: RegionCode | null): ServerPoints[K] | null {
+    return this.for(ctx, point, region)[0] ?? null;
   }
 
   /** The contributions to a point whose plugin is on for an account of `region` (any region when null). */

@@ -24,7 +24,6 @@ import { isReauthSession, reauthenticationOf, secondFactorDemanded } from '../do
 import { authenticateAccess, bearer, checkRefreshToken, createSsoSession, readSsoCookie, renewSessionSignIn, revokeSessions, rotateRefresh, type SsoSessionRef } from '../domain/sessions';
 import { signIn } from '../domain/signin';
 import { eventContext, recordSignIn } from '../domain/securityEvents';
-import { deviceCookieHeader } from '../domain/trustedDevices';
 import { loginBindingOf } from './passkeys';
 import { normalizeEmail } from '../domain/validation';
 import { fail } from '../http/errors';
@@ -204,7 +203,7 @@ export function authRoutes(ctx: Ctx) {
         });
         // Without a password, the passkey was the whole sign-in.
         await recordSignIn(ctx, region, account, context, b.password === undefined && methods.includes('hwk') ? 'passkey_sign_in' : 'sign_in_success');
-        if (deviceCookie) reply.header('Set-Cookie', deviceCookieHeader(ctx, deviceCookie));
+        if (deviceCookie) reply.header('Set-Cookie', deviceCookie);
         if (reauth) {
           // The same session goes on (what other services were given under it too), signed in to anew.
           await renewSessionSignIn(ctx, existing.region, existing.session.id, methods);

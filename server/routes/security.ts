@@ -10,7 +10,6 @@ import { safeEqual } from '../domain/crypto';
 import { addMethod, createTotpEnrolment, deleteMethod, disableMfa, enableMfa, maskEmail, readMfaProcess, sendEmailCode, setPrimary, supportedTypes } from '../domain/mfa';
 import { checkAccountPasswordRecorded, decodeCursor, eventContext, listSecurityEvents, recordSecurityEvent, type EventContext } from '../domain/securityEvents';
 import { revokeSessions, sessionExpiry } from '../domain/sessions';
-import { currentTrustedDevice, revokeTrustedDevices } from '../domain/trustedDevices';
 import { normalizeEmail } from '../domain/validation';
 import { fail } from '../http/errors';
 import { answerSent, authHeaders, body, clientIp, endSecurityUnlock, ensureSelf, idParams, limitAuth, ok, parseCookies, requireAuth, requireHostRegionOf, requireSecurityToken, S, securityHeaders } from '../http/common';
@@ -186,8 +185,8 @@ export function securityRoutes(ctx: Ctx) {
         if (loggedOut.length > 0) await record(req, auth, 'sessions_ended', { count: loggedOut.length, scope: one ? 'one' : 'others' });
         // "Log out other devices" also stops the other browsers skipping the second factor; this one stays trusted.
         if (!one) {
-          const here = await currentTrustedDevice(ctx, auth.region, auth.account.id, parseCookies(req.headers.cookie));
-          await revokeTrustedDevices(ctx, auth.region, auth.account.id, 'all', here);
+          const cookies = parseCookies(req.headers.cookie);
+          for (const trusted of ctx.extensions.all('trustedBrowser')) await trusted.forget(ctx, auth.region, auth.account.id, await trusted.current(ctx, auth.region, auth.account.id, cookies));
         }
         return ok({ loggedOut });
       },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import { normalizeRecoveryCode } from '../domain/recoveryCodes';
+import { normalizeRecoveryCode } from '../../plugins/recovery-codes/server/recoveryCodes';
 import { Client, DEMO_PASSWORD, finishHandOff, login, mails, signIn, startServer, unlock, type TestServer } from './harness';
 import { accountIdOf, MFA_EMAIL, passwordStep, signInWithTotp } from './secondFactorHelpers';
 

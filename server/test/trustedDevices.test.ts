@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import { trustedDeviceCookieName } from '../domain/trustedDevices';
+import { trustedDeviceCookieName } from '../../plugins/trusted-device/server/trustedDevices';
 import { Client, DEMO_PASSWORD, unlock, type TestServer, startServer } from './harness';
 import { accountIdOf, MFA_EMAIL, passwordStep, signInWithTotp } from './secondFactorHelpers';
 

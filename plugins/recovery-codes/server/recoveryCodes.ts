@@ -9,14 +9,9 @@
  * the key. A slow hash would only make every sign-in with a code ten argon2 runs slower.
  */
 import crypto from 'node:crypto';
-import type { RecoveryCodesStatus } from '../../core/contract/secondFactorExtras';
-import { RECOVERY_CODE_COUNT } from '../../core/contract/secondFactorExtras';
-import type { RegionCode } from '../../core/contract/regions';
-import type { Ctx } from '../context';
-import type { AccountTable } from '../db/types';
-import { sharedSecret } from '../db/sharedState';
-import { randomId, safeEqual } from './crypto';
-import { languageOr } from './accounts';
+import type { RecoveryCodesStatus, RegionCode } from '@portal/plugin-api/contract';
+import { RECOVERY_CODE_COUNT } from '@portal/plugin-api/contract';
+import { languageOr, randomId, safeEqual, sharedSecret, type AccountTable, type ServerContext as Ctx } from '@portal/server-api';
 
 /** No 0/o, 1/l/i: a code read off paper is typed back without doubt. */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';

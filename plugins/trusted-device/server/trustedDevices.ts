@@ -7,11 +7,8 @@
  * made up is ignored, and so is one whose row is revoked or past its time.
  */
 import crypto from 'node:crypto';
-import type { TrustedDeviceInfo } from '../../core/contract/secondFactorExtras';
-import type { RegionCode } from '../../core/contract/regions';
-import type { Ctx } from '../context';
-import { sharedSecret } from '../db/sharedState';
-import { randomId, safeEqual } from './crypto';
+import type { RegionCode, TrustedDeviceInfo } from '@portal/plugin-api/contract';
+import { randomId, safeEqual, sharedSecret, type ServerContext as Ctx } from '@portal/server-api';
 
 const COOKIE_PREFIX = 'uid_td_';
 const DAY_MS = 86_400_000;

@@ -1,0 +1,19 @@
+import { defineServerPlugin } from '@portal/server-api';
+import { mailRecoveryCodeUsed, recoveryCodesStatus, spendRecoveryCode } from './recoveryCodes';
+import { recoveryCodeRoutes } from './routes';
+
+/**
+ * Recovery codes (beyond the spec, issue 18): single-use codes that pass the MFA step when the usual
+ * method is out of reach (the sign-in's `backupCodes` point); the Security card makes a new set.
+ */
+export default defineServerPlugin({
+  id: 'recovery-codes',
+  setup(host) {
+    host.contribute('backupCodes', {
+      remaining: async (ctx, region, accountId) => (await recoveryCodesStatus(ctx, region, accountId)).remaining,
+      spend: spendRecoveryCode,
+      used: mailRecoveryCodeUsed,
+    });
+  },
+  routes: (api, ctx) => recoveryCodeRoutes(ctx)(api),
+});

@@ -1,0 +1,22 @@
+import { defineServerPlugin } from '@portal/server-api';
+import { currentTrustedDevice, deviceCookieHeader, revokeTrustedDevices, skipsSecondFactor, trustDevice, trustedDaysOffered } from './trustedDevices';
+import { trustedDeviceRoutes } from './routes';
+
+/**
+ * Trusted devices (beyond the spec, issue 18): "don't ask again" on the MFA step lets this browser
+ * skip the second factor for a while (the sign-in's `trustedBrowser` point); the Security card lists
+ * and revokes them.
+ */
+export default defineServerPlugin({
+  id: 'trusted-device',
+  setup(host) {
+    host.contribute('trustedBrowser', {
+      offeredDays: trustedDaysOffered,
+      skips: skipsSecondFactor,
+      remember: async (ctx, region, accountId, client) => deviceCookieHeader(ctx, await trustDevice(ctx, region, accountId, client)),
+      current: currentTrustedDevice,
+      forget: (ctx, region, accountId, except) => revokeTrustedDevices(ctx, region, accountId, 'all', except),
+    });
+  },
+  routes: (api, ctx) => trustedDeviceRoutes(ctx)(api),
+});

@@ -1,0 +1,89 @@
+/**
+ * The sign-in's second-factor extras are their plugins' contributions (issue 25): where the
+ * deployment config turns `recovery-codes` or `trusted-device` off for the account's region, the
+ * MFA step offers neither, a recovery code is refused (-20683) and a trusted browser's cookie no
+ * longer skips the step. Forgetting trusted browsers on a password change holds whatever the switch.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import { REPO_ROOT } from '../options';
+import { Client, DEMO_PASSWORD, login, startServer, unlock, type TestServer } from './harness';
+import { accountIdOf, MFA_EMAIL, nextTotp, passwordStep, signInWithTotp } from './secondFactorHelpers';
+
+let t: TestServer;
+let dir: string;
+let configFile: string;
+const off = { enabled: false };
+
+/** config/default.json with the two extras switched off in Euw (the MFA demo account's region), or not. */
+function writeConfig(extrasOffInEuw: boolean): void {
+  const config = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'config', 'default.json'), 'utf8')) as Record<string, unknown>;
+  config.regions = extrasOffInEuw ? { Euw: { plugins: { 'recovery-codes': off, 'trusted-device': off } } } : {};
+  const before = fs.existsSync(configFile) ? fs.statSync(configFile).mtimeMs : 0;
+  fs.writeFileSync(configFile, JSON.stringify(config));
+  // A later mtime than before, so the server sees the change even within one clock tick.
+  const later = new Date(Math.max(before + 2000, Date.now()));
+  fs.utimesSync(configFile, later, later);
+}
+
+const trustedCookie = (c: Client) => [...c.cookies.keys()].some((name) => name.startsWith('uid_td_'));
+
+/** The password step of `c` as a fresh sign-in (its portal session cookie dropped, its trusted-device cookie kept). */
+async function again(c: Client) {
+  c.cookies.delete('uid_sso');
+  return (await passwordStep(c)).res;
+}
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uid-2fa-switches-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+  configFile = path.join(dir, 'portal.json');
+  writeConfig(true);
+  t = await startServer({ distDir: dir, portalConfigFile: configFile, appConfigFiles: {} });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('second-factor extras follow their switches', () => {
+  it('off: the MFA step offers neither, a recovery code is refused, "don\'t ask again" sets no cookie', async () => {
+    const c = new Client(t.base);
+    const step = await passwordStep(c);
+    expect(step.res.body.errorCode).toBe(E.mfaRequired);
+    expect(step.res.body.result).not.toHaveProperty('recoveryCodes');
+    expect(step.res.body.result).not.toHaveProperty('trustDeviceDays');
+    const byCode = await login(c, step.sessionCode, { email: MFA_EMAIL, password: DEMO_PASSWORD, recoveryCode: 'ABCD-EFGH-JKLM', mfaProcessId: step.res.body.result.MFAProcessId });
+    expect(byCode.body.errorCode).toBe(E.mfaTypeDisabled);
+    // The process is still good for the code method, with "don't ask again" ignored.
+    const done = await login(c, step.sessionCode, { email: MFA_EMAIL, password: DEMO_PASSWORD, mfaType: 3, code: await nextTotp(t), mfaProcessId: step.res.body.result.MFAProcessId, trustDevice: true });
+    expect(done.status, done.text).toBe(200);
+    expect(trustedCookie(c)).toBe(false);
+  });
+
+  it('on: both are offered; off again: a trusted browser is asked again; a password change forgets it even while off', async () => {
+    writeConfig(false);
+    const trusted = new Client(t.base);
+    await signInWithTotp(t, trusted, { trustDevice: true });
+    expect(trustedCookie(trusted)).toBe(true);
+    const offered = (await passwordStep(new Client(t.base))).res.body.result;
+    expect(offered).toMatchObject({ recoveryCodes: 0, trustDeviceDays: 30 });
+    expect((await again(trusted)).status).toBe(200);
+
+    writeConfig(true);
+    expect((await again(trusted)).body.errorCode).toBe(E.mfaRequired);
+
+    // While trusted-device is off, the password changes: the browser is forgotten all the same.
+    const id = await accountIdOf(trusted);
+    await unlock(trusted, DEMO_PASSWORD);
+    expect((await trusted.post(`/api/accounts/${id}/password`, { oldPassword: DEMO_PASSWORD, newPassword: 'Other-pass-2025' }, { auth: true, security: true })).status).toBe(200);
+    await unlock(trusted, 'Other-pass-2025');
+    expect((await trusted.post(`/api/accounts/${id}/password`, { oldPassword: 'Other-pass-2025', newPassword: DEMO_PASSWORD }, { auth: true, security: true })).status).toBe(200);
+    writeConfig(false);
+    expect((await again(trusted)).body.errorCode).toBe(E.mfaRequired);
+  });
+});
