@@ -9,6 +9,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { importBoundaries } from './core/build/importBoundaries.mjs';
 
 /** A plugin file's way out of its own folder: `../` once per folder level below plugins/<id>/. */
 const leavesPlugin = (depth) => `^(\\.\\./){${depth},}`;
@@ -177,6 +178,12 @@ export default tseslint.config(
       { files: files.map((f) => f.replace(/\*\.ts$/, '*.test.ts')), rules: serverHalfImports(depth, { test: true }) },
     ];
   }),
+  {
+    // The same boundaries judged by where an import leads (a detour through locales/, a dynamic import, a virtual module).
+    files: ['core/**/*.{ts,tsx,mjs}', 'plugins/**/*.{ts,tsx}'],
+    plugins: { portal: importBoundaries },
+    rules: { 'portal/import-boundaries': 'error' },
+  },
   ...[{ files: ['server/**/*.{ts,mts,mjs}'] }, { files: ['server/test/**/*.ts'], tests: true }].map(({ files, tests }) => ({
     files,
     rules: {

@@ -69,6 +69,60 @@ const PROBES: Probe[] = [
     refusedBy: null,
   },
   {
+    name: 'a plugin reaches the core by a detour through locales/',
+    file: `plugins/account/${TAG}-detour.ts`,
+    code: "export { createRegistry } from '../../locales/../core/registry/registry';\n",
+    refusedBy: 'portal/import-boundaries',
+  },
+  {
+    name: 'a plugin imports a core internal dynamically',
+    file: `plugins/account/${TAG}-dynamic.ts`,
+    code: "export const later = () => import('../../core/registry/registry');\n",
+    refusedBy: 'portal/import-boundaries',
+  },
+  {
+    name: 'a plugin imports a computed path dynamically',
+    file: `plugins/account/${TAG}-computed.ts`,
+    code: "export const later = (name: string) => import(`../${name}/index`);\n",
+    refusedBy: 'portal/import-boundaries',
+  },
+  {
+    name: "a plugin imports the build's plugin catalogue (every plugin)",
+    file: `plugins/account/${TAG}-virtual.ts`,
+    code: "export { catalogue } from 'virtual:plugin-catalogue';\n",
+    refusedBy: 'portal/import-boundaries',
+  },
+  {
+    name: 'a plugin in a subfolder reaches another plugin by a detour',
+    file: `plugins/account/${TAG}/deep-detour.ts`,
+    code: "export { default } from '../../../locales/../plugins/sign-in/index';\n",
+    refusedBy: 'portal/import-boundaries',
+  },
+  {
+    name: "a plugin's browser half imports its own server half",
+    file: `plugins/company/${TAG}-own-server.ts`,
+    code: "export { default } from './server/index';\n",
+    refusedBy: 'portal/import-boundaries',
+  },
+  {
+    name: "a plugin's server half reaches the server by a detour through its own folder",
+    file: `plugins/company/server/${TAG}-detour.ts`,
+    code: "export { findAccount } from '../../company/../../server/domain/accounts';\n",
+    refusedBy: 'portal/import-boundaries',
+  },
+  {
+    name: "a plugin's server half imports the server dynamically",
+    file: `plugins/company/server/${TAG}-dynamic.ts`,
+    code: "export const later = () => import('../../../server/context');\n",
+    refusedBy: 'portal/import-boundaries',
+  },
+  {
+    name: 'the core imports a plugin dynamically by a detour',
+    file: `core/${TAG}-dynamic.ts`,
+    code: "export const later = () => import('../locales/../plugins/account/index');\n",
+    refusedBy: 'portal/import-boundaries',
+  },
+  {
     name: 'an eslint-disable without a reason',
     file: `core/${TAG}-disable.ts`,
     code: '// eslint-disable-next-line prefer-const\nlet answer = 42;\nexport { answer };\n',
@@ -183,6 +237,11 @@ describe('lint enforces the architecture', () => {
       expect(result, `no lint result for ${probe.file}`).toBeDefined();
       const rules = result!.messages.map((m) => m.ruleId ?? m.message);
       if (probe.refusedBy) expect(rules).toContain(probe.refusedBy);
+      // A detour's refusal names the public way instead (the plugin API's entry, the server plugin API, or the registry).
+      if (probe.refusedBy === 'portal/import-boundaries') {
+        const said = result!.messages.filter((m) => m.ruleId === probe.refusedBy).map((m) => m.message);
+        expect(said.join('\n')).toMatch(/@portal\/(plugin|server)-api|through the registry/);
+      }
       else expect(rules).toEqual([]);
     });
   }

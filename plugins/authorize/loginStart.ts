@@ -56,6 +56,7 @@ function storedLanguage(): string | null {
 
 function loadApp(): void {
   const entry = document.querySelector<HTMLMetaElement>('meta[name="portal-app"]')?.content;
+  // eslint-disable-next-line portal/import-boundaries -- the app's own entry script, an /assets/ URL the server's page names, not a module of the tree
   if (entry?.startsWith('/assets/')) void import(/* @vite-ignore */ entry);
 }
 
