@@ -34,7 +34,6 @@ import { captchaRoutes } from './routes/captcha';
 import { demoRoutes } from './routes/demo';
 import { devRoutes } from './routes/dev';
 import { securityRoutes } from './routes/security';
-import { passkeyRoutes } from './routes/passkeys';
 import { seedDemo, type DemoSummary } from './demo/seed';
 import { clientIp } from './http/common';
 import { OidcProvider, oidcRoutes } from './oidc/provider';
@@ -91,7 +90,6 @@ function apiPlugin(ctx: Ctx, hostRegion: RegionCode | null, halves: readonly Ser
     // Features' routes answer only where their plugin is on; a plugin off in every served config has none.
     const features: Array<[string, RouteGroup]> = [
       ['security', securityRoutes(ctx)],
-      ['passkeys', passkeyRoutes(ctx)],
     ];
     for (const half of halves) {
       const routes = half.routes;

@@ -6,6 +6,7 @@
  * settings as the page gets them; `--help` says all this (CONFIG_CHECK_HELP).
  */
 import { REGION_CODES, type RegionCode } from '../../core/contract/regions';
+import type { DeploymentConfig } from '../../core/config/types';
 import { APP_TYPES, isAppType, type AppType } from '../../core/contract/partnerApp';
 import { pluginsForRegion } from '../../core/config/loadConfig';
 import { parsePluginSettings } from '../../core/config/pluginSettings';
@@ -17,6 +18,30 @@ import { ConfigFileError, displayPath, readJsonFile } from './readJsonFile';
 export interface Report {
   ok: boolean;
   text: string;
+}
+
+/** A deployment config that passed its checks, whose plugin registry is then built as the browser builds it. */
+export interface RegistryTarget {
+  file: string;
+  config: DeploymentConfig;
+}
+
+/** What a browser would refuse at start with that config (the registry's message), and in which regions. */
+export interface RegistryProblem {
+  message: string;
+  regions: RegionCode[];
+}
+
+/**
+ * Builds each config's plugin registry in every region, offline (scripts/offlineRegistry.ts, which needs
+ * Vite, a devDependency: config:check and CI run it, the server's start does not). Problems by file.
+ */
+export type RegistryCheck = (targets: readonly RegistryTarget[]) => Promise<Map<string, RegistryProblem[]>>;
+
+/** `<file> (region Use): <message>`, or `(partner_app_ios, regions Use, Aps, Euw)` for an app's config. */
+export function registryProblemLine(file: string, problem: RegistryProblem, appType?: AppType): string {
+  const regions = `region${problem.regions.length === 1 ? '' : 's'} ${problem.regions.join(', ')}`;
+  return `${displayPath(file)} (${appType ? `${appType}, ` : ''}${regions}): ${problem.message}`;
 }
 
 /** The app type a deployment config serves (partner-app plugin's appType), if any. */
@@ -51,34 +76,63 @@ function appTypeOf(file: string, appConfigFiles: Partial<Record<AppType, string>
   return APP_TYPES.find((t) => appConfigFiles[t] === file) ?? servedAppType(file);
 }
 
-export function configReport(files: readonly string[], vocabulary: ConfigVocabulary, appConfigFiles: Partial<Record<AppType, string>> = {}): Report {
-  const out: string[] = [];
-  let ok = true;
+/**
+ * Check each file as the server does; then, when `registryCheck` is given, build the plugin registry of
+ * every deployment config that passed, in every region, as a browser builds it at start. Every problem
+ * of every file, one FAIL line each; each file's regions (and the partner apps' files) when it passes.
+ */
+export async function configReport(
+  files: readonly string[],
+  vocabulary: ConfigVocabulary,
+  appConfigFiles: Partial<Record<AppType, string>> = {},
+  registryCheck?: RegistryCheck,
+): Promise<Report> {
+  /** Each file's lines, and the deployment configs that passed (their lines wait for the registry). */
+  const results: { lines: string[]; checked?: CheckedDeployment; appType?: AppType }[] = [];
+  let invalid = false;
   for (const file of files) {
     const name = displayPath(file);
     try {
       if (Array.isArray(readJsonFile(file))) {
         const clients = checkClientsFile(file, vocabulary, []);
-        out.push(`ok    ${name}: ${clients.length} connected service(s): ${clients.map((c) => c.id).join(', ') || '(none)'}`);
+        results.push({ lines: [`ok    ${name}: ${clients.length} connected service(s): ${clients.map((c) => c.id).join(', ') || '(none)'}`] });
         continue;
       }
       const appType = appTypeOf(file, appConfigFiles);
       const checked = checkDeploymentFile(file, vocabulary, appType);
       const serves = appType ? `partner app ${appType}` : 'web';
-      out.push(`ok    ${name} (${checked.config.name}; ${serves})`, ...describeRegions(checked));
+      results.push({ lines: [`ok    ${name} (${checked.config.name}; ${serves})`, ...describeRegions(checked)], checked, appType });
     } catch (err) {
       if (!(err instanceof ConfigFileError)) throw err;
-      ok = false;
-      out.push(...err.lines.map((line) => `FAIL  ${line}`));
+      invalid = true;
+      results.push({ lines: err.lines.map((line) => `FAIL  ${line}`) });
     }
   }
+  const built = results.filter((r) => r.checked);
+  let clashes = false;
+  if (registryCheck && built.length) {
+    const found = await registryCheck(built.map(({ checked }) => ({ file: checked!.file, config: checked!.config })));
+    for (const result of built) {
+      const problems = found.get(result.checked!.file) ?? [];
+      if (!problems.length) continue;
+      clashes = true;
+      result.lines = problems.map((problem) => `FAIL  ${registryProblemLine(result.checked!.file, problem, result.appType)}`);
+    }
+  }
+  const out = results.flatMap((r) => r.lines);
   const apps = Object.entries(appConfigFiles).filter(([t]) => isAppType(t));
   if (apps.length) {
     out.push('', 'Pages opened by a partner app get:');
     for (const [appType, file] of apps) out.push(`  ${appType.padEnd(22)} ${displayPath(file!)}`);
   }
-  out.push('', ok ? `All ${files.length} config file(s) are valid.` : 'Some config files are invalid: the server would refuse to start with them.');
-  return { ok, text: out.join('\n') };
+  out.push('');
+  if (invalid) out.push('Some config files are invalid: the server would refuse to start with them.');
+  if (clashes) out.push("Some configs' plugins clash: a browser would refuse to start with them (the server does not build the registry; config:check and CI do).");
+  if (!invalid && !clashes) {
+    if (registryCheck && built.length) out.push(`The plugin registry of each deployment config builds in every region (${REGION_CODES.join(', ')}) as the browser builds it.`);
+    out.push(`All ${files.length} config file(s) are valid.`);
+  }
+  return { ok: !invalid && !clashes, text: out.join('\n') };
 }
 
 /**
@@ -135,6 +189,13 @@ What it checks
   - each plugin's needs (plugins/<id>/config.ts needs): a plugin on in a region, or in an app's config,
     where a plugin it needs is off is refused ("plugin 'recovery-codes' needs 'mfa', which is off in region Use")
   - a partner app's config serves its app ("variant": "app", the partner-app plugin with its appType)
+  - each valid deployment config's plugin registry, built in every region as the browser builds it at
+    start (the real manifests' register() and bootstrap(), in Node): two plugins claiming one route or
+    login view, an error code handled twice without priorities, a manifest id other than its folder, a
+    contribution to an extension point no enabled plugin declares, a point declared twice, a locale
+    namespace registered twice, a contribution after start-up. One line each with the registry's
+    message: <file> (region Use): Route 'help' is contributed by both 'help' and 'faq'
+    (not with --region or --app; the server's start does not build it)
   - a clients file (a JSON array): each service's fields, ids unique, themes known
 
 Arguments
@@ -155,7 +216,7 @@ Environment
 
 Exit codes
   0  every file is valid (or --help)
-  1  a file is invalid: the server would refuse to start with it
+  1  a file is invalid (the server would refuse to start with it), or its plugins clash (a browser would)
   2  the command line is wrong (an unknown option, region or app type; a missing value)`;
 
 /** A command line `config:check` does not take: exit code 2, with a "did you mean". */

@@ -455,7 +455,7 @@ const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => (
     },
   },
   '010_passkeys': {
-    // WebAuthn credentials (domain/passkeys.ts), in the account's own region: the public key
+    // WebAuthn credentials (plugins/passkeys/server/passkeys.ts), in the account's own region: the public key
     // (COSE, base64url), the last sign counter seen, and what the list on the security page shows.
     async up(db: AnyDb) {
       await db.schema

@@ -24,10 +24,8 @@ import { completeMfaProcess, maskEmail, mfaProcessPassedCaptcha, readMfaProcess,
 import { checkPasswordLocked } from './passwordLock';
 import { checkAccountPasswordRecorded, recordSecurityEvent, type EventContext } from './securityEvents';
 import { normalizeEmail } from './validation';
-import type { ServerPoints } from '../plugin-host/points';
+import type { PasskeyProof, ServerPoints } from '../plugin-host/points';
 import { passkeyMethods, signInMethods, type AuthMethod, type SecondFactor } from './authMethods';
-import { hasPasskey } from './passkeys';
-import { completePasskeySignIn, passkeyProofAccount } from './passkeySignIn';
 
 export interface SignInMeta {
   ip: string;
@@ -111,6 +109,18 @@ async function signInLocal(ctx: Ctx, email: string, password: string, onWrongPas
   fail(E.needMergeOrMigrate, await legacy.required(ctx, email, locals.length === 1 ? 'migrate' : 'pick', locals));
 }
 
+/**
+ * The account a passkey proof stands for. Proofs are made where passkeys are on in some region; the
+ * account's own region must have them on too (else 403 -19999, as its routes answer there).
+ */
+async function passkeyProofOf(ctx: Ctx, proof: string, loginBinding: string, email: string): Promise<PasskeyProof> {
+  const passkeys = ctx.extensions.first(ctx, 'passkeys', null);
+  if (!passkeys) fail(E.invalidToken, undefined, 'The passkey sign-in has expired. Please try again.');
+  const found = await passkeys.proofAccount(ctx, proof, loginBinding, email);
+  ctx.switches.require('passkeys', { region: found.region, appType: null });
+  return found;
+}
+
 /** The contribution that knows an address's old accounts (the migration plugin's), where it is on for `region`. */
 function legacyAccounts(ctx: Ctx, region: RegionCode | null): ServerPoints['legacyAccounts'] | null {
   return ctx.extensions.for(ctx, 'legacyAccounts', region)[0] ?? null;
@@ -149,7 +159,7 @@ async function checkPassword(ctx: Ctx, input: LoginRequest, meta: SignInMeta, em
 export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): Promise<SignedIn> {
   const email = normalizeEmail(input.email);
   // A passkey proof of this login session stands in for the password, or passes MFA beside it.
-  const passkey = input.passkeyProof !== undefined ? await passkeyProofAccount(ctx, input.passkeyProof, meta.loginBinding ?? '', email) : null;
+  const passkey = input.passkeyProof !== undefined ? await passkeyProofOf(ctx, input.passkeyProof, meta.loginBinding ?? '', email) : null;
   if (input.password === undefined && !passkey) fail(E.invalidParameter, { field: 'password' });
   const { found, captchaPassed } = input.password !== undefined ? await checkPassword(ctx, input, meta, email, input.password) : { found: passkey!, captchaPassed: false };
   if (passkey && passkey.account.id !== found.account.id) fail(E.accountError);
@@ -178,7 +188,11 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   const backupCodes = ctx.extensions.first(ctx, 'backupCodes', region);
   // A service demands a second factor (login session `secondFactor`) of an account whose only one
   // is a passkey: the step asks for the passkey alone, no code method.
-  const passkeyOnly = account.mfa_enabled !== 1 && !passkey && meta.secondFactorDemanded === true && (await hasPasskey(ctx, region, account.id));
+  const passkeys = ctx.extensions.first(ctx, 'passkeys', region);
+  // Looked up only when the answer matters (an MFA step), once.
+  let passkeyLookup: Promise<boolean> | null = null;
+  const hasPasskey = () => (passkeyLookup ??= passkeys ? passkeys.has(ctx, region, account.id) : Promise.resolve(false));
+  const passkeyOnly = account.mfa_enabled !== 1 && !passkey && meta.secondFactorDemanded === true && (await hasPasskey());
   if ((account.mfa_enabled === 1 || passkeyOnly) && !passkey) {
     const types = passkeyOnly ? [] : supportedTypes(account);
     const byRecovery = input.recoveryCode !== undefined;
@@ -198,7 +212,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
         MFAEmail: maskEmail(account.email),
         MFAProcessId: processId,
         ...(account.identity_provider === 'partnerProgram' ? { type: 'partnerProgram' } : {}),
-        ...(passkeyOnly || (await hasPasskey(ctx, region, account.id)) ? { passkey: true } : {}),
+        ...((await hasPasskey()) ? { passkey: true } : {}),
         expiresIn: MFA_PROCESS_MINUTES * 60,
         // The count, not just "has codes": the recovery step says how many remain after the one typed.
         ...(backupCodes ? { recoveryCodes: await backupCodes.remaining(ctx, region, account.id) } : {}),
@@ -250,7 +264,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   }
   // The sign-in completes: its MFA process is spent (once, however many retries race here).
   if (account.mfa_enabled === 1 && input.mfaProcessId && !trusted && !passkey) await completeMfaProcess(ctx, region, input.mfaProcessId);
-  if (passkey) await completePasskeySignIn(ctx, passkey, input.mfaProcessId);
+  if (passkey) await passkeys!.complete(ctx, passkey, input.mfaProcessId);
   // Trusted only after a second factor really passed here, and only when the deployment offers it.
   if (secondFactor !== null && input.trustDevice === true && !meta.secondFactorDemanded && trustedBrowser?.offeredDays(ctx)) {
     deviceCookie = await trustedBrowser.remember(ctx, region, account.id, { ip: meta.ip, userAgent: meta.userAgent ?? null });

@@ -1,6 +1,7 @@
 /** Shared pieces of the HTTP layer: result wrapping, auth guards, cookies, schema fragments. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SSO_COOKIE } from '../../core/contract/auth';
+import { HEADERS } from '../../core/contract/headers';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { RegionCode } from '../../core/contract/regions';
 import type { Ctx } from '../context';
@@ -100,6 +101,15 @@ const authenticated = new WeakMap<FastifyRequest, AuthContext>();
 
 export function rememberAuth(req: FastifyRequest, auth: AuthContext): void {
   authenticated.set(req, auth);
+}
+
+/** The login page's session-code header (lower case, as Fastify keys headers). */
+export const SESSION_CODE_HEADER = HEADERS.sessionCode.toLowerCase();
+
+/** What the login page's calls are bound to: its session code (none for the help desk's own page). */
+export function loginBindingOf(req: FastifyRequest): string {
+  const header = req.headers[SESSION_CODE_HEADER];
+  return (Array.isArray(header) ? header[0] : header) ?? '';
 }
 
 /** The signed-in caller (access token); also refreshes the session's last activity. */

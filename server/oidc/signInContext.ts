@@ -6,7 +6,6 @@
 import { sessionMethods, sessionSignInTime, type AuthMethod } from '../domain/authMethods';
 import type { SsoSessionTable } from '../db/types';
 import type { Ctx } from '../context';
-import { hasPasskey } from '../domain/passkeys';
 import type { SsoSessionRef } from '../domain/sessions';
 
 /** A password sign-in. */
@@ -104,7 +103,7 @@ export function meetingEssential(login: PortalLogin, essential: readonly string[
 
 /**
  * The client asked for the MFA context, the account can pass a second factor (turned on, or a
- * passkey: `hasPasskey`), and the portal session's last sign-in did not pass one (a password
+ * passkey, where the passkeys plugin is on for its region), and the portal session's last sign-in did not pass one (a password
  * alone, or a trusted device that skipped it): a fresh sign-in must ask it. An account without
  * either gets the password context: it has nothing more to ask, and the token says so (unless
  * the client made the MFA context essential: see essentialAcrs).
@@ -116,5 +115,6 @@ export function missesAskedMfa(params: AcrRequest, sso: Pick<SsoSessionRef, 'acc
 /** missesAskedMfa, looking up the account's passkeys only when the client asked for the MFA context. */
 export async function missesAskedMfaOf(ctx: Ctx, params: AcrRequest, sso: SsoSessionRef): Promise<boolean> {
   if (!asksForMfa(params)) return false;
-  return missesAskedMfa(params, sso, sso.account.mfa_enabled !== 1 && (await hasPasskey(ctx, sso.region, sso.account.id)));
+  const passkeys = ctx.extensions.first(ctx, 'passkeys', sso.region);
+  return missesAskedMfa(params, sso, sso.account.mfa_enabled !== 1 && passkeys !== null && (await passkeys.has(ctx, sso.region, sso.account.id)));
 }

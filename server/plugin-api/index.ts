@@ -11,9 +11,9 @@ import type { PointName, ServerPoints } from '../plugin-host/points';
 
 /** What the core lends a server half: the stores per region, mail, counters, options and the plugin switches. */
 export type ServerContext = Ctx;
-export type { PointName, ServerPoints } from '../plugin-host/points';
+export type { PasskeyProof, PointName, ServerPoints } from '../plugin-host/points';
 export type { AuthContext } from '../domain/sessions';
-export type { AccountTable, InvitationTable, LegacyAccountTable, OrgTable, RegionalDb } from '../db/types';
+export type { AccountTable, InvitationTable, LegacyAccountTable, OrgTable, PasskeyTable, RegionalDb } from '../db/types';
 
 /** Where a server half contributes at start. */
 export interface ServerPluginHost {
@@ -41,21 +41,22 @@ export function defineServerPlugin(plugin: ServerPlugin): ServerPlugin {
 
 // Answers and failures.
 export { ApiFailure, fail } from '../http/errors';
-export { ok, authHeaders, body, clientIp, ensureSelf, idParams, limitAuth, parseCookies, requireAuth, requireHostRegion, requireSecurityToken, S, securityHeaders, setSsoCookie } from '../http/common';
+export { ok, authHeaders, body, clientIp, ensureSelf, idParams, limitAuth, loginBindingOf, parseCookies, requireAuth, requireHostRegion, requireHostRegionOf, requireSecurityToken, S, securityHeaders, SESSION_CODE_HEADER, setSsoCookie } from '../http/common';
 export { limitCodeGuesses } from '../http/codeGuesses';
 export { readUploadForm } from '../routes/accounts';
 // Storage.
 export { isUniqueViolation, LOCK_SPACE, lockKey, lockRow } from '../db/portable';
-export { sharedSecret } from '../db/sharedState';
+export { firstUse, sharedSecret } from '../db/sharedState';
 export { LICENSE_MAX, saveUpload } from '../domain/files';
 // Accounts, secrets and checks every feature shares.
-export { accountRow, confirmRegion, conflictInfo, createAccount, createOneTimeToken, fileUrl, findAccount, languageOr, sendActivationMail } from '../domain/accounts';
+export { accountRow, getAccount, confirmRegion, conflictInfo, createAccount, createOneTimeToken, fileUrl, findAccount, languageOr, sendActivationMail } from '../domain/accounts';
 export { checkPasswordLocked } from '../domain/passwordLock';
 export { eventContext, recordSecurityEvent } from '../domain/securityEvents';
 export { joinSessionFromWebView } from '../domain/sessions';
 export { clientOfSessionCode } from '../domain/mailLinks';
 export { randomId, randomToken, safeEqual, sha256 } from '../domain/crypto';
-export { regionalSecret } from '../domain/tokens';
+export { hashSecret, regionalSecret } from '../domain/tokens';
+export { readMfaProcess } from '../domain/mfa';
 export { isCountryCode, regionOfCountry, resolveRegionChoice } from '../domain/countries';
 export { checkEmail, checkFreeText, checkName, checkNewPassword, checkPhone, checkPostCode, checkUrl, isValidEmail, normalizeEmail } from '../domain/validation';
 export { intlLocale } from '../../core/i18n/numbers';

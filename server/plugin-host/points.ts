@@ -9,6 +9,13 @@ import type { Ctx } from '../context';
 import type { MigrationRequiredResult } from '../../core/contract/migration';
 import type { AccountTable, LegacyAccountTable } from '../db/types';
 
+/** A sign-in's passkey proof, read: the account it stands for and its single-use key. */
+export interface PasskeyProof {
+  region: RegionCode;
+  account: AccountTable;
+  proof: { nonce: string; expiresAt: number };
+}
+
 export interface ServerPoints {
   /**
    * Who may read a stored upload of one kind (the files route serves avatars to anyone with the
@@ -57,6 +64,18 @@ export interface ServerPoints {
     /** A code was used to sign in: tell the owner. */
     used(ctx: Ctx, region: RegionCode, account: AccountTable, language?: string): Promise<unknown>;
   };
+  /**
+   * Passkeys in the sign-in (the passkeys plugin): a proof of a passkey ceremony stands in for the
+   * password or passes the MFA step; an account's passkey is offered there, and makes a service's
+   * request for the MFA context answerable by an account without two-step verification.
+   */
+  passkeys: {
+    has(ctx: Ctx, region: RegionCode, accountId: string): Promise<boolean>;
+    /** The account a proof made in this login session stands for; it must be the address the sign-in names. */
+    proofAccount(ctx: Ctx, proof: string, loginBinding: string, email: string): Promise<PasskeyProof>;
+    /** The sign-in the proof stood in for completes: the proof is spent, and so is the MFA process it answered. */
+    complete(ctx: Ctx, proof: PasskeyProof, mfaProcessId: string | undefined): Promise<void>;
+  };
   legacyAccounts: {
     find(ctx: Ctx, email: string): Promise<LegacyAccountTable[]>;
     required(ctx: Ctx, email: string, variant: MigrationRequiredResult['variant'], locals: LegacyAccountTable[], vendor?: { region: RegionCode; account: AccountTable }): Promise<MigrationRequiredResult>;
@@ -71,7 +90,7 @@ interface Contribution<K extends PointName> {
 }
 
 export class ServerExtensions {
-  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { fileReader: [], registrationInvitation: [], trustedBrowser: [], backupCodes: [], legacyAccounts: [] };
+  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { fileReader: [], registrationInvitation: [], trustedBrowser: [], backupCodes: [], passkeys: [], legacyAccounts: [] };
 
   contribute<K extends PointName>(plugin: string, point: K, value: ServerPoints[K]): void {
     (this.contributions[point] as Array<Contribution<K>>).push({ plugin, value });

@@ -24,10 +24,10 @@ import { isReauthSession, reauthenticationOf, secondFactorDemanded } from '../do
 import { authenticateAccess, bearer, checkRefreshToken, createSsoSession, readSsoCookie, renewSessionSignIn, revokeSessions, rotateRefresh, type SsoSessionRef } from '../domain/sessions';
 import { signIn } from '../domain/signin';
 import { eventContext, recordSignIn } from '../domain/securityEvents';
-import { loginBindingOf } from './passkeys';
+
 import { normalizeEmail } from '../domain/validation';
 import { fail } from '../http/errors';
-import { answerSent, body, clearSsoCookie, clientIp, endSecurityUnlock, limitAuth, ok, parseCookies, requireHostRegionOf, S, securityHeaders, setSsoCookie, ssoCookie } from '../http/common';
+import { answerSent, body, clearSsoCookie, clientIp, endSecurityUnlock, limitAuth, loginBindingOf, ok, parseCookies, requireHostRegionOf, S, securityHeaders, setSsoCookie, ssoCookie } from '../http/common';
 
 const SESSION_CODE_HEADER = HEADERS.sessionCode.toLowerCase();
 

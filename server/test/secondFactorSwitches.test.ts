@@ -10,18 +10,20 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { REPO_ROOT } from '../options';
-import { Client, DEMO_PASSWORD, login, startServer, unlock, type TestServer } from './harness';
+import { Client, DEMO_PASSWORD, login, startLogin, startServer, unlock, type TestServer } from './harness';
+import { withPasskey } from './passkeyHelpers';
 import { accountIdOf, MFA_EMAIL, nextTotp, passwordStep, signInWithTotp } from './secondFactorHelpers';
+import type { SoftAuthenticator } from './softAuthenticator';
 
 let t: TestServer;
 let dir: string;
 let configFile: string;
 const off = { enabled: false };
 
-/** config/default.json with the two extras switched off in Euw (the MFA demo account's region), or not. */
-function writeConfig(extrasOffInEuw: boolean): void {
+/** config/default.json with the two extras switched off in Euw (the MFA demo account's region), or not; `regions` replaces that. */
+function writeConfig(extrasOffInEuw: boolean, regions?: Record<string, unknown>): void {
   const config = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'config', 'default.json'), 'utf8')) as Record<string, unknown>;
-  config.regions = extrasOffInEuw ? { Euw: { plugins: { 'recovery-codes': off, 'trusted-device': off } } } : {};
+  config.regions = regions ?? (extrasOffInEuw ? { Euw: { plugins: { 'recovery-codes': off, 'trusted-device': off } } } : {});
   const before = fs.existsSync(configFile) ? fs.statSync(configFile).mtimeMs : 0;
   fs.writeFileSync(configFile, JSON.stringify(config));
   // A later mtime than before, so the server sees the change even within one clock tick.
@@ -85,5 +87,26 @@ describe('second-factor extras follow their switches', () => {
     expect((await trusted.post(`/api/accounts/${id}/password`, { oldPassword: 'Other-pass-2025', newPassword: DEMO_PASSWORD }, { auth: true, security: true })).status).toBe(200);
     writeConfig(false);
     expect((await again(trusted)).body.errorCode).toBe(E.mfaRequired);
+  });
+
+  it("passkeys off for a region: a proof of its account's passkey is refused (403 -19999), and so are its passkey calls", async () => {
+    writeConfig(false);
+    const { device, c: owner, accountId } = await withPasskey(t, 'us@example.com');
+    const passkeySignIn = async (authenticator: SoftAuthenticator) => {
+      const c = new Client(t.base);
+      const { sessionCode } = await startLogin(c);
+      const headers = { session_code: sessionCode };
+      const options = (await c.post('/api/login/passkey/options', {}, { headers })).body.result.options as Record<string, unknown>;
+      const verified = await c.post('/api/login/passkey/verify', { response: authenticator.get(options) }, { headers });
+      return login(c, sessionCode, { email: 'us@example.com', passkeyProof: verified.body.result.passkeyProof });
+    };
+    expect((await passkeySignIn(device)).status).toBe(200);
+
+    writeConfig(false, { Use: { plugins: { passkeys: off } } });
+    // The ceremony on the global host still answers (passkeys are on in other regions); the sign-in with its proof does not.
+    const refused = await passkeySignIn(device);
+    expect([refused.status, refused.body.errorCode, refused.body.result]).toEqual([403, E.regionUnavailable, { plugin: 'passkeys', offIn: 'Use', appType: null }]);
+    expect((await owner.get(`/api/account/${accountId}/passkeys`, { auth: true })).status).toBe(403);
+    writeConfig(false);
   });
 });

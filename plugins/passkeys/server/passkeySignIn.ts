@@ -4,18 +4,11 @@
  * second factor), so every step after a password sign-in (activation, privacy notice, merge,
  * region, the hand-off) follows a passkey sign-in the same way (signin.ts).
  */
-import type { PasskeySignInVerifyResult, WebAuthnJson } from '../../core/contract/passkeys';
-import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import type { RegionCode } from '../../core/contract/regions';
-import type { Ctx } from '../context';
-import type { AccountTable } from '../db/types';
-import { fail } from '../http/errors';
-import { getAccount } from './accounts';
-import { safeEqual } from './crypto';
-import { readMfaProcess } from './mfa';
+import type { PasskeySignInVerifyResult, RegionCode, WebAuthnJson } from '@portal/plugin-api/contract';
+import { ERROR_CODES as E } from '@portal/plugin-api/contract';
+import { fail, getAccount, hashSecret, readMfaProcess, safeEqual, type AccountTable, type PasskeyProof, type ServerContext as Ctx } from '@portal/server-api';
 import { signInOptions, verifySignIn } from './passkeys';
 import { issueProof, readProof, spendProof } from './passkeyTickets';
-import { hashSecret } from './tokens';
 
 /** The binding of a second factor's challenge: the login session and its MFA process. */
 const secondFactorBinding = (loginBinding: string, processId: string) => `${loginBinding}\nmfa:${processId}`;
@@ -43,7 +36,7 @@ export async function verifyLoginPasskey(ctx: Ctx, loginBinding: string, respons
 }
 
 /** The account a sign-in's passkey proof stands for; it must be the address the request names. */
-export async function passkeyProofAccount(ctx: Ctx, proof: string, loginBinding: string, email: string) {
+export async function passkeyProofAccount(ctx: Ctx, proof: string, loginBinding: string, email: string): Promise<PasskeyProof> {
   const subject = await readProof(ctx, loginBinding, proof);
   if (!subject) fail(E.invalidToken, undefined, 'The passkey sign-in has expired. Please try again.');
   const account = await getAccount(ctx, subject.region, subject.accountId);
@@ -55,7 +48,7 @@ export async function passkeyProofAccount(ctx: Ctx, proof: string, loginBinding:
  * The sign-in a proof stood in for completes: the proof is spent (it completes one sign-in only),
  * and so is the MFA process the passkey answered as the second factor.
  */
-export async function completePasskeySignIn(ctx: Ctx, passkey: Awaited<ReturnType<typeof passkeyProofAccount>>, mfaProcessId: string | undefined): Promise<void> {
+export async function completePasskeySignIn(ctx: Ctx, passkey: PasskeyProof, mfaProcessId: string | undefined): Promise<void> {
   if (!(await spendProof(ctx, passkey.proof))) fail(E.invalidToken, undefined, 'The passkey sign-in has already been used. Please try again.');
   if (mfaProcessId === undefined) return;
   await ctx

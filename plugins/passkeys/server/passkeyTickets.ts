@@ -12,11 +12,9 @@
  * The MAC key is a shared secret made once per deployment (every instance checks every ticket).
  */
 import crypto from 'node:crypto';
-import type { RegionCode } from '../../core/contract/regions';
-import { isRegionCode } from '../../core/contract/regions';
-import type { Ctx } from '../context';
-import { firstUse, sharedSecret } from '../db/sharedState';
-import { randomToken } from './crypto';
+import type { RegionCode } from '@portal/plugin-api/contract';
+import { isRegionCode } from '@portal/plugin-api/contract';
+import { firstUse, randomToken, sharedSecret, type ServerContext as Ctx } from '@portal/server-api';
 
 export const CHALLENGE_SECONDS = 300;
 export const PROOF_SECONDS = 600;

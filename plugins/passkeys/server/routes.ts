@@ -1,20 +1,25 @@
 /** Passkeys: the security page's list, registration, rename and removal; the login page's ceremonies. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HEADERS } from '../../core/contract/headers';
-import type { PasskeyRegisterRequest, PasskeySignInOptionsRequest, PasskeySignInVerifyRequest } from '../../core/contract/passkeys';
-import { PASSKEY_NAME_MAX } from '../../core/contract/passkeys';
-import type { Ctx } from '../context';
-import { deletePasskey, listPasskeys, passkeyItem, registerPasskey, registrationOptions, renamePasskey } from '../domain/passkeys';
-import { loginPasskeyOptions, verifyLoginPasskey } from '../domain/passkeySignIn';
-import { authHeaders, body, ensureSelf, idParams, limitAuth, ok, requireAuth, requireHostRegionOf, requireSecurityToken, S, securityHeaders } from '../http/common';
-
-const SESSION_CODE_HEADER = HEADERS.sessionCode.toLowerCase();
-
-/** What the login page's passkey calls are bound to: its session code (none for the help desk's own page). */
-export function loginBindingOf(req: FastifyRequest): string {
-  const header = req.headers[SESSION_CODE_HEADER];
-  return (Array.isArray(header) ? header[0] : header) ?? '';
-}
+import type { PasskeyRegisterRequest, PasskeySignInOptionsRequest, PasskeySignInVerifyRequest } from '@portal/plugin-api/contract';
+import { PASSKEY_NAME_MAX } from '@portal/plugin-api/contract';
+import {
+  authHeaders,
+  body,
+  ensureSelf,
+  idParams,
+  limitAuth,
+  loginBindingOf,
+  ok,
+  requireAuth,
+  requireHostRegionOf,
+  requireSecurityToken,
+  S,
+  securityHeaders,
+  SESSION_CODE_HEADER,
+  type ServerContext as Ctx,
+} from '@portal/server-api';
+import { deletePasskey, listPasskeys, passkeyItem, registerPasskey, registrationOptions, renamePasskey } from './passkeys';
+import { loginPasskeyOptions, verifyLoginPasskey } from './passkeySignIn';
 
 /** WebAuthn JSON: an object whose fields the library checks; bounded in size by the body limit. */
 const webauthnJson = { type: 'object', maxProperties: 16 } as const;

@@ -14,14 +14,9 @@ import {
   type AuthenticatorTransportFuture,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import type { PasskeyItem, WebAuthnJson } from '../../core/contract/passkeys';
-import { PASSKEY_NAME_MAX } from '../../core/contract/passkeys';
-import { REGION_CODES, type RegionCode } from '../../core/contract/regions';
-import type { Ctx } from '../context';
-import type { AccountTable, PasskeyTable } from '../db/types';
-import { ApiFailure, fail } from '../http/errors';
-import { safeEqual } from './crypto';
+import type { PasskeyItem, RegionCode, WebAuthnJson } from '@portal/plugin-api/contract';
+import { ERROR_CODES as E, PASSKEY_NAME_MAX, REGION_CODES } from '@portal/plugin-api/contract';
+import { ApiFailure, fail, safeEqual, type AccountTable, type PasskeyTable, type ServerContext as Ctx } from '@portal/server-api';
 import { CHALLENGE_SECONDS, issueChallenge, spendChallenge, type ChallengePurpose } from './passkeyTickets';
 
 const RP_NAME = 'Unified ID';

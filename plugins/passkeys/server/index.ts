@@ -1,0 +1,16 @@
+import { defineServerPlugin } from '@portal/server-api';
+import { hasPasskey } from './passkeys';
+import { completePasskeySignIn, passkeyProofAccount } from './passkeySignIn';
+import { passkeyRoutes } from './routes';
+
+/**
+ * Passkeys (WebAuthn, SimpleWebAuthn): the Security card's list, registration, rename and removal,
+ * the login page's ceremonies, and the sign-in's use of their proofs (the `passkeys` point).
+ */
+export default defineServerPlugin({
+  id: 'passkeys',
+  setup(host) {
+    host.contribute('passkeys', { has: hasPasskey, proofAccount: passkeyProofAccount, complete: completePasskeySignIn });
+  },
+  routes: (api, ctx) => passkeyRoutes(ctx)(api),
+});
