@@ -54,7 +54,27 @@ describe('npm run config:check', () => {
     expect(run.stdout).toContain('ok    config/default.json (default; web)');
     expect(run.stdout).toMatch(/config\/app-ios\.json \(app-ios; partner app partner_app_ios\)/);
     expect(run.stdout).toMatch(/partner_app_android +config\/app-android\.json/);
+    expect(run.stdout).toContain('The plugin registry of each deployment config builds in every region (Use, Aps, Euw) as the browser builds it.');
     expect(run.stdout).toContain('All 6 config file(s) are valid.');
+  });
+
+  it("names a clash a browser would stop at, from the real manifests, with the app, file and regions (scripts/offlineRegistry.ts)", () => {
+    // The app's entry and the web's authorize entry both claim '/': each plugin alone is fine, together no page starts.
+    const app = write('app-clash.json', {
+      name: 'app',
+      variant: 'app',
+      api,
+      plugins: { 'partner-app': { enabled: true, config: { appType: 'partner_app_android' } }, authorize: { enabled: true }, account: { enabled: true } },
+      regions: { Aps: { plugins: { authorize: { enabled: false } } } },
+    });
+    const fine = write('app-fine.json', { name: 'app', variant: 'app', api, plugins: { 'partner-app': { enabled: true, config: { appType: 'partner_app_ios' } }, account: { enabled: true } } });
+    const run = configCheckWith({ PORTAL_APP_CONFIGS: `partner_app_android=${app},partner_app_ios=${fine}` }, app, fine);
+    expect(run.status, run.stderr).toBe(1);
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('FAIL'))).toEqual([
+      `FAIL  ${app} (partner_app_android, regions Use, Euw): Route '/' is contributed by both 'partner-app' and 'authorize'`,
+    ]);
+    expect(run.stdout).toContain(`ok    ${fine} (app; partner app partner_app_ios)`);
+    expect(run.stdout).toContain("Some configs' plugins clash: a browser would refuse to start with them");
   });
 
   it('shows what a region drops or adds against the default region', () => {

@@ -1,11 +1,13 @@
 // npm run config:check [-- --help | --region <code> | --app <app type>] [files…]: see
 // server/config/configReport.ts (CONFIG_CHECK_HELP says what it checks, its arguments, environment and
 // exit codes). Without files: every config/*.json, the PORTAL_APP_CONFIGS files and CLIENTS_FILE.
-// Exits 1 when any file is invalid, 2 on a command line it does not take.
+// Besides the server's checks it builds each valid deployment config's plugin registry in every region,
+// as the browser builds it (scripts/offlineRegistry.ts).
+// Exits 1 when any file is invalid or its plugins clash, 2 on a command line it does not take.
 import fs from 'node:fs';
 import path from 'node:path';
 import { configVocabulary } from '../server/config/knownNames';
-import { CONFIG_CHECK_HELP, configReport, parseConfigCheckArgs, regionReport, UsageError, type ConfigCheckArgs } from '../server/config/configReport';
+import { CONFIG_CHECK_HELP, configReport, parseConfigCheckArgs, regionReport, UsageError, type ConfigCheckArgs, type RegistryCheck } from '../server/config/configReport';
 import { displayPath } from '../server/config/readJsonFile';
 import { parseAppConfigs, REPO_ROOT } from '../server/options';
 
@@ -54,6 +56,21 @@ const files = given.length
   ? given
   : [...new Set([...repoConfigs(), ...Object.values(appConfigFiles), ...(process.env.CLIENTS_FILE ? [path.resolve(process.env.CLIENTS_FILE)] : [])])];
 
-const report = configReport(files, vocabulary, appConfigFiles);
+/**
+ * Each valid deployment config's plugin registry, built in every region as the browser builds it
+ * (scripts/offlineRegistry.ts). It needs Vite, a devDependency: where that is not installed, say so.
+ */
+async function registryCheck(): Promise<RegistryCheck | undefined> {
+  try {
+    const { checkRegistries } = await import('./offlineRegistry');
+    return (targets) => checkRegistries(REPO_ROOT, targets);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw err;
+    console.log(`note: the plugin registries are not built (${(err as Error).message.split('\n')[0]}); install the devDependencies (npm ci) to check them\n`);
+    return undefined;
+  }
+}
+
+const report = await configReport(files, vocabulary, appConfigFiles, await registryCheck());
 console.log(report.text);
 process.exit(report.ok ? 0 : 1);

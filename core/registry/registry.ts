@@ -28,6 +28,8 @@ export interface Owned<T> {
 /**
  * Everything the enabled plugins contributed. Built once at start-up in two phases:
  * register() for every plugin, then bootstrap() for every plugin; then frozen.
+ * Each check of a contribution throws before the contribution changes anything, so the
+ * offline check (CollectingRegistry, collect.ts) can note the problem and go on.
  */
 export class Registry {
   readonly routes: Owned<RouteContribution>[] = [];
@@ -142,12 +144,15 @@ export class Registry {
 
   /** After register(): every contribution must target a declared point. */
   checkContributions(): void {
-    for (const [pointId, list] of this.contributions) {
-      if (!this.points.has(pointId)) {
-        const by = [...new Set(list.map((c) => c.pluginId))].join(', ');
-        throw new Error(`Plugin(s) ${by} contributed to extension point '${pointId}', which no enabled plugin declares`);
-      }
-    }
+    const [first] = this.undeclaredContributions();
+    if (first) throw new Error(first);
+  }
+
+  /** Each point that plugins contributed to and no enabled plugin declares, one message each. */
+  undeclaredContributions(): string[] {
+    return [...this.contributions]
+      .filter(([pointId]) => !this.points.has(pointId))
+      .map(([pointId, list]) => `Plugin(s) ${[...new Set(list.map((c) => c.pluginId))].join(', ')} contributed to extension point '${pointId}', which no enabled plugin declares`);
   }
 
   freeze(): void {

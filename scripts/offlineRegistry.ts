@@ -1,0 +1,190 @@
+/**
+ * The browser's plugin registry, built in Node for every config × region before any browser runs it
+ * (`npm run config:check`, and CI through scripts/config-check.test.ts). A Vite server in middleware
+ * mode with the project's virtual modules (portalVirtualModules, as vitest and Storybook use them)
+ * evaluates the real manifests (plugins/<id>/index.ts, through virtual:plugin-catalogue) and the real
+ * registry: core/boot/loadPlugins.ts checks each folder against its manifest's id, and buildRegistry
+ * runs every register() then every bootstrap() on a CollectingRegistry (core/registry/collect.ts),
+ * which notes every problem the browser would stop at, with the browser's messages.
+ *
+ * Each config is one page: a module runner of its own, so module state (the locale namespaces, a
+ * plugin's once-per-page start) is that page's, and its regions share it as a page's do.
+ *
+ * Views stay unloaded (they are lazy imports); locale files load only if a register() asks for one.
+ * No DOM: the one browser global a register() reads is `window` (partner-app reads its launch from
+ * the address and the cookie), given for the registry phases only as the smallest honest stand-in:
+ * a page at the portal's root with no query and no cookie, that is a visit no app launched.
+ *
+ * Vite is a devDependency, so the server's start does not run this; config:check and CI do.
+ */
+import { createServer, createServerModuleRunner, type ViteDevServer } from 'vite';
+import { portalVirtualModules } from '../core/build/virtualModules.mjs';
+import type { DeploymentConfig } from '../core/config/types';
+import { REGION_CODES, type RegionCode } from '../core/contract/regions';
+import type { RegistryProblem, RegistryTarget } from '../server/config/configReport';
+
+type CollectModule = typeof import('../core/registry/collect');
+type CorePointsModule = typeof import('../core/registry/corePoints');
+type CoreGuardsModule = typeof import('../core/router/coreGuards');
+type LoadConfigModule = typeof import('../core/config/loadConfig');
+type LoadPluginsModule = typeof import('../core/boot/loadPlugins');
+type I18nModule = typeof import('../core/i18n/i18n');
+type CatalogueModule = { catalogue: import('../core/boot/loadPlugins').Catalogue };
+type CollectingRegistry = InstanceType<CollectModule['CollectingRegistry']>;
+
+/**
+ * How long after the last region's start-up a page is watched for contributions made late (a
+ * timer, an import not awaited): what a plugin adds later still fails in the browser but is not seen here.
+ */
+const SETTLE_MS = 50;
+
+/** One page load: the core and the plugins evaluated anew. */
+export interface PortalPage {
+  import<T>(path: string): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** A Vite server over a checkout (or a copy of one) that hands out fresh pages. */
+export interface OfflinePortal {
+  page(): Promise<PortalPage>;
+  close(): Promise<void>;
+}
+
+export async function openOfflinePortal(root: string): Promise<OfflinePortal> {
+  const server: ViteDevServer = await createServer({
+    root,
+    configFile: false,
+    envFile: false,
+    logLevel: 'silent',
+    clearScreen: false,
+    appType: 'custom',
+    // As tests/vitest.config.ts: the virtual modules, and JSX through emotion.
+    plugins: [portalVirtualModules({ root })],
+    esbuild: { jsx: 'automatic', jsxImportSource: '@emotion/react' },
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null, preTransformRequests: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  return {
+    async page() {
+      // Errors are reported by message; source-mapped stacks would only cost time.
+      const runner = createServerModuleRunner(server.environments.ssr, { hmr: false, sourcemapInterceptor: false });
+      return { import: <T>(path: string) => runner.import(path) as Promise<T>, close: () => runner.close() };
+    },
+    close: () => server.close(),
+  };
+}
+
+function firstLine(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).split('\n')[0]!.trim();
+}
+
+/** The smallest stand-in for the page's `window` that a register() reads (see the top of this file). */
+function pageWindow(): unknown {
+  return { location: new URL('https://portal.invalid/'), document: { cookie: '' } };
+}
+
+/** A page's registries, one per region, each built as core/boot/servicesForRegion.ts builds it, every problem noted. */
+export interface PageRegistries {
+  regions: Record<RegionCode, CollectingRegistry>;
+  /** Build the registries (manifests are loaded already; `window` may be given now). */
+  build(): Promise<void>;
+}
+
+/**
+ * Load what a page needs for one config (its plugins' manifests, the texts' start), ready to build
+ * each region's registry. The set-up mirrors core/boot/servicesForRegion.ts: the core's points and
+ * guards, the region's enabled manifests through loadManifests, then buildRegistry.
+ */
+export async function prepareRegistries(page: PortalPage, config: DeploymentConfig): Promise<PageRegistries> {
+  const [{ CollectingRegistry, collectRegistry }, { CORE_POINTS }, { CORE_GUARDS }, { enabledPluginIds, pluginsForRegion, ConfigError }, { loadManifests }, { initI18n }, { catalogue }] =
+    await Promise.all([
+      page.import<CollectModule>('/core/registry/collect.ts'),
+      page.import<CorePointsModule>('/core/registry/corePoints.ts'),
+      page.import<CoreGuardsModule>('/core/router/coreGuards.ts'),
+      page.import<LoadConfigModule>('/core/config/loadConfig.ts'),
+      page.import<LoadPluginsModule>('/core/boot/loadPlugins.ts'),
+      page.import<I18nModule>('/core/i18n/i18n.ts'),
+      page.import<CatalogueModule>('virtual:plugin-catalogue'),
+    ]);
+  const regions = {} as Record<RegionCode, CollectingRegistry>;
+  for (const region of REGION_CODES) regions[region] = new CollectingRegistry();
+
+  /** Each manifest on its own, so every folder whose id is wrong (or that does not load) is named. */
+  const manifestsFor = async (ids: readonly string[], problems: string[]) => {
+    const loaded = await Promise.all(
+      ids.map((id) =>
+        loadManifests([id], catalogue).then(
+          (manifests) => ({ manifests, problem: null }),
+          (err: unknown) => ({ manifests: [], problem: err instanceof ConfigError ? firstLine(err) : `plugins/${id}/index.ts did not load: ${firstLine(err)}` }),
+        ),
+      ),
+    );
+    for (const { problem } of loaded) if (problem) problems.push(problem);
+    return loaded.flatMap((l) => l.manifests);
+  };
+
+  // Load every manifest any region needs before `window` exists: modules see Node as it is.
+  await manifestsFor([...new Set(REGION_CODES.flatMap((region) => enabledPluginIds(config, region)))], []);
+  // The page starts its texts beside the registry (core/boot/boot.ts); a register() may load a namespace.
+  await initI18n(config.defaultLanguage, ['core']);
+
+  return {
+    regions,
+    async build() {
+      for (const region of REGION_CODES) {
+        const registry = regions[region];
+        for (const point of CORE_POINTS) registry.declareCorePoint(point);
+        CORE_GUARDS.forEach(registry.apiFor('core').addGuard);
+        const manifests = await manifestsFor(enabledPluginIds(config, region), registry.problems);
+        await collectRegistry(manifests, pluginsForRegion(config, region), config, registry);
+      }
+    },
+  };
+}
+
+/** The problems of a page's regions, one entry per message with every region it happens in. */
+function byMessage(regions: Record<RegionCode, CollectingRegistry>): RegistryProblem[] {
+  const found = new Map<string, RegionCode[]>();
+  for (const region of REGION_CODES) {
+    for (const message of new Set(regions[region].problems)) found.set(message, [...(found.get(message) ?? []), region]);
+  }
+  return [...found].map(([message, where]) => ({ message, regions: where }));
+}
+
+/**
+ * Build each config's registry in every region, as the browser would at start, and return what it
+ * would refuse, by file (an empty list: the browser starts). Every page loads its manifests first,
+ * with no `window`, as modules see Node; then each page builds its registries with a `window` of its own.
+ */
+export async function checkRegistries(root: string, targets: readonly RegistryTarget[], portal?: OfflinePortal): Promise<Map<string, RegistryProblem[]>> {
+  const own = portal ? null : await openOfflinePortal(root);
+  const server = portal ?? own!;
+  const pages: { file: string; page: PortalPage; registries?: PageRegistries; failed?: string }[] = [];
+  const hadWindow = 'window' in globalThis;
+  const fail = (entry: (typeof pages)[number], err: unknown) => {
+    // The core itself did not load or start (a syntax error in core/, a virtual module): no registry to speak of.
+    entry.failed = `the portal's core did not load: ${firstLine(err)}`;
+  };
+  try {
+    for (const { file, config } of targets) {
+      const entry: (typeof pages)[number] = { file, page: await server.page() };
+      pages.push(entry);
+      entry.registries = await prepareRegistries(entry.page, config).catch((err: unknown) => void fail(entry, err));
+    }
+    for (const entry of pages) {
+      if (!entry.registries) continue;
+      if (!hadWindow) Object.defineProperty(globalThis, 'window', { value: pageWindow(), configurable: true, writable: true });
+      await entry.registries.build().catch((err: unknown) => fail(entry, err));
+    }
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const found = new Map<string, RegistryProblem[]>();
+    for (const { file, registries, failed } of pages) {
+      found.set(file, failed || !registries ? [{ message: failed ?? 'not built', regions: [...REGION_CODES] }] : byMessage(registries.regions));
+    }
+    return found;
+  } finally {
+    if (!hadWindow) delete (globalThis as { window?: unknown }).window;
+    await Promise.all(pages.map(({ page }) => page.close()));
+    await own?.close();
+  }
+}
