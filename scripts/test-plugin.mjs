@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// `npm run test:plugin <id> [vitest options]`: the unit and component tests of one plugin
-// (plugins/<id>/), with the project's vitest config. Same as `npm run test:unit -- plugins/<id>/`.
+// `npm run test:plugin <id> [vitest options]`: the tests of one plugin (plugins/<id>/), with the
+// project's vitest config: its browser half's unit and component tests (jsdom) and, when it has a
+// server half, plugins/<id>/server/**/*.test.ts (node, against a real server): the folder filter
+// reaches both of the config's projects. Same as `npm run test:unit -- plugins/<id>/`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

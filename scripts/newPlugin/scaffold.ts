@@ -16,6 +16,8 @@ export interface ScaffoldOptions {
   config: string;
   /** For a step: the server's error code that starts it. */
   code?: number;
+  /** A server half too: plugins/<id>/server/, and api.ts, the browser half's side of its route. */
+  server?: boolean;
 }
 
 /** Every file written or changed, relative to root. */
@@ -39,8 +41,9 @@ export async function scaffoldPlugin(options: ScaffoldOptions): Promise<string[]
     written.push(file);
   };
 
-  for (const [file, text] of pluginFiles(kind, names, { code: options.code })) write(`plugins/${id}/${file}`, text);
-  for (const [lang, row] of phrases) write(`locales/${lang}/${id}.json`, `${JSON.stringify(localeMessages(kind, names, row), null, 2)}\n`);
+  const extras = { code: options.code, server: options.server };
+  for (const [file, text] of pluginFiles(kind, names, extras)) write(`plugins/${id}/${file}`, text);
+  for (const [lang, row] of phrases) write(`locales/${lang}/${id}.json`, `${JSON.stringify(localeMessages(kind, names, row, extras), null, 2)}\n`);
 
   write(`config/${options.config}.json`, enablePlugin(readFileSync(configFile, 'utf8'), id));
 

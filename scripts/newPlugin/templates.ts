@@ -3,6 +3,13 @@ import type { Phrases } from './phrases';
 /** What `npm run new:plugin` can make; an id alone makes an account page. */
 export type PluginKind = 'account-page' | 'login-view' | 'step';
 
+export interface PluginOptions {
+  /** For a step: the server's error code that starts it. */
+  code?: number;
+  /** A server half too (plugins/<id>/server/), with one route the account page calls. */
+  server?: boolean;
+}
+
 export interface Names {
   /** The plugin id and its locale namespace (`help-desk`). */
   id: string;
@@ -21,10 +28,10 @@ export function namesOf(id: string): Names {
 }
 
 /** The locale file of one language. */
-export function localeMessages(kind: PluginKind, names: Names, phrases: Phrases): Record<string, string> {
+export function localeMessages(kind: PluginKind, names: Names, phrases: Phrases, options: PluginOptions = {}): Record<string, string> {
   switch (kind) {
     case 'account-page':
-      return { menu: names.title, title: names.title, intro: phrases.nothingYet };
+      return { menu: names.title, title: names.title, intro: phrases.nothingYet, ...(options.server ? { storedIn: phrases.storedIn } : {}) };
     case 'login-view':
       return { title: names.title, intro: phrases.nothingYet, back: phrases.backToSignIn };
     case 'step':
@@ -47,23 +54,21 @@ declare module '@portal/plugin-api' {
 }
 
 /** The plugin's files, by path inside plugins/<id>/. */
-export function pluginFiles(kind: PluginKind, names: Names, options: { code?: number } = {}): Map<string, string> {
-  switch (kind) {
-    case 'account-page':
-      return accountPage(names);
-    case 'login-view':
-      return loginView(names);
-    case 'step':
-      return step(names, options.code);
-  }
+export function pluginFiles(kind: PluginKind, names: Names, options: PluginOptions = {}): Map<string, string> {
+  const files = kind === 'account-page' ? accountPage(names, options.server ?? false) : kind === 'login-view' ? loginView(names) : step(names, options.code);
+  if (options.server) for (const [file, text] of serverHalf(names)) files.set(file, text);
+  return files;
 }
 
-function accountPage(n: Names): Map<string, string> {
+/** The route the server half answers, as the browser half calls it (the HTTP client adds /api or the regional prefix). */
+export const helloPath = ({ id }: Names) => `/${id}/hello`;
+
+function accountPage(n: Names, server: boolean): Map<string, string> {
   const view = `${n.pascal}Page`;
   const index = `import { definePlugin, localeFile } from '@portal/plugin-api';
 import type messages from '../../locales/en_US/${n.id}.json';
 
-/** ${n.title}: a page of the account settings (made by \`npm run new:plugin\`). */
+/** ${n.title}: a page of the account settings${server ? ' that asks its server half (./server/)' : ''} (made by \`npm run new:plugin\`). */
 export default definePlugin({
   id: '${n.id}',
   routes: [{ path: '${n.id}', parent: 'accountSetting', view: () => import('./${view}'), titleKey: '${n.id}:title' }],
@@ -72,7 +77,37 @@ export default definePlugin({
 });
 ${namespaceDeclaration(n)}`;
 
-  const page = `import { useTheme } from '@emotion/react';
+  const page = server
+    ? `import { useTheme } from '@emotion/react';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage, LoadFailed, LoadingLine, useHttp, useLoaded } from '@portal/plugin-api';
+import { ${n.camel}Api } from './api';
+
+export default function ${view}() {
+  const { t } = useTranslation(['${n.id}', 'core']);
+  const theme = useTheme();
+  const http = useHttp();
+  // The plugin's own server half answers (server/routes.ts); where the deployment config turns the
+  // plugin off for the account's region it refuses (-19999), and the page says so.
+  const { data, failure, reload } = useLoaded(useCallback(() => ${n.camel}Api(http).hello(), [http]));
+  return (
+    <section
+      aria-labelledby="${n.id}-heading"
+      css={{ maxWidth: 640, background: theme.colors.surface, borderRadius: theme.radius.lg, padding: theme.space(6), boxShadow: theme.shadow.card }}
+    >
+      <h1 id="${n.id}-heading" css={{ fontSize: theme.font.sizeXl, margin: 0 }}>
+        {t('title')}
+      </h1>
+      <p css={{ color: theme.colors.textMuted }}>{t('intro')}</p>
+      {!data && !failure && <LoadingLine label={t('core:ui.loading')} />}
+      {failure && <LoadFailed message={errorMessage(failure, t)} retryLabel={t('core:boundary.retry')} onRetry={() => void reload()} />}
+      {data && <p css={{ marginBottom: 0 }}>{t('storedIn', { region: t(\`core:regions.\${data.region}\`) })}</p>}
+    </section>
+  );
+}
+`
+    : `import { useTheme } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 
 export default function ${view}() {
@@ -92,7 +127,40 @@ export default function ${view}() {
 }
 `;
 
-  const test = `import { screen } from '@testing-library/react';
+  const test = server
+    ? `import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ApiError, ERROR_CODES } from '@portal/plugin-api';
+import { cannedHttp, renderPortal, testRegistry } from '@portal/plugin-api/testing';
+import { HELLO_PATH, type HelloResult } from './api';
+import ${n.camel} from './index';
+import ${view} from './${view}';
+
+describe('${n.id}', () => {
+  it('adds its page to the account menu', async () => {
+    const registry = await testRegistry([${n.camel}]);
+    expect(registry.routes.map((r) => r.value.path)).toContain('${n.id}');
+    expect(registry.menu.map((m) => m.value.labelKey)).toContain('${n.id}:menu');
+  });
+
+  it('shows its page with what its server half answers', async () => {
+    const registry = await testRegistry([${n.camel}]);
+    const hello: HelloResult = { accountId: 'a-1', region: 'Euw' };
+    renderPortal(<${view} />, { registry, http: cannedHttp({ [HELLO_PATH]: hello }), path: '/accountSetting/${n.id}' });
+    expect(await screen.findByRole('heading', { level: 1, name: '${n.title}' })).toBeInTheDocument();
+    expect(await screen.findByText('Your data is stored in: Europe (eu-west-1)')).toBeInTheDocument();
+  });
+
+  it("says so when the plugin is off in the account's region, and offers to try again", async () => {
+    const registry = await testRegistry([${n.camel}]);
+    const off = new ApiError(ERROR_CODES.regionUnavailable, undefined, 403);
+    renderPortal(<${view} />, { registry, http: cannedHttp({ [HELLO_PATH]: off }), path: '/accountSetting/${n.id}' });
+    expect(await screen.findByRole('alert')).toHaveTextContent("This service is not available in your account's region.");
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+`
+    : `import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { cannedHttp, renderPortal, testRegistry } from '@portal/plugin-api/testing';
 import ${n.camel} from './index';
@@ -114,19 +182,20 @@ describe('${n.id}', () => {
 });
 `;
 
+  const http = server ? `cannedHttp({ [HELLO_PATH]: hello })` : 'cannedHttp({})';
   const story = `import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { Registry } from '@portal/plugin-api';
 import { cannedHttp, demoUser, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
-import ${n.camel} from './index';
+${server ? `import { HELLO_PATH, type HelloResult } from './api';\n` : ''}import ${n.camel} from './index';
 import ${view} from './${view}';
 
 type Loaded = { registry: Registry };
-
+${server ? `\n/** What the server half answers the demo user. */\nconst hello: HelloResult = { accountId: demoUser.accountId, region: demoUser.region };\n` : ''}
 const meta: Meta = {
   title: 'Plugins/${n.pascal}/${view}',
   loaders: [async (): Promise<Loaded> => ({ registry: await testRegistry([${n.camel}]) })],
   render: (_args, { loaded }) => (
-    <StoryPortal registry={(loaded as Loaded).registry} http={cannedHttp({})} user={demoUser} path="/accountSetting/${n.id}">
+    <StoryPortal registry={(loaded as Loaded).registry} http={${http}} user={demoUser} path="/accountSetting/${n.id}">
       <div style={{ padding: 16 }}>
         <${view} />
       </div>
@@ -372,5 +441,137 @@ export const Default: StoryObj = {};
     [`${view}.tsx`, page],
     [`${view}.test.tsx`, test],
     [`${view}.stories.tsx`, story],
+  ]);
+}
+
+/**
+ * The browser half's side of the call. The halves share no file (lint: each reaches only its own
+ * side), so each declares the path and the answer, built on the contract's types; the server half's
+ * test calls the route by this path and checks the answer against this type.
+ */
+function browserApi(n: Names): string {
+  return `/** ${n.title}'s calls to its own server half (server/routes.ts declares the same path and answer). */
+import type { HttpClient, UserInfo } from '@portal/plugin-api';
+
+/** GET, signed in: the account the server knows the caller as. */
+export const HELLO_PATH = '${helloPath(n)}';
+
+export type HelloResult = Pick<UserInfo, 'accountId' | 'region'>;
+
+export function ${n.camel}Api(http: HttpClient) {
+  return {
+    hello: () => http.get<HelloResult>(HELLO_PATH),
+  };
+}
+`;
+}
+
+/** The browser's side of the call (api.ts), and plugins/<id>/server/: the manifest, one route and its test against a real server. */
+function serverHalf(n: Names): Map<string, string> {
+  const index = `import { defineServerPlugin } from '@portal/server-api';
+import { ${n.camel}Routes } from './routes';
+
+/**
+ * ${n.title}'s server half (made by \`npm run new:plugin --server\`): the server finds it by its folder.
+ * Its routes answer only where the deployment config turns '${n.id}' on for the caller.
+ */
+export default defineServerPlugin({
+  id: '${n.id}',
+  routes: (api, ctx) => ${n.camel}Routes(ctx)(api),
+});
+`;
+
+  const routes = `import type { FastifyInstance } from 'fastify';
+import type { UserInfo } from '@portal/plugin-api/contract';
+import { authHeaders, ok, requireAuth, type ServerContext } from '@portal/server-api';
+
+/**
+ * GET, signed in: the account the server knows the caller as. The browser half calls it through its
+ * api.ts, which declares the same path and answer (routes.test.ts calls it by that path and type).
+ */
+export const HELLO_PATH = '${helloPath(n)}';
+
+export type HelloResult = Pick<UserInfo, 'accountId' | 'region'>;
+
+/** ${n.title}'s routes, under /api and each regional prefix (the server's plugin host registers them). */
+export function ${n.camel}Routes(ctx: ServerContext) {
+  return async (api: FastifyInstance) => {
+    api.get(HELLO_PATH, { schema: { headers: authHeaders } }, async (req) => {
+      const auth = await requireAuth(ctx, req);
+      const result: HelloResult = { accountId: auth.account.id, region: auth.region };
+      return ok(result);
+    });
+  };
+}
+`;
+
+  const test = `/**
+ * ${n.title}'s server half against a real server: a signed-in account gets its answer, and where the
+ * deployment config turns the plugin off for the account's region the route refuses before it runs.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@portal/plugin-api/contract';
+import { Client, DEMO_PASSWORD, signIn, startServer, type TestServer } from '../../../server/test/harness';
+// The browser half's side of the call: the route answers the path and the answer it expects.
+import { HELLO_PATH, type HelloResult } from '../api';
+
+let t: TestServer;
+let dir: string;
+
+beforeAll(async () => {
+  // A deployment config of its own: ${n.id} on, but off in region Use.
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), '${n.id}-'));
+  const config = {
+    name: '${n.id}-test',
+    api: { global: '/api', regions: { Use: '/api/region/use', Aps: '/api/region/aps', Euw: '/api/region/euw' } },
+    plugins: { '${n.id}': { enabled: true } },
+    regions: { Use: { plugins: { '${n.id}': { enabled: false } } } },
+  };
+  fs.writeFileSync(path.join(dir, 'portal.json'), JSON.stringify(config));
+  t = await startServer({ portalConfigFile: path.join(dir, 'portal.json') });
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A demo user's client, signed in. */
+async function as(email: string): Promise<Client> {
+  const c = new Client(t.base);
+  await signIn(c, email, DEMO_PASSWORD);
+  return c;
+}
+
+describe('${n.id} (server half)', () => {
+  it('answers a signed-in account with its id and region', async () => {
+    const c = await as('demo@example.com'); // region Euw
+    const accountId = (await c.get('/api/user-info', { auth: true })).body.result.accountId as string;
+    const res = await c.get(\`/api\${HELLO_PATH}\`, { auth: true });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.result).toEqual({ accountId, region: 'Euw' } satisfies HelloResult);
+  });
+
+  it('asks for a signed-in account', async () => {
+    const res = await new Client(t.base).get(\`/api\${HELLO_PATH}\`);
+    expect(res.status).toBe(401);
+  });
+
+  it("refuses an account of a region where the config turns ${n.id} off: 403, -19999", async () => {
+    const c = await as('us@example.com'); // region Use
+    const res = await c.get(\`/api\${HELLO_PATH}\`, { auth: true });
+    expect(res.status).toBe(403);
+    expect(res.body.errorCode).toBe(ERROR_CODES.regionUnavailable);
+    expect(res.body.result).toMatchObject({ plugin: '${n.id}', offIn: 'Use' });
+  });
+});
+`;
+  return new Map([
+    ['api.ts', browserApi(n)],
+    ['server/index.ts', index],
+    ['server/routes.ts', routes],
+    ['server/routes.test.ts', test],
   ]);
 }
