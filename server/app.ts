@@ -33,14 +33,13 @@ import { brandingRoutes } from './routes/branding';
 import { captchaRoutes } from './routes/captcha';
 import { demoRoutes } from './routes/demo';
 import { devRoutes } from './routes/dev';
-import { securityRoutes } from './routes/security';
 import { seedDemo, type DemoSummary } from './demo/seed';
 import { clientIp } from './http/common';
 import { OidcProvider, oidcRoutes } from './oidc/provider';
 import { healthRoutes } from './http/health';
 import { loggerOptions, logRequests } from './http/requestLog';
 import { pluginGate } from './plugin-host/gate';
-import { pluginRoutes, type RouteGroup } from './plugin-host/pluginRoutes';
+import { pluginRoutes } from './plugin-host/pluginRoutes';
 import { loadServerHalves, setUpServerHalves } from './plugin-host/serverHalves';
 import type { ServerPlugin } from './plugin-api';
 import { webConfigFile } from './plugin-host/switches';
@@ -87,16 +86,10 @@ function apiPlugin(ctx: Ctx, hostRegion: RegionCode | null, halves: readonly Ser
     for (const routes of [authRoutes, accountRoutes, captchaRoutes, brandingRoutes]) {
       await api.register(routes(ctx));
     }
-    // Features' routes answer only where their plugin is on; a plugin off in every served config has none.
-    const features: Array<[string, RouteGroup]> = [
-      ['security', securityRoutes(ctx)],
-    ];
+    // The plugins' routes answer only where their plugin is on; a plugin off in every served config has none.
     for (const half of halves) {
       const routes = half.routes;
-      if (routes) features.push([half.id, (scope) => routes(scope, ctx)]);
-    }
-    for (const [plugin, routes] of features) {
-      if (ctx.switches.onAnywhere(plugin)) await api.register(pluginRoutes(plugin, routes));
+      if (routes && ctx.switches.onAnywhere(half.id)) await api.register(pluginRoutes(half.id, (scope) => routes(scope, ctx)));
     }
   };
 }

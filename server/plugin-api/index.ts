@@ -41,7 +41,7 @@ export function defineServerPlugin(plugin: ServerPlugin): ServerPlugin {
 
 // Answers and failures.
 export { ApiFailure, fail } from '../http/errors';
-export { ok, authHeaders, body, clientIp, ensureSelf, idParams, limitAuth, loginBindingOf, parseCookies, requireAuth, requireHostRegion, requireHostRegionOf, requireSecurityToken, S, securityHeaders, SESSION_CODE_HEADER, setSsoCookie } from '../http/common';
+export { ok, answerSent, authHeaders, body, clientIp, endSecurityUnlock, ensureSelf, idParams, limitAuth, loginBindingOf, parseCookies, requireAuth, requireHostRegion, requireHostRegionOf, requireSecurityToken, S, securityHeaders, SESSION_CODE_HEADER, setSsoCookie } from '../http/common';
 export { limitCodeGuesses } from '../http/codeGuesses';
 export { readUploadForm } from '../routes/accounts';
 // Storage.
@@ -51,12 +51,13 @@ export { LICENSE_MAX, saveUpload } from '../domain/files';
 // Accounts, secrets and checks every feature shares.
 export { accountRow, getAccount, confirmRegion, conflictInfo, createAccount, createOneTimeToken, fileUrl, findAccount, languageOr, sendActivationMail } from '../domain/accounts';
 export { checkPasswordLocked } from '../domain/passwordLock';
-export { eventContext, recordSecurityEvent } from '../domain/securityEvents';
-export { joinSessionFromWebView } from '../domain/sessions';
+export { checkAccountPasswordRecorded, decodeCursor, eventContext, listSecurityEvents, recordSecurityEvent, type EventContext } from '../domain/securityEvents';
+export { joinSessionFromWebView, revokeSessions, sessionExpiry } from '../domain/sessions';
 export { clientOfSessionCode } from '../domain/mailLinks';
 export { randomId, randomToken, safeEqual, sha256 } from '../domain/crypto';
 export { hashSecret, regionalSecret } from '../domain/tokens';
-export { readMfaProcess } from '../domain/mfa';
+// The second factor's code methods (authenticator app, email codes) are the core's engine; the Security page's half manages them.
+export { addMethod, createTotpEnrolment, deleteMethod, disableMfa, enableMfa, maskEmail, readMfaProcess, sendEmailCode, setPrimary, supportedTypes } from '../domain/mfa';
 export { isCountryCode, regionOfCountry, resolveRegionChoice } from '../domain/countries';
 export { checkEmail, checkFreeText, checkName, checkNewPassword, checkPhone, checkPostCode, checkUrl, isValidEmail, normalizeEmail } from '../domain/validation';
 export { intlLocale } from '../../core/i18n/numbers';

@@ -1,18 +1,48 @@
 /** Security settings: security token, two-factor management, session timeout, sessions, security activity. */
 import type { FastifyInstance } from 'fastify';
-import { MFA_TYPES, type MfaType } from '../../core/contract/auth';
-import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import { SESSION_TIMEOUT_OPTIONS, type EmailCodeRequest, type SessionTimeout } from '../../core/contract/security';
-import { SECURITY_EVENTS_MAX_PAGE, SECURITY_EVENTS_PAGE, type SecurityEventsResult } from '../../core/contract/securityEvents';
-import type { Ctx } from '../context';
-import { createOneTimeToken, getAccount } from '../domain/accounts';
-import { safeEqual } from '../domain/crypto';
-import { addMethod, createTotpEnrolment, deleteMethod, disableMfa, enableMfa, maskEmail, readMfaProcess, sendEmailCode, setPrimary, supportedTypes } from '../domain/mfa';
-import { checkAccountPasswordRecorded, decodeCursor, eventContext, listSecurityEvents, recordSecurityEvent, type EventContext } from '../domain/securityEvents';
-import { revokeSessions, sessionExpiry } from '../domain/sessions';
-import { normalizeEmail } from '../domain/validation';
-import { fail } from '../http/errors';
-import { answerSent, authHeaders, body, clientIp, endSecurityUnlock, ensureSelf, idParams, limitAuth, ok, parseCookies, requireAuth, requireHostRegionOf, requireSecurityToken, S, securityHeaders } from '../http/common';
+import type { EmailCodeRequest, MfaType, SecurityEventsResult, SessionTimeout } from '@portal/plugin-api/contract';
+import { ERROR_CODES as E, MFA_TYPES, SECURITY_EVENTS_MAX_PAGE, SECURITY_EVENTS_PAGE, SESSION_TIMEOUT_OPTIONS } from '@portal/plugin-api/contract';
+import {
+  addMethod,
+  answerSent,
+  authHeaders,
+  body,
+  checkAccountPasswordRecorded,
+  clientIp,
+  createOneTimeToken,
+  createTotpEnrolment,
+  decodeCursor,
+  deleteMethod,
+  disableMfa,
+  enableMfa,
+  endSecurityUnlock,
+  ensureSelf,
+  eventContext,
+  fail,
+  getAccount,
+  idParams,
+  limitAuth,
+  listSecurityEvents,
+  maskEmail,
+  normalizeEmail,
+  ok,
+  parseCookies,
+  readMfaProcess,
+  recordSecurityEvent,
+  requireAuth,
+  requireHostRegionOf,
+  requireSecurityToken,
+  revokeSessions,
+  S,
+  safeEqual,
+  securityHeaders,
+  sendEmailCode,
+  sessionExpiry,
+  setPrimary,
+  supportedTypes,
+  type EventContext,
+  type ServerContext as Ctx,
+} from '@portal/server-api';
 
 const codeBody = body({ mfaType: S.mfaType, code: { type: 'string', pattern: '^[0-9]{6}$' } }, ['mfaType', 'code']);
 const typeBody = body({ mfaType: S.mfaType }, ['mfaType']);
