@@ -69,6 +69,14 @@ describe('collectRegistry', () => {
     expect(registry.menu).toEqual([]);
   });
 
+  it('names a plugin whose register() never finishes, where the browser would wait for ever', async () => {
+    const stuck = definePlugin({ id: 'stuck', register: () => new Promise<void>(() => {}) });
+    const after = definePlugin({ id: 'after', routes: [{ path: '/after', view }] });
+    const registry = await collectRegistry([stuck, after], {}, deployment, new CollectingRegistry(), { phaseTimeoutMs: 20 });
+    expect(registry.problems).toEqual(["Plugin 'stuck' register() did not finish within 0.02 s"]);
+    expect(registry.routes.map((r) => r.pluginId)).toEqual(['after']);
+  });
+
   it('has nothing to say about plugins that fit together', async () => {
     const producer = definePlugin({ id: 'producer', register: (ctx) => ctx.declareExtensionPoint(WIDGETS) });
     const consumer = definePlugin({

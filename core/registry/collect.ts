@@ -47,16 +47,23 @@ export class CollectingRegistry extends Registry {
   }
 }
 
-/** A plugin whose register() or bootstrap() throws is named with what it threw; the others still run. */
-function guarded(manifest: PluginManifest, registry: CollectingRegistry): PluginManifest {
+/**
+ * A plugin whose register() or bootstrap() throws is named with what it threw, and one that does not
+ * finish in `timeoutMs` (the browser would wait for ever: no page) is named too; the others still run.
+ */
+function guarded(manifest: PluginManifest, registry: CollectingRegistry, timeoutMs: number): PluginManifest {
   const phase =
     <C>(name: 'register' | 'bootstrap', run: ((ctx: C) => void | Promise<void>) | undefined) =>
     run &&
     (async (ctx: C) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const hung = new Promise<'hung'>((resolve) => (timer = setTimeout(() => resolve('hung'), timeoutMs)));
       try {
-        await run(ctx);
+        if ((await Promise.race([run(ctx), hung])) === 'hung') registry.problems.push(`Plugin '${manifest.id}' ${name}() did not finish within ${timeoutMs / 1000} s`);
       } catch (err) {
         registry.problems.push(`Plugin '${manifest.id}' failed in ${name}(): ${messageOf(err)}`);
+      } finally {
+        clearTimeout(timer);
       }
     });
   return { ...manifest, register: phase('register', manifest.register), bootstrap: phase('bootstrap', manifest.bootstrap) };
@@ -71,10 +78,11 @@ export async function collectRegistry(
   switches: Record<string, PluginSwitch>,
   deployment: DeploymentConfig,
   registry = new CollectingRegistry(),
+  { phaseTimeoutMs = 10_000 }: { phaseTimeoutMs?: number } = {},
 ): Promise<CollectingRegistry> {
   try {
     await buildRegistry(
-      manifests.map((m) => guarded(m, registry)),
+      manifests.map((m) => guarded(m, registry, phaseTimeoutMs)),
       switches,
       deployment,
       registry,
