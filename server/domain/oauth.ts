@@ -14,6 +14,7 @@ import type { ClientConfig } from '../options';
 import { pkceS256, randomToken, safeEqual, sha256 } from './crypto';
 import { issueTokens, type IssuedTokens } from './sessions';
 import { INTERACTION_PATH } from '../oidc/paths';
+import type { ServerPoints } from '../plugin-host/points';
 
 export const PORTAL_CLIENT_ID = 'portal';
 export const DEMO_CLIENT_ID = 'demo-service';
@@ -204,13 +205,28 @@ export async function completeLoginSession(ctx: Ctx, code: string, accountId: st
     .execute();
 }
 
-/** Where `POST /login` sends the browser: the authorize continuation, or the help-desk hand-off. */
+/**
+ * The plugin that handles a login session's `source` (the help desk's), checked against its switch
+ * for `region` (null: before the account is known): 403 -19999 where it is off, 404 where it is off
+ * everywhere; null for a source no plugin handles.
+ */
+export function loginSourceFor(ctx: Ctx, source: string, region: RegionCode | null): ServerPoints['loginSource'] | null {
+  const found = ctx.extensions.find('loginSource', (s) => s.source === source);
+  if (!found) return null;
+  ctx.switches.require(found.plugin, { region, appType: null });
+  return found.value;
+}
+
+/** The parameters a login session of another product's page keeps for its hand-back. */
+export function loginSessionParams(session: Pick<LoginSessionTable, 'params'>): Record<string, string> {
+  return session.params ? (JSON.parse(session.params) as Record<string, string>) : {};
+}
+
+/** Where `POST /login` sends the browser: the authorize continuation, or the hand-back of the page it came from (help desk). */
 export function redirectParamsFor(ctx: Ctx, code: string | null, session: LoginSessionTable | null, language?: string | null): RedirectParamsResult {
   const base = `${ctx.options.publicOrigin}/api`;
-  if (session?.source === 'zendesk') {
-    const params = session.params ? (JSON.parse(session.params) as Record<string, string>) : {};
-    return { serviceUrl: `${base}/helpdesk/sso`, redirectParams: params };
-  }
+  const from = session?.source && session.source !== 'oidc' ? loginSourceFor(ctx, session.source, null) : null;
+  if (from && session) return from.next(ctx, loginSessionParams(session));
   if (session?.source === 'oidc' && code) {
     // Back to the OpenID provider's interaction, which finishes it with this sign-in.
     const { uid } = JSON.parse(session.params ?? '{}') as { uid?: string };

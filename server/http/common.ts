@@ -103,6 +103,13 @@ export function rememberAuth(req: FastifyRequest, auth: AuthContext): void {
   authenticated.set(req, auth);
 }
 
+/** The portal's login page with these parameters (empty ones left out). */
+export function loginUrl(ctx: Ctx, params: Record<string, string | undefined>): string {
+  const url = new URL('/login', ctx.options.publicOrigin);
+  for (const [k, v] of Object.entries(params)) if (v) url.searchParams.set(k, v);
+  return url.toString();
+}
+
 /** The login page's session-code header (lower case, as Fastify keys headers). */
 export const SESSION_CODE_HEADER = HEADERS.sessionCode.toLowerCase();
 

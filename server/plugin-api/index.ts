@@ -12,7 +12,7 @@ import type { PointName, ServerPoints } from '../plugin-host/points';
 /** What the core lends a server half: the stores per region, mail, counters, options and the plugin switches. */
 export type ServerContext = Ctx;
 export type { PasskeyProof, PointName, ServerPoints } from '../plugin-host/points';
-export type { AuthContext } from '../domain/sessions';
+export type { AuthContext, SsoSessionRef } from '../domain/sessions';
 export type { AccountTable, InvitationTable, LegacyAccountTable, OrgTable, PasskeyTable, RegionalDb } from '../db/types';
 
 /** Where a server half contributes at start. */
@@ -41,7 +41,7 @@ export function defineServerPlugin(plugin: ServerPlugin): ServerPlugin {
 
 // Answers and failures.
 export { ApiFailure, fail } from '../http/errors';
-export { ok, answerSent, authHeaders, body, clientIp, endSecurityUnlock, ensureSelf, idParams, limitAuth, loginBindingOf, parseCookies, requireAuth, requireHostRegion, requireHostRegionOf, requireSecurityToken, S, securityHeaders, SESSION_CODE_HEADER, setSsoCookie } from '../http/common';
+export { ok, answerSent, authHeaders, body, clientIp, endSecurityUnlock, ensureSelf, idParams, limitAuth, loginBindingOf, loginUrl, parseCookies, requireAuth, requireHostRegion, requireHostRegionOf, requireSecurityToken, S, securityHeaders, SESSION_CODE_HEADER, setSsoCookie, ssoCookie } from '../http/common';
 export { limitCodeGuesses } from '../http/codeGuesses';
 export { readUploadForm } from '../routes/accounts';
 // Storage.
@@ -52,7 +52,8 @@ export { LICENSE_MAX, saveUpload } from '../domain/files';
 export { accountRow, getAccount, confirmRegion, conflictInfo, createAccount, createOneTimeToken, fileUrl, findAccount, languageOr, sendActivationMail } from '../domain/accounts';
 export { checkPasswordLocked } from '../domain/passwordLock';
 export { checkAccountPasswordRecorded, decodeCursor, eventContext, listSecurityEvents, recordSecurityEvent, type EventContext } from '../domain/securityEvents';
-export { joinSessionFromWebView, revokeSessions, sessionExpiry } from '../domain/sessions';
+export { joinSessionFromWebView, readSsoCookie, revokeSessions, sessionExpiry } from '../domain/sessions';
+export { createLoginSession, HELPDESK_CLIENT_ID } from '../domain/oauth';
 export { clientOfSessionCode } from '../domain/mailLinks';
 export { randomId, randomToken, safeEqual, sha256 } from '../domain/crypto';
 export { hashSecret, regionalSecret } from '../domain/tokens';

@@ -8,6 +8,7 @@ import type { RegionCode } from '../../core/contract/regions';
 import type { Ctx } from '../context';
 import type { MigrationRequiredResult } from '../../core/contract/migration';
 import type { AccountTable, LegacyAccountTable } from '../db/types';
+import type { SsoSessionRef } from '../domain/sessions';
 
 /** A sign-in's passkey proof, read: the account it stands for and its single-use key. */
 export interface PasskeyProof {
@@ -76,6 +77,20 @@ export interface ServerPoints {
     /** The sign-in the proof stood in for completes: the proof is spent, and so is the MFA process it answered. */
     complete(ctx: Ctx, proof: PasskeyProof, mfaProcessId: string | undefined): Promise<void>;
   };
+  /**
+   * A sign-in that comes from another product's page rather than a connected service (the help
+   * desk's `source: 'zendesk'`): its login session, where the browser goes once signed in, and the
+   * continuation that hands the signed-in person back to it instead of an authorization code.
+   */
+  loginSource: {
+    source: string;
+    /** `POST /login` without a login session, naming this source: the login session it gets (its code). */
+    start(ctx: Ctx, fields: { brand_id?: string; locale_id?: string; return_to?: string }, language: string | null): Promise<string>;
+    /** The sign-in's answer: where the browser goes next, with these parameters. */
+    next(ctx: Ctx, params: Record<string, string>): { serviceUrl: string; redirectParams: Record<string, string> };
+    /** The continuation of a signed-in login session of this source: the address to send the browser to. */
+    handBack(ctx: Ctx, sso: SsoSessionRef, params: Record<string, string>): Promise<string>;
+  };
   legacyAccounts: {
     find(ctx: Ctx, email: string): Promise<LegacyAccountTable[]>;
     required(ctx: Ctx, email: string, variant: MigrationRequiredResult['variant'], locals: LegacyAccountTable[], vendor?: { region: RegionCode; account: AccountTable }): Promise<MigrationRequiredResult>;
@@ -90,10 +105,18 @@ interface Contribution<K extends PointName> {
 }
 
 export class ServerExtensions {
-  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { fileReader: [], registrationInvitation: [], trustedBrowser: [], backupCodes: [], passkeys: [], legacyAccounts: [] };
+  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { fileReader: [], registrationInvitation: [], trustedBrowser: [], backupCodes: [], passkeys: [], loginSource: [], legacyAccounts: [] };
 
   contribute<K extends PointName>(plugin: string, point: K, value: ServerPoints[K]): void {
     (this.contributions[point] as Array<Contribution<K>>).push({ plugin, value });
+  }
+
+  /**
+   * The contribution to a point that `pick` chooses, whatever the switches say, and the plugin it
+   * answers to: for a caller that must say "off here" (403 -19999) rather than "unknown".
+   */
+  find<K extends PointName>(point: K, pick: (value: ServerPoints[K]) => boolean): { plugin: string; value: ServerPoints[K] } | null {
+    return (this.contributions[point] as Array<Contribution<K>>).find((c) => pick(c.value)) ?? null;
   }
 
   /** Every contribution to a point, on or off: for clean-up that must hold whatever the switches say now. */

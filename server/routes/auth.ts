@@ -1,12 +1,10 @@
 /** Sign-in and the authorisation hand-off: /authorize, /login, /token, /refresh-token, /logout, help desk. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SignJWT } from 'jose';
-import type { AuthorizeQuery, HelpdeskQuery, LoginRequest, TokenRequest } from '../../core/contract/auth';
+import type { AuthorizeQuery, LoginRequest, TokenRequest } from '../../core/contract/auth';
 import type { TokenExchangeResult } from '../../core/contract/api';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { HEADERS } from '../../core/contract/headers';
 import type { Ctx } from '../context';
-import { randomId } from '../domain/crypto';
 import {
   allowedOrigins,
   completeLoginSession,
@@ -14,65 +12,26 @@ import {
   exchangeCode,
   getClient,
   getLoginSession,
-  HELPDESK_CLIENT_ID,
   issueCode,
+  loginSessionParams,
+  loginSourceFor,
   redirectParamsFor,
   redirectWithCode,
   validateAuthorize,
 } from '../domain/oauth';
 import { isReauthSession, reauthenticationOf, secondFactorDemanded } from '../domain/reauth';
-import { authenticateAccess, bearer, checkRefreshToken, createSsoSession, readSsoCookie, renewSessionSignIn, revokeSessions, rotateRefresh, type SsoSessionRef } from '../domain/sessions';
+import { authenticateAccess, bearer, checkRefreshToken, createSsoSession, readSsoCookie, renewSessionSignIn, revokeSessions, rotateRefresh } from '../domain/sessions';
 import { signIn } from '../domain/signin';
 import { eventContext, recordSignIn } from '../domain/securityEvents';
 
 import { normalizeEmail } from '../domain/validation';
 import { fail } from '../http/errors';
-import { answerSent, body, clearSsoCookie, clientIp, endSecurityUnlock, limitAuth, loginBindingOf, ok, parseCookies, requireHostRegionOf, S, securityHeaders, setSsoCookie, ssoCookie } from '../http/common';
+import { answerSent, body, clearSsoCookie, clientIp, endSecurityUnlock, limitAuth, loginBindingOf, loginUrl, ok, parseCookies, requireHostRegionOf, S, securityHeaders, setSsoCookie, ssoCookie } from '../http/common';
 
 const SESSION_CODE_HEADER = HEADERS.sessionCode.toLowerCase();
 
-function loginUrl(ctx: Ctx, params: Record<string, string | undefined>): string {
-  const url = new URL('/login', ctx.options.publicOrigin);
-  for (const [k, v] of Object.entries(params)) if (v) url.searchParams.set(k, v);
-  return url.toString();
-}
 
-function checkReturnTo(ctx: Ctx, value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  let origin: string;
-  try {
-    origin = new URL(value).origin;
-  } catch {
-    fail(E.invalidServiceUrl);
-  }
-  if (!ctx.options.helpdesk.returnOrigins.includes(origin)) fail(E.invalidServiceUrl);
-  return value;
-}
 
-async function helpdeskRedirect(ctx: Ctx, sso: SsoSessionRef, q: HelpdeskQuery): Promise<string> {
-  const { account } = sso;
-  const jwt = await new SignJWT({
-    email: account.email,
-    name: `${account.first_name} ${account.last_name}`.trim() || account.email,
-    external_id: account.id,
-    ...(q.locale_id ? { locale_id: q.locale_id } : {}),
-    ...(q.brand_id ? { brand_id: q.brand_id } : {}),
-  })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt(Math.floor(ctx.now() / 1000))
-    .setExpirationTime(Math.floor(ctx.now() / 1000) + 180)
-    .setJti(randomId())
-    .sign(new TextEncoder().encode(ctx.options.helpdesk.secret));
-  const url = new URL(ctx.options.helpdesk.jwtUrl);
-  url.searchParams.set('jwt', jwt);
-  if (q.return_to) url.searchParams.set('return_to', q.return_to);
-  return url.toString();
-}
-
-const helpdeskQuery = {
-  type: 'object',
-  properties: { brand_id: S.str(64), locale_id: S.str(64), return_to: S.str(2048) },
-} as const;
 
 export function authRoutes(ctx: Ctx) {
   return async (api: FastifyInstance) => {
@@ -107,10 +66,9 @@ export function authRoutes(ctx: Ctx) {
           const ls = await getLoginSession(ctx, q.session_code);
           if (!ls) return reply.redirect('/', 302);
           if (!sso) return reply.redirect(loginUrl(ctx, { session_code: q.session_code, lang: q.language ?? q.lang ?? ls.language ?? undefined }), 302);
-          if (ls.source === 'zendesk') {
-            const params = ls.params ? (JSON.parse(ls.params) as HelpdeskQuery) : {};
-            return reply.redirect(await helpdeskRedirect(ctx, sso, params), 302);
-          }
+          // A login session of another product's page (the help desk) goes back there, not to a code.
+          const from = ls.source && ls.source !== 'oidc' ? loginSourceFor(ctx, ls.source, sso.region) : null;
+          if (from) return reply.redirect(await from.handBack(ctx, sso, loginSessionParams(ls)), 302);
           if (!ls.code_challenge) fail(E.invalidParameter, { field: 'code_challenge' });
           const code = await issueCode(ctx, {
             clientId: ls.client_id,
@@ -173,13 +131,10 @@ export function authRoutes(ctx: Ctx) {
         let ls = code ? await getLoginSession(ctx, code) : null;
         if (code && !ls) fail(E.tokenExpired, undefined, 'The login session has expired. Please start again.', 400);
         if (!code) {
-          if (b.source !== 'zendesk') fail(E.invalidParameter, { field: 'session_code' }, 'session_code is required');
-          const params: Record<string, string> = {};
-          if (b.brand_id) params.brand_id = b.brand_id;
-          if (b.locale_id) params.locale_id = b.locale_id;
-          const returnTo = checkReturnTo(ctx, b.return_to);
-          if (returnTo) params.return_to = returnTo;
-          code = await createLoginSession(ctx, { clientId: HELPDESK_CLIENT_ID, redirectUri: ctx.options.helpdesk.jwtUrl, source: 'zendesk', params, language: b.language ?? null });
+          // Only a sign-in from another product's page (the help desk's) starts without a login session.
+          const from = b.source ? loginSourceFor(ctx, b.source, null) : null;
+          if (!from) fail(E.invalidParameter, { field: 'session_code' }, 'session_code is required');
+          code = await from.start(ctx, { brand_id: b.brand_id, locale_id: b.locale_id, return_to: b.return_to }, b.language ?? null);
           ls = await getLoginSession(ctx, code);
         }
         const existing = await readSsoCookie(ctx, ssoCookie(req));
@@ -324,15 +279,5 @@ export function authRoutes(ctx: Ctx) {
       },
     );
 
-    api.get<{ Querystring: HelpdeskQuery }>('/helpdesk/sso', { schema: { querystring: helpdeskQuery } }, async (req, reply) => {
-      const q = req.query;
-      checkReturnTo(ctx, q.return_to);
-      const sso = await readSsoCookie(ctx, ssoCookie(req));
-      if (sso) return reply.redirect(await helpdeskRedirect(ctx, sso, q), 302);
-      const params: Record<string, string> = {};
-      for (const key of ['brand_id', 'locale_id', 'return_to'] as const) if (q[key]) params[key] = q[key]!;
-      const code = await createLoginSession(ctx, { clientId: HELPDESK_CLIENT_ID, redirectUri: ctx.options.helpdesk.jwtUrl, source: 'zendesk', params });
-      return reply.redirect(loginUrl(ctx, { session_code: code, source: 'zendesk', ...params }), 302);
-    });
   };
 }

@@ -98,6 +98,13 @@ describe('plugin switches on the server', () => {
     expect((await login(merge, second, { email: 'merge@example.com', password: DEMO_PASSWORD })).status).toBe(200);
   });
 
+  it('has no help-desk sign-in where the helpdesk plugin is off everywhere: neither its route nor a login from it', async () => {
+    const c = new Client(t.base);
+    expect((await c.get('/api/helpdesk/sso?brand_id=1')).status).toBe(404);
+    const res = await c.post('/api/login', { email: 'demo@example.com', password: DEMO_PASSWORD, source: 'zendesk' });
+    expect([res.status, res.body.errorCode]).toEqual([404, E.badRequest]);
+  });
+
   it("judges a partner app's token by that app's config", async () => {
     const app = new Client(t.base);
     const signedIn = await app.post('/dev/app-sign-in', { email: 'owner@example.com', password: DEMO_PASSWORD, appType: 'partner_app_ios' });

@@ -1,0 +1,23 @@
+/** `GET /helpdesk/sso`: where the help desk sends a person to sign in (spec section 2). */
+import type { FastifyInstance } from 'fastify';
+import type { HelpdeskQuery } from '@portal/plugin-api/contract';
+import { loginUrl, readSsoCookie, S, ssoCookie, type ServerContext as Ctx } from '@portal/server-api';
+import { helpdeskLoginSession, helpdeskParams, helpdeskRedirect, HELPDESK_SOURCE } from './helpdesk';
+
+const helpdeskQuery = {
+  type: 'object',
+  properties: { brand_id: S.str(64), locale_id: S.str(64), return_to: S.str(2048) },
+} as const;
+
+export function helpdeskRoutes(ctx: Ctx) {
+  return async (api: FastifyInstance) => {
+    api.get<{ Querystring: HelpdeskQuery }>('/helpdesk/sso', { schema: { querystring: helpdeskQuery } }, async (req, reply) => {
+      const params = helpdeskParams(ctx, req.query);
+      // Signed in already: straight back with a token.
+      const sso = await readSsoCookie(ctx, ssoCookie(req));
+      if (sso) return reply.redirect(await helpdeskRedirect(ctx, sso, req.query), 302);
+      const code = await helpdeskLoginSession(ctx, params);
+      return reply.redirect(loginUrl(ctx, { session_code: code, source: HELPDESK_SOURCE, ...params }), 302);
+    });
+  };
+}
