@@ -63,6 +63,18 @@ const PROBES: Probe[] = [
     refusedBy: 'no-restricted-imports',
   },
   {
+    name: "control: a plugin's server half imports its plugin's contract.ts (the types both halves share)",
+    file: `plugins/company/server/${TAG}-contract.ts`,
+    code: "export type { Contract } from '../contract';\n",
+    refusedBy: null,
+  },
+  {
+    name: "a plugin's server half imports another browser file of its plugin",
+    file: `plugins/company/server/${TAG}-view.ts`,
+    code: "export { default } from '../CompanyPage';\n",
+    refusedBy: 'portal/import-boundaries',
+  },
+  {
     name: "control: a plugin's server half imports the server plugin API, the contract, its own folder and a package",
     file: `plugins/company/server/${TAG}-ok.ts`,
     code: "export { defineServerPlugin } from '@portal/server-api';\nexport { ERROR_CODES } from '@portal/plugin-api/contract';\nexport { companyRoutes } from './routes';\nexport type { Kysely } from 'kysely';\n",

@@ -4,8 +4,9 @@
 //
 // - a plugin's browser half (plugins/<id>/…) reaches its own folder (not its server half), the
 //   locales, npm packages and @portal/plugin-api's entries;
-// - a plugin's server half (plugins/<id>/server/…) reaches its own server folder, npm packages,
-//   @portal/server-api and @portal/plugin-api/contract;
+// - a plugin's server half (plugins/<id>/server/…) reaches its own server folder, its plugin's
+//   contract.ts (the request and result types both halves share), npm packages, @portal/server-api
+//   and @portal/plugin-api/contract;
 // - the core never reaches a plugin.
 // An import whose target cannot be known before it runs (`import(name)`) is refused in plugins.
 import path from 'node:path';
@@ -21,6 +22,8 @@ export function zoneOf(file, root = ROOT) {
 }
 
 const inside = (target, dir) => target === dir || target.startsWith(dir + path.sep);
+/** The plugin's own contract module, as an import names it (with or without its extension). */
+const isOwnContract = (target, own) => [path.join(own, 'contract'), path.join(own, 'contract.ts')].includes(target);
 
 const PUBLIC = {
   plugin:
@@ -46,7 +49,8 @@ export function boundaryProblem(file, source, root = ROOT) {
   if (zone === 'core') return inside(target, plugins) ? `'${source}' leads into plugins/. ${PUBLIC.core}` : null;
   const own = path.join(plugins, plugin);
   const ownServer = path.join(own, 'server');
-  if (zone === 'plugin-server') return inside(target, ownServer) ? null : `'${source}' leads to ${path.relative(root, target) || '.'}, outside plugins/${plugin}/server/. ${PUBLIC['plugin-server']}`;
+  // The two halves share one file of request and result types: plugins/<id>/contract.ts (pure, like the core's contract).
+  if (zone === 'plugin-server') return inside(target, ownServer) || isOwnContract(target, own) ? null : `'${source}' leads to ${path.relative(root, target) || '.'}, outside plugins/${plugin}/server/. ${PUBLIC['plugin-server']}`;
   if (inside(target, ownServer)) return `'${source}' leads into this plugin's server half, which never runs in the browser. ${PUBLIC.plugin}`;
   if (inside(target, own) || inside(target, path.join(root, 'locales'))) return null;
   return `'${source}' leads to ${path.relative(root, target) || '.'}. ${PUBLIC.plugin}`;
