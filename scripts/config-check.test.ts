@@ -8,6 +8,8 @@ import { themeNames } from '../core/build/virtualModules.mjs';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uid-config-check-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const api = { global: '/api', regions: { Use: '/u', Aps: '/a', Euw: '/e' } };
+/** A run that builds plugin registries (a valid deployment config) takes seconds more; on a busy 2-core machine, many. */
+const BUILDS_REGISTRIES = 60_000;
 
 function configCheck(...files: string[]) {
   // The command exactly as docs/operations.md gives it.
@@ -46,7 +48,7 @@ describe('npm run config:check', () => {
     expect(run.stdout).toMatch(/Use +2 plugins: -security -company \(against Euw\)/);
     expect(run.stdout).toContain('1 connected service(s): shop');
     expect(run.status).toBe(0);
-  });
+  }, BUILDS_REGISTRIES);
 
   it("checks the repository's configs and prints each region's plugins and each app's config", () => {
     const run = configCheck();
@@ -56,7 +58,7 @@ describe('npm run config:check', () => {
     expect(run.stdout).toMatch(/partner_app_android +config\/app-android\.json/);
     expect(run.stdout).toContain('The plugin registry of each deployment config builds in every region (Use, Aps, Euw) as the browser builds it.');
     expect(run.stdout).toContain('All 6 config file(s) are valid.');
-  });
+  }, BUILDS_REGISTRIES);
 
   it("names a clash a browser would stop at, from the real manifests, with the app, file and regions (scripts/offlineRegistry.ts)", () => {
     // The app's entry and the web's authorize entry both claim '/': each plugin alone is fine, together no page starts.
@@ -75,7 +77,7 @@ describe('npm run config:check', () => {
     ]);
     expect(run.stdout).toContain(`ok    ${fine} (app; partner app partner_app_ios)`);
     expect(run.stdout).toContain("Some configs' plugins clash: a browser would refuse to start with them");
-  });
+  }, BUILDS_REGISTRIES);
 
   it('shows what a region drops or adds against the default region', () => {
     const file = path.join(dir, 'regions.json');
@@ -86,7 +88,7 @@ describe('npm run config:check', () => {
     expect(run.stdout).toMatch(/Euw \(default\) +3 plugins: sign-in, security, company/);
     expect(run.stdout).toMatch(/Use +2 plugins: -security -company \+account \(against Euw\)/);
     expect(run.stdout).toMatch(/Aps +as Euw/);
-  });
+  }, BUILDS_REGISTRIES);
 
   it('checks a clients file too, and fails with every problem named', () => {
     const clients = path.join(dir, 'clients.json');

@@ -57,18 +57,18 @@ const files = given.length
   : [...new Set([...repoConfigs(), ...Object.values(appConfigFiles), ...(process.env.CLIENTS_FILE ? [path.resolve(process.env.CLIENTS_FILE)] : [])])];
 
 /**
- * Each valid deployment config's plugin registry, built in every region as the browser builds it
- * (scripts/offlineRegistry.ts). It needs Vite, a devDependency: where that is not installed, say so.
+ * Each valid deployment config's plugin registry, built in every region as the browser builds it, in a
+ * Node process of its own (scripts/offlineRegistry.ts). It needs Vite, a devDependency: without it, say so.
  */
 async function registryCheck(): Promise<RegistryCheck | undefined> {
   try {
-    const { checkRegistries } = await import('./offlineRegistry');
-    return (targets) => checkRegistries(REPO_ROOT, targets);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw err;
-    console.log(`note: the plugin registries are not built (${(err as Error).message.split('\n')[0]}); install the devDependencies (npm ci) to check them\n`);
+    import.meta.resolve('vite');
+  } catch {
+    console.log('note: the plugin registries are not built: Vite (a devDependency) is not installed; npm ci installs it\n');
     return undefined;
   }
+  const { checkRegistriesApart } = await import('./offlineRegistry');
+  return (targets) => checkRegistriesApart(REPO_ROOT, targets);
 }
 
 const report = await configReport(files, vocabulary, appConfigFiles, await registryCheck());

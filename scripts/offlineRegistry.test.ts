@@ -12,7 +12,8 @@ import type { DeploymentConfig } from '../core/config/types';
 import { REGION_CODES } from '../core/contract/regions';
 import { configReport, type RegistryCheck } from '../server/config/configReport';
 import { freshConfigVocabulary } from '../server/config/knownNames';
-import { checkRegistries, openOfflinePortal, prepareRegistries, type OfflinePortal } from './offlineRegistry';
+import { openOfflinePortal, type OfflinePortal } from './offlinePortal.mjs';
+import { checkRegistries, checkRegistriesApart, prepareRegistries } from './offlineRegistry';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const api = { global: '/api', regions: { Use: '/u', Aps: '/a', Euw: '/e' } };
@@ -28,6 +29,7 @@ const SCRATCH: Record<string, string> = {
   late: `export default definePlugin({ id: 'late', register(ctx) { setTimeout(() => ctx.addMenuEntry({ id: 'late', path: 'late', labelKey: 'core:x' as never, order: 1 }), 0); } });`,
   'bad-id': `export default definePlugin({ id: 'Bad_Id' });`,
   'toast-c': `export default definePlugin({ id: 'toast-c', register(ctx) { ctx.addErrorHandler(-19999, () => true, { priority: 9 }); } });`,
+  crash: `export default definePlugin({ id: 'crash', register() { setTimeout(() => { throw new RangeError('the crash plugin gave up'); }, 0); } });`,
   about: `export default definePlugin({ id: 'about', routes: [{ path: 'about', parent: 'accountSetting', view: () => import('./View') }], errorHandlers: { [-19999]: { handle: () => true, priority: 5 } } });`,
 };
 
@@ -122,6 +124,22 @@ describe('config:check builds the plugin registry offline', () => {
     expect(report.ok, report.text).toBe(true);
     expect(report.text).toContain('The plugin registry of each deployment config builds in every region (Use, Aps, Euw) as the browser builds it.');
   });
+});
+
+describe('config:check runs the check in a Node process of its own', () => {
+  it('with the same answer as in this one', async () => {
+    const file = config('apart', ['help', 'faq', 'misnamed']);
+    const targets = [{ file, config: parseDeploymentConfig(JSON.parse(readFileSync(file, 'utf8'))) }];
+    const apart = await checkRegistriesApart(temp, targets);
+    expect(apart).toEqual(await check(targets));
+    expect(apart.get(file)!.map((p) => p.message)).toEqual(["plugins/misnamed declares the id 'renamed'; folder and id must match", "Route 'help' is contributed by both 'help' and 'faq'"]);
+  }, 120_000);
+
+  it('names a process that stops before it answers (a plugin that throws in a timer) for every file', async () => {
+    const file = config('crash', ['crash']);
+    const apart = await checkRegistriesApart(temp, [{ file, config: parseDeploymentConfig(JSON.parse(readFileSync(file, 'utf8'))) }]);
+    expect(apart.get(file)).toEqual([{ message: 'the registry check stopped (exit code 1) before it answered: RangeError: the crash plugin gave up', regions: [...REGION_CODES] }]);
+  }, 120_000);
 });
 
 describe("the repository's configs (the control)", () => {

@@ -15,13 +15,16 @@
  * the address and the cookie), given for the registry phases only as the smallest honest stand-in:
  * a page at the portal's root with no query and no cookie, that is a visit no app launched.
  *
- * Vite is a devDependency, so the server's start does not run this; config:check and CI do.
+ * config:check runs it in a Node process of its own (checkRegistriesApart, scripts/offlineRegistryProcess.mjs);
+ * tests run it in theirs (checkRegistries). Vite is a devDependency, and the check costs seconds, so the
+ * server's start does not run it; config:check and CI do.
  */
-import { createServer, createServerModuleRunner, type ViteDevServer } from 'vite';
-import { portalVirtualModules } from '../core/build/virtualModules.mjs';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { DeploymentConfig } from '../core/config/types';
 import { REGION_CODES, type RegionCode } from '../core/contract/regions';
 import type { RegistryProblem, RegistryTarget } from '../server/config/configReport';
+import type { OfflinePortal, PortalPage } from './offlinePortal.mjs';
 
 type CollectModule = typeof import('../core/registry/collect');
 type CorePointsModule = typeof import('../core/registry/corePoints');
@@ -37,42 +40,6 @@ type CollectingRegistry = InstanceType<CollectModule['CollectingRegistry']>;
  * timer, an import not awaited): what a plugin adds later still fails in the browser but is not seen here.
  */
 const SETTLE_MS = 50;
-
-/** One page load: the core and the plugins evaluated anew. */
-export interface PortalPage {
-  import<T>(path: string): Promise<T>;
-  close(): Promise<void>;
-}
-
-/** A Vite server over a checkout (or a copy of one) that hands out fresh pages. */
-export interface OfflinePortal {
-  page(): Promise<PortalPage>;
-  close(): Promise<void>;
-}
-
-export async function openOfflinePortal(root: string): Promise<OfflinePortal> {
-  const server: ViteDevServer = await createServer({
-    root,
-    configFile: false,
-    envFile: false,
-    logLevel: 'silent',
-    clearScreen: false,
-    appType: 'custom',
-    // As tests/vitest.config.ts: the virtual modules, and JSX through emotion.
-    plugins: [portalVirtualModules({ root })],
-    esbuild: { jsx: 'automatic', jsxImportSource: '@emotion/react' },
-    server: { middlewareMode: true, hmr: false, ws: false, watch: null, preTransformRequests: false },
-    optimizeDeps: { noDiscovery: true, include: [] },
-  });
-  return {
-    async page() {
-      // Errors are reported by message; source-mapped stacks would only cost time.
-      const runner = createServerModuleRunner(server.environments.ssr, { hmr: false, sourcemapInterceptor: false });
-      return { import: <T>(path: string) => runner.import(path) as Promise<T>, close: () => runner.close() };
-    },
-    close: () => server.close(),
-  };
-}
 
 function firstLine(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).split('\n')[0]!.trim();
@@ -157,7 +124,7 @@ function byMessage(regions: Record<RegionCode, CollectingRegistry>): RegistryPro
  * with no `window`, as modules see Node; then each page builds its registries with a `window` of its own.
  */
 export async function checkRegistries(root: string, targets: readonly RegistryTarget[], portal?: OfflinePortal): Promise<Map<string, RegistryProblem[]>> {
-  const own = portal ? null : await openOfflinePortal(root);
+  const own = portal ? null : await (await import('./offlinePortal.mjs')).openOfflinePortal(root);
   const server = portal ?? own!;
   const pages: { file: string; page: PortalPage; registries?: PageRegistries; failed?: string }[] = [];
   const hadWindow = 'window' in globalThis;
@@ -187,4 +154,30 @@ export async function checkRegistries(root: string, targets: readonly RegistryTa
     await Promise.all(pages.map(({ page }) => page.close()));
     await own?.close();
   }
+}
+
+/**
+ * checkRegistries in a Node process of its own, without tsx's loader hooks (scripts/offlineRegistryProcess.mjs):
+ * faster by a second, and whatever a plugin does at start stays there. A process that stops before it
+ * answers is a problem of every file, with what it said.
+ */
+export function checkRegistriesApart(root: string, targets: readonly RegistryTarget[]): Promise<Map<string, RegistryProblem[]>> {
+  return new Promise((resolve) => {
+    const child = fork(fileURLToPath(new URL('./offlineRegistryProcess.mjs', import.meta.url)), [], { execArgv: [], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    let said = '';
+    child.stderr!.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    let answered = false;
+    const everyFile = (message: string) => new Map(targets.map(({ file }) => [file, [{ message, regions: [...REGION_CODES] }]]));
+    child.once('message', (reply: { found?: [string, RegistryProblem[]][]; error?: string }) => {
+      answered = true;
+      resolve(reply.found ? new Map(reply.found) : everyFile(`the registry check failed: ${firstLine(reply.error)}`));
+    });
+    child.once('exit', (code, signal) => {
+      if (answered) return;
+      const lines = said.trim().split('\n');
+      const why = lines.find((line) => /^\w*Error( \[\w+\])?: /.test(line)) ?? lines[0] ?? '';
+      resolve(everyFile(`the registry check stopped (${signal ?? `exit code ${code}`}) before it answered${why ? `: ${why.trim()}` : ''}`));
+    });
+    child.send({ root, targets });
+  });
 }
