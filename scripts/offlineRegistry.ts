@@ -172,7 +172,8 @@ export function checkRegistriesApart(root: string, targets: readonly RegistryTar
       answered = true;
       resolve(reply.found ? new Map(reply.found) : everyFile(`the registry check failed: ${firstLine(reply.error)}`));
     });
-    child.once('exit', (code, signal) => {
+    // 'close', not 'exit': by then every message the process sent has arrived.
+    child.once('close', (code, signal) => {
       if (answered) return;
       const lines = said.trim().split('\n');
       const why = lines.find((line) => /^\w*Error( \[\w+\])?: /.test(line)) ?? lines[0] ?? '';
