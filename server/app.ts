@@ -40,7 +40,7 @@ import { healthRoutes } from './http/health';
 import { loggerOptions, logRequests } from './http/requestLog';
 import { pluginGate } from './plugin-host/gate';
 import { pluginRoutes } from './plugin-host/pluginRoutes';
-import { loadServerHalves, setUpServerHalves } from './plugin-host/serverHalves';
+import { loadServerHalves, pluginMigrationsOf, setUpServerHalves } from './plugin-host/serverHalves';
 import type { ServerPlugin } from './plugin-api';
 import { webConfigFile } from './plugin-host/switches';
 import { metricsListener, metricsRoute, type AnsweredFailure } from './http/metrics';
@@ -135,11 +135,12 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   const options = resolveOptions(input);
   // Config problems are the operator's to fix, so they are always said, with or without LOG=1.
   const configs = await checkConfigs(options, (message) => console.warn(message));
-  const stores = await openStores({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, databaseUrls: options.databaseUrls });
+  // The plugins' server halves (plugins/<id>/server/), before the stores: their tables are migrated with the core's.
+  const halves = [...(await loadServerHalves(REPO_ROOT)), ...(options.extraServerPlugins ?? [])];
+  const stores = await openStores({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, databaseUrls: options.databaseUrls, pluginMigrations: pluginMigrationsOf(halves) });
   const mailer = new Mailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, dataDir: options.dataDir, now: options.now, db: stores.global, outbox: options.mailOutbox, worker: options.mailWorker });
   const ctx = await createCtx(options, stores, mailer, passwordHasher(options.testMode), configs);
-  // The plugins' server halves (plugins/<id>/server/): their contributions first, their routes with the API's below.
-  const halves = await loadServerHalves(REPO_ROOT);
+  // Their contributions first; their routes are registered with the API's below.
   setUpServerHalves(halves, ctx.extensions);
   // Expired shared rows, OpenID provider state and security events past their 90 days, deleted beside the requests (never in their path).
   const pruning = startPruning(

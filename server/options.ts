@@ -1,4 +1,5 @@
 /** Server options: what main.ts reads from the environment and what tests pass in. */
+import type { ServerPlugin } from './plugin-api';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -110,6 +111,8 @@ export interface ServerOptions {
   portalConfigFile?: string;
   /** The partner apps' deployment configs, injected instead when a page is opened by an app (PORTAL_APP_CONFIGS). */
   appConfigFiles: Partial<Record<AppType, string>>;
+  /** Server halves given in code besides those found under plugins/ (tests). */
+  extraServerPlugins?: readonly ServerPlugin[];
   production: boolean;
   smtpUrl?: string;
   mailFrom: string;
@@ -222,6 +225,7 @@ export function resolveOptions(input: ServerOptionsInput = {}): ServerOptions {
     distDir: input.distDir ?? path.join(REPO_ROOT, 'dist'),
     portalConfigFile: input.portalConfigFile,
     appConfigFiles: input.appConfigFiles ?? (input.production ? {} : repoAppConfigs()),
+    extraServerPlugins: input.extraServerPlugins,
     production: input.production ?? false,
     smtpUrl: input.smtpUrl,
     mailFrom: input.mailFrom ?? 'Unified ID <no-reply@unified-id.example>',

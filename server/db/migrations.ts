@@ -591,19 +591,46 @@ const byKind: Record<StoreKind, (dialect: SqlDialect) => Record<string, Migratio
   legacy: legacyMigrations,
 };
 
-/**
- * Runs the migrations of a store. On PostgreSQL pass the store's schema: Kysely's bookkeeping
- * tables then live in that schema too (several stores may share one database).
- */
-export async function migrate(db: AnyDb, kind: StoreKind, target: { dialect: 'sqlite' } | { dialect: 'postgres'; schema: string }): Promise<void> {
+/** A plugin's own migrations per kind of store (its server half's `migrations`), kept apart from the core's. */
+export type MigrationSet = (dialect: SqlDialect) => Record<string, Migration>;
+export interface PluginMigrations {
+  plugin: string;
+  global?: MigrationSet;
+  regional?: MigrationSet;
+}
+
+type Target = { dialect: 'sqlite' } | { dialect: 'postgres'; schema: string };
+
+async function runMigrator(db: AnyDb, migrations: Record<string, Migration>, target: Target, where: string, tables?: { migrationTableName: string; migrationLockTableName: string }): Promise<void> {
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => byKind[kind](target.dialect) },
+    provider: { getMigrations: async () => migrations },
     ...(target.dialect === 'postgres' ? { migrationTableSchema: target.schema } : {}),
+    ...tables,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`migration ${failed} of the ${kind} store failed: ${String((error as Error).message ?? error)}`);
+    throw new Error(`migration ${failed} of ${where} failed: ${String((error as Error).message ?? error)}`);
+  }
+}
+
+/**
+ * Runs the migrations of a store, then each plugin's for that kind of store, each plugin with
+ * bookkeeping tables of its own (`plugin_migrations_<id>`), so its list can never collide with the
+ * core's or another plugin's. On PostgreSQL pass the store's schema: the bookkeeping tables then
+ * live in that schema too (several stores may share one database).
+ */
+export async function migrate(db: AnyDb, kind: StoreKind, target: Target, plugins: readonly PluginMigrations[] = []): Promise<void> {
+  await runMigrator(db, byKind[kind](target.dialect), target, `the ${kind} store`);
+  if (kind === 'legacy') return;
+  for (const plugin of plugins) {
+    const set = plugin[kind];
+    if (!set) continue;
+    const name = plugin.plugin.replace(/[^a-z0-9]/g, '_');
+    await runMigrator(db, set(target.dialect), target, `plugin ${plugin.plugin} in the ${kind} store`, {
+      migrationTableName: `plugin_migrations_${name}`,
+      migrationLockTableName: `plugin_migrations_${name}_lock`,
+    });
   }
 }

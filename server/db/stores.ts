@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
 import type { RegionCode } from '../../core/contract/regions';
 import { REGION_CODES } from '../../core/contract/regions';
-import { migrate, type StoreKind } from './migrations';
+import { migrate, type PluginMigrations, type StoreKind } from './migrations';
 import type { GlobalDb, LegacyDb, PoolStats, RegionalDb, Stores } from './types';
 
 type StoreName = 'global' | 'legacy' | Lowercase<RegionCode>;
@@ -19,6 +19,8 @@ export interface StoreOptions {
   databaseUrl?: string;
   /** Per-store URLs (DATABASE_URL_GLOBAL, DATABASE_URL_USE, …) override databaseUrl. */
   databaseUrls?: Partial<Record<StoreName, string>>;
+  /** The plugins' server halves' own migrations, run after the core's in the same lock. */
+  pluginMigrations?: readonly PluginMigrations[];
 }
 
 /**
@@ -109,14 +111,14 @@ export async function openStores(options: StoreOptions): Promise<Stores> {
     const region = REGION_CODES.find((r) => r.toLowerCase() === name);
     const storeName = region ? `region:${region}` : name;
     if (url) {
-      const db = await openPostgres<T>(url, schema, (fresh) => migrate(fresh, kind, { dialect: 'postgres', schema }), (pool) => pools.push([storeName, pool]));
+      const db = await openPostgres<T>(url, schema, (fresh) => migrate(fresh, kind, { dialect: 'postgres', schema }, options.pluginMigrations), (pool) => pools.push([storeName, pool]));
       opened.push(db);
       return db;
     }
     // SQLite serves one instance: its files are migrated by the process that opens them first.
     const db = openSqlite<T>(path.join(options.dataDir, `${name}.sqlite`));
     opened.push(db);
-    await migrate(db, kind, { dialect: 'sqlite' });
+    await migrate(db, kind, { dialect: 'sqlite' }, options.pluginMigrations);
     return db;
   }
   try {

@@ -8,10 +8,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context';
 import type { PointName, ServerPoints } from '../plugin-host/points';
+import type { MigrationSet } from '../db/migrations';
 
 /** What the core lends a server half: the stores per region, mail, counters, options and the plugin switches. */
 export type ServerContext = Ctx;
 export type { PasskeyProof, PointName, ServerPoints } from '../plugin-host/points';
+export type { MigrationSet, SqlDialect } from '../db/migrations';
 export type { AuthContext, SsoSessionRef } from '../domain/sessions';
 export type { AccountTable, InvitationTable, LegacyAccountTable, OrgTable, PasskeyTable, RegionalDb } from '../db/types';
 
@@ -32,6 +34,13 @@ export interface ServerPlugin {
    * route may name another plugin in `config.plugin`); none is registered where no served config does.
    */
   routes?(api: FastifyInstance, ctx: ServerContext): Promise<void>;
+  /**
+   * The plugin's own tables: Kysely migrations per kind of store (`regional`: each region's store,
+   * where accounts live; `global`: the one shared store), by dialect ('sqlite' | 'postgres'). They run
+   * at start after the core's, whatever the switches say (data outlives a switch), with bookkeeping of
+   * their own. Name tables after the plugin (`<id>_…`); query them with `ctx.region(r).withTables<T>()`.
+   */
+  migrations?: { regional?: MigrationSet; global?: MigrationSet };
 }
 
 /** A server half's default export. */

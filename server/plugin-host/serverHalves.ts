@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pluginIds } from '../../core/build/virtualModules.mjs';
 import type { ServerPlugin } from '../plugin-api';
+import type { PluginMigrations } from '../db/migrations';
 import type { PointName, ServerExtensions, ServerPoints } from './points';
 
 export class ServerHalfError extends Error {
@@ -25,7 +26,14 @@ export function serverHalfFiles(root: string): Array<{ id: string; file: string 
 function isServerPlugin(value: unknown): value is ServerPlugin {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.id === 'string' && (v.routes === undefined || typeof v.routes === 'function') && (v.setup === undefined || typeof v.setup === 'function');
+  const migrations = v.migrations as Record<string, unknown> | undefined;
+  const migrationsOk = migrations === undefined || (typeof migrations === 'object' && migrations !== null && Object.entries(migrations).every(([k, set]) => (k === 'regional' || k === 'global') && typeof set === 'function'));
+  return typeof v.id === 'string' && (v.routes === undefined || typeof v.routes === 'function') && (v.setup === undefined || typeof v.setup === 'function') && migrationsOk;
+}
+
+/** The halves' migrations, as the stores run them. */
+export function pluginMigrationsOf(halves: readonly ServerPlugin[]): PluginMigrations[] {
+  return halves.filter((h) => h.migrations).map((h) => ({ plugin: h.id, ...h.migrations }));
 }
 
 /** Imports every server half and checks what it exports. */
