@@ -3,6 +3,7 @@ import type { DeploymentConfig } from '../config/types';
 import type { RegionCode } from '../contract/regions';
 import type { HttpClient } from '../http/client';
 import type { Registry } from '../registry/registry';
+import { portalSession, type PortalSession } from '../session/grant';
 
 /** The services the core hands to every view; plugins reach the core only through these. */
 export interface PortalServices {
@@ -15,10 +16,24 @@ export interface PortalServices {
 
 export const PortalContext = createContext<PortalServices | null>(null);
 
-export function usePortal(): PortalServices {
+/** What a view gets from `usePortal()`: the services, and the session capability the core grants views. */
+export interface Portal extends PortalServices {
+  /** Changes to the session a view may ask for (sign-in hand-off, sign-out, user info, security token); each is logged in development. */
+  session: PortalSession;
+}
+
+const portals = new WeakMap<PortalServices, Portal>();
+
+/** The services of the portal's current data region, and the session capability; one object per set of services. */
+export function usePortal(): Portal {
   const services = useContext(PortalContext);
   if (!services) throw new Error('usePortal() outside <PortalContext.Provider>');
-  return services;
+  let portal = portals.get(services);
+  if (!portal) {
+    portal = { ...services, session: portalSession(services) };
+    portals.set(services, portal);
+  }
+  return portal;
 }
 
 export const useHttp = (): HttpClient => usePortal().http;

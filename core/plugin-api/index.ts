@@ -1,17 +1,26 @@
 /**
- * The plugin API: everything a plugin may use from the core, and the only core module a
- * plugin imports (`import { definePlugin, usePortal } from '@portal/plugin-api'`).
- * Its siblings are entry points of the same API for places with other needs:
- * `@portal/plugin-api/config` (config shapes only, for a plugin's `config.ts`, which the
- * server loads too) and `@portal/plugin-api/testing` (harnesses for tests and stories, never
- * in the build). Whatever is not exported here is the core's own and may change without notice;
- * `npm run lint` refuses a plugin import of anything else under core/ (eslint.config.mjs).
+ * The plugin API (`@portal/plugin-api`, a workspace package: core/plugin-api/package.json): what a
+ * plugin may use from the core, and the only core module a plugin imports
+ * (`import { definePlugin, usePortal } from '@portal/plugin-api'`). Its siblings are entry points of
+ * the same API for places with other needs: `/config` (config shapes only, for a plugin's
+ * `config.ts`, which the server loads too), `/contract` (the HTTP API's types and constants, also for
+ * a plugin's server half), `/modal` (the dialog alone, to load lazily), `/start` (a start script's few
+ * pure helpers) and `/testing` (harnesses for tests and stories, never in the build).
+ *
+ * The surface is deliberate and recorded: api/*.api.md (`npm run api:report`), with a CHANGELOG.md
+ * and a semver version. The session is changed only through the capability the core grants
+ * (`RegisterContext.session`, `usePortal().session`); plugins read it through read-only atoms.
+ * Whatever is not exported here is the core's own and may change without notice; `npm run lint`
+ * refuses a plugin import of anything else under core/ (eslint.config.mjs).
+ *
+ * @packageDocumentation
  */
 
 // Declaring a plugin, its settings and its contributions.
 export { definePlugin } from '../registry/definePlugin';
-export * from './config';
+export { type PluginConfigRef } from './configRef';
 export { usePluginConfig } from './pluginConfig';
+export { type Shape } from '../config/shape';
 export { SIGN_OUT_POINT, type SignOutOverride } from '../registry/corePoints';
 export { defineExtensionPoint, type ExtensionPoint } from '../registry/extensionPoints';
 export { type Owned, type Registry } from '../registry/registry';
@@ -43,27 +52,53 @@ export { useErrorHandler } from '../errors/useErrorHandler';
 export { ApiError, isAbortError, toApiError } from '../http/ApiError';
 export { type Loaded, useLoaded } from '../http/useLoaded';
 export { FORCED_SIGN_OUT_CODES, HttpClient } from '../http/client';
-export { useDeploymentConfig, useHttp, usePortal } from '../app/context';
+export { type Portal, type PortalServices, useDeploymentConfig, useHttp, usePortal } from '../app/context';
 
 // The API contract: request and response types, error codes, shared constants.
 export * from './contract';
 
-// Routing, guards and the session.
+// The session: read-only atoms, and the capability the core grants to change it.
+export { type HandOffTokens, type PortalSession, type SessionGrant, regionView as regionAtom, signedInAtom, storedLanguage, userView as userAtom } from '../session/grant';
+export { onAccountChanged } from '../session/accountChanged';
+
+// Routing, guards and invitations.
 export { PluginBoundary } from '../router/PluginBoundary';
 export { codeIsUnusable, INVITE_STATUS_UNREGISTERED } from '../router/coreGuards';
 export { type Guard, type GuardContext, type GuardedRoute, type GuardOutcome, next } from '../router/guardTypes';
 export { lazyView } from '../router/lazyView';
 export { isAllowedRedirect } from '../router/redirects';
-export { accountChanged, accountChangedAtom } from '../session/accountChanged';
 export { clearInvite, type InviteInfo as SavedInvite, loadInvite, saveInvite } from '../session/invite';
 export { clearInviteRefusal, type InviteGuardReason, inviteRefusal, refuseInvite } from '../session/invite';
-export { appStore, clearSession, regionAtom, saveTokens, setRegion, setUser, tokensAtom, userAtom } from '../session/session';
-export { signOut } from '../session/signOut';
-export { storage } from '../session/storage';
 export { takeCapturedParams } from '../session/urlTokens';
 
-// The login page: view host services, interrupts, mailed links.
-export * from '../login';
+// The login page: view host services, extension points, interrupts, mailed links.
+export {
+  type EmailSentData,
+  type InterruptComponent,
+  type InterruptedCall,
+  type InterruptProps,
+  LOGIN_INTERRUPT_POINT,
+  LOGIN_SLOT_POINT,
+  LOGIN_VIEWS,
+  type LockedData,
+  type LoginInterrupt,
+  type LoginPageServices,
+  type LoginSlot,
+  SECOND_FACTOR_METHOD_POINT,
+  type SecondFactorMethod,
+  type SecondFactorMethodProps,
+  SIGN_IN_FIELDS_POINT,
+  SIGN_IN_METHOD_POINT,
+  type SignInFields,
+  type SignInMethod,
+  type SignInMethodProps,
+} from '../login/types';
+export { MFA_STEP_PART_POINT, type MfaStepPart, type MfaStepPartProps } from '../login/mfaStepParts';
+export { LoginPageContext, useLoginPage } from '../login/LoginPageContext';
+export { type InterruptibleCall, type InterruptibleCallOptions, useInterruptibleCall } from '../login/useInterruptibleCall';
+export { fetchAllowList, handOffUrl } from '../login/handOff';
+export { formatLockDuration, type LockDuration } from '../login/lockDuration';
+export { carryLoginParams, takeCarriedLoginParams } from '../login/carry';
 export { LinkChecking, LinkSection } from '../login/LinkPage';
 export { forgetMailLinkToken, loginSessionHeaders, mailLinkToken, signInAfterMailLink } from '../login/mailLink';
 export { useRenewMailLink } from '../login/useRenewMailLink';
@@ -72,30 +107,50 @@ export { useRenewMailLink } from '../login/useRenewMailLink';
 export { SECURITY_SECTION_POINT, type SecuritySection, type SecuritySectionProps } from '../security/sections';
 
 // Languages and locale namespaces.
-export { changeLanguage, chooseLanguage, currentLanguage, i18n, showLanguage } from '../i18n/i18n';
-export { DEFAULT_LANGUAGE, isLanguageCode, languageByCode, type LanguageCode, LANGUAGES, matchBrowserLanguage } from '../i18n/languages';
-export { addNamespace, localeFile } from '../i18n/namespaces';
+export { changeLanguage, currentLanguage, i18n, showLanguage } from '../i18n/i18n';
+export { DEFAULT_LANGUAGE, isLanguageCode, languageByCode, type LanguageCode, matchBrowserLanguage } from '../i18n/languages';
+export { addNamespace, localeFile, type Messages, type NamespaceLoader } from '../i18n/namespaces';
 export { isolate, withoutIsolation } from '../i18n/bidi';
 export { formatNumber, intlLocale } from '../i18n/numbers';
 export { formatMoment } from '../i18n/dates';
 export { useIntlLocale } from '../i18n/useIntlLocale';
-export { useFormatNumber } from '../i18n/useFormatNumber';
 export { type ErrorMessageKey, type KeyOf, type MessageKey, type Namespace, namespaceOf, type PortalNamespaces, translateDataKey, type TranslationKey } from '../i18n/resources';
 
-// UI primitives, themes, uploads, regions and validation rules.
-export * from '../ui';
-export { AVATAR_RULE, checkFile, type FileProblem, LICENSE_RULE } from '../files/checkFile';
-export { md5Hex, md5OfFile } from '../files/md5';
-export { CountryRegionSelect } from '../regions/CountryRegionSelect';
-export { countryNamer, regionOfCountry } from '../regions/countryRegions';
-export { useRegionWhiteList } from '../regions/useRegionWhiteList';
+// The UI kit: primitives, layout, focus and media helpers, toasts, dialogs.
+export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from '../ui/Button';
+export { Checkbox, type CheckboxProps } from '../ui/Checkbox';
+export { CodeInput, type CodeInputProps } from '../ui/CodeInput';
+export { describedBy, FieldError, FieldHint } from '../ui/FieldMessages';
+export { focusForReading, focusRing, focusTargetCss, focusTargetHeadingsCss } from '../ui/focusRing';
+export { kindColor, KindIcon, type MessageKind } from '../ui/kindIcons';
+export { LoadFailed, LoadingLine } from '../ui/loadState';
+export { LoadingImage, type LoadingImageProps } from '../ui/LoadingImage';
+export { Notice, type NoticeProps } from '../ui/Notice';
+export { cardCss, CellLabel, CONTENT_WIDTH, PageCard, ReadOnlyValue, stackedTableCss } from '../ui/page';
+export { LANGUAGE_MENU_MAX_HEIGHT, LanguageMenu } from '../ui/LanguageMenu';
+export { atLeast, below, media, useViewportWidth } from '../ui/media';
+export { type SelectOption } from '../ui/selectFilter';
+export { Spinner } from '../ui/Spinner';
+export { TextField, type TextFieldProps } from '../ui/TextField';
+export { dismissToast, getToast, toast, type ToastItem, type ToastKind, type ToastOptions } from '../ui/toastStore';
+export { Truncate, type TruncateProps } from '../ui/Truncate';
+export { VisuallyHidden, visuallyHiddenStyle } from '../ui/VisuallyHidden';
 export { Modal } from '../ui/Modal';
 export { Select } from '../ui/Select';
 export { StrengthMeter } from '../ui/StrengthMeter';
 export { ClockContext, useCountdown } from '../ui/countdown';
 export { iconButtonStyle } from '../ui/iconButton';
+
+// Uploads, regions and validation rules.
+export { AVATAR_RULE, checkFile, type FileProblem, LICENSE_RULE } from '../files/checkFile';
+export { md5Hex, md5OfFile } from '../files/md5';
+export { CountryRegionSelect } from '../regions/CountryRegionSelect';
+export { countryNamer, regionOfCountry } from '../regions/countryRegions';
+export { useRegionWhiteList } from '../regions/useRegionWhiteList';
 export { checkEmail, checkLoginPassword, isValidationMessage, type ValidationMessage } from '../validation/checks';
 export { companyIdRule, emailRule, genericPhoneRule, ILLEGAL_CHARACTERS, isBmpOnly, LIMITS, loginPasswordRule, mfaCodeRule, MSG, nameRule, postCodeRule, registerPasswordRange, registerPasswordRule, registerPhoneRule, termsRule, urlRule } from '../validation/rules';
 export { type FieldChecks, useLightForm } from '../validation/useLightForm';
+
+// Themes.
 export { type ThemeTokens } from '../../themes/tokens';
 export { clientTheme } from '../../themes/whiteLabel';

@@ -22,7 +22,12 @@ export { initI18n } from '../i18n/i18n';
 export { AccountShell } from '../router/AccountShell';
 export { RouteView } from '../router/RouteView';
 export { createSessionPort, sessionEndedAtom } from '../session/session';
+// The session's writers, for arranging and checking a test's session; plugins change it through the capability.
+export { appStore, clearSession, regionAtom, saveTokens, setRegion, setUser, tokensAtom, userAtom } from '../session/session';
+export { storage } from '../session/storage';
+export { accountChanged } from '../session/accountChanged';
+export { grantSession } from '../session/grant';
 export { stripTokensFromUrl, takeMailLinkToken } from '../session/urlTokens';
 export { pluginsById } from '../testing/pluginsById';
-export { buttonNamed, hasText, press, typeInto, until, untilShown, untilText } from '../testing/storyPlay';
+export { press, typeInto, until, untilShown, untilText } from '../testing/storyPlay';
 export { deferred } from '../testing/deferred';

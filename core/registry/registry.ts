@@ -2,6 +2,7 @@ import { addNamespace } from '../i18n/namespaces';
 import { parsePluginSettings } from '../config/pluginSettings';
 import type { DeploymentConfig, PluginSwitch } from '../config/types';
 import { allow, next, type Guard, type GuardedRoute } from '../router/guardTypes';
+import { grantSession } from '../session/grant';
 import type { ExtensionPoint } from './extensionPoints';
 import type {
   ContributionApi,
@@ -191,7 +192,7 @@ export async function buildRegistry(
       else api.addErrorHandler(Number(code), handler.handle, { priority: handler.priority });
     }
     for (const [ns, loader] of Object.entries(m.locales)) api.addNamespace(ns, loader);
-    await m.register?.({ ...api, pluginId: m.id, config: configs[i], deployment });
+    await m.register?.({ ...api, pluginId: m.id, config: configs[i], deployment, session: grantSession(m.id) });
   }
   registry.checkContributions();
   for (const [i, m] of manifests.entries()) {

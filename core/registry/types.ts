@@ -7,6 +7,7 @@ import type { DeploymentConfig } from '../config/types';
 import type { ExtensionPoint } from './extensionPoints';
 import type { Guard } from '../router/guardTypes';
 import type { UserInfo } from '../contract/api';
+import type { SessionGrant } from '../session/grant';
 
 /** A lazily imported view: its code is fetched only when it is first shown. */
 export type LazyView<P = object> = () => Promise<{ default: ComponentType<P> }>;
@@ -98,6 +99,8 @@ export interface RegisterContext<C> extends ContributionApi {
   pluginId: string;
   config: C;
   deployment: DeploymentConfig;
+  /** The session capability, granted to this plugin: its operations are logged under the plugin's id. */
+  session: SessionGrant;
 }
 
 export interface BootstrapContext<C> {

@@ -13,3 +13,8 @@ export function accountChanged(user: UserInfo): void {
   setUser(user);
   appStore.set(accountChangedAtom, (n) => n + 1);
 }
+
+/** Calls `listener` after each of the user's own changes to their account; returns the way to stop. */
+export function onAccountChanged(listener: () => void): () => void {
+  return appStore.sub(accountChangedAtom, listener);
+}

@@ -8,8 +8,6 @@ import {
   isLanguageCode,
   languageByCode,
   PageCard,
-  setUser,
-  signOut,
   toast,
   useErrorHandler,
   usePluginConfig,
@@ -34,7 +32,7 @@ export default function AccountPage() {
   const { t } = useTranslation(['account', 'core']);
   const theme = useTheme();
   const user = useAtomValue(userAtom);
-  const { http, registry, config } = usePortal();
+  const { http, config, session } = usePortal();
   const settings = usePluginConfig(accountConfig);
   const handleError = useErrorHandler();
   const [, navigate] = useLocation();
@@ -45,7 +43,7 @@ export default function AccountPage() {
   async function refresh() {
     setBusy('refresh');
     try {
-      setUser(await http.get<UserInfo>('/user-info'));
+      session.updateUser(await http.get<UserInfo>('/user-info'));
       toast(t('account:refreshed'), 'success');
     } catch (err) {
       handleError(err);
@@ -56,7 +54,7 @@ export default function AccountPage() {
 
   async function leave() {
     setBusy('signOut');
-    await signOut(registry, http);
+    await session.signOut('user');
     navigate(`~${config.signInPath}`, { replace: true });
   }
 

@@ -4,16 +4,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
 import {
   ApiError,
-  appStore,
   getToast,
   type HttpClient,
-  saveTokens,
-  setUser,
-  storage,
-  userAtom,
   type UserInfo,
 } from '@portal/plugin-api';
-import { buildRegistry, renderPortal, RouteView, testDeployment, testRegistry } from '@portal/plugin-api/testing';
+import { appStore, buildRegistry, renderPortal, RouteView, saveTokens, setUser, storage, testDeployment, testRegistry, userAtom } from '@portal/plugin-api/testing';
 import account from './index';
 
 const user: UserInfo = {

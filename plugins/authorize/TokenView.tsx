@@ -6,8 +6,6 @@ import {
   fetchAllowList,
   isAllowedRedirect,
   LoadingImage,
-  saveTokens,
-  setRegion,
   takeCapturedParams,
   type TokenExchangeResult,
   usePluginConfig,
@@ -37,7 +35,7 @@ export function destinationAfterToken(returnTo: string | null, redirectUrl: stri
  * state, exchange the code with the PKCE verifier, store the tokens, move on.
  */
 export default function TokenView() {
-  const { http, config } = usePortal();
+  const { http, config, session } = usePortal();
   const authorize = usePluginConfig(authorizeConfig);
   const { t } = useTranslation(['authorize', 'core']);
   const [, navigate] = useLocation();
@@ -61,9 +59,8 @@ export default function TokenView() {
           { grant_type: 'authorization_code', client_id: authorize.clientId, code, code_verifier: pending.verifier, redirect_uri: `${window.location.origin}${authorize.redirectPath}` },
           { auth: 'none' },
         );
-        saveTokens({ tokenType: result.tokenType, accessToken: result.accessToken, refreshToken: result.refreshToken });
-        // The account's plugin set is in place before its pages show (core/app/RegionalServices.tsx).
-        setRegion(result.region);
+        // The tokens, then the account's region: its plugin set is in place before its pages show (core/app/RegionalServices.tsx).
+        session.signIn({ tokenType: result.tokenType, accessToken: result.accessToken, refreshToken: result.refreshToken }, result.region);
         const allowList = pending.returnTo && !pending.returnTo.startsWith('/') ? await fetchAllowList(http, config) : config.allowedRedirects;
         const next = destinationAfterToken(pending.returnTo, result.redirectUrl, allowList, window.location.origin);
         if (next.kind === 'external') window.location.assign(next.url);
@@ -72,7 +69,7 @@ export default function TokenView() {
         setProblem(errorMessage(error, t));
       }
     })();
-  }, [authorize, config, http, navigate, t]);
+  }, [authorize, config, http, navigate, session, t]);
 
   return problem ? <AuthorizeProblem message={problem} /> : <LoadingImage label={t('signingIn')} />;
 }

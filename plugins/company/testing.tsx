@@ -1,8 +1,8 @@
 /** Renders the company page (or one screen) the way the account area nests it: under /accountSetting/company. */
 import type { ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
-import { type HttpClient, type PluginManifest, setUser, type UserInfo } from '@portal/plugin-api';
-import { renderPortal, testRegistry } from '@portal/plugin-api/testing';
+import { type HttpClient, type PluginManifest, type UserInfo } from '@portal/plugin-api';
+import { renderPortal, setUser, testRegistry } from '@portal/plugin-api/testing';
 import { ACCOUNT_ID } from './fixtures';
 import company from './index';
 

@@ -15,7 +15,7 @@ import {
   refuseInvite,
   regionAtom,
   saveInvite,
-  tokensAtom,
+  signedInAtom,
   useErrorHandler,
   useHttp,
   usePluginConfig,
@@ -72,7 +72,7 @@ export default function InvitePage() {
         (invite) => {
           if (controller.signal.aborted) return;
           const { path: here, search: qs, lang: language } = latest.current;
-          const signedIn = store.get(tokensAtom) !== null;
+          const signedIn = store.get(signedInAtom);
           switch (invite.status) {
             case INVITE_STATUS_UNREGISTERED:
               saveInvite({

@@ -5,9 +5,7 @@ import { Route, Switch } from 'wouter';
 import {
   type AcceptInviteResult,
   ApiError,
-  appStore,
   clearInviteRefusal,
-  clearSession,
   definePlugin,
   type ErrorHandler,
   getToast,
@@ -15,10 +13,8 @@ import {
   type InviteInfo,
   inviteRefusal,
   loadInvite,
-  saveTokens,
-  setUser,
 } from '@portal/plugin-api';
-import { buildRegistry, deferred, renderPortal, RouteView, sessionEndedAtom, testDeployment, testRegistry } from '@portal/plugin-api/testing';
+import { appStore, buildRegistry, clearSession, deferred, renderPortal, RouteView, saveTokens, sessionEndedAtom, setUser, testDeployment, testRegistry } from '@portal/plugin-api/testing';
 import invite from './index';
 import { absoluteUrl, registerUrl, signInUrl } from './links';
 

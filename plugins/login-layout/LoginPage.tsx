@@ -10,7 +10,7 @@ import {
   MAIL_LINK_CLIENT_PARAM,
   pageThemeAtom,
   showLanguage,
-  storage,
+  storedLanguage,
   takeCarriedLoginParams,
   usePortal,
 } from '@portal/plugin-api';
@@ -44,7 +44,7 @@ export default function LoginPage() {
   const [info, setInfo] = useState<LoginPageInfo | null | undefined>(undefined);
 
   // The branding belongs to the session code; other query changes keep it.
-  const languageOf = useEffectEvent((result: LoginPageInfo | null) => clientLanguage(result, query, storage.get('lang')));
+  const languageOf = useEffectEvent((result: LoginPageInfo | null) => clientLanguage(result, query, storedLanguage()));
   const themeOf = useEffectEvent((result: LoginPageInfo | null) => (result ? clientTheme(config.theme, result.theme, result.title) : null));
   useEffect(() => {
     let live = true;

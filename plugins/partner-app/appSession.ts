@@ -2,10 +2,8 @@ import {
   APP_SESSION_PATH,
   type AppSessionRequest,
   type AppSessionResult,
-  clearSession,
   type HttpClient,
-  saveTokens,
-  setRegion,
+  type SessionGrant,
 } from '@portal/plugin-api';
 import type { AppLaunch, AppTokens } from './launch';
 
@@ -15,11 +13,16 @@ import type { AppLaunch, AppTokens } from './launch';
  * view to the app's sign-in session with its HttpOnly session cookie. An expired access token
  * is refreshed by the HTTP client on the way, with the app's refresh token.
  */
-export async function takeOverAppSession(http: HttpClient, launch: Extract<AppLaunch, { kind: 'app' }>, tokens: AppTokens): Promise<AppSessionResult> {
-  clearSession();
-  saveTokens({ tokenType: tokens.tokenType, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
+export async function takeOverAppSession(
+  session: SessionGrant,
+  http: HttpClient,
+  launch: Extract<AppLaunch, { kind: 'app' }>,
+  tokens: AppTokens,
+): Promise<AppSessionResult> {
+  session.forget('app take-over');
+  session.signIn({ tokenType: tokens.tokenType, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
   const body: AppSessionRequest = { appType: launch.appType, sessionId: tokens.sessionId };
   const result = await http.post<AppSessionResult>(APP_SESSION_PATH, body);
-  setRegion(result.region);
+  session.confirmRegion(result.region);
   return result;
 }

@@ -1,12 +1,12 @@
 import {
   ApiError,
-  clearSession,
   FORCED_SIGN_OUT_CODES,
   type Guard,
   type GuardContext,
   type GuardedRoute,
   type GuardOutcome,
   next,
+  type SessionGrant,
 } from '@portal/plugin-api';
 import { takeOverAppSession } from './appSession';
 import { appState, problemReason } from './state';
@@ -20,9 +20,9 @@ export type OnFirstGuard = (ctx: GuardContext) => void;
 /**
  * Before any entry of the app variant: a refused launch shows the problem screen, a fresh
  * launch takes over the app's session first (once; the tokens are then spent), and only
- * then do the core's guards (token check, user info) run.
+ * then do the core's guards (token check, user info) run. `session` is the plugin's grant (its register context's).
  */
-export function appLaunchGuard(route: GuardedRoute, onFirst: OnFirstGuard): Guard {
+export function appLaunchGuard(route: GuardedRoute, onFirst: OnFirstGuard, session: SessionGrant): Guard {
   return {
     id: `partner-app/launch/${route}`,
     route,
@@ -35,9 +35,9 @@ export function appLaunchGuard(route: GuardedRoute, onFirst: OnFirstGuard): Guar
       if (tokens) {
         appState.launch = { ...launch, tokens: undefined }; // one attempt per launch
         try {
-          await takeOverAppSession(ctx.http, launch, tokens);
+          await takeOverAppSession(session, ctx.http, launch, tokens);
         } catch (err) {
-          clearSession();
+          session.forget('app take-over failed');
           const code = err instanceof ApiError ? err.code : 0;
           // A revoked token, or one that could not be refreshed, already ended the session:
           // the core's modal says so and leads to the app's sign-in.

@@ -4,6 +4,7 @@ import {
   definePlugin,
   type GuardedRoute,
   localeFile,
+  type SessionGrant,
 } from '@portal/plugin-api';
 import { PROBLEM_PATH, SIGNED_OUT_PATH, type OnFirstGuard } from './guard';
 import { configSchema, type PartnerAppConfig } from './config';
@@ -21,11 +22,12 @@ type Contribution = (api: Pick<ContributionApi, 'contribute'>) => void;
  */
 let started: Promise<{ onFirstGuard: OnFirstGuard; contributions: Contribution[] }> | null = null;
 
-async function startOnce(appType: AppType): Promise<{ onFirstGuard: OnFirstGuard; contributions: Contribution[] }> {
+async function startOnce(appType: AppType, session: SessionGrant): Promise<{ onFirstGuard: OnFirstGuard; contributions: Contribution[] }> {
   started ??= import('./startApp').then(async ({ startApp }) => {
     const contributions: Contribution[] = [];
     const onFirstGuard = await startApp(appType, {
       contribute: (point, value) => contributions.push((api) => api.contribute(point, value)),
+      session,
     });
     return { onFirstGuard, contributions };
   });
@@ -50,10 +52,10 @@ export default definePlugin<PartnerAppConfig>({
   ],
   locales: { 'partner-app': localeFile('partner-app') },
   async register(ctx) {
-    const { onFirstGuard, contributions } = await startOnce(ctx.config.appType);
+    const { onFirstGuard, contributions } = await startOnce(ctx.config.appType, ctx.session);
     contributions.forEach((contribute) => contribute(ctx));
     const { appLaunchGuard } = await import('./guard');
-    for (const route of ENTRIES) ctx.addGuard(appLaunchGuard(route, onFirstGuard));
+    for (const route of ENTRIES) ctx.addGuard(appLaunchGuard(route, onFirstGuard, ctx.session));
   },
 });
 

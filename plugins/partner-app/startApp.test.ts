@@ -1,19 +1,15 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  accountChanged,
   addNamespace,
-  appStore,
   currentLanguage,
   type ExtensionPoint,
   getToast,
   i18n,
   localeFile,
-  saveTokens,
   SIGN_OUT_POINT,
   takeCapturedParams,
-  tokensAtom,
 } from '@portal/plugin-api';
-import { demoUser, initI18n, stripTokensFromUrl } from '@portal/plugin-api/testing';
+import { accountChanged, appStore, demoUser, grantSession, initI18n, saveTokens, stripTokensFromUrl, tokensAtom } from '@portal/plugin-api/testing';
 import { startApp } from './startApp';
 import { appState, bridge, setBridge } from './state';
 
@@ -27,7 +23,10 @@ function open(url: string) {
 async function start(url: string) {
   open(url);
   const contributed: Contributed[] = [];
-  const onFirst = await startApp('partner_app_android', { contribute: (point, value) => contributed.push({ point: point as ExtensionPoint<unknown>, value }) });
+  const onFirst = await startApp('partner_app_android', {
+    contribute: (point, value) => contributed.push({ point: point as ExtensionPoint<unknown>, value }),
+    session: grantSession('partner-app'),
+  });
   const signOut = contributed.find((c) => c.point.id === SIGN_OUT_POINT.id)?.value as { signOut(): Promise<boolean> } | undefined;
   return { onFirst, signOut };
 }

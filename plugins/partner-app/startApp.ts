@@ -1,13 +1,10 @@
 import {
-  accountChangedAtom,
-  appStore,
   type AppType,
   changeLanguage,
-  clearSession,
   type GuardContext,
   i18n,
+  onAccountChanged,
   type RegisterContext,
-  setUser,
   SIGN_OUT_POINT,
   takeCapturedParams,
   toast,
@@ -24,7 +21,7 @@ import { appState, setBridge } from './state';
  * sign-out and account changes. Returns what the first guard run finishes (it has the
  * HTTP client): listening to the app's messages.
  */
-export async function startApp(served: AppType, ctx: Pick<RegisterContext<unknown>, 'contribute'>, win: Window = window): Promise<(guard: GuardContext) => void> {
+export async function startApp(served: AppType, ctx: Pick<RegisterContext<unknown>, 'contribute' | 'session'>, win: Window = window): Promise<(guard: GuardContext) => void> {
   const secure = win.location.protocol === 'https:';
   const launch = readLaunch(win.location.search, takeCapturedParams(), win.document.cookie, served);
   appState.launch = launch;
@@ -33,7 +30,7 @@ export async function startApp(served: AppType, ctx: Pick<RegisterContext<unknow
 
   if (launch.kind === 'refused') {
     // No session at all for a page the portal does not accept, not even an earlier one.
-    clearSession();
+    ctx.session.forget('launch refused');
     win.document.cookie = clearedLaunchCookie(secure);
     return () => {};
   }
@@ -51,7 +48,7 @@ export async function startApp(served: AppType, ctx: Pick<RegisterContext<unknow
     },
   });
 
-  appStore.sub(accountChangedAtom, () => {
+  onAccountChanged(() => {
     if (bridge.refreshAccount() !== 'sent') toast(i18n.t('partner-app:bridge.refreshFailed'), 'warning');
   });
 
@@ -61,7 +58,7 @@ export async function startApp(served: AppType, ctx: Pick<RegisterContext<unknow
     listening = true;
     listenToApp(win, () => {
       // The app changed the account natively: reload it here (not an own change, so no echo).
-      guard.http.get<UserInfo>('/user-info').then(setUser, () => undefined);
+      guard.http.get<UserInfo>('/user-info').then((user) => ctx.session.updateUser(user), () => undefined);
     });
   };
 }

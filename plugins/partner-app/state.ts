@@ -1,5 +1,4 @@
-import { atom, useAtomValue } from 'jotai';
-import { appStore } from '@portal/plugin-api';
+import { atom, getDefaultStore, useAtomValue } from 'jotai';
 import type { AppLaunch } from './launch';
 import type { BridgeResult, NativeBridge } from './bridge';
 
@@ -14,8 +13,9 @@ export interface AppState {
   signOut: BridgeResult | null;
 }
 
-// A jotai atom in the app-wide store (already on every page), not a valtio proxy: the
+// A jotai atom in jotai's default store (jotai is already on every page), not a valtio proxy: the
 // web portal's login chunks would otherwise be re-split around a shared valtio chunk.
+const appStore = getDefaultStore();
 const stateAtom = atom<AppState>({ launch: null, sessionError: null, signOut: null });
 
 function update(patch: Partial<AppState>): void {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type HttpClient, type PasskeyItem, setUser } from '@portal/plugin-api';
-import { demoUser, renderPortal, testRegistry } from '@portal/plugin-api/testing';
+import { ApiError, type HttpClient, type PasskeyItem } from '@portal/plugin-api';
+import { demoUser, renderPortal, setUser, testRegistry } from '@portal/plugin-api/testing';
 import passkeys from './index';
 import PasskeysSection from './PasskeysSection';
 import { installFakeWebAuthn, notAllowed, type FakeWebAuthn } from './testing';
@@ -55,7 +55,6 @@ async function renderSection(http: HttpClient, unlocked = true, guard = <T,>(cal
   renderPortal(<PasskeysSection unlocked={unlocked} guard={guard} timeZone="UTC" />, { registry, http, config: { variant }, language });
   return screen.findByRole('region', { name: language === 'ar_SA' ? 'مفاتيح المرور' : 'Passkeys' }, { timeout: 5000 });
 }
-
 
 /** Renames the "Phone" passkey to "Pixel" through its row's form, and waits for the list to say so. */
 async function renamePhoneToPixel(): Promise<void> {

@@ -2,7 +2,6 @@ import { useTheme } from '@emotion/react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  accountChanged,
   type ApiError,
   Button,
   ERROR_CODES,
@@ -12,7 +11,7 @@ import {
   type TranslationKey,
   Truncate,
   useErrorHandler,
-  useHttp,
+  usePortal,
   type UserProfile,
   visuallyHiddenStyle,
 } from '@portal/plugin-api';
@@ -36,7 +35,7 @@ function initials(profile: UserProfile): string {
 export function AvatarPanel({ profile, onUpdated, initialState }: AvatarPanelProps) {
   const theme = useTheme();
   const { t } = useTranslation(['profile', 'core']);
-  const http = useHttp();
+  const { http, session } = usePortal();
   const handleError = useErrorHandler();
   const inputRef = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(initialState?.uploading ?? false);
@@ -60,7 +59,7 @@ export function AvatarPanel({ profile, onUpdated, initialState }: AvatarPanelPro
     setUploading(true);
     try {
       const updated = await uploadAvatar(http, file, profile.accountId);
-      accountChanged(updated);
+      session.accountChanged(updated);
       onUpdated(updated);
       toast(t('profile:avatar.updated'), 'success');
     } catch (error) {

@@ -4,7 +4,6 @@ import { useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
-  accountChanged,
   Button,
   Select,
   TextField,
@@ -12,7 +11,7 @@ import {
   translateDataKey,
   type UpdateInfoRequest,
   useErrorHandler,
-  useHttp,
+  usePortal,
   type UserProfile,
 } from '@portal/plugin-api';
 import { jobTitleFromForm, jobTitleToForm, NEW_POSITION } from './positions';
@@ -59,7 +58,7 @@ export function toUpdateRequest(profile: UserProfile, values: ProfileFormValues)
 export function ProfileForm({ profile, referenceDate, onSaved, onCancel }: ProfileFormProps) {
   const theme = useTheme();
   const { t } = useTranslation(['profile', 'core']);
-  const http = useHttp();
+  const { http, session } = usePortal();
   const handleError = useErrorHandler();
   const positions = usePositionOptions();
   const countries = useCountryOptions();
@@ -83,7 +82,7 @@ export function ProfileForm({ profile, referenceDate, onSaved, onCancel }: Profi
   const onSubmit = async (values: ProfileFormValues) => {
     try {
       const updated = await http.post<UserProfile>('/account/updateInfo', toUpdateRequest(profile, values));
-      accountChanged(updated);
+      session.accountChanged(updated);
       toast(t('profile:saved'), 'success');
       onSaved(updated);
     } catch (error) {

@@ -4,17 +4,15 @@ import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
-  appStore,
   type ConflictInfoResult,
   definePlugin,
   dismissToast,
   getToast,
   type HttpClient,
   type PluginManifest,
-  userAtom,
   type UserProfile,
 } from '@portal/plugin-api';
-import { renderPortal, resetRegionWhiteList, testRegistry } from '@portal/plugin-api/testing';
+import { appStore, renderPortal, resetRegionWhiteList, testRegistry, userAtom } from '@portal/plugin-api/testing';
 import profilePlugin from './index';
 import ProfilePage from './ProfilePage';
 import { noConflict, sampleProfile, sampleWhiteList, WINTER } from './testFixtures';

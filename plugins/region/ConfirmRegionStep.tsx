@@ -13,11 +13,10 @@ import {
   regionOfCountry,
   type RegionRequiredResult,
   type RegionWhiteList,
-  setRegion,
   translateDataKey,
   type TranslationKey,
   useErrorHandler,
-  useHttp,
+  usePortal,
   useRegionWhiteList,
   focusTargetCss,
 } from '@portal/plugin-api';
@@ -42,7 +41,7 @@ export interface ConfirmRegionProps extends InterruptProps {
 export function ConfirmRegion({ error, form, retry, cancel, initialCountry }: ConfirmRegionProps) {
   const { t } = useTranslation(['region', 'core']);
   const theme = useTheme();
-  const http = useHttp();
+  const { http, session } = usePortal();
   const handleError = useErrorHandler();
   const ids = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -101,7 +100,7 @@ export function ConfirmRegion({ error, form, retry, cancel, initialCountry }: Co
       return;
     }
     // The account's data region is known now: the portal takes that region's plugin set.
-    setRegion(region);
+    session.confirmRegion(region);
     try {
       await retry();
     } catch (err) {

@@ -3,18 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
-  appStore,
   dismissToast,
   getToast,
   type HttpClient,
   type InterruptedCall,
   LOGIN_INTERRUPT_POINT,
-  regionAtom,
   type RegionRequiredResult,
   type RegionWhiteList,
   useInterruptibleCall,
 } from '@portal/plugin-api';
-import { renderPortal, resetRegionWhiteList, testLoginPage, testRegistry } from '@portal/plugin-api/testing';
+import { appStore, regionAtom, renderPortal, resetRegionWhiteList, testLoginPage, testRegistry } from '@portal/plugin-api/testing';
 import ConfirmRegionStep, { ConfirmRegion } from './ConfirmRegionStep';
 import region from './index';
 

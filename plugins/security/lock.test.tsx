@@ -1,8 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { storage } from '@portal/plugin-api';
-import { testRegistry } from '@portal/plugin-api/testing';
+import { storage, testRegistry } from '@portal/plugin-api/testing';
 import security from './index';
 import { formatRemaining } from './useSecurityLock';
 import { backend, fail, renderSecurity } from './testing';

@@ -1,13 +1,15 @@
 /** Test harness of this plugin: the real HTTP client and session over a scripted fetch. */
 import { Route, Switch } from 'wouter';
-import { HttpClient, saveTokens, setUser, type UserInfo } from '@portal/plugin-api';
+import { HttpClient, type UserInfo } from '@portal/plugin-api';
 import {
   createSessionPort,
   renderPortal,
   RouteView,
+  saveTokens,
+  setUser,
   testDeployment,
-  testRegistry,
   type TestLanguage,
+  testRegistry,
 } from '@portal/plugin-api/testing';
 import security from './index';
 

@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, storage } from '@portal/plugin-api';
+import { ApiError } from '@portal/plugin-api';
+import { storage } from '@portal/plugin-api/testing';
 import { backend, fail, renderSecurity } from './testing';
 import { unlockRefusal } from './unlockRefusal';
 

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { ClockContext, formatNumber, saveTokens, storage } from '@portal/plugin-api';
+import { ClockContext, formatNumber, usePortal } from '@portal/plugin-api';
 import { isSecurityTokenError, type SecurityApi } from './api';
 
 /** Why the page is locked: never unlocked, locked by hand, the timer ran out, or the server refused the token. */
@@ -34,17 +34,21 @@ export function useSecurityLock(api: SecurityApi): SecurityLock {
   const token = useRef<string | null>(null);
   const apiRef = useRef(api);
   apiRef.current = api;
+  // The session capability of the portal's services, which a region change replaces: read at call time.
+  const { session } = usePortal();
+  const sessionRef = useRef(session);
+  sessionRef.current = session;
 
   const remaining = endsAt === null ? 0 : Math.max(0, Math.ceil((endsAt - now) / 1000));
   const unlocked = endsAt !== null && remaining > 0;
 
   /** Forget the token here and end it on the server; an already expired one is fine there. */
   const release = useCallback(() => {
-    const held = token.current ?? storage.get('securityToken');
+    const stored = sessionRef.current.forgetSecurityToken();
+    const held = token.current ?? stored;
     token.current = null;
-    storage.remove('securityToken');
     // Without an access token (signed out meanwhile) the call could only fail and end the session.
-    if (held && storage.get('accessToken')) void apiRef.current.disable(held).catch(() => undefined);
+    if (held && sessionRef.current.hasAccessToken()) void apiRef.current.disable(held).catch(() => undefined);
   }, []);
 
   const lock = useCallback(
@@ -56,9 +60,9 @@ export function useSecurityLock(api: SecurityApi): SecurityLock {
     [release],
   );
 
-  // A token left over from a reload has no known deadline: the page starts locked.
+  // A token left over from a reload has no known deadline: the page starts locked (release ends it).
   useEffect(() => {
-    if (storage.get('securityToken')) release();
+    release();
     return release; // leaving the page (or signing out) ends the unlock
   }, [release]);
 
@@ -75,7 +79,7 @@ export function useSecurityLock(api: SecurityApi): SecurityLock {
     async (password: string) => {
       const result = await apiRef.current.unlock(password);
       token.current = result.securityToken;
-      saveTokens({ securityToken: result.securityToken });
+      sessionRef.current.rememberSecurityToken(result.securityToken);
       const at = clock.now();
       setNow(at);
       setEndsAt(at + Math.max(0, result.expiresIn) * 1000);

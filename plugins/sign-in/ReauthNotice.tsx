@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, signOut, usePortal } from '@portal/plugin-api';
+import { Button, usePortal } from '@portal/plugin-api';
 
 /** A connected service asked the signed-in account to sign in again: who asks, and why the password. */
 export function ReauthHeading({ service }: { service: string | null }) {
@@ -23,12 +23,12 @@ export function ReauthHeading({ service }: { service: string | null }) {
 export function UseAnotherAccount() {
   const theme = useTheme();
   const { t } = useTranslation('sign-in');
-  const { http, registry } = usePortal();
+  const { session } = usePortal();
   const [leaving, setLeaving] = useState(false);
 
   const leave = async () => {
     setLeaving(true);
-    await signOut(registry, http);
+    await session.signOut('another account');
     window.location.reload();
   };
 
