@@ -40,7 +40,8 @@ import { healthRoutes } from './http/health';
 import { loggerOptions, logRequests } from './http/requestLog';
 import { pluginGate } from './plugin-host/gate';
 import { pluginRoutes } from './plugin-host/pluginRoutes';
-import { loadServerHalves, pluginMigrationsOf, setUpServerHalves } from './plugin-host/serverHalves';
+import { allHalves, loadServerHalves, pluginMigrationsOf, setUpServerHalves } from './plugin-host/serverHalves';
+import { startPluginJobs } from './plugin-host/jobs';
 import type { ServerPlugin } from './plugin-api';
 import { webConfigFile } from './plugin-host/switches';
 import { metricsListener, metricsRoute, type AnsweredFailure } from './http/metrics';
@@ -136,12 +137,13 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   // Config problems are the operator's to fix, so they are always said, with or without LOG=1.
   const configs = await checkConfigs(options, (message) => console.warn(message));
   // The plugins' server halves (plugins/<id>/server/), before the stores: their tables are migrated with the core's.
-  const halves = [...(await loadServerHalves(REPO_ROOT)), ...(options.extraServerPlugins ?? [])];
+  const halves = allHalves(await loadServerHalves(REPO_ROOT), options.extraServerPlugins);
   const stores = await openStores({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, databaseUrls: options.databaseUrls, pluginMigrations: pluginMigrationsOf(halves) });
   const mailer = new Mailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, dataDir: options.dataDir, now: options.now, db: stores.global, outbox: options.mailOutbox, worker: options.mailWorker });
   const ctx = await createCtx(options, stores, mailer, passwordHasher(options.testMode), configs);
   // Their contributions first; their routes are registered with the API's below.
   setUpServerHalves(halves, ctx.extensions);
+  const jobs = startPluginJobs(halves, ctx);
   // Expired shared rows, OpenID provider state and security events past their 90 days, deleted beside the requests (never in their path).
   const pruning = startPruning(
     [(now) => pruneShared(stores.global, now), (now) => pruneOidcPayloads(stores.global, now), ...Object.values(stores.regions).map((db) => (now: number) => pruneSecurityEvents(db, now))],
@@ -237,6 +239,7 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
       }).then(async ({ left }) => {
         // Requests have ended: what they started after their answers may still queue mail.
         await ctx.afterAnswer.idle();
+        await jobs.stop();
         await mailer.worker.stop(left);
         await pruning.stop();
         await stores.close();

@@ -6,6 +6,7 @@
  * `@portal/plugin-api/contract`, shared with the browser half.
  */
 import type { FastifyInstance } from 'fastify';
+import type { RegionCode } from '../../core/contract/regions';
 import type { Ctx } from '../context';
 import type { PointName, ServerPoints } from '../plugin-host/points';
 import type { MigrationSet } from '../db/migrations';
@@ -41,6 +42,12 @@ export interface ServerPlugin {
    * their own. Name tables after the plugin (`<id>_…`); query them with `ctx.region(r).withTables<T>()`.
    */
   migrations?: { regional?: MigrationSet; global?: MigrationSet };
+  /**
+   * Scheduled work (clean-ups, reminders): each job runs every `everyMs` in the background, never
+   * twice at once, handed the regions where the plugin is on at that moment; it does not run where
+   * the plugin is on in no region. Stopped, and awaited, when the server closes.
+   */
+  jobs?: ReadonlyArray<{ name: string; everyMs: number; run(ctx: ServerContext, regions: RegionCode[]): Promise<unknown> }>;
 }
 
 /** A server half's default export. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../options';
 import { ServerExtensions } from './points';
-import { loadServerHalves, serverHalfFiles, setUpServerHalves } from './serverHalves';
+import { allHalves, loadServerHalves, serverHalfFiles, setUpServerHalves } from './serverHalves';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -34,6 +34,11 @@ describe('server halves', () => {
   it('refuses a half without defineServerPlugin as its default export', async () => {
     const root = repoWith('loyalty', 'export const routes = async () => {};\n');
     await expect(loadServerHalves(root)).rejects.toThrow("plugins/loyalty/server/index.ts: its default export must be defineServerPlugin({ id: 'loyalty', … })");
+  });
+
+  it('refuses two halves with one id (one found by folder, one given in code)', () => {
+    expect(() => allHalves([{ id: 'company' }], [{ id: 'company' }])).toThrow("two server halves claim the plugin id 'company'");
+    expect(allHalves([{ id: 'company' }], [{ id: 'loyalty' }]).map((h) => h.id)).toEqual(['company', 'loyalty']);
   });
 
   it("contributes under the half's plugin, or the plugin it names", async () => {

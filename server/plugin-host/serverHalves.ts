@@ -28,7 +28,20 @@ function isServerPlugin(value: unknown): value is ServerPlugin {
   const v = value as Record<string, unknown>;
   const migrations = v.migrations as Record<string, unknown> | undefined;
   const migrationsOk = migrations === undefined || (typeof migrations === 'object' && migrations !== null && Object.entries(migrations).every(([k, set]) => (k === 'regional' || k === 'global') && typeof set === 'function'));
-  return typeof v.id === 'string' && (v.routes === undefined || typeof v.routes === 'function') && (v.setup === undefined || typeof v.setup === 'function') && migrationsOk;
+  const jobs = v.jobs as unknown[] | undefined;
+  const jobsOk = jobs === undefined || (Array.isArray(jobs) && jobs.every((j) => typeof j === 'object' && j !== null && typeof (j as { name?: unknown }).name === 'string' && typeof (j as { run?: unknown }).run === 'function' && Number((j as { everyMs?: unknown }).everyMs) >= 1000));
+  return typeof v.id === 'string' && (v.routes === undefined || typeof v.routes === 'function') && (v.setup === undefined || typeof v.setup === 'function') && migrationsOk && jobsOk;
+}
+
+/** The halves found by folder and those given in code, one per plugin id. */
+export function allHalves(found: readonly ServerPlugin[], given: readonly ServerPlugin[] = []): ServerPlugin[] {
+  const halves = [...found, ...given];
+  const seen = new Set<string>();
+  for (const half of halves) {
+    if (seen.has(half.id)) throw new ServerHalfError(`two server halves claim the plugin id '${half.id}'`);
+    seen.add(half.id);
+  }
+  return halves;
 }
 
 /** The halves' migrations, as the stores run them. */

@@ -10,9 +10,10 @@ import { REGION_CODES } from '../../core/contract/regions';
 import { defineServerPlugin, type ServerPlugin } from '../plugin-api';
 import { createTestDatabase, startServer, TEST_DATABASE_URL, type TestServer } from './harness';
 
-interface LoyaltyTables {
+// A type, not an interface: Kysely's withTables wants a record of tables.
+type LoyaltyTables = {
   loyalty_points: { id: Generated<number>; account_id: string; points: number };
-}
+};
 
 let runs = 0;
 const loyalty = defineServerPlugin({
