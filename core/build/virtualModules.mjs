@@ -9,8 +9,8 @@
 //                             (Storybook, vitest) loads the files through import.meta.glob.
 // - virtual:common-passwords the most common entries of the server's common-password list, for
 //                             the strength meter (core/validation/commonPasswordsTop.ts)
-// - @portal/plugin-api[/<entry>]  the plugin API (core/plugin-api/<entry>.ts), the one core module
-//                             plugins import (tsconfig.json "paths" says the same to tsc and tsx)
+// The plugin API, @portal/plugin-api[/<entry>], is no virtual module: it is a workspace package
+// (core/plugin-api/package.json), linked into node_modules by npm, whose "exports" every tool follows.
 // Adding a plugin is adding a folder, adding a theme is adding a file: the core names neither.
 import { LOGIN_FIRST_LOCALE_FILE, LOGIN_FIRST_NAMESPACES } from './loginChunks.mjs';
 import { createHash } from 'node:crypto';
@@ -38,7 +38,6 @@ const CONFIG_IMPORT = /(from\s+)(['"])\.\/config\2/g;
 export const COMMON_PASSWORDS_TOP = 1000;
 const THEME_FILE = /^([a-z][a-z0-9-]*)\.theme\.ts$/;
 const SAFE = /^[A-Za-z0-9_-]+$/;
-const PLUGIN_API = /^@portal\/plugin-api(?:\/([a-z][A-Za-z]*))?$/;
 /** The server plugin API, which plugins' server halves (plugins/<id>/server/) import. */
 const SERVER_API = '@portal/server-api';
 
@@ -139,8 +138,6 @@ export function portalVirtualModules({ root, configPath, locales = 'glob', manif
       if (id === CONFIG_ID || id === CATALOGUE_ID || id === LOCALES_ID || id === THEMES_ID || id === COMMON_PASSWORDS_ID) return '\0' + id;
       if (id.startsWith(GROUP_ID)) return '\0' + id;
       if (GROUP_MEMBER.test(id) || GROUP_CONFIG.test(id)) return id;
-      const api = PLUGIN_API.exec(id);
-      if (api) return path.join(root, 'core', 'plugin-api', `${api[1] ?? 'index'}.ts`);
       // Server halves' tests run under vitest too; the server itself resolves it through tsconfig.json's paths (tsx).
       if (id === SERVER_API) return path.join(root, 'server', 'plugin-api', 'index.ts');
       return null;

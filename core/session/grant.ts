@@ -1,6 +1,7 @@
 /**
  * The session as a plugin may change it: a capability the core grants, with narrow, named
- * operations, each logged (console.info, in development builds only: `[session] <who>: <what>`).
+ * operations, each logged (console.info, in development builds only: `[session] <who>: <what>`; the
+ * production build has no such line).
  * A plugin gets one in its register context (`ctx.session`, granted to that plugin by id) and
  * every view through `usePortal().session`. The raw writers (saveTokens, setUser, clearSession,
  * the writable atoms, storage) stay the core's; plugins read the session through the read-only
@@ -13,7 +14,6 @@ import type { HttpClient } from '../http/client';
 import type { Registry } from '../registry/registry';
 import { accountChanged } from './accountChanged';
 import { clearSession, regionAtom, saveTokens, setRegion, setUser, tokensAtom, userAtom } from './session';
-import { signOut } from './signOut';
 import { storage } from './storage';
 
 /** The tokens of a token hand-off: an authorization-code exchange, an app's take-over. */
@@ -59,44 +59,47 @@ export interface PortalSession extends SessionGrant {
   signOut(reason: string): Promise<void>;
 }
 
-/** One line per operation in development builds; production builds drop the call (NODE_ENV is replaced). */
-function log(who: string, what: string): void {
-  if (process.env.NODE_ENV === 'development') console.info(`[session] ${who}: ${what}`);
+/**
+ * One line per operation. Each call site asks `process.env.NODE_ENV === 'development'` itself: the
+ * production build replaces it with a constant and drops the line, the log's text and all.
+ */
+function log(who: () => string, what: string): void {
+  console.info(`[session] ${who()}: ${what}`);
 }
 
-/** The capability as the core grants it to `grantee` (a plugin id, or `view <path>` for views). */
+/** The capability as the core grants it to `grantee` (a plugin id, or a function naming a view's page). */
 export function grantSession(grantee: string | (() => string)): SessionGrant {
   const who = typeof grantee === 'string' ? () => grantee : grantee;
   return {
     signIn(tokens, region) {
       saveTokens({ tokenType: tokens.tokenType, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
       if (region !== undefined) setRegion(region);
-      log(who(), `signIn${isRegionCode(region) ? ` (region ${region})` : ''}`);
+      if (process.env.NODE_ENV === 'development') log(who, `signIn${isRegionCode(region) ? ` (region ${region})` : ''}`);
     },
     forget(reason) {
       clearSession();
-      log(who(), `forget (${reason})`);
+      if (process.env.NODE_ENV === 'development') log(who, `forget (${reason})`);
     },
     updateUser(user) {
       setUser(user);
-      log(who(), `updateUser (region ${user.region})`);
+      if (process.env.NODE_ENV === 'development') log(who, `updateUser (region ${user.region})`);
     },
     accountChanged(user) {
       accountChanged(user);
-      log(who(), 'accountChanged');
+      if (process.env.NODE_ENV === 'development') log(who, 'accountChanged');
     },
     confirmRegion(region) {
       setRegion(region);
-      log(who(), `confirmRegion (${String(region)})`);
+      if (process.env.NODE_ENV === 'development') log(who, `confirmRegion (${String(region)})`);
     },
     rememberSecurityToken(token) {
       saveTokens({ securityToken: token });
-      log(who(), 'rememberSecurityToken');
+      if (process.env.NODE_ENV === 'development') log(who, 'rememberSecurityToken');
     },
     forgetSecurityToken() {
       const held = storage.get('securityToken');
       storage.remove('securityToken');
-      if (held) log(who(), 'forgetSecurityToken');
+      if (held && process.env.NODE_ENV === 'development') log(who, 'forgetSecurityToken');
       return held;
     },
     hasAccessToken: () => storage.get('accessToken') !== null,
@@ -106,23 +109,27 @@ export function grantSession(grantee: string | (() => string)): SessionGrant {
 /** The page a view's operation came from, for the log. */
 const page = () => `view ${typeof window === 'undefined' ? '' : window.location.pathname}`;
 
-/** The views' capability for one set of services (a region's registry and HTTP client); `usePortal()` makes it once per set. */
+/**
+ * The views' capability for one set of services (a region's registry and HTTP client); `usePortal()`
+ * makes it once per set. The sign-out's code loads when it is first used, not with /login.
+ */
 export function portalSession(services: { registry: Registry; http: HttpClient }): PortalSession {
   return {
     ...grantSession(page),
     async signOut(reason) {
+      const { signOut } = await import('./signOut');
       await signOut(services.registry, services.http);
-      log(page(), `signOut (${reason})`);
+      if (process.env.NODE_ENV === 'development') log(page, `signOut (${reason})`);
     },
   };
 }
 
 /** The signed-in account's user info, read-only (the core loads it; `SessionGrant.updateUser` replaces it). */
-export const userView: Atom<UserInfo | null> = atom((get) => get(userAtom));
+export const userView: Atom<UserInfo | null> = /* @__PURE__ */ atom((get) => get(userAtom));
 /** The signed-in account's data region, read-only; null before it is known. */
-export const regionView: Atom<RegionCode | null> = atom((get) => get(regionAtom));
+export const regionView: Atom<RegionCode | null> = /* @__PURE__ */ atom((get) => get(regionAtom));
 /** Whether the session holds tokens (signed in, or a refresh away from it), read-only. */
-export const signedInAtom: Atom<boolean> = atom((get) => get(tokensAtom) !== null);
+export const signedInAtom: Atom<boolean> = /* @__PURE__ */ atom((get) => get(tokensAtom) !== null);
 
 /** The language the visitor chose on this browser (kept across sign-outs), or null. */
 export function storedLanguage(): string | null {
