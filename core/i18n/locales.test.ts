@@ -17,7 +17,11 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 }
 
 const read = (lang: string, ns: string) => flatten(JSON.parse(readFileSync(`locales/${lang}/${ns}`, 'utf8')) as Tree);
-const namespaces = readdirSync(`locales/${DEFAULT_LANGUAGE}`).filter((f) => f.endsWith('.json'));
+// The plugins' mail texts (locales/<lang>/mail/<plugin>.json, read by the server) are checked like a namespace.
+const namespaces = [
+  ...readdirSync(`locales/${DEFAULT_LANGUAGE}`).filter((f) => f.endsWith('.json')),
+  ...(existsSync(`locales/${DEFAULT_LANGUAGE}/mail`) ? readdirSync(`locales/${DEFAULT_LANGUAGE}/mail`).map((f) => `mail/${f}`) : []),
+];
 const interpolations = (s: string) => [...s.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 
 /**

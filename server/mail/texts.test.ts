@@ -1,6 +1,13 @@
 import { FSI, PDI } from '../../core/i18n/bidi';
 import { LANGUAGE_CODES } from '../../core/i18n/languages';
-import { BODIES, MAIL_KINDS, type MailTemplate, SUBJECTS, chooseForm, fill, mailText, readTemplate } from './texts';
+import { REPO_ROOT } from '../options';
+import { loadServerHalves } from '../plugin-host/serverHalves';
+import { BODIES, MAIL_KINDS, type MailTemplate, SUBJECTS, chooseForm, fill, mailTemplates, mailText, pluginMailKinds, readTemplate, registerPluginMails } from './texts';
+
+// The plugins' mails (their server halves' `mails`, texts in locales/<lang>/mail/<plugin>.json) are checked like the core's.
+for (const half of await loadServerHalves(REPO_ROOT)) if (half.mails) registerPluginMails(half.id, half.mails);
+const KINDS = [...MAIL_KINDS, ...pluginMailKinds()];
+const templates = (kind: string, lang: (typeof LANGUAGE_CODES)[number]) => mailTemplates(kind, lang) ?? { subject: '', body: '' };
 
 const placeholders = (text: string): string[] => [...new Set([...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!))].sort();
 const lineBreaks = (text: string): number => text.split('\n').length - 1;
@@ -19,11 +26,11 @@ describe('mail texts', () => {
   });
 
   describe.each(LANGUAGE_CODES)('%s', (lang) => {
-    it.each(MAIL_KINDS)('%s: subject and body are complete', (kind) => {
-      const subject = single(SUBJECTS[lang][kind]);
-      const body = single(BODIES[lang][kind]);
-      const enSubject = single(SUBJECTS.en_US[kind]);
-      const enBody = single(BODIES.en_US[kind]);
+    it.each(KINDS)('%s: subject and body are complete', (kind) => {
+      const subject = single(templates(kind, lang).subject);
+      const body = single(templates(kind, lang).body);
+      const enSubject = single(templates(kind, 'en_US').subject);
+      const enBody = single(templates(kind, 'en_US').body);
       expect(subject.trim()).not.toBe('');
       expect(body.trim()).not.toBe('');
       expect(placeholders(subject)).toEqual(placeholders(enSubject));
@@ -42,12 +49,12 @@ describe('mail texts', () => {
   it('fills placeholders and leaves unknown ones alone', () => {
     expect(fill('{{a}} and {{b}}', { a: 'x' })).toBe('x and {{b}}');
     for (const lang of LANGUAGE_CODES) {
-      for (const kind of MAIL_KINDS) {
+      for (const kind of KINDS) {
         const { subject, text } = mailText(kind, lang, VARS);
         expect(subject).not.toMatch(/\{\{\w+\}\}/);
         expect(text).not.toMatch(/\{\{\w+\}\}/);
-        expect(text).toBe(fill(single(BODIES[lang][kind]), VARS, lang));
-        expect(subject).toBe(fill(single(SUBJECTS[lang][kind]), VARS, lang));
+        expect(text).toBe(fill(single(templates(kind, lang).body), VARS, lang));
+        expect(subject).toBe(fill(single(templates(kind, lang).subject), VARS, lang));
       }
     }
     expect(mailText('emailCode', 'de_DE', VARS)).toEqual({
@@ -102,5 +109,14 @@ describe('mail texts', () => {
     expect(() => readTemplate({ left_one: 'رمز واحد', left_other: '{{count}} رمز' }, 'body', 'left', 'ar_SA')).toThrow('locales/ar_SA/mail.json lacks body.left_few');
     expect(() => readTemplate({}, 'subject', 'left', 'de_DE')).toThrow('locales/de_DE/mail.json lacks subject.left');
     expect(() => chooseForm(english, { count: '1' }, 'en_US')).toThrow(/numeric count/);
+  });
+
+  it("keeps a plugin's mails in its own file: the company's invitation, the recovery codes' notice; a kind has one owner", () => {
+    expect(KINDS).toEqual(expect.arrayContaining(['invitation', 'recoveryCodeUsed']));
+    expect(MAIL_KINDS).not.toContain('invitation');
+    expect(() => registerPluginMails('loyalty', ['invitation'])).toThrow("plugin loyalty sends mail kind 'invitation', which plugin company has already");
+    expect(() => registerPluginMails('loyalty', ['reset'])).toThrow("plugin loyalty sends mail kind 'reset', which the core has already");
+    expect(() => registerPluginMails('loyalty', ['pointsExpiring'])).toThrow(/^locales\/[a-z]{2}_[A-Z]{2}\/mail\/loyalty.json is missing$/);
+    expect(() => mailText('pointsExpiring', 'en_US', VARS)).toThrow("no texts for mail kind 'pointsExpiring'");
   });
 });

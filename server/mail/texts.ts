@@ -13,26 +13,32 @@
  * SPA, so an address or "Chrome on Windows" keeps the line's punctuation in place; a value that is a
  * whole line (the links) stays bare, so mail programs still find the URL. "Unified ID" is a
  * product name and stays untranslated. A file that lacks a text or a form stops the server at start.
+ *
+ * A plugin's server half keeps the texts of the mails it sends in `locales/<lang>/mail/<plugin>.json`
+ * (same shape) and names their kinds in its `mails`; they are read and checked at its start
+ * (`registerPluginMails`), and a kind may belong to the core or one plugin only.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGE_CODES, type LanguageCode } from '../../core/i18n/languages';
 import { interpolatedValue } from '../../core/i18n/bidi';
 import { localiseInterpolated } from '../../core/i18n/numbers';
 import { nonEmpty, pluralRules, readPluralForms } from '../localeTexts';
 
-/** `noAccount` and `alreadyRegistered` go out only under enumeration protection (ENUMERATION_PROTECTION=1). */
-export const MAIL_KINDS = ['activation', 'reset', 'emailCode', 'invitation', 'passwordChanged', 'noAccount', 'alreadyRegistered', 'newDeviceSignIn', 'recoveryCodeUsed'] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
+/** The core's mails. `noAccount` and `alreadyRegistered` go out only under enumeration protection (ENUMERATION_PROTECTION=1). */
+export const MAIL_KINDS = ['activation', 'reset', 'emailCode', 'passwordChanged', 'noAccount', 'alreadyRegistered', 'newDeviceSignIn'] as const;
+export type CoreMailKind = (typeof MAIL_KINDS)[number];
+/** A core mail, or one a plugin's server half registered (its `mails`). */
+export type MailKind = CoreMailKind | (string & {});
 
 /** One text, or its plural forms by Intl.PluralRules category. */
 export type MailTemplate = string | Readonly<Partial<Record<Intl.LDMLPluralRule, string>>>;
-type Texts = Readonly<Record<MailKind, MailTemplate>>;
+type Texts = Readonly<Record<string, MailTemplate>>;
 /** A mail's placeholders; numbers are localised when filled in. */
 export type MailVars = Readonly<Record<string, string | number>>;
 
 /** `name.key` of a mail.json (`name` is `subject` or `body`): its text, or all the plural forms the language has. */
-export function readTemplate(part: Readonly<Record<string, unknown>> | undefined, name: string, key: string, lang: LanguageCode): MailTemplate {
-  const where = `locales/${lang}/mail.json lacks ${name}.${key}`;
+export function readTemplate(part: Readonly<Record<string, unknown>> | undefined, name: string, key: string, lang: LanguageCode, file = 'mail.json'): MailTemplate {
+  const where = `locales/${lang}/${file} lacks ${name}.${key}`;
   const text = part?.[key];
   if (nonEmpty(text)) return text;
   const forms = pluralRules(lang).resolvedOptions().pluralCategories;
@@ -48,15 +54,44 @@ export function chooseForm(template: MailTemplate, vars: MailVars, lang: Languag
   return template[pluralRules(lang).select(count)] ?? template.other!;
 }
 
-function readTexts(lang: LanguageCode): { subject: Texts; body: Texts } {
-  const file = new URL(`../../locales/${lang}/mail.json`, import.meta.url);
-  const json = JSON.parse(readFileSync(file, 'utf8')) as Record<'subject' | 'body', Record<string, unknown>>;
-  const part = (name: 'subject' | 'body'): Texts =>
-    Object.fromEntries(MAIL_KINDS.map((kind) => [kind, readTemplate(json[name], name, kind, lang)])) as Texts;
+/** The subjects and bodies of `kinds` in one file of a language's locale folder. */
+function readTexts(lang: LanguageCode, file: string, kinds: readonly string[]): { subject: Texts; body: Texts } {
+  const url = new URL(`../../locales/${lang}/${file}`, import.meta.url);
+  if (!existsSync(url)) throw new Error(`locales/${lang}/${file} is missing`);
+  const json = JSON.parse(readFileSync(url, 'utf8')) as Record<'subject' | 'body', Record<string, unknown>>;
+  const part = (name: 'subject' | 'body'): Texts => Object.fromEntries(kinds.map((kind) => [kind, readTemplate(json[name], name, kind, lang, file)]));
   return { subject: part('subject'), body: part('body') };
 }
 
-const TEXTS = new Map(LANGUAGE_CODES.map((lang) => [lang, readTexts(lang)] as const));
+const TEXTS = new Map(LANGUAGE_CODES.map((lang) => [lang, readTexts(lang, 'mail.json', MAIL_KINDS)] as const));
+/** The plugins' mails: kind → its plugin and its texts per language. */
+const PLUGIN_TEXTS = new Map<string, { plugin: string; texts: ReadonlyMap<LanguageCode, { subject: Texts; body: Texts }> }>();
+
+/**
+ * Reads and checks a plugin's mail texts (`locales/<lang>/mail/<plugin>.json`) for every language:
+ * a missing text or plural form, or a kind the core or another plugin has, stops the start.
+ */
+export function registerPluginMails(plugin: string, kinds: readonly string[]): void {
+  for (const kind of kinds) {
+    const owner = (MAIL_KINDS as readonly string[]).includes(kind) ? 'the core' : PLUGIN_TEXTS.get(kind)?.plugin;
+    if (owner !== undefined && owner !== plugin) throw new Error(`plugin ${plugin} sends mail kind '${kind}', which ${owner === 'the core' ? owner : `plugin ${owner}`} has already`);
+  }
+  const texts = new Map(LANGUAGE_CODES.map((lang) => [lang, readTexts(lang, `mail/${plugin}.json`, kinds)] as const));
+  for (const kind of kinds) PLUGIN_TEXTS.set(kind, { plugin, texts });
+}
+
+/** A kind's subject and body templates in a language (the core's or its plugin's); undefined for an unknown kind. */
+export function mailTemplates(kind: MailKind, lang: LanguageCode): { subject: MailTemplate; body: MailTemplate } | undefined {
+  const own = PLUGIN_TEXTS.get(kind)?.texts.get(lang);
+  const subject = (own ?? { subject: SUBJECTS[lang] }).subject[kind];
+  const body = (own ?? { body: BODIES[lang] }).body[kind];
+  return subject !== undefined && body !== undefined ? { subject, body } : undefined;
+}
+
+/** The kinds the plugins registered so far. */
+export function pluginMailKinds(): string[] {
+  return [...PLUGIN_TEXTS.keys()];
+}
 const table = (part: 'subject' | 'body') =>
   Object.fromEntries(LANGUAGE_CODES.map((lang) => [lang, TEXTS.get(lang)![part]])) as Readonly<Record<LanguageCode, Texts>>;
 
@@ -75,6 +110,8 @@ export function fill(template: string, vars: MailVars, language: LanguageCode = 
 /** Subject and body of a mail in `language`; an unknown language code gets English. */
 export function mailText(kind: MailKind, language: string, vars: MailVars): { subject: string; text: string } {
   const lang: LanguageCode = isLanguageCode(language) ? language : DEFAULT_LANGUAGE;
-  const text = (part: Texts) => fill(chooseForm(part[kind], vars, lang), vars, lang);
-  return { subject: text(SUBJECTS[lang]), text: text(BODIES[lang]) };
+  const templates = mailTemplates(kind, lang);
+  if (!templates) throw new Error(`no texts for mail kind '${kind}' (a plugin's server half names its kinds in \`mails\`)`);
+  const text = (template: MailTemplate) => fill(chooseForm(template, vars, lang), vars, lang);
+  return { subject: text(templates.subject), text: text(templates.body) };
 }

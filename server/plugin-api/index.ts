@@ -47,6 +47,12 @@ export interface ServerPlugin {
    * twice at once, handed the regions where the plugin is on at that moment; it does not run where
    * the plugin is on in no region. Stopped, and awaited, when the server closes.
    */
+  /**
+   * The kinds of mail the plugin sends (`ctx.mailer.send({ kind, … })`), with their texts in
+   * `locales/<lang>/mail/<id>.json` (`subject.<kind>`, `body.<kind>`, plural forms as i18next's) for
+   * every language; read and checked at start.
+   */
+  mails?: readonly string[];
   jobs?: ReadonlyArray<{ name: string; everyMs: number; run(ctx: ServerContext, regions: RegionCode[]): Promise<unknown> }>;
 }
 

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { pluginIds } from '../../core/build/virtualModules.mjs';
 import type { ServerPlugin } from '../plugin-api';
 import type { PluginMigrations } from '../db/migrations';
+import { registerPluginMails } from '../mail/texts';
 import type { PointName, ServerExtensions, ServerPoints } from './points';
 
 export class ServerHalfError extends Error {
@@ -30,7 +31,8 @@ function isServerPlugin(value: unknown): value is ServerPlugin {
   const migrationsOk = migrations === undefined || (typeof migrations === 'object' && migrations !== null && Object.entries(migrations).every(([k, set]) => (k === 'regional' || k === 'global') && typeof set === 'function'));
   const jobs = v.jobs as unknown[] | undefined;
   const jobsOk = jobs === undefined || (Array.isArray(jobs) && jobs.every((j) => typeof j === 'object' && j !== null && typeof (j as { name?: unknown }).name === 'string' && typeof (j as { run?: unknown }).run === 'function' && Number((j as { everyMs?: unknown }).everyMs) >= 1000));
-  return typeof v.id === 'string' && (v.routes === undefined || typeof v.routes === 'function') && (v.setup === undefined || typeof v.setup === 'function') && migrationsOk && jobsOk;
+  const mailsOk = v.mails === undefined || (Array.isArray(v.mails) && v.mails.every((m) => typeof m === 'string' && /^[a-zA-Z][a-zA-Z0-9]*$/.test(m)));
+  return mailsOk && typeof v.id === 'string' && (v.routes === undefined || typeof v.routes === 'function') && (v.setup === undefined || typeof v.setup === 'function') && migrationsOk && jobsOk;
 }
 
 /** The halves found by folder and those given in code, one per plugin id. */
@@ -62,9 +64,10 @@ export async function loadServerHalves(root: string): Promise<ServerPlugin[]> {
   return halves;
 }
 
-/** Runs each half's setup: its contributions to the server's extension points, each under its plugin's switch. */
+/** Runs each half's setup: its mails' texts read and checked, its contributions to the server's extension points, each under its plugin's switch. */
 export function setUpServerHalves(halves: readonly ServerPlugin[], extensions: ServerExtensions): void {
   for (const half of halves) {
+    if (half.mails) registerPluginMails(half.id, half.mails);
     half.setup?.({
       contribute<K extends PointName>(point: K, value: ServerPoints[K], options?: { plugin?: string }) {
         extensions.contribute(options?.plugin ?? half.id, point, value);

@@ -9,6 +9,7 @@ import { companyRoutes } from './routes';
  */
 export default defineServerPlugin({
   id: 'company',
+  mails: ['invitation'],
   setup(host) {
     // A business licence is company data: its uploader and the company's members may read it.
     host.contribute('fileReader', { kind: 'license', mayRead: (ctx, file, reader) => mayReadLicense(ctx, file.region, file.id, file.uploaderId, reader) });

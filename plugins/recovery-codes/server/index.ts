@@ -8,6 +8,7 @@ import { recoveryCodeRoutes } from './routes';
  */
 export default defineServerPlugin({
   id: 'recovery-codes',
+  mails: ['recoveryCodeUsed'],
   setup(host) {
     host.contribute('backupCodes', {
       remaining: async (ctx, region, accountId) => (await recoveryCodesStatus(ctx, region, accountId)).remaining,
