@@ -143,6 +143,8 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   const ctx = await createCtx(options, stores, mailer, passwordHasher(options.testMode), configs);
   // Their contributions first; their routes are registered with the API's below.
   setUpServerHalves(halves, ctx.extensions);
+  // From here on, a plugin off in every served config stays off until a restart (its routes are not registered).
+  ctx.switches.markStarted();
   const jobs = startPluginJobs(halves, ctx);
   // Expired shared rows, OpenID provider state and security events past their 90 days, deleted beside the requests (never in their path).
   const pruning = startPruning(

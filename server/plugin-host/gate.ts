@@ -5,8 +5,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../context';
-import { rememberAuth } from '../http/common';
-import { authenticateAccess, bearer } from '../domain/sessions';
+import { rememberAuth, ssoCookie } from '../http/common';
+import { authenticateAccess, bearer, readSsoCookie } from '../domain/sessions';
 import { appTypeOfClient, type Asker } from './switches';
 
 declare module 'fastify' {
@@ -18,12 +18,17 @@ declare module 'fastify' {
 
 /**
  * Who asks. A valid access token says the account's region and its app (and is kept for the
- * handler's requireAuth); without one, the regional host's region. A token that fails is kept
+ * handler's requireAuth); without one, the portal session's cookie says the account's region;
+ * without either, the regional host's region. A token that fails is kept
  * as `tokenFailure`, for the gate to decide with.
  */
 export async function askerOf(ctx: Ctx, req: FastifyRequest): Promise<{ asker: Asker; tokenFailure?: unknown }> {
   const anonymous: Asker = { region: req.hostRegion, appType: null };
-  if (!bearer(req.headers.authorization)) return { asker: anonymous };
+  if (!bearer(req.headers.authorization)) {
+    // A browser signed in to the portal (its SSO cookie) is judged by its account's region too.
+    const sso = await readSsoCookie(ctx, ssoCookie(req));
+    return { asker: sso ? { region: sso.region, appType: null } : anonymous };
+  }
   try {
     const auth = await authenticateAccess(ctx, req.headers.authorization);
     rememberAuth(req, auth);

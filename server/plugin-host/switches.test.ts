@@ -70,4 +70,13 @@ describe('PluginSwitches', () => {
     expect(appTypeOfClient('partner-app-android')).toBe('partner_app_android');
     expect(appTypeOfClient('portal')).toBeNull();
   });
+
+  it('after start, keeps a plugin that was off everywhere then off (its routes were never registered)', () => {
+    let current = served({ Use: ['account'], Aps: ['account'], Euw: ['account'] });
+    const live = new PluginSwitches((file) => (file === 'web.json' ? current : null), 'web.json', {});
+    live.markStarted();
+    current = served({ Use: all, Aps: all, Euw: all });
+    expect(live.state('company', web('Euw'))).toBe('off-everywhere');
+    expect(live.state('account', web('Euw'))).toBe('on');
+  });
 });

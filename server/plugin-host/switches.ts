@@ -25,6 +25,9 @@ export type SwitchState = 'on' | 'off-here' | 'off-everywhere';
 export type DeploymentLookup = (file: string) => CheckedDeployment | null;
 
 export class PluginSwitches {
+  /** The plugins on in some served config at start: only those have routes, so only those may be on later. */
+  private startedOn: ReadonlySet<string> | null = null;
+
   constructor(
     private readonly deployment: DeploymentLookup,
     /** The web config the SPA runs: PORTAL_CONFIG, else the one the build bakes in. */
@@ -42,8 +45,23 @@ export class PluginSwitches {
     return [this.webFile, ...APP_TYPES.flatMap((t) => this.appFiles[t] ?? [])];
   }
 
-  /** On in some region of some served config: its routes are registered (and answer where it is on). */
+  /**
+   * Notes which plugins are on somewhere now, at start: a plugin off everywhere then has no routes,
+   * so a live edit that turns it on later must not bring back its part of the sign-in either (a
+   * migration token no route takes, a help-desk sign-in with no hand-back). It needs a restart.
+   */
+  markStarted(): void {
+    const on = new Set<string>();
+    for (const file of this.files()) {
+      const enabled = this.deployment(file)?.enabled;
+      if (enabled) for (const region of REGION_CODES) for (const id of enabled[region]) on.add(id);
+    }
+    this.startedOn = on;
+  }
+
+  /** On in some region of some served config (and, after start, on at start too): its routes are registered. */
   onAnywhere(id: string): boolean {
+    if (this.startedOn && !this.startedOn.has(id)) return false;
     return this.files().some((file) => {
       const enabled = this.deployment(file)?.enabled;
       return enabled !== undefined && REGION_CODES.some((r) => enabled[r].includes(id));

@@ -156,6 +156,9 @@ export function authRoutes(ctx: Ctx) {
           userAgent: req.headers['user-agent'] ?? null,
           loginBinding,
         });
+        // A sign-in from another product's page (the help desk) goes back there only where its plugin is on
+        // for the account's region, now known: else 403 -19999 before any session is made.
+        if (ls?.source && ls.source !== 'oidc') loginSourceFor(ctx, ls.source, region);
         // Without a password, the passkey was the whole sign-in.
         await recordSignIn(ctx, region, account, context, b.password === undefined && methods.includes('hwk') ? 'passkey_sign_in' : 'sign_in_success');
         if (deviceCookie) reply.header('Set-Cookie', deviceCookie);

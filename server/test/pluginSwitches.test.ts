@@ -134,6 +134,17 @@ describe('plugin switches on the server', () => {
     expect([again.status, again.body.result]).toEqual([403, { plugin: 'company', offIn: 'Euw', appType: 'partner_app_ios' }]);
   });
 
+  it('keeps a plugin that was off everywhere at start off after a live edit turns it on, sign-in part included, until a restart', async () => {
+    const on = webConfig({ company: { enabled: false } });
+    rewrite(files.web, { ...on, plugins: { ...on.plugins, migration: { enabled: true } } });
+    const c = new Client(t.base);
+    const { sessionCode } = await startLogin(c);
+    // No -6 with a migration token that no route would take: the old account is no way in, as before the edit.
+    expect((await login(c, sessionCode, { email: 'legacy-one@example.com', password: LEGACY_PASSWORD })).body.errorCode).toBe(E.wrongCredentials);
+    expect((await c.get('/api/accounts/local-accounts')).status).toBe(404);
+    rewrite(files.web, webConfig({ company: { enabled: false } }));
+  });
+
   it('applies a live edit of the config without a restart', async () => {
     const us = await as('us@example.com');
     rewrite(files.web, webConfig({}));

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { REPO_ROOT } from '../options';
-import { Client, DEMO_PASSWORD, login, startLogin, startServer, unlock, type TestServer } from './harness';
+import { Client, DEMO_PASSWORD, LEGACY_PASSWORD, login, signIn, startLogin, startServer, unlock, type TestServer } from './harness';
 import { withPasskey } from './passkeyHelpers';
 import { accountIdOf, MFA_EMAIL, nextTotp, passwordStep, signInWithTotp } from './secondFactorHelpers';
 import type { SoftAuthenticator } from './softAuthenticator';
@@ -89,7 +89,7 @@ describe('second-factor extras follow their switches', () => {
     expect((await again(trusted)).body.errorCode).toBe(E.mfaRequired);
   });
 
-  it("passkeys off for a region: a proof of its account's passkey is refused (403 -19999), and so are its passkey calls", async () => {
+  it("passkeys off for a region: its account's passkey ceremony is refused like an unknown credential (nothing written), and so are its passkey calls", async () => {
     writeConfig(false);
     const { device, c: owner, accountId } = await withPasskey(t, 'us@example.com');
     const passkeySignIn = async (authenticator: SoftAuthenticator) => {
@@ -102,11 +102,73 @@ describe('second-factor extras follow their switches', () => {
     };
     expect((await passkeySignIn(device)).status).toBe(200);
 
+    // A user handle that is no string is a refused ceremony (400), not a 500 that tells a known credential from an unknown one.
+    {
+      const c = new Client(t.base);
+      const { sessionCode } = await startLogin(c);
+      const headers = { session_code: sessionCode };
+      const options = (await c.post('/api/login/passkey/options', {}, { headers })).body.result.options as Record<string, unknown>;
+      const assertion = device.get(options) as { response: Record<string, unknown> };
+      for (const userHandle of [5, null, {}]) {
+        const odd = await c.post('/api/login/passkey/verify', { response: { ...assertion, response: { ...assertion.response, userHandle } } }, { headers });
+        expect(odd.status, JSON.stringify(userHandle)).toBe(400);
+      }
+    }
+
     writeConfig(false, { Use: { plugins: { passkeys: off } } });
-    // The ceremony on the global host still answers (passkeys are on in other regions); the sign-in with its proof does not.
-    const refused = await passkeySignIn(device);
-    expect([refused.status, refused.body.errorCode, refused.body.result]).toEqual([403, E.regionUnavailable, { plugin: 'passkeys', offIn: 'Use', appType: null }]);
+    const usedBefore = await t.server.ctx.region('Use').selectFrom('passkeys').select(['counter', 'last_used_at']).where('account_id', '=', accountId).executeTakeFirstOrThrow();
+    // The ceremony is refused like an unknown credential, on any host: nothing verified, nothing written, no proof.
+    for (const host of ['/api', '/api/region/euw']) {
+      const c = new Client(t.base);
+      const { sessionCode } = await startLogin(c);
+      const headers = { session_code: sessionCode };
+      const options = (await c.post(`${host}/login/passkey/options`, {}, { headers })).body.result.options as Record<string, unknown>;
+      const verified = await c.post(`${host}/login/passkey/verify`, { response: device.get(options) }, { headers });
+      expect(verified.status).toBe(400);
+      expect(verified.body.result?.passkeyProof).toBeUndefined();
+    }
+    expect(await t.server.ctx.region('Use').selectFrom('passkeys').select(['counter', 'last_used_at']).where('account_id', '=', accountId).executeTakeFirstOrThrow()).toEqual(usedBefore);
     expect((await owner.get(`/api/account/${accountId}/passkeys`, { auth: true })).status).toBe(403);
     writeConfig(false);
+  });
+
+  it('the help desk, migration and invitations follow the switch of the region they act on, whatever host is called', async () => {
+    writeConfig(false, { Use: { plugins: { helpdesk: off, migration: off } }, Euw: { plugins: { invite: off } } });
+    const offInUse = { plugin: 'helpdesk', offIn: 'Use', appType: null };
+    // A Use account signed in to the portal (its cookie) is not handed to the help desk, on the global or another region's host.
+    const us = new Client(t.base);
+    await signIn(us, 'us@example.com', DEMO_PASSWORD);
+    for (const host of ['/api', '/api/region/euw']) {
+      const res = await us.get(`${host}/helpdesk/sso?brand_id=1`);
+      expect([res.status, res.body.result]).toEqual([403, offInUse]);
+    }
+    // Nor does a sign-in from the help desk make a session for it.
+    const fresh = new Client(t.base);
+    const fromHelpdesk = await fresh.post('/api/login', { email: 'us@example.com', password: DEMO_PASSWORD, source: 'zendesk' });
+    expect([fromHelpdesk.status, fromHelpdesk.body.result]).toEqual([403, offInUse]);
+    expect([...fresh.cookies.keys()].filter((k) => k === 'uid_sso')).toEqual([]);
+    // A Euw account still is.
+    const demo = new Client(t.base);
+    expect((await demo.post('/api/login', { email: 'demo@example.com', password: DEMO_PASSWORD, source: 'zendesk' })).status).toBe(200);
+    expect((await demo.get('/api/helpdesk/sso?brand_id=1')).status).toBe(302);
+
+    // An old account may not become a Use vendor ID through migration (on in other regions, so the token is made).
+    const legacy = new Client(t.base);
+    const { sessionCode } = await startLogin(legacy);
+    const six = await login(legacy, sessionCode, { email: 'legacy-one@example.com', password: LEGACY_PASSWORD });
+    expect(six.body.errorCode).toBe(E.needMergeOrMigrate);
+    const local = six.body.result.accounts[0] as { identityProvider: string; uuidProvider: string };
+    const migrate = { migrationToken: six.body.result.migrationToken, email: 'legacy-one@example.com', identityProvider: local.identityProvider, uuidProvider: local.uuidProvider, firstName: 'Leo', lastName: 'Local' };
+    const intoUse = await legacy.post('/api/register-and-merge', { ...migrate, regionCode: 'US' });
+    expect([intoUse.status, intoUse.body.result]).toEqual([403, { plugin: 'migration', offIn: 'Use', appType: null }]);
+    expect(await t.server.ctx.region('Use').selectFrom('accounts').select('id').where('email', '=', 'legacy-one@example.com').executeTakeFirst()).toBeUndefined();
+
+    // Invitations are off for the Euw company's region: its code reads as unknown (-40012), on any host.
+    const code = t.server.demo!.inviteCode;
+    for (const host of ['/api', '/api/region/use']) {
+      expect((await new Client(t.base).get(`${host}/orgs/members/invitations/${encodeURIComponent(code)}`)).body.errorCode).toBe(E.invitationInvalid);
+    }
+    writeConfig(false);
+    expect((await new Client(t.base).get(`/api/orgs/members/invitations/${encodeURIComponent(code)}`)).status).toBe(200);
   });
 });

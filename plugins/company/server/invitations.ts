@@ -247,6 +247,8 @@ export async function inviteInfo(ctx: Ctx, code: string): Promise<InviteInfo> {
   const found = await findInvitation(ctx, code);
   if (!found || found.inv.status === 'cancelled') fail(E.invitationInvalid);
   const { region, inv } = found;
+  // Where invitations are off for the company's region, its codes read as unknown: nothing of it shows.
+  if (ctx.switches.state('invite', { region, appType: null }) !== 'on') fail(E.invitationInvalid);
   const db = ctx.region(region);
   const org = await db.selectFrom('orgs').select(['id', 'name', 'country']).where('id', '=', inv.org_id).executeTakeFirst();
   if (!org) fail(E.invitationInvalid);

@@ -15,7 +15,11 @@ export function helpdeskRoutes(ctx: Ctx) {
       const params = helpdeskParams(ctx, req.query);
       // Signed in already: straight back with a token.
       const sso = await readSsoCookie(ctx, ssoCookie(req));
-      if (sso) return reply.redirect(await helpdeskRedirect(ctx, sso, req.query), 302);
+      if (sso) {
+        // The signed-in account's region decides, whatever host was called.
+        ctx.switches.require('helpdesk', { region: sso.region, appType: null });
+        return reply.redirect(await helpdeskRedirect(ctx, sso, req.query), 302);
+      }
       const code = await helpdeskLoginSession(ctx, params);
       return reply.redirect(loginUrl(ctx, { session_code: code, source: HELPDESK_SOURCE, ...params }), 302);
     });

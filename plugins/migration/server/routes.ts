@@ -48,7 +48,11 @@ export function migrationRoutes(ctx: Ctx) {
         await limitAuth(ctx, req, 'migration');
         // The new vendor ID's data will live in the chosen region.
         const choice = resolveRegionChoice(req.body.regionCode);
-        if (choice) requireHostRegion(req, choice.region);
+        if (choice) {
+          requireHostRegion(req, choice.region);
+          // Judged by the region the vendor ID will live in, whatever host was called.
+          ctx.switches.require('migration', { region: choice.region, appType: null });
+        }
         return ok(await migrateLocal(ctx, req.body, await clientOfSessionCode(ctx, req.headers.session_code)));
       },
     );
@@ -80,7 +84,12 @@ export function migrationRoutes(ctx: Ctx) {
       },
       async (req) => {
         await limitAuth(ctx, req, 'migration');
-        return ok(await mergeLocal(ctx, req.body, (region) => requireHostRegion(req, region)));
+        return ok(
+          await mergeLocal(ctx, req.body, (region) => {
+            requireHostRegion(req, region);
+            ctx.switches.require('migration', { region, appType: null });
+          }),
+        );
       },
     );
   };

@@ -16,6 +16,8 @@ const secondFactorBinding = (loginBinding: string, processId: string) => `${logi
 async function mfaAccount(ctx: Ctx, processId: string): Promise<{ region: RegionCode; account: AccountTable }> {
   const process = await readMfaProcess(ctx, processId, false);
   if (!process) fail(E.mfaProcessMissing);
+  // A second factor by passkey only where passkeys are on for the account's region (its MFA step does not offer one elsewhere).
+  ctx.switches.require('passkeys', { region: process.region, appType: null });
   return { region: process.region, account: process.account };
 }
 

@@ -162,9 +162,11 @@ export async function verifySignIn(
   const found = await findCredential(ctx, assertion.id);
   if (!found) refuse('unknown credential');
   const { region, row } = found;
-  const handle = assertion.response?.userHandle;
+  // Where passkeys are off for the account's region its credentials are as good as unknown: nothing is verified or written.
+  if (ctx.switches.state('passkeys', { region, appType: null }) !== 'on') refuse('unknown credential');
+  const handle: unknown = assertion.response?.userHandle;
   // A discoverable credential names its account (the user handle registration gave it): it must be the owner.
-  if (handle !== undefined && !safeEqual(Buffer.from(handle, 'base64url').toString('utf8'), row.account_id)) refuse('credential of another account');
+  if (handle !== undefined && (typeof handle !== 'string' || !safeEqual(Buffer.from(handle, 'base64url').toString('utf8'), row.account_id))) refuse('credential of another account');
   if (expected && (expected.region !== region || !safeEqual(expected.accountId, row.account_id))) refuse('credential of another account');
   const { origin, rpID } = relyingParty(ctx);
   let newCounter: number;
