@@ -41,7 +41,9 @@ let serverCli = '';
 function copyRepository(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'new-plugin-'));
   const parts = ['core', 'plugins', 'server', 'themes', 'locales', 'config', 'tests/setup', 'tests/vitest.config.ts', 'tsconfig.json', 'eslint.config.mjs', 'package.json'];
-  for (const part of [...parts, 'scripts/test-plugin.mjs', 'scripts/config-check.ts']) {
+  // config:check builds every config's registry offline with its helper scripts (scripts/offline*).
+  const scripts = ['scripts/test-plugin.mjs', 'scripts/config-check.ts', 'scripts/offlineRegistry.ts', 'scripts/offlinePortal.mjs', 'scripts/offlinePortal.d.mts', 'scripts/offlineRegistryProcess.mjs'];
+  for (const part of [...parts, ...scripts]) {
     // Whatever a server run left behind in this checkout (its data folder) is not the repository's.
     cpSync(path.join(ROOT, part), path.join(dir, part), { recursive: true, filter: (from) => !from.startsWith(path.join(ROOT, 'server/data')) });
   }
