@@ -5,6 +5,8 @@ import { authHeaders, body, clientOfSessionCode, limitAuth, ok, requireAuth, req
 import { createMigrationToken, legacyItem, localAccounts, mergeLocal, migrateLocal, vendorItem } from './migration';
 
 const provider = { type: 'string', enum: ['partnerProgram', 'partnerApp'] };
+/** What both calls name: the -6 answer's token, the address, and which local account. */
+const tokenFields = { migrationToken: S.str(200, 1), email: S.email, identityProvider: provider, uuidProvider: S.str(64, 1) };
 
 export function migrationRoutes(ctx: Ctx) {
   return async (api: FastifyInstance) => {
@@ -26,10 +28,7 @@ export function migrationRoutes(ctx: Ctx) {
         schema: {
           body: body(
             {
-              migrationToken: S.str(200, 1),
-              email: S.email,
-              identityProvider: provider,
-              uuidProvider: S.str(64, 1),
+              ...tokenFields,
               regionCode: S.str(8, 2),
               firstName: S.str(200),
               lastName: S.str(200),
@@ -63,10 +62,7 @@ export function migrationRoutes(ctx: Ctx) {
         schema: {
           body: body(
             {
-              migrationToken: S.str(200, 1),
-              email: S.email,
-              identityProvider: provider,
-              uuidProvider: S.str(64, 1),
+              ...tokenFields,
               oldPassword: S.password,
               needChangePassword: S.bool,
               newPassword: S.password,
