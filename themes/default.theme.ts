@@ -1,6 +1,7 @@
 import { faviconDataUrl } from './favicon';
 import type { ThemeTokens } from './tokens';
 
+/** The portal's default theme. */
 export const defaultTheme: ThemeTokens = {
   name: 'default',
   colors: {

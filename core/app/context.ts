@@ -36,7 +36,9 @@ export function usePortal(): Portal {
   return portal;
 }
 
+/** The portal's HTTP client (usePortal().http): the current region's hosts, tokens and refresh handled. */
 export const useHttp = (): HttpClient => usePortal().http;
+/** The deployment config in effect (usePortal().config), validated at start-up. */
 export const useDeploymentConfig = (): DeploymentConfig => usePortal().config;
 
 /** The validated config block of a plugin (its schema's type is the caller's to name). */

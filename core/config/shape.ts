@@ -10,6 +10,7 @@
  */
 import { closestName, hint } from './suggest';
 
+/** A config value that breaks its shape: the field's dotted path and the message. */
 export class ShapeError extends Error {
   override readonly name = 'ShapeError';
 
@@ -25,6 +26,7 @@ export class ShapeError extends Error {
 /** A JSON Schema (draft 2020-12) fragment. */
 export type JsonSchema = { [keyword: string]: unknown };
 
+/** A config shape: checks a JSON value, fills in defaults, returns it typed as `T`, and describes itself as JSON Schema. */
 export interface Shape<T> {
   /**
    * Check `value`, found at `path`, fill in defaults and return it. Without `problems` the first
@@ -43,8 +45,10 @@ export interface OptionalShape<T> extends Shape<T | undefined> {
   readonly optional: true;
 }
 
+/** The type a shape's `parse` returns: `Infer<typeof configSchema>`. */
 export type Infer<S> = S extends Shape<infer T> ? T : never;
 
+/** Options every shape takes: a default, optional, one more test, a description. */
 export interface Options<T> {
   /** Used when the field is absent; it gets the same checks as a given value. */
   default?: T;
@@ -138,10 +142,12 @@ export function string<Opt extends boolean = false>(opts?: With<Options<string>,
   });
 }
 
+/** A finite number. */
 export function number<Opt extends boolean = false>(opts?: With<Options<number>, Opt>): Built<number, Opt> {
   return define(opts, (value, path) => (typeof value === 'number' && Number.isFinite(value) ? value : fail(path, 'must be a number')), () => ({ type: 'number' }));
 }
 
+/** true or false. */
 export function boolean<Opt extends boolean = false>(opts?: With<Options<boolean>, Opt>): Built<boolean, Opt> {
   return define(opts, (value, path) => (typeof value === 'boolean' ? value : fail(path, 'must be true or false')), () => ({ type: 'boolean' }));
 }
@@ -159,6 +165,7 @@ export function oneOf<const V extends string, Opt extends boolean = false>(value
   );
 }
 
+/** A list whose items each have the shape `item`. */
 export function array<T, Opt extends boolean = false>(item: Shape<T>, opts?: With<Options<NoInfer<T>[]>, Opt>): Built<T[], Opt> {
   return define(opts, (value, path, problems) => {
     if (!Array.isArray(value)) fail(path, 'must be a list');
@@ -183,6 +190,7 @@ export type ObjectOf<F extends Fields> = {
   ? { [K in keyof R]: R[K] }
   : never;
 
+/** Options of `object()`: those of every shape, and whether unknown fields are refused. */
 export interface ObjectOptions<T> extends Options<T> {
   /** Refuse fields the shape does not name (a typo in a config fails loudly); else they pass through. */
   noUnknown?: boolean;
@@ -209,6 +217,7 @@ export function object<F extends Fields, Opt extends boolean = false>(fields: F,
   }));
 }
 
+/** Options of `record()`: those of every shape, and the keys allowed. */
 export interface RecordOptions<T> extends Options<Record<string, T>> {
   /** The keys allowed (plugin ids, region codes), and what a key is, for the message. Keys are checked before values. */
   keys?: { allowed: readonly string[]; noun: string };

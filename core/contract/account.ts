@@ -34,6 +34,7 @@ export interface UpdateInfoRequest {
 export interface ConflictInfoRequest {
   email: string;
 }
+/** `result` of `POST /accounts/conflictInfo`: whether the profile conflicts with another account, and why. */
 export interface ConflictInfoResult {
   conflict: boolean;
   /** The -4002x code that explains the conflict, if any. */
@@ -50,6 +51,7 @@ export interface UploadRefusedResult {
   reason: 'type' | 'empty' | 'checksum';
 }
 
+/** Whether an error's `result` is an upload refusal (wrong type, empty file, checksum mismatch). */
 export function isUploadRefusedResult(value: unknown): value is UploadRefusedResult {
   if (!value || typeof value !== 'object') return false;
   const { field, reason } = value as Record<string, unknown>;
@@ -87,6 +89,7 @@ export interface RegisterRequest {
   /** After the captcha frame reported success (-23029). */
   captchaToken?: string;
 }
+/** `result` of a registration: the address, the account's data region, and whether a mail was sent. */
 export interface RegisterResult {
   email: string;
   region: RegionCode;
@@ -99,6 +102,7 @@ export interface EmailLanguageRequest {
   email: string;
   language?: string;
 }
+/** `result` of a call that mailed a link (activation, reset): the address, and how long before another may be asked for. */
 export interface MailSentResult {
   email: string;
   /** Seconds before another mail of this kind can be asked for. */
@@ -112,7 +116,9 @@ export interface MailSentResult {
  * service the flow started from (its branding: `GET /client/custom/banner-and-logo?clientId=`).
  */
 export const MAIL_LINK_VIEWS = { activation: 'activation', reset: 'newPassword' } as const;
+/** Query parameter of a mailed link that carries its token. */
 export const MAIL_LINK_TOKEN_PARAM = 'token';
+/** Query parameter of a mailed link that names the connected service the flow started from. */
 export const MAIL_LINK_CLIENT_PARAM = 'client';
 
 /** `POST /password-reset/check`, `/activations/verify`, `/password-reset/renew`, `/activations/renew`. */
@@ -157,6 +163,7 @@ export interface MailLinkResult {
 }
 /** `result` of -20679 on a mailed link: why it no longer works. */
 export type MailLinkReason = 'expired' | 'used' | 'invalid';
+/** `result` of -20679: why a mailed link no longer works. */
 export interface MailLinkProblem {
   reason: MailLinkReason;
 }
@@ -176,6 +183,7 @@ export interface RegionConfirmRequest {
   regionCode: RegionCode | string;
   processId: string;
 }
+/** `result` of `POST /account` (the region step): the account's address and its data region now. */
 export interface RegionConfirmResult {
   email: string;
   region: RegionCode;

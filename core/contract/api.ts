@@ -6,15 +6,18 @@
 import type { RegionCode } from './regions';
 import type { AppType } from './partnerApp';
 
+/** The envelope of a successful call: its `result`. */
 export interface ApiSuccess<T> {
   result: T;
 }
+/** The envelope of a failed call: the error code (the catalogue's), the server's message and an optional `result`. */
 export interface ApiFailure<R = unknown> {
   errorCode: number;
   message: string;
   result?: R;
 }
 
+/** The signed-in account as `GET /user-info` returns it. */
 export interface UserInfo {
   accountId: string;
   avatar: string | null;
@@ -29,12 +32,14 @@ export interface UserInfo {
   language: string;
 }
 
+/** The session's tokens: type, access token and refresh token. */
 export interface TokenSet {
   tokenType: string;
   accessToken: string;
   refreshToken: string;
 }
 
+/** `result` of `POST /token` (authorization-code exchange): the tokens, where to go next and the account's region. */
 export interface TokenExchangeResult extends TokenSet {
   redirectUrl: string | null;
   /** Seconds until the access token expires (reference server). */
@@ -43,6 +48,7 @@ export interface TokenExchangeResult extends TokenSet {
   region?: RegionCode;
 }
 
+/** `result` of `POST /logged`: whether the browser's sign-in session is still alive. */
 export interface LoggedResult {
   loggedIn: boolean;
   /** Present when signed in (reference server). */
@@ -53,13 +59,16 @@ export interface LoggedResult {
   reauthenticate?: boolean;
 }
 
+/** `result` of `GET /redirect/allow-urls`: the origins a hand-off may return to. */
 export interface AllowUrlsResult {
   allowUrls: string[];
 }
 
+/** Body of `POST /refresh-token`. */
 export interface RefreshTokenRequest {
   refreshToken: string;
 }
+/** `result` of `POST /refresh-token`: a new access token (and refresh token when the server rotates them). */
 export interface RefreshTokenResult {
   accessToken: string;
   /** Present when the server rotates refresh tokens. */

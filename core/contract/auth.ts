@@ -11,10 +11,12 @@ export const SSO_COOKIE = 'uid_sso';
 
 /** Two-factor methods (spec section 3): email authentication 2, app authentication (TOTP) 3. */
 export const MFA_TYPES = { email: 2, totp: 3 } as const;
+/** A two-factor method's number (MFA_TYPES): email 2, TOTP 3. */
 export type MfaType = (typeof MFA_TYPES)[keyof typeof MFA_TYPES];
 
 /** Identity providers (spec section 1), in the order migration lists show them. */
 export const IDENTITY_PROVIDERS = ['vendorId', 'partnerProgram', 'partnerApp'] as const;
+/** One of IDENTITY_PROVIDERS. */
 export type IdentityProvider = (typeof IDENTITY_PROVIDERS)[number];
 
 /**
@@ -90,10 +92,12 @@ export interface MfaRequiredResult {
   /** The account has a passkey: it may pass this step instead of a code (`POST /login/passkey/options` with the process id). */
   passkey?: boolean;
 }
+/** `result` of a refused two-factor code: attempts left, or how long the account is locked. */
 export interface MfaErrorResult {
   remainAttempts?: number;
   lockedMinutes?: number;
 }
+/** `result` of -9 (the account has no data region yet): what the region step needs. */
 export interface RegionRequiredResult {
   email: string;
   /** Suggested first name: the part of the email before the at sign. */
@@ -103,23 +107,28 @@ export interface RegionRequiredResult {
   /** Proof of the password check; send it with `POST /account`. 10 minutes. */
   processId: string;
 }
+/** `result` of -10999 (privacyPolicyUpdate): the privacy policy version to accept, and where to read it. */
 export interface PrivacyPolicyResult {
   version: number;
   url: string;
 }
+/** `result` of a call that needs a captcha first: the frame to show and the region that serves it. */
 export interface CaptchaRequiredResult {
   serviceRegion: RegionCode;
   /** Frame page to embed (same origin). */
   captchaUrl: string;
 }
+/** `result` of -20602 (notActivated): the address, and whether this call mailed a new activation link. */
 export interface NotActivatedResult {
   email: string;
   /** True when this call sent a new activation mail (false inside the 60 s wait). */
   mailSent: boolean;
 }
+/** `result` of a rate-limited call: seconds before another try. */
 export interface RateLimitedResult {
   retryAfterSeconds: number;
 }
+/** `result` of -29999 (loginSessionExists): the sign-in session this browser already has is that address's. */
 export interface LoginSessionExistsResult {
   email: string;
 }
@@ -170,6 +179,7 @@ export interface ClientTheme {
   name: string;
   overrides?: ThemeOverrides;
 }
+/** `result` of the login page look-up: a client's branding (carousel, language, title, theme) and its plugin list. */
 export interface LoginPageInfo {
   carouselInfos: CarouselItem[];
   /** Portal language code the client prefers (e.g. en_US) or null. */

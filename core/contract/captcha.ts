@@ -4,7 +4,9 @@
  * configured portal origin and accepts messages only from it.
  */
 export const CAPTCHA_FRAME_PATH = '/captcha/frame';
+/** `source` of the messages the captcha frame posts to the portal. */
 export const CAPTCHA_MESSAGE_SOURCE = 'uid-captcha';
+/** `source` of the messages the portal posts to the captcha frame. */
 export const PORTAL_MESSAGE_SOURCE = 'uid-portal';
 
 /** Frame → portal. */
@@ -52,6 +54,7 @@ export interface CaptchaVerifyRequest {
    */
   trail: Array<[number, number, number]>;
 }
+/** `result` of the captcha check: the token to send with the call, and how long it is good for. */
 export interface CaptchaVerifyResult {
   token: string;
   expiresIn: number;

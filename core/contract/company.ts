@@ -1,13 +1,18 @@
 /** Company calls (spec sections 3, 6 and 7). All live on the account's regional host. */
 import type { RegionCode } from './regions';
 
+/** The company types a company may declare. */
 export const COMPANY_TYPES = [
   'installer', 'systemIntegrator', 'reseller', 'distributor', 'msp', 'isp', 'retailer', 'etailer', 'endUser', 'consultant',
 ] as const;
+/** One of COMPANY_TYPES. */
 export type CompanyType = (typeof COMPANY_TYPES)[number];
 
+/** The roles in a company, most rights first. */
 export const MEMBER_ROLES = ['owner', 'admin', 'member'] as const;
+/** One of MEMBER_ROLES. */
 export type MemberRole = (typeof MEMBER_ROLES)[number];
+/** A member's state: joined, invited and not yet signed up, or the invitation expired. */
 export type MemberStatus = 'active' | 'unverified' | 'expired';
 
 /** Editable company fields (`POST /orgs`, `PUT /orgs` adds id and version). */
@@ -30,12 +35,14 @@ export interface CompanyInput {
   /** File id from `POST /orgs/businessLicense`. */
   businessLicenseFileId?: string | null;
 }
+/** Body of `PUT /orgs`: the fields that change, the company's id and the version read. */
 export interface CompanyUpdate extends Partial<CompanyInput> {
   id: string;
   /** Version read with the company; a stale one gives -40010. */
   version?: number;
 }
 
+/** A company as `GET /orgs/{id}` returns it. */
 export interface Company extends Required<Omit<CompanyInput, 'businessLicenseFileId'>> {
   id: string;
   certified: boolean;
@@ -51,6 +58,7 @@ export interface MyCompany extends Company {
   role: MemberRole;
   joinedAt: number;
 }
+/** `result` of `GET /accounts/{id}/orgs`: the account's companies and pending applications. */
 export interface MyCompaniesResult {
   orgs: MyCompany[];
   /** Pending applications of the account. */
@@ -69,6 +77,7 @@ export interface CompanySummary {
   orgCode?: string;
   region: RegionCode;
 }
+/** `result` of the company search. */
 export interface CompanySearchResult {
   orgs: CompanySummary[];
 }
@@ -80,6 +89,7 @@ export interface LicenseUploadResult {
   url: string;
 }
 
+/** A company member (or invited address) as the members list shows it. */
 export interface Member {
   email: string;
   accountId: string | null;
@@ -121,6 +131,7 @@ export interface MemberDeleteRequest {
 export interface ApplyRequest {
   orgId: string;
 }
+/** An account's application to join a company, as its admins see it. */
 export interface Application {
   id: string;
   applicant: { accountId: string; email: string; firstName: string; lastName: string };
@@ -159,6 +170,7 @@ export interface InviteResult {
   invited: string[];
   refused: InviteRefusal[];
 }
+/** `result` of a refused invitation: the addresses the server refused, each with why. */
 export interface InviteRefusedResult {
   email: string;
   refused: InviteRefusal[];
@@ -170,6 +182,7 @@ export interface ReinviteRequest {
   language?: string;
 }
 
+/** Where an invitation stands. */
 export type InvitationStatus = 'unregistered' | 'registered' | 'accepted' | 'expired';
 /** `GET /orgs/members/invitations/{code}` (no sign-in needed). */
 export interface InviteInfo {
@@ -189,6 +202,7 @@ export interface InviteInfo {
 export interface AcceptInviteRequest {
   inviteCode: string;
 }
+/** `result` of accepting an invitation: the company joined and the role there. */
 export interface AcceptInviteResult {
   orgId: string;
   orgName: string;

@@ -105,10 +105,13 @@ export const ERROR_CODES = {
   rateLimited: -60001,
 } as const;
 
+/** The name of an error code in ERROR_CODES. */
 export type ErrorCodeName = keyof typeof ERROR_CODES;
+/** An error code of the catalogue (ERROR_CODES). */
 export type ErrorCode = (typeof ERROR_CODES)[ErrorCodeName];
 
 const KNOWN: ReadonlySet<number> = new Set(Object.values(ERROR_CODES));
+/** Whether `code` is one of the catalogue's (ERROR_CODES). */
 export function isKnownErrorCode(code: unknown): code is ErrorCode {
   return typeof code === 'number' && KNOWN.has(code);
 }

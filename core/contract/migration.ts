@@ -45,6 +45,7 @@ export interface MigrateRequest {
   mfaType?: number | null;
   language?: string;
 }
+/** `result` of a migration: the new account's address and region. */
 export interface MigrateResult {
   email: string;
   region: RegionCode;
@@ -67,6 +68,7 @@ export interface MergeRequest {
   regionCode?: string;
   subscriptionDTO?: Array<{ productLine: string; topicSubscription: string }>;
 }
+/** `result` of merging accounts. */
 export interface MergeResult {
   email: string;
   merged: string[];

@@ -6,8 +6,10 @@ import type { RegionCode } from './regions';
 
 /** The only app types the portal accepts in the `appType` query parameter. */
 export const APP_TYPES = ['partner_app_android', 'partner_app_ios'] as const;
+/** One of APP_TYPES. */
 export type AppType = (typeof APP_TYPES)[number];
 
+/** Whether `value` is one of APP_TYPES. */
 export function isAppType(value: unknown): value is AppType {
   return typeof value === 'string' && (APP_TYPES as readonly string[]).includes(value);
 }
@@ -33,11 +35,13 @@ export const APP_LAUNCH_COOKIE = 'uid_app';
  */
 export const APP_SESSION_PATH = '/app/session';
 
+/** Body of `POST /app/session` (APP_SESSION_PATH): the app and its sign-in session. */
 export interface AppSessionRequest {
   appType: AppType;
   sessionId: string;
 }
 
+/** `result` of `POST /app/session`: the account's region and id. */
 export interface AppSessionResult {
   region: RegionCode;
   accountId: string;
@@ -57,6 +61,7 @@ export type BridgeCall =
 
 /** App → page, sent with `window.postMessage(message, location.origin)` from the web view. */
 export type BridgeEvent = { source: typeof BRIDGE_EVENT_SOURCE; v: typeof BRIDGE_VERSION; type: 'accountUpdated' };
+/** `source` of the events a partner app posts to the page. */
 export const BRIDGE_EVENT_SOURCE = 'unified-id-app';
 
 /** Android: `addJavascriptInterface(obj, ANDROID_BRIDGE)`, whose `postMessage(json)` takes the call as JSON. */

@@ -32,6 +32,7 @@ export interface PasskeyItem {
   synced: boolean;
 }
 
+/** `result` of the passkey list. */
 export interface PasskeyListResult {
   passkeys: PasskeyItem[];
 }

@@ -42,6 +42,7 @@ export interface TrustedDevicesResult {
 export interface RevokeTrustedDevicesRequest {
   deviceIds?: string[];
 }
+/** `result` of forgetting trusted browsers: the ids forgotten. */
 export interface RevokeTrustedDevicesResult {
   revoked: string[];
 }

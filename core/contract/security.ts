@@ -8,6 +8,7 @@ export const SECURITY_TOKEN_SECONDS = 300;
 export interface SecurityEnableRequest {
   password: string;
 }
+/** `result` of `POST /security/enable` (unlock): the security token and its lifetime in seconds. */
 export interface SecurityEnableResult {
   securityToken: string;
   expiresIn: number;
@@ -52,6 +53,7 @@ export interface EmailCodeRequest {
   mfaProcessId?: string;
   language?: string;
 }
+/** `result` of `POST /email/code`: seconds before another code, and the code's lifetime. */
 export interface EmailCodeResult {
   resendAfterSeconds: number;
   expiresIn: number;
@@ -59,7 +61,9 @@ export interface EmailCodeResult {
 
 /** Session timeout options, in seconds: 3 h, 6 h, 1 d, 7 d, 30 d. */
 export const SESSION_TIMEOUT_OPTIONS = [10_800, 21_600, 86_400, 604_800, 2_592_000] as const;
+/** One of SESSION_TIMEOUT_OPTIONS, in seconds. */
 export type SessionTimeout = (typeof SESSION_TIMEOUT_OPTIONS)[number];
+/** The session timeout an account starts with: one day. */
 export const DEFAULT_SESSION_TIMEOUT: SessionTimeout = 86_400;
 
 /** `POST /account/{id}/timeout {expireTime}` (seconds, one of the options). */
@@ -82,6 +86,7 @@ export interface SessionInfo {
   ip: string | null;
   userAgent: string | null;
 }
+/** `result` of the account's sessions list. */
 export interface SessionsResult {
   sessions: SessionInfo[];
 }
@@ -89,6 +94,7 @@ export interface SessionsResult {
 export interface LogoutSessionsRequest {
   sessionList?: string[];
 }
+/** `result` of signing sessions out: the ids signed out. */
 export interface LogoutSessionsResult {
   loggedOut: string[];
 }

@@ -30,6 +30,7 @@ export const SECURITY_EVENT_KINDS = [
   'trusted_device_added',
   'trusted_device_revoked',
 ] as const;
+/** One of SECURITY_EVENT_KINDS. */
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
 /** What an event adds to its kind; every field optional, only what that kind knows. */
@@ -50,6 +51,7 @@ export interface SecurityEventDetail {
   by?: 'expiry' | 'reset';
 }
 
+/** One entry of the account's security activity. */
 export interface SecurityEvent {
   id: string;
   kind: SecurityEventKind;
@@ -70,6 +72,7 @@ export interface SecurityEventsQuery {
   before?: string;
   limit?: number;
 }
+/** `result` of the security activity: a page of events, newest first. */
 export interface SecurityEventsResult {
   events: SecurityEvent[];
   /** Pass as `before` for the next (older) page; null on the last page. */
@@ -80,6 +83,7 @@ export interface SecurityEventsResult {
 
 /** Page size: default and the most one call returns. */
 export const SECURITY_EVENTS_PAGE = 20;
+/** The most events one call returns. */
 export const SECURITY_EVENTS_MAX_PAGE = 50;
 /** How long events are kept. */
 export const SECURITY_EVENTS_RETENTION_DAYS = 90;

@@ -6,9 +6,12 @@
  */
 export const SIGN_IN_PROBLEM_PATH = '/sign-in-problem';
 
+/** Why the sign-in problem page (SIGN_IN_PROBLEM_PATH) shows: its `reason` values. */
 export const SIGN_IN_PROBLEMS = ['unknownClient', 'redirectUri', 'expired', 'invalidRequest', 'serverError'] as const;
+/** One of SIGN_IN_PROBLEMS. */
 export type SignInProblem = (typeof SIGN_IN_PROBLEMS)[number];
 
+/** Whether `value` is one of SIGN_IN_PROBLEMS. */
 export function isSignInProblem(value: unknown): value is SignInProblem {
   return typeof value === 'string' && (SIGN_IN_PROBLEMS as readonly string[]).includes(value);
 }

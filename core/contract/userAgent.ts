@@ -32,6 +32,7 @@ const SYSTEMS: ReadonlyArray<readonly [RegExp, string]> = [
   [/Linux/, 'Linux'],
 ];
 
+/** A browser's family, name and system, read from its User-Agent header (null when unknown). */
 export function readUserAgent(ua: string | null | undefined): UserAgentSummary {
   if (!ua) return { family: null, browser: null, os: null };
   const text = ua.slice(0, 500);

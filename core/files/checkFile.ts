@@ -13,6 +13,7 @@ export interface UploadRule {
   maxNameLength: number;
 }
 
+/** What an avatar may be: PNG or JPEG, at most 1 MB. */
 export const AVATAR_RULE: UploadRule = {
   types: ['image/png', 'image/jpeg'],
   extensions: ['.png', '.jpg', '.jpeg'],
@@ -28,6 +29,7 @@ export const LICENSE_RULE: UploadRule = {
   maxNameLength: 256,
 };
 
+/** Why checkFile refuses a file. */
 export type FileProblem = 'type' | 'size' | 'name' | 'empty';
 
 /** The first rule a file breaks, or null when it may be uploaded. */

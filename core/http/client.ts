@@ -49,6 +49,7 @@ export interface HttpClientDeps {
   fetchImpl?: typeof fetch;
 }
 
+/** The portal's HTTP client: JSON envelopes, the region's hosts, tokens, refresh and the security token; errors are ApiErrors. */
 export class HttpClient {
   constructor(private readonly deps: HttpClientDeps) {}
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isAbortError, toApiError, type ApiError } from './ApiError';
 
+/** What useLoaded returns: the latest answer, whether a load is running, the error, and how to reload. */
 export interface Loaded<T> {
   /** The latest answer; null until the first one arrives (a failed reload keeps the last one). */
   data: T | null;

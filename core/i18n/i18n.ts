@@ -37,8 +37,10 @@ export function detectLanguage(search: string, fallback: LanguageCode = DEFAULT_
   return fallback;
 }
 
+/** The portal's i18next instance (`i18n.t` outside React). */
 export const i18n: I18n = i18next.createInstance();
 
+/** Start i18next in `language` with `namespaces` loaded (the app's start; tests and stories). */
 export async function initI18n(language: LanguageCode, namespaces: string[]): Promise<I18n> {
   await i18n
     .use(lazyBackend)
@@ -91,6 +93,7 @@ function applyDocumentLanguage(language: LanguageCode): void {
   document.documentElement.dir = lang.dir;
 }
 
+/** The language the page shows now. */
 export function currentLanguage(): LanguageCode {
   const lng = i18n.language;
   return isLanguageCode(lng) ? lng : DEFAULT_LANGUAGE;

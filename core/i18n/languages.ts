@@ -40,6 +40,7 @@ const DECLARED = [
   { code: 'ar_SA', nativeName: 'العربية', bcp47: 'ar-SA', serverCode: 16, dir: 'rtl' },
 ] as const satisfies readonly LanguageSpec[];
 
+/** A language code the portal speaks (en_US, de_DE…). */
 export type LanguageCode = (typeof DECLARED)[number]['code'];
 export interface Language extends LanguageSpec {
   code: LanguageCode;
@@ -48,14 +49,17 @@ export interface Language extends LanguageSpec {
 export const LANGUAGES: readonly Language[] = DECLARED;
 export const LANGUAGE_CODES: readonly LanguageCode[] = DECLARED.map((l) => l.code);
 
+/** The language used when nothing else chooses one: en_US. */
 export const DEFAULT_LANGUAGE: LanguageCode = 'en_US';
 /** The server's numeric id of the right-to-left language (spec section 2). */
 export const RTL_SERVER_CODE = 16;
 
+/** Whether `value` is one of the portal's language codes. */
 export function isLanguageCode(value: unknown): value is LanguageCode {
   return typeof value === 'string' && (LANGUAGE_CODES as readonly string[]).includes(value);
 }
 
+/** A language's names and direction, by its code. */
 export function languageByCode(code: LanguageCode): Language {
   return LANGUAGES.find((l) => l.code === code) ?? LANGUAGES[0]!;
 }

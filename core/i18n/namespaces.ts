@@ -1,7 +1,9 @@
 import { loadLocale } from 'virtual:locale-files';
 import type { LanguageCode } from './languages';
 
+/** A locale file's messages: keys to texts, nested. */
 export type Messages = { [key: string]: string | Messages };
+/** Loads one namespace's messages in one language (`localeFile(ns)` makes one). */
 export type NamespaceLoader = (lang: LanguageCode) => Promise<{ default: Messages }>;
 
 /**
@@ -15,6 +17,7 @@ export function localeFile(ns: string): NamespaceLoader {
 /** Namespace loaders by name; the core's own is always here, plugins add theirs at register(). */
 const loaders = new Map<string, NamespaceLoader>([['core', localeFile('core')]]);
 
+/** Make locale namespace `ns` loadable (a plugin's `locales` does this for it). */
 export function addNamespace(ns: string, loader: NamespaceLoader): void {
   const existing = loaders.get(ns);
   // The same loader again (a rebuilt registry) is fine; a second owner of the name is not.

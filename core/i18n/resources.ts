@@ -13,6 +13,7 @@ export interface PortalNamespaces {
   core: typeof core;
 }
 
+/** The name of a locale namespace (`core`, or a plugin's declared in PortalNamespaces). */
 export type Namespace = keyof PortalNamespaces & string;
 
 type Messages = { readonly [key: string]: string | Messages };

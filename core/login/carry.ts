@@ -7,6 +7,7 @@
 const KEY = 'uid.login.carry';
 export const CARRIED_PARAMS = ['activated', 'email'] as const;
 
+/** Keep the sign-in's own query parameters (CARRIED_PARAMS) for the login page this tab opens next. */
 export function carryLoginParams(query: URLSearchParams): void {
   const carried: Record<string, string> = {};
   for (const name of CARRIED_PARAMS) {
@@ -16,6 +17,7 @@ export function carryLoginParams(query: URLSearchParams): void {
   if (Object.keys(carried).length) sessionStorage.setItem(KEY, JSON.stringify(carried));
 }
 
+/** The parameters carried to this login page, once: they are gone after. */
 export function takeCarriedLoginParams(): Record<string, string> {
   const raw = sessionStorage.getItem(KEY);
   sessionStorage.removeItem(KEY);

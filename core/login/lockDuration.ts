@@ -4,6 +4,7 @@ export type LockDuration =
   | { unit: 'hours'; hours: number }
   | { unit: 'hoursMinutes'; hours: number; minutes: number };
 
+/** A lock's length in minutes as minutes, or hours and minutes, for its message. */
 export function formatLockDuration(totalMinutes: number): LockDuration {
   const whole = Math.max(1, Math.ceil(totalMinutes));
   if (whole < 60) return { unit: 'minutes', minutes: whole };

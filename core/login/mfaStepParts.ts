@@ -35,6 +35,7 @@ export interface MfaStepPartProps {
   options: ReactNode;
 }
 
+/** A part of the MFA step a plugin adds: an option among the methods, or an alternative below them. */
 export interface MfaStepPart {
   kind: 'option' | 'alternative';
   /** Lower first. */
@@ -46,4 +47,5 @@ export interface MfaStepPart {
   view: LazyView<MfaStepPartProps>;
 }
 
+/** Extension point for parts of the MFA step (MfaStepPart). */
 export const MFA_STEP_PART_POINT = defineExtensionPoint<MfaStepPart>('login/mfa-step-part/v1');

@@ -68,6 +68,7 @@ export interface LoginInterrupt {
   handles?: readonly number[];
 }
 
+/** Extension point for login interrupts: steps that answer an error code of a login call (LoginInterrupt). */
 export const LOGIN_INTERRUPT_POINT = defineExtensionPoint<LoginInterrupt>('login/interrupt/v1');
 
 /** Extra parts of the login layout (e.g. a help-desk notice above the form). */
@@ -78,6 +79,7 @@ export interface LoginSlot {
   /** Whether the part shows for this login address; without it, always. Its code loads only where it shows. */
   shows?(query: URLSearchParams): boolean;
 }
+/** Extension point for extra parts of the login layout (LoginSlot). */
 export const LOGIN_SLOT_POINT = defineExtensionPoint<LoginSlot>('login/slot/v1');
 
 /**
@@ -89,6 +91,7 @@ export interface SignInFields {
   fields(query: URLSearchParams): Record<string, string> | null;
   standsInForSessionCode?: boolean;
 }
+/** Extension point for fields the sign-in call takes from the page's query (SignInFields). */
 export const SIGN_IN_FIELDS_POINT = defineExtensionPoint<SignInFields>('login/sign-in-fields/v1');
 
 /** What the sign-in form gives another way of signing in (SIGN_IN_METHOD_POINT). */
@@ -112,6 +115,7 @@ export interface SignInMethod {
   /** Its height in px when shown: kept free while it starts (it loads after the form), so nothing moves. */
   height: number;
 }
+/** Extension point for other ways of signing in on the sign-in form (SignInMethod). */
 export const SIGN_IN_METHOD_POINT = defineExtensionPoint<SignInMethod>('login/sign-in-method/v1');
 
 /** What the MFA step gives another way of passing it (e.g. a passkey): the -20677 result and the step's retry. */
@@ -127,6 +131,7 @@ export interface SecondFactorMethod {
   order: number;
   component: LazyView<SecondFactorMethodProps>;
 }
+/** Extension point for other ways of passing the MFA step (SecondFactorMethod). */
 export const SECOND_FACTOR_METHOD_POINT = defineExtensionPoint<SecondFactorMethod>('login/second-factor-method/v1');
 
 /** What the login page host gives every view and interrupt through context. */
@@ -142,4 +147,5 @@ export interface LoginPageServices {
   query: URLSearchParams;
 }
 
+/** The component of a login interrupt. */
 export type InterruptComponent = ComponentType<InterruptProps>;

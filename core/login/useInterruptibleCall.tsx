@@ -10,6 +10,7 @@ import { LOGIN_INTERRUPT_POINT, type InterruptedCall, type LoginInterrupt } from
 
 type Form = Record<string, unknown>;
 
+/** How useInterruptibleCall makes its call and what it does with the answer. */
 export interface InterruptibleCallOptions<F extends Form, T> {
   call: InterruptedCall;
   /** The request itself; `extra` carries what interrupts added (captchaToken, MFA code, …). */
@@ -45,6 +46,7 @@ interface Waiting {
   reject(error: ApiError): void;
 }
 
+/** A login call that interrupts can pause: start it, whether it runs, and the interrupt showing. */
 export interface InterruptibleCall<F extends Form> {
   start(form: F): Promise<void>;
   busy: boolean;

@@ -19,6 +19,7 @@ export function resetRegionWhiteList(): void {
   cached = null;
 }
 
+/** The countries each data region serves (loaded once per page), whether the load failed, and a retry. */
 export function useRegionWhiteList(): { list: RegionWhiteList | null; failed: boolean; retry: () => void } {
   const http = useHttp();
   const [list, setList] = useState<RegionWhiteList | null>(null);

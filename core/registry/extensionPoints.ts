@@ -10,6 +10,7 @@ export interface ExtensionPoint<T> {
 
 const VERSIONED = /^[a-z][a-zA-Z0-9-]*(\/[a-zA-Z0-9-]+)+\/v\d+$/;
 
+/** A typed, versioned extension point: its id looks like 'area/name/v1'. */
 export function defineExtensionPoint<T>(id: string): ExtensionPoint<T> {
   if (!VERSIONED.test(id)) throw new Error(`Extension point id '${id}' must look like 'area/name/v1'`);
   return { id };

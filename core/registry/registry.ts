@@ -21,6 +21,7 @@ function moduleLinkGuard(pluginId: string, module: string): Guard {
   return { id: `${pluginId}/${kebab}-link`, route: 'login', order: 30, run: (ctx) => (ctx.query.get('module') === module ? allow : next) };
 }
 
+/** A contribution with the id of the plugin that made it. */
 export interface Owned<T> {
   pluginId: string;
   value: T;

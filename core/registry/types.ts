@@ -15,6 +15,7 @@ export type LazyView<P = object> = () => Promise<{ default: ComponentType<P> }>;
 /** The mount points of the router; `accountSetting` takes child paths. */
 export type RouteParent = 'accountSetting';
 
+/** A route a plugin adds: a path (or a child of /accountSetting), its lazy view and title. */
 export interface RouteContribution {
   /** Absolute path ('/token') or, with `parent`, a child segment ('security'). */
   path: string;
@@ -24,12 +25,14 @@ export interface RouteContribution {
   titleKey?: TranslationKey;
 }
 
+/** What a menu entry's `visible` may look at. */
 export interface MenuContext {
   user: UserInfo | null;
   config: DeploymentConfig;
   viewportWidth: number;
 }
 
+/** An entry of the account menu. */
 export interface MenuEntry {
   id: string;
   /** Child segment of /accountSetting ('myProfile'), an absolute path, or an https URL. */
@@ -48,6 +51,7 @@ export interface LoginViewProps {
   data?: unknown;
 }
 
+/** A view of the login page (sign-in, register, reset…): its id and lazy view. */
 export interface LoginViewContribution {
   id: string;
   view: LazyView<LoginViewProps>;
@@ -60,6 +64,7 @@ export interface LoginViewContribution {
   module?: string;
 }
 
+/** What an error handler may use: navigation, a toast, translations and the error's catalogue message. */
 export interface ErrorContext {
   navigate: (to: string, options?: { replace?: boolean }) => void;
   toast: (message: string, kind?: 'error' | 'success' | 'info' | 'warning') => void;
@@ -81,8 +86,10 @@ export interface PrioritisedErrorHandler {
   priority: number;
 }
 
+/** An error handler, or one with its priority among other plugins' handlers of the same code. */
 export type ErrorHandlerContribution = ErrorHandler | PrioritisedErrorHandler;
 
+/** The ways a plugin contributes, in `register()` (the manifest's fields do the same). */
 export interface ContributionApi {
   addRoute(route: RouteContribution): void;
   addMenuEntry(entry: MenuEntry): void;
@@ -95,6 +102,7 @@ export interface ContributionApi {
   contribute<T>(point: ExtensionPoint<T>, value: T): void;
 }
 
+/** What a plugin's `register()` gets: the ways to contribute, its settings, the deployment and its session capability. */
 export interface RegisterContext<C> extends ContributionApi {
   pluginId: string;
   config: C;
@@ -103,6 +111,7 @@ export interface RegisterContext<C> extends ContributionApi {
   session: SessionGrant;
 }
 
+/** What a plugin's `bootstrap()` gets: its settings, the deployment, other plugins' contributions and which plugins are on. */
 export interface BootstrapContext<C> {
   pluginId: string;
   config: C;

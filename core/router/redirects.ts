@@ -14,6 +14,7 @@ export function originOf(url: string, base?: string): string | null {
   }
 }
 
+/** Whether `target` may be redirected to: the portal's own origin or one on the allow-list. */
 export function isAllowedRedirect(target: string, allowList: readonly string[], selfOrigin: string): boolean {
   const origin = originOf(target, selfOrigin);
   if (!origin) return false;

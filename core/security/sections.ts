@@ -18,6 +18,7 @@ export interface SecuritySectionProps {
   timeZone?: string;
 }
 
+/** A card a plugin adds to the Security page, and where it goes. */
 export interface SecuritySection {
   /** The page's own section it follows. */
   after: 'twoFactor' | 'sessions';
@@ -25,4 +26,5 @@ export interface SecuritySection {
   view: LazyView<SecuritySectionProps>;
 }
 
+/** Extension point for cards on the Security page (SecuritySection). */
 export const SECURITY_SECTION_POINT = defineExtensionPoint<SecuritySection>('account/security-section/v1');

@@ -9,6 +9,7 @@ import { appStore, setUser } from './session';
  */
 export const accountChangedAtom = atom(0);
 
+/** The user changed their own account: keep the new user info and tell the listeners (onAccountChanged). */
 export function accountChanged(user: UserInfo): void {
   setUser(user);
   appStore.set(accountChangedAtom, (n) => n + 1);

@@ -13,10 +13,12 @@ export interface InviteInfo {
 
 const KEY = 'uid.invite';
 
+/** Keep the invitation this tab is registering from (session storage). */
 export function saveInvite(invite: InviteInfo): void {
   sessionStorage.setItem(KEY, JSON.stringify(invite));
 }
 
+/** The invitation this tab is registering from, if any. */
 export function loadInvite(): InviteInfo | null {
   try {
     const raw = sessionStorage.getItem(KEY);
@@ -36,6 +38,7 @@ export function loadInvite(): InviteInfo | null {
   }
 }
 
+/** Forget the invitation this tab was registering from. */
 export function clearInvite(): void {
   sessionStorage.removeItem(KEY);
 }
@@ -65,6 +68,7 @@ export function inviteRefusal(): InviteGuardReason | null {
   return REFUSALS.find((r) => r === value) ?? null;
 }
 
+/** Forget why the last invitation was refused. */
 export function clearInviteRefusal(): void {
   sessionStorage.removeItem(REFUSAL_KEY);
 }

@@ -20,8 +20,11 @@ function readRegion(): RegionCode | null {
   return isRegionCode(region) ? region : null;
 }
 
+/** The session's tokens, or null when signed out (the core's; plugins read signedInAtom). */
 export const tokensAtom = atom<TokenSet | null>(readTokens());
+/** The signed-in account's user info, or null (the core's; plugins read the read-only userAtom). */
 export const userAtom = atom<UserInfo | null>(null);
+/** The account's data region, or null before it is known (the core's; plugins read the read-only regionAtom). */
 export const regionAtom = atom<RegionCode | null>(readRegion());
 /** Set when the session ended under the user (refresh failed or forced sign-out); drives the one modal. */
 export const sessionEndedAtom = atom<null | 'refresh-failed' | 'forced'>(null);
@@ -48,6 +51,7 @@ export function setRegion(region: unknown): void {
   if (appStore.get(regionAtom) !== region) appStore.set(regionAtom, region);
 }
 
+/** Keep the account's user info (null: none); its region becomes the session's. */
 export function setUser(user: UserInfo | null): void {
   appStore.set(userAtom, user);
   if (user) setRegion(user.region);

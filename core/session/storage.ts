@@ -33,6 +33,7 @@ function backend(): Storage | undefined {
 
 const memory = new Map<string, string>();
 
+/** Local storage under the portal's keys (STORAGE_KEYS), in memory where storage is off. */
 export const storage = {
   get(key: StorageKey): string | null {
     const store = backend();

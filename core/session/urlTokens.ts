@@ -19,6 +19,7 @@ export const MAIL_LINK_TOKEN = 'token';
 let captured: Record<string, string> = {};
 let mailLinkToken: string | null = null;
 
+/** Take tokens out of the address bar before anything runs, keeping them for the page (the app's start). */
 export function stripTokensFromUrl(win: Window): void {
   const url = new URL(win.location.href);
   const names: readonly string[] = url.pathname === '/token' ? [...SENSITIVE_PARAMS, ...TOKEN_PAGE_PARAMS] : SENSITIVE_PARAMS;

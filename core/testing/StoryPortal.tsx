@@ -51,6 +51,7 @@ export function StoryPortal(props: { registry: Registry; http?: HttpClient; user
   );
 }
 
+/** A signed-in demo account for tests and stories. */
 export const demoUser: UserInfo = {
   accountId: '7f3c9a12-5d4e-4b8a-9c61-2e0f8d4b7a35',
   avatar: null,

@@ -16,6 +16,7 @@ import { appStore } from '../session/session';
 import { defaultTheme } from '../../themes/default.theme';
 import { createTestI18n, type TestLanguage } from './testI18n';
 
+/** A deployment config for tests: three regions, no plugin settings (a test registry names its plugins). */
 export const testDeployment = parseDeploymentConfig({
   name: 'test',
   api: { global: '/api', regions: { Use: '/api/region/use', Aps: '/api/region/aps', Euw: '/api/region/euw' } },

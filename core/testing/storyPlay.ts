@@ -1,6 +1,7 @@
 /** Play helpers of stories: no pointer clicks (Loki disables pointer events), so buttons are pressed and fields typed through the DOM. */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Wait (up to 5 s) for `find` to return something; throws naming `what` when it never does. */
 export async function until<T>(find: () => T | null | undefined | false, what: string): Promise<T> {
   const deadline = Date.now() + 5000;
   for (;;) {
@@ -13,6 +14,7 @@ export async function until<T>(find: () => T | null | undefined | false, what: s
 
 export const buttonNamed = (root: ParentNode, name: string) => () => [...root.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent?.trim()) === name && !b.disabled);
 
+/** Click the button named `name` once it shows (story play functions). */
 export async function press(root: ParentNode, name: string): Promise<void> {
   (await until(buttonNamed(root, name), `button ${name}`)).click();
 }

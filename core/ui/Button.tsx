@@ -5,9 +5,12 @@ import { focusRing } from './focusRing';
 import { atLeast } from './media';
 import { Spinner } from './Spinner';
 
+/** How a Button looks: primary, secondary, text or danger. */
 export type ButtonVariant = 'primary' | 'secondary' | 'text' | 'danger';
+/** How big a Button is. */
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
+/** Props of Button: a native button's, and its look, size and loading state. */
 export interface ButtonProps extends ComponentPropsWithoutRef<'button'> {
   variant?: ButtonVariant;
   size?: ButtonSize;

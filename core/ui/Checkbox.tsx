@@ -2,6 +2,7 @@ import { useTheme } from '@emotion/react';
 import { forwardRef, useId, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { FieldError, describedBy, hasContent } from './FieldMessages';
 
+/** Props of Checkbox: a native checkbox's, a label and an error. */
 export interface CheckboxProps extends Omit<ComponentPropsWithoutRef<'input'>, 'type'> {
   /** May contain links (e.g. the terms of use); clicking the text toggles the box. */
   label: ReactNode;

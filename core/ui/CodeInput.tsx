@@ -5,6 +5,7 @@ import { westernDigits } from '../i18n/numbers';
 import { FieldError, describedBy, hasContent } from './FieldMessages';
 import { visuallyHiddenStyle } from './VisuallyHidden';
 
+/** Props of CodeInput: the number of boxes, the value and what happens as it is typed. */
 export interface CodeInputProps {
   /** Number of boxes (spec: verification codes have 6 digits). */
   length?: number;

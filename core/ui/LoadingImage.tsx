@@ -5,6 +5,7 @@ import { VisuallyHidden } from './VisuallyHidden';
 
 const SIZES = { sm: 20, md: 40, lg: 64 } as const;
 
+/** Props of LoadingImage: its size and the label read to screen readers. */
 export interface LoadingImageProps {
   /** Preset or diameter in pixels. */
   size?: keyof typeof SIZES | number;

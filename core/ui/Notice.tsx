@@ -3,6 +3,7 @@ import type { ReactNode, Ref } from 'react';
 import { focusRing } from './focusRing';
 import { KindIcon, kindColor, type MessageKind } from './kindIcons';
 
+/** Props of Notice: its kind, role, title and content. */
 export interface NoticeProps {
   kind: MessageKind;
   /** `alert` for problems (announced at once), `status` for news; none for a static hint. */

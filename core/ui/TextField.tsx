@@ -6,6 +6,7 @@ import { focusRing } from './focusRing';
 import { iconButtonStyle } from './iconButton';
 import { visuallyHiddenStyle } from './VisuallyHidden';
 
+/** Props of TextField: a native input's, a label, a hint and an error. */
 export interface TextFieldProps extends Omit<ComponentPropsWithoutRef<'input'>, 'size'> {
   label: ReactNode;
   hint?: ReactNode;

@@ -2,6 +2,7 @@ import { useTheme } from '@emotion/react';
 import { focusRing } from './focusRing';
 import { Tooltip, type Placement } from './Tooltip';
 
+/** Props of Truncate: the text and how many characters show before the ellipsis. */
 export interface TruncateProps {
   text: string;
   /** Characters shown before the ellipsis (spec default 25). */

@@ -20,6 +20,7 @@ export const visuallyHiddenStyle: CSSObject = {
 
 export type VisuallyHiddenProps = ComponentPropsWithoutRef<'span'>;
 
+/** Text for screen readers only: hidden on screen, still read. */
 export function VisuallyHidden(props: VisuallyHiddenProps) {
   return <span css={visuallyHiddenStyle} {...props} />;
 }

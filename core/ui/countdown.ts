@@ -23,6 +23,7 @@ export function frozenClock(at = 0): Clock {
   return { now: () => at, every: () => () => undefined };
 }
 
+/** The clock countdowns read (tests and stories give a frozen one). */
 export const ClockContext = createContext<Clock>(systemClock);
 
 export interface Countdown {

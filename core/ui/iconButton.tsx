@@ -1,8 +1,8 @@
-import type { Theme } from '@emotion/react';
+import type { CSSObject, Theme } from '@emotion/react';
 import { focusRing } from './focusRing';
 
 /** The borderless square button behind close, dismiss and show-password icons. */
-export function iconButtonStyle(theme: Theme, size: number) {
+export function iconButtonStyle(theme: Theme, size: number): CSSObject {
   return {
     display: 'inline-flex',
     alignItems: 'center',
@@ -17,7 +17,7 @@ export function iconButtonStyle(theme: Theme, size: number) {
     color: theme.colors.textMuted,
     cursor: 'pointer',
     ...focusRing(theme),
-  } as const;
+  };
 }
 
 export function CloseIcon({ size = 18 }: { size?: number }) {

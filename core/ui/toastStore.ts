@@ -1,7 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
+/** What a toast says: an error, a success, information or a warning. */
 export type ToastKind = 'error' | 'success' | 'info' | 'warning';
 
+/** The toast showing: its id, message and kind. */
 export interface ToastItem {
   id: number;
   message: string;
@@ -11,6 +13,7 @@ export interface ToastItem {
 /** How long a toast stays (spec: about 4 s). */
 export const TOAST_MS = 4000;
 
+/** Options of a toast: how long it stays. */
 export interface ToastOptions {
   /** Milliseconds before auto-dismissal; Infinity keeps it until dismissed. Default TOAST_MS. */
   duration?: number;
@@ -75,6 +78,7 @@ export function holdToast(reason: string, on: boolean): void {
   }
 }
 
+/** The toast showing now, or null. */
 export function getToast(): ToastItem | null {
   return current;
 }

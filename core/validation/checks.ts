@@ -10,6 +10,7 @@
 
 import type { TranslationKey } from '../i18n/resources';
 
+/** The validation messages' translation keys. */
 export const MSG = {
   required: 'core:validation.required',
   emailFormat: 'core:validation.emailFormat',
@@ -40,6 +41,7 @@ export function isValidationMessage(message: string): message is ValidationMessa
   return MESSAGES.has(message);
 }
 
+/** Field length limits of the spec. */
 export const LIMITS = {
   emailMax: 64,
   nameMax: 100,

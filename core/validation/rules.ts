@@ -36,6 +36,7 @@ const byCheck =
     return message ? ctx.createError({ message }) : true;
   };
 
+/** yup rule of an email address field: required, trimmed, at most 64 characters of a valid address. */
 export const emailRule = () => string().trim().required(MSG.required).test('email', byCheck(emailProblem));
 
 /** Sign-in and old password: visible ASCII, 6 to 32. */
@@ -81,16 +82,19 @@ export const COMPANY_ID_PATTERN = /^[A-Za-z0-9]+$/;
 /** http:// or https://, then an IPv4 address or a domain, an optional port and path. */
 export const URL_PATTERN = /^https?:\/\/(((25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(25[0-5]|2[0-4]\d|1?\d?\d)|([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,})(:\d{1,5})?([/?#][^\s<>"]*)?$/;
 
+/** yup rule of an optional post code; `message` when it is not one. */
 export const postCodeRule = (message: string) =>
   string()
     .trim()
     .test('postCode', message, (v) => !v || POST_CODE_PATTERN.test(v));
 
+/** yup rule of an optional company id of `length`; `message` when it is not one. */
 export const companyIdRule = (message: string, length: { min: number; max: number }) =>
   string()
     .trim()
     .test('companyId', message, (v) => !v || (COMPANY_ID_PATTERN.test(v) && v.length >= length.min && v.length <= length.max));
 
+/** yup rule of an optional http(s) address; `message` when it is not one. */
 export const urlRule = (message: string) =>
   string()
     .trim()
