@@ -13,8 +13,9 @@ let extraction: Extraction;
 let scratch = '';
 
 beforeAll(() => {
-  extraction = extractReports();
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'plugin-api-reports-'));
+  // `npm run api:docs` as well, into the scratch folder: the reference it writes is checked below.
+  extraction = extractReports({ docs: path.join(scratch, 'docs') });
 }, 180_000);
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
@@ -35,17 +36,29 @@ describe('the plugin API report', () => {
   });
 
   it('fails when the surface changed without the report: an export missing from it, or one it still lists', () => {
-    for (const file of fs.readdirSync(REPORT_FOLDER)) fs.copyFileSync(path.join(REPORT_FOLDER, file), path.join(scratch, file));
-    const report = path.join(scratch, 'plugin-api.api.md');
+    const copy = path.join(scratch, 'reports');
+    fs.mkdirSync(copy);
+    for (const file of fs.readdirSync(REPORT_FOLDER)) fs.copyFileSync(path.join(REPORT_FOLDER, file), path.join(copy, file));
+    const report = path.join(copy, 'plugin-api.api.md');
     const recorded = fs.readFileSync(report, 'utf8');
     // As if `signedInAtom` had been added to the API after the report was written, and a writer were still listed.
     const edited = recorded.replace(/\/\/ @public\nexport const signedInAtom: [^\n]*\n\n/, '') + '\n// @public\nexport function saveTokens(tokens: TokenSet): void;\n';
     expect(edited).not.toBe(recorded);
     fs.writeFileSync(report, edited);
-    const changed = changedReports(extraction.reports, scratch);
+    const changed = changedReports(extraction.reports, copy);
     expect(changed.map((c) => c.report)).toEqual(['plugin-api']);
     expect(changed[0]!.diff).toContain('+export const signedInAtom');
     expect(changed[0]!.diff).toContain('-export function saveTokens(tokens: TokenSet): void;');
+  });
+
+  it('writes the reference docs (npm run api:docs): a page per entry under its import path, the session capability documented', () => {
+    const docs = path.join(scratch, 'docs');
+    const index = fs.readFileSync(path.join(docs, 'index.md'), 'utf8');
+    for (const { importPath } of entryPoints()) expect(index).toContain(`[${importPath}]`);
+    expect(fs.readFileSync(path.join(docs, 'plugin-api.sessiongrant.signin.md'), 'utf8')).toContain('A token hand-off');
+    // The contract is documented once, under its own entry.
+    expect(fs.existsSync(path.join(docs, 'plugin-api.contract.userinfo.md'))).toBe(true);
+    expect(fs.existsSync(path.join(docs, 'plugin-api.userinfo.md'))).toBe(false);
   });
 
   it('records no session writer', () => {

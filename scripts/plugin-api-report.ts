@@ -221,15 +221,15 @@ export function writeReports(reports: Map<string, string>): void {
   for (const [report, text] of reports) fs.writeFileSync(path.join(REPORT_FOLDER, `${report}.api.md`), text);
 }
 
-/** Runs API Extractor over every entry (and with `docs`, API Documenter into docs/plugin-api/). */
-export function extractReports({ docs = false }: { docs?: boolean } = {}): Extraction {
+/** Runs API Extractor over every entry (and with `docs`, API Documenter into `docs`, docs/plugin-api/ by default). */
+export function extractReports({ docs }: { docs?: boolean | string } = {}): Extraction {
   WORK = fs.mkdtempSync(path.join(os.tmpdir(), 'plugin-api-report-'));
   DTS = path.join(WORK, 'dts');
   MODEL = path.join(WORK, 'model');
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(WORK, 'node_modules'), 'dir');
   try {
     const extraction = extract();
-    if (docs) writeDocs();
+    if (docs) writeDocs(typeof docs === 'string' ? docs : DOCS_FOLDER);
     return extraction;
   } finally {
     fs.rmSync(WORK, { recursive: true, force: true });
@@ -272,7 +272,7 @@ function extract(): Extraction {
  * documented once, under `@portal/plugin-api/contract`: the main entry and `/config` re-export it, and
  * their pages leave it out.
  */
-function writeDocs(): void {
+function writeDocs(folder: string): void {
   const input = path.join(WORK, 'docs-input');
   fs.mkdirSync(input);
   const entries = entryPoints();
@@ -284,14 +284,14 @@ function writeDocs(): void {
     if (entry !== contract && members?.members) members.members = members.members.filter((m) => !contractNames.has(m.name));
     fs.writeFileSync(path.join(input, `${entry.report}.api.json`), JSON.stringify(model));
   }
-  fs.rmSync(DOCS_FOLDER, { recursive: true, force: true });
+  fs.rmSync(folder, { recursive: true, force: true });
   const bin = path.join(ROOT, 'node_modules/@microsoft/api-documenter/bin/api-documenter');
-  const run = spawnSync(process.execPath, [bin, 'markdown', '--input-folder', input, '--output-folder', DOCS_FOLDER], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [bin, 'markdown', '--input-folder', input, '--output-folder', folder], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`api-documenter failed:\n${run.stdout}${run.stderr}`);
   // Each entry under its import path, as in the reports.
   const renamed = entries.filter((e) => e.modelName !== e.importPath);
-  for (const file of fs.readdirSync(DOCS_FOLDER)) {
-    const full = path.join(DOCS_FOLDER, file);
+  for (const file of fs.readdirSync(folder)) {
+    const full = path.join(folder, file);
     const text = fs.readFileSync(full, 'utf8');
     const shown = renamed.reduce((t, e) => t.replaceAll(e.modelName, e.importPath), text);
     if (shown !== text) fs.writeFileSync(full, shown);

@@ -49,6 +49,8 @@ const COVERAGE: Record<string, Coverage> = {
   'i18n:check': { here: true },
   'config:check': { runBy: 'scripts/config-check.test.ts', evidence: "'config:check'" },
   'config:schema': { runBy: 'server/config/configSchema.test.ts', evidence: 'configSchemaJson(' }, // the generator the script writes with
+  'api:report': { runBy: 'scripts/plugin-api-report.test.ts', evidence: 'extractReports(' }, // the same extraction, compared instead of written
+  'api:docs': { runBy: 'scripts/plugin-api-report.test.ts', evidence: "extractReports({ docs: " }, // API Documenter into a scratch folder
   'oidc:rotate-keys': { runBy: 'server/test/oidcKeys.test.ts', evidence: 'oidc-rotate-keys.ts' },
   'server:dev': { notRun: 'a file watcher that restarts `tsx server/main.ts`, which every server test and e2e file runs' },
   dev: { notRun: 'rollup in watch mode over dist/, which the e2e files share; the build and the server it runs are CI stages' },
