@@ -11,6 +11,8 @@
 //                             the strength meter (core/validation/commonPasswordsTop.ts)
 // The plugin API, @portal/plugin-api[/<entry>], is no virtual module: it is a workspace package
 // (core/plugin-api/package.json), linked into node_modules by npm, whose "exports" every tool follows.
+// The one fallback here: a copy of the repository whose node_modules links another checkout's (the
+// scaffold's test, scripts/new-plugin.test.ts) would get that checkout's core; it gets its own.
 // Adding a plugin is adding a folder, adding a theme is adding a file: the core names neither.
 import { LOGIN_FIRST_LOCALE_FILE, LOGIN_FIRST_NAMESPACES } from './loginChunks.mjs';
 import { createHash } from 'node:crypto';
@@ -38,8 +40,17 @@ const CONFIG_IMPORT = /(from\s+)(['"])\.\/config\2/g;
 export const COMMON_PASSWORDS_TOP = 1000;
 const THEME_FILE = /^([a-z][a-z0-9-]*)\.theme\.ts$/;
 const SAFE = /^[A-Za-z0-9_-]+$/;
+const PLUGIN_API = /^@portal\/plugin-api(\/[a-z][A-Za-z]*)?$/;
 /** The server plugin API, which plugins' server halves (plugins/<id>/server/) import. */
 const SERVER_API = '@portal/server-api';
+
+/** The file of a plugin API entry by the "exports" of `root`'s package (null when it exports no such entry). */
+function pluginApiEntry(root, id) {
+  const dir = path.join(root, 'core', 'plugin-api');
+  const { exports } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const target = exports[`.${PLUGIN_API.exec(id)?.[1] ?? ''}`];
+  return typeof target === 'string' ? path.join(dir, target) : null;
+}
 
 /** Every locales/<lang>/<ns>.json as [lang, ns, absolute file]. */
 export function localeFiles(root) {
@@ -134,13 +145,23 @@ export function portalVirtualModules({ root, configPath, locales = 'glob', manif
       // What the login page reads first, as one file per language (the loader below uses it when the server hints it).
       for (const [lang, messages] of first) this.emitFile({ type: 'asset', fileName: `${folder}/${lang}/${LOGIN_FIRST_LOCALE_FILE}`, source: JSON.stringify(messages) });
     },
-    resolveId(id) {
-      if (id === CONFIG_ID || id === CATALOGUE_ID || id === LOCALES_ID || id === THEMES_ID || id === COMMON_PASSWORDS_ID) return '\0' + id;
-      if (id.startsWith(GROUP_ID)) return '\0' + id;
-      if (GROUP_MEMBER.test(id) || GROUP_CONFIG.test(id)) return id;
-      // Server halves' tests run under vitest too; the server itself resolves it through tsconfig.json's paths (tsx).
-      if (id === SERVER_API) return path.join(root, 'server', 'plugin-api', 'index.ts');
-      return null;
+    // Before the bundler's own resolver ('pre'): for the plugin API, that resolver is asked first (below).
+    resolveId: {
+      order: 'pre',
+      async handler(id, importer, options) {
+        if (PLUGIN_API.test(id)) {
+          // Resolved as any package (node_modules, then its "exports"), as long as that is this root's own.
+          const found = await this.resolve(id, importer, { ...options, skipSelf: true });
+          if (found && path.resolve(found.id).startsWith(path.resolve(root) + path.sep)) return found;
+          return pluginApiEntry(root, id);
+        }
+        if (id === CONFIG_ID || id === CATALOGUE_ID || id === LOCALES_ID || id === THEMES_ID || id === COMMON_PASSWORDS_ID) return '\0' + id;
+        if (id.startsWith(GROUP_ID)) return '\0' + id;
+        if (GROUP_MEMBER.test(id) || GROUP_CONFIG.test(id)) return id;
+        // Server halves' tests run under vitest too; the server itself resolves it through tsconfig.json's paths (tsx).
+        if (id === SERVER_API) return path.join(root, 'server', 'plugin-api', 'index.ts');
+        return null;
+      },
     },
     load(id) {
       if (id === '\0' + CONFIG_ID) {
