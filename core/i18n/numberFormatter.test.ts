@@ -98,7 +98,7 @@ describe('the number formatter of i18next', () => {
   it('the locale files name no format it does not know', () => {
     const named = new Set<string>();
     for (const lang of readdirSync('locales')) {
-      for (const file of readdirSync(`locales/${lang}`)) {
+      for (const file of readdirSync(`locales/${lang}`, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json'))) {
         const text = readFileSync(`locales/${lang}/${file}`, 'utf8');
         for (const m of text.matchAll(/\{\{[^},]+,([^}]+)\}\}/g)) for (const f of m[1]!.split(',')) named.add(f.trim());
       }
