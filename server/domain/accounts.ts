@@ -656,8 +656,12 @@ export async function conflictInfo(ctx: Ctx, region: RegionCode, account: Accoun
 
 /**
  * Whoever had the password may have trusted a browser: a password change or reset forgets every
- * trusted browser of the account (all but `except`), whatever the switches say now (plugin-host/points.ts).
+ * trusted browser of the account, whatever the switches say now (plugin-host/points.ts); with
+ * `keepCookies`, all but the one those cookies name ("sign out other devices").
  */
-export async function forgetTrustedBrowsers(ctx: Ctx, region: RegionCode, accountId: string, except?: string | null): Promise<void> {
-  for (const trusted of ctx.extensions.all('trustedBrowser')) await trusted.forget(ctx, region, accountId, except);
+export async function forgetTrustedBrowsers(ctx: Ctx, region: RegionCode, accountId: string, keepCookies?: Record<string, string>): Promise<void> {
+  for (const trusted of ctx.extensions.all('trustedBrowser')) {
+    const except = keepCookies ? await trusted.current(ctx, region, accountId, keepCookies) : null;
+    await trusted.forget(ctx, region, accountId, except);
+  }
 }

@@ -71,7 +71,7 @@ export { isUniqueViolation, LOCK_SPACE, lockKey, lockRow } from '../db/portable'
 export { firstUse, sharedSecret } from '../db/sharedState';
 export { LICENSE_MAX, saveUpload } from '../domain/files';
 // Accounts, secrets and checks every feature shares.
-export { accountRow, getAccount, confirmRegion, conflictInfo, createAccount, createOneTimeToken, fileUrl, findAccount, languageOr, sendActivationMail } from '../domain/accounts';
+export { accountRow, getAccount, confirmRegion, conflictInfo, createAccount, createOneTimeToken, fileUrl, findAccount, forgetTrustedBrowsers, languageOr, sendActivationMail } from '../domain/accounts';
 export { checkPasswordLocked } from '../domain/passwordLock';
 export { checkAccountPasswordRecorded, decodeCursor, eventContext, listSecurityEvents, recordSecurityEvent, type EventContext } from '../domain/securityEvents';
 export { joinSessionFromWebView, readSsoCookie, revokeSessions, sessionExpiry } from '../domain/sessions';

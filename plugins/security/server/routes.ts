@@ -19,6 +19,7 @@ import {
   ensureSelf,
   eventContext,
   fail,
+  forgetTrustedBrowsers,
   getAccount,
   idParams,
   limitAuth,
@@ -214,10 +215,7 @@ export function securityRoutes(ctx: Ctx) {
         const loggedOut = one ? await revokeSessions(ctx, auth.region, auth.account.id, list) : await revokeSessions(ctx, auth.region, auth.account.id, 'all', auth.session.id);
         if (loggedOut.length > 0) await record(req, auth, 'sessions_ended', { count: loggedOut.length, scope: one ? 'one' : 'others' });
         // "Log out other devices" also stops the other browsers skipping the second factor; this one stays trusted.
-        if (!one) {
-          const cookies = parseCookies(req.headers.cookie);
-          for (const trusted of ctx.extensions.all('trustedBrowser')) await trusted.forget(ctx, auth.region, auth.account.id, await trusted.current(ctx, auth.region, auth.account.id, cookies));
-        }
+        if (!one) await forgetTrustedBrowsers(ctx, auth.region, auth.account.id, parseCookies(req.headers.cookie));
         return ok({ loggedOut });
       },
     );
