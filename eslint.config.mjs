@@ -10,6 +10,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { importBoundaries } from './core/build/importBoundaries.mjs';
+import { pluginSources } from './core/build/pluginSources.mjs';
+
+/** Outside plugins' folders inside this repository (the fixture package): lint judges their imports like a plugin's. */
+const outsidePluginFolders = pluginSources(import.meta.dirname)
+  .filter((s) => s.origin === 'package' && s.dir.startsWith(import.meta.dirname + '/'))
+  .map((s) => s.dir.slice(import.meta.dirname.length + 1));
 
 /** A plugin file's way out of its own folder: `../` once per folder level below plugins/<id>/. */
 const leavesPlugin = (depth) => `^(\\.\\./){${depth},}`;
@@ -82,6 +88,7 @@ const SERVER_SHARES = [
   'core/validation/commonPassword$',
   'core/build/virtualModules\\.mjs$',
   'core/build/loginChunks\\.mjs$',
+  'core/build/pluginSources\\.mjs$',
   'themes/tokens$',
   'themes/compose$',
   'core/boot/manifestGroups$',
@@ -181,7 +188,8 @@ export default tseslint.config(
   }),
   {
     // The same boundaries judged by where an import leads (a detour through locales/, a dynamic import, a virtual module).
-    files: ['core/**/*.{ts,tsx,mjs}', 'plugins/**/*.{ts,tsx}'],
+    // Outside plugins (npm packages the portal depends on) that live in this repository, as the test fixture does, are judged the same.
+    files: ['core/**/*.{ts,tsx,mjs}', 'plugins/**/*.{ts,tsx}', ...outsidePluginFolders.map((dir) => `${dir}/**/*.{ts,tsx}`)],
     // A server half's tests import the server's harness, and check the browser half's side of a call (its api.ts)
     // against the real server: the textual rule above (serverHalfImports, `test: true`) says what they may import.
     ignores: ['plugins/*/server/**/*.test.ts'],

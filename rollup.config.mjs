@@ -15,6 +15,7 @@ import { loginSharedChunks } from './core/build/loginChunks.mjs';
 import { enabledEverywhere, loginStartHtml } from './core/build/loginStartHtml.mjs';
 import { precompress } from './core/build/precompress.mjs';
 import { preloadManifest } from './core/build/preloadManifest.mjs';
+import { notPluginSources } from './core/build/pluginSources.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const production = !process.env.ROLLUP_WATCH;
@@ -71,6 +72,7 @@ const app = {
     commonjs(),
     esbuild({
       include: /\.[jt]sx?$/,
+      exclude: notPluginSources(root),
       target: 'es2022',
       jsx: 'automatic',
       jsxImportSource: '@emotion/react',
@@ -101,7 +103,7 @@ const loginStart = {
   plugins: [
     portalVirtualModules({ root }),
     nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.json'] }),
-    esbuild({ include: /\.[jt]sx?$/, target: 'es2022', minify: production, legalComments: 'none', tsconfig: 'tsconfig.json' }),
+    esbuild({ include: /\.[jt]sx?$/, exclude: notPluginSources(root), target: 'es2022', minify: production, legalComments: 'none', tsconfig: 'tsconfig.json' }),
     json({ compact: true }),
     loginStartHtml({ configFile: activeConfigPath(root), title: 'Unified ID' }),
     production && precompress({ dir: 'dist/assets', only: /\/login-start-/ }),

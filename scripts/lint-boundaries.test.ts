@@ -207,6 +207,31 @@ const PROBES: Probe[] = [
       "import { css } from '@emotion/react';\nconst t = css`\n  padding-inline-start: 4px;\n  text-align: start;\n`;\nexport const A = () => <p css={[t, { marginInlineStart: 8, insetInlineEnd: 0, textAlign: 'start', borderInlineStart: '1px solid' }]}>a</p>;\n",
     refusedBy: null,
   },
+  // An outside plugin (an npm package; the fixture lives in tests/fixtures/ and is linked into node_modules) is judged as a plugin.
+  {
+    name: 'an outside plugin imports a core internal',
+    file: `tests/fixtures/portal-plugin-stamps/${TAG}-core.ts`,
+    code: "export { Button } from '../../../core/ui/Button';\n",
+    refusedBy: 'portal/import-boundaries',
+  },
+  {
+    name: "an outside plugin reads the portal's locales (not in its package)",
+    file: `tests/fixtures/portal-plugin-stamps/${TAG}-locales.ts`,
+    code: "import type messages from '../../../locales/en_US/core.json';\nexport type Messages = typeof messages;\n",
+    refusedBy: 'portal/import-boundaries',
+  },
+  {
+    name: "an outside plugin's server half imports a server internal",
+    file: `tests/fixtures/portal-plugin-stamps/server/${TAG}.ts`,
+    code: "export { findAccount } from '../../../../server/domain/accounts';\n",
+    refusedBy: 'portal/import-boundaries',
+  },
+  {
+    name: 'control: an outside plugin imports the plugin API, its own folder and a package',
+    file: `tests/fixtures/portal-plugin-stamps/${TAG}-ok.ts`,
+    code: "export { definePlugin } from '@portal/plugin-api';\nexport { CARD_PATH } from './contract';\nexport { useState } from 'react';\n",
+    refusedBy: null,
+  },
   { name: 'control: the server imports the contract', file: `server/${TAG}-ok.ts`, code: "export { REGION_CODES } from '../core/contract/regions';\n", refusedBy: null },
   {
     name: 'control: an eslint-disable with a reason',

@@ -4,18 +4,17 @@
 // server half, plugins/<id>/server/**/*.test.ts (node, against a real server): the folder filter
 // reaches both of the config's projects. Same as `npm run test:unit -- plugins/<id>/`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pluginSources } from '../core/build/pluginSources.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const [id, ...rest] = process.argv.slice(2);
-const plugins = readdirSync(new URL('../plugins', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && existsSync(new URL(`../plugins/${entry.name}/index.ts`, import.meta.url)))
-  .map((entry) => entry.name)
-  .sort();
+const sources = pluginSources(root);
+const plugins = sources.map((s) => s.id);
 
 if (!id || !plugins.includes(id)) {
-  console.error(id ? `test:plugin: no plugin '${id}' (no plugins/${id}/index.ts).` : 'usage: npm run test:plugin <plugin id> [vitest options]');
+  console.error(id ? `test:plugin: no plugin '${id}' (no plugins/${id}/index.ts, and no dependency declares it).` : 'usage: npm run test:plugin <plugin id> [vitest options]');
   console.error(`plugins: ${plugins.join(', ')}`);
   process.exit(2);
 }
@@ -23,7 +22,7 @@ if (!id || !plugins.includes(id)) {
 // The trailing slash keeps 'sign-in' from also running a plugin called 'sign-in-extra'.
 const result = spawnSync(
   process.execPath,
-  [fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url)), 'run', '-c', 'tests/vitest.config.ts', `plugins/${id}/`, ...rest],
+  [fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url)), 'run', '-c', 'tests/vitest.config.ts', `${path.relative(root, sources.find((s) => s.id === id).dir)}/`, ...rest],
   { cwd: root, stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);

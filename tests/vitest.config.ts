@@ -1,9 +1,15 @@
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { pluginSources } from '../core/build/pluginSources.mjs';
 import { portalVirtualModules } from '../core/build/virtualModules.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** Outside plugins (npm packages the portal depends on) inside this repository: the fixture's tests run with the house's. */
+const outside = pluginSources(root)
+  .filter((s) => s.origin === 'package' && s.dir.startsWith(root))
+  .map((s) => path.relative(root, s.dir).split(path.sep).join('/'));
 const shared = {
   plugins: [portalVirtualModules({ root })],
   esbuild: { jsx: 'automatic' as const, jsxImportSource: '@emotion/react' },
@@ -31,9 +37,9 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['core/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'themes/**/*.test.ts', 'config/**/*.test.ts'],
+          include: ['core/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'themes/**/*.test.ts', 'config/**/*.test.ts', ...outside.map((dir) => `${dir}/**/*.test.{ts,tsx}`)],
           // A plugin's server half is tested in node, with the server's.
-          exclude: ['plugins/*/server/**', '**/node_modules/**'],
+          exclude: ['plugins/*/server/**', ...outside.map((dir) => `${dir}/server/**`), '**/node_modules/**'],
           setupFiles: ['tests/setup/unit.ts'],
         },
       },
@@ -42,7 +48,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'plugins/*/server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/perf/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'plugins/*/server/**/*.test.ts', ...outside.map((dir) => `${dir}/server/**/*.test.ts`), 'scripts/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/perf/**/*.test.ts'],
           pool: 'forks',
         },
       },

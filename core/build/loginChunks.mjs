@@ -7,6 +7,7 @@
 // name by name, so the chunk holds what those views use, not everything the API offers.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { pluginDir } from './pluginSources.mjs';
 
 /** What /login shows first: its layout and the default view (the server preloads the same). */
 export const LOGIN_FIRST = [
@@ -117,8 +118,8 @@ export function loginSharedChunks(root, plugins, entry = path.join(root, 'core',
     };
 
     const roots = [
-      ...LOGIN_FIRST.filter(({ plugin }) => plugins.includes(plugin)).map(({ plugin, module }) => path.join(root, 'plugins', plugin, module)),
-      ...plugins.map((plugin) => path.join(root, 'plugins', plugin, 'index.ts')),
+      ...LOGIN_FIRST.filter(({ plugin }) => plugins.includes(plugin)).map(({ plugin, module }) => path.join(pluginDir(root, plugin), module)),
+      ...plugins.map((plugin) => path.join(pluginDir(root, plugin), 'index.ts')),
     ];
     for (const id of roots) if (getModuleInfo(id)) visit(id);
     // A barrel (only imports, re-exports and esbuild's "use strict") has no code of its own to place,

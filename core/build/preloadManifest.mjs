@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { enabledEverywhere } from './loginStartHtml.mjs';
+import { pluginOfFile } from './pluginSources.mjs';
 
 /** `file` and every chunk it imports statically, not counting what the entry loads already. */
 function closure(bundle, file, skip, out = new Set()) {
@@ -28,10 +29,13 @@ export function preloadManifest({ root, configFile, groups = [] }) {
       // By module, not by chunk facade: a manifest shares its chunk with what only it imports.
       for (const chunk of chunks) {
         for (const moduleId of chunk.moduleIds) {
-          const owner = /^plugins\/([^/]+)\/(.+)$/.exec(path.relative(root, moduleId).split(path.sep).join('/'));
+          // plugins/<id>/… or an outside plugin's package folder.
+          const source = moduleId.startsWith('\0') ? null : pluginOfFile(root, moduleId);
+          if (!source) continue;
+          const module = path.relative(source.dir, moduleId).split(path.sep).join('/');
+          const id = source.id;
           // A group's copy of a manifest or its config (index.group-<n>.ts, config.group-<n>.ts) is listed with its group below.
-          if (!owner || /\.(test|stories)\./.test(owner[2]) || /^(index|config)\.group-\d+\.ts$/.test(owner[2])) continue;
-          const [, id, module] = owner;
+          if (/\.(test|stories)\./.test(module) || /^(index|config)\.group-\d+\.ts$/.test(module)) continue;
           plugins[id] ??= { manifest: [], modules: {} };
           const files = [...closure(bundle, chunk.fileName, skip)].map((f) => `/${f}`);
           if (module === 'index.ts') plugins[id].manifest = files;

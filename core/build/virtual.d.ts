@@ -13,6 +13,8 @@ declare module 'virtual:plugin-catalogue' {
 declare module 'virtual:locale-files' {
   /** The messages of locales/<lang>/<ns>.json (fetched in production, bundled by Vite elsewhere). */
   export function loadLocale(lang: string, ns: string): Promise<Record<string, unknown>>;
+  /** Outside plugins' texts by `<lang>/<ns>`, bundled up front for tests and stories (empty in the production build). */
+  export const packageTexts: Record<string, Record<string, unknown>>;
 }
 
 declare module 'virtual:theme-catalogue' {

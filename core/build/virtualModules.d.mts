@@ -7,3 +7,4 @@ export function portalVirtualModules(options?: { root?: string; configPath?: str
   resolveId(id: string): string | null;
   load(this: { addWatchFile?(file: string): void }, id: string): string | null;
 };
+export function allLocaleFiles(root: string): Array<[lang: string, ns: string, file: string | null]>;

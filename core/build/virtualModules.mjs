@@ -20,6 +20,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { enabledEverywhere } from './loginStartHtml.mjs';
+import { packageLocaleFiles, pluginDir, pluginIds, pluginSources } from './pluginSources.mjs';
 
 const CONFIG_ID = 'virtual:portal-config';
 const CATALOGUE_ID = 'virtual:plugin-catalogue';
@@ -28,13 +29,16 @@ const THEMES_ID = 'virtual:theme-catalogue';
 const COMMON_PASSWORDS_ID = 'virtual:common-passwords';
 const GROUP_ID = 'virtual:manifest-group/';
 /** A group's own copy of a plugin's manifest: a module id of its own, so the group is one chunk and the manifest's usual chunk stays. */
-const GROUP_MEMBER = /\/plugins\/([a-z][a-z0-9-]*)\/index\.group-(\d+)\.ts$/;
+const GROUP_MEMBER = /^(.+)\/index\.group-(\d+)\.ts$/;
 /**
  * The group's copy of that plugin's `config.ts` (its settings' shape, pure by rule: the server loads it
  * too). Views import the original for their config handle; were the group to share it, it would be a
  * chunk of its own that every page fetches with the manifests, for six plugins six requests on /login.
  */
-const GROUP_CONFIG = /\/plugins\/([a-z][a-z0-9-]*)\/config\.group-(\d+)\.ts$/;
+const GROUP_CONFIG = /^(.+)\/config\.group-(\d+)\.ts$/;
+/** The plugin folder a group copy's path names (its folder must be a plugin's: plugins/<id>/ or an outside plugin's package). */
+const groupPluginDir = (root, match) => (match && pluginSources(root).some((s) => posix(s.dir) === match[1]) ? match[1] : null);
+const posix = (file) => file.split(path.sep).join('/');
 const CONFIG_IMPORT = /(from\s+)(['"])\.\/config\2/g;
 /** How many of the most common passwords the meter knows: about 4 KB gzip, in the meter's lazy chunk only. */
 export const COMMON_PASSWORDS_TOP = 1000;
@@ -66,19 +70,29 @@ export function localeFiles(root) {
     .sort((a, b) => a[2].localeCompare(b[2]));
 }
 
+/**
+ * The repository's locale files and the outside plugins' (pluginSources.mjs), as [lang, ns, file]; an
+ * outside plugin's language without a file has null: the build serves it as `{}`, so its texts show
+ * in English key by key, with no failed request.
+ */
+export function allLocaleFiles(root) {
+  const own = localeFiles(root);
+  const languages = [...new Set(own.map(([lang]) => lang))];
+  const taken = new Set(own.map(([, ns]) => ns));
+  const outside = packageLocaleFiles(root, languages).map(({ plugin, lang, ns, file }) => {
+    if (taken.has(ns)) throw new Error(`Plugin '${plugin}' ships the locale namespace '${ns}', which the portal's own locales/ already has`);
+    return [lang, ns, file];
+  });
+  return [...own, ...outside];
+}
+
 export function activeConfigPath(root, env = process.env) {
   const chosen = env.PORTAL_CONFIG || 'config/default.json';
   return path.isAbsolute(chosen) ? chosen : path.join(root, chosen);
 }
 
-export function pluginIds(root) {
-  const dir = path.join(root, 'plugins');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(path.join(dir, d.name, 'index.ts')))
-    .map((d) => d.name)
-    .sort();
-}
+// Plugins come from plugins/<id>/ and from npm packages the deployment depends on (pluginSources.mjs).
+export { pluginIds };
 
 /** Base themes: every themes/<name>.theme.ts (its default export is the theme's tokens). */
 export function themeNames(root) {
@@ -126,11 +140,11 @@ export function portalVirtualModules({ root, configPath, locales = 'glob', manif
     name: 'portal-virtual-modules',
     buildStart() {
       if (locales !== 'assets') return;
-      const files = localeFiles(root);
+      const files = allLocaleFiles(root);
       const hash = createHash('sha256');
       for (const [lang, ns, file] of files) {
-        this.addWatchFile?.(file);
-        hash.update(`${lang}/${ns}\n`).update(readFileSync(file));
+        if (file) this.addWatchFile?.(file);
+        hash.update(`${lang}/${ns}\n`).update(file ? readFileSync(file) : '{}');
       }
       const folder = `assets/l10n-${hash.digest('hex').slice(0, 10)}`;
       localeBase = `/${folder}`;
@@ -138,7 +152,7 @@ export function portalVirtualModules({ root, configPath, locales = 'glob', manif
       for (const [lang, ns, file] of files) {
         if (!SAFE.test(lang) || !SAFE.test(ns)) throw new Error(`Unexpected locale file name: ${file}`);
         // Re-serialised compactly: the same data, fewer bytes on the wire.
-        const messages = JSON.parse(readFileSync(file, 'utf8'));
+        const messages = file ? JSON.parse(readFileSync(file, 'utf8')) : {};
         this.emitFile({ type: 'asset', fileName: `${folder}/${lang}/${ns}.json`, source: JSON.stringify(messages) });
         if (LOGIN_FIRST_NAMESPACES.includes(ns)) first.set(lang, { ...first.get(lang), [ns]: messages });
       }
@@ -157,7 +171,7 @@ export function portalVirtualModules({ root, configPath, locales = 'glob', manif
         }
         if (id === CONFIG_ID || id === CATALOGUE_ID || id === LOCALES_ID || id === THEMES_ID || id === COMMON_PASSWORDS_ID) return '\0' + id;
         if (id.startsWith(GROUP_ID)) return '\0' + id;
-        if (GROUP_MEMBER.test(id) || GROUP_CONFIG.test(id)) return id;
+        if (groupPluginDir(root, GROUP_MEMBER.exec(id)) || groupPluginDir(root, GROUP_CONFIG.exec(id))) return id;
         // Server halves' tests run under vitest too; the server itself resolves it through tsconfig.json's paths (tsx).
         if (id === SERVER_API) return path.join(root, 'server', 'plugin-api', 'index.ts');
         return null;
@@ -172,7 +186,7 @@ export function portalVirtualModules({ root, configPath, locales = 'glob', manif
       }
       if (id === '\0' + CATALOGUE_ID) {
         const entries = pluginIds(root).map((pluginId) => {
-          const file = path.join(root, 'plugins', pluginId, 'index.ts').split(path.sep).join('/');
+          const file = posix(path.join(pluginDir(root, pluginId), 'index.ts'));
           return `  ${JSON.stringify(pluginId)}: () => import(${JSON.stringify(file)}),`;
         });
         const grouped = groups.map((g, i) => `  { plugins: ${JSON.stringify(g.plugins)}, value: () => import(${JSON.stringify(GROUP_ID + i)}).then((m) => m.modules) },`);
@@ -182,21 +196,21 @@ export function portalVirtualModules({ root, configPath, locales = 'glob', manif
         const group = groups[Number(id.slice(GROUP_ID.length + 1))];
         if (!group) return null;
         const n = id.slice(GROUP_ID.length + 1);
-        const file = (pluginId) => path.join(root, 'plugins', pluginId, `index.group-${n}.ts`).split(path.sep).join('/');
+        const file = (pluginId) => posix(path.join(pluginDir(root, pluginId), `index.group-${n}.ts`));
         const imports = group.plugins.map((pluginId, i) => `import * as m${i} from ${JSON.stringify(file(pluginId))};`);
         const entries = group.plugins.map((pluginId, i) => `  ${JSON.stringify(pluginId)}: m${i},`);
         return `${imports.join('\n')}\nexport const modules = {\n${entries.join('\n')}\n};\n`;
       }
       const member = GROUP_MEMBER.exec(id);
-      if (member) {
-        const source = path.join(root, 'plugins', member[1], 'index.ts');
+      if (groupPluginDir(root, member)) {
+        const source = path.join(member[1], 'index.ts');
         this.addWatchFile?.(source);
-        const copy = path.join(root, 'plugins', member[1], `config.group-${member[2]}.ts`).split(path.sep).join('/');
+        const copy = `${member[1]}/config.group-${member[2]}.ts`;
         return readFileSync(source, 'utf8').replace(CONFIG_IMPORT, (_m, from, quote) => `${from}${quote}${copy}${quote}`);
       }
       const config = GROUP_CONFIG.exec(id);
-      if (config) {
-        const source = path.join(root, 'plugins', config[1], 'config.ts');
+      if (groupPluginDir(root, config)) {
+        const source = path.join(config[1], 'config.ts');
         this.addWatchFile?.(source);
         return readFileSync(source, 'utf8');
       }
@@ -219,7 +233,8 @@ export function portalVirtualModules({ root, configPath, locales = 'glob', manif
           // The login page's first namespaces come as one file when the server hinted it in the page (it
           // does on /login when their plugins are on, server/http/preloadHints.ts); a failed bundle falls
           // back to the namespace's own file.
-          return `${check}const BASE = ${JSON.stringify(localeBase)};
+          return `${check}export const packageTexts = {};
+const BASE = ${JSON.stringify(localeBase)};
 const FIRST = ${JSON.stringify(LOGIN_FIRST_NAMESPACES)};
 const bundles = new Map();
 function getJson(url, what) {
@@ -243,7 +258,17 @@ export function loadLocale(lang, ns) {
   return bundles.get(href).then((all) => (all && all[ns] && typeof all[ns] === 'object' ? all[ns] : own()));
 }\n`;
         }
-        return `${check}const files = import.meta.glob('/locales/*/*.json', { import: 'default' });
+        // Outside plugins' texts live in their packages: named one by one (`{}` where a language has none).
+        const outside = allLocaleFiles(root)
+          .slice(localeFiles(root).length)
+          .map(([lang, ns, file]) => `  ${JSON.stringify(`/locales/${lang}/${ns}.json`)}: ${file ? `() => import(${JSON.stringify(file.split(path.sep).join('/'))}).then((m) => m.default)` : '() => Promise.resolve({})'},`);
+        // And bundled up front for the test and story i18n (core/testing/testI18n.ts), which renders synchronously.
+        const shipped = allLocaleFiles(root)
+          .slice(localeFiles(root).length)
+          .filter(([, , file]) => file);
+        const eager = shipped.map(([, , file], i) => `import p${i} from ${JSON.stringify(file.split(path.sep).join('/'))};`);
+        const eagerEntries = shipped.map(([lang, ns], i) => `  ${JSON.stringify(`${lang}/${ns}`)}: p${i},`);
+        return `${check}${eager.join('\n')}\nexport const packageTexts = {\n${eagerEntries.join('\n')}\n};\nconst files = { ...import.meta.glob('/locales/*/*.json', { import: 'default' }),\n${outside.join('\n')}\n};
 export function loadLocale(lang, ns) {
   check(lang, ns);
   const load = files['/locales/' + lang + '/' + ns + '.json'];

@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { packageTexts } from 'virtual:locale-files';
 import { createNumberFormatter, INTERPOLATION } from '../i18n/numberFormatter';
 
 /**
@@ -18,6 +19,11 @@ function resourcesOf(language: TestLanguage): Record<string, Record<string, unkn
   for (const [file, mod] of Object.entries(bundled)) {
     const [lang, name] = file.split('/').slice(-2) as [string, string];
     if (lang === language) resources[name.replace(/\.json$/, '')] = mod.default;
+  }
+  // Outside plugins' texts (npm packages the portal depends on), where they ship this language.
+  for (const [key, messages] of Object.entries(packageTexts)) {
+    const [lang, ns] = key.split('/') as [string, string];
+    if (lang === language) resources[ns] = messages;
   }
   return resources;
 }

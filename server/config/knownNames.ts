@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { pluginIds, themeNames } from '../../core/build/virtualModules.mjs';
+import { themeNames } from '../../core/build/virtualModules.mjs';
+import { pluginDir, pluginIds, pluginLabel } from '../../core/build/pluginSources.mjs';
 import type { KnownNames } from '../../core/config/loadConfig';
 import type { PluginNeeds, PluginSchemas } from '../../core/config/pluginSettings';
 import type { Shape } from '../../core/config/shape';
@@ -46,12 +47,12 @@ async function load(root: string): Promise<ConfigVocabulary> {
   const schemas: PluginSchemas = {};
   const needs: PluginNeeds = {};
   for (const id of plugins) {
-    const file = path.join(root, 'plugins', id, 'config.ts');
+    const file = path.join(pluginDir(root, id), 'config.ts');
     schemas[id] = undefined;
     needs[id] = [];
     if (!fs.existsSync(file)) continue;
     const mod = (await import(pathToFileURL(file).href)) as { configSchema?: unknown; needs?: unknown };
-    if (mod.configSchema !== undefined && !isShape(mod.configSchema)) throw new Error(`plugins/${id}/config.ts: configSchema must be a config shape (@portal/plugin-api/config)`);
+    if (mod.configSchema !== undefined && !isShape(mod.configSchema)) throw new Error(`${pluginLabel(root, id)}: config.ts: configSchema must be a config shape (@portal/plugin-api/config)`);
     schemas[id] = isShape(mod.configSchema) ? mod.configSchema : undefined;
     needs[id] = readNeeds(id, mod.needs, plugins);
   }

@@ -28,12 +28,12 @@ describe('server halves', () => {
 
   it('refuses a half whose id is not its folder', async () => {
     const root = repoWith('loyalty', "export default { id: 'loyalty-points', routes: async () => {} };\n");
-    await expect(loadServerHalves(root)).rejects.toThrow("plugins/loyalty/server/index.ts: its id is 'loyalty-points', but its folder is plugins/loyalty: use id 'loyalty'");
+    await expect(loadServerHalves(root)).rejects.toThrow("plugins/loyalty: server/index.ts: its id is 'loyalty-points', but the plugin's is 'loyalty': use id 'loyalty'");
   });
 
   it('refuses a half without defineServerPlugin as its default export', async () => {
     const root = repoWith('loyalty', 'export const routes = async () => {};\n');
-    await expect(loadServerHalves(root)).rejects.toThrow("plugins/loyalty/server/index.ts: its default export must be defineServerPlugin({ id: 'loyalty', … })");
+    await expect(loadServerHalves(root)).rejects.toThrow("plugins/loyalty: server/index.ts: its default export must be defineServerPlugin({ id: 'loyalty', … })");
   });
 
   it('refuses two halves with one id (one found by folder, one given in code)', () => {

@@ -1,13 +1,13 @@
 /**
- * Plugins' server halves, found the way the build finds manifests: a folder plugins/<id>/ with a
- * server/index.ts whose default export is `defineServerPlugin({ id, … })`. No list in server/
- * names a feature. A half whose export is not that, or whose id is not its folder's, stops the
+ * Plugins' server halves, found the way the build finds manifests: a plugin's folder (plugins/<id>/,
+ * or an outside plugin's package, core/build/pluginSources.mjs) with a server/index.ts whose default
+ * export is `defineServerPlugin({ id, … })`. No list in server/ names a feature. A half whose export is not that, or whose id is not its folder's, stops the
  * start with a message naming the file.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { pluginIds } from '../../core/build/virtualModules.mjs';
+import { pluginDir, pluginIds, pluginLabel } from '../../core/build/pluginSources.mjs';
 import type { ServerPlugin } from '../plugin-api';
 import type { PluginMigrations } from '../db/migrations';
 import { registerPluginMails } from '../mail/texts';
@@ -17,10 +17,10 @@ export class ServerHalfError extends Error {
   override readonly name = 'ServerHalfError';
 }
 
-/** plugins/<id>/server/index.ts of every plugin folder that has one. */
+/** <plugin folder>/server/index.ts of every plugin that has one. */
 export function serverHalfFiles(root: string): Array<{ id: string; file: string }> {
   return pluginIds(root)
-    .map((id) => ({ id, file: path.join(root, 'plugins', id, 'server', 'index.ts') }))
+    .map((id) => ({ id, file: path.join(pluginDir(root, id), 'server', 'index.ts') }))
     .filter(({ file }) => fs.existsSync(file));
 }
 
@@ -56,9 +56,9 @@ export async function loadServerHalves(root: string): Promise<ServerPlugin[]> {
   const halves: ServerPlugin[] = [];
   for (const { id, file } of serverHalfFiles(root)) {
     const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
-    const where = path.relative(root, file);
+    const where = `${pluginLabel(root, id)}: server/index.ts`;
     if (!isServerPlugin(mod.default)) throw new ServerHalfError(`${where}: its default export must be defineServerPlugin({ id: '${id}', … })`);
-    if (mod.default.id !== id) throw new ServerHalfError(`${where}: its id is '${mod.default.id}', but its folder is plugins/${id}: use id '${id}'`);
+    if (mod.default.id !== id) throw new ServerHalfError(`${where}: its id is '${mod.default.id}', but the plugin's is '${id}': use id '${id}'`);
     halves.push(mod.default);
   }
   return halves;
