@@ -21,7 +21,7 @@ import { buildServer, type BuiltServer } from './app';
 import { InvalidConfigs } from './config/servedConfigs';
 import { demoSwitches, productionProblems } from './config/productionEnv';
 import { isTrustedDeviceAtReauth, parseAppConfigs, TRUSTED_DEVICE_AT_REAUTH } from './options';
-import { totpNow } from './domain/mfa';
+import * as OTPAuth from 'otpauth';
 
 const env = process.env;
 const production = env.NODE_ENV === 'production';
@@ -148,7 +148,7 @@ if (server.demo) {
   lines.push('', 'Demo users:');
   for (const u of server.demo.users) lines.push(`  ${u.email.padEnd(26)} ${u.password.padEnd(18)} ${u.state}`);
   lines.push(
-    `  TOTP secret of mfa@example.com: ${server.demo.totpSecret} (current code ${totpNow(server.demo.totpSecret, Date.now())})`,
+    `  TOTP secret of mfa@example.com: ${server.demo.totpSecret} (current code ${OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(server.demo.totpSecret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: Date.now() })})`,
     `  Invitation of invitee@example.com: ${server.demo.inviteUrl}`,
     `  Company code of Contoso Demo Ltd: ${server.demo.orgCode}`,
   );

@@ -10,7 +10,7 @@ import type { RegionCode } from '../../core/contract/regions';
 import type { Ctx } from '../context';
 import { accountRow, createAccount } from '../domain/accounts';
 import { randomId, sha256 } from '../domain/crypto';
-import { newTotpSecret } from '../domain/mfa';
+import * as OTPAuth from 'otpauth';
 import { regionalSecret } from '../domain/tokens';
 
 export const DEMO_PASSWORD = 'Demo-pass-2024';
@@ -53,7 +53,8 @@ export async function seedDemo(ctx: Ctx): Promise<DemoSummary | null> {
   }
 
   await user('demo@example.com', 'plain account, no company (Euw)', 'Euw', {}, 'Dana', 'Demo');
-  const totpSecret = newTotpSecret();
+  // A demo authenticator secret (the mfa plugin's method checks it): 20 random bytes, base32.
+  const totpSecret = new OTPAuth.Secret({ size: 20 }).base32;
   await user('mfa@example.com', 'two-factor on: authenticator app (primary) and email codes', 'Euw', { mfa_enabled: 1, mfa_email: 1, mfa_totp_secret: totpSecret, mfa_primary: 3 }, 'Mia', 'Factor');
   await user('locked-soon@example.com', 'four failed sign-ins: one more wrong password locks it', 'Euw', { failed_attempts: 4 }, 'Lars', 'Lock');
   await user('region@example.com', 'country/region not confirmed (-9)', 'Euw', { region_confirmed: 0, country: null }, 'Rita', 'Region');

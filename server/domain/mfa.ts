@@ -1,33 +1,64 @@
 /**
- * Two-factor authentication: TOTP (RFC 6238, SHA-1, 6 digits, 30 s, ±1 step, each step usable
- * once) and email codes (6 digits, 10 minutes, single use, 60 s between sends; a sign-in code
- * completes only the attempt it was mailed for). Wrong codes are counted atomically; too many
- * lock two-factor verification for 10 minutes (-20684).
+ * Two-step verification's process, shared by every method: the MFA step of a sign-in (its
+ * process, 10 minutes, spent once when the sign-in completes), the wrong-code lock (wrong codes
+ * counted atomically; too many lock two-step verification for 10 minutes, -20684) and the
+ * account's settings (on, off, primary method). The code methods themselves (authenticator app,
+ * mailed codes) are contributions to the `secondFactorMethods` point (the mfa plugin's server
+ * half), used only where their plugin is on for the account's region.
  */
-import * as OTPAuth from 'otpauth';
-import QRCode from 'qrcode';
-import type { WhereInterface } from 'kysely';
-import { MFA_TYPES, type MfaType } from '../../core/contract/auth';
+import type { MfaType } from '../../core/contract/auth';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { RegionCode } from '../../core/contract/regions';
+import type { TotpUrlResult } from '../../core/contract/security';
 import type { Ctx } from '../context';
-import type { AccountTable, RegionalDb } from '../db/types';
+import type { AccountTable } from '../db/types';
 import { fail } from '../http/errors';
-import { randomDigits, randomId, safeEqual, sha256 } from './crypto';
-import { createOneTimeToken, languageOr, useOneTimeToken } from './accounts';
+import { safeEqual } from './crypto';
+import { createOneTimeToken, useOneTimeToken } from './accounts';
 import { hashSecret, parseRegionalSecret } from './tokens';
+import { switchedOff, type MethodColumns, type SecondFactorScope, type ServerPoints } from '../plugin-host/points';
 
-export const EMAIL_CODE_MINUTES = 10;
-export const EMAIL_RESEND_SECONDS = 60;
-export const TOTP_PENDING_MINUTES = 10;
 export const MFA_PROCESS_MINUTES = 10;
-const ISSUER = 'Unified ID';
 
-export function supportedTypes(account: AccountTable): MfaType[] {
-  const types: MfaType[] = [];
-  if (account.mfa_email === 1) types.push(MFA_TYPES.email);
-  if (account.mfa_totp_secret) types.push(MFA_TYPES.totp);
+type Method = ServerPoints['secondFactorMethods'];
+
+/** The code methods on for an account of `region`, in the order of contribution. */
+function methodsOn(ctx: Ctx, region: RegionCode): Method[] {
+  return ctx.extensions.for(ctx, 'secondFactorMethods', region);
+}
+
+/** The methods the account has set up, of those on for its region (`supportedMFATypes`). */
+export function supportedTypes(ctx: Ctx, region: RegionCode, account: AccountTable): MfaType[] {
+  return methodsOn(ctx, region).filter((m) => m.bound(account)).map((m) => m.type);
+}
+
+/**
+ * The methods an account with two-step verification can pass its step with. Where every method it
+ * has set up is off for its region, its sign-in is refused as switched off (403 -19999), never
+ * passed on its password alone.
+ */
+export function stepMethods(ctx: Ctx, region: RegionCode, account: AccountTable): MfaType[] {
+  const types = supportedTypes(ctx, region, account);
+  if (types.length === 0) {
+    const off = ctx.extensions.find('secondFactorMethods', (m) => m.bound(account));
+    if (off) switchedOff(off.plugin, region);
+  }
   return types;
+}
+
+/** The method of `type` on for `region`: refused as switched off (403 -19999) where its plugin is off, as unknown where none offers it. */
+function methodOf(ctx: Ctx, region: RegionCode, type: MfaType): Method {
+  const on = methodsOn(ctx, region).find((m) => m.type === type);
+  if (on) return on;
+  const off = ctx.extensions.find('secondFactorMethods', (m) => m.type === type);
+  if (off) switchedOff(off.plugin, region);
+  fail(E.invalidParameter, { field: 'mfaType' });
+}
+
+/** The primary method's code goes out with the step (a mailed code); nothing for a method that sends none. A failed send does not stop the step. */
+export async function sendStepCode(ctx: Ctx, region: RegionCode, account: AccountTable, type: MfaType, processId: string, language?: string): Promise<void> {
+  const method = methodsOn(ctx, region).find((m) => m.type === type);
+  if (method?.send) await method.send(ctx, region, account, { purpose: 'login', processId }, language).catch(() => undefined);
 }
 
 export function maskEmail(email: string): string {
@@ -36,26 +67,12 @@ export function maskEmail(email: string): string {
   return `${head}${'*'.repeat(Math.max(3, local.length - head.length))}@${domain}`;
 }
 
-function totpFor(secret: string, label: string): OTPAuth.TOTP {
-  return new OTPAuth.TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) });
-}
-
-/** The current code of a secret (demo banner, tests). */
-export function totpNow(secret: string, timestamp: number): string {
-  return OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp });
-}
-
-export function newTotpSecret(): string {
-  return new OTPAuth.Secret({ size: 20 }).base32;
-}
-
-export async function createTotpEnrolment(ctx: Ctx, region: RegionCode, account: AccountTable) {
-  const secret = newTotpSecret();
-  const expires = ctx.now() + TOTP_PENDING_MINUTES * 60_000;
-  await ctx.region(region).updateTable('accounts').set({ totp_pending_secret: secret, totp_pending_expires: expires }).where('id', '=', account.id).execute();
-  const otpauthUrl = totpFor(secret, account.email).toString();
-  const qrCode = await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 });
-  return { otpauthUrl, secret, qrCode, expiresIn: TOTP_PENDING_MINUTES * 60 };
+/** Security settings: a method set up from a secret shown once (the authenticator app); -20682 when the account has it already. */
+export async function enrolMethod(ctx: Ctx, region: RegionCode, account: AccountTable, type: MfaType): Promise<TotpUrlResult> {
+  const method = methodOf(ctx, region, type);
+  if (!method.enrol) fail(E.invalidParameter, { field: 'mfaType' });
+  if (method.bound(account)) fail(E.mfaTypeEnabled);
+  return method.enrol(ctx, region, account);
 }
 
 async function guardLock(ctx: Ctx, account: AccountTable): Promise<void> {
@@ -109,116 +126,19 @@ async function clearWrongCodes(ctx: Ctx, region: RegionCode, account: AccountTab
 }
 
 /**
- * Checks a TOTP code against the bound secret (or, for enrolment, the pending one). The
- * matched time step is recorded atomically; a code of a step already used is refused.
+ * One code checked under the wrong-code lock: refused while locked (-20684); a wrong one counts
+ * (-20607 with the attempts left, or the lock on the last); a right one clears the count.
  */
-export async function verifyTotp(ctx: Ctx, region: RegionCode, account: AccountTable, code: string, pending = false): Promise<void> {
+async function checkUnderLock(ctx: Ctx, region: RegionCode, account: AccountTable, check: () => Promise<boolean>): Promise<void> {
   await guardLock(ctx, account);
-  const now = ctx.now();
-  let secret = account.mfa_totp_secret;
-  if (pending) {
-    if (!account.totp_pending_secret) fail(E.totpSecretMissing);
-    if ((account.totp_pending_expires ?? 0) <= now) fail(E.totpSecretExpired);
-    secret = account.totp_pending_secret;
-  }
-  if (!secret) fail(E.totpSecretMissing);
-  if (!/^\d{6}$/.test(code)) return countWrongCode(ctx, region, account);
-  const delta = OTPAuth.TOTP.validate({ token: code, secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: now, window: 1 });
-  if (delta === null) return countWrongCode(ctx, region, account);
-  const step = Math.floor(now / 30_000) + delta;
-  const db = ctx.region(region);
-  const claimed = await db
-    .updateTable('accounts')
-    .set({ mfa_totp_last_step: step })
-    .where('id', '=', account.id)
-    .where((eb) => eb.or([eb('mfa_totp_last_step', 'is', null), eb('mfa_totp_last_step', '<', step)]))
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return countWrongCode(ctx, region, account); // replayed code
+  if (!(await check())) return countWrongCode(ctx, region, account);
   await clearWrongCodes(ctx, region, account);
 }
 
-function codeHash(accountId: string, code: string): string {
-  return sha256(`${accountId}:${code}`);
-}
-
-/**
- * What an emailed code is for: completing one sign-in attempt (its MFA process; a code mailed
- * for one attempt completes no other) or binding email as a method of the signed-in account.
- */
-export type EmailCodeScope = { purpose: 'login'; processId: string } | { purpose: 'bind' };
-
-/** The `email_codes` rows of an account for a scope. */
-function inScope<QB extends WhereInterface<RegionalDb, 'email_codes'>>(qb: QB, accountId: string, scope: EmailCodeScope): QB {
-  const scoped = qb.where('account_id', '=', accountId).where('purpose', '=', scope.purpose);
-  return (scope.purpose === 'login' ? scoped.where('process_hash', '=', hashSecret(scope.processId)) : scoped.where('process_hash', 'is', null)) as QB;
-}
-
-export async function sendEmailCode(ctx: Ctx, region: RegionCode, account: AccountTable, scope: EmailCodeScope, language?: string) {
-  const db = ctx.region(region);
-  const now = ctx.now();
-  // The resend wait is the account's (one mail a minute), whichever attempt asks.
-  const last = await db
-    .selectFrom('email_codes')
-    .select('created_at')
-    .where('account_id', '=', account.id)
-    .where('purpose', '=', scope.purpose)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
-  if (last && last.created_at > now - EMAIL_RESEND_SECONDS * 1000) {
-    fail(E.rateLimited, { retryAfterSeconds: Math.ceil((last.created_at + EMAIL_RESEND_SECONDS * 1000 - now) / 1000) });
-  }
-  const code = randomDigits(6);
-  const id = randomId();
-  await db.transaction().execute(async (trx) => {
-    // Only the newest code of a scope stays valid.
-    await inScope(trx.updateTable('email_codes').set({ used_at: now }), account.id, scope).where('used_at', 'is', null).execute();
-    await trx
-      .insertInto('email_codes')
-      .values({
-        id,
-        account_id: account.id,
-        purpose: scope.purpose,
-        code_hash: codeHash(account.id, code),
-        created_at: now,
-        expires_at: now + EMAIL_CODE_MINUTES * 60_000,
-        used_at: null,
-        process_hash: scope.purpose === 'login' ? hashSecret(scope.processId) : null,
-      })
-      .execute();
-  });
-  try {
-    await ctx.mailer.send({ to: account.email, kind: 'emailCode', language: languageOr(language, account.language), vars: { name: account.first_name, code } });
-  } catch {
-    await db.deleteFrom('email_codes').where('id', '=', id).execute();
-    fail(E.unexpected, undefined, 'The verification email could not be sent.');
-  }
-  return { resendAfterSeconds: EMAIL_RESEND_SECONDS, expiresIn: EMAIL_CODE_MINUTES * 60 };
-}
-
-export async function verifyEmailCode(ctx: Ctx, region: RegionCode, account: AccountTable, scope: EmailCodeScope, code: string): Promise<void> {
-  await guardLock(ctx, account);
-  const db = ctx.region(region);
-  const now = ctx.now();
-  const live = await inScope(db.selectFrom('email_codes').selectAll(), account.id, scope).where('used_at', 'is', null).where('expires_at', '>', now).execute();
-  if (live.length === 0) fail(E.verificationCodeInvalid);
-  const hash = codeHash(account.id, code);
-  const match = live.find((row) => safeEqual(row.code_hash, hash));
-  if (!match) return countWrongCode(ctx, region, account);
-  const used = await db
-    .updateTable('email_codes')
-    .set({ used_at: now })
-    .where('id', '=', match.id)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  if (Number(used.numUpdatedRows) !== 1) fail(E.verificationCodeInvalid);
-  await clearWrongCodes(ctx, region, account);
-}
-
-export async function verifyMfa(ctx: Ctx, region: RegionCode, account: AccountTable, type: MfaType, code: string, scope: EmailCodeScope): Promise<void> {
-  if (type === MFA_TYPES.totp) return verifyTotp(ctx, region, account, code, scope.purpose === 'bind');
-  if (type === MFA_TYPES.email) return verifyEmailCode(ctx, region, account, scope, code);
-  fail(E.invalidParameter, { field: 'mfaType' });
+/** A method's code for the scope, checked under the lock. */
+async function verifyMfa(ctx: Ctx, region: RegionCode, account: AccountTable, type: MfaType, code: string, scope: SecondFactorScope): Promise<void> {
+  const method = methodOf(ctx, region, type);
+  await checkUnderLock(ctx, region, account, () => method.check(ctx, region, account, code, scope));
 }
 
 /** A sign-in's MFA process; `captchaPassed`: that sign-in solved the captcha it was asked for. */
@@ -261,11 +181,7 @@ export async function verifyMfaProcess(ctx: Ctx, region: RegionCode, account: Ac
  * owner is told), false when the process was verified already.
  */
 export async function verifyRecoveryCodeProcess(ctx: Ctx, region: RegionCode, account: AccountTable, spend: () => Promise<boolean>, processId: string): Promise<boolean> {
-  return verifyProcessWith(ctx, region, account, processId, async () => {
-    await guardLock(ctx, account);
-    if (!(await spend())) return countWrongCode(ctx, region, account);
-    await clearWrongCodes(ctx, region, account);
-  });
+  return verifyProcessWith(ctx, region, account, processId, () => checkUnderLock(ctx, region, account, spend));
 }
 
 async function verifyProcessWith(ctx: Ctx, region: RegionCode, account: AccountTable, processId: string, check: () => Promise<void>): Promise<boolean> {
@@ -313,46 +229,44 @@ export async function enableMfa(ctx: Ctx, region: RegionCode, account: AccountTa
 
 export async function addMethod(ctx: Ctx, region: RegionCode, account: AccountTable, type: MfaType, code: string, enabling = false): Promise<void> {
   if (!enabling && account.mfa_enabled !== 1) fail(E.mfaTypeDisabled);
-  if (supportedTypes(account).includes(type)) fail(E.mfaTypeEnabled);
+  if (supportedTypes(ctx, region, account).includes(type)) fail(E.mfaTypeEnabled);
+  const method = methodOf(ctx, region, type);
   await verifyMfa(ctx, region, account, type, code, { purpose: 'bind' });
   const db = ctx.region(region);
   const fresh = await db.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
-  const patch =
-    type === MFA_TYPES.totp
-      ? { mfa_totp_secret: fresh.totp_pending_secret, totp_pending_secret: null, totp_pending_expires: null }
-      : { mfa_email: 1 };
   await db
     .updateTable('accounts')
-    .set({ ...patch, mfa_enabled: 1, mfa_primary: fresh.mfa_primary ?? type, updated_at: ctx.now() })
+    .set({ ...method.bind(fresh), mfa_enabled: 1, mfa_primary: fresh.mfa_primary ?? type, updated_at: ctx.now() })
     .where('id', '=', account.id)
     .execute();
 }
 
 export async function setPrimary(ctx: Ctx, region: RegionCode, account: AccountTable, type: MfaType): Promise<void> {
-  if (account.mfa_enabled !== 1 || !supportedTypes(account).includes(type)) fail(E.mfaTypeDisabled);
+  if (account.mfa_enabled !== 1 || !supportedTypes(ctx, region, account).includes(type)) fail(E.mfaTypeDisabled);
   await ctx.region(region).updateTable('accounts').set({ mfa_primary: type, updated_at: ctx.now() }).where('id', '=', account.id).execute();
 }
 
 /** Removing the last method turns two-factor off. */
 export async function deleteMethod(ctx: Ctx, region: RegionCode, account: AccountTable, type: MfaType): Promise<void> {
-  const types = supportedTypes(account);
+  const types = supportedTypes(ctx, region, account);
   if (account.mfa_enabled !== 1 || !types.includes(type)) fail(E.mfaTypeDisabled);
   const rest = types.filter((t) => t !== type);
-  const patch = type === MFA_TYPES.totp ? { mfa_totp_secret: null, mfa_totp_last_step: null } : { mfa_email: 0 };
   await ctx
     .region(region)
     .updateTable('accounts')
-    .set({ ...patch, mfa_enabled: rest.length ? 1 : 0, mfa_primary: rest.length ? (account.mfa_primary === type ? rest[0]! : account.mfa_primary) : null, updated_at: ctx.now() })
+    .set({ ...methodOf(ctx, region, type).unbind(), mfa_enabled: rest.length ? 1 : 0, mfa_primary: rest.length ? (account.mfa_primary === type ? rest[0]! : account.mfa_primary) : null, updated_at: ctx.now() })
     .where('id', '=', account.id)
     .execute();
 }
 
+/** Two-step verification off: every method's columns cleared, whatever the switches say now (a method switched back on later is not set up). */
 export async function disableMfa(ctx: Ctx, region: RegionCode, account: AccountTable): Promise<void> {
   if (account.mfa_enabled !== 1) fail(E.mfaTypeDisabled);
+  const unbound = ctx.extensions.all('secondFactorMethods').reduce<MethodColumns>((columns, m) => ({ ...columns, ...m.unbind() }), {});
   await ctx
     .region(region)
     .updateTable('accounts')
-    .set({ mfa_enabled: 0, mfa_email: 0, mfa_totp_secret: null, mfa_totp_last_step: null, mfa_primary: null, updated_at: ctx.now() })
+    .set({ ...unbound, mfa_enabled: 0, mfa_primary: null, updated_at: ctx.now() })
     .where('id', '=', account.id)
     .execute();
 }

@@ -9,7 +9,7 @@
  * back unless the password turned out wrong, so parallel attempts cannot all pass the check.
  */
 import type { LoginRequest } from '../../core/contract/auth';
-import { MFA_TYPES, type MfaType } from '../../core/contract/auth';
+import type { MfaType } from '../../core/contract/auth';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { RegionCode } from '../../core/contract/regions';
 import type { Ctx } from '../context';
@@ -20,7 +20,7 @@ import { createOneTimeToken, findAccount, resendActivationIfDue } from './accoun
 import { captchaFrameUrl, captchaSubject, consumeCaptchaToken } from './captcha';
 import { clientNetwork, type HeldHit } from './limits';
 import { regionOfCountry } from './countries';
-import { completeMfaProcess, maskEmail, mfaProcessPassedCaptcha, readMfaProcess, sendEmailCode, startMfaProcess, supportedTypes, verifyMfaProcess, verifyRecoveryCodeProcess, MFA_PROCESS_MINUTES } from './mfa';
+import { completeMfaProcess, maskEmail, mfaProcessPassedCaptcha, readMfaProcess, sendStepCode, startMfaProcess, stepMethods, verifyMfaProcess, verifyRecoveryCodeProcess, MFA_PROCESS_MINUTES } from './mfa';
 import { checkPasswordLocked } from './passwordLock';
 import { checkAccountPasswordRecorded, recordSecurityEvent, type EventContext } from './securityEvents';
 import { normalizeEmail } from './validation';
@@ -194,15 +194,17 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   const hasPasskey = () => (passkeyLookup ??= passkeys ? passkeys.has(ctx, region, account.id) : Promise.resolve(false));
   const passkeyOnly = account.mfa_enabled !== 1 && !passkey && meta.secondFactorDemanded === true && (await hasPasskey());
   if ((account.mfa_enabled === 1 || passkeyOnly) && !passkey) {
-    const types = passkeyOnly ? [] : supportedTypes(account);
+    // The code methods on for the account's region (the secondFactorMethods point). Where all it has
+    // set up are off there, the sign-in is refused (403 -19999): never the password alone.
+    const types = passkeyOnly ? [] : stepMethods(ctx, region, account);
     const byRecovery = input.recoveryCode !== undefined;
     const answering = Boolean(input.mfaProcessId) && (byRecovery || (input.code !== undefined && input.mfaType !== undefined));
     trusted = !answering && !meta.secondFactorDemanded && trustedBrowser !== null && (await trustedBrowser.skips(ctx, region, account.id, meta.cookies ?? {}));
     if (!answering && !trusted) {
       const processId = await startMfaProcess(ctx, region, account, captchaPassed);
       const primary = (account.mfa_primary && types.includes(account.mfa_primary as MfaType) ? account.mfa_primary : types[0]) as MfaType | undefined;
-      // Email as the primary method: the first code goes out with the challenge.
-      if (primary === MFA_TYPES.email) await sendEmailCode(ctx, region, account, { purpose: 'login', processId }, input.language).catch(() => undefined);
+      // A primary method that sends its code (email): the first code goes out with the challenge.
+      if (primary !== undefined) await sendStepCode(ctx, region, account, primary, processId, input.language);
       // "Don't ask again" would not hold where the second factor is demanded: not offered there.
       const trustDeviceDays = meta.secondFactorDemanded ? undefined : trustedBrowser?.offeredDays(ctx);
       fail(E.mfaRequired, {

@@ -13,7 +13,7 @@ import type { MigrationSet } from '../db/migrations';
 
 /** What the core lends a server half: the stores per region, mail, counters, options and the plugin switches. */
 export type ServerContext = Ctx;
-export type { PasskeyProof, PointName, ServerPoints } from '../plugin-host/points';
+export type { MethodColumns, PasskeyProof, PointName, SecondFactorScope, ServerPoints } from '../plugin-host/points';
 export type { MigrationSet, SqlDialect } from '../db/migrations';
 export type { AuthContext, SsoSessionRef } from '../domain/sessions';
 export type { AccountTable, InvitationTable, LegacyAccountTable, OrgTable, PasskeyTable, RegionalDb } from '../db/types';
@@ -77,10 +77,11 @@ export { checkAccountPasswordRecorded, decodeCursor, eventContext, listSecurityE
 export { joinSessionFromWebView, readSsoCookie, revokeSessions, sessionExpiry } from '../domain/sessions';
 export { createLoginSession, HELPDESK_CLIENT_ID } from '../domain/oauth';
 export { clientOfSessionCode } from '../domain/mailLinks';
-export { randomId, randomToken, safeEqual, sha256 } from '../domain/crypto';
+export { randomDigits, randomId, randomToken, safeEqual, sha256 } from '../domain/crypto';
 export { hashSecret, regionalSecret } from '../domain/tokens';
-// The second factor's code methods (authenticator app, email codes) are the core's engine; the Security page's half manages them.
-export { addMethod, createTotpEnrolment, deleteMethod, disableMfa, enableMfa, maskEmail, readMfaProcess, sendEmailCode, setPrimary, supportedTypes } from '../domain/mfa';
+// Two-step verification: the MFA process and the account's settings are the core's; the code methods come from the
+// `secondFactorMethods` point (the mfa plugin), so these refuse (403 -19999) where a method's plugin is off for the account.
+export { addMethod, deleteMethod, disableMfa, enableMfa, enrolMethod, maskEmail, readMfaProcess, setPrimary, supportedTypes } from '../domain/mfa';
 export { isCountryCode, regionOfCountry, resolveRegionChoice } from '../domain/countries';
 export { checkEmail, checkFreeText, checkName, checkNewPassword, checkPhone, checkPostCode, checkUrl, isValidEmail, normalizeEmail } from '../domain/validation';
 export { intlLocale } from '../../core/i18n/numbers';

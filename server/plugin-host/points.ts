@@ -4,11 +4,25 @@
  * through its context (`contribute`), and a contribution is used only where its plugin is on
  * for the account concerned. A contribution to a point not declared here does not typecheck.
  */
+import type { PluginOffResult } from '../../core/contract/api';
+import type { MfaType } from '../../core/contract/auth';
+import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { RegionCode } from '../../core/contract/regions';
+import type { TotpUrlResult } from '../../core/contract/security';
 import type { Ctx } from '../context';
+import { fail } from '../http/errors';
 import type { MigrationRequiredResult } from '../../core/contract/migration';
 import type { AccountTable, LegacyAccountTable } from '../db/types';
 import type { SsoSessionRef } from '../domain/sessions';
+
+/**
+ * What a second-factor code is for: one sign-in attempt (its MFA process; a code sent for one
+ * attempt completes no other) or setting the method up on the signed-in account.
+ */
+export type SecondFactorScope = { purpose: 'login'; processId: string } | { purpose: 'bind' };
+
+/** The columns of an account a second-factor method sets when it is bound or removed. */
+export type MethodColumns = Partial<Pick<AccountTable, 'mfa_email' | 'mfa_totp_secret' | 'mfa_totp_last_step' | 'totp_pending_secret' | 'totp_pending_expires'>>;
 
 /** A sign-in's passkey proof, read: the account it stands for and its single-use key. */
 export interface PasskeyProof {
@@ -18,6 +32,33 @@ export interface PasskeyProof {
 }
 
 export interface ServerPoints {
+  /**
+   * A code method of two-step verification (the mfa plugin's authenticator app and mailed codes):
+   * which accounts have it, how a code is checked, sent, set up and removed. The core keeps the MFA
+   * process (the step, its attempts and the wrong-code lock, shared by every method) and asks the
+   * methods on for the account's region; an account with two-step verification whose methods are
+   * all switched off there is refused (403 -19999), never let in by its password alone.
+   * The order of contributions is the order of `supportedMFATypes`.
+   */
+  secondFactorMethods: {
+    type: MfaType;
+    /** The account has this method set up. */
+    bound(account: AccountTable): boolean;
+    /**
+     * Checks a code: true when right, false when wrong (the core counts it toward the lock, -20607
+     * or -20684); throws for an answer that is neither (no live code -20676, no secret -20687 or
+     * -20686). With `purpose: 'bind'` the method being set up is checked (a pending secret).
+     */
+    check(ctx: Ctx, region: RegionCode, account: AccountTable, code: string, scope: SecondFactorScope): Promise<boolean>;
+    /** Sends a code (mailed codes); a method without it sends nothing. The sign-in sends one when the step opens with this method as the primary one. */
+    send?(ctx: Ctx, region: RegionCode, account: AccountTable, scope: SecondFactorScope, language?: string): Promise<{ resendAfterSeconds: number; expiresIn: number }>;
+    /** A method set up from a secret shown once (the authenticator app): a new pending secret, to bind with a code. */
+    enrol?(ctx: Ctx, region: RegionCode, account: AccountTable): Promise<TotpUrlResult>;
+    /** The columns that bind the method once a code for it checked out (`fresh`: the account as stored then). */
+    bind(fresh: AccountTable): MethodColumns;
+    /** The columns that remove it. */
+    unbind(): MethodColumns;
+  };
   /**
    * Who may read a stored upload of one kind (the files route serves avatars to anyone with the
    * link; every other kind only where a reader says yes). Without a reader for its kind, or with
@@ -105,7 +146,7 @@ interface Contribution<K extends PointName> {
 }
 
 export class ServerExtensions {
-  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { fileReader: [], registrationInvitation: [], trustedBrowser: [], backupCodes: [], passkeys: [], loginSource: [], legacyAccounts: [] };
+  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { secondFactorMethods: [], fileReader: [], registrationInvitation: [], trustedBrowser: [], backupCodes: [], passkeys: [], loginSource: [], legacyAccounts: [] };
 
   contribute<K extends PointName>(plugin: string, point: K, value: ServerPoints[K]): void {
     (this.contributions[point] as Array<Contribution<K>>).push({ plugin, value });
@@ -133,4 +174,14 @@ export class ServerExtensions {
   for<K extends PointName>(ctx: Ctx, point: K, region: RegionCode | null): Array<ServerPoints[K]> {
     return (this.contributions[point] as Array<Contribution<K>>).filter((c) => ctx.switches.state(c.plugin, { region, appType: null }) === 'on').map((c) => c.value);
   }
+}
+
+/**
+ * Refuses a step of a flow whose plugin is off for an account of `region` (403 -19999 with
+ * `PluginOffResult`, as its routes answer there), whether it is off there only or everywhere: a
+ * sign-in is no unknown path, so never the gate's 404.
+ */
+export function switchedOff(plugin: string, region: RegionCode): never {
+  const result: PluginOffResult = { plugin, offIn: region, appType: null };
+  fail(E.regionUnavailable, result, `The ${plugin} service is turned off for the web in region ${region}.`, 403);
 }

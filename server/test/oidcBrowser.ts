@@ -6,7 +6,7 @@
  */
 import * as oidc from 'openid-client';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import { totpNow } from '../domain/mfa';
+import { totpNow } from '../../plugins/mfa/server/totp';
 import { authorizationRequest } from '../../tests/support/oidcRequest';
 import { Client, DEMO_PASSWORD, type Res, type TestServer } from './harness';
 

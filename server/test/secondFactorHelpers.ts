@@ -1,6 +1,6 @@
 /** Sign-in helpers for the two-factor fallbacks' tests (recovery codes, trusted devices). */
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import { totpNow } from '../domain/mfa';
+import { totpNow } from '../../plugins/mfa/server/totp';
 import { Client, DEMO_PASSWORD, finishHandOff, login, startLogin, type TestServer } from './harness';
 
 export const MFA_EMAIL = 'mfa@example.com';

@@ -3,6 +3,8 @@
  * deployment config turns `recovery-codes` or `trusted-device` off for the account's region, the
  * MFA step offers neither, a recovery code is refused (-20683) and a trusted browser's cookie no
  * longer skips the step. Forgetting trusted browsers on a password change holds whatever the switch.
+ * The code methods themselves are the `mfa` plugin's: where it is off, an account with two-step
+ * verification is refused (403 -19999), never let in by its password alone.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { REPO_ROOT } from '../options';
 import { Client, DEMO_PASSWORD, LEGACY_PASSWORD, login, signIn, startLogin, startServer, unlock, type TestServer } from './harness';
+import { newTotpSecret, totpNow } from '../../plugins/mfa/server/totp';
 import { withPasskey } from './passkeyHelpers';
 import { accountIdOf, MFA_EMAIL, nextTotp, passwordStep, signInWithTotp } from './secondFactorHelpers';
 import type { SoftAuthenticator } from './softAuthenticator';
@@ -170,5 +173,61 @@ describe('second-factor extras follow their switches', () => {
     }
     writeConfig(false);
     expect((await new Client(t.base).get(`/api/orgs/members/invitations/${encodeURIComponent(code)}`)).status).toBe(200);
+  });
+});
+
+describe('the code methods follow the mfa switch (fail closed)', () => {
+  const mfaOffInEuw = { Euw: { plugins: { mfa: off, 'recovery-codes': off, 'trusted-device': off } } };
+  const offInEuw = { plugin: 'mfa', offIn: 'Euw', appType: null };
+
+  it("off for a region: its two-step account cannot sign in with the password alone, nor finish a step begun before, nor have a code mailed; another region's still can", async () => {
+    writeConfig(false);
+    // A step begun while the switch was on.
+    const early = new Client(t.base);
+    const begun = await passwordStep(early);
+    expect(begun.res.body.errorCode).toBe(E.mfaRequired);
+    // A Use account with the authenticator app.
+    const secret = newTotpSecret();
+    const use = t.server.ctx.region('Use');
+    await use.updateTable('accounts').set({ mfa_enabled: 1, mfa_totp_secret: secret, mfa_primary: 3 }).where('email', '=', 'us@example.com').execute();
+    try {
+      writeConfig(false, mfaOffInEuw);
+      // The password alone: a clear refusal, no session, no MFA process.
+      const c = new Client(t.base);
+      const alone = await again(c);
+      expect([alone.status, alone.body.errorCode, alone.body.result]).toEqual([403, E.regionUnavailable, offInEuw]);
+      expect(alone.body.message).toBe('The mfa service is turned off for the web in region Euw.');
+      expect([...c.cookies.keys()]).not.toContain('uid_sso');
+      // The step begun before the switch went off, answered with a right code: refused too.
+      const late = await login(early, begun.sessionCode, { email: MFA_EMAIL, password: DEMO_PASSWORD, mfaType: 3, code: await nextTotp(t), mfaProcessId: begun.res.body.result.MFAProcessId });
+      expect([late.status, late.body.result]).toEqual([403, offInEuw]);
+      const mailed = await early.post('/api/email/code', { email: MFA_EMAIL, type: 'LOGIN', mfaProcessId: begun.res.body.result.MFAProcessId });
+      expect([mailed.status, mailed.body.result]).toEqual([403, offInEuw]);
+      // Nor can a Euw account set a method up there.
+      const euw = new Client(t.base);
+      await signIn(euw, 'demo@example.com', DEMO_PASSWORD);
+      await unlock(euw, DEMO_PASSWORD);
+      const enrol = await euw.post('/api/account/mfa/getTOTPUrl', {}, { auth: true, security: true });
+      expect([enrol.status, enrol.body.result]).toEqual([403, offInEuw]);
+      const bind = await euw.post('/api/email/code', { email: 'demo@example.com', type: 'BIND', password: DEMO_PASSWORD }, { auth: true, security: true });
+      expect([bind.status, bind.body.result]).toEqual([403, offInEuw]);
+
+      // A Use account on the same server: asked for its code (-20677) and signed in with it.
+      const us = new Client(t.base);
+      const step = await passwordStep(us, 'us@example.com');
+      expect(step.res.body.errorCode).toBe(E.mfaRequired);
+      expect(step.res.body.result).toMatchObject({ supportedMFATypes: [3], primaryMFAType: 3 });
+      t.clock.advance(31_000);
+      const code = totpNow(secret, Date.now() + t.clock.offset);
+      const done = await login(us, step.sessionCode, { email: 'us@example.com', password: DEMO_PASSWORD, mfaType: 3, code, mfaProcessId: step.res.body.result.MFAProcessId });
+      expect(done.status, done.text).toBe(200);
+
+      // On again: the Euw account is asked for its code as before.
+      writeConfig(false);
+      expect((await again(new Client(t.base))).body.errorCode).toBe(E.mfaRequired);
+    } finally {
+      await use.updateTable('accounts').set({ mfa_enabled: 0, mfa_totp_secret: null, mfa_totp_last_step: null, mfa_primary: null }).where('email', '=', 'us@example.com').execute();
+      writeConfig(false);
+    }
   });
 });

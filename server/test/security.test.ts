@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import { totpNow } from '../domain/mfa';
+import { totpNow } from '../../plugins/mfa/server/totp';
 import { Client, DEMO_PASSWORD, login, mails, signIn, startLogin, startServer, unlock, type TestServer } from './harness';
 
 let t: TestServer;

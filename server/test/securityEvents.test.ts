@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { SecurityEvent, SecurityEventsResult } from '../../core/contract/securityEvents';
-import { totpNow } from '../domain/mfa';
+import { totpNow } from '../../plugins/mfa/server/totp';
 import { pruneSecurityEvents, RETENTION_MS } from '../domain/securityEvents';
 import { Client, DEMO_PASSWORD, finishHandOff, mails, startLogin, startServer, unlock, type TestServer } from './harness';
 

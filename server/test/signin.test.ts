@@ -1,7 +1,7 @@
 import { humanTrace } from './captchaTraces';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import { totpNow } from '../domain/mfa';
+import { totpNow } from '../../plugins/mfa/server/totp';
 import { activateFromMail, Client, DEMO_PASSWORD, finishHandOff, LEGACY_PASSWORD, login, mails, signIn, startLogin, startServer, type TestServer } from './harness';
 
 let t: TestServer;

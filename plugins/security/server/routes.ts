@@ -1,6 +1,10 @@
-/** Security settings: security token, two-factor management, session timeout, sessions, security activity. */
+/**
+ * Security settings: security token, two-factor management, session timeout, sessions, security
+ * activity. The code methods come from the `secondFactorMethods` point (the mfa plugin, which also
+ * answers `/email/code`): where it is off for the account's region, setting one up is refused (403 -19999).
+ */
 import type { FastifyInstance } from 'fastify';
-import type { EmailCodeRequest, MfaType, SecurityEventsResult, SessionTimeout } from '@portal/plugin-api/contract';
+import type { MfaType, SecurityEventsResult, SessionTimeout } from '@portal/plugin-api/contract';
 import { ERROR_CODES as E, MFA_TYPES, SECURITY_EVENTS_MAX_PAGE, SECURITY_EVENTS_PAGE, SESSION_TIMEOUT_OPTIONS } from '@portal/plugin-api/contract';
 import {
   addMethod,
@@ -10,11 +14,11 @@ import {
   checkAccountPasswordRecorded,
   clientIp,
   createOneTimeToken,
-  createTotpEnrolment,
   decodeCursor,
   deleteMethod,
   disableMfa,
   enableMfa,
+  enrolMethod,
   endSecurityUnlock,
   ensureSelf,
   eventContext,
@@ -25,19 +29,14 @@ import {
   limitAuth,
   listSecurityEvents,
   maskEmail,
-  normalizeEmail,
   ok,
   parseCookies,
-  readMfaProcess,
   recordSecurityEvent,
   requireAuth,
-  requireHostRegionOf,
   requireSecurityToken,
   revokeSessions,
   S,
-  safeEqual,
   securityHeaders,
-  sendEmailCode,
   sessionExpiry,
   setPrimary,
   supportedTypes,
@@ -80,7 +79,7 @@ export function securityRoutes(ctx: Ctx) {
       const auth = await requireAuth(ctx, req);
       ensureSelf(auth, req.params.id);
       const a = auth.account;
-      return ok({ enabled: a.mfa_enabled === 1, supportedMFATypes: supportedTypes(a), primaryMFAType: (a.mfa_primary as MfaType | null) ?? null, MFAEmail: maskEmail(a.email) });
+      return ok({ enabled: a.mfa_enabled === 1, supportedMFATypes: supportedTypes(ctx, auth.region, a), primaryMFAType: (a.mfa_primary as MfaType | null) ?? null, MFAEmail: maskEmail(a.email) });
     });
 
     const guarded = async (req: Parameters<typeof requireAuth>[1]) => {
@@ -119,7 +118,7 @@ export function securityRoutes(ctx: Ctx) {
       const auth = await guarded(req);
       await deleteMethod(ctx, auth.region, auth.account, req.body.mfaType);
       // Removing the only method turns two-factor off (deleteMethod): recorded as that.
-      const last = supportedTypes(auth.account).length === 1;
+      const last = supportedTypes(ctx, auth.region, auth.account).length === 1;
       await record(req, auth, last ? 'mfa_disabled' : 'mfa_method_removed', { method: methodOf(req.body.mfaType) });
       return ok({ deleted: req.body.mfaType });
     });
@@ -133,39 +132,8 @@ export function securityRoutes(ctx: Ctx) {
 
     api.post('/account/mfa/getTOTPUrl', { schema: { headers: securityHeaders } }, async (req) => {
       const auth = await guarded(req);
-      if (auth.account.mfa_totp_secret) fail(E.mfaTypeEnabled);
-      return ok(await createTotpEnrolment(ctx, auth.region, auth.account));
+      return ok(await enrolMethod(ctx, auth.region, auth.account, MFA_TYPES.totp));
     });
-
-    api.post<{ Body: EmailCodeRequest }>(
-      '/email/code',
-      {
-        schema: {
-          headers: securityHeaders,
-          body: body(
-            { email: S.email, type: { type: 'string', enum: ['BIND', 'LOGIN'] }, password: S.password, partnerProgram: S.bool, mfaProcessId: S.str(200), language: S.language },
-            ['email', 'type'],
-          ),
-        },
-      },
-      async (req) => {
-        await limitAuth(ctx, req, 'mail');
-        const b = req.body;
-        if (b.type === 'LOGIN') {
-          requireHostRegionOf(req, b.mfaProcessId);
-          const processId = b.mfaProcessId;
-          const process = await readMfaProcess(ctx, processId, false);
-          if (!processId || !process || process.account.email !== normalizeEmail(b.email)) fail(E.mfaProcessMissing);
-          if (process.account.mfa_email !== 1) fail(E.mfaTypeDisabled);
-          return ok(await sendEmailCode(ctx, process.region, process.account, { purpose: 'login', processId }, b.language));
-        }
-        const auth = await guarded(req);
-        if (!safeEqual(normalizeEmail(b.email), auth.account.email)) fail(E.accountError);
-        if (b.password !== undefined && !(await ctx.passwords.verify(auth.account.password_hash, b.password))) fail(E.wrongCredentials);
-        if (auth.account.mfa_email === 1) fail(E.mfaTypeEnabled);
-        return ok(await sendEmailCode(ctx, auth.region, auth.account, { purpose: 'bind' }, b.language));
-      },
-    );
 
     api.post<{ Params: { id: string }; Body: { expireTime: SessionTimeout } }>(
       '/account/:id/timeout',
