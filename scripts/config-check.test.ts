@@ -127,6 +127,28 @@ describe('npm run config:check', () => {
     expect(run.stdout.split('\n').filter((line) => line.startsWith('FAIL'))).toEqual([`FAIL  ${file}: plugin 'recovery-codes' needs 'mfa', which is off in region Aps`]);
   });
 
+  // The fixture outside plugin (tests/fixtures/portal-plugin-stamps, a devDependency) ships English and German only.
+  it("knows an outside plugin's id and settings, and notes the texts it lacks where a config turns it on", () => {
+    const file = write('stamps.json', { name: 'x', api, plugins: { stamps: { enabled: true, config: { goal: 7 } } } });
+    const run = configCheck(file);
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain("note  plugin 'stamps' (@acme/portal-plugin-stamps 1.2.0) ships texts in 2 of 21 languages: the page shows English where one is missing");
+    expect(run.stdout).toMatch(/ {8}no texts: ar_SA, bg_BG, cs_CZ, es_ES, .*, zh_TW\n/);
+    expect(run.stdout).toContain('        de_DE lacks 2 of 7: collected, full');
+    // Where no config turns it on, nothing to say about its texts.
+    expect(configCheck(write('none-on.json', { name: 'x', api, plugins: {} })).stdout).not.toContain("plugin 'stamps'");
+  }, BUILDS_REGISTRIES);
+
+  it("checks an outside plugin's settings with its own shape", () => {
+    const file = write('stamps-bad.json', { name: 'x', api, plugins: { stamps: { enabled: true, config: { goal: 0, gaol: 3 } } } });
+    const run = configCheck(file);
+    expect(run.status).toBe(1);
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('FAIL'))).toEqual([
+      `FAIL  ${file}: Plugin 'stamps' in regions Use, Aps, Euw: config field 'gaol': is not a known field; did you mean 'goal'?`,
+      `FAIL  ${file}: Plugin 'stamps' in regions Use, Aps, Euw: config field 'goal': must be a whole number from 1 to 100`,
+    ]);
+  });
+
   it("refuses a need broken in an app's config, checked as that app's (PORTAL_APP_CONFIGS)", () => {
     const app = write('app.json', { name: 'app', variant: 'app', api, plugins: { 'partner-app': { enabled: true, config: { appType: 'partner_app_android' } }, 'trusted-device': { enabled: true } } });
     const run = configCheckWith({ PORTAL_APP_CONFIGS: `partner_app_android=${app}` }, app);

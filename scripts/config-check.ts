@@ -8,7 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { configVocabulary } from '../server/config/knownNames';
 import { CONFIG_CHECK_HELP, configReport, parseConfigCheckArgs, regionReport, UsageError, type ConfigCheckArgs, type RegistryCheck } from '../server/config/configReport';
+import { outsideTextGaps } from '../server/config/pluginTexts';
 import { displayPath } from '../server/config/readJsonFile';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from '../core/i18n/languages';
 import { parseAppConfigs, REPO_ROOT } from '../server/options';
 
 let args: ConfigCheckArgs;
@@ -71,6 +73,7 @@ async function registryCheck(): Promise<RegistryCheck | undefined> {
   return (targets) => checkRegistriesApart(REPO_ROOT, targets);
 }
 
-const report = await configReport(files, vocabulary, appConfigFiles, await registryCheck());
+const texts = { gaps: outsideTextGaps(REPO_ROOT, LANGUAGE_CODES, DEFAULT_LANGUAGE), languages: LANGUAGE_CODES.length };
+const report = await configReport(files, vocabulary, appConfigFiles, await registryCheck(), texts);
 console.log(report.text);
 process.exit(report.ok ? 0 : 1);

@@ -6,6 +6,7 @@
  * settings as the page gets them; `--help` says all this (CONFIG_CHECK_HELP).
  */
 import { REGION_CODES, type RegionCode } from '../../core/contract/regions';
+import { LANGUAGE_CODES } from '../../core/i18n/languages';
 import type { DeploymentConfig } from '../../core/config/types';
 import { APP_TYPES, isAppType, type AppType } from '../../core/contract/partnerApp';
 import { pluginsForRegion } from '../../core/config/loadConfig';
@@ -13,6 +14,7 @@ import { parsePluginSettings } from '../../core/config/pluginSettings';
 import { hint } from '../../core/config/suggest';
 import { checkClientsFile, checkDeploymentFile, type CheckedDeployment } from './servedConfigs';
 import type { ConfigVocabulary } from './knownNames';
+import { textGapLines, type TextGaps } from './pluginTexts';
 import { ConfigFileError, displayPath, readJsonFile } from './readJsonFile';
 
 export interface Report {
@@ -86,6 +88,8 @@ export async function configReport(
   vocabulary: ConfigVocabulary,
   appConfigFiles: Partial<Record<AppType, string>> = {},
   registryCheck?: RegistryCheck,
+  /** Outside plugins' missing texts (pluginTexts.ts): noted for those a passing config turns on; no failure. */
+  texts?: { gaps: readonly TextGaps[]; languages: number },
 ): Promise<Report> {
   /** Each file's lines, and the deployment configs that passed (their lines wait for the registry). */
   const results: { lines: string[]; checked?: CheckedDeployment; appType?: AppType }[] = [];
@@ -120,6 +124,11 @@ export async function configReport(
     }
   }
   const out = results.flatMap((r) => r.lines);
+  if (texts) {
+    const enabled = new Set(built.flatMap(({ checked }) => REGION_CODES.flatMap((region) => checked!.enabled[region])));
+    const notes = textGapLines(texts.gaps, enabled, texts.languages);
+    if (notes.length) out.push('', ...notes);
+  }
   const apps = Object.entries(appConfigFiles).filter(([t]) => isAppType(t));
   if (apps.length) {
     out.push('', 'Pages opened by a partner app get:');
@@ -197,6 +206,9 @@ What it checks
     message: <file> (region Use): Route 'help' is contributed by both 'help' and 'faq'
     (not with --region or --app; the server's start does not build it)
   - a clients file (a JSON array): each service's fields, ids unique, themes known
+  - an outside plugin's texts (a plugin from an npm package may ship fewer languages than the portal's
+    ${LANGUAGE_CODES.length}): a note lists the languages and keys it lacks where a config turns it on; the
+    page shows English there, key by key (a note, not a failure)
 
 Arguments
   files…              the files to check. Default: every config/*.json, the files of PORTAL_APP_CONFIGS
