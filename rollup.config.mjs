@@ -7,6 +7,7 @@ import json from '@rollup/plugin-json';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import esbuild from 'rollup-plugin-esbuild';
 import { activeConfigPath, manifestGroupSets, pluginIds, portalVirtualModules } from './core/build/virtualModules.mjs';
@@ -15,7 +16,7 @@ import { loginSharedChunks } from './core/build/loginChunks.mjs';
 import { enabledEverywhere, loginStartHtml } from './core/build/loginStartHtml.mjs';
 import { precompress } from './core/build/precompress.mjs';
 import { preloadManifest } from './core/build/preloadManifest.mjs';
-import { notPluginSources } from './core/build/pluginSources.mjs';
+import { notPluginSources, pluginOfFile } from './core/build/pluginSources.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const production = !process.env.ROLLUP_WATCH;
@@ -39,10 +40,11 @@ const app = {
       const id = chunk.facadeModuleId ?? chunk.moduleIds[chunk.moduleIds.length - 1] ?? '';
       const group = /^\0virtual:manifest-group\/(\d+)$/.exec(id);
       if (group) return `assets/manifests-${groups[Number(group[1])]?.name ?? group[1]}-[hash].js`;
-      const plugin = /\/plugins\/([^/]+)\//.exec(id);
+      // plugins/<id>/… or an outside plugin's package folder: named after the plugin either way.
+      const plugin = id.startsWith('\0') ? null : pluginOfFile(root, id);
       if (plugin) {
-        const part = /\/plugins\/[^/]+\/index\.ts$/.test(id) ? 'manifest' : '[name]';
-        return `assets/plugin-${plugin[1]}-${part}-[hash].js`;
+        const part = id === path.join(plugin.dir, 'index.ts') ? 'manifest' : '[name]';
+        return `assets/plugin-${plugin.id}-${part}-[hash].js`;
       }
       const locale = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(id);
       if (locale) return `assets/locale-${locale[1]}-${locale[2]}-[hash].js`;
