@@ -56,6 +56,8 @@ export function generateConfigSchema(vocabulary: ConfigVocabulary): JsonSchema {
     const shape = vocabulary.schemas[id];
     return shape ? withoutRequired(shape.schema()) : NO_SETTINGS;
   };
+  /** plugins/<id>, or the npm package an outside plugin comes from. */
+  const source = (id: string) => vocabulary.sources[id] ?? `plugins/${id}`;
   const switches = (base: boolean): JsonSchema => ({
     type: 'object',
     additionalProperties: false,
@@ -68,7 +70,7 @@ export function generateConfigSchema(vocabulary: ConfigVocabulary): JsonSchema {
           additionalProperties: false,
           properties: {
             enabled: { type: 'boolean', description: base ? 'Whether the plugin runs in this deployment.' : 'On or off in this region (else as in the base switches).' },
-            config: { ...settings(id), description: base ? `Settings of plugins/${id}.` : `Settings of plugins/${id} laid over the base ones in this region.` },
+            config: { ...settings(id), description: base ? `Settings of ${source(id)}.` : `Settings of ${source(id)} laid over the base ones in this region.` },
           },
         },
       ]),

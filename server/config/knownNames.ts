@@ -22,6 +22,8 @@ export interface ConfigVocabulary {
    * is on (`export const needs = ['mfa'] as const` in plugins/<id>/config.ts).
    */
   needs: PluginNeeds;
+  /** Where each plugin comes from, as messages name it: `plugins/<id>`, or its npm package. */
+  sources: Record<string, string>;
 }
 
 const cache = new Map<string, Promise<ConfigVocabulary>>();
@@ -42,6 +44,12 @@ function readNeeds(id: string, value: unknown, plugins: readonly string[]): stri
   return [...new Set(value as string[])];
 }
 
+/** plugins/<id>/config.ts, or `<package>: config.ts` for an outside plugin. */
+function configFileName(root: string, id: string): string {
+  const label = pluginLabel(root, id);
+  return label === `plugins/${id}` ? `${label}/config.ts` : `${label}: config.ts`;
+}
+
 async function load(root: string): Promise<ConfigVocabulary> {
   const plugins = pluginIds(root);
   const schemas: PluginSchemas = {};
@@ -52,11 +60,12 @@ async function load(root: string): Promise<ConfigVocabulary> {
     needs[id] = [];
     if (!fs.existsSync(file)) continue;
     const mod = (await import(pathToFileURL(file).href)) as { configSchema?: unknown; needs?: unknown };
-    if (mod.configSchema !== undefined && !isShape(mod.configSchema)) throw new Error(`${pluginLabel(root, id)}: config.ts: configSchema must be a config shape (@portal/plugin-api/config)`);
+    if (mod.configSchema !== undefined && !isShape(mod.configSchema)) throw new Error(`${configFileName(root, id)}: configSchema must be a config shape (@portal/plugin-api/config)`);
     schemas[id] = isShape(mod.configSchema) ? mod.configSchema : undefined;
     needs[id] = readNeeds(id, mod.needs, plugins);
   }
-  return { known: { plugins, themes: themeNames(root) }, schemas, needs };
+  const sources = Object.fromEntries(plugins.map((id) => [id, pluginLabel(root, id).replace(/ \(node_modules\/.*\)$/, '')]));
+  return { known: { plugins, themes: themeNames(root) }, schemas, needs, sources };
 }
 
 export function configVocabulary(root: string): Promise<ConfigVocabulary> {
