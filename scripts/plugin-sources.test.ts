@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { notPluginSources, packageLocaleFiles, pluginDir, pluginOfFile, pluginSources } from '../core/build/pluginSources.mjs';
+import { allLocaleFiles } from '../core/build/virtualModules.mjs';
 
 const scratch: string[] = [];
 afterAll(() => scratch.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
@@ -65,6 +66,13 @@ describe('plugin sources', () => {
     ]);
     const squatter = repo({ squat: '1' }, pluginPackage('squat', 'squat', { 'locales/en_US/core.json': {} }));
     expect(() => packageLocaleFiles(squatter, ['en_US'])).toThrow("squat (node_modules/squat): locales/en_US/core.json: a plugin's namespaces are named after it ('squat' or 'squat-…')");
+  });
+
+  it("refuses a namespace the portal's locales have, or that two plugins ship", () => {
+    const portalHas = repo({ '@acme/stamps': '1' }, { 'locales/en_US/stamps-extra.json': {}, ...pluginPackage('@acme/stamps', 'stamps', { 'locales/en_US/stamps-extra.json': {} }) });
+    expect(() => allLocaleFiles(portalHas)).toThrow("Plugin 'stamps' ships the locale namespace 'stamps-extra', which the portal's own locales/ already has");
+    const twice = repo({ a: '1', 'a-b': '1' }, { 'locales/en_US/core.json': {}, ...pluginPackage('a', 'a', { 'locales/en_US/a-b.json': {} }), ...pluginPackage('a-b', 'a-b', { 'locales/en_US/a-b.json': {} }) });
+    expect(() => allLocaleFiles(twice)).toThrow("Plugins 'a' and 'a-b' both ship the locale namespace 'a-b'");
   });
 
   it("compiles a plugin package's sources and leaves every other package alone", () => {

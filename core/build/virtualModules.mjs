@@ -79,8 +79,12 @@ export function allLocaleFiles(root) {
   const own = localeFiles(root);
   const languages = [...new Set(own.map(([lang]) => lang))];
   const taken = new Set(own.map(([, ns]) => ns));
+  const owner = new Map();
   const outside = packageLocaleFiles(root, languages).map(({ plugin, lang, ns, file }) => {
     if (taken.has(ns)) throw new Error(`Plugin '${plugin}' ships the locale namespace '${ns}', which the portal's own locales/ already has`);
+    // Plugin 'a' may name one 'a-b', and so may plugin 'a-b'.
+    if ((owner.get(ns) ?? plugin) !== plugin) throw new Error(`Plugins '${owner.get(ns)}' and '${plugin}' both ship the locale namespace '${ns}'`);
+    owner.set(ns, plugin);
     return [lang, ns, file];
   });
   return [...own, ...outside];
