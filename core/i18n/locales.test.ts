@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from './languages';
 import { intlLocale } from './numbers';
+import { packageLocaleFiles } from '../build/pluginSources.mjs';
 
 /** Every locale has exactly English's keys, in every namespace; values are non-empty strings. */
 type Tree = { [key: string]: string | Tree };
@@ -86,5 +87,31 @@ describe('locales', () => {
       // Brand names and codes may stay as they are; whole sentences may not.
       expect(same / total).toBeLessThan(0.1);
     });
+  });
+});
+
+/**
+ * An outside plugin (an npm package, core/build/pluginSources.mjs) may ship fewer languages than the
+ * portal, and fewer keys in one: the page shows English there. What it does ship must fit English:
+ * no key English lacks, the same placeholders, no empty text.
+ */
+describe('outside plugins’ texts', () => {
+  const shipped = packageLocaleFiles(process.cwd(), [...LANGUAGE_CODES]).filter((f) => f.file !== null && f.lang !== DEFAULT_LANGUAGE);
+  const englishOf = (plugin: string, ns: string) => packageLocaleFiles(process.cwd(), [DEFAULT_LANGUAGE]).find((f) => f.plugin === plugin && f.ns === ns)!.file!;
+  const flat = (file: string) => flatten(JSON.parse(readFileSync(file, 'utf8')) as Tree);
+
+  it('finds the fixture package’s German', () => {
+    expect(shipped.map((f) => `${f.plugin}:${f.lang}/${f.ns}`)).toContain('stamps:de_DE/stamps');
+  });
+
+  it.each(shipped.map((f) => [`${f.plugin}: ${f.lang}/${f.ns}`, f] as const))('%s has only English’s keys, with their placeholders', (_name, f) => {
+    const english = expectedKeys(flat(englishOf(f.plugin, f.ns)), f.lang);
+    const local = flat(f.file!);
+    expect([...local.keys()].filter((k) => !english.has(k)), 'keys this file has that English lacks').toEqual([]);
+    for (const [key, value] of local) {
+      expect(value.trim(), `${key} is empty`).not.toBe('');
+      if (PLURAL.test(key)) expect(withoutCount(interpolations(value)), `${key} placeholders`).toEqual(withoutCount(interpolations(english.get(key)!)));
+      else expect(interpolations(value), `${key} placeholders`).toEqual(interpolations(english.get(key)!));
+    }
   });
 });
