@@ -1,7 +1,7 @@
 /**
  * The reference server as a Fastify app. `buildServer(options)` opens (and migrates) the
  * stores, registers every API route under `/api` (global host) and `/api/region/<use|aps|euw>`
- * (regional hosts), the SPA, the captcha frame, the development mailbox and the demo pages.
+ * (regional hosts), the SPA, the plugins' server halves, the development mailbox and the demo pages.
  */
 import Fastify, { LogController, type FastifyInstance, type FastifyError } from 'fastify';
 import formbody from '@fastify/formbody';
@@ -30,7 +30,6 @@ import { REPO_ROOT, resolveOptions, type ServerOptions, type ServerOptionsInput 
 import { accountRoutes } from './routes/accounts';
 import { authRoutes } from './routes/auth';
 import { brandingRoutes } from './routes/branding';
-import { captchaRoutes } from './routes/captcha';
 import { demoRoutes } from './routes/demo';
 import { devRoutes } from './routes/dev';
 import { seedDemo, type DemoSummary } from './demo/seed';
@@ -84,7 +83,7 @@ function apiPlugin(ctx: Ctx, hostRegion: RegionCode | null, halves: readonly Ser
       const field = nulField(req.params, 'params') ?? nulField(req.query, 'querystring') ?? nulField(req.body, 'body');
       if (field) throw new ApiFailure(E.invalidParameter, `${messageFor(E.invalidParameter)} (${field})`, { field });
     });
-    for (const routes of [authRoutes, accountRoutes, captchaRoutes, brandingRoutes]) {
+    for (const routes of [authRoutes, accountRoutes, brandingRoutes]) {
       await api.register(routes(ctx));
     }
     // The plugins' routes answer only where their plugin is on; a plugin off in every served config has none.

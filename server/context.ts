@@ -40,7 +40,7 @@ export interface Ctx {
   /** Slider puzzles issued and answers tried, per client network and per sign-in address (15 minutes). */
   captchaPuzzles: SlidingCounter;
   captchaAnswers: SlidingCounter;
-  /** Key of the captcha's per-address subject (domain/captcha.ts: captchaSubject), shared by every process (db/sharedState.ts). */
+  /** Key of the captcha's per-address subject (plugins/captcha/server/captcha.ts: captchaSubject), shared by every process (db/sharedState.ts). */
   captchaKey: Buffer;
   /** Owner notices of enumeration protection (no account / already registered): one per address and kind a minute. */
   quietMails: SlidingCounter;

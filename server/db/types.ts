@@ -80,7 +80,7 @@ export interface CaptchaTable {
   token_hash: string | null;
   token_expires_at: number | null;
   token_used_at: number | null;
-  /** The sign-in address the puzzle was issued for (domain/captcha.ts: captchaSubject); null for registration. */
+  /** The sign-in address the puzzle was issued for (plugins/captcha/server/captcha.ts: captchaSubject); null for registration. */
   subject: string | null;
 }
 export interface GlobalDb {

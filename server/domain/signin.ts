@@ -17,7 +17,6 @@ import type { AccountTable } from '../db/types';
 import { ApiFailure, fail } from '../http/errors';
 import { dummyPasswordHash } from './crypto';
 import { createOneTimeToken, findAccount, resendActivationIfDue } from './accounts';
-import { captchaFrameUrl, captchaSubject, consumeCaptchaToken } from './captcha';
 import { clientNetwork, type HeldHit } from './limits';
 import { regionOfCountry } from './countries';
 import { completeMfaProcess, maskEmail, mfaProcessPassedCaptcha, readMfaProcess, sendStepCode, startMfaProcess, stepMethods, verifyMfaProcess, verifyRecoveryCodeProcess, MFA_PROCESS_MINUTES } from './mfa';
@@ -30,6 +29,8 @@ import { passkeyMethods, signInMethods, type AuthMethod, type SecondFactor } fro
 export interface SignInMeta {
   ip: string;
   clientRequiresCaptcha: boolean;
+  /** The regional host's region (null or absent: the global host): where the human check's plugin must be on. */
+  hostRegion?: RegionCode | null;
   /** The login session's client: a re-sent activation mail links back to its page. */
   clientId?: string | null;
   /** Where the attempt came from: its failures are recorded in the account's security activity. */
@@ -58,21 +59,23 @@ async function holdAttempt(ctx: Ctx, meta: SignInMeta, email: string): Promise<H
 }
 
 /**
- * Asks for the captcha when the attempt is risky: one issued for this address (counted against
- * it, its token valid only here). The code submission of an MFA sign-in that already solved one
- * (its live process, of this account, says so) is the same sign-in: it is not asked again.
- * Returns whether this request spent a captcha token.
+ * Asks for the human check (the `humanCheck` point: the captcha plugin's, where it is on for the
+ * host's region) when the attempt is risky: one issued for this address (counted against it, its
+ * token valid only here). The code submission of an MFA sign-in that already solved one (its live
+ * process, of this account, says so) is the same sign-in: it is not asked again. Returns whether
+ * this request spent a captcha token.
  */
 async function requireCaptchaIfRisky(ctx: Ctx, meta: SignInMeta, attempt: HeldAttempt, input: LoginRequest, email: string, found: { region: RegionCode; account: AccountTable } | null): Promise<boolean> {
   const { captchaAfterFailures, captchaAfterAccountFailures } = ctx.options.limits;
   const risky = meta.clientRequiresCaptcha || attempt.client.before >= captchaAfterFailures || attempt.account.before >= captchaAfterAccountFailures;
   if (!risky) return false;
+  const check = ctx.extensions.first(ctx, 'humanCheck', meta.hostRegion ?? null);
+  if (!check) return false;
   if (found && input.mfaProcessId && (await mfaProcessPassedCaptcha(ctx, input.mfaProcessId, found.region, found.account.id))) return false;
-  const subject = captchaSubject(ctx, email);
-  if (await consumeCaptchaToken(ctx, input.captchaToken, subject)) return true;
+  if (await check.passes(ctx, input.captchaToken, email)) return true;
   // Under enumeration protection the captcha's region does not tell where (or whether) the account lives.
   const serviceRegion = (!ctx.options.enumerationProtection && found?.region) || ctx.options.defaultRegion;
-  fail(E.captchaRequired, { serviceRegion, captchaUrl: captchaFrameUrl(ctx, subject) });
+  fail(E.captchaRequired, { serviceRegion, captchaUrl: check.url(ctx, email) });
 }
 
 /** Email has no vendor ID: local accounts whose password matches lead to migration (-6). */

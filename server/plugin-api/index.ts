@@ -85,3 +85,9 @@ export { addMethod, deleteMethod, disableMfa, enableMfa, enrolMethod, maskEmail,
 export { isCountryCode, regionOfCountry, resolveRegionChoice } from '../domain/countries';
 export { checkEmail, checkFreeText, checkName, checkNewPassword, checkPhone, checkPostCode, checkUrl, isValidEmail, normalizeEmail } from '../domain/validation';
 export { intlLocale } from '../../core/i18n/numbers';
+export { DEFAULT_LANGUAGE, isLanguageCode, languageByCode, LANGUAGE_CODES, type LanguageCode } from '../../core/i18n/languages';
+export { nonEmpty, readPluralForms } from '../localeTexts';
+// Counters and pages.
+export { clientNetwork, type SlidingCounter } from '../domain/limits';
+export { escapeHtml } from '../http/html';
+export { newNonce } from '../http/spa';

@@ -33,6 +33,18 @@ export interface PasskeyProof {
 
 export interface ServerPoints {
   /**
+   * The check for a person that a risky sign-in or registration must pass (the captcha plugin's
+   * slider; -23029 with its `captchaUrl` until it is passed). The core's counters judge the risk;
+   * the check is asked only where its plugin is on for the host's region (the caller is anonymous,
+   * as the plugin's own routes judge it), and without one there a risky attempt goes on unasked.
+   */
+  humanCheck: {
+    /** Spends a proof (the frame's token) of a sign-in of `email` (null: a registration); true when it was a live one for it. */
+    passes(ctx: Ctx, token: string | undefined, email: string | null): Promise<boolean>;
+    /** Where the person proves it, for a sign-in of `email` (null: a registration): the -23029 result's `captchaUrl`. */
+    url(ctx: Ctx, email: string | null): string;
+  };
+  /**
    * A code method of two-step verification (the mfa plugin's authenticator app and mailed codes):
    * which accounts have it, how a code is checked, sent, set up and removed. The core keeps the MFA
    * process (the step, its attempts and the wrong-code lock, shared by every method) and asks the
@@ -146,7 +158,7 @@ interface Contribution<K extends PointName> {
 }
 
 export class ServerExtensions {
-  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { secondFactorMethods: [], fileReader: [], registrationInvitation: [], trustedBrowser: [], backupCodes: [], passkeys: [], loginSource: [], legacyAccounts: [] };
+  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { humanCheck: [], secondFactorMethods: [], fileReader: [], registrationInvitation: [], trustedBrowser: [], backupCodes: [], passkeys: [], loginSource: [], legacyAccounts: [] };
 
   contribute<K extends PointName>(plugin: string, point: K, value: ServerPoints[K]): void {
     (this.contributions[point] as Array<Contribution<K>>).push({ plugin, value });

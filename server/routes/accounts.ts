@@ -22,7 +22,6 @@ import {
   toProfile,
   updateInfo,
 } from '../domain/accounts';
-import { captchaFrameUrl, consumeCaptchaToken } from '../domain/captcha';
 import { clientNetwork } from '../domain/limits';
 import { REGION_WHITE_LIST, regionOfCountry, resolveRegionChoice } from '../domain/countries';
 import { findUpload, readUploadData, saveUpload, type UploadInput } from '../domain/files';
@@ -220,9 +219,11 @@ export function accountRoutes(ctx: Ctx) {
             const { captchaAfterRegistrations, captchaAfterDomainRegistrations } = ctx.options.limits;
             // Counted before the check, so parallel registrations see each other; taken back when a captcha is due.
             const held = await Promise.all([ctx.registrations.hold(client, captchaAfterRegistrations), ctx.domainRegistrations.hold(domain, captchaAfterDomainRegistrations)]);
-            if (held.some((hit) => hit.over) && !(await consumeCaptchaToken(ctx, req.body.captchaToken, null))) {
+            // The human check (the captcha plugin's), where it is on for the host's region.
+            const check = ctx.extensions.first(ctx, 'humanCheck', req.hostRegion);
+            if (check && held.some((hit) => hit.over) && !(await check.passes(ctx, req.body.captchaToken, null))) {
               await Promise.all(held.map((hit) => hit.release()));
-              fail(E.captchaRequired, { serviceRegion: region, captchaUrl: captchaFrameUrl(ctx, null) });
+              fail(E.captchaRequired, { serviceRegion: region, captchaUrl: check.url(ctx, null) });
             }
             await Promise.all(held.map((hit) => hit.confirm()));
           },

@@ -148,6 +148,7 @@ export function authRoutes(ctx: Ctx) {
         const { region, account, methods, deviceCookie } = await signIn(ctx, b, {
           ip: clientIp(req),
           clientRequiresCaptcha: client?.require_captcha === 1,
+          hostRegion: req.hostRegion,
           clientId: client?.id ?? null,
           context,
           answered: answerSent(reply),

@@ -8,12 +8,12 @@
  * The guesser is given the worst case wherever that keeps the test deterministic: its bare and
  * scripted answers are the right ones (a lucky guess), and so is every answer once the limits
  * are reached. Its plausible traces within the limits go to a random position off the answer: a
- * hit there is a real solve, with the probability stated in domain/captcha.ts (7/185 a guess).
+ * hit there is a real solve, with the probability stated in plugins/captcha/server/captcha.ts (7/185 a guess).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import { PUZZLE } from '../captcha/puzzle';
-import { CAPTCHA, captchaSubject } from '../domain/captcha';
+import { PUZZLE } from '../../plugins/captcha/server/puzzle';
+import { CAPTCHA, captchaSubject } from '../../plugins/captcha/server/captcha';
 import { DEFAULT_LIMITS } from '../options';
 import { formulaTrace, humanTrace, type Trace } from './captchaTraces';
 import { Client, DEMO_PASSWORD, startLogin, startServer, type Res, type TestServer } from './harness';

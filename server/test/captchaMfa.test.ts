@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import { captchaSubject } from '../domain/captcha';
+import { captchaSubject } from '../../plugins/captcha/server/captcha';
 import { totpNow } from '../../plugins/mfa/server/totp';
 import { humanTrace } from './captchaTraces';
 import { Client, DEMO_PASSWORD, startLogin, startServer, type Res, type TestServer } from './harness';

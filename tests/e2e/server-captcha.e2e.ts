@@ -1,5 +1,5 @@
 /**
- * The slider captcha frame (server/captcha/frame.js) in Debian's Chromium against `npm start`,
+ * The slider captcha frame (plugins/captcha/server/frame.js) in Debian's Chromium against `npm start`,
  * embedded by the development page /demo-service/captcha-test.html on the portal origin (as the
  * login page will embed it). Playwright's mouse drags the slider, or its keyboard moves it; the
  * answer (where the piece fits the gap, drawn only in the puzzle's pixels) is read from the
@@ -14,7 +14,7 @@ import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-cor
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaptchaRequiredResult } from '../../core/contract/auth';
 import { LANGUAGE_CODES } from '../../core/i18n/languages';
-import { traceFault, type TraceSample } from '../../server/captcha/trace';
+import { traceFault, type TraceSample } from '../../plugins/captcha/server/trace';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
 import { PORTAL_HEADERS } from '../support/signIn';

@@ -1,6 +1,6 @@
 /**
  * Slider captcha: the server picks where the gap is, draws the puzzle as two PNG images
- * (captcha/puzzle.ts), checks the dropped position and the drag trail, and hands out a
+ * (puzzle.ts), checks the dropped position and the drag trail, and hands out a
  * single-use token (2 minutes) that a sign-in or registration retry presents as captchaToken.
  *
  * Nothing that leaves the server before verification depends on the answer: the challenge JSON
@@ -11,22 +11,17 @@
  *
  * Against blind guessing: one answer per puzzle, a ±3 px tolerance on 185 possible answers
  * (a random drop fits with probability 7/185 ≈ 3.8 %), a drag trace that looks like a person's
- * (captcha/trace.ts), and limits per 15 minutes on puzzles issued and answers tried, per client
+ * (trace.ts), and limits per 15 minutes on puzzles issued and answers tried, per client
  * network and per sign-in address. A puzzle for a sign-in (`subject`) counts against that
  * address from every client, and its token opens a sign-in of that address only: with the
  * default limits a guesser expects at most 10 × 3.8 % ≈ 0.4 tokens per address per 15 minutes,
  * and each token buys one password try under the account lock.
  */
-import type { CaptchaChallenge, CaptchaVerifyRequest } from '../../core/contract/captcha';
-import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import crypto from 'node:crypto';
-import { newPuzzleSecret, PUZZLE, renderBackground, renderPiece } from '../captcha/puzzle';
-import { traceFault } from '../captcha/trace';
-import type { Ctx } from '../context';
-import { fail } from '../http/errors';
-import { randomToken, sha256 } from './crypto';
-import type { SlidingCounter } from './limits';
-import { normalizeEmail } from './validation';
+import { ERROR_CODES as E, type CaptchaChallenge, type CaptchaVerifyRequest } from '@portal/plugin-api/contract';
+import { fail, normalizeEmail, randomToken, sha256, type ServerContext as Ctx, type SlidingCounter } from '@portal/server-api';
+import { newPuzzleSecret, PUZZLE, renderBackground, renderPiece } from './puzzle';
+import { traceFault } from './trace';
 
 export const CAPTCHA = {
   width: PUZZLE.width,

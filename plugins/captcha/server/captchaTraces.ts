@@ -1,4 +1,4 @@
-/** Drag traces for captcha tests, in the frame's format [t ms, x, y] (server/captcha/trace.ts). */
+/** Drag traces for captcha tests, in the frame's format [t ms, x, y] (trace.ts beside it). */
 export type Trace = Array<[number, number, number]>;
 
 /**

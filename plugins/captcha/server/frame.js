@@ -76,7 +76,7 @@
   }
 
   // One trace sample [ms since the press, x, vertical offset of the pointer]: the server checks
-  // that the trace looks like a person's drag (server/captcha/trace.ts).
+  // that the trace looks like a person's drag (plugins/captcha/server/trace.ts).
   function record(y) {
     var now = performance.now();
     if (!t0) t0 = now;

@@ -1,23 +1,17 @@
 /** Slider captcha: the frame page the portal embeds, its script, puzzles and verification. */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { CaptchaVerifyRequest } from '../../core/contract/captcha';
-import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import { HEADERS, PORTAL_REQUEST_VALUE } from '../../core/contract/headers';
-import { languageByCode } from '../../core/i18n/languages';
-import { FRAME_TEXT_KEYS, type FrameTextKey, frameLanguage, frameTexts } from '../captcha/texts';
-import type { Ctx } from '../context';
-import { CAPTCHA, createChallenge, serveImage, SUBJECT_PATTERN, verifyChallenge } from '../domain/captcha';
-import { clientNetwork } from '../domain/limits';
-import { body, clientIp, limitAuth, ok, S } from '../http/common';
-import { newNonce } from '../http/spa';
-import { REPO_ROOT } from '../options';
-import { escapeHtml } from '../http/html';
+import { ERROR_CODES as E, HEADERS, PORTAL_REQUEST_VALUE, type CaptchaVerifyRequest } from '@portal/plugin-api/contract';
+import { body, clientIp, clientNetwork, escapeHtml, languageByCode, limitAuth, newNonce, ok, S, type ServerContext as Ctx } from '@portal/server-api';
+import { CAPTCHA, createChallenge, serveImage, SUBJECT_PATTERN, verifyChallenge } from './captcha';
+import { FRAME_TEXT_KEYS, type FrameTextKey, frameLanguage, frameTexts } from './texts';
 
 // The status row holds texts of 21 languages: at a line height of 1.25 (the reload link's too, not a
 // button's "normal") two lines of any script fit the height the login dialog gives the frame
 // (CAPTCHA_FRAME_HEIGHT).
+// The stage and the track mirror as a whole in right-to-left pages ([dir=rtl] … scaleX(-1)), so the
+// slider's geometry inside them is physical on purpose (left: the dragged piece's offset).
+/* eslint-disable no-restricted-syntax -- mirrored by transform in right-to-left pages: physical on purpose */
 function frameCss(): string {
   const w = CAPTCHA.width;
   return `:root{--primary:#1258d6;--bg:#ffffff;--text:#1d2433;font-family:system-ui,sans-serif}
@@ -39,9 +33,10 @@ body{margin:0;background:var(--bg);color:var(--text)}
 #reload:focus-visible{outline:3px solid var(--text);outline-offset:2px}
 [dir=rtl] .stage,[dir=rtl] .track{transform:scaleX(-1)}`;
 }
+/* eslint-enable no-restricted-syntax -- back to logical properties */
 
 export function captchaRoutes(ctx: Ctx) {
-  const script = fs.readFileSync(path.join(REPO_ROOT, 'server', 'captcha', 'frame.js'), 'utf8');
+  const script = fs.readFileSync(new URL('./frame.js', import.meta.url), 'utf8');
   return async (api: FastifyInstance) => {
     // `for`: the subject of the sign-in the puzzle is for (from the -23029 result's captchaUrl).
     const forQuery = { for: { type: 'string', pattern: SUBJECT_PATTERN } } as const;
@@ -99,7 +94,7 @@ export function captchaRoutes(ctx: Ctx) {
             {
               challengeId: S.str(64, 10),
               x: { type: 'number', minimum: -1000, maximum: 10000 },
-              // [t ms, x, y] samples (captcha/trace.ts); the frame sends at most 400.
+              // [t ms, x, y] samples (trace.ts); the frame sends at most 400.
               trail: {
                 type: 'array',
                 maxItems: 500,

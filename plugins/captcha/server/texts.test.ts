@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { LANGUAGE_CODES } from '../../core/i18n/languages';
+import { LANGUAGE_CODES } from '@portal/server-api';
 import { FRAME_TEXT_KEYS, frameLanguage, frameTexts, parseFrameTexts } from './texts';
 
 const english = JSON.parse(readFileSync('locales/en_US/captcha-frame.json', 'utf8')) as Record<string, string>;

@@ -9,8 +9,7 @@
  * digits (Arabic-Indic in Arabic), as core/i18n/numbers.ts does elsewhere.
  */
 import { readFileSync } from 'node:fs';
-import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGE_CODES, type LanguageCode } from '../../core/i18n/languages';
-import { nonEmpty, readPluralForms } from '../localeTexts';
+import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGE_CODES, nonEmpty, readPluralForms, type LanguageCode } from '@portal/server-api';
 
 export const FRAME_TEXT_KEYS = ['title', 'hint', 'loading', 'success', 'failed', 'error', 'reload', 'handle', 'keys', 'limited'] as const;
 export type FrameTextKey = (typeof FRAME_TEXT_KEYS)[number];
@@ -34,7 +33,7 @@ export function parseFrameTexts(json: Readonly<Record<string, unknown>>, lang: L
 }
 
 function readFrameTexts(lang: LanguageCode): FrameTexts {
-  const file = new URL(`../../locales/${lang}/captcha-frame.json`, import.meta.url);
+  const file = new URL(`../../../locales/${lang}/captcha-frame.json`, import.meta.url);
   return parseFrameTexts(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>, lang);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formulaTrace, humanTrace, type Trace } from '../test/captchaTraces';
+import { formulaTrace, humanTrace, type Trace } from './captchaTraces';
 import { TRACE_RULES, traceFault } from './trace';
 
 /** A keyboard trace as the frame records it: one sample per key press, then one for Enter. */

@@ -3,7 +3,7 @@
  * handle is pressed, on every pointer move (or key press) and when it is released. These rules
  * are deliberately simple: they stop a script that posts a bare answer or a naive synthetic
  * path; a script that fakes a convincing path passes them, and is held back by the small chance
- * of a blind guess and the per-client and per-account limits (domain/captcha.ts).
+ * of a blind guess and the per-client and per-account limits (captcha.ts).
  *
  * A trace is refused when
  * 1. it has fewer than `minPoints` samples, or more than `maxPoints`;

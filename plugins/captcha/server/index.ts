@@ -1,0 +1,21 @@
+import { defineServerPlugin } from '@portal/server-api';
+import { captchaFrameUrl, captchaSubject, consumeCaptchaToken } from './captcha';
+import { captchaRoutes } from './routes';
+
+/**
+ * The slider captcha's server half (spec sections 2 and 4): the frame page the login page embeds,
+ * its script, puzzles and answers (routes.ts), and the sign-in's and registration's human check
+ * (the `humanCheck` point): a risky attempt answers -23029 with the frame's address until it
+ * presents a token of a solved puzzle. Where this plugin is off for the host's region, no attempt
+ * there is asked and its routes answer 403 -19999.
+ */
+export default defineServerPlugin({
+  id: 'captcha',
+  setup(host) {
+    host.contribute('humanCheck', {
+      passes: (ctx, token, email) => consumeCaptchaToken(ctx, token, email === null ? null : captchaSubject(ctx, email)),
+      url: (ctx, email) => captchaFrameUrl(ctx, email === null ? null : captchaSubject(ctx, email)),
+    });
+  },
+  routes: (api, ctx) => captchaRoutes(ctx)(api),
+});
