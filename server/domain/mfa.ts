@@ -61,6 +61,19 @@ export async function sendStepCode(ctx: Ctx, region: RegionCode, account: Accoun
   if (method?.send) await method.send(ctx, region, account, { purpose: 'login', processId }, language).catch(() => undefined);
 }
 
+/**
+ * A code of the method `type` sent on request (`POST /email/code`): for a sign-in's step (the account
+ * must have the method: else -20683) or to set it up (it must not: else -20682). Refused (403 -19999)
+ * where the method's plugin is off for the account's region.
+ */
+export async function sendMethodCode(ctx: Ctx, region: RegionCode, account: AccountTable, type: MfaType, scope: SecondFactorScope, language?: string): Promise<{ resendAfterSeconds: number; expiresIn: number }> {
+  const method = methodOf(ctx, region, type);
+  if (scope.purpose === 'login' && !method.bound(account)) fail(E.mfaTypeDisabled);
+  if (scope.purpose === 'bind' && method.bound(account)) fail(E.mfaTypeEnabled);
+  if (!method.send) fail(E.invalidParameter, { field: 'mfaType' });
+  return method.send(ctx, region, account, scope, language);
+}
+
 export function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   const head = local.slice(0, Math.min(2, local.length));

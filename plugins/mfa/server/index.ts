@@ -1,7 +1,6 @@
 import { defineServerPlugin } from '@portal/server-api';
 import { MFA_TYPES } from '@portal/plugin-api/contract';
 import { checkEmailCode, sendEmailCode } from './emailCodes';
-import { mfaRoutes } from './routes';
 import { checkTotp, createTotpEnrolment } from './totp';
 
 /**
@@ -10,7 +9,8 @@ import { checkTotp, createTotpEnrolment } from './totp';
  * order of `supportedMFATypes`). The MFA step itself (the process, its attempts and lock) is the
  * core's; where this plugin is off for an account's region, an account with two-step verification
  * cannot sign in with its password alone (403 -19999), and the methods cannot be set up there.
- * The Security page's two-step calls (plugins/security/server) reach the methods through the point.
+ * It has no routes: the Security page's two-step calls and `POST /email/code` (plugins/security/server,
+ * under that plugin's switch as before) reach the methods through the point.
  */
 export default defineServerPlugin({
   id: 'mfa',
@@ -32,5 +32,4 @@ export default defineServerPlugin({
       unbind: () => ({ mfa_totp_secret: null, mfa_totp_last_step: null }),
     });
   },
-  routes: (api, ctx) => mfaRoutes(ctx)(api),
 });

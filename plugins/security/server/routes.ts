@@ -1,10 +1,11 @@
 /**
  * Security settings: security token, two-factor management, session timeout, sessions, security
- * activity. The code methods come from the `secondFactorMethods` point (the mfa plugin, which also
- * answers `/email/code`): where it is off for the account's region, setting one up is refused (403 -19999).
+ * activity. The code methods (and the mailed codes `/email/code` sends, for the Security page and the
+ * MFA step) come from the `secondFactorMethods` point (the mfa plugin): where it is off for the
+ * account's region, sending, setting up or passing one is refused (403 -19999).
  */
 import type { FastifyInstance } from 'fastify';
-import type { MfaType, SecurityEventsResult, SessionTimeout } from '@portal/plugin-api/contract';
+import type { EmailCodeRequest, MfaType, SecurityEventsResult, SessionTimeout } from '@portal/plugin-api/contract';
 import { ERROR_CODES as E, MFA_TYPES, SECURITY_EVENTS_MAX_PAGE, SECURITY_EVENTS_PAGE, SESSION_TIMEOUT_OPTIONS } from '@portal/plugin-api/contract';
 import {
   addMethod,
@@ -29,14 +30,19 @@ import {
   limitAuth,
   listSecurityEvents,
   maskEmail,
+  normalizeEmail,
   ok,
   parseCookies,
+  readMfaProcess,
   recordSecurityEvent,
   requireAuth,
+  requireHostRegionOf,
   requireSecurityToken,
   revokeSessions,
   S,
+  safeEqual,
   securityHeaders,
+  sendMethodCode,
   sessionExpiry,
   setPrimary,
   supportedTypes,
@@ -134,6 +140,34 @@ export function securityRoutes(ctx: Ctx) {
       const auth = await guarded(req);
       return ok(await enrolMethod(ctx, auth.region, auth.account, MFA_TYPES.totp));
     });
+
+    api.post<{ Body: EmailCodeRequest }>(
+      '/email/code',
+      {
+        schema: {
+          headers: securityHeaders,
+          body: body(
+            { email: S.email, type: { type: 'string', enum: ['BIND', 'LOGIN'] }, password: S.password, partnerProgram: S.bool, mfaProcessId: S.str(200), language: S.language },
+            ['email', 'type'],
+          ),
+        },
+      },
+      async (req) => {
+        await limitAuth(ctx, req, 'mail');
+        const b = req.body;
+        if (b.type === 'LOGIN') {
+          requireHostRegionOf(req, b.mfaProcessId);
+          const processId = b.mfaProcessId;
+          const process = await readMfaProcess(ctx, processId, false);
+          if (!processId || !process || process.account.email !== normalizeEmail(b.email)) fail(E.mfaProcessMissing);
+          return ok(await sendMethodCode(ctx, process.region, process.account, MFA_TYPES.email, { purpose: 'login', processId }, b.language));
+        }
+        const auth = await guarded(req);
+        if (!safeEqual(normalizeEmail(b.email), auth.account.email)) fail(E.accountError);
+        if (b.password !== undefined && !(await ctx.passwords.verify(auth.account.password_hash, b.password))) fail(E.wrongCredentials);
+        return ok(await sendMethodCode(ctx, auth.region, auth.account, MFA_TYPES.email, { purpose: 'bind' }, b.language));
+      },
+    );
 
     api.post<{ Params: { id: string }; Body: { expireTime: SessionTimeout } }>(
       '/account/:id/timeout',
