@@ -112,7 +112,7 @@ describe('npm run new:plugin', () => {
   });
 
   it("with --server, writes the server half and the browser half's side of its call, and nothing of it without", () => {
-    const serverFiles = ['api.ts', 'server/index.ts', 'server/routes.ts', 'server/routes.test.ts'];
+    const serverFiles = ['contract.ts', 'api.ts', 'server/index.ts', 'server/routes.ts', 'server/routes.test.ts'];
     for (const { id, server } of KINDS) {
       for (const file of serverFiles) expect(written.includes(`plugins/${id}/${file}`), `${id}: ${file}`).toBe(server === true);
     }

@@ -83,7 +83,7 @@ function nextSteps(id: string): string {
   const width = Math.max(...commands.map(([command]) => command.length)) + 2;
   const lines = commands.map(([command, why]) => (why ? `${command.padEnd(width)}# ${why}` : command));
   if (values.server) {
-    lines.push(`Its server half: plugins/${id}/server/routes.ts answers GET /api/${id}/hello (signed in); plugins/${id}/api.ts calls it.`);
+    lines.push(`Its server half: plugins/${id}/server/routes.ts answers GET /api/${id}/hello (signed in); plugins/${id}/api.ts calls it; plugins/${id}/contract.ts holds the path and answer both use.`);
     if (kind !== 'account-page') lines.push('The route needs a signed-in account: call it from a page of the account, or make a route that does not ask for one.');
   }
   lines.push(`Make the new story's references: bash scripts/visual.sh update --storiesFilter '${pascal}'`, '(the visual stage fails until they exist).');

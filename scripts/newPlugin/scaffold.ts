@@ -16,7 +16,7 @@ export interface ScaffoldOptions {
   config: string;
   /** For a step: the server's error code that starts it. */
   code?: number;
-  /** A server half too: plugins/<id>/server/, and api.ts, the browser half's side of its route. */
+  /** A server half too: plugins/<id>/server/, contract.ts (the route's path and answer, shared) and api.ts, the browser half's side of it. */
   server?: boolean;
 }
 

@@ -132,7 +132,7 @@ export default function ${view}() {
 import { describe, expect, it } from 'vitest';
 import { ApiError, ERROR_CODES } from '@portal/plugin-api';
 import { cannedHttp, renderPortal, testRegistry } from '@portal/plugin-api/testing';
-import { HELLO_PATH, type HelloResult } from './api';
+import { HELLO_PATH, type HelloResult } from './contract';
 import ${n.camel} from './index';
 import ${view} from './${view}';
 
@@ -186,7 +186,7 @@ describe('${n.id}', () => {
   const story = `import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { Registry } from '@portal/plugin-api';
 import { cannedHttp, demoUser, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
-${server ? `import { HELLO_PATH, type HelloResult } from './api';\n` : ''}import ${n.camel} from './index';
+${server ? `import { HELLO_PATH, type HelloResult } from './contract';\n` : ''}import ${n.camel} from './index';
 import ${view} from './${view}';
 
 type Loaded = { registry: Registry };
@@ -444,19 +444,22 @@ export const Default: StoryObj = {};
   ]);
 }
 
-/**
- * The browser half's side of the call. The halves share no file (lint: each reaches only its own
- * side), so each declares the path and the answer, built on the contract's types; the server half's
- * test calls the route by this path and checks the answer against this type.
- */
-function browserApi(n: Names): string {
-  return `/** ${n.title}'s calls to its own server half (server/routes.ts declares the same path and answer). */
-import type { HttpClient, UserInfo } from '@portal/plugin-api';
+/** The call both halves share (contract.ts: the one browser-side file a server half may import). */
+function contract(n: Names): string {
+  return `/** ${n.title}'s calls to its own server half: the path and the answer, shared by api.ts and server/routes.ts. */
+import type { UserInfo } from '@portal/plugin-api/contract';
 
 /** GET, signed in: the account the server knows the caller as. */
 export const HELLO_PATH = '${helloPath(n)}';
 
 export type HelloResult = Pick<UserInfo, 'accountId' | 'region'>;
+`;
+}
+
+/** The browser half's side of the call. */
+function browserApi(n: Names): string {
+  return `import type { HttpClient } from '@portal/plugin-api';
+import { HELLO_PATH, type HelloResult } from './contract';
 
 export function ${n.camel}Api(http: HttpClient) {
   return {
@@ -466,7 +469,7 @@ export function ${n.camel}Api(http: HttpClient) {
 `;
 }
 
-/** The browser's side of the call (api.ts), and plugins/<id>/server/: the manifest, one route and its test against a real server. */
+/** The call both halves share (contract.ts), the browser's side of it (api.ts), and plugins/<id>/server/: the manifest, one route and its test against a real server. */
 function serverHalf(n: Names): Map<string, string> {
   const index = `import { defineServerPlugin } from '@portal/server-api';
 import { ${n.camel}Routes } from './routes';
@@ -482,16 +485,8 @@ export default defineServerPlugin({
 `;
 
   const routes = `import type { FastifyInstance } from 'fastify';
-import type { UserInfo } from '@portal/plugin-api/contract';
 import { authHeaders, ok, requireAuth, type ServerContext } from '@portal/server-api';
-
-/**
- * GET, signed in: the account the server knows the caller as. The browser half calls it through its
- * api.ts, which declares the same path and answer (routes.test.ts calls it by that path and type).
- */
-export const HELLO_PATH = '${helloPath(n)}';
-
-export type HelloResult = Pick<UserInfo, 'accountId' | 'region'>;
+import { HELLO_PATH, type HelloResult } from '../contract';
 
 /** ${n.title}'s routes, under /api and each regional prefix (the server's plugin host registers them). */
 export function ${n.camel}Routes(ctx: ServerContext) {
@@ -515,8 +510,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@portal/plugin-api/contract';
 import { Client, DEMO_PASSWORD, signIn, startServer, type TestServer } from '../../../server/test/harness';
-// The browser half's side of the call: the route answers the path and the answer it expects.
-import { HELLO_PATH, type HelloResult } from '../api';
+// The call as both halves share it: the route answers that path with that answer.
+import { HELLO_PATH, type HelloResult } from '../contract';
 
 let t: TestServer;
 let dir: string;
@@ -569,6 +564,7 @@ describe('${n.id} (server half)', () => {
 });
 `;
   return new Map([
+    ['contract.ts', contract(n)],
     ['api.ts', browserApi(n)],
     ['server/index.ts', index],
     ['server/routes.ts', routes],
