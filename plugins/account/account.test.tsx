@@ -100,6 +100,17 @@ describe('AccountPage', () => {
     await waitFor(() => expect(getToast()).toMatchObject({ kind: 'warning', message: "This service is not offered in your account's data region." }));
   });
 
+  it("-19999 outside the account pages (its texts not loaded): the catalogue's message, never a bare key", async () => {
+    const registry = await testRegistry([account]);
+    const [handler] = registry.errorHandlers(-19999);
+    const toast = vi.fn();
+    // i18next without the account namespace: the key is missing, so the default value is given.
+    const t = (key: string, options?: Record<string, unknown>) => (key.startsWith('account:') ? ((options?.defaultValue as string | undefined) ?? key.split(':')[1]!) : key);
+    const handled = handler!.value(new ApiError(-19999, 'off', 403), { navigate: vi.fn(), toast, t: t as never, message: "This service is not available in your account's region." });
+    expect(handled).toBe(true);
+    expect(toast).toHaveBeenCalledWith("This service is not available in your account's region.", 'warning');
+  });
+
   it('other errors fall through to the catalogue toast', async () => {
     setUser(user);
     await renderAccount(fakeHttp(async () => Promise.reject(new ApiError(-60001, 'slow down', 429))));

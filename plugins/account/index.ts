@@ -16,7 +16,9 @@ export default definePlugin<AccountPluginConfig>({
   errorHandlers: {
     // -19999: the account's region does not offer this service; say which region, not just 'unavailable'.
     [-19999]: (_error, ctx) => {
-      ctx.toast(ctx.t('account:regionUnavailable'), 'warning');
+      // Its namespace loads with the account pages; elsewhere (a login page's call) i18next gives the
+      // catalogue's message instead of a bare key.
+      ctx.toast(ctx.t('account:regionUnavailable', { defaultValue: ctx.message }), 'warning');
       return true;
     },
   },

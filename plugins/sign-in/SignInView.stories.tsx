@@ -194,6 +194,12 @@ export const RateLimited: Story = {
   play: ({ canvasElement }) => signInWith(canvasElement, 'Too many requests.'),
 };
 
+/** 403 -19999 for mfa: the account's two-step verification is off in its region, so the server refuses it (fail closed). */
+export const SecondFactorOff: Story = {
+  parameters: { http: failingWith(new ApiError(-19999, 'plugin off', 403, { plugin: 'mfa', offIn: 'Euw', appType: null })) },
+  play: ({ canvasElement }) => signInWith(canvasElement, 'Two-step verification is not available'),
+};
+
 /** A help-desk sign-in (source=zendesk): the help-desk notice above the form. */
 export const WithHelpdeskNotice: Story = {
   parameters: {

@@ -302,6 +302,10 @@ function AlertBox({ alert }: { alert: SignInAlert }) {
       tone = alert.tone;
       text = errorMessage(alert.error, t);
       break;
+    case 'secondFactorOff':
+      tone = 'error';
+      text = t('secondFactorOff');
+      break;
     case 'activated':
       tone = 'success';
       text = t('activated');

@@ -84,6 +84,10 @@ describe('sign-in outcomes (spec section 8, sign-in error behaviour)', () => {
     expect(signInOutcome(new ApiError(-20679, '', 400))).toEqual({ restart: true });
     expect(signInOutcome(new ApiError(-29999, '', 409))).toMatchObject({ alert: { kind: 'message', tone: 'info' } });
   });
+  it('-19999 for the second factor says why in the form; for another plugin, the catalogue message', () => {
+    expect(signInOutcome(new ApiError(-19999, '', 403, { plugin: 'mfa', offIn: 'Euw', appType: null }))).toEqual({ alert: { kind: 'secondFactorOff' } });
+    expect(signInOutcome(new ApiError(-19999, '', 403, { plugin: 'passkeys', offIn: 'Euw', appType: null }))).toMatchObject({ alert: { kind: 'message', tone: 'error' } });
+  });
   it('step codes without their plugin become a message; anything else goes to the default handler', () => {
     for (const code of [-6, -9, -20677, -23029, -10999, -60001]) expect(signInOutcome(new ApiError(code, '', 400))).toMatchObject({ alert: { kind: 'message' } });
     expect(signInOutcome(new ApiError(-10000, '', 500))).toBeNull();
@@ -148,6 +152,17 @@ describe('SignInView', () => {
     expect((password() as HTMLInputElement).value).toBe('');
     await userEvent.type(password(), 'wrong-pass{Enter}');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Incorrect ID or password. One more failed attempt locks your account for 1 h 30 min.'));
+  });
+
+  it("an account whose two-step verification is off in its region is told so in the form, and keeps what it typed", async () => {
+    const http = fakeHttp(async () => {
+      throw new ApiError(-19999, 'off', 403, { plugin: 'mfa', offIn: 'Euw', appType: null });
+    });
+    await renderSignIn(http);
+    await userEvent.type(email(), 'mfa@partner.example');
+    await userEvent.type(password(), 'secret-1{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe("Two-step verification is not available in your account's region, so this account cannot sign in here. Please contact support.");
+    expect((email() as HTMLInputElement).value).toBe('mfa@partner.example');
   });
 
   it('says the attempts left and the lock time in Arabic-Indic digits in Arabic', async () => {

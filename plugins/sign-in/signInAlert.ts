@@ -1,4 +1,4 @@
-import { type ApiError, ERROR_CODES, type FailedLoginResult, type InviteGuardReason } from '@portal/plugin-api';
+import { type ApiError, ERROR_CODES, type FailedLoginResult, type InviteGuardReason, type PluginOffResult } from '@portal/plugin-api';
 
 /**
  * What the form says after a failed sign-in (spec section 8, sign-in error behaviour). Kept
@@ -8,6 +8,8 @@ export type SignInAlert =
   | { kind: 'wrongCredentials'; remainAttempts: number | null }
   | { kind: 'lastAttempt'; lockedMinutes: number }
   | { kind: 'message'; error: ApiError; tone: 'error' | 'info' }
+  /** The account has two-step verification, and the deployment turns its methods off in the account's region (403 -19999, plugin mfa). */
+  | { kind: 'secondFactorOff' }
   | { kind: 'activated' }
   | { kind: 'activationFailed' }
   /** An invitation link that cannot register (spec section 2): the reason, where it ended up. */
@@ -36,6 +38,9 @@ export function signInOutcome(error: ApiError): SignInOutcome {
       return { goTo: 'email' };
     case ERROR_CODES.tokenExpired:
       return { restart: true };
+    case ERROR_CODES.regionUnavailable:
+      // The server never lets such an account in on its password alone (fail closed): say why, in the form.
+      return (error.result as Partial<PluginOffResult> | undefined)?.plugin === 'mfa' ? { alert: { kind: 'secondFactorOff' } } : { alert: { kind: 'message', error, tone: 'error' } };
     case ERROR_CODES.loginSessionExists:
       return { alert: { kind: 'message', error, tone: 'info' } };
     case ERROR_CODES.rateLimited:

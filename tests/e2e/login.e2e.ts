@@ -209,9 +209,11 @@ describe('login plugins switched off in the config', () => {
     await fillSignIn(page, 'mfa@example.com', DEMO.password);
     const answer = await refused;
     expect([answer.status(), ((await answer.json()) as { errorCode: number }).errorCode]).toEqual([403, -19999]);
-    await page.waitForTimeout(500);
+    // The form says why, in words (not a bare key, not a generic error), and stays.
+    await page.getByRole('alert').filter({ hasText: "Two-step verification is not available in your account's region, so this account cannot sign in here." }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.getByRole('heading', { name: 'Sign in' }).count()).toBe(1);
+    expect(await page.getByText('regionUnavailable').count()).toBe(0);
     const off = ['register', 'reset', 'mfa', 'region', 'captcha', 'privacy-notice', 'migration', 'invite', 'helpdesk'];
     expect(scripts.filter((s) => off.some((id) => s.includes(`plugin-${id}-`)))).toEqual([]);
     await fillSignIn(page, DEMO.email, DEMO.password);
