@@ -20,6 +20,11 @@ export interface MfaFeatureStatus {
   supportedMFATypes: MfaType[];
   primaryMFAType: MfaType | null;
   MFAEmail: string;
+  /**
+   * Beyond the spec: the methods the deployment offers in the account's region (the mfa plugin's,
+   * where it is on there); the page offers to set up only these. Absent from a server that predates it: both.
+   */
+  offeredMFATypes?: MfaType[];
 }
 
 /** `POST /account/mfa/enable`, `/accounts/mfa/addMfaType`: prove the method with a code. */

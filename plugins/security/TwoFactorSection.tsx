@@ -29,7 +29,9 @@ export function TwoFactorSection({ api, user }: { api: SecurityApi; user: UserIn
   };
 
   const methods = status ? [...status.supportedMFATypes].sort((a, b) => Number(b === status.primaryMFAType) - Number(a === status.primaryMFAType)) : [];
-  const missing = ALL_METHODS.filter((m) => !methods.includes(m));
+  // Only the methods the deployment offers in the account's region can be set up (the server refuses the others).
+  const offered = status?.offeredMFATypes ?? ALL_METHODS;
+  const missing = ALL_METHODS.filter((m) => !methods.includes(m) && offered.includes(m));
   const first = !status?.enabled;
   const name = (m: MfaType) => t(`mfa.method.${METHOD_KEY[m]}`);
   const lockedHint = lock.unlocked ? undefined : 'security-mfa-locked';
@@ -78,6 +80,11 @@ export function TwoFactorSection({ api, user }: { api: SecurityApi; user: UserIn
                 </li>
               ))}
             </ul>
+          )}
+          {offered.length === 0 && (
+            <Notice kind="info" role="status">
+              {t('core:errors.regionUnavailable')}
+            </Notice>
           )}
           {methods.length === 1 && <p css={{ margin: `0 0 ${theme.space(4)}`, color: theme.colors.textMuted, fontSize: theme.font.sizeSm }}>{t('mfa.lastMethod')}</p>}
           <Actions>

@@ -39,6 +39,18 @@ describe('two-factor status', () => {
     expect(screen.queryByRole('button', { name: 'Turn off two-factor authentication' })).toBeNull();
   });
 
+  it('offers to set up only the methods the deployment offers in the region; none: says so, and offers none', async () => {
+    await renderSecurity(backend({ [STATUS]: () => ({ ...off, offeredMFATypes: [3] }) }).http);
+    expect(await screen.findByRole('button', { name: 'Turn on with an authenticator app' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Turn on with email codes' })).toBeNull();
+  });
+
+  it("where no method is offered in the account's region: no set-up, and a note why", async () => {
+    await renderSecurity(backend({ [STATUS]: () => ({ ...off, offeredMFATypes: [] }) }).http);
+    expect(await screen.findByText("This service is not available in your account's region.")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Turn on with/ })).toBeNull();
+  });
+
   it('one method: no Remove (turn off instead), offers to add the other', async () => {
     await renderSecurity(backend({ [STATUS]: () => totpOnly }).http);
     expect(await screen.findByText('Two-factor authentication is on.')).toBeInTheDocument();

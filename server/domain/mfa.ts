@@ -27,6 +27,11 @@ function methodsOn(ctx: Ctx, region: RegionCode): Method[] {
   return ctx.extensions.for(ctx, 'secondFactorMethods', region);
 }
 
+/** The methods an account of `region` may set up: those on there (`offeredMFATypes`). */
+export function offeredTypes(ctx: Ctx, region: RegionCode): MfaType[] {
+  return methodsOn(ctx, region).map((m) => m.type);
+}
+
 /** The methods the account has set up, of those on for its region (`supportedMFATypes`). */
 export function supportedTypes(ctx: Ctx, region: RegionCode, account: AccountTable): MfaType[] {
   return methodsOn(ctx, region).filter((m) => m.bound(account)).map((m) => m.type);

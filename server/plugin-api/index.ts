@@ -81,7 +81,7 @@ export { randomDigits, randomId, randomToken, safeEqual, sha256 } from '../domai
 export { hashSecret, regionalSecret } from '../domain/tokens';
 // Two-step verification: the MFA process and the account's settings are the core's; the code methods come from the
 // `secondFactorMethods` point (the mfa plugin), so these refuse (403 -19999) where a method's plugin is off for the account.
-export { addMethod, deleteMethod, disableMfa, enableMfa, enrolMethod, maskEmail, readMfaProcess, sendMethodCode, setPrimary, supportedTypes } from '../domain/mfa';
+export { addMethod, deleteMethod, disableMfa, enableMfa, enrolMethod, maskEmail, readMfaProcess, sendMethodCode, offeredTypes, setPrimary, supportedTypes } from '../domain/mfa';
 export { isCountryCode, regionOfCountry, resolveRegionChoice } from '../domain/countries';
 export { checkEmail, checkFreeText, checkName, checkNewPassword, checkPhone, checkPostCode, checkUrl, isValidEmail, normalizeEmail } from '../domain/validation';
 export { intlLocale } from '../../core/i18n/numbers';

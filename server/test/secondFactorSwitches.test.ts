@@ -209,6 +209,10 @@ describe('the code methods follow the mfa switch (fail closed)', () => {
       await unlock(euw, DEMO_PASSWORD);
       const enrol = await euw.post('/api/account/mfa/getTOTPUrl', {}, { auth: true, security: true });
       expect([enrol.status, enrol.body.result]).toEqual([403, offInEuw]);
+      // The Security page is told no method is offered there, so it offers none.
+      const accountId = (await euw.get('/api/user-info', { auth: true })).body.result.accountId as string;
+      const status = await euw.get(`/api/account/${accountId}/mfa/getMfaFeatureStatus`, { auth: true });
+      expect(status.body.result).toMatchObject({ enabled: false, supportedMFATypes: [], offeredMFATypes: [] });
       const bind = await euw.post('/api/email/code', { email: 'demo@example.com', type: 'BIND', password: DEMO_PASSWORD }, { auth: true, security: true });
       expect([bind.status, bind.body.result]).toEqual([403, offInEuw]);
 
@@ -225,6 +229,7 @@ describe('the code methods follow the mfa switch (fail closed)', () => {
       // On again: the Euw account is asked for its code as before.
       writeConfig(false);
       expect((await again(new Client(t.base))).body.errorCode).toBe(E.mfaRequired);
+      expect((await euw.get(`/api/account/${accountId}/mfa/getMfaFeatureStatus`, { auth: true })).body.result).toMatchObject({ offeredMFATypes: [2, 3] });
     } finally {
       await use.updateTable('accounts').set({ mfa_enabled: 0, mfa_totp_secret: null, mfa_totp_last_step: null, mfa_primary: null }).where('email', '=', 'us@example.com').execute();
       writeConfig(false);

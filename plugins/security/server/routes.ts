@@ -5,7 +5,7 @@
  * account's region, sending, setting up or passing one is refused (403 -19999).
  */
 import type { FastifyInstance } from 'fastify';
-import type { EmailCodeRequest, MfaType, SecurityEventsResult, SessionTimeout } from '@portal/plugin-api/contract';
+import type { EmailCodeRequest, MfaFeatureStatus, MfaType, SecurityEventsResult, SessionTimeout } from '@portal/plugin-api/contract';
 import { ERROR_CODES as E, MFA_TYPES, SECURITY_EVENTS_MAX_PAGE, SECURITY_EVENTS_PAGE, SESSION_TIMEOUT_OPTIONS } from '@portal/plugin-api/contract';
 import {
   addMethod,
@@ -45,6 +45,7 @@ import {
   sendMethodCode,
   sessionExpiry,
   setPrimary,
+  offeredTypes,
   supportedTypes,
   type EventContext,
   type ServerContext as Ctx,
@@ -85,7 +86,14 @@ export function securityRoutes(ctx: Ctx) {
       const auth = await requireAuth(ctx, req);
       ensureSelf(auth, req.params.id);
       const a = auth.account;
-      return ok({ enabled: a.mfa_enabled === 1, supportedMFATypes: supportedTypes(ctx, auth.region, a), primaryMFAType: (a.mfa_primary as MfaType | null) ?? null, MFAEmail: maskEmail(a.email) });
+      const status: MfaFeatureStatus = {
+        enabled: a.mfa_enabled === 1,
+        supportedMFATypes: supportedTypes(ctx, auth.region, a),
+        primaryMFAType: (a.mfa_primary as MfaType | null) ?? null,
+        MFAEmail: maskEmail(a.email),
+        offeredMFATypes: offeredTypes(ctx, auth.region),
+      };
+      return ok(status);
     });
 
     const guarded = async (req: Parameters<typeof requireAuth>[1]) => {
