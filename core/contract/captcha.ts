@@ -50,7 +50,7 @@ export interface CaptchaVerifyRequest {
   x: number;
   /**
    * Drag samples [t ms since the press, x, vertical pointer offset]: press, every move (keyboard:
-   * every key press) and release. The server refuses a trace no hand makes (server/captcha/trace.ts).
+   * every key press) and release. The server refuses a trace no hand makes (plugins/captcha/server/trace.ts).
    */
   trail: Array<[number, number, number]>;
 }
