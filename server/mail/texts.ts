@@ -16,9 +16,12 @@
  *
  * A plugin's server half keeps the texts of the mails it sends in `locales/<lang>/mail/<plugin>.json`
  * (same shape) and names their kinds in its `mails`; they are read and checked at its start
- * (`registerPluginMails`), and a kind may belong to the core or one plugin only.
+ * (`registerPluginMails`), and a kind may belong to the core or one plugin only. An outside plugin (an
+ * npm package) keeps them in its package, English complete, other languages as far as it has them.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGE_CODES, type LanguageCode } from '../../core/i18n/languages';
 import { interpolatedValue } from '../../core/i18n/bidi';
 import { localiseInterpolated } from '../../core/i18n/numbers';
@@ -54,13 +57,35 @@ export function chooseForm(template: MailTemplate, vars: MailVars, lang: Languag
   return template[pluralRules(lang).select(count)] ?? template.other!;
 }
 
-/** The subjects and bodies of `kinds` in one file of a language's locale folder. */
-function readTexts(lang: LanguageCode, file: string, kinds: readonly string[]): { subject: Texts; body: Texts } {
-  const url = new URL(`../../locales/${lang}/${file}`, import.meta.url);
+/** The subjects and bodies of `kinds` in one file of a language's locale folder (the portal's, or an outside plugin's `base`). */
+function readTexts(lang: LanguageCode, file: string, kinds: readonly string[], base = new URL('../../locales/', import.meta.url)): { subject: Texts; body: Texts } {
+  const url = new URL(`${lang}/${file}`, base);
   if (!existsSync(url)) throw new Error(`locales/${lang}/${file} is missing`);
   const json = JSON.parse(readFileSync(url, 'utf8')) as Record<'subject' | 'body', Record<string, unknown>>;
   const part = (name: 'subject' | 'body'): Texts => Object.fromEntries(kinds.map((kind) => [kind, readTemplate(json[name], name, kind, lang, file)]));
   return { subject: part('subject'), body: part('body') };
+}
+
+/**
+ * An outside plugin's mail texts (`<its package>/locales/<lang>/mail/<plugin>.json`): English must be
+ * complete; another language may lack a file or a text, and its mail is then written in English
+ * there, as the page shows English where a package lacks a text.
+ */
+function readPackageTexts(dir: string, plugin: string, kinds: readonly string[]): Map<LanguageCode, { subject: Texts; body: Texts }> {
+  const base = pathToFileURL(path.join(dir, 'locales') + path.sep);
+  const file = `mail/${plugin}.json`;
+  const english = readTexts(DEFAULT_LANGUAGE, file, kinds, base);
+  const own = (lang: LanguageCode) => {
+    const url = new URL(`${lang}/${file}`, base);
+    if (!existsSync(url)) return english;
+    const json = JSON.parse(readFileSync(url, 'utf8')) as Partial<Record<'subject' | 'body', Record<string, unknown>>>;
+    // A kind this language has whole (subject and body) is its own; any other stays English.
+    const has = (kind: string) => (['subject', 'body'] as const).every((name) => nonEmpty(json[name]?.[kind]) || pluralRules(lang).resolvedOptions().pluralCategories.some((form) => json[name]?.[`${kind}_${form}`] !== undefined));
+    const mine = kinds.filter(has);
+    const read = mine.length ? readTexts(lang, file, mine, base) : { subject: {}, body: {} };
+    return { subject: { ...english.subject, ...read.subject }, body: { ...english.body, ...read.body } };
+  };
+  return new Map(LANGUAGE_CODES.map((lang) => [lang, lang === DEFAULT_LANGUAGE ? english : own(lang)] as const));
 }
 
 const TEXTS = new Map(LANGUAGE_CODES.map((lang) => [lang, readTexts(lang, 'mail.json', MAIL_KINDS)] as const));
@@ -71,12 +96,12 @@ const PLUGIN_TEXTS = new Map<string, { plugin: string; texts: ReadonlyMap<Langua
  * Reads and checks a plugin's mail texts (`locales/<lang>/mail/<plugin>.json`) for every language:
  * a missing text or plural form, or a kind the core or another plugin has, stops the start.
  */
-export function registerPluginMails(plugin: string, kinds: readonly string[]): void {
+export function registerPluginMails(plugin: string, kinds: readonly string[], outside?: { dir: string }): void {
   for (const kind of kinds) {
     const owner = (MAIL_KINDS as readonly string[]).includes(kind) ? 'the core' : PLUGIN_TEXTS.get(kind)?.plugin;
     if (owner !== undefined && owner !== plugin) throw new Error(`plugin ${plugin} sends mail kind '${kind}', which ${owner === 'the core' ? owner : `plugin ${owner}`} has already`);
   }
-  const texts = new Map(LANGUAGE_CODES.map((lang) => [lang, readTexts(lang, `mail/${plugin}.json`, kinds)] as const));
+  const texts = outside ? readPackageTexts(outside.dir, plugin, kinds) : new Map(LANGUAGE_CODES.map((lang) => [lang, readTexts(lang, `mail/${plugin}.json`, kinds)] as const));
   for (const kind of kinds) PLUGIN_TEXTS.set(kind, { plugin, texts });
 }
 

@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { pluginDir, pluginIds, pluginLabel } from '../../core/build/pluginSources.mjs';
+import { pluginDir, pluginIds, pluginLabel, pluginSources } from '../../core/build/pluginSources.mjs';
+import { REPO_ROOT } from '../options';
 import type { ServerPlugin } from '../plugin-api';
 import type { PluginMigrations } from '../db/migrations';
 import { registerPluginMails } from '../mail/texts';
@@ -65,9 +66,11 @@ export async function loadServerHalves(root: string): Promise<ServerPlugin[]> {
 }
 
 /** Runs each half's setup: its mails' texts read and checked, its contributions to the server's extension points, each under its plugin's switch. */
-export function setUpServerHalves(halves: readonly ServerPlugin[], extensions: ServerExtensions): void {
+export function setUpServerHalves(halves: readonly ServerPlugin[], extensions: ServerExtensions, root = REPO_ROOT): void {
+  const packages = new Map(pluginSources(root).filter((s) => s.origin === 'package').map((s) => [s.id, s.dir]));
   for (const half of halves) {
-    if (half.mails) registerPluginMails(half.id, half.mails);
+    const outside = packages.get(half.id);
+    if (half.mails) registerPluginMails(half.id, half.mails, outside ? { dir: outside } : undefined);
     half.setup?.({
       contribute<K extends PointName>(point: K, value: ServerPoints[K], options?: { plugin?: string }) {
         extensions.contribute(options?.plugin ?? half.id, point, value);

@@ -13,7 +13,8 @@ import { ERROR_CODES } from '../../core/contract/errorCodes';
 import { REGION_CODES } from '../../core/contract/regions';
 import { serverHalfFiles } from '../plugin-host/serverHalves';
 import { REPO_ROOT } from '../options';
-import { Client, DEMO_PASSWORD, signIn, startServer, type TestServer } from './harness';
+import { mailText } from '../mail/texts';
+import { Client, DEMO_PASSWORD, mails, signIn, startServer, type TestServer } from './harness';
 
 let dir: string;
 let on: TestServer;
@@ -66,8 +67,15 @@ describe('an outside plugin (npm package)', () => {
       { stamps: 1, collectedToday: true },
     ]);
     const accountId = (await c.get('/api/user-info', { auth: true })).body.result.accountId as string;
+    // Its own mail, sent once, with the texts of its package.
+    await expect.poll(async () => (await mails(c, 'demo@example.com')).filter((m) => m.subject === 'Your stamp card has its first stamp').length).toBe(1);
     const stored = await on.server.ctx.region('Euw').withTables<{ stamps_cards: { account_id: string; stamps: number } }>().selectFrom('stamps_cards').selectAll().execute();
     expect(stored).toMatchObject([{ account_id: accountId, stamps: 1 }]);
+  });
+
+  it("writes its mails with its package's texts: German where it has them, English where a language has none", () => {
+    expect(mailText('stampsStarted', 'de_DE', { name: 'Anna' })).toEqual({ subject: 'Ihre Stempelkarte hat den ersten Stempel', text: 'Hallo Anna,\n\nIhre Stempelkarte hat den ersten Stempel. Sammeln Sie jeden Tag einen, um sie zu füllen.' });
+    expect(mailText('stampsStarted', 'fr_FR', { name: 'Anne' }).subject).toBe('Your stamp card has its first stamp');
   });
 
   it('asks for a signed-in account', async () => {
