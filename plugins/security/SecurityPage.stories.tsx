@@ -211,6 +211,12 @@ export const TwoFactorTwoMethods: Story = {
   play: unlocked,
 };
 
+/** The deployment offers no two-step method in the account's region (mfa off there): none to set up, and a note why. */
+export const TwoFactorNotOffered: Story = {
+  parameters: { http: answers({ [`/account/${ID}/mfa/getMfaFeatureStatus`]: { ...off, offeredMFATypes: [] } }) },
+  play: unlocked,
+};
+
 /** The authenticator-app enrolment dialog: steps, QR image, manual key with copy, code boxes. */
 export const TotpEnrolment: Story = {
   parameters: portal,
