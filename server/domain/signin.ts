@@ -20,6 +20,7 @@ import { createOneTimeToken, findAccount, resendActivationIfDue } from './accoun
 import { clientNetwork, type HeldHit } from './limits';
 import { regionOfCountry } from './countries';
 import { completeMfaProcess, maskEmail, mfaProcessPassedCaptcha, readMfaProcess, sendStepCode, startMfaProcess, stepMethods, verifyMfaProcess, verifyRecoveryCodeProcess, MFA_PROCESS_MINUTES } from './mfa';
+import { humanCheckFor, signInCheckRegions } from './humanCheck';
 import { checkPasswordLocked } from './passwordLock';
 import { checkAccountPasswordRecorded, recordSecurityEvent, type EventContext } from './securityEvents';
 import { normalizeEmail } from './validation';
@@ -60,7 +61,8 @@ async function holdAttempt(ctx: Ctx, meta: SignInMeta, email: string): Promise<H
 
 /**
  * Asks for the human check (the `humanCheck` point: the captcha plugin's, where it is on for the
- * host's region) when the attempt is risky: one issued for this address (counted against it, its
+ * host's region or the account's, humanCheck.ts) when the attempt is risky: one issued for this
+ * address (counted against it, its
  * token valid only here). The code submission of an MFA sign-in that already solved one (its live
  * process, of this account, says so) is the same sign-in: it is not asked again. Returns whether
  * this request spent a captcha token.
@@ -69,7 +71,7 @@ async function requireCaptchaIfRisky(ctx: Ctx, meta: SignInMeta, attempt: HeldAt
   const { captchaAfterFailures, captchaAfterAccountFailures } = ctx.options.limits;
   const risky = meta.clientRequiresCaptcha || attempt.client.before >= captchaAfterFailures || attempt.account.before >= captchaAfterAccountFailures;
   if (!risky) return false;
-  const check = ctx.extensions.first(ctx, 'humanCheck', meta.hostRegion ?? null);
+  const check = humanCheckFor(ctx, signInCheckRegions(ctx, meta.hostRegion, found?.region));
   if (!check) return false;
   if (found && input.mfaProcessId && (await mfaProcessPassedCaptcha(ctx, input.mfaProcessId, found.region, found.account.id))) return false;
   if (await check.passes(ctx, input.captchaToken, email)) return true;

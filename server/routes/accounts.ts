@@ -32,6 +32,7 @@ import { answerSent, authHeaders, body, clientIp, ensureSelf, idParams, limitAut
 import { clientOfSessionCode, mailLink } from '../domain/mailLinks';
 import { eventContext } from '../domain/securityEvents';
 import type { ServerPoints } from '../plugin-host/points';
+import { humanCheckFor } from '../domain/humanCheck';
 
 /** Whether a reader may have a stored upload that is not an avatar: the plugin that owns its kind decides (server extension point `fileReader`). */
 async function mayReadFile(ctx: Ctx, file: { region: RegionCode; id: string; uploaderId: string; kind: string }, reader: { id: string; region: RegionCode }): Promise<boolean> {
@@ -219,8 +220,8 @@ export function accountRoutes(ctx: Ctx) {
             const { captchaAfterRegistrations, captchaAfterDomainRegistrations } = ctx.options.limits;
             // Counted before the check, so parallel registrations see each other; taken back when a captcha is due.
             const held = await Promise.all([ctx.registrations.hold(client, captchaAfterRegistrations), ctx.domainRegistrations.hold(domain, captchaAfterDomainRegistrations)]);
-            // The human check (the captcha plugin's), where it is on for the host's region.
-            const check = ctx.extensions.first(ctx, 'humanCheck', req.hostRegion);
+            // The human check (the captcha plugin's), where it is on for the host's region or the one registered in.
+            const check = humanCheckFor(ctx, [req.hostRegion, region]);
             if (check && held.some((hit) => hit.over) && !(await check.passes(ctx, req.body.captchaToken, null))) {
               await Promise.all(held.map((hit) => hit.release()));
               fail(E.captchaRequired, { serviceRegion: region, captchaUrl: check.url(ctx, null) });

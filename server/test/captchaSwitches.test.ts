@@ -1,7 +1,8 @@
 /**
  * The slider captcha is its plugin's server half (issue 25, section 1): the sign-in's and the
  * registration's human check is a contribution (`humanCheck`), asked only where the captcha plugin
- * is on for the host's region, and its routes answer like any plugin's (403 -19999 where it is off).
+ * is on for the host's region or the region the attempt concerns (server/domain/humanCheck.ts), and
+ * its routes answer like any plugin's (403 -19999 where it is off).
  * Every attempt here is risky (limits 0): where the captcha is on it is asked, as always.
  */
 import fs from 'node:fs';
@@ -72,6 +73,32 @@ describe('the captcha follows its switch', () => {
     expect([registering.body.errorCode, registering.body.result?.captchaUrl]).toEqual([E.captchaRequired, expect.stringMatching(/\/api\/captcha\/frame$/)]);
     expect((await new Client(t.base).get('/api/region/euw/captcha/frame')).status).toBe(200);
     expect((await new Client(t.base).get('/api/captcha/challenge')).status).toBe(200);
+  });
+
+  it("off on the host, on for the account's region: asked (the caller's choice of host does not choose the check)", async () => {
+    // A Euw account attacked through the host of Use, where the captcha is off: asked all the same.
+    const dodge = await signInOn('/api/region/use', 'demo@example.com');
+    expect([dodge.status, dodge.body.errorCode]).toEqual([400, E.captchaRequired]);
+    expect(dodge.body.result.captchaUrl).toMatch(/\/api\/captcha\/frame\?for=/);
+    // A registration in Euw (Germany) through the Use host: asked too; one in Use (the US) there is not.
+    const registering = await new Client(t.base).post('/api/region/use/register/captcha', registration('dodge-euw@example.com', 'DE'));
+    expect(registering.body.errorCode).toBe(E.captchaRequired);
+    expect((await new Client(t.base).post('/api/region/use/register/captcha', registration('stay-use@example.com', 'US'))).status).toBe(200);
+  });
+
+  it('under enumeration protection the account cannot tell: the host and the default region decide, for any address', async () => {
+    const guarded = await startServer({ distDir: dir, portalConfigFile: configFile, appConfigFiles: {}, enumerationProtection: true, limits: { captchaAfterFailures: 0, captchaAfterAccountFailures: 0, captchaAfterRegistrations: 0 } });
+    try {
+      const on = async (email: string) => {
+        const c = new Client(guarded.base);
+        const { sessionCode } = await startLogin(c);
+        return (await c.post('/api/region/use/login', { email, password: DEMO_PASSWORD }, { headers: { session_code: sessionCode } })).body.errorCode as number;
+      };
+      // Captcha off for Use, on for Euw (the default region): a Use account, a Euw account and no account alike are asked.
+      expect([await on('us@example.com'), await on('demo@example.com'), await on('nobody-here@example.com')]).toEqual([E.captchaRequired, E.captchaRequired, E.captchaRequired]);
+    } finally {
+      await guarded.close();
+    }
   });
 
   it('on again for that region (a live edit): its risky sign-ins are asked again', async () => {
