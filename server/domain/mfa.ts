@@ -260,12 +260,14 @@ export async function addMethod(ctx: Ctx, region: RegionCode, account: AccountTa
 }
 
 export async function setPrimary(ctx: Ctx, region: RegionCode, account: AccountTable, type: MfaType): Promise<void> {
+  methodOf(ctx, region, type); // a method switched off for the region: 403 -19999
   if (account.mfa_enabled !== 1 || !supportedTypes(ctx, region, account).includes(type)) fail(E.mfaTypeDisabled);
   await ctx.region(region).updateTable('accounts').set({ mfa_primary: type, updated_at: ctx.now() }).where('id', '=', account.id).execute();
 }
 
 /** Removing the last method turns two-factor off. */
 export async function deleteMethod(ctx: Ctx, region: RegionCode, account: AccountTable, type: MfaType): Promise<void> {
+  methodOf(ctx, region, type); // a method switched off for the region: 403 -19999
   const types = supportedTypes(ctx, region, account);
   if (account.mfa_enabled !== 1 || !types.includes(type)) fail(E.mfaTypeDisabled);
   const rest = types.filter((t) => t !== type);
@@ -277,8 +279,17 @@ export async function deleteMethod(ctx: Ctx, region: RegionCode, account: Accoun
     .execute();
 }
 
-/** Two-step verification off: every method's columns cleared, whatever the switches say now (a method switched back on later is not set up). */
+/**
+ * Two-step verification off: every method's columns cleared, whatever the switches say now (a method
+ * switched back on later is not set up). Refused (403 -19999) where no method is on for the region:
+ * there the account cannot sign in on its password alone, and a session from before the switch must
+ * not turn that into a password-only account (an attack review found this downgrade).
+ */
 export async function disableMfa(ctx: Ctx, region: RegionCode, account: AccountTable): Promise<void> {
+  if (methodsOn(ctx, region).length === 0) {
+    const off = ctx.extensions.find('secondFactorMethods', () => true);
+    if (off) switchedOff(off.plugin, region);
+  }
   if (account.mfa_enabled !== 1) fail(E.mfaTypeDisabled);
   const unbound = ctx.extensions.all('secondFactorMethods').reduce<MethodColumns>((columns, m) => ({ ...columns, ...m.unbind() }), {});
   await ctx

@@ -209,6 +209,22 @@ describe('the code methods follow the mfa switch (fail closed)', () => {
       await unlock(euw, DEMO_PASSWORD);
       const enrol = await euw.post('/api/account/mfa/getTOTPUrl', {}, { auth: true, security: true });
       expect([enrol.status, enrol.body.result]).toEqual([403, offInEuw]);
+      // Nor can a session from before the switch turn two-step verification off there (a downgrade to
+      // password-only), nor change its methods: refused as switched off, like setting one up.
+      const euwStore = t.server.ctx.region('Euw');
+      await euwStore.updateTable('accounts').set({ mfa_enabled: 1, mfa_totp_secret: secret, mfa_primary: 3 }).where('email', '=', 'demo@example.com').execute();
+      try {
+        const disable = await euw.post('/api/accounts/mfa/disable', {}, { auth: true, security: true });
+        const primary = await euw.post('/api/accounts/mfa/primary', { mfaType: 3 }, { auth: true, security: true });
+        const remove = await euw.post('/api/accounts/mfa/delMfaType', { mfaType: 3 }, { auth: true, security: true });
+        expect([disable, primary, remove].map((r) => [r.status, r.body.result])).toEqual([
+          [403, offInEuw],
+          [403, offInEuw],
+          [403, offInEuw],
+        ]);
+      } finally {
+        await euwStore.updateTable('accounts').set({ mfa_enabled: 0, mfa_totp_secret: null, mfa_primary: null }).where('email', '=', 'demo@example.com').execute();
+      }
       // The Security page is told no method is offered there, so it offers none.
       const accountId = (await euw.get('/api/user-info', { auth: true })).body.result.accountId as string;
       const status = await euw.get(`/api/account/${accountId}/mfa/getMfaFeatureStatus`, { auth: true });
