@@ -42,7 +42,7 @@ import { pluginRoutes } from './plugin-host/pluginRoutes';
 import { allHalves, loadServerHalves, pluginMigrationsOf, setUpServerHalves } from './plugin-host/serverHalves';
 import { startPluginJobs } from './plugin-host/jobs';
 import type { ServerPlugin } from './plugin-api';
-import { webConfigFile } from './plugin-host/switches';
+import { PluginSwitches, webConfigFile } from './plugin-host/switches';
 import { metricsListener, metricsRoute, type AnsweredFailure } from './http/metrics';
 
 export interface BuiltServer {
@@ -136,7 +136,9 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   // Config problems are the operator's to fix, so they are always said, with or without LOG=1.
   const configs = await checkConfigs(options, (message) => console.warn(message));
   // The plugins' server halves (plugins/<id>/server/), before the stores: their tables are migrated with the core's.
-  const halves = allHalves(await loadServerHalves(REPO_ROOT), options.extraServerPlugins);
+  // An outside plugin's half only where a served config turns it on (its tables too); a repository's half always (its data outlives a switch).
+  const named = new PluginSwitches((file) => configs.deployment(file), webConfigFile(options), options.appConfigFiles);
+  const halves = allHalves(await loadServerHalves(REPO_ROOT, (id) => named.onAnywhere(id)), options.extraServerPlugins);
   const stores = await openStores({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, databaseUrls: options.databaseUrls, pluginMigrations: pluginMigrationsOf(halves) });
   const mailer = new Mailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, dataDir: options.dataDir, now: options.now, db: stores.global, outbox: options.mailOutbox, worker: options.mailWorker });
   const ctx = await createCtx(options, stores, mailer, passwordHasher(options.testMode), configs);

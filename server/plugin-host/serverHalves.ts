@@ -52,10 +52,16 @@ export function pluginMigrationsOf(halves: readonly ServerPlugin[]): PluginMigra
   return halves.filter((h) => h.migrations).map((h) => ({ plugin: h.id, ...h.migrations }));
 }
 
-/** Imports every server half and checks what it exports. */
-export async function loadServerHalves(root: string): Promise<ServerPlugin[]> {
+/**
+ * Imports the server halves and checks what they export: every half of plugins/, and an outside
+ * plugin's (an npm package's) only where `wanted` says a served config turns it on somewhere: a
+ * dependency alone runs none of its code and makes none of its tables.
+ */
+export async function loadServerHalves(root: string, wanted: (id: string) => boolean = () => true): Promise<ServerPlugin[]> {
   const halves: ServerPlugin[] = [];
+  const packages = new Set(pluginSources(root).filter((s) => s.origin === 'package').map((s) => s.id));
   for (const { id, file } of serverHalfFiles(root)) {
+    if (packages.has(id) && !wanted(id)) continue;
     const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
     const where = `${pluginLabel(root, id)}: server/index.ts`;
     if (!isServerPlugin(mod.default)) throw new ServerHalfError(`${where}: its default export must be defineServerPlugin({ id: '${id}', … })`);

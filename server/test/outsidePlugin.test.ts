@@ -90,8 +90,10 @@ describe('an outside plugin (npm package)', () => {
     expect(res.body.result).toMatchObject({ plugin: 'stamps', offIn: 'Use' });
   });
 
-  it('has no routes where no served config names it (a dependency alone turns nothing on)', async () => {
+  it('runs none of its code where no served config names it: no routes, no tables (a dependency alone turns nothing on)', async () => {
     const c = await as(off, 'demo@example.com');
     expect((await c.get('/api/stamps/card', { auth: true })).status).toBe(404);
+    const tables = await off.server.ctx.region('Euw').introspection.getTables();
+    expect(tables.map((table) => table.name)).not.toContain('stamps_cards');
   });
 });
