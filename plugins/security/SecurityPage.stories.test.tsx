@@ -18,6 +18,7 @@ describeStoryStates('SecurityPage', stories, {
     PasswordCommon: ['This password is too common: it appears in lists of often used or leaked passwords. Please choose a different one.', 'Password strength: Weak (a commonly used password)'],
     TwoFactorOneMethod: ['Two-factor authentication is on.', 'This is your only method.', 'Add email codes'],
     TwoFactorTwoMethods: ['Two-factor authentication is on.', 'an***@partner-example.com', 'Make primary'],
+    TwoFactorNotOffered: ['Two-factor authentication is off.', "This service is not available in your account's region.", '!Turn on with an authenticator app'],
     TotpEnrolment: ['Set up an authenticator app', 'JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP', 'Copy key'],
     TotpWrongCode: ['The verification code is incorrect. Attempts left: 4.'],
     EmailEnrolment: ['We sent a 6-digit code to ana.novak@partner-example.com.', 'Send a new code in 60 s'],
