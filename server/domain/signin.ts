@@ -62,10 +62,9 @@ async function holdAttempt(ctx: Ctx, meta: SignInMeta, email: string): Promise<H
 /**
  * Asks for the human check (the `humanCheck` point: the captcha plugin's, where it is on for the
  * host's region or the account's, humanCheck.ts) when the attempt is risky: one issued for this
- * address (counted against it, its
- * token valid only here). The code submission of an MFA sign-in that already solved one (its live
- * process, of this account, says so) is the same sign-in: it is not asked again. Returns whether
- * this request spent a captcha token.
+ * address (counted against it, its token valid only here). The code submission of an MFA sign-in
+ * that already solved one (its live process, of this account, says so) is the same sign-in: it is
+ * not asked again. Returns whether this request spent a captcha token.
  */
 async function requireCaptchaIfRisky(ctx: Ctx, meta: SignInMeta, attempt: HeldAttempt, input: LoginRequest, email: string, found: { region: RegionCode; account: AccountTable } | null): Promise<boolean> {
   const { captchaAfterFailures, captchaAfterAccountFailures } = ctx.options.limits;
