@@ -10,11 +10,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { importBoundaries } from './core/build/importBoundaries.mjs';
-import { pluginSources } from './core/build/pluginSources.mjs';
+import { outsidePlugins } from './core/build/pluginSources.mjs';
 
 /** Outside plugins' folders inside this repository (the fixture package): lint judges their imports like a plugin's. */
-const outsidePluginFolders = pluginSources(import.meta.dirname)
-  .filter((s) => s.origin === 'package' && s.dir.startsWith(import.meta.dirname + '/'))
+const outsidePluginFolders = outsidePlugins(import.meta.dirname)
+  .filter((s) => s.dir.startsWith(import.meta.dirname + '/'))
   .map((s) => s.dir.slice(import.meta.dirname.length + 1));
 
 /** A plugin file's way out of its own folder: `../` once per folder level below plugins/<id>/. */

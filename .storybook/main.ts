@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-vite';
-import { pluginSources } from '../core/build/pluginSources.mjs';
+import { outsidePlugins } from '../core/build/pluginSources.mjs';
 import { portalVirtualModules } from '../core/build/virtualModules.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,9 +18,7 @@ const config: StorybookConfig = {
     '../themes/**/*.stories.tsx',
     '../tests/visual/**/*.stories.tsx',
     // Outside plugins (npm packages the portal depends on, core/build/pluginSources.mjs) bring their stories.
-    ...pluginSources(root)
-      .filter((s) => s.origin === 'package')
-      .map((s) => `${path.relative(path.join(root, '.storybook'), s.dir).split(path.sep).join('/')}/**/*.stories.tsx`),
+    ...outsidePlugins(root).map((s) => `${path.relative(path.join(root, '.storybook'), s.dir).split(path.sep).join('/')}/**/*.stories.tsx`),
   ],
   addons: [],
   framework: { name: '@storybook/react-vite', options: {} },

@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pluginSources } from '../core/build/pluginSources.mjs';
+import { outsidePlugins } from '../core/build/pluginSources.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
@@ -38,7 +38,7 @@ export function buildReason(dir = root) {
   if (!fs.existsSync(index)) return 'dist/ is missing';
   const built = fs.statSync(index).mtimeMs;
   // Outside plugins (npm packages the deployment depends on) are built from their folders too.
-  const outside = pluginSources(dir).filter((s) => s.origin === 'package').map((s) => s.dir);
+  const outside = outsidePlugins(dir).map((s) => s.dir);
   const changed = [...BUILD_INPUTS.map((input) => path.join(dir, input)), ...outside].find((input) => newestMtime(input) > built);
   return changed ? `${path.relative(dir, changed) || changed} changed since the last build` : null;
 }

@@ -2,13 +2,13 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { pluginSources } from '../core/build/pluginSources.mjs';
+import { outsidePlugins } from '../core/build/pluginSources.mjs';
 import { portalVirtualModules } from '../core/build/virtualModules.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** Outside plugins (npm packages the portal depends on) inside this repository: the fixture's tests run with the house's. */
-const outside = pluginSources(root)
-  .filter((s) => s.origin === 'package' && s.dir.startsWith(root))
+const outside = outsidePlugins(root)
+  .filter((s) => s.dir.startsWith(root))
   .map((s) => path.relative(root, s.dir).split(path.sep).join('/'));
 const shared = {
   plugins: [portalVirtualModules({ root })],

@@ -11,6 +11,7 @@ export interface PluginSource {
   version?: string;
 }
 export function pluginSources(root: string): PluginSource[];
+export function outsidePlugins(root: string): PluginSource[];
 export function pluginIds(root: string): string[];
 export function pluginDir(root: string, id: string): string;
 export function pluginOfFile(root: string, file: string): PluginSource | null;

@@ -44,7 +44,7 @@ function packagePlugin(root, name) {
   return { id: declared, dir, origin: 'package', package: name, version: typeof pkg.version === 'string' ? pkg.version : '', label };
 }
 
-function packagePlugins(root) {
+function declaredPackages(root) {
   const manifest = path.join(root, 'package.json');
   if (!existsSync(manifest)) return [];
   const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
@@ -71,7 +71,7 @@ export function pluginSources(root) {
   const key = stamp(root);
   const hit = cache.get(root);
   if (hit && hit.key === key) return hit.sources;
-  const sources = [...folderPlugins(root), ...packagePlugins(root)];
+  const sources = [...folderPlugins(root), ...declaredPackages(root)];
   const byId = new Map();
   for (const source of sources) {
     const other = byId.get(source.id);
@@ -81,6 +81,11 @@ export function pluginSources(root) {
   sources.sort((a, b) => a.id.localeCompare(b.id));
   cache.set(root, { key, sources });
   return sources;
+}
+
+/** The plugins that come from npm packages (the outside plugins). */
+export function outsidePlugins(root) {
+  return pluginSources(root).filter((s) => s.origin === 'package');
 }
 
 /** The ids of every plugin of `root`. */
@@ -110,9 +115,7 @@ export function pluginLabel(root, id) {
  * (they ship their sources, compiled with the portal's own settings).
  */
 export function notPluginSources(root) {
-  const names = pluginSources(root)
-    .filter((s) => s.origin === 'package')
-    .map((s) => s.package.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  const names = outsidePlugins(root).map((s) => s.package.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
   return names.length === 0 ? /node_modules/ : new RegExp(`node_modules/(?!(?:${names.join('|')})/)`);
 }
 
@@ -126,7 +129,7 @@ const ENGLISH = 'en_US';
  */
 export function packageLocaleFiles(root, languages) {
   const out = [];
-  for (const source of pluginSources(root).filter((s) => s.origin === 'package')) {
+  for (const source of outsidePlugins(root)) {
     const english = path.join(source.dir, 'locales', ENGLISH);
     if (!existsSync(english)) continue;
     for (const file of readdirSync(english).filter((f) => f.endsWith('.json')).sort()) {

@@ -71,23 +71,27 @@ export function localeFiles(root) {
 }
 
 /**
- * The repository's locale files and the outside plugins' (pluginSources.mjs), as [lang, ns, file]; an
- * outside plugin's language without a file has null: the build serves it as `{}`, so its texts show
- * in English key by key, with no failed request.
+ * The outside plugins' locale files (pluginSources.mjs), as [lang, ns, file], for the languages of the
+ * repository's files `own`; a language without a file has null: the build serves it as `{}`, so its
+ * texts show in English key by key, with no failed request.
  */
-export function allLocaleFiles(root) {
-  const own = localeFiles(root);
+function outsideLocaleFiles(root, own) {
   const languages = [...new Set(own.map(([lang]) => lang))];
   const taken = new Set(own.map(([, ns]) => ns));
   const owner = new Map();
-  const outside = packageLocaleFiles(root, languages).map(({ plugin, lang, ns, file }) => {
+  return packageLocaleFiles(root, languages).map(({ plugin, lang, ns, file }) => {
     if (taken.has(ns)) throw new Error(`Plugin '${plugin}' ships the locale namespace '${ns}', which the portal's own locales/ already has`);
     // Plugin 'a' may name one 'a-b', and so may plugin 'a-b'.
     if ((owner.get(ns) ?? plugin) !== plugin) throw new Error(`Plugins '${owner.get(ns)}' and '${plugin}' both ship the locale namespace '${ns}'`);
     owner.set(ns, plugin);
     return [lang, ns, file];
   });
-  return [...own, ...outside];
+}
+
+/** The repository's locale files and the outside plugins', as [lang, ns, file] (file null: see outsideLocaleFiles). */
+export function allLocaleFiles(root) {
+  const own = localeFiles(root);
+  return [...own, ...outsideLocaleFiles(root, own)];
 }
 
 export function activeConfigPath(root, env = process.env) {
@@ -263,13 +267,10 @@ export function loadLocale(lang, ns) {
 }\n`;
         }
         // Outside plugins' texts live in their packages: named one by one (`{}` where a language has none).
-        const outside = allLocaleFiles(root)
-          .slice(localeFiles(root).length)
-          .map(([lang, ns, file]) => `  ${JSON.stringify(`/locales/${lang}/${ns}.json`)}: ${file ? `() => import(${JSON.stringify(file.split(path.sep).join('/'))}).then((m) => m.default)` : '() => Promise.resolve({})'},`);
+        const outsideFiles = outsideLocaleFiles(root, localeFiles(root));
+        const outside = outsideFiles.map(([lang, ns, file]) => `  ${JSON.stringify(`/locales/${lang}/${ns}.json`)}: ${file ? `() => import(${JSON.stringify(file.split(path.sep).join('/'))}).then((m) => m.default)` : '() => Promise.resolve({})'},`);
         // And bundled up front for the test and story i18n (core/testing/testI18n.ts), which renders synchronously.
-        const shipped = allLocaleFiles(root)
-          .slice(localeFiles(root).length)
-          .filter(([, , file]) => file);
+        const shipped = outsideFiles.filter(([, , file]) => file);
         const eager = shipped.map(([, , file], i) => `import p${i} from ${JSON.stringify(file.split(path.sep).join('/'))};`);
         const eagerEntries = shipped.map(([lang, ns], i) => `  ${JSON.stringify(`${lang}/${ns}`)}: p${i},`);
         return `${check}${eager.join('\n')}\nexport const packageTexts = {\n${eagerEntries.join('\n')}\n};\nconst files = { ...import.meta.glob('/locales/*/*.json', { import: 'default' }),\n${outside.join('\n')}\n};

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { themeNames } from '../../core/build/virtualModules.mjs';
-import { pluginDir, pluginIds, pluginLabel } from '../../core/build/pluginSources.mjs';
+import { pluginSources } from '../../core/build/pluginSources.mjs';
 import type { KnownNames } from '../../core/config/loadConfig';
 import type { PluginNeeds, PluginSchemas } from '../../core/config/pluginSettings';
 import type { Shape } from '../../core/config/shape';
@@ -44,27 +44,24 @@ function readNeeds(id: string, value: unknown, plugins: readonly string[]): stri
   return [...new Set(value as string[])];
 }
 
-/** plugins/<id>/config.ts, or `<package>: config.ts` for an outside plugin. */
-function configFileName(root: string, id: string): string {
-  const label = pluginLabel(root, id);
-  return label === `plugins/${id}` ? `${label}/config.ts` : `${label}: config.ts`;
-}
-
 async function load(root: string): Promise<ConfigVocabulary> {
-  const plugins = pluginIds(root);
+  const found = pluginSources(root);
+  const plugins = found.map((s) => s.id);
   const schemas: PluginSchemas = {};
   const needs: PluginNeeds = {};
-  for (const id of plugins) {
-    const file = path.join(pluginDir(root, id), 'config.ts');
+  for (const { id, dir, origin, label } of found) {
+    const file = path.join(dir, 'config.ts');
+    // plugins/<id>/config.ts, or `<package> (node_modules/…): config.ts` for an outside plugin.
+    const where = origin === 'folder' ? `${label}/config.ts` : `${label}: config.ts`;
     schemas[id] = undefined;
     needs[id] = [];
     if (!fs.existsSync(file)) continue;
     const mod = (await import(pathToFileURL(file).href)) as { configSchema?: unknown; needs?: unknown };
-    if (mod.configSchema !== undefined && !isShape(mod.configSchema)) throw new Error(`${configFileName(root, id)}: configSchema must be a config shape (@portal/plugin-api/config)`);
+    if (mod.configSchema !== undefined && !isShape(mod.configSchema)) throw new Error(`${where}: configSchema must be a config shape (@portal/plugin-api/config)`);
     schemas[id] = isShape(mod.configSchema) ? mod.configSchema : undefined;
     needs[id] = readNeeds(id, mod.needs, plugins);
   }
-  const sources = Object.fromEntries(plugins.map((id) => [id, pluginLabel(root, id).replace(/ \(node_modules\/.*\)$/, '')]));
+  const sources = Object.fromEntries(found.map((s) => [s.id, s.package ?? `plugins/${s.id}`]));
   return { known: { plugins, themes: themeNames(root) }, schemas, needs, sources };
 }
 

@@ -4,7 +4,7 @@
  * key where a text is missing. `config:check` lists what each enabled outside plugin lacks.
  */
 import fs from 'node:fs';
-import { packageLocaleFiles, pluginSources } from '../../core/build/pluginSources.mjs';
+import { outsidePlugins, packageLocaleFiles } from '../../core/build/pluginSources.mjs';
 
 export interface TextGaps {
   plugin: string;
@@ -39,7 +39,7 @@ function keysOf(file: string): Set<string> {
 export function outsideTextGaps(root: string, languages: readonly string[], english = 'en_US'): TextGaps[] {
   const files = packageLocaleFiles(root, languages);
   const out: TextGaps[] = [];
-  for (const source of pluginSources(root).filter((s) => s.origin === 'package')) {
+  for (const source of outsidePlugins(root)) {
     const own = files.filter((f) => f.plugin === source.id);
     const namespaces = [...new Set(own.map((f) => f.ns))];
     const reference = new Map(namespaces.map((ns) => [ns, keysOf(own.find((f) => f.ns === ns && f.lang === english)!.file!)]));

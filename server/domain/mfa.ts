@@ -27,6 +27,12 @@ function methodsOn(ctx: Ctx, region: RegionCode): Method[] {
   return ctx.extensions.for(ctx, 'secondFactorMethods', region);
 }
 
+/** Where a method `pick` chooses exists but its plugin is off for `region`: refused as switched off (403 -19999). */
+function refuseIfSwitchedOff(ctx: Ctx, region: RegionCode, pick: (method: Method) => boolean): void {
+  const off = ctx.extensions.find('secondFactorMethods', pick);
+  if (off) switchedOff(off.plugin, region);
+}
+
 /** The methods an account of `region` may set up: those on there (`offeredMFATypes`). */
 export function offeredTypes(ctx: Ctx, region: RegionCode): MfaType[] {
   return methodsOn(ctx, region).map((m) => m.type);
@@ -44,10 +50,7 @@ export function supportedTypes(ctx: Ctx, region: RegionCode, account: AccountTab
  */
 export function stepMethods(ctx: Ctx, region: RegionCode, account: AccountTable): MfaType[] {
   const types = supportedTypes(ctx, region, account);
-  if (types.length === 0) {
-    const off = ctx.extensions.find('secondFactorMethods', (m) => m.bound(account));
-    if (off) switchedOff(off.plugin, region);
-  }
+  if (types.length === 0) refuseIfSwitchedOff(ctx, region, (m) => m.bound(account));
   return types;
 }
 
@@ -55,8 +58,7 @@ export function stepMethods(ctx: Ctx, region: RegionCode, account: AccountTable)
 function methodOf(ctx: Ctx, region: RegionCode, type: MfaType): Method {
   const on = methodsOn(ctx, region).find((m) => m.type === type);
   if (on) return on;
-  const off = ctx.extensions.find('secondFactorMethods', (m) => m.type === type);
-  if (off) switchedOff(off.plugin, region);
+  refuseIfSwitchedOff(ctx, region, (m) => m.type === type);
   fail(E.invalidParameter, { field: 'mfaType' });
 }
 
@@ -286,10 +288,7 @@ export async function deleteMethod(ctx: Ctx, region: RegionCode, account: Accoun
  * not turn that into a password-only account (an attack review found this downgrade).
  */
 export async function disableMfa(ctx: Ctx, region: RegionCode, account: AccountTable): Promise<void> {
-  if (methodsOn(ctx, region).length === 0) {
-    const off = ctx.extensions.find('secondFactorMethods', () => true);
-    if (off) switchedOff(off.plugin, region);
-  }
+  if (methodsOn(ctx, region).length === 0) refuseIfSwitchedOff(ctx, region, () => true);
   if (account.mfa_enabled !== 1) fail(E.mfaTypeDisabled);
   const unbound = ctx.extensions.all('secondFactorMethods').reduce<MethodColumns>((columns, m) => ({ ...columns, ...m.unbind() }), {});
   await ctx

@@ -1,4 +1,4 @@
-import { pluginSources } from '../../core/build/pluginSources.mjs';
+import { outsidePlugins } from '../../core/build/pluginSources.mjs';
 import { FSI, PDI } from '../../core/i18n/bidi';
 import { LANGUAGE_CODES } from '../../core/i18n/languages';
 import { REPO_ROOT } from '../options';
@@ -8,7 +8,7 @@ import { BODIES, MAIL_KINDS, type MailTemplate, SUBJECTS, chooseForm, fill, mail
 // The repository's plugins' mails (their server halves' `mails`, texts in locales/<lang>/mail/<plugin>.json) are
 // checked like the core's, in every language. An outside plugin's (an npm package's) may lack languages: its
 // own test checks them (server/test/outsidePlugin.test.ts).
-const outside = new Set(pluginSources(REPO_ROOT).filter((s) => s.origin === 'package').map((s) => s.id));
+const outside = new Set(outsidePlugins(REPO_ROOT).map((s) => s.id));
 for (const half of await loadServerHalves(REPO_ROOT)) if (half.mails && !outside.has(half.id)) registerPluginMails(half.id, half.mails);
 const KINDS = [...MAIL_KINDS, ...pluginMailKinds()];
 const templates = (kind: string, lang: (typeof LANGUAGE_CODES)[number]) => mailTemplates(kind, lang) ?? { subject: '', body: '' };

@@ -35,8 +35,8 @@ export interface ServerPoints {
   /**
    * The check for a person that a risky sign-in or registration must pass (the captcha plugin's
    * slider; -23029 with its `captchaUrl` until it is passed). The core's counters judge the risk;
-   * the check is asked only where its plugin is on for the host's region (the caller is anonymous,
-   * as the plugin's own routes judge it), and without one there a risky attempt goes on unasked.
+   * the check is asked where its plugin is on for the host's region or the region the attempt
+   * concerns (server/domain/humanCheck.ts), and where it is off for both a risky attempt goes on unasked.
    */
   humanCheck: {
     /** Spends a proof (the frame's token) of a sign-in of `email` (null: a registration); true when it was a live one for it. */

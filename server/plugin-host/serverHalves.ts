@@ -1,13 +1,14 @@
 /**
  * Plugins' server halves, found the way the build finds manifests: a plugin's folder (plugins/<id>/,
  * or an outside plugin's package, core/build/pluginSources.mjs) with a server/index.ts whose default
- * export is `defineServerPlugin({ id, … })`. No list in server/ names a feature. A half whose export is not that, or whose id is not its folder's, stops the
+ * export is `defineServerPlugin({ id, … })`. No list in server/ names a feature. A half whose export
+ * is not that, or whose id is not its folder's, stops the
  * start with a message naming the file.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { pluginDir, pluginIds, pluginLabel, pluginSources } from '../../core/build/pluginSources.mjs';
+import { outsidePlugins, pluginDir, pluginIds, pluginLabel } from '../../core/build/pluginSources.mjs';
 import { REPO_ROOT } from '../options';
 import type { ServerPlugin } from '../plugin-api';
 import type { PluginMigrations } from '../db/migrations';
@@ -59,7 +60,7 @@ export function pluginMigrationsOf(halves: readonly ServerPlugin[]): PluginMigra
  */
 export async function loadServerHalves(root: string, wanted: (id: string) => boolean = () => true): Promise<ServerPlugin[]> {
   const halves: ServerPlugin[] = [];
-  const packages = new Set(pluginSources(root).filter((s) => s.origin === 'package').map((s) => s.id));
+  const packages = new Set(outsidePlugins(root).map((s) => s.id));
   for (const { id, file } of serverHalfFiles(root)) {
     if (packages.has(id) && !wanted(id)) continue;
     const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
@@ -73,7 +74,7 @@ export async function loadServerHalves(root: string, wanted: (id: string) => boo
 
 /** Runs each half's setup: its mails' texts read and checked, its contributions to the server's extension points, each under its plugin's switch. */
 export function setUpServerHalves(halves: readonly ServerPlugin[], extensions: ServerExtensions, root = REPO_ROOT): void {
-  const packages = new Map(pluginSources(root).filter((s) => s.origin === 'package').map((s) => [s.id, s.dir]));
+  const packages = new Map(outsidePlugins(root).map((s) => [s.id, s.dir]));
   for (const half of halves) {
     const outside = packages.get(half.id);
     if (half.mails) registerPluginMails(half.id, half.mails, outside ? { dir: outside } : undefined);
