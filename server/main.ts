@@ -149,9 +149,8 @@ if (server.demo) {
   for (const u of server.demo.users) lines.push(`  ${u.email.padEnd(26)} ${u.password.padEnd(18)} ${u.state}`);
   lines.push(
     `  TOTP secret of mfa@example.com: ${server.demo.totpSecret} (current code ${OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(server.demo.totpSecret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: Date.now() })})`,
-    `  Invitation of invitee@example.com: ${server.demo.inviteUrl}`,
-    `  Company code of Contoso Demo Ltd: ${server.demo.orgCode}`,
   );
+  for (const note of server.demo.notes) lines.push(`  ${note}`);
 }
 lines.push('', `Listening on ${url}`, '');
 console.log(lines.join('\n'));

@@ -9,6 +9,20 @@ import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- works on any database's schema
 export type SqlDialect = 'sqlite' | 'postgres';
 
+/**
+ * Whether the store has `table` (in its own schema on PostgreSQL: the search path's first). The
+ * core's historic entries that change a feature's table use it: that table is its plugin's now, so
+ * a fresh store gets it, final, from the plugin; only a store made before changes it here.
+ */
+async function hasTable(db: AnyDb, dialect: SqlDialect, table: string): Promise<boolean> {
+  const query =
+    dialect === 'postgres'
+      ? sql<{ n: number }>`select count(*) as n from information_schema.tables where table_schema = current_schema() and table_name = ${table}`
+      : sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = ${table}`;
+  const { rows } = await query.execute(db);
+  return Number(rows[0]?.n ?? 0) > 0;
+}
+
 const globalMigrations = (dialect: SqlDialect): Record<string, Migration> => ({
   '001_directory': {
     async up(db: AnyDb) {
@@ -68,28 +82,14 @@ const globalMigrations = (dialect: SqlDialect): Record<string, Migration> => ({
         .addColumn('used_at', 'bigint')
         .addColumn('token_family', 'varchar(64)')
         .execute();
-      await db.schema
-        .createTable('captcha_challenges')
-        .ifNotExists()
-        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-        .addColumn('target_x', 'integer', (c) => c.notNull())
-        .addColumn('piece_y', 'integer', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addColumn('expires_at', 'bigint', (c) => c.notNull())
-        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('solved_at', 'bigint')
-        .addColumn('token_hash', 'varchar(64)')
-        .addColumn('token_expires_at', 'bigint')
-        .addColumn('token_used_at', 'bigint')
-        .execute();
-      await db.schema.createIndex('captcha_token_idx').ifNotExists().on('captcha_challenges').column('token_hash').execute();
     },
   },
   '002_captcha_images': {
     // Raster puzzles: a secret seed per puzzle, and one single-use URL key per image (stored
     // hashed) with the time it was served. Puzzles of the SVG era cannot be drawn: dropped
-    // (they live two minutes anyway).
+    // (they live two minutes anyway). Only a store made before the captcha plugin made its table.
     async up(db: AnyDb) {
+      if (!(await hasTable(db, dialect, 'captcha_challenges'))) return;
       await db.deleteFrom('captcha_challenges').execute();
       await db.schema.alterTable('captcha_challenges').addColumn('seed', 'varchar(64)', (c) => c.notNull().defaultTo('')).execute();
       await db.schema.alterTable('captcha_challenges').addColumn('image_key_hash', 'varchar(64)').execute();
@@ -104,6 +104,7 @@ const globalMigrations = (dialect: SqlDialect): Record<string, Migration> => ({
     // A puzzle issued for one sign-in address: counted against that address, and its token opens
     // only a sign-in of that address.
     async up(db: AnyDb) {
+      if (!(await hasTable(db, dialect, 'captcha_challenges'))) return;
       await db.schema.alterTable('captcha_challenges').addColumn('subject', 'varchar(64)').execute();
     },
   },
@@ -173,7 +174,7 @@ const globalMigrations = (dialect: SqlDialect): Record<string, Migration> => ({
         .addColumn('value', 'text', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('captcha_expiry_idx').ifNotExists().on('captcha_challenges').column('expires_at').execute();
+      if (await hasTable(db, dialect, 'captcha_challenges')) await db.schema.createIndex('captcha_expiry_idx').ifNotExists().on('captcha_challenges').column('expires_at').execute();
     },
   },
   '007_mail_outbox': {
@@ -207,6 +208,8 @@ const globalMigrations = (dialect: SqlDialect): Record<string, Migration> => ({
 
 const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => ({
   '001_accounts': {
+    // The features' tables that this entry once made too (mailed codes, companies) are their
+    // plugins' now (plugins/<id>/server/tables.ts); a store that has them keeps them as they are.
     async up(db: AnyDb) {
       await db.schema
         .createTable('accounts')
@@ -261,18 +264,6 @@ const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => (
         .execute();
       await db.schema.createIndex('ott_account_idx').ifNotExists().on('one_time_tokens').columns(['account_id', 'kind']).execute();
       await db.schema
-        .createTable('email_codes')
-        .ifNotExists()
-        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
-        .addColumn('purpose', 'varchar(16)', (c) => c.notNull())
-        .addColumn('code_hash', 'varchar(64)', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addColumn('expires_at', 'bigint', (c) => c.notNull())
-        .addColumn('used_at', 'bigint')
-        .execute();
-      await db.schema.createIndex('email_codes_account_idx').ifNotExists().on('email_codes').columns(['account_id', 'purpose']).execute();
-      await db.schema
         .createTable('sso_sessions')
         .ifNotExists()
         .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
@@ -316,78 +307,6 @@ const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => (
         .addColumn('stored_name', 'varchar(128)', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createTable('orgs')
-        .ifNotExists()
-        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-        .addColumn('name', 'varchar(200)', (c) => c.notNull())
-        .addColumn('name_key', 'varchar(200)', (c) => c.notNull().unique())
-        .addColumn('certified', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('type', 'varchar(32)', (c) => c.notNull())
-        .addColumn('country', 'varchar(8)', (c) => c.notNull())
-        .addColumn('address', 'varchar(500)')
-        .addColumn('state', 'varchar(200)')
-        .addColumn('city', 'varchar(200)')
-        .addColumn('post_code', 'varchar(16)')
-        .addColumn('contact', 'varchar(200)')
-        .addColumn('contact_email', 'varchar(320)')
-        .addColumn('contact_number', 'varchar(32)')
-        .addColumn('org_code', 'varchar(64)', (c) => c.notNull().unique())
-        .addColumn('website', 'varchar(500)')
-        .addColumn('comment', 'varchar(1000)')
-        .addColumn('license_file_id', 'varchar(64)')
-        .addColumn('owner_account_id', 'varchar(64)', (c) => c.notNull())
-        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addColumn('updated_at', 'bigint', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createTable('org_members')
-        .ifNotExists()
-        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-        .addColumn('org_id', 'varchar(64)', (c) => c.notNull())
-        .addColumn('account_id', 'varchar(64)')
-        .addColumn('email', 'varchar(320)', (c) => c.notNull())
-        .addColumn('role', 'varchar(16)', (c) => c.notNull())
-        .addColumn('status', 'varchar(16)', (c) => c.notNull())
-        .addColumn('joined_at', 'bigint')
-        .addColumn('invited_at', 'bigint')
-        .addUniqueConstraint('org_members_org_email', ['org_id', 'email'])
-        .execute();
-      await db.schema
-        .createTable('org_applications')
-        .ifNotExists()
-        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-        .addColumn('org_id', 'varchar(64)', (c) => c.notNull())
-        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
-        .addColumn('status', 'varchar(16)', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addColumn('decided_at', 'bigint')
-        .execute();
-      await db.schema
-        .createTable('invitations')
-        .ifNotExists()
-        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-        .addColumn('org_id', 'varchar(64)', (c) => c.notNull())
-        .addColumn('email', 'varchar(320)', (c) => c.notNull())
-        .addColumn('role', 'varchar(16)', (c) => c.notNull())
-        .addColumn('code_hash', 'varchar(64)', (c) => c.notNull().unique())
-        .addColumn('inviter_account_id', 'varchar(64)', (c) => c.notNull())
-        .addColumn('status', 'varchar(16)', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addColumn('last_sent_at', 'bigint', (c) => c.notNull())
-        .addColumn('expires_at', 'bigint', (c) => c.notNull())
-        .addColumn('closed_at', 'bigint')
-        .execute();
-      await db.schema.createIndex('invitations_org_email_idx').ifNotExists().on('invitations').columns(['org_id', 'email']).execute();
-      await db.schema
-        .createTable('invite_sends')
-        .ifNotExists()
-        .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
-        .addColumn('org_id', 'varchar(64)', (c) => c.notNull())
-        .addColumn('email', 'varchar(320)', (c) => c.notNull())
-        .addColumn('sent_at', 'bigint', (c) => c.notNull())
-        .execute();
     },
   },
   '002_one_company_per_account': {
@@ -395,6 +314,7 @@ const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => (
     // transactions check (companies.ts), also held by the store itself. Invited (unverified)
     // rows are not memberships and may exist for several companies.
     async up(db: AnyDb) {
+      if (!(await hasTable(db, dialect, 'org_members'))) return;
       await db.schema.createIndex('org_members_one_active_idx').ifNotExists().unique().on('org_members').column('account_id').where(sql.ref('status'), '=', sql.lit('active')).execute();
       await db.schema.createIndex('invite_sends_email_idx').ifNotExists().on('invite_sends').columns(['email', 'sent_at']).execute();
       await db.schema.createIndex('invite_sends_org_idx').ifNotExists().on('invite_sends').columns(['org_id', 'sent_at']).execute();
@@ -419,6 +339,7 @@ const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => (
     // A sign-in code is bound to the MFA process it was mailed for (the process token's
     // hash): it completes that sign-in attempt and no other.
     async up(db: AnyDb) {
+      if (!(await hasTable(db, dialect, 'email_codes'))) return;
       await db.schema.alterTable('email_codes').addColumn('process_hash', 'varchar(64)').execute();
     },
   },
@@ -455,59 +376,19 @@ const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => (
     },
   },
   '010_passkeys': {
-    // WebAuthn credentials (plugins/passkeys/server/passkeys.ts), in the account's own region: the public key
-    // (COSE, base64url), the last sign counter seen, and what the list on the security page shows.
-    async up(db: AnyDb) {
-      await db.schema
-        .createTable('passkeys')
-        .ifNotExists()
-        .addColumn('id', 'varchar(1400)', (c) => c.primaryKey())
-        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
-        .addColumn('name', 'varchar(64)', (c) => c.notNull())
-        .addColumn('public_key', 'text', (c) => c.notNull())
-        .addColumn('counter', 'bigint', (c) => c.notNull())
-        .addColumn('transports', 'varchar(200)')
-        .addColumn('backed_up', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addColumn('last_used_at', 'bigint')
-        .execute();
-      await db.schema.createIndex('passkeys_account_idx').ifNotExists().on('passkeys').column('account_id').execute();
-    },
+    // Made by the passkeys plugin since (plugins/passkeys/server/tables.ts); kept by name, as a store
+    // that ran it records it.
+    async up() {},
   },
   '011_recovery_codes': {
-    // Single-use recovery codes of the second factor, stored keyed-hashed (plugins/recovery-codes/server/recoveryCodes.ts);
-    // a new set replaces the old one.
-    async up(db: AnyDb) {
-      await db.schema
-        .createTable('recovery_codes')
-        .ifNotExists()
-        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
-        .addColumn('code_hash', 'varchar(64)', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addColumn('used_at', 'bigint')
-        .execute();
-      await db.schema.createIndex('recovery_codes_account_idx').ifNotExists().on('recovery_codes').column('account_id').execute();
-    },
+    // Made by the recovery-codes plugin since (plugins/recovery-codes/server/tables.ts); kept by name, as a store
+    // that ran it records it.
+    async up() {},
   },
   '012_trusted_devices': {
-    // A browser that passed the second factor and asked not to be asked again: its signed cookie
-    // names a row here, so the device can be listed and revoked (plugins/trusted-device/server/trustedDevices.ts).
-    async up(db: AnyDb) {
-      await db.schema
-        .createTable('trusted_devices')
-        .ifNotExists()
-        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addColumn('expires_at', 'bigint', (c) => c.notNull())
-        .addColumn('last_used_at', 'bigint', (c) => c.notNull())
-        .addColumn('revoked_at', 'bigint')
-        .addColumn('ip', 'varchar(64)')
-        .addColumn('user_agent', 'text')
-        .execute();
-      await db.schema.createIndex('trusted_devices_account_idx').ifNotExists().on('trusted_devices').column('account_id').execute();
-    },
+    // Made by the trusted-device plugin since (plugins/trusted-device/server/tables.ts); kept by name, as a store
+    // that ran it records it.
+    async up() {},
   },
   '013_security_events': {
     // The account's security activity (sign-ins, locks, credential and session changes), kept
@@ -538,35 +419,9 @@ const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => (
 
 const legacyMigrations = (_dialect: SqlDialect): Record<string, Migration> => ({
   '001_legacy': {
-    async up(db: AnyDb) {
-      await db.schema
-        .createTable('legacy_accounts')
-        .ifNotExists()
-        .addColumn('uuid', 'varchar(64)', (c) => c.primaryKey())
-        .addColumn('provider', 'varchar(32)', (c) => c.notNull())
-        .addColumn('email', 'varchar(320)', (c) => c.notNull())
-        .addColumn('password_hash', 'text', (c) => c.notNull())
-        .addColumn('first_name', 'varchar(200)', (c) => c.notNull())
-        .addColumn('last_name', 'varchar(200)', (c) => c.notNull())
-        .addColumn('region', 'varchar(8)')
-        .addColumn('mfa', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('subscription', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('product_line', 'varchar(200)')
-        .addColumn('subscription_topic', 'varchar(500)')
-        .addColumn('migrated_at', 'bigint')
-        .addColumn('migrated_to', 'varchar(64)')
-        .execute();
-      await db.schema.createIndex('legacy_email_idx').ifNotExists().on('legacy_accounts').column('email').execute();
-      await db.schema
-        .createTable('migration_tokens')
-        .ifNotExists()
-        .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
-        .addColumn('email', 'varchar(320)', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addColumn('expires_at', 'bigint', (c) => c.notNull())
-        .addColumn('used_at', 'bigint')
-        .execute();
-    },
+    // The old accounts and migration links: made by the migration plugin since
+    // (plugins/migration/server/tables.ts); kept by name, as a store that ran it records it.
+    async up() {},
   },
   '002_legacy_password_locks': {
     // Wrong passwords against local accounts lock like those against vendor IDs: the same
@@ -597,6 +452,7 @@ export interface PluginMigrations {
   plugin: string;
   global?: MigrationSet;
   regional?: MigrationSet;
+  legacy?: MigrationSet;
 }
 
 type Target = { dialect: 'sqlite' } | { dialect: 'postgres'; schema: string };
@@ -623,7 +479,6 @@ async function runMigrator(db: AnyDb, migrations: Record<string, Migration>, tar
  */
 export async function migrate(db: AnyDb, kind: StoreKind, target: Target, plugins: readonly PluginMigrations[] = []): Promise<void> {
   await runMigrator(db, byKind[kind](target.dialect), target, `the ${kind} store`);
-  if (kind === 'legacy') return;
   for (const plugin of plugins) {
     const set = plugin[kind];
     if (!set) continue;

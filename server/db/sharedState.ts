@@ -3,7 +3,7 @@
  * the pruning of expired shared rows, which runs beside the requests, never in their path.
  */
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { sha256 } from '../domain/crypto';
 import type { GlobalDb } from './types';
 
@@ -37,36 +37,36 @@ export async function sharedSecret(db: Kysely<GlobalDb>, name: string, now: numb
   return Buffer.from(row.value, 'base64url');
 }
 
+type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- any store's table with an `expires_at`, by name
+type AnyEb = ExpressionBuilder<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the same, in a subquery
+
 /** Rows per delete: each statement is short, and requests run between them. */
 const PRUNE_BATCH = 500;
 
 /**
- * Deletes expired counter windows, one-time keys and captcha puzzles (an hour after they expired),
- * a batch at a time. The expiry is checked on the deleted row itself, so a row that a request
- * brought back to life meanwhile (PostgreSQL re-checks a locked row's condition) stays.
- * Resolves the number of rows deleted.
+ * Deletes the rows of `table` that expired (`expires_at`) before `before`, a batch at a time. The
+ * expiry is checked on the deleted row itself, so a row that a request brought back to life
+ * meanwhile (PostgreSQL re-checks a locked row's condition) stays. Resolves the number deleted.
+ * A plugin's job prunes its own tables with it (the captcha's puzzles).
  */
-export async function pruneShared(db: Kysely<GlobalDb>, now: number): Promise<number> {
+export async function pruneExpired(db: AnyDb, table: string, key: string, before: number): Promise<number> {
   let deleted = 0;
-  const tables = [
-    { table: 'counter_windows', key: 'key_hash', before: now },
-    { table: 'once_keys', key: 'key_hash', before: now },
-    { table: 'captcha_challenges', key: 'id', before: now - 3600_000 },
-  ] as const;
-  for (const { table, key, before } of tables) {
-    for (;;) {
-      const res = await db
-        .deleteFrom(table)
-        .where('expires_at', '<', before)
-        .where(key, 'in', (eb) => eb.selectFrom(table).select(key).where('expires_at', '<', before).limit(PRUNE_BATCH))
-        .executeTakeFirst();
-      const n = Number(res.numDeletedRows);
-      deleted += n;
-      if (n < PRUNE_BATCH) break;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+  for (;;) {
+    const res = await db
+      .deleteFrom(table)
+      .where('expires_at', '<', before)
+      .where(key, 'in', (eb: AnyEb) => eb.selectFrom(table).select(key).where('expires_at', '<', before).limit(PRUNE_BATCH))
+      .executeTakeFirst();
+    const n = Number(res.numDeletedRows);
+    deleted += n;
+    if (n < PRUNE_BATCH) return deleted;
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  return deleted;
+}
+
+/** Deletes expired counter windows and one-time keys; resolves the number of rows deleted. */
+export async function pruneShared(db: Kysely<GlobalDb>, now: number): Promise<number> {
+  return (await pruneExpired(db, 'counter_windows', 'key_hash', now)) + (await pruneExpired(db, 'once_keys', 'key_hash', now));
 }
 
 /**

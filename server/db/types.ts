@@ -3,7 +3,7 @@
  * region, and the legacy store of the other business systems. Times are epoch milliseconds;
  * flags are 0/1 integers (same on SQLite and PostgreSQL).
  */
-import type { Generated, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { RegionCode } from '../../core/contract/regions';
 
 export interface DirectoryTable {
@@ -60,35 +60,11 @@ export interface AuthCodeTable {
   used_at: number | null;
   token_family: string | null;
 }
-export interface CaptchaTable {
-  id: string;
-  /** The answer: the piece image's left edge when the piece fits the gap. Never sent. */
-  target_x: number;
-  /** Top of the gap's body. Never sent. */
-  piece_y: number;
-  /** Seed of the picture (puzzle.ts). Never sent. */
-  seed: string;
-  /** SHA-256 of the single-use URL keys of the two images, and when each was served. */
-  image_key_hash: string | null;
-  piece_key_hash: string | null;
-  image_served_at: number | null;
-  piece_served_at: number | null;
-  created_at: number;
-  expires_at: number;
-  attempts: number;
-  solved_at: number | null;
-  token_hash: string | null;
-  token_expires_at: number | null;
-  token_used_at: number | null;
-  /** The sign-in address the puzzle was issued for (plugins/captcha/server/captcha.ts: captchaSubject); null for registration. */
-  subject: string | null;
-}
 export interface GlobalDb {
   directory: DirectoryTable;
   clients: ClientTable;
   login_sessions: LoginSessionTable;
   auth_codes: AuthCodeTable;
-  captcha_challenges: CaptchaTable;
   oidc_signing_keys: OidcSigningKeyTable;
   oidc_payloads: OidcPayloadTable;
   counter_windows: CounterWindowTable;
@@ -225,17 +201,6 @@ export interface OneTimeTokenTable {
   /** An MFA process whose code was verified: when; null before and for others. */
   verified_at: number | null;
 }
-export interface EmailCodeTable {
-  id: string;
-  account_id: string;
-  purpose: string;
-  code_hash: string;
-  created_at: number;
-  expires_at: number;
-  used_at: number | null;
-  /** Sign-in codes: hash of the MFA process token they were mailed for; null for binding. */
-  process_hash: string | null;
-}
 export interface SsoSessionTable {
   id: string;
   account_id: string;
@@ -279,69 +244,6 @@ export interface FileTable {
   stored_name: string;
   created_at: number;
 }
-export interface OrgTable {
-  id: string;
-  name: string;
-  name_key: string;
-  certified: number;
-  type: string;
-  country: string;
-  address: string | null;
-  state: string | null;
-  city: string | null;
-  post_code: string | null;
-  contact: string | null;
-  contact_email: string | null;
-  contact_number: string | null;
-  org_code: string;
-  website: string | null;
-  comment: string | null;
-  license_file_id: string | null;
-  owner_account_id: string;
-  version: number;
-  created_at: number;
-  updated_at: number;
-}
-export interface OrgMemberTable {
-  id: string;
-  org_id: string;
-  account_id: string | null;
-  email: string;
-  role: string;
-  /** active | unverified (invited) | expired (invitation lapsed) */
-  status: string;
-  joined_at: number | null;
-  invited_at: number | null;
-}
-export interface ApplicationTable {
-  id: string;
-  org_id: string;
-  account_id: string;
-  /** pending | accepted | rejected */
-  status: string;
-  created_at: number;
-  decided_at: number | null;
-}
-export interface InvitationTable {
-  id: string;
-  org_id: string;
-  email: string;
-  role: string;
-  code_hash: string;
-  inviter_account_id: string;
-  /** pending | accepted | cancelled */
-  status: string;
-  created_at: number;
-  last_sent_at: number;
-  expires_at: number;
-  closed_at: number | null;
-}
-export interface InviteSendTable {
-  id: Generated<number>;
-  org_id: string;
-  email: string;
-  sent_at: number;
-}
 
 /** One entry of an account's security activity (domain/securityEvents.ts); kept 90 days. */
 export interface SecurityEventTable {
@@ -363,60 +265,20 @@ export interface SecurityEventTable {
   detail: string | null;
 }
 
-export interface RecoveryCodeTable {
-  id: string;
-  account_id: string;
-  code_hash: string;
-  created_at: number;
-  used_at: number | null;
-}
-
-export interface TrustedDeviceTable {
-  id: string;
-  account_id: string;
-  created_at: number;
-  expires_at: number;
-  last_used_at: number;
-  revoked_at: number | null;
-  ip: string | null;
-  user_agent: string | null;
-}
-
+/** The core's tables of a region's store; a plugin's own are added with `withTables` (its server/tables.ts). */
 export interface RegionalDb {
   accounts: AccountTable;
   one_time_tokens: OneTimeTokenTable;
-  email_codes: EmailCodeTable;
   sso_sessions: SsoSessionTable;
   tokens: TokenTable;
   files: FileTable;
-  orgs: OrgTable;
-  org_members: OrgMemberTable;
-  org_applications: ApplicationTable;
-  invitations: InvitationTable;
-  invite_sends: InviteSendTable;
   security_events: SecurityEventTable;
-  recovery_codes: RecoveryCodeTable;
-  trusted_devices: TrustedDeviceTable;
-  passkeys: PasskeyTable;
 }
 
-/** A WebAuthn credential of an account (migration 010_passkeys). */
-export interface PasskeyTable {
-  /** The credential id, base64url. */
-  id: string;
-  account_id: string;
-  name: string;
-  /** COSE public key, base64url. */
-  public_key: string;
-  /** The highest sign counter seen; an authenticator that counts must exceed it. */
-  counter: number;
-  /** JSON array of the transports the browser reported at registration. */
-  transports: string | null;
-  backed_up: number;
-  created_at: number;
-  last_used_at: number | null;
-}
-
+/**
+ * An old system's local account as the `legacyAccounts` point hands it to the sign-in (its table,
+ * `legacy_accounts`, is the migration plugin's: plugins/migration/server/tables.ts).
+ */
 export interface LegacyAccountTable {
   uuid: string;
   provider: string;
@@ -432,13 +294,6 @@ export interface LegacyAccountTable {
   migrated_at: number | null;
   migrated_to: string | null;
 }
-export interface MigrationTokenTable {
-  token_hash: string;
-  email: string;
-  created_at: number;
-  expires_at: number;
-  used_at: number | null;
-}
 /** The password-lock counters of an address that has only local accounts (id: the address). */
 export interface LegacyPasswordLockTable {
   id: string;
@@ -447,8 +302,6 @@ export interface LegacyPasswordLockTable {
   lock_count: number;
 }
 export interface LegacyDb {
-  legacy_accounts: LegacyAccountTable;
-  migration_tokens: MigrationTokenTable;
   legacy_password_locks: LegacyPasswordLockTable;
 }
 

@@ -611,13 +611,13 @@ export async function confirmRegion(
   }
   const moved: AccountTable = { ...account, region_confirmed: 1, first_name: account.first_name || firstName, country, updated_at: ctx.now() };
   await ctx.region(choice.region).insertInto('accounts').values(moved).execute();
-  // Passkeys go with the account (a sign-in finds them in the account's region).
-  const passkeys = await ctx.region(from).selectFrom('passkeys').selectAll().where('account_id', '=', account.id).execute();
-  if (passkeys.length > 0) await ctx.region(choice.region).insertInto('passkeys').values(passkeys).execute();
+  // What the features keep of the account goes with it (a sign-in finds the passkeys in the account's region).
+  const data = ctx.extensions.all('accountData');
   try {
+    for (const feature of data) await feature.copy?.(ctx, from, choice.region, account.id);
     await ctx.stores.global.updateTable('directory').set({ region: choice.region }).where('email', '=', account.email).execute();
   } catch (err) {
-    await ctx.region(choice.region).deleteFrom('passkeys').where('account_id', '=', account.id).execute();
+    for (const feature of data) await feature.remove(ctx.region(choice.region), account.id);
     await ctx.region(choice.region).deleteFrom('accounts').where('id', '=', account.id).execute();
     throw err;
   }
@@ -626,9 +626,7 @@ export async function confirmRegion(
     await trx.deleteFrom('tokens').where('account_id', '=', account.id).execute();
     await trx.deleteFrom('sso_sessions').where('account_id', '=', account.id).execute();
     await trx.deleteFrom('one_time_tokens').where('account_id', '=', account.id).execute();
-    await trx.deleteFrom('email_codes').where('account_id', '=', account.id).execute();
-    await trx.deleteFrom('org_applications').where('account_id', '=', account.id).execute();
-    await trx.deleteFrom('passkeys').where('account_id', '=', account.id).execute();
+    for (const feature of data) await feature.remove(trx, account.id);
     await trx.deleteFrom('accounts').where('id', '=', account.id).execute();
   });
   return { email: account.email, region: choice.region };
@@ -636,12 +634,9 @@ export async function confirmRegion(
 
 export async function conflictInfo(ctx: Ctx, region: RegionCode, account: AccountTable): Promise<ConflictInfoResult> {
   const reasons: ConflictInfoResult['reasons'] = [];
-  const legacy = await ctx.stores.legacy
-    .selectFrom('legacy_accounts')
-    .select('uuid')
-    .where('email', '=', account.email)
-    .where('migrated_at', 'is', null)
-    .executeTakeFirst();
+  // Old accounts to merge count where the migration plugin is on for the account's region.
+  const oldAccounts = ctx.extensions.for(ctx, 'legacyAccounts', region)[0];
+  const legacy = oldAccounts ? (await oldAccounts.find(ctx, account.email)).length > 0 : false;
   if (legacy) reasons.push('unmergedAccounts');
   if (account.region_confirmed !== 1) reasons.push('regionUnconfirmed');
   if (!account.first_name || !account.last_name) reasons.push('profileIncomplete');
@@ -650,7 +645,6 @@ export async function conflictInfo(ctx: Ctx, region: RegionCode, account: Accoun
     regionUnconfirmed: E.conflictRegionUnconfirmed,
     profileIncomplete: E.conflictProfileIncomplete,
   };
-  void region;
   return { conflict: reasons.length > 0, errorCode: reasons.length ? codes[reasons[0]!] : null, reasons };
 }
 

@@ -28,7 +28,7 @@ import { localiseInterpolated } from '../../core/i18n/numbers';
 import { nonEmpty, pluralRules, readPluralForms } from '../localeTexts';
 
 /** The core's mails. `noAccount` and `alreadyRegistered` go out only under enumeration protection (ENUMERATION_PROTECTION=1). */
-export const MAIL_KINDS = ['activation', 'reset', 'emailCode', 'passwordChanged', 'noAccount', 'alreadyRegistered', 'newDeviceSignIn'] as const;
+export const MAIL_KINDS = ['activation', 'reset', 'passwordChanged', 'noAccount', 'alreadyRegistered', 'newDeviceSignIn'] as const;
 export type CoreMailKind = (typeof MAIL_KINDS)[number];
 /** A core mail, or one a plugin's server half registered (its `mails`). */
 export type MailKind = CoreMailKind | (string & {});

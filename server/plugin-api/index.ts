@@ -16,7 +16,8 @@ export type ServerContext = Ctx;
 export type { MethodColumns, PasskeyProof, PointName, SecondFactorScope, ServerPoints } from '../plugin-host/points';
 export type { MigrationSet, SqlDialect } from '../db/migrations';
 export type { AuthContext, SsoSessionRef } from '../domain/sessions';
-export type { AccountTable, InvitationTable, LegacyAccountTable, OrgTable, PasskeyTable, RegionalDb } from '../db/types';
+export type { DemoSeeding, DemoUser } from '../demo/seed';
+export type { AccountTable, LegacyAccountTable, RegionalDb } from '../db/types';
 
 /** Where a server half contributes at start. */
 export interface ServerPluginHost {
@@ -37,22 +38,24 @@ export interface ServerPlugin {
   routes?(api: FastifyInstance, ctx: ServerContext): Promise<void>;
   /**
    * The plugin's own tables: Kysely migrations per kind of store (`regional`: each region's store,
-   * where accounts live; `global`: the one shared store), by dialect ('sqlite' | 'postgres'). They run
-   * at start after the core's, whatever the switches say (data outlives a switch), with bookkeeping of
-   * their own. Name tables after the plugin (`<id>_…`); query them with `ctx.region(r).withTables<T>()`.
+   * where accounts live; `global`: the one shared store; `legacy`: the old system's accounts, which
+   * the migration plugin reads), by dialect ('sqlite' | 'postgres'). They run at start after the
+   * core's, whatever the switches say (data outlives a switch), with bookkeeping of their own. Name
+   * new tables after the plugin (`<id>_…`; the features shipped before this rule keep their tables'
+   * names); query them with `ctx.region(r).withTables<T>()`.
    */
-  migrations?: { regional?: MigrationSet; global?: MigrationSet };
-  /**
-   * Scheduled work (clean-ups, reminders): each job runs every `everyMs` in the background, never
-   * twice at once, handed the regions where the plugin is on at that moment; it does not run where
-   * the plugin is on in no region. Stopped, and awaited, when the server closes.
-   */
+  migrations?: { regional?: MigrationSet; global?: MigrationSet; legacy?: MigrationSet };
   /**
    * The kinds of mail the plugin sends (`ctx.mailer.send({ kind, … })`), with their texts in
    * `locales/<lang>/mail/<id>.json` (`subject.<kind>`, `body.<kind>`, plural forms as i18next's) for
    * every language; read and checked at start.
    */
   mails?: readonly string[];
+  /**
+   * Scheduled work (clean-ups, reminders): each job runs every `everyMs` in the background, never
+   * twice at once, handed the regions where the plugin is on at that moment; it does not run where
+   * the plugin is on in no region. Stopped, and awaited, when the server closes.
+   */
   jobs?: ReadonlyArray<{ name: string; everyMs: number; run(ctx: ServerContext, regions: RegionCode[]): Promise<unknown> }>;
 }
 
@@ -68,7 +71,7 @@ export { limitCodeGuesses } from '../http/codeGuesses';
 export { readUploadForm } from '../routes/accounts';
 // Storage.
 export { isUniqueViolation, LOCK_SPACE, lockKey, lockRow } from '../db/portable';
-export { firstUse, sharedSecret } from '../db/sharedState';
+export { firstUse, pruneExpired, sharedSecret } from '../db/sharedState';
 export { LICENSE_MAX, saveUpload } from '../domain/files';
 // Accounts, secrets and checks every feature shares.
 export { accountRow, getAccount, confirmRegion, conflictInfo, createAccount, createOneTimeToken, fileUrl, findAccount, forgetTrustedBrowsers, languageOr, sendActivationMail } from '../domain/accounts';

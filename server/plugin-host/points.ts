@@ -12,8 +12,11 @@ import type { TotpUrlResult } from '../../core/contract/security';
 import type { Ctx } from '../context';
 import { fail } from '../http/errors';
 import type { MigrationRequiredResult } from '../../core/contract/migration';
-import type { AccountTable, LegacyAccountTable } from '../db/types';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AccountTable, LegacyAccountTable, RegionalDb } from '../db/types';
 import type { SsoSessionRef } from '../domain/sessions';
+import type { DemoSeeding } from '../demo/seed';
 
 /**
  * What a second-factor code is for: one sign-in attempt (its MFA process; a code sent for one
@@ -89,12 +92,6 @@ export interface ServerPoints {
     accept(ctx: Ctx, region: RegionCode, account: AccountTable, code: string): Promise<unknown>;
   };
   /**
-   * A sign-in's old accounts of the same address (the partner programme's and apps' local
-   * accounts): found before the password is checked against them, then answered with -6 to
-   * migrate one, pick one, or merge them into the vendor ID. Without a contribution, or where
-   * its plugin is off, a sign-in knows no old accounts.
-   */
-  /**
    * A browser that skips the second factor ("don't ask again", the trusted-device plugin). Used by
    * the sign-in only where its plugin is on for the account; forgetting (a password change, "sign out
    * other devices") runs wherever one was ever contributed, so a switch turned back on revives nothing.
@@ -144,9 +141,42 @@ export interface ServerPoints {
     /** The continuation of a signed-in login session of this source: the address to send the browser to. */
     handBack(ctx: Ctx, sso: SsoSessionRef, params: Record<string, string>): Promise<string>;
   };
+  /**
+   * A sign-in's old accounts of the same address (the partner programme's and apps' local
+   * accounts): found before the password is checked against them, then answered with -6 to
+   * migrate one, pick one, or merge them into the vendor ID. Without a contribution, or where
+   * its plugin is off, a sign-in knows no old accounts.
+   */
   legacyAccounts: {
+    /** The address's old accounts not migrated yet. */
     find(ctx: Ctx, email: string): Promise<LegacyAccountTable[]>;
     required(ctx: Ctx, email: string, variant: MigrationRequiredResult['variant'], locals: LegacyAccountTable[], vendor?: { region: RegionCode; account: AccountTable }): Promise<MigrationRequiredResult>;
+  };
+  /**
+   * A feature's rows that belong to an account in its region's store (passkeys, recovery codes,
+   * mailed codes, applications to companies), for the core's move of an account to another region
+   * (a region confirmation). Asked wherever one was ever contributed, whatever the switches say:
+   * data outlives a switch, and a move must leave none of it behind.
+   */
+  accountData: {
+    /** Copies what travels with the account from `from` into `to`'s store; runs before the directory points to `to`. */
+    copy?(ctx: Ctx, from: RegionCode, to: RegionCode, accountId: string): Promise<unknown>;
+    /** Removes the account's rows from a store: the old region's once moved (in its transaction), or the new one's when the move failed. */
+    remove(db: Kysely<RegionalDb>, accountId: string): Promise<unknown>;
+  };
+  /**
+   * A feature's demo data (the companies of the demo, old accounts to migrate), made on a demo
+   * server's first start after the core's accounts, whatever the switches say then.
+   */
+  demoData: {
+    seed(ctx: Ctx, demo: DemoSeeding): Promise<unknown>;
+  };
+  /**
+   * Development stand-ins for the systems around the portal (the older systems' sign-ups that make
+   * accounts to migrate): routes at the root, registered only off production, whatever the switches say.
+   */
+  devStandIns: {
+    routes(app: FastifyInstance, ctx: Ctx): Promise<void>;
   };
 }
 
@@ -158,7 +188,7 @@ interface Contribution<K extends PointName> {
 }
 
 export class ServerExtensions {
-  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { humanCheck: [], secondFactorMethods: [], fileReader: [], registrationInvitation: [], trustedBrowser: [], backupCodes: [], passkeys: [], loginSource: [], legacyAccounts: [] };
+  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { humanCheck: [], secondFactorMethods: [], fileReader: [], registrationInvitation: [], trustedBrowser: [], backupCodes: [], passkeys: [], loginSource: [], legacyAccounts: [], accountData: [], demoData: [], devStandIns: [] };
 
   contribute<K extends PointName>(plugin: string, point: K, value: ServerPoints[K]): void {
     (this.contributions[point] as Array<Contribution<K>>).push({ plugin, value });

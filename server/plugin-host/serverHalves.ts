@@ -30,7 +30,7 @@ function isServerPlugin(value: unknown): value is ServerPlugin {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   const migrations = v.migrations as Record<string, unknown> | undefined;
-  const migrationsOk = migrations === undefined || (typeof migrations === 'object' && migrations !== null && Object.entries(migrations).every(([k, set]) => (k === 'regional' || k === 'global') && typeof set === 'function'));
+  const migrationsOk = migrations === undefined || (typeof migrations === 'object' && migrations !== null && Object.entries(migrations).every(([k, set]) => (k === 'regional' || k === 'global' || k === 'legacy') && typeof set === 'function'));
   const jobs = v.jobs as unknown[] | undefined;
   const jobsOk = jobs === undefined || (Array.isArray(jobs) && jobs.every((j) => typeof j === 'object' && j !== null && typeof (j as { name?: unknown }).name === 'string' && typeof (j as { run?: unknown }).run === 'function' && Number((j as { everyMs?: unknown }).everyMs) >= 1000));
   const mailsOk = v.mails === undefined || (Array.isArray(v.mails) && v.mails.every((m) => typeof m === 'string' && /^[a-zA-Z][a-zA-Z0-9]*$/.test(m)));

@@ -254,7 +254,7 @@ describe('SPA serving and headers', () => {
     try {
       const first = await startServer(options);
       const demo = first.server.demo;
-      expect(demo?.inviteCode).toBeTruthy();
+      expect(demo?.values.inviteCode).toBeTruthy();
       await first.server.ctx.region('Euw').updateTable('accounts').set({ nickname: 'kept' }).where('email', '=', 'demo@example.com').execute();
       await first.close();
       const second = await startServer(options);

@@ -4,6 +4,7 @@ import { decodeJwt } from 'jose';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { DEFAULT_LIMITS } from '../options';
 import { authorizeUrl, Client, DEMO_PASSWORD, finishHandOff, login, pkce, signIn, startLogin, startServer, type TestServer } from './harness';
+import { captchaStore } from '../../plugins/captcha/server/tables';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -318,7 +319,7 @@ export async function solveCaptcha(c: Client, captchaUrl: string): Promise<strin
   // As the frame does: fetch both images first; the 680 ms drag cannot end sooner after them.
   for (const url of [challenge.imageUrl, challenge.pieceUrl]) if ((await c.get(url)).status !== 200) throw new Error('captcha image not served');
   t.clock.advance(1000);
-  const row = await t.server.ctx.stores.global.selectFrom('captcha_challenges').selectAll().where('id', '=', challenge.challengeId).executeTakeFirstOrThrow();
+  const row = await captchaStore(t.server.ctx).selectFrom('captcha_challenges').selectAll().where('id', '=', challenge.challengeId).executeTakeFirstOrThrow();
   const res = await c.post('/api/captcha/verify', { challengeId: challenge.challengeId, x: row.target_x, trail: humanTrace(row.target_x) });
   return res.body.result.token;
 }

@@ -13,6 +13,7 @@ import { CAPTCHA, consumeCaptchaToken } from '../../plugins/captcha/server/captc
 import { sha256 } from '../domain/crypto';
 import { formulaTrace, humanTrace } from './captchaTraces';
 import { Client, startServer, type TestServer } from './harness';
+import { captchaStore } from '../../plugins/captcha/server/tables';
 
 let t: TestServer;
 let c: Client;
@@ -84,7 +85,7 @@ async function challenge(): Promise<CaptchaChallenge> {
   return res.body.result as CaptchaChallenge;
 }
 
-const row = (id: string) => t.server.ctx.stores.global.selectFrom('captcha_challenges').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const row = (id: string) => captchaStore(t.server.ctx).selectFrom('captcha_challenges').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const keyOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 /** A puzzle whose images the client has fetched, old enough for a 680 ms drag (humanTrace). */
 async function seenPuzzle() {

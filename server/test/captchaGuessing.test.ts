@@ -17,6 +17,7 @@ import { CAPTCHA, captchaSubject } from '../../plugins/captcha/server/captcha';
 import { DEFAULT_LIMITS } from '../options';
 import { formulaTrace, humanTrace, type Trace } from './captchaTraces';
 import { Client, DEMO_PASSWORD, startLogin, startServer, type Res, type TestServer } from './harness';
+import { captchaStore } from '../../plugins/captcha/server/tables';
 
 let t: TestServer | undefined;
 afterEach(async () => {
@@ -50,7 +51,7 @@ async function ask(s: TestServer, ip: string, subject?: string): Promise<{ res: 
     expect(image.status).toBe(200);
     expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(0);
   }
-  const row = await s.server.ctx.stores.global.selectFrom('captcha_challenges').select('target_x').where('id', '=', ch.challengeId).executeTakeFirstOrThrow();
+  const row = await captchaStore(s.server.ctx).selectFrom('captcha_challenges').select('target_x').where('id', '=', ch.challengeId).executeTakeFirstOrThrow();
   return { res, puzzle: { challengeId: ch.challengeId as string, answer: row.target_x } };
 }
 

@@ -10,6 +10,7 @@ import { captchaSubject } from '../../plugins/captcha/server/captcha';
 import { totpNow } from '../../plugins/mfa/server/totp';
 import { humanTrace } from './captchaTraces';
 import { Client, DEMO_PASSWORD, startLogin, startServer, type Res, type TestServer } from './harness';
+import { captchaStore } from '../../plugins/captcha/server/tables';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -36,7 +37,7 @@ async function solveCaptcha(ip: string, email = MFA): Promise<string> {
   await c.get(ch.imageUrl.replace(t.base, ''), { headers });
   await c.get(ch.pieceUrl.replace(t.base, ''), { headers });
   t.clock.advance(1000); // the drag takes 680 ms: it cannot be verified sooner after the images
-  const row = await t.server.ctx.stores.global.selectFrom('captcha_challenges').select('target_x').where('id', '=', ch.challengeId).executeTakeFirstOrThrow();
+  const row = await captchaStore(t.server.ctx).selectFrom('captcha_challenges').select('target_x').where('id', '=', ch.challengeId).executeTakeFirstOrThrow();
   const res = await c.post('/api/captcha/verify', { challengeId: ch.challengeId, x: row.target_x, trail: humanTrace(row.target_x) }, { headers });
   expect(res.status).toBe(200);
   return res.body.result.token as string;

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { humanTrace } from './captchaTraces';
 import { Client, DEMO_PASSWORD, startLogin, startServer, type Res, type TestServer } from './harness';
+import { captchaStore } from '../../plugins/captcha/server/tables';
 
 async function withServer(options: Parameters<typeof startServer>[0], run: (t: TestServer) => Promise<void>): Promise<void> {
   const t = await startServer({ trustProxy: true, ...options });
@@ -54,7 +55,7 @@ async function solveCaptcha(t: TestServer, ip: string, captchaUrl?: string): Pro
   await c.get(ch.imageUrl.replace(t.base, ''), { headers });
   await c.get(ch.pieceUrl.replace(t.base, ''), { headers });
   t.clock.advance(1000); // the drag below takes 680 ms: it cannot be verified sooner after the images
-  const row = await t.server.ctx.stores.global.selectFrom('captcha_challenges').select('target_x').where('id', '=', ch.challengeId).executeTakeFirstOrThrow();
+  const row = await captchaStore(t.server.ctx).selectFrom('captcha_challenges').select('target_x').where('id', '=', ch.challengeId).executeTakeFirstOrThrow();
   const res = await c.post('/api/captcha/verify', { challengeId: ch.challengeId, x: row.target_x, trail: humanTrace(row.target_x) }, { headers });
   expect(res.status).toBe(200);
   return res.body.result.token as string;

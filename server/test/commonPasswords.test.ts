@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { Client, DEMO_PASSWORD, LEGACY_PASSWORD, login, mails, signIn, startLogin, startServer, unlock, type TestServer } from './harness';
+import { legacyStore } from '../../plugins/migration/server/tables';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -59,7 +60,7 @@ describe('refusing commonly used passwords', () => {
     const email = 'demo@example.com';
     await signIn(c, email, DEMO_PASSWORD);
     const uuid = `app-common-${Date.now()}`;
-    await t.server.ctx.stores.legacy
+    await legacyStore(t.server.ctx)
       .insertInto('legacy_accounts')
       .values({ uuid, provider: 'partnerApp', email, password_hash: await t.server.ctx.passwords.hash(LEGACY_PASSWORD), first_name: 'Dana', last_name: 'Demo', region: null, mfa: 0, subscription: 1, product_line: 'NVR', subscription_topic: 'news', migrated_at: null, migrated_to: null })
       .execute();

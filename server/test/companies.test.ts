@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { activateFromMail, Client, DEMO_PASSWORD, login, mails, signIn, startLogin, startServer, withMailQueueDown, type TestServer } from './harness';
+import { companyStore } from '../../plugins/company/server/tables';
 
 let t: TestServer;
 const users: Record<string, Client> = {};
@@ -251,7 +252,7 @@ describe('companies', () => {
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.body.errorCode === E.alreadyInvited).map((r) => r.body.result.email)).toEqual(Array(19).fill('parallel@example.com'));
-    const db = t.server.ctx.region('Euw');
+    const db = companyStore(t.server.ctx, 'Euw');
     expect(await db.selectFrom('invitations').select('id').where('email', '=', 'parallel@example.com').execute()).toHaveLength(1);
     expect(await db.selectFrom('org_members').select('id').where('email', '=', 'parallel@example.com').execute()).toHaveLength(1);
     expect(await db.selectFrom('invite_sends').select('id').where('email', '=', 'parallel@example.com').execute()).toHaveLength(1);

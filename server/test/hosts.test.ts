@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { Client, DEMO_PASSWORD, LEGACY_PASSWORD, login, signIn, startLogin, startServer, unlock, type TestServer } from './harness';
+import { companyStore } from '../../plugins/company/server/tables';
+import { legacyStore } from '../../plugins/migration/server/tables';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -47,7 +49,7 @@ describe('account calls on regional hosts', () => {
     const created = await c.post('/api/region/aps/orgs', { name: 'Refused Org', country: 'DE', type: 'installer' }, { auth: true });
     expectRefused(created, 'Euw', 'Aps');
     for (const region of ['Use', 'Aps', 'Euw'] as const) {
-      expect(await t.server.ctx.region(region).selectFrom('orgs').select('id').where('name', '=', 'Refused Org').executeTakeFirst()).toBeUndefined();
+      expect(await companyStore(t.server.ctx, region).selectFrom('orgs').select('id').where('name', '=', 'Refused Org').executeTakeFirst()).toBeUndefined();
     }
     // The same update on the account's own host goes through.
     const own = await c.post('/api/region/euw/account/updateInfo', { accountId: me.accountId, email: me.email, nickname: 'at-home' }, { auth: true });
@@ -140,7 +142,7 @@ describe('the three regional-host calls', () => {
       needSetRegion: false,
     };
     expectRefused(await c.post('/api/region/use/accounts/info-and-password', body), 'Euw', 'Use');
-    const local = await t.server.ctx.stores.legacy.selectFrom('legacy_accounts').select('migrated_at').where('email', '=', 'merge@example.com').executeTakeFirstOrThrow();
+    const local = await legacyStore(t.server.ctx).selectFrom('legacy_accounts').select('migrated_at').where('email', '=', 'merge@example.com').executeTakeFirstOrThrow();
     expect(local.migrated_at).toBeNull();
     expect((await c.post('/api/region/euw/accounts/info-and-password', body)).body.result).toEqual({ email: 'merge@example.com', merged: [r.accounts[1].uuidProvider] });
   });

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { Client, DEMO_PASSWORD, LEGACY_PASSWORD, signIn, startServer, type TestServer } from './harness';
+import { legacyStore } from '../../plugins/migration/server/tables';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ afterAll(async () => t.close());
 /** A partner-app account that appeared after the vendor ID signed in (e.g. made in the app). */
 async function addLocalAccount(email: string): Promise<string> {
   const uuid = `app-${Math.random().toString(36).slice(2)}`;
-  await t.server.ctx.stores.legacy
+  await legacyStore(t.server.ctx)
     .insertInto('legacy_accounts')
     .values({ uuid, provider: 'partnerApp', email, password_hash: await t.server.ctx.passwords.hash(LEGACY_PASSWORD), first_name: 'Dana', last_name: 'Demo', region: null, mfa: 0, subscription: 1, product_line: 'NVR', subscription_topic: 'news', migrated_at: null, migrated_to: null })
     .execute();

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { isUniqueViolation } from '../db/portable';
 import { activateFromMail, Client, DEMO_PASSWORD, holdWrites, mails, signIn, startPeers, startServer, type Peers, type Res, type TestServer } from './harness';
+import { companyStore } from '../../plugins/company/server/tables';
 
 const DAY = 86_400_000;
 /** How long the writes of a burst are held: ample for every request to reach its process and read. */
@@ -93,7 +94,7 @@ describe('one company per account', () => {
     const bursts = await burst(['orgs', 'org_members'], () =>
       Promise.all(people.map((p, k) => Promise.all(Array.from({ length: 12 }, (_, i) => p.c.post(at(i + k, '/api/orgs'), { name: `Parallel Works ${k}-${i}`, type: 'reseller', country: 'DE' }, { auth: true }))))),
     );
-    const db = t.server.ctx.region('Euw');
+    const db = companyStore(t.server.ctx, 'Euw');
     for (const [k, results] of bursts.entries()) {
       const got = codes(results);
       expect(count(got, 0), `maker${k}`).toBe(1);
@@ -137,7 +138,7 @@ describe('one company per account', () => {
         ),
       ),
     );
-    const db = t.server.ctx.region('Euw');
+    const db = companyStore(t.server.ctx, 'Euw');
     for (const [k, results] of bursts.entries()) {
       const got = codes(results);
       const created = got.slice(8);
@@ -155,7 +156,7 @@ describe('one company per account', () => {
 
   it('refuses a second active membership in the store itself', async () => {
     // The last line of defence below the checks: a partial unique index on active memberships.
-    const db = t.server.ctx.region('Euw');
+    const db = companyStore(t.server.ctx, 'Euw');
     const member = await db.selectFrom('org_members').select(['account_id', 'email']).where('status', '=', 'active').where('email', '=', 'member@example.com').executeTakeFirstOrThrow();
     const other = await db.selectFrom('orgs').select('id').where('name', '=', 'Fabrikam Startup').executeTakeFirstOrThrow();
     const refused = await db
@@ -182,7 +183,7 @@ describe('daily invitation caps', () => {
   }, 30_000);
 
   const sends = (by: { org?: string; email?: string }) => {
-    let q = t.server.ctx.region('Euw').selectFrom('invite_sends').select('id').where('sent_at', '>', t.server.ctx.now() - DAY);
+    let q = companyStore(t.server.ctx, 'Euw').selectFrom('invite_sends').select('id').where('sent_at', '>', t.server.ctx.now() - DAY);
     if (by.org) q = q.where('org_id', '=', by.org);
     if (by.email) q = q.where('email', '=', by.email);
     return q.execute().then((rows) => rows.length);
@@ -200,7 +201,7 @@ describe('daily invitation caps', () => {
       expect(count(got, 0)).toBe(PER_COMPANY);
       expect(count(got, E.orgDailyInvitesExceeded)).toBe(16 - PER_COMPANY);
       expect(await sends({ org: companies[k]!.org })).toBe(PER_COMPANY);
-      const pending = await t.server.ctx.region('Euw').selectFrom('invitations').select('email').where('org_id', '=', companies[k]!.org).where('status', '=', 'pending').execute();
+      const pending = await companyStore(t.server.ctx, 'Euw').selectFrom('invitations').select('email').where('org_id', '=', companies[k]!.org).where('status', '=', 'pending').execute();
       expect(pending).toHaveLength(PER_COMPANY);
       let mailed = 0;
       for (let i = 0; i < 16; i++) mailed += (await mails(companies[k]!.s.c, `crowd${k}-${i}@example.com`)).length;
@@ -231,8 +232,7 @@ describe('daily invitation caps', () => {
       const first = companies[k]!;
       expect((await first.s.c.post(`/api/orgs/${first.org}/members/invitations`, { emails: [email], role: 'member', region: 'Euw' }, { auth: true })).status).toBe(200);
       // A minute later (the peers run on the real clock: the invitation is made a minute older).
-      await t.server.ctx
-        .region('Euw')
+      await companyStore(t.server.ctx, 'Euw')
         .updateTable('invitations')
         .set((eb) => ({ last_sent_at: eb('last_sent_at', '-', 61_000) }))
         .where('org_id', '=', first.org)

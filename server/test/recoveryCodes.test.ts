@@ -3,6 +3,7 @@ import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { normalizeRecoveryCode } from '../../plugins/recovery-codes/server/recoveryCodes';
 import { Client, DEMO_PASSWORD, finishHandOff, login, mails, signIn, startServer, unlock, type TestServer } from './harness';
 import { accountIdOf, MFA_EMAIL, passwordStep, signInWithTotp } from './secondFactorHelpers';
+import { recoveryCodeStore } from '../../plugins/recovery-codes/server/tables';
 
 let t: TestServer;
 let owner: Client;
@@ -52,7 +53,7 @@ describe('recovery codes', () => {
     expect(codes).toHaveLength(10);
     for (const code of codes) expect(code).toMatch(/^[a-hj-km-np-z2-9]{4}-[a-hj-km-np-z2-9]{4}-[a-hj-km-np-z2-9]{2}$/);
     expect(new Set(codes).size).toBe(10);
-    const rows = await t.server.ctx.region('Euw').selectFrom('recovery_codes').select('code_hash').where('account_id', '=', id).execute();
+    const rows = await recoveryCodeStore(t.server.ctx, 'Euw').selectFrom('recovery_codes').select('code_hash').where('account_id', '=', id).execute();
     expect(rows).toHaveLength(10);
     const stored = JSON.stringify(rows);
     for (const code of codes) expect(stored).not.toContain(normalizeRecoveryCode(code));

@@ -17,6 +17,7 @@ import { newTotpSecret, totpNow } from '../../plugins/mfa/server/totp';
 import { withPasskey } from './passkeyHelpers';
 import { accountIdOf, MFA_EMAIL, nextTotp, passwordStep, signInWithTotp } from './secondFactorHelpers';
 import type { SoftAuthenticator } from './softAuthenticator';
+import { passkeyStore } from '../../plugins/passkeys/server/tables';
 
 let t: TestServer;
 let dir: string;
@@ -119,7 +120,7 @@ describe('second-factor extras follow their switches', () => {
     }
 
     writeConfig(false, { Use: { plugins: { passkeys: off } } });
-    const usedBefore = await t.server.ctx.region('Use').selectFrom('passkeys').select(['counter', 'last_used_at']).where('account_id', '=', accountId).executeTakeFirstOrThrow();
+    const usedBefore = await passkeyStore(t.server.ctx, 'Use').selectFrom('passkeys').select(['counter', 'last_used_at']).where('account_id', '=', accountId).executeTakeFirstOrThrow();
     // The ceremony is refused like an unknown credential, on any host: nothing verified, nothing written, no proof.
     for (const host of ['/api', '/api/region/euw']) {
       const c = new Client(t.base);
@@ -130,7 +131,7 @@ describe('second-factor extras follow their switches', () => {
       expect(verified.status).toBe(400);
       expect(verified.body.result?.passkeyProof).toBeUndefined();
     }
-    expect(await t.server.ctx.region('Use').selectFrom('passkeys').select(['counter', 'last_used_at']).where('account_id', '=', accountId).executeTakeFirstOrThrow()).toEqual(usedBefore);
+    expect(await passkeyStore(t.server.ctx, 'Use').selectFrom('passkeys').select(['counter', 'last_used_at']).where('account_id', '=', accountId).executeTakeFirstOrThrow()).toEqual(usedBefore);
     expect((await owner.get(`/api/account/${accountId}/passkeys`, { auth: true })).status).toBe(403);
     writeConfig(false);
   });
@@ -167,7 +168,7 @@ describe('second-factor extras follow their switches', () => {
     expect(await t.server.ctx.region('Use').selectFrom('accounts').select('id').where('email', '=', 'legacy-one@example.com').executeTakeFirst()).toBeUndefined();
 
     // Invitations are off for the Euw company's region: its code reads as unknown (-40012), on any host.
-    const code = t.server.demo!.inviteCode;
+    const code = t.server.demo!.values.inviteCode!;
     for (const host of ['/api', '/api/region/use']) {
       expect((await new Client(t.base).get(`${host}/orgs/members/invitations/${encodeURIComponent(code)}`)).body.errorCode).toBe(E.invitationInvalid);
     }

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { totpNow } from '../../plugins/mfa/server/totp';
 import { activateFromMail, Client, DEMO_PASSWORD, finishHandOff, LEGACY_PASSWORD, login, mails, signIn, startLogin, startServer, type TestServer } from './harness';
+import { captchaStore } from '../../plugins/captcha/server/tables';
+import { legacyStore } from '../../plugins/migration/server/tables';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -234,7 +236,7 @@ describe('captcha under risk', () => {
         expect((await c.get(ch.imageUrl.replace(t2.base, ''))).headers.get('content-type')).toBe('image/png');
         expect((await c.get(ch.pieceUrl.replace(t2.base, ''))).headers.get('content-type')).toBe('image/png');
         t2.clock.advance(1000); // the drags below take 680 ms: they cannot be verified sooner after the images
-        const row = await t2.server.ctx.stores.global.selectFrom('captcha_challenges').selectAll().where('id', '=', ch.challengeId).executeTakeFirstOrThrow();
+        const row = await captchaStore(t2.server.ctx).selectFrom('captcha_challenges').selectAll().where('id', '=', ch.challengeId).executeTakeFirstOrThrow();
         const at = x(row.target_x);
         const first = await c.post('/api/captcha/verify', { challengeId: ch.challengeId, x: at, trail: trail(at) });
         const again = await c.post('/api/captcha/verify', { challengeId: ch.challengeId, x: row.target_x, trail: humanTrace(row.target_x) });
@@ -281,7 +283,7 @@ describe('migration and merge', () => {
     const chosen = a.res.body.result.accounts[1];
     const res = await a.c.post('/api/register-and-merge', { migrationToken: a.res.body.result.migrationToken, email: 'legacy-many@example.com', identityProvider: 'partnerApp', uuidProvider: chosen.uuidProvider, regionCode: 'Euw', firstName: 'Lena', lastName: 'Many' });
     expect(res.body.result.region).toBe('Euw');
-    const rest = await t.server.ctx.stores.legacy.selectFrom('legacy_accounts').select('migrated_at').where('email', '=', 'legacy-many@example.com').execute();
+    const rest = await legacyStore(t.server.ctx).selectFrom('legacy_accounts').select('migrated_at').where('email', '=', 'legacy-many@example.com').execute();
     expect(rest.every((r) => r.migrated_at !== null)).toBe(true);
   });
 

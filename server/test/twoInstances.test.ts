@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { humanTrace } from './captchaTraces';
 import { authorizeUrl, Client, DEMO_PASSWORD, pkce, signIn, startPeers, startServer, TEST_DATABASE_URL, type Peers, type Res, type TestServer } from './harness';
+import { captchaStore } from '../../plugins/captcha/server/tables';
 
 describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL database', () => {
   let t: TestServer;
@@ -77,7 +78,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL database', 
     const onTwo = new Client(two);
     for (const url of [challenge.imageUrl, challenge.pieceUrl] as string[]) expect((await onTwo.get(`${two}${new URL(url).pathname}`, { headers })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 800)); // the drag takes 680 ms: not verifiable sooner after the images
-    const { target_x } = await t.server.ctx.stores.global.selectFrom('captcha_challenges').select('target_x').where('id', '=', challenge.challengeId).executeTakeFirstOrThrow();
+    const { target_x } = await captchaStore(t.server.ctx).selectFrom('captcha_challenges').select('target_x').where('id', '=', challenge.challengeId).executeTakeFirstOrThrow();
     const solved = await onTwo.post('/api/captcha/verify', { challengeId: challenge.challengeId, x: target_x, trail: humanTrace(target_x) }, { headers });
     expect(solved.status).toBe(200);
     const signedIn = await (await signInAt(one, ip, { email: 'admin@example.com', password: DEMO_PASSWORD, captchaToken: solved.body.result.token })).send();

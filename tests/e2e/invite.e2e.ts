@@ -118,7 +118,7 @@ describe('the invite page against the reference server', () => {
   it.skipIf(!existsSync('plugins/register'))(
     'the demo invitation: registration with the invited address and region locked, registration complete, then sign-in',
     async () => {
-      const { inviteCode } = demo();
+      const inviteCode = demo().values.inviteCode!;
       const context = await browser.newContext();
       const page = await context.newPage();
       await page.goto(`${portal.url}/invite?inviteCode=${encodeURIComponent(inviteCode)}`);

@@ -249,7 +249,7 @@ describe('registration against the reference server', () => {
   it("an invitation locks the address and the organization's country/region, and the new ID is active at once", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const demo = JSON.parse(readFileSync(path.join(portal.dataDir, 'demo.json'), 'utf8')) as { inviteCode: string };
+    const demo = (JSON.parse(readFileSync(path.join(portal.dataDir, 'demo.json'), 'utf8')) as { values: { inviteCode: string } }).values;
     await page.goto(`${portal.url}/login?module=register&inviteCode=${encodeURIComponent(demo.inviteCode)}`);
     await page.getByRole('heading', { name: 'Create your Unified ID' }).waitFor();
     const address = page.getByLabel(/^Email/);

@@ -20,6 +20,7 @@
 import crypto from 'node:crypto';
 import { ERROR_CODES as E, type CaptchaChallenge, type CaptchaVerifyRequest } from '@portal/plugin-api/contract';
 import { fail, normalizeEmail, randomToken, sha256, type ServerContext as Ctx, type SlidingCounter } from '@portal/server-api';
+import { captchaStore } from './tables';
 import { newPuzzleSecret, PUZZLE, renderBackground, renderPiece } from './puzzle';
 import { traceFault } from './trace';
 
@@ -89,7 +90,7 @@ export async function createChallenge(ctx: Ctx, apiBase: string, asker: CaptchaA
   const imageKey = randomToken(32);
   const pieceKey = randomToken(32);
   const secret = newPuzzleSecret();
-  await ctx.stores.global
+  await captchaStore(ctx)
     .insertInto('captcha_challenges')
     .values({
       id,
@@ -129,7 +130,7 @@ export async function createChallenge(ctx: Ctx, apiBase: string, asker: CaptchaA
 export async function serveImage(ctx: Ctx, kind: CaptchaImageKind, key: string): Promise<Buffer | null> {
   const now = ctx.now();
   const hash = sha256(key);
-  const claim = ctx.stores.global.updateTable('captcha_challenges').where('expires_at', '>', now).where('solved_at', 'is', null);
+  const claim = captchaStore(ctx).updateTable('captcha_challenges').where('expires_at', '>', now).where('solved_at', 'is', null);
   const row = await (kind === 'image'
     ? claim.set({ image_served_at: now }).where('image_key_hash', '=', hash).where('image_served_at', 'is', null)
     : claim.set({ piece_served_at: now }).where('piece_key_hash', '=', hash).where('piece_served_at', 'is', null)
@@ -153,7 +154,7 @@ const TIMING_SLACK_MS = 100;
 export async function verifyChallenge(ctx: Ctx, input: CaptchaVerifyRequest, client: string): Promise<{ token: string; expiresIn: number }> {
   const { captchaAnswersPerClient, captchaAnswersPerAccount } = ctx.options.limits;
   await holdWithinLimits(ctx.captchaAnswers, [[clientKey(client), captchaAnswersPerClient]]);
-  const db = ctx.stores.global;
+  const db = captchaStore(ctx);
   const now = ctx.now();
   const counted = await db
     .updateTable('captcha_challenges')
@@ -193,7 +194,7 @@ export async function verifyChallenge(ctx: Ctx, input: CaptchaVerifyRequest, cli
 export async function consumeCaptchaToken(ctx: Ctx, token: string | undefined, subject: string | null): Promise<boolean> {
   if (!token || token.length > 200) return false;
   const now = ctx.now();
-  let spend = ctx.stores.global
+  let spend = captchaStore(ctx)
     .updateTable('captcha_challenges')
     .set({ token_used_at: now })
     .where('token_hash', '=', sha256(token))

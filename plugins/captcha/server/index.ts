@@ -1,6 +1,7 @@
-import { defineServerPlugin } from '@portal/server-api';
+import { defineServerPlugin, pruneExpired } from '@portal/server-api';
 import { captchaFrameUrl, captchaSubject, consumeCaptchaToken } from './captcha';
 import { captchaRoutes } from './routes';
+import { captchaMigrations, captchaStore } from './tables';
 
 /**
  * The slider captcha's server half (spec sections 2 and 4): the frame page the login page embeds,
@@ -11,6 +12,7 @@ import { captchaRoutes } from './routes';
  */
 export default defineServerPlugin({
   id: 'captcha',
+  migrations: { global: captchaMigrations },
   setup(host) {
     host.contribute('humanCheck', {
       passes: (ctx, token, email) => consumeCaptchaToken(ctx, token, email === null ? null : captchaSubject(ctx, email)),
@@ -18,4 +20,6 @@ export default defineServerPlugin({
     });
   },
   routes: (api, ctx) => captchaRoutes(ctx)(api),
+  // Puzzles are kept an hour past their expiry (their counters' answers may still name them), then deleted.
+  jobs: [{ name: 'prune-puzzles', everyMs: 60_000, run: (ctx) => pruneExpired(captchaStore(ctx), 'captcha_challenges', 'id', ctx.now() - 3600_000) }],
 });

@@ -5,7 +5,6 @@
  */
 import type { Company, CompanyInput, CompanySummary, CompanyUpdate, MemberRole, Member, MyCompaniesResult, ApplicationStatusRequest, RegionCode } from '@portal/plugin-api/contract';
 import { ERROR_CODES as E, REGION_CODES } from '@portal/plugin-api/contract';
-import type { Kysely } from 'kysely';
 import {
   ApiFailure,
   checkFreeText,
@@ -24,19 +23,18 @@ import {
   randomId,
   randomToken,
   type AccountTable,
-  type OrgTable,
-  type RegionalDb,
   type ServerContext as Ctx,
 } from '@portal/server-api';
+import { companyStore, type CompanyDb, type OrgTable } from './tables';
 
 export const MANAGERS: MemberRole[] = ['owner', 'admin'];
 
 export async function getOrg(ctx: Ctx, region: RegionCode, orgId: string): Promise<OrgTable> {
-  const org = await ctx.region(region).selectFrom('orgs').selectAll().where('id', '=', orgId).executeTakeFirst();
+  const org = await companyStore(ctx, region).selectFrom('orgs').selectAll().where('id', '=', orgId).executeTakeFirst();
   if (org) return org;
   for (const other of REGION_CODES) {
     if (other === region) continue;
-    if (await ctx.region(other).selectFrom('orgs').select('id').where('id', '=', orgId).executeTakeFirst()) fail(E.orgNotInRegion);
+    if (await companyStore(ctx, other).selectFrom('orgs').select('id').where('id', '=', orgId).executeTakeFirst()) fail(E.orgNotInRegion);
   }
   fail(E.orgMissing);
 }
@@ -49,8 +47,7 @@ export async function getOrg(ctx: Ctx, region: RegionCode, orgId: string): Promi
 export async function mayReadLicense(ctx: Ctx, region: RegionCode, fileId: string, uploaderId: string, account: { id: string; region: RegionCode }): Promise<boolean> {
   if (account.region !== region) return false;
   if (account.id === uploaderId) return true;
-  const member = await ctx
-    .region(region)
+  const member = await companyStore(ctx, region)
     .selectFrom('orgs')
     .innerJoin('org_members', 'org_members.org_id', 'orgs.id')
     .select('org_members.id')
@@ -62,8 +59,7 @@ export async function mayReadLicense(ctx: Ctx, region: RegionCode, fileId: strin
 }
 
 export async function roleIn(ctx: Ctx, region: RegionCode, orgId: string, accountId: string): Promise<MemberRole | null> {
-  const row = await ctx
-    .region(region)
+  const row = await companyStore(ctx, region)
     .selectFrom('org_members')
     .select('role')
     .where('org_id', '=', orgId)
@@ -81,7 +77,7 @@ export async function requireRole(ctx: Ctx, region: RegionCode, orgId: string, a
 }
 
 export async function activeMembership(ctx: Ctx, region: RegionCode, accountId: string) {
-  return ctx.region(region).selectFrom('org_members').selectAll().where('account_id', '=', accountId).where('status', '=', 'active').executeTakeFirst();
+  return companyStore(ctx, region).selectFrom('org_members').selectAll().where('account_id', '=', accountId).where('status', '=', 'active').executeTakeFirst();
 }
 
 /**
@@ -93,7 +89,7 @@ export async function activeMembership(ctx: Ctx, region: RegionCode, accountId: 
  * -40007 when joining). The partial unique index `org_members_one_active_idx` holds the same
  * rule in the store.
  */
-export async function claimForMembership(trx: Kysely<RegionalDb>, accountId: string, code: number): Promise<void> {
+export async function claimForMembership(trx: CompanyDb, accountId: string, code: number): Promise<void> {
   const account = await lockRow(trx, trx.selectFrom('accounts').select('id').where('id', '=', accountId)).executeTakeFirst();
   if (!account) fail(E.accountNotExist);
   const member = await trx.selectFrom('org_members').select('id').where('account_id', '=', accountId).where('status', '=', 'active').executeTakeFirst();
@@ -120,7 +116,7 @@ export async function requireNoConflict(ctx: Ctx, region: RegionCode, account: A
 }
 
 async function toCompany(ctx: Ctx, region: RegionCode, org: OrgTable): Promise<Company> {
-  const db = ctx.region(region);
+  const db = companyStore(ctx, region);
   const owner = await db.selectFrom('accounts').select(['first_name', 'last_name', 'email']).where('id', '=', org.owner_account_id).executeTakeFirst();
   const license = org.license_file_id
     ? await db.selectFrom('files').select(['id', 'original_name']).where('id', '=', org.license_file_id).executeTakeFirst()
@@ -160,7 +156,7 @@ export function summary(region: RegionCode, org: OrgTable, memberOf: string | nu
 }
 
 export async function myCompanies(ctx: Ctx, region: RegionCode, account: AccountTable): Promise<MyCompaniesResult> {
-  const db = ctx.region(region);
+  const db = companyStore(ctx, region);
   const memberships = await db.selectFrom('org_members').selectAll().where('account_id', '=', account.id).where('status', '=', 'active').execute();
   const orgs = [];
   for (const m of memberships) {
@@ -212,7 +208,7 @@ function cleanInput(input: Partial<CompanyInput>, partial: boolean) {
 
 async function checkLicense(ctx: Ctx, region: RegionCode, account: AccountTable, fileId: string | null | undefined): Promise<string | null> {
   if (!fileId) return null;
-  const file = await ctx.region(region).selectFrom('files').select(['id', 'account_id', 'kind']).where('id', '=', fileId).executeTakeFirst();
+  const file = await companyStore(ctx, region).selectFrom('files').select(['id', 'account_id', 'kind']).where('id', '=', fileId).executeTakeFirst();
   if (!file || file.kind !== 'license' || file.account_id !== account.id) fail(E.invalidParameter, { field: 'businessLicenseFileId' });
   return file.id;
 }
@@ -222,7 +218,7 @@ export async function createOrg(ctx: Ctx, region: RegionCode, account: AccountTa
   if (await activeMembership(ctx, region, account.id)) fail(E.orgTooMany);
   const fields = cleanInput(input, false);
   const licenseId = await checkLicense(ctx, region, account, input.businessLicenseFileId);
-  const db = ctx.region(region);
+  const db = companyStore(ctx, region);
   if (await db.selectFrom('orgs').select('id').where('name_key', '=', fields.name_key!).executeTakeFirst()) fail(E.orgDuplicate);
   const orgCode = fields.org_code ?? randomToken(9).replace(/[^A-Za-z0-9]/g, '').slice(0, 10).toUpperCase().padEnd(10, '7');
   if (await db.selectFrom('orgs').select('id').where('org_code', '=', orgCode).executeTakeFirst()) fail(E.orgDuplicate, { field: 'orgCode' });
@@ -272,7 +268,7 @@ export async function updateOrg(ctx: Ctx, region: RegionCode, account: AccountTa
   if (org.certified === 1) fail(E.certifiedOrgReadOnly);
   if (input.version !== undefined && input.version !== org.version) fail(E.orgBusy);
   const fields = cleanInput(input, true);
-  const db = ctx.region(region);
+  const db = companyStore(ctx, region);
   if (fields.name_key && fields.name_key !== org.name_key) {
     if (await db.selectFrom('orgs').select('id').where('name_key', '=', fields.name_key).executeTakeFirst()) fail(E.orgDuplicate);
   }
@@ -293,10 +289,10 @@ export async function updateOrg(ctx: Ctx, region: RegionCode, account: AccountTa
 
 export async function findByCode(ctx: Ctx, region: RegionCode, account: AccountTable, code: string): Promise<CompanySummary> {
   const key = code.trim().toUpperCase();
-  const org = await ctx.region(region).selectFrom('orgs').selectAll().where('org_code', '=', key).executeTakeFirst();
+  const org = await companyStore(ctx, region).selectFrom('orgs').selectAll().where('org_code', '=', key).executeTakeFirst();
   if (org) return summary(region, org, (await activeMembership(ctx, region, account.id))?.org_id ?? null);
   for (const other of REGION_CODES) {
-    if (other !== region && (await ctx.region(other).selectFrom('orgs').select('id').where('org_code', '=', key).executeTakeFirst())) fail(E.orgNotInRegion);
+    if (other !== region && (await companyStore(ctx, other).selectFrom('orgs').select('id').where('org_code', '=', key).executeTakeFirst())) fail(E.orgNotInRegion);
   }
   fail(E.orgMissing);
 }
@@ -304,7 +300,7 @@ export async function findByCode(ctx: Ctx, region: RegionCode, account: AccountT
 export async function searchOrgs(ctx: Ctx, region: RegionCode, account: AccountTable, term: string): Promise<CompanySummary[]> {
   const clean = term.trim().toLowerCase().replace(/[%_\\]/g, '');
   if (clean.length < 2) return [];
-  const rows = await ctx.region(region).selectFrom('orgs').selectAll().where('name_key', 'like', `%${clean}%`).orderBy('name_key').limit(20).execute();
+  const rows = await companyStore(ctx, region).selectFrom('orgs').selectAll().where('name_key', 'like', `%${clean}%`).orderBy('name_key').limit(20).execute();
   const memberOf = (await activeMembership(ctx, region, account.id))?.org_id ?? null;
   return rows.map((org) => summary(region, org, memberOf));
 }
@@ -314,7 +310,7 @@ export async function applyToOrg(ctx: Ctx, region: RegionCode, account: AccountT
   if (org.certified !== 1) fail(E.orgUnverified);
   await requireNoConflict(ctx, region, account);
   if (await activeMembership(ctx, region, account.id)) fail(E.alreadyInOrg);
-  const db = ctx.region(region);
+  const db = companyStore(ctx, region);
   const pending = await db.selectFrom('org_applications').select('id').where('account_id', '=', account.id).where('org_id', '=', org.id).where('status', '=', 'pending').executeTakeFirst();
   if (pending) fail(E.alreadyApplying);
   const id = randomId();
@@ -324,8 +320,7 @@ export async function applyToOrg(ctx: Ctx, region: RegionCode, account: AccountT
 
 export async function pendingApplications(ctx: Ctx, region: RegionCode, account: AccountTable, orgId: string) {
   await requireRole(ctx, region, orgId, account, MANAGERS);
-  const rows = await ctx
-    .region(region)
+  const rows = await companyStore(ctx, region)
     .selectFrom('org_applications')
     .innerJoin('accounts', 'accounts.id', 'org_applications.account_id')
     .select(['org_applications.id as id', 'org_applications.created_at as appliedAt', 'accounts.id as accountId', 'accounts.email as email', 'accounts.first_name as firstName', 'accounts.last_name as lastName'])
@@ -340,7 +335,7 @@ export async function decideApplication(ctx: Ctx, region: RegionCode, account: A
   const myRole = await requireRole(ctx, region, orgId, account, MANAGERS);
   const role = input.role ?? 'member';
   if (role === 'admin' && myRole !== 'owner') fail(E.permissionDenied);
-  const db = ctx.region(region);
+  const db = companyStore(ctx, region);
   const app = await db.selectFrom('org_applications').selectAll().where('id', '=', input.applicationId).where('org_id', '=', orgId).where('status', '=', 'pending').executeTakeFirst();
   if (!app) fail(E.applicationMissing);
   const now = ctx.now();
@@ -368,7 +363,7 @@ export async function decideApplication(ctx: Ctx, region: RegionCode, account: A
 
 export async function listMembers(ctx: Ctx, region: RegionCode, account: AccountTable, orgId: string): Promise<Member[]> {
   await requireRole(ctx, region, orgId, account, ['owner', 'admin', 'member']);
-  const db = ctx.region(region);
+  const db = companyStore(ctx, region);
   const now = ctx.now();
   const rows = await db
     .selectFrom('org_members')
@@ -401,7 +396,7 @@ export async function editMember(ctx: Ctx, region: RegionCode, account: AccountT
   const myRole = await requireRole(ctx, region, orgId, account, MANAGERS);
   if (input.region !== region) fail(E.orgNotInRegion);
   const email = normalizeEmail(input.email);
-  const db = ctx.region(region);
+  const db = companyStore(ctx, region);
   const target = await db.selectFrom('org_members').selectAll().where('org_id', '=', orgId).where('email', '=', email).executeTakeFirst();
   if (!target) fail(E.accountNotExist);
   if (target.role === 'owner') fail(E.permissionDenied);
@@ -425,7 +420,7 @@ export async function removeMember(ctx: Ctx, region: RegionCode, account: Accoun
   if (input.region !== region) fail(E.orgNotInRegion);
   const email = normalizeEmail(input.email);
   const myRole = await roleIn(ctx, region, orgId, account.id);
-  const db = ctx.region(region);
+  const db = companyStore(ctx, region);
   const target = await db.selectFrom('org_members').selectAll().where('org_id', '=', orgId).where('email', '=', email).executeTakeFirst();
   if (!myRole) fail(E.permissionDenied);
   if (!target) fail(E.accountNotExist);

@@ -2,6 +2,8 @@ import { defineServerPlugin } from '@portal/server-api';
 import { mayReadLicense } from './companies';
 import { acceptInvite, checkInviteForRegistration } from './invitations';
 import { companyRoutes } from './routes';
+import { applicationsOfAccount, companyMigrations } from './tables';
+import { seedCompanies } from './demo';
 
 /**
  * The company feature's server half: companies, their members and applications, and the
@@ -9,8 +11,11 @@ import { companyRoutes } from './routes';
  */
 export default defineServerPlugin({
   id: 'company',
+  migrations: { regional: companyMigrations },
   mails: ['invitation'],
   setup(host) {
+    host.contribute('demoData', { seed: seedCompanies });
+    host.contribute('accountData', applicationsOfAccount);
     // A business licence is company data: its uploader and the company's members may read it.
     host.contribute('fileReader', { kind: 'license', mayRead: (ctx, file, reader) => mayReadLicense(ctx, file.region, file.id, file.uploaderId, reader) });
     host.contribute('registrationInvitation', { check: checkInviteForRegistration, accept: acceptInvite }, { plugin: 'invite' });

@@ -13,7 +13,6 @@
  */
 import type { InviteInfo, InviteRefusal, InviteRefusedResult, InviteRequest, InviteResult, MemberRole, RegionCode } from '@portal/plugin-api/contract';
 import { ERROR_CODES as E, REGION_CODES } from '@portal/plugin-api/contract';
-import type { Kysely } from 'kysely';
 import {
   checkEmail,
   fail,
@@ -29,16 +28,15 @@ import {
   regionOfCountry,
   sha256,
   type AccountTable,
-  type InvitationTable,
-  type RegionalDb,
   type ServerContext as Ctx,
 } from '@portal/server-api';
+import { companyStore, type CompanyDb, type InvitationTable } from './tables';
 import { activeMembership, claimForMembership, getOrg, MANAGERS, membershipFailure, requireNoConflict, requireRole } from './companies';
 
 export const INVITE_DAYS = 7;
 const DAY = 86_400_000;
 
-async function sendsSince(db: Kysely<RegionalDb>, by: { org_id?: string; email?: string }, since: number): Promise<number> {
+async function sendsSince(db: CompanyDb, by: { org_id?: string; email?: string }, since: number): Promise<number> {
   let q = db.selectFrom('invite_sends').select((eb) => eb.fn.countAll<number>().as('n')).where('sent_at', '>', since);
   if (by.org_id) q = q.where('org_id', '=', by.org_id);
   if (by.email) q = q.where('email', '=', by.email);
@@ -66,7 +64,7 @@ async function mailInvite(ctx: Ctx, region: RegionCode, inviter: AccountTable, o
  * Inside an invitation transaction: locks the company (its row FOR UPDATE on PostgreSQL), then
  * each address (advisory lock, sorted); SQLite's transaction holds the write lock already.
  */
-async function lockForInvites(trx: Kysely<RegionalDb>, orgId: string, emails: string[]): Promise<void> {
+async function lockForInvites(trx: CompanyDb, orgId: string, emails: string[]): Promise<void> {
   const org = await lockRow(trx, trx.selectFrom('orgs').select('id').where('id', '=', orgId)).executeTakeFirst();
   if (!org) fail(E.orgMissing);
   for (const email of [...emails].sort()) await lockKey(trx, LOCK_SPACE.inviteAddress, email);
@@ -89,7 +87,7 @@ export async function invite(ctx: Ctx, region: RegionCode, account: AccountTable
   if (input.role === 'admin' && myRole !== 'owner') fail(E.permissionDenied);
   if (input.region !== region) fail(E.inviteOtherRegion);
   const org = await getOrg(ctx, region, orgId);
-  const db = ctx.region(region);
+  const db = companyStore(ctx, region);
   const now = ctx.now();
   const emails = [...new Set(input.emails.map((e) => checkEmail(e)))];
   if (emails.length === 0) fail(E.invalidParameter, { field: 'emails' });
@@ -98,7 +96,7 @@ export async function invite(ctx: Ctx, region: RegionCode, account: AccountTable
   // Nothing here depends on whether the address has an account, or where, or in which company:
   // those are checked when the invitation is accepted (-40014, -40007), so the inviter learns
   // nothing about the address from the answer.
-  const refusalOf = async (q: Kysely<RegionalDb>, email: string): Promise<number | null> => {
+  const refusalOf = async (q: CompanyDb, email: string): Promise<number | null> => {
     const member = await q.selectFrom('org_members').select(['status']).where('org_id', '=', orgId).where('email', '=', email).executeTakeFirst();
     if (member?.status === 'active') return E.alreadyInOrg;
     const last = await q.selectFrom('invitations').selectAll().where('org_id', '=', orgId).where('email', '=', email).orderBy('created_at', 'desc').executeTakeFirst();
@@ -194,11 +192,11 @@ export async function reinvite(ctx: Ctx, region: RegionCode, account: AccountTab
   if (input.region !== region) fail(E.inviteOtherRegion);
   const org = await getOrg(ctx, region, orgId);
   const email = normalizeEmail(input.email);
-  const db = ctx.region(region);
+  const db = companyStore(ctx, region);
   const now = ctx.now();
   const limits = ctx.options.limits;
   /** The rules in their order; run once without locks (early answer), then inside the transaction after its locks. */
-  const check = async (q: Kysely<RegionalDb>) => {
+  const check = async (q: CompanyDb) => {
     const inv = await q.selectFrom('invitations').selectAll().where('org_id', '=', orgId).where('email', '=', email).where('status', '=', 'pending').executeTakeFirst();
     if (!inv) fail(E.invitationInvalid);
     if (inv.last_sent_at > now - 60_000) fail(E.reinviteTooSoon, { retryAfterSeconds: Math.ceil((inv.last_sent_at + 60_000 - now) / 1000) });
@@ -237,7 +235,7 @@ async function findInvitation(ctx: Ctx, code: string): Promise<{ region: RegionC
   if (!code || code.length > 200) return null;
   const hash = sha256(code);
   for (const region of REGION_CODES) {
-    const inv = await ctx.region(region).selectFrom('invitations').selectAll().where('code_hash', '=', hash).executeTakeFirst();
+    const inv = await companyStore(ctx, region).selectFrom('invitations').selectAll().where('code_hash', '=', hash).executeTakeFirst();
     if (inv) return { region, inv };
   }
   return null;
@@ -249,7 +247,7 @@ export async function inviteInfo(ctx: Ctx, code: string): Promise<InviteInfo> {
   const { region, inv } = found;
   // Where invitations are off for the company's region, its codes read as unknown: nothing of it shows.
   if (ctx.switches.state('invite', { region, appType: null }) !== 'on') fail(E.invitationInvalid);
-  const db = ctx.region(region);
+  const db = companyStore(ctx, region);
   const org = await db.selectFrom('orgs').select(['id', 'name', 'country']).where('id', '=', inv.org_id).executeTakeFirst();
   if (!org) fail(E.invitationInvalid);
   const inviter = await db.selectFrom('accounts').select(['first_name', 'last_name']).where('id', '=', inv.inviter_account_id).executeTakeFirst();
@@ -285,7 +283,7 @@ export async function acceptInvite(ctx: Ctx, region: RegionCode, account: Accoun
   const { inv } = found;
   if (await activeMembership(ctx, region, account.id)) fail(E.alreadyInOrg);
   await requireNoConflict(ctx, region, account);
-  const db = ctx.region(region);
+  const db = companyStore(ctx, region);
   const org = await getOrg(ctx, region, inv.org_id);
   const now = ctx.now();
   await db

@@ -5,7 +5,8 @@
  */
 import type { WhereInterface } from 'kysely';
 import { ERROR_CODES as E, type EmailCodeResult, type RegionCode } from '@portal/plugin-api/contract';
-import { fail, hashSecret, languageOr, randomDigits, randomId, safeEqual, sha256, type AccountTable, type RegionalDb, type SecondFactorScope, type ServerContext as Ctx } from '@portal/server-api';
+import { fail, hashSecret, languageOr, randomDigits, randomId, safeEqual, sha256, type AccountTable, type SecondFactorScope, type ServerContext as Ctx } from '@portal/server-api';
+import { emailCodeStore, type EmailCodeTables } from './tables';
 
 export const EMAIL_CODE_MINUTES = 10;
 export const EMAIL_RESEND_SECONDS = 60;
@@ -15,13 +16,13 @@ function codeHash(accountId: string, code: string): string {
 }
 
 /** The `email_codes` rows of an account for a scope. */
-function inScope<QB extends WhereInterface<RegionalDb, 'email_codes'>>(qb: QB, accountId: string, scope: SecondFactorScope): QB {
+function inScope<QB extends WhereInterface<EmailCodeTables, 'email_codes'>>(qb: QB, accountId: string, scope: SecondFactorScope): QB {
   const scoped = qb.where('account_id', '=', accountId).where('purpose', '=', scope.purpose);
   return (scope.purpose === 'login' ? scoped.where('process_hash', '=', hashSecret(scope.processId)) : scoped.where('process_hash', 'is', null)) as QB;
 }
 
 export async function sendEmailCode(ctx: Ctx, region: RegionCode, account: AccountTable, scope: SecondFactorScope, language?: string): Promise<EmailCodeResult> {
-  const db = ctx.region(region);
+  const db = emailCodeStore(ctx, region);
   const now = ctx.now();
   // The resend wait is the account's (one mail a minute), whichever attempt asks.
   const last = await db
@@ -64,7 +65,7 @@ export async function sendEmailCode(ctx: Ctx, region: RegionCode, account: Accou
 
 /** Checks a mailed code of the scope: true when it is the live one (now spent), false when wrong; -20676 when no code is live. */
 export async function checkEmailCode(ctx: Ctx, region: RegionCode, account: AccountTable, code: string, scope: SecondFactorScope): Promise<boolean> {
-  const db = ctx.region(region);
+  const db = emailCodeStore(ctx, region);
   const now = ctx.now();
   const live = await inScope(db.selectFrom('email_codes').selectAll(), account.id, scope).where('used_at', 'is', null).where('expires_at', '>', now).execute();
   if (live.length === 0) fail(E.verificationCodeInvalid);

@@ -2,6 +2,7 @@ import { defineServerPlugin } from '@portal/server-api';
 import { MFA_TYPES } from '@portal/plugin-api/contract';
 import { checkEmailCode, sendEmailCode } from './emailCodes';
 import { checkTotp, createTotpEnrolment } from './totp';
+import { emailCodesOfAccount, mfaMigrations } from './tables';
 
 /**
  * Two-step verification's code methods (spec sections 2 and 4): mailed codes and the
@@ -14,7 +15,10 @@ import { checkTotp, createTotpEnrolment } from './totp';
  */
 export default defineServerPlugin({
   id: 'mfa',
+  mails: ['emailCode'],
+  migrations: { regional: mfaMigrations },
   setup(host) {
+    host.contribute('accountData', emailCodesOfAccount);
     host.contribute('secondFactorMethods', {
       type: MFA_TYPES.email,
       bound: (account) => account.mfa_email === 1,

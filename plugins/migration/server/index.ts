@@ -1,6 +1,9 @@
 import { defineServerPlugin } from '@portal/server-api';
 import { localAccounts, migrationRequired } from './migration';
 import { migrationRoutes } from './routes';
+import { migrationMigrations } from './tables';
+import { seedOldAccounts } from './demo';
+import { oldSystemsStandIn } from './devStandIn';
 
 /**
  * Migration and merge of old local accounts: the sign-in finds them (extension point
@@ -8,7 +11,10 @@ import { migrationRoutes } from './routes';
  */
 export default defineServerPlugin({
   id: 'migration',
+  migrations: { legacy: migrationMigrations },
   setup(host) {
+    host.contribute('demoData', { seed: seedOldAccounts });
+    host.contribute('devStandIns', { routes: oldSystemsStandIn });
     host.contribute('legacyAccounts', { find: localAccounts, required: migrationRequired });
   },
   routes: (api, ctx) => migrationRoutes(ctx)(api),

@@ -24,12 +24,13 @@ import {
   type LegacyAccountTable,
   type ServerContext as Ctx,
 } from '@portal/server-api';
+import { legacyStore } from './tables';
 
 export const MIGRATION_TOKEN_MINUTES = 15;
 const PROVIDER_ORDER = ['partnerProgram', 'partnerApp'];
 
 export async function localAccounts(ctx: Ctx, email: string): Promise<LegacyAccountTable[]> {
-  const rows = await ctx.stores.legacy
+  const rows = await legacyStore(ctx)
     .selectFrom('legacy_accounts')
     .selectAll()
     .where('email', '=', normalizeEmail(email))
@@ -71,7 +72,7 @@ export function vendorItem(region: RegionCode, account: AccountTable): LocalAcco
 export async function createMigrationToken(ctx: Ctx, email: string): Promise<string> {
   const token = randomToken(32);
   const now = ctx.now();
-  await ctx.stores.legacy
+  await legacyStore(ctx)
     .insertInto('migration_tokens')
     .values({ token_hash: sha256(token), email: normalizeEmail(email), created_at: now, expires_at: now + MIGRATION_TOKEN_MINUTES * 60_000, used_at: null })
     .execute();
@@ -79,12 +80,12 @@ export async function createMigrationToken(ctx: Ctx, email: string): Promise<str
 }
 
 async function checkMigrationToken(ctx: Ctx, token: string, email: string): Promise<void> {
-  const row = await ctx.stores.legacy.selectFrom('migration_tokens').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
+  const row = await legacyStore(ctx).selectFrom('migration_tokens').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
   if (!row || row.used_at !== null || row.expires_at <= ctx.now() || row.email !== normalizeEmail(email)) fail(E.tokenExpired, undefined, undefined, 400);
 }
 
 async function spendMigrationToken(ctx: Ctx, token: string): Promise<void> {
-  const res = await ctx.stores.legacy
+  const res = await legacyStore(ctx)
     .updateTable('migration_tokens')
     .set({ used_at: ctx.now() })
     .where('token_hash', '=', sha256(token))
@@ -128,7 +129,7 @@ export async function migrateLocal(ctx: Ctx, input: MigrateRequest, clientId: st
   });
   await createAccount(ctx, choice.region, row, async (account) => {
     await sendActivationMail(ctx, choice.region, account, language, clientId);
-    await ctx.stores.legacy.updateTable('legacy_accounts').set({ migrated_at: ctx.now(), migrated_to: account.id }).where('email', '=', email).where('migrated_at', 'is', null).execute();
+    await legacyStore(ctx).updateTable('legacy_accounts').set({ migrated_at: ctx.now(), migrated_to: account.id }).where('email', '=', email).where('migrated_at', 'is', null).execute();
   });
   return { email, region: choice.region, activationMailSent: true };
 }
@@ -169,7 +170,7 @@ export async function mergeLocal(ctx: Ctx, input: MergeRequest, checkRegion: (re
     patch.subscription = 1;
   }
   await ctx.region(region).updateTable('accounts').set(patch).where('id', '=', account.id).execute();
-  await ctx.stores.legacy.updateTable('legacy_accounts').set({ migrated_at: ctx.now(), migrated_to: account.id }).where('uuid', '=', local.uuid).execute();
+  await legacyStore(ctx).updateTable('legacy_accounts').set({ migrated_at: ctx.now(), migrated_to: account.id }).where('uuid', '=', local.uuid).execute();
   if (regionTarget) {
     const processId = await createOneTimeToken(ctx, region, account.id, 'region', 600);
     await confirmRegion(ctx, { email, firstName: account.first_name || email.split('@')[0]!, regionCode: regionTarget, processId });

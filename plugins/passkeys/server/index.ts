@@ -2,6 +2,7 @@ import { defineServerPlugin } from '@portal/server-api';
 import { hasPasskey } from './passkeys';
 import { completePasskeySignIn, passkeyProofAccount } from './passkeySignIn';
 import { passkeyRoutes } from './routes';
+import { passkeysOfAccount, passkeyMigrations } from './tables';
 
 /**
  * Passkeys (WebAuthn, SimpleWebAuthn): the Security card's list, registration, rename and removal,
@@ -9,7 +10,9 @@ import { passkeyRoutes } from './routes';
  */
 export default defineServerPlugin({
   id: 'passkeys',
+  migrations: { regional: passkeyMigrations },
   setup(host) {
+    host.contribute('accountData', passkeysOfAccount);
     host.contribute('passkeys', { has: hasPasskey, proofAccount: passkeyProofAccount, complete: completePasskeySignIn });
   },
   routes: (api, ctx) => passkeyRoutes(ctx)(api),

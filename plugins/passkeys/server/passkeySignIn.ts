@@ -7,6 +7,7 @@
 import type { PasskeySignInVerifyResult, RegionCode, WebAuthnJson } from '@portal/plugin-api/contract';
 import { ERROR_CODES as E } from '@portal/plugin-api/contract';
 import { fail, getAccount, hashSecret, readMfaProcess, safeEqual, type AccountTable, type PasskeyProof, type ServerContext as Ctx } from '@portal/server-api';
+import { passkeyStore } from './tables';
 import { signInOptions, verifySignIn } from './passkeys';
 import { issueProof, readProof, spendProof } from './passkeyTickets';
 
@@ -53,8 +54,7 @@ export async function passkeyProofAccount(ctx: Ctx, proof: string, loginBinding:
 export async function completePasskeySignIn(ctx: Ctx, passkey: PasskeyProof, mfaProcessId: string | undefined): Promise<void> {
   if (!(await spendProof(ctx, passkey.proof))) fail(E.invalidToken, undefined, 'The passkey sign-in has already been used. Please try again.');
   if (mfaProcessId === undefined) return;
-  await ctx
-    .region(passkey.region)
+  await passkeyStore(ctx, passkey.region)
     .updateTable('one_time_tokens')
     .set({ used_at: ctx.now() })
     .where('token_hash', '=', hashSecret(mfaProcessId))

@@ -16,7 +16,8 @@ import {
 } from '@simplewebauthn/server';
 import type { PasskeyItem, RegionCode, WebAuthnJson } from '@portal/plugin-api/contract';
 import { ERROR_CODES as E, PASSKEY_NAME_MAX, REGION_CODES } from '@portal/plugin-api/contract';
-import { ApiFailure, fail, safeEqual, type AccountTable, type PasskeyTable, type ServerContext as Ctx } from '@portal/server-api';
+import { ApiFailure, fail, safeEqual, type AccountTable, type ServerContext as Ctx } from '@portal/server-api';
+import { passkeyStore, type PasskeyTable } from './tables';
 import { CHALLENGE_SECONDS, issueChallenge, spendChallenge, type ChallengePurpose } from './passkeyTickets';
 
 const RP_NAME = 'Unified ID';
@@ -41,7 +42,7 @@ export function passkeyItem(row: PasskeyTable): PasskeyItem {
 }
 
 export async function listPasskeys(ctx: Ctx, region: RegionCode, accountId: string): Promise<PasskeyTable[]> {
-  return ctx.region(region).selectFrom('passkeys').selectAll().where('account_id', '=', accountId).orderBy('created_at', 'asc').execute();
+  return passkeyStore(ctx, region).selectFrom('passkeys').selectAll().where('account_id', '=', accountId).orderBy('created_at', 'asc').execute();
 }
 
 /** A name as stored: trimmed, one line, 1 to 64 characters. */
@@ -102,26 +103,26 @@ export async function registerPasskey(ctx: Ctx, region: RegionCode, account: Acc
     created_at: ctx.now(),
     last_used_at: null,
   };
-  await ctx.region(region).insertInto('passkeys').values(row).execute();
+  await passkeyStore(ctx, region).insertInto('passkeys').values(row).execute();
   return row;
 }
 
 export async function renamePasskey(ctx: Ctx, region: RegionCode, accountId: string, id: string, nameInput: string): Promise<PasskeyTable> {
   const name = passkeyName(nameInput);
-  const res = await ctx.region(region).updateTable('passkeys').set({ name }).where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+  const res = await passkeyStore(ctx, region).updateTable('passkeys').set({ name }).where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
   if (Number(res.numUpdatedRows) === 0) fail(E.invalidParameter, { field: 'id' });
-  return ctx.region(region).selectFrom('passkeys').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return passkeyStore(ctx, region).selectFrom('passkeys').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 export async function deletePasskey(ctx: Ctx, region: RegionCode, accountId: string, id: string): Promise<void> {
-  const res = await ctx.region(region).deleteFrom('passkeys').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+  const res = await passkeyStore(ctx, region).deleteFrom('passkeys').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
   if (Number(res.numDeletedRows) === 0) fail(E.invalidParameter, { field: 'id' });
 }
 
 /** A credential by its id, in whichever region holds it. */
 async function findCredential(ctx: Ctx, id: string): Promise<{ region: RegionCode; row: PasskeyTable } | null> {
   for (const region of REGION_CODES) {
-    const row = await ctx.region(region).selectFrom('passkeys').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await passkeyStore(ctx, region).selectFrom('passkeys').selectAll().where('id', '=', id).executeTakeFirst();
     if (row) return { region, row };
   }
   return null;
@@ -186,8 +187,7 @@ export async function verifySignIn(
     refuse(err instanceof Error ? err.message : 'assertion');
   }
   // Counted atomically: a parallel replay of the same counter value loses here.
-  const res = await ctx
-    .region(region)
+  const res = await passkeyStore(ctx, region)
     .updateTable('passkeys')
     .set({ counter: newCounter, last_used_at: ctx.now() })
     .where('id', '=', row.id)
@@ -199,6 +199,6 @@ export async function verifySignIn(
 
 /** Whether the account has a passkey (the MFA step offers it as a second factor). */
 export async function hasPasskey(ctx: Ctx, region: RegionCode, accountId: string): Promise<boolean> {
-  const row = await ctx.region(region).selectFrom('passkeys').select('id').where('account_id', '=', accountId).limit(1).executeTakeFirst();
+  const row = await passkeyStore(ctx, region).selectFrom('passkeys').select('id').where('account_id', '=', accountId).limit(1).executeTakeFirst();
   return row !== undefined;
 }

@@ -1,6 +1,7 @@
 import { defineServerPlugin } from '@portal/server-api';
 import { mailRecoveryCodeUsed, recoveryCodesStatus, spendRecoveryCode } from './recoveryCodes';
 import { recoveryCodeRoutes } from './routes';
+import { recoveryCodesOfAccount, recoveryCodeMigrations } from './tables';
 
 /**
  * Recovery codes (beyond the spec, issue 18): single-use codes that pass the MFA step when the usual
@@ -8,8 +9,10 @@ import { recoveryCodeRoutes } from './routes';
  */
 export default defineServerPlugin({
   id: 'recovery-codes',
+  migrations: { regional: recoveryCodeMigrations },
   mails: ['recoveryCodeUsed'],
   setup(host) {
+    host.contribute('accountData', recoveryCodesOfAccount);
     host.contribute('backupCodes', {
       remaining: async (ctx, region, accountId) => (await recoveryCodesStatus(ctx, region, accountId)).remaining,
       spend: spendRecoveryCode,

@@ -12,6 +12,7 @@ import crypto from 'node:crypto';
 import type { RecoveryCodesStatus, RegionCode } from '@portal/plugin-api/contract';
 import { RECOVERY_CODE_COUNT } from '@portal/plugin-api/contract';
 import { languageOr, randomId, safeEqual, sharedSecret, type AccountTable, type ServerContext as Ctx } from '@portal/server-api';
+import { recoveryCodeStore } from './tables';
 
 /** No 0/o, 1/l/i: a code read off paper is typed back without doubt. */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -45,7 +46,7 @@ async function codeHash(ctx: Ctx, accountId: string, normalized: string): Promis
 }
 
 export async function recoveryCodesStatus(ctx: Ctx, region: RegionCode, accountId: string): Promise<RecoveryCodesStatus> {
-  const rows = await ctx.region(region).selectFrom('recovery_codes').select(['created_at', 'used_at']).where('account_id', '=', accountId).execute();
+  const rows = await recoveryCodeStore(ctx, region).selectFrom('recovery_codes').select(['created_at', 'used_at']).where('account_id', '=', accountId).execute();
   if (rows.length === 0) return { generatedAt: null, remaining: 0, total: 0 };
   return { generatedAt: Math.max(...rows.map((r) => r.created_at)), remaining: rows.filter((r) => r.used_at === null).length, total: rows.length };
 }
@@ -57,8 +58,7 @@ export async function regenerateRecoveryCodes(ctx: Ctx, region: RegionCode, acco
   const rows = await Promise.all(
     codes.map(async (code) => ({ id: randomId(), account_id: accountId, code_hash: await codeHash(ctx, accountId, normalizeRecoveryCode(code)!), created_at: now, used_at: null })),
   );
-  await ctx
-    .region(region)
+  await recoveryCodeStore(ctx, region)
     .transaction()
     .execute(async (trx) => {
       await trx.deleteFrom('recovery_codes').where('account_id', '=', accountId).execute();
@@ -74,7 +74,7 @@ export async function regenerateRecoveryCodes(ctx: Ctx, region: RegionCode, acco
 export async function spendRecoveryCode(ctx: Ctx, region: RegionCode, accountId: string, input: string): Promise<boolean> {
   const normalized = normalizeRecoveryCode(input);
   if (!normalized) return false;
-  const db = ctx.region(region);
+  const db = recoveryCodeStore(ctx, region);
   const hash = await codeHash(ctx, accountId, normalized);
   const live = await db.selectFrom('recovery_codes').select(['id', 'code_hash']).where('account_id', '=', accountId).where('used_at', 'is', null).execute();
   let match: string | null = null;

@@ -1,6 +1,7 @@
 import { defineServerPlugin } from '@portal/server-api';
 import { currentTrustedDevice, deviceCookieHeader, revokeTrustedDevices, skipsSecondFactor, trustDevice, trustedDaysOffered } from './trustedDevices';
 import { trustedDeviceRoutes } from './routes';
+import { trustedDevicesOfAccount, trustedDeviceMigrations } from './tables';
 
 /**
  * Trusted devices (beyond the spec, issue 18): "don't ask again" on the MFA step lets this browser
@@ -9,7 +10,9 @@ import { trustedDeviceRoutes } from './routes';
  */
 export default defineServerPlugin({
   id: 'trusted-device',
+  migrations: { regional: trustedDeviceMigrations },
   setup(host) {
+    host.contribute('accountData', trustedDevicesOfAccount);
     host.contribute('trustedBrowser', {
       offeredDays: trustedDaysOffered,
       skips: skipsSecondFactor,

@@ -9,6 +9,7 @@
 import crypto from 'node:crypto';
 import type { RegionCode, TrustedDeviceInfo } from '@portal/plugin-api/contract';
 import { randomId, safeEqual, sharedSecret, type ServerContext as Ctx } from '@portal/server-api';
+import { trustedDeviceStore } from './tables';
 
 const COOKIE_PREFIX = 'uid_td_';
 const DAY_MS = 86_400_000;
@@ -56,8 +57,7 @@ export async function trustDevice(ctx: Ctx, region: RegionCode, accountId: strin
   const now = ctx.now();
   const id = randomId();
   const expiresAt = now + ctx.options.trustedDeviceDays * DAY_MS;
-  await ctx
-    .region(region)
+  await trustedDeviceStore(ctx, region)
     .insertInto('trusted_devices')
     .values({ id, account_id: accountId, created_at: now, expires_at: expiresAt, last_used_at: now, revoked_at: null, ip: meta.ip, user_agent: meta.userAgent?.slice(0, 512) ?? null })
     .execute();
@@ -69,8 +69,7 @@ export async function currentTrustedDevice(ctx: Ctx, region: RegionCode, account
   if (trustedDaysOffered(ctx) === undefined) return null;
   const deviceId = await deviceIdOf(ctx, accountId, cookies[await trustedDeviceCookieName(ctx, accountId)]);
   if (!deviceId) return null;
-  const row = await ctx
-    .region(region)
+  const row = await trustedDeviceStore(ctx, region)
     .selectFrom('trusted_devices')
     .select('id')
     .where('id', '=', deviceId)
@@ -85,13 +84,12 @@ export async function currentTrustedDevice(ctx: Ctx, region: RegionCode, account
 export async function skipsSecondFactor(ctx: Ctx, region: RegionCode, accountId: string, cookies: Record<string, string>): Promise<boolean> {
   const deviceId = await currentTrustedDevice(ctx, region, accountId, cookies);
   if (!deviceId) return false;
-  await ctx.region(region).updateTable('trusted_devices').set({ last_used_at: ctx.now() }).where('id', '=', deviceId).execute();
+  await trustedDeviceStore(ctx, region).updateTable('trusted_devices').set({ last_used_at: ctx.now() }).where('id', '=', deviceId).execute();
   return true;
 }
 
 export async function listTrustedDevices(ctx: Ctx, region: RegionCode, accountId: string, currentId: string | null): Promise<TrustedDeviceInfo[]> {
-  const rows = await ctx
-    .region(region)
+  const rows = await trustedDeviceStore(ctx, region)
     .selectFrom('trusted_devices')
     .selectAll()
     .where('account_id', '=', accountId)
@@ -107,7 +105,7 @@ export async function listTrustedDevices(ctx: Ctx, region: RegionCode, accountId
  * "log out other devices" revoke all: whoever had the password may have trusted a browser.
  */
 export async function revokeTrustedDevices(ctx: Ctx, region: RegionCode, accountId: string, deviceIds: string[] | 'all', exceptId?: string | null): Promise<string[]> {
-  const db = ctx.region(region);
+  const db = trustedDeviceStore(ctx, region);
   let query = db.selectFrom('trusted_devices').select('id').where('account_id', '=', accountId).where('revoked_at', 'is', null);
   if (deviceIds !== 'all') {
     if (deviceIds.length === 0) return [];

@@ -1,0 +1,49 @@
+/**
+ * The trusted browsers' table, in every regional store: a browser that passed the second factor
+ * and asked not to be asked again; its signed cookie names a row here, so the device can be listed
+ * and revoked (trustedDevices.ts). A store made before the plugins owned their tables has it already.
+ */
+import type { RegionCode } from '@portal/plugin-api/contract';
+import type { Kysely } from 'kysely';
+import type { MigrationSet, RegionalDb, ServerContext as Ctx } from '@portal/server-api';
+
+export interface TrustedDeviceTable {
+  id: string;
+  account_id: string;
+  created_at: number;
+  expires_at: number;
+  last_used_at: number;
+  revoked_at: number | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+// A type, not an interface: Kysely's withTables wants a record of tables.
+export type TrustedDeviceTables = { trusted_devices: TrustedDeviceTable };
+
+export const trustedDeviceStore = (ctx: Ctx, region: RegionCode) => ctx.region(region).withTables<TrustedDeviceTables>();
+
+/** The account's rows, for the core's move of an account to another region (the `accountData` point). */
+export const trustedDevicesOfAccount = {
+  remove: (db: Kysely<RegionalDb>, accountId: string) => db.withTables<TrustedDeviceTables>().deleteFrom('trusted_devices').where('account_id', '=', accountId).execute(),
+};
+
+export const trustedDeviceMigrations: MigrationSet = () => ({
+  '001_trusted_devices': {
+    async up(db) {
+      await db.schema
+        .createTable('trusted_devices')
+        .ifNotExists()
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_used_at', 'bigint', (c) => c.notNull())
+        .addColumn('revoked_at', 'bigint')
+        .addColumn('ip', 'varchar(64)')
+        .addColumn('user_agent', 'text')
+        .execute();
+      await db.schema.createIndex('trusted_devices_account_idx').ifNotExists().on('trusted_devices').column('account_id').execute();
+    },
+  },
+});
