@@ -5,6 +5,7 @@ import type { RegionalDb, Stores } from './db/types';
 import type { PasswordHasher } from './domain/crypto';
 import { AfterAnswer } from './domain/afterAnswer';
 import { SlidingCounter } from './domain/limits';
+import { namedCounters, namedKeys } from './domain/named';
 import { sharedSecret } from './db/sharedState';
 import type { Mailer } from './mail/mailer';
 import type { EndedGrant } from './oidc/adapter';
@@ -37,11 +38,13 @@ export interface Ctx {
   domainRegistrations: SlidingCounter;
   /** Wrong invite and company codes per client network and per account (15 minutes). */
   codeGuesses: SlidingCounter;
-  /** Slider puzzles issued and answers tried, per client network and per sign-in address (15 minutes). */
-  captchaPuzzles: SlidingCounter;
-  captchaAnswers: SlidingCounter;
-  /** Key of the captcha's per-address subject (plugins/captcha/server/captcha.ts: captchaSubject), shared by every process (db/sharedState.ts). */
-  captchaKey: Buffer;
+  /**
+   * A sliding-window counter of this name, shared by every process (in the global store): made on
+   * first use, the same one after. A plugin counts what it limits with it (the captcha's puzzles).
+   */
+  counter(name: string, windowMs: number): SlidingCounter;
+  /** A random key of this name that every process agrees on (made by the first to ask, in the global store), loaded once. */
+  sharedKey(name: string): Promise<Buffer>;
   /** Owner notices of enumeration protection (no account / already registered): one per address and kind a minute. */
   quietMails: SlidingCounter;
   /** Work that runs after the answer (enumeration protection). */
@@ -54,7 +57,8 @@ export interface Ctx {
 
 export async function createCtx(options: ServerOptions, stores: Stores, mailer: Mailer, passwords: PasswordHasher, configs: ServedConfigs): Promise<Ctx> {
   const now = options.now;
-  const counter = (name: string, windowMs: number) => new SlidingCounter(stores.global, name, windowMs, now);
+  // The core's counters are named ones too: a plugin's counter cannot take one of their names by accident.
+  const counter = namedCounters((name, windowMs) => new SlidingCounter(stores.global, name, windowMs, now));
   return {
     options,
     stores,
@@ -71,9 +75,8 @@ export async function createCtx(options: ServerOptions, stores: Stores, mailer: 
     registrations: counter('registrations', 60 * 60_000),
     domainRegistrations: counter('domainRegistrations', 60 * 60_000),
     codeGuesses: counter('codeGuesses', 15 * 60_000),
-    captchaPuzzles: counter('captchaPuzzles', 15 * 60_000),
-    captchaAnswers: counter('captchaAnswers', 15 * 60_000),
-    captchaKey: await sharedSecret(stores.global, 'captcha-subject', now()),
+    counter,
+    sharedKey: namedKeys((name) => sharedSecret(stores.global, name, now())),
     quietMails: counter('quietMails', 60_000),
     afterAnswer: new AfterAnswer((message) => console.warn(message)),
     grantsEnded: () => undefined,

@@ -76,7 +76,7 @@ async function requireCaptchaIfRisky(ctx: Ctx, meta: SignInMeta, attempt: HeldAt
   if (await check.passes(ctx, input.captchaToken, email)) return true;
   // Under enumeration protection the captcha's region does not tell where (or whether) the account lives.
   const serviceRegion = (!ctx.options.enumerationProtection && found?.region) || ctx.options.defaultRegion;
-  fail(E.captchaRequired, { serviceRegion, captchaUrl: check.url(ctx, email) });
+  fail(E.captchaRequired, { serviceRegion, captchaUrl: await check.url(ctx, email) });
 }
 
 /** Email has no vendor ID: local accounts whose password matches lead to migration (-6). */

@@ -45,7 +45,7 @@ export interface ServerPoints {
     /** Spends a proof (the frame's token) of a sign-in of `email` (null: a registration); true when it was a live one for it. */
     passes(ctx: Ctx, token: string | undefined, email: string | null): Promise<boolean>;
     /** Where the person proves it, for a sign-in of `email` (null: a registration): the -23029 result's `captchaUrl`. */
-    url(ctx: Ctx, email: string | null): string;
+    url(ctx: Ctx, email: string | null): Promise<string>;
   };
   /**
    * A code method of two-step verification (the mfa plugin's authenticator app and mailed codes):

@@ -224,7 +224,7 @@ export function accountRoutes(ctx: Ctx) {
             const check = humanCheckFor(ctx, [req.hostRegion, region]);
             if (check && held.some((hit) => hit.over) && !(await check.passes(ctx, req.body.captchaToken, null))) {
               await Promise.all(held.map((hit) => hit.release()));
-              fail(E.captchaRequired, { serviceRegion: region, captchaUrl: check.url(ctx, null) });
+              fail(E.captchaRequired, { serviceRegion: region, captchaUrl: await check.url(ctx, null) });
             }
             await Promise.all(held.map((hit) => hit.confirm()));
           },

@@ -14,6 +14,7 @@ import { sha256 } from '../domain/crypto';
 import { formulaTrace, humanTrace } from './captchaTraces';
 import { Client, startServer, type TestServer } from './harness';
 import { captchaStore } from '../../plugins/captcha/server/tables';
+import captchaHalf from '../../plugins/captcha/server/index';
 
 let t: TestServer;
 let c: Client;
@@ -362,5 +363,28 @@ describe('captcha: serving and verifying', () => {
     const unknown = await page('xx_XX');
     expect(unknown.html).toContain('<html lang="en-US" dir="ltr">');
     expect([unknown.title, unknown.alt]).toEqual(['Security verification', 'Slide to complete the puzzle']);
+  });
+});
+
+describe("the captcha's own clean-up", () => {
+  it('its job deletes puzzles an hour past their expiry and keeps the rest', async () => {
+    const job = captchaHalf.jobs?.find((j) => j.name === 'prune-puzzles');
+    expect(job?.everyMs).toBe(60_000);
+    const now = t.server.ctx.now();
+    const puzzle = (id: string, expiresAt: number) => ({ id, target_x: 1, piece_y: 1, created_at: expiresAt - 120_000, expires_at: expiresAt, attempts: 0, seed: 's' });
+    await captchaStore(t.server.ctx).insertInto('captcha_challenges').values([puzzle('long-gone', now - 3_700_000), puzzle('just-expired', now - 60_000), puzzle('live', now + 60_000)]).execute();
+    await job!.run(t.server.ctx, ['Euw']);
+    const left = await captchaStore(t.server.ctx).selectFrom('captcha_challenges').select('id').where('id', 'in', ['long-gone', 'just-expired', 'live']).orderBy('id').execute();
+    expect(left.map((r) => r.id)).toEqual(['just-expired', 'live']);
+  });
+});
+
+describe('counters by name (ctx.counter)', () => {
+  it("give the captcha its counters once, and no plugin another window under a name in use (the core's included)", async () => {
+    const ctx = t.server.ctx;
+    expect(ctx.counter('captchaPuzzles', 15 * 60_000)).toBe(ctx.counter('captchaPuzzles', 15 * 60_000));
+    expect(() => ctx.counter('captchaPuzzles', 60_000)).toThrow('counter captchaPuzzles counts over 900000 ms, not 60000 ms');
+    expect(ctx.counter('authRate', 60_000)).toBe(ctx.authRate);
+    expect(() => ctx.counter('loginFailures', 60_000)).toThrow('counter loginFailures counts over 900000 ms, not 60000 ms');
   });
 });

@@ -126,7 +126,7 @@ describe('blind guessing', () => {
     // What a blind drop is worth: 7 fitting positions of 185 answers.
     expect((2 * CAPTCHA.tolerance + 1) / (PUZZLE.maxX - PUZZLE.minX + 1)).toBeCloseTo(7 / 185);
     const s = await server();
-    const subject = captchaSubject(s.server.ctx, 'demo@example.com');
+    const subject = await captchaSubject(s.server.ctx, 'demo@example.com');
     // Half the puzzles for a sign-in of the demo account, half unbound (as for a registration).
     const tally = await guessing(s, 200, () => '198.51.100.23', (i) => (i % 2 ? subject : undefined));
     expect(tally.tokens).toBe(0);
@@ -145,7 +145,7 @@ describe('blind guessing', () => {
 
   it('200 guesses on one account from 200 client addresses get no token', async () => {
     const s = await server();
-    const subject = captchaSubject(s.server.ctx, 'demo@example.com');
+    const subject = await captchaSubject(s.server.ctx, 'demo@example.com');
     const tally = await guessing(s, 200, (i) => `10.77.${i}.1`, () => subject);
     expect(tally.tokens).toBe(0);
     expect(tally.puzzles).toBe(DEFAULT_LIMITS.captchaPuzzlesPerAccount);
@@ -153,7 +153,7 @@ describe('blind guessing', () => {
     // A puzzle dies after its one answer: the right position sent again on it is refused.
     expect(tally.wrong).toBe(200);
     // Another address's sign-in is not held back by it.
-    expect((await ask(s, '203.0.113.251', captchaSubject(s.server.ctx, 'admin@example.com'))).res.status).toBe(200);
+    expect((await ask(s, '203.0.113.251', await captchaSubject(s.server.ctx, 'admin@example.com'))).res.status).toBe(200);
   }, 60_000);
 });
 
@@ -187,13 +187,13 @@ describe('limits per window', () => {
 
   it('issues puzzles for one sign-in address so many times per 15 minutes, from all networks together', async () => {
     const s = await server({ captchaPuzzlesPerAccount: 3, captchaPuzzlesPerClient: 2 });
-    const demo = captchaSubject(s.server.ctx, 'Demo@Example.com ');
-    expect(demo).toBe(captchaSubject(s.server.ctx, 'demo@example.com'));
+    const demo = await captchaSubject(s.server.ctx, 'Demo@Example.com ');
+    expect(demo).toBe(await captchaSubject(s.server.ctx, 'demo@example.com'));
     for (let n = 1; n <= 3; n++) expect((await ask(s, `192.0.2.${n}`, demo)).res.status).toBe(200);
     expect((await ask(s, '192.0.2.4', demo)).res.status).toBe(429);
     // The refusal did not count against the network (it may have 2): unbound puzzles and other addresses go on.
     expect((await ask(s, '192.0.2.4')).res.status).toBe(200);
-    expect((await ask(s, '192.0.2.4', captchaSubject(s.server.ctx, 'admin@example.com'))).res.status).toBe(200);
+    expect((await ask(s, '192.0.2.4', await captchaSubject(s.server.ctx, 'admin@example.com'))).res.status).toBe(200);
     expect((await ask(s, '192.0.2.4')).res.status).toBe(429);
   });
 
@@ -213,10 +213,10 @@ describe('limits per window', () => {
 
   it('takes so many answers per 15 minutes on the puzzles of one sign-in address', async () => {
     const s = await server({ captchaAnswersPerAccount: 2 });
-    const demo = captchaSubject(s.server.ctx, 'demo@example.com');
+    const demo = await captchaSubject(s.server.ctx, 'demo@example.com');
     const puzzles: Puzzle[] = [];
     for (let n = 1; n <= 3; n++) puzzles.push((await ask(s, `10.8.0.${n}`, demo)).puzzle!);
-    const other = (await ask(s, '10.8.0.9', captchaSubject(s.server.ctx, 'admin@example.com'))).puzzle!;
+    const other = (await ask(s, '10.8.0.9', await captchaSubject(s.server.ctx, 'admin@example.com'))).puzzle!;
     s.clock.advance(1000);
     for (const [n, p] of puzzles.slice(0, 2).entries()) expect((await answer(s, `10.8.1.${n}`, p.challengeId, p.answer + 30, humanTrace(p.answer + 30))).status).toBe(400);
     const last = puzzles[2]!;
@@ -267,7 +267,7 @@ describe('a token for one sign-in', () => {
     expect((await new Client(s.base).get('/api/captcha/challenge?for=short')).status).toBe(400);
 
     // Tokens of an unbound puzzle, or of another address's, do not open this sign-in …
-    for (const token of [await solve(s, ip), await solve(s, ip, captchaSubject(s.server.ctx, 'admin@example.com'))]) {
+    for (const token of [await solve(s, ip), await solve(s, ip, await captchaSubject(s.server.ctx, 'admin@example.com'))]) {
       expect((await signInWith(s, ip, 'demo@example.com', token)).body.errorCode).toBe(E.captchaRequired);
     }
     // … one of a puzzle for it does.

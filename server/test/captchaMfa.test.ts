@@ -33,7 +33,7 @@ async function page(ip: string): Promise<{ send(body: Record<string, unknown>): 
 async function solveCaptcha(ip: string, email = MFA): Promise<string> {
   const c = new Client(t.base);
   const headers = { 'X-Forwarded-For': ip };
-  const ch = (await c.get(`/api/captcha/challenge?for=${captchaSubject(t.server.ctx, email)}`, { headers })).body.result;
+  const ch = (await c.get(`/api/captcha/challenge?for=${await captchaSubject(t.server.ctx, email)}`, { headers })).body.result;
   await c.get(ch.imageUrl.replace(t.base, ''), { headers });
   await c.get(ch.pieceUrl.replace(t.base, ''), { headers });
   t.clock.advance(1000); // the drag takes 680 ms: it cannot be verified sooner after the images

@@ -18,6 +18,7 @@ import { withPasskey } from './passkeyHelpers';
 import { accountIdOf, MFA_EMAIL, nextTotp, passwordStep, signInWithTotp } from './secondFactorHelpers';
 import type { SoftAuthenticator } from './softAuthenticator';
 import { passkeyStore } from '../../plugins/passkeys/server/tables';
+import { legacyStore } from '../../plugins/migration/server/tables';
 
 let t: TestServer;
 let dir: string;
@@ -166,6 +167,15 @@ describe('second-factor extras follow their switches', () => {
     const intoUse = await legacy.post('/api/register-and-merge', { ...migrate, regionCode: 'US' });
     expect([intoUse.status, intoUse.body.result]).toEqual([403, { plugin: 'migration', offIn: 'Use', appType: null }]);
     expect(await t.server.ctx.region('Use').selectFrom('accounts').select('id').where('email', '=', 'legacy-one@example.com').executeTakeFirst()).toBeUndefined();
+    // A Use vendor ID with an old account of its address: not asked to merge it, and its conflict info names none.
+    await legacyStore(t.server.ctx)
+      .insertInto('legacy_accounts')
+      .values({ uuid: 'us-old', provider: 'partnerApp', email: 'us@example.com', password_hash: 'x', first_name: 'Uma', last_name: 'States', region: null, mfa: 0, subscription: 0, product_line: null, subscription_topic: null, migrated_at: null, migrated_to: null })
+      .execute();
+    const usAgain = new Client(t.base);
+    await signIn(usAgain, 'us@example.com', DEMO_PASSWORD);
+    expect((await usAgain.post('/api/region/use/accounts/conflictInfo', { email: 'us@example.com' }, { auth: true })).body.result.reasons).not.toContain('unmergedAccounts');
+    await legacyStore(t.server.ctx).deleteFrom('legacy_accounts').where('uuid', '=', 'us-old').execute();
 
     // Invitations are off for the Euw company's region: its code reads as unknown (-40012), on any host.
     const code = t.server.demo!.values.inviteCode!;

@@ -55,9 +55,15 @@ export const SUBJECT_PATTERN = '^[A-Za-z0-9_-]{43}$';
  * showing it (in logs, history). The key is made once and kept in the global store: every
  * process computes the same subject, so a puzzle issued by one opens a sign-in on another.
  */
-export function captchaSubject(ctx: Ctx, email: string): string {
-  return crypto.createHmac('sha256', ctx.captchaKey).update(normalizeEmail(email)).digest('base64url');
+export async function captchaSubject(ctx: Ctx, email: string): Promise<string> {
+  return crypto.createHmac('sha256', await subjectHashKey(ctx)).update(normalizeEmail(email)).digest('base64url');
 }
+
+const subjectHashKey = (ctx: Ctx): Promise<Buffer> => ctx.sharedKey('captcha-subject');
+
+/** Slider puzzles issued and answers tried, per client network and per sign-in address (15 minutes). */
+const puzzlesAsked = (ctx: Ctx) => ctx.counter('captchaPuzzles', 15 * 60_000);
+const answersTried = (ctx: Ctx) => ctx.counter('captchaAnswers', 15 * 60_000);
 
 /** The frame the -23029 result points at; for a sign-in, bound to the address's subject. */
 export function captchaFrameUrl(ctx: Ctx, subject: string | null): string {
@@ -81,7 +87,7 @@ const subjectKey = (subject: string) => `account:${subject}`;
 
 export async function createChallenge(ctx: Ctx, apiBase: string, asker: CaptchaAsker): Promise<CaptchaChallenge> {
   const { captchaPuzzlesPerClient, captchaPuzzlesPerAccount } = ctx.options.limits;
-  await holdWithinLimits(ctx.captchaPuzzles, [
+  await holdWithinLimits(puzzlesAsked(ctx), [
     [clientKey(asker.client), captchaPuzzlesPerClient],
     ...(asker.subject ? [[subjectKey(asker.subject), captchaPuzzlesPerAccount] as const] : []),
   ]);
@@ -153,7 +159,7 @@ const TIMING_SLACK_MS = 100;
 /** Checks one answer; `client` is the network of the client that sends it. */
 export async function verifyChallenge(ctx: Ctx, input: CaptchaVerifyRequest, client: string): Promise<{ token: string; expiresIn: number }> {
   const { captchaAnswersPerClient, captchaAnswersPerAccount } = ctx.options.limits;
-  await holdWithinLimits(ctx.captchaAnswers, [[clientKey(client), captchaAnswersPerClient]]);
+  await holdWithinLimits(answersTried(ctx), [[clientKey(client), captchaAnswersPerClient]]);
   const db = captchaStore(ctx);
   const now = ctx.now();
   const counted = await db
@@ -167,7 +173,7 @@ export async function verifyChallenge(ctx: Ctx, input: CaptchaVerifyRequest, cli
     .executeTakeFirst();
   if (!counted) fail(E.invalidParameter, { reload: true }, 'The puzzle has expired. Please try a new one.');
   // Answers on puzzles of one sign-in address, from every client together (the try is spent).
-  if (counted.subject) await holdWithinLimits(ctx.captchaAnswers, [[subjectKey(counted.subject), captchaAnswersPerAccount]]);
+  if (counted.subject) await holdWithinLimits(answersTried(ctx), [[subjectKey(counted.subject), captchaAnswersPerAccount]]);
   // Solving takes seeing both images first, and a drag cannot have lasted longer than the
   // time since they were served. Every reason gets the same answer.
   const seen = counted.image_served_at !== null && counted.piece_served_at !== null;

@@ -15,8 +15,8 @@ export default defineServerPlugin({
   migrations: { global: captchaMigrations },
   setup(host) {
     host.contribute('humanCheck', {
-      passes: (ctx, token, email) => consumeCaptchaToken(ctx, token, email === null ? null : captchaSubject(ctx, email)),
-      url: (ctx, email) => captchaFrameUrl(ctx, email === null ? null : captchaSubject(ctx, email)),
+      passes: async (ctx, token, email) => consumeCaptchaToken(ctx, token, email === null ? null : await captchaSubject(ctx, email)),
+      url: async (ctx, email) => captchaFrameUrl(ctx, email === null ? null : await captchaSubject(ctx, email)),
     });
   },
   routes: (api, ctx) => captchaRoutes(ctx)(api),

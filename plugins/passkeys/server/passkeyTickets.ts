@@ -14,23 +14,14 @@
 import crypto from 'node:crypto';
 import type { RegionCode } from '@portal/plugin-api/contract';
 import { isRegionCode } from '@portal/plugin-api/contract';
-import { firstUse, randomToken, sharedSecret, type ServerContext as Ctx } from '@portal/server-api';
+import { firstUse, randomToken, type ServerContext as Ctx } from '@portal/server-api';
 
 export const CHALLENGE_SECONDS = 300;
 export const PROOF_SECONDS = 600;
 
 export type ChallengePurpose = 'signIn' | 'register' | 'secondFactor';
 
-const keys = new WeakMap<Ctx, Promise<Buffer>>();
-
-function keyOf(ctx: Ctx): Promise<Buffer> {
-  let key = keys.get(ctx);
-  if (!key) {
-    key = sharedSecret(ctx.stores.global, 'passkey-tickets', ctx.now());
-    keys.set(ctx, key);
-  }
-  return key;
-}
+const keyOf = (ctx: Ctx): Promise<Buffer> => ctx.sharedKey('passkey-tickets');
 
 function mac(key: Buffer, parts: readonly string[]): string {
   return crypto.createHmac('sha256', key).update(parts.join('\n')).digest('base64url');

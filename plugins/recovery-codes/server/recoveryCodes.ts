@@ -11,22 +11,14 @@
 import crypto from 'node:crypto';
 import type { RecoveryCodesStatus, RegionCode } from '@portal/plugin-api/contract';
 import { RECOVERY_CODE_COUNT } from '@portal/plugin-api/contract';
-import { languageOr, randomId, safeEqual, sharedSecret, type AccountTable, type ServerContext as Ctx } from '@portal/server-api';
+import { languageOr, randomId, safeEqual, type AccountTable, type ServerContext as Ctx } from '@portal/server-api';
 import { recoveryCodeStore } from './tables';
 
 /** No 0/o, 1/l/i: a code read off paper is typed back without doubt. */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const SYMBOLS = 10;
 
-const keys = new WeakMap<Ctx, Promise<Buffer>>();
-function recoveryKey(ctx: Ctx): Promise<Buffer> {
-  let key = keys.get(ctx);
-  if (!key) {
-    key = sharedSecret(ctx.stores.global, 'recovery-codes', ctx.now());
-    keys.set(ctx, key);
-  }
-  return key;
-}
+const recoveryKey = (ctx: Ctx): Promise<Buffer> => ctx.sharedKey('recovery-codes');
 
 /** `xxxx-xxxx-xx`: grouped for reading aloud and copying by hand. */
 export function newRecoveryCode(): string {

@@ -8,21 +8,13 @@
  */
 import crypto from 'node:crypto';
 import type { RegionCode, TrustedDeviceInfo } from '@portal/plugin-api/contract';
-import { randomId, safeEqual, sharedSecret, type ServerContext as Ctx } from '@portal/server-api';
+import { randomId, safeEqual, type ServerContext as Ctx } from '@portal/server-api';
 import { trustedDeviceStore } from './tables';
 
 const COOKIE_PREFIX = 'uid_td_';
 const DAY_MS = 86_400_000;
 
-const keys = new WeakMap<Ctx, Promise<Buffer>>();
-function deviceKey(ctx: Ctx): Promise<Buffer> {
-  let key = keys.get(ctx);
-  if (!key) {
-    key = sharedSecret(ctx.stores.global, 'trusted-devices', ctx.now());
-    keys.set(ctx, key);
-  }
-  return key;
-}
+const deviceKey = (ctx: Ctx): Promise<Buffer> => ctx.sharedKey('trusted-devices');
 
 const mac = async (ctx: Ctx, text: string) => crypto.createHmac('sha256', await deviceKey(ctx)).update(text).digest('base64url');
 
