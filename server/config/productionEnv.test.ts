@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_HELPDESK_SECRET } from '../options';
 import { demoSwitches, productionProblems } from './productionEnv';
 
-const GOOD = { PUBLIC_ORIGIN: 'https://id.example.com', HELPDESK_SECRET: 'h'.repeat(40), SMTP_URL: 'smtp://mail.example.com:587', PRIVACY_POLICY_URL: 'https://www.example.com/privacy' };
+const GOOD = { PUBLIC_ORIGIN: 'https://id.example.com', HELPDESK_SECRET: 'q7Vt-2mXz9LkP0aR4sW8nB3cY6eJ1uHg5dF', SMTP_URL: 'smtp://mail.example.com:587', PRIVACY_POLICY_URL: 'https://www.example.com/privacy' };
 
 describe('a production start', () => {
   it('is fine with an https origin, a real help-desk secret and SMTP', () => expect(productionProblems(GOOD)).toEqual([]));
@@ -18,10 +18,18 @@ describe('a production start', () => {
     ['an origin that is not a URL', { PUBLIC_ORIGIN: 'id.example.com' }, /not a URL/],
     ['the published demo help-desk secret', { HELPDESK_SECRET: DEMO_HELPDESK_SECRET }, /demo secret published/],
     ['a short help-desk secret', { HELPDESK_SECRET: 'short' }, /shorter than 32/],
+    ['a help-desk secret of one repeated character', { HELPDESK_SECRET: 'h'.repeat(40) }, /looks guessable \(about 0 bits, 1 different characters\)/],
+    ['a help-desk secret of a few characters', { HELPDESK_SECRET: 'abab'.repeat(10) }, /looks guessable \(about 40 bits, 2 different characters\)/],
   ])('refuses %s', (_what, change, message) => {
     const problems = productionProblems({ ...GOOD, ...change });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(message);
+  });
+
+  it('takes random secrets, base64 or hex, and a long passphrase', () => {
+    for (const secret of ['zQ0mH7yq3VbTn8Kc1RxW5pLs2dJf9gAe6uYo4iNt0Bk', '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b', 'correct-horse-battery-staple-in-a-vending-machine']) {
+      expect(productionProblems({ ...GOOD, HELPDESK_SECRET: secret }), secret).toEqual([]);
+    }
   });
 
   it('lets a closed test network use http only when it says so', () => {

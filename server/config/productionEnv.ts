@@ -7,6 +7,23 @@ import { DEMO_HELPDESK_SECRET } from '../options';
 
 export type Env = Record<string, string | undefined>;
 
+/**
+ * A secret's strength as its characters tell it: length times the Shannon entropy of their mix.
+ * A random 32-character base64 secret scores about 150 bits, random hex about 115; a repeated
+ * character or a word scores far below. A heuristic (a sequence like `abcd…` passes), not a proof.
+ */
+export function estimatedBits(secret: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of secret) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  const n = [...secret].length;
+  let perChar = 0;
+  for (const count of counts.values()) perChar -= (count / n) * Math.log2(count / n);
+  return perChar * n;
+}
+
+/** Fewer than ~96 bits by that measure, or fewer than 10 different characters. */
+const guessable = (secret: string) => estimatedBits(secret) < 96 || new Set(secret).size < 10;
+
 /** Every missing or unsafe setting of a production start (empty: fine). */
 export function productionProblems(env: Env): string[] {
   const problems: string[] = [];
@@ -27,6 +44,9 @@ export function productionProblems(env: Env): string[] {
   if (!env.HELPDESK_SECRET) problems.push('HELPDESK_SECRET is not set: the help-desk JWT would be signed with the demo secret published in this repository.');
   else if (env.HELPDESK_SECRET === DEMO_HELPDESK_SECRET) problems.push('HELPDESK_SECRET is the demo secret published in this repository.');
   else if (env.HELPDESK_SECRET.length < 32) problems.push('HELPDESK_SECRET is shorter than 32 characters.');
+  else if (guessable(env.HELPDESK_SECRET)) {
+    problems.push(`HELPDESK_SECRET looks guessable (about ${Math.round(estimatedBits(env.HELPDESK_SECRET))} bits, ${new Set(env.HELPDESK_SECRET).size} different characters): use a random one, e.g. \`openssl rand -base64 32\`.`);
+  }
   if (!env.SMTP_URL) problems.push('SMTP_URL is not set: mails (activation, reset, codes) would go nowhere.');
   if (!env.PRIVACY_POLICY_URL && env.DEMO_PAGES !== '1') problems.push("PRIVACY_POLICY_URL is not set: the privacy notice would link to the demo service's page.");
   return problems;

@@ -2,13 +2,13 @@
  * Opens the stores: SQLite files under the data folder by default (WAL), or PostgreSQL when a
  * connection URL is given (one schema per store on the same server, or one URL per store).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
 import type { RegionCode } from '../../core/contract/regions';
 import { REGION_CODES } from '../../core/contract/regions';
 import { migrate, type PluginMigrations, type StoreKind } from './migrations';
+import { privateDatabaseFile, privateDir } from './privateFiles';
 import type { GlobalDb, LegacyDb, PoolStats, RegionalDb, Stores } from './types';
 
 type StoreName = 'global' | 'legacy' | Lowercase<RegionCode>;
@@ -45,7 +45,8 @@ class ImmediateSqliteDialect extends SqliteDialect {
 }
 
 function openSqlite<T>(file: string): Kysely<T> {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  privateDir(path.dirname(file));
+  privateDatabaseFile(file);
   const database = new Database(file);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
@@ -102,6 +103,8 @@ async function openPostgres<T>(url: string, schema: string, prepare: (db: Kysely
 }
 
 export async function openStores(options: StoreOptions): Promise<Stores> {
+  // Uploads, the development mailbox and the SQLite files live here: the server's user only.
+  privateDir(options.dataDir);
   const pgUrl = (name: StoreName) => options.databaseUrls?.[name] ?? options.databaseUrl;
   const pools: Array<[string, PoolStats]> = [];
   const opened: Array<Kysely<any>> = []; // eslint-disable-line @typescript-eslint/no-explicit-any -- works on any database's schema

@@ -11,6 +11,7 @@ import type { RegionCode } from '../../core/contract/regions';
 import type { Ctx } from '../context';
 import type { AccountTable } from '../db/types';
 import { accountRow, createAccount } from '../domain/accounts';
+import { PRIVATE_FILE, privateDir } from '../db/privateFiles';
 import * as OTPAuth from 'otpauth';
 
 export const DEMO_PASSWORD = 'Demo-pass-2024';
@@ -84,7 +85,7 @@ export async function seedDemo(ctx: Ctx): Promise<DemoSummary | null> {
   for (const feature of ctx.extensions.all('demoData')) await feature.seed(ctx, seeding);
 
   const summary: DemoSummary = { users, totpSecret, values, notes };
-  fs.mkdirSync(ctx.options.dataDir, { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(summary, null, 2), { mode: 0o600 });
+  privateDir(ctx.options.dataDir);
+  fs.writeFileSync(file, JSON.stringify(summary, null, 2), { mode: PRIVATE_FILE });
   return summary;
 }

@@ -14,6 +14,7 @@ import type { Ctx } from '../context';
 import type { FileTable } from '../db/types';
 import { fail } from '../http/errors';
 import { md5Hex, randomToken } from './crypto';
+import { PRIVATE_FILE, privateDirAsync } from '../db/privateFiles';
 
 export const AVATAR_MAX = 1024 * 1024;
 export const LICENSE_MAX = 5 * 1024 * 1024;
@@ -68,8 +69,8 @@ export async function saveUpload(ctx: Ctx, region: RegionCode, accountId: string
     created_at: ctx.now(),
   };
   try {
-    await fs.promises.mkdir(dir, { recursive: true });
-    await fs.promises.writeFile(path.join(dir, storedName), input.data, { flag: 'wx' });
+    await privateDirAsync(dir);
+    await fs.promises.writeFile(path.join(dir, storedName), input.data, { flag: 'wx', mode: PRIVATE_FILE });
     await ctx.region(region).insertInto('files').values(row).execute();
   } catch {
     await fs.promises.rm(path.join(dir, storedName), { force: true });

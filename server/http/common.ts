@@ -38,7 +38,8 @@ export function clientIp(req: FastifyRequest): string {
 }
 
 export function parseCookies(header: string | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
+  // No prototype: a cookie's name comes from the request, and `cookies.toString` must be no cookie.
+  const out = Object.create(null) as Record<string, string>;
   if (!header) return out;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');

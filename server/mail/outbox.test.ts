@@ -57,8 +57,8 @@ class RecordingTransport implements MailTransport {
 const clock = { now: 1_800_000_000_000 };
 const now = () => clock.now;
 
-function worker(outbox: MailOutbox, transport: MailTransport, results: MailResult[] = []) {
-  return new OutboxWorker(outbox, transport, { pollMs: 60_000, batch: 3, sendTimeoutMs: 5000 }, now, (r) => results.push(r), () => undefined);
+function worker(outbox: MailOutbox, transport: MailTransport, results: MailResult[] = [], logs: string[] = []) {
+  return new OutboxWorker(outbox, transport, { pollMs: 60_000, batch: 3, sendTimeoutMs: 5000 }, now, (r) => results.push(r), (line) => logs.push(line));
 }
 
 const settings = (over: Partial<OutboxSettings> = {}): OutboxSettings => ({ ...DEFAULT_OUTBOX_SETTINGS, ...over });
@@ -120,7 +120,8 @@ describe('mail outbox', () => {
     const outbox = new MailOutbox(stores.global, now, settings());
     const transport = new RecordingTransport();
     const results: MailResult[] = [];
-    const w = worker(outbox, transport, results);
+    const logs: string[] = [];
+    const w = worker(outbox, transport, results, logs);
     await outbox.enqueue(mail(1));
     transport.failures = [Object.assign(new Error('550 5.1.1 <user1@example.com>: no such user'), { code: 'EENVELOPE', responseCode: 550 })];
     await w.flush();
@@ -128,6 +129,10 @@ describe('mail outbox', () => {
     transport.failures = [Object.assign(new Error('535 Authentication failed'), { code: 'EAUTH', responseCode: 535 })];
     await w.flush();
     expect(results).toEqual(['failed', 'retry']);
+    // The log names the row and the codes, not the kind (a reset against a no-account notice) nor the address.
+    expect(logs).toHaveLength(2);
+    expect(logs[0]).toMatch(/^mail \S+ attempt 1 failed: EENVELOPE 550; given up$/);
+    expect(logs.join('\n')).not.toMatch(/reset|user\d@example\.com/);
     const rows = await stores.global.selectFrom('mail_outbox').select(['recipient', 'state', 'last_error']).orderBy('recipient').execute();
     // The stored error is the codes only: the reply text names the address.
     expect(rows).toEqual([

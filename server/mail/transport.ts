@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailKind } from './texts';
+import { PRIVATE_FILE, privateDir } from '../db/privateFiles';
 
 /** A rendered mail as the worker delivers it (and as the development mailbox keeps it). */
 export interface DeliveredMail {
@@ -59,14 +60,14 @@ export class DevMailbox implements MailTransport {
 
   constructor(dataDir: string) {
     this.dir = path.join(dataDir, 'outbox');
-    fs.mkdirSync(this.dir, { recursive: true });
+    privateDir(this.dir);
   }
 
   async deliver(mail: DeliveredMail): Promise<void> {
     const name = `${String(mail.createdAt).padStart(14, '0')}-${process.hrtime.bigint()}-${mail.id}.json`;
     // Written aside and renamed: a reader never sees half a mail.
     const file = path.join(this.dir, name);
-    await fs.promises.writeFile(`${file}.part`, JSON.stringify(mail));
+    await fs.promises.writeFile(`${file}.part`, JSON.stringify(mail), { mode: PRIVATE_FILE });
     await fs.promises.rename(`${file}.part`, file);
   }
 

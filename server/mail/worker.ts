@@ -155,7 +155,9 @@ export class OutboxWorker {
       const error = failureSummary(err);
       const fate = await this.outbox.attemptFailed(row, this.id, error, isPermanentFailure(err));
       if (fate !== 'lost') this.report(fate);
-      this.log(`mail ${row.id} (${row.kind}) attempt ${row.attempts} failed: ${error}; ${fate === 'retry' ? 'will retry' : fate === 'failed' ? 'given up' : 'claim lost'}`);
+      // Not the kind: under enumeration protection `reset` against `noAccount` would tell a log reader
+      // which reset requests were for real accounts. The row's id finds the rest in the outbox.
+      this.log(`mail ${row.id} attempt ${row.attempts} failed: ${error}; ${fate === 'retry' ? 'will retry' : fate === 'failed' ? 'given up' : 'claim lost'}`);
       return;
     }
     if (await this.outbox.sent(row.id, this.id)) this.report('sent');

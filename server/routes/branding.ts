@@ -8,7 +8,8 @@ import { isReauthSession, reauthenticationOf } from '../domain/reauth';
 import { readSsoCookie } from '../domain/sessions';
 import { ok, S, ssoCookie } from '../http/common';
 
-const ASSETS: Record<string, string> = {
+// A Map, not an object: a name from the request (`constructor`, `__proto__`) finds nothing here.
+const ASSETS = new Map<string, string>(Object.entries({
   'logo.svg': `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40"><rect width="40" height="40" rx="8" fill="#1258d6"/><path d="M11 10v13a9 9 0 0 0 18 0V10" fill="none" stroke="#fff" stroke-width="4"/><text x="50" y="27" font-family="sans-serif" font-size="18" font-weight="700" fill="#1d2433">Unified ID</text></svg>`,
   'demo-logo.svg': `<svg xmlns="http://www.w3.org/2000/svg" width="176" height="40" viewBox="0 0 176 40"><circle cx="20" cy="20" r="18" fill="#0a8f5a"/><path d="M12 20l6 6 11-12" fill="none" stroke="#fff" stroke-width="4"/><text x="46" y="27" font-family="sans-serif" font-size="18" font-weight="700" fill="#1d2433">Demo Service</text></svg>`,
   // Two partner logos of unusual shapes (very wide, square), for client-theme tests and demos.
@@ -16,7 +17,7 @@ const ASSETS: Record<string, string> = {
   'partner-square.svg': `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="20" fill="#8e24aa"/><circle cx="48" cy="48" r="24" fill="none" stroke="#fff" stroke-width="8"/></svg>`,
   'slide-1.svg': `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600"><defs><linearGradient id="a" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0b3a8c"/><stop offset="1" stop-color="#1f8fd6"/></linearGradient></defs><rect width="800" height="600" fill="url(#a)"/><circle cx="600" cy="180" r="120" fill="#fff" fill-opacity=".12"/><circle cx="200" cy="460" r="180" fill="#fff" fill-opacity=".08"/></svg>`,
   'slide-2.svg': `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600"><defs><linearGradient id="b" x1="0" y1="1" x2="1" y2="0"><stop offset="0" stop-color="#0a6b47"/><stop offset="1" stop-color="#35b37e"/></linearGradient></defs><rect width="800" height="600" fill="url(#b)"/><rect x="480" y="120" width="220" height="220" rx="30" fill="#fff" fill-opacity=".12"/></svg>`,
-};
+}));
 
 /** Largest image the login shell writes into the page itself: a few requests' worth of bytes, no more. */
 const INLINE_LIMIT = 4096;
@@ -28,7 +29,7 @@ const INLINE_LIMIT = 4096;
  */
 export function inlineBrandingImage(url: string): string | null {
   const name = /^\/api\/branding\/([A-Za-z0-9._-]{1,64})$/.exec(url)?.[1];
-  const svg = name && Object.hasOwn(ASSETS, name) ? ASSETS[name]! : null;
+  const svg = name ? (ASSETS.get(name) ?? null) : null;
   if (!svg || Buffer.byteLength(svg) > INLINE_LIMIT) return null;
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
@@ -72,7 +73,7 @@ export function brandingRoutes(ctx: Ctx) {
       '/branding/:name',
       { schema: { params: { type: 'object', properties: { name: { type: 'string', maxLength: 64 } }, required: ['name'] } } },
       async (req, reply) => {
-        const svg = ASSETS[req.params.name];
+        const svg = ASSETS.get(req.params.name);
         if (!svg) return reply.status(404).send({ errorCode: -10020, message: 'No such image.' });
         // Logos are the login page's largest paint: kept a week, and shown from cache while revalidated for a month after.
         return reply.header('Cache-Control', 'public, max-age=604800, stale-while-revalidate=2592000').header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'").type('image/svg+xml').send(svg);

@@ -230,6 +230,14 @@ describe('SPA serving and headers', () => {
     expect((await c.get('/api/branding/logo.svg')).status).toBe(200);
   });
 
+  it("answers 404 for a branding image named after an object's own properties, never 500", async () => {
+    const c = new Client(t.base);
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+      const res = await c.get(`/api/branding/${name}`);
+      expect([name, res.status, res.body.errorCode]).toEqual([name, 404, -10020]);
+    }
+  });
+
   it('serves the captcha test page (a same-origin frame parent) in development', async () => {
     const c = new Client(t.base);
     const page = await c.get('/demo-service/captcha-test.html');

@@ -38,7 +38,7 @@ describe('server/main.ts in production', () => {
         DATA_DIR: path.join(dir, 'started'),
         PUBLIC_ORIGIN: 'https://id.example.com',
         TRUST_PROXY: '1',
-        HELPDESK_SECRET: 'x'.repeat(40),
+        HELPDESK_SECRET: 'zQ0mH7yq3VbTn8Kc1RxW5pLs2dJf9gAe6uYo4iNt0Bk',
         SMTP_URL: 'smtp://127.0.0.1:9',
         PRIVACY_POLICY_URL: 'https://www.example.com/privacy',
       },
