@@ -415,6 +415,13 @@ const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => (
       await db.schema.createIndex('security_events_created_idx').ifNotExists().on('security_events').column('created_at').execute();
     },
   },
+  '014_security_token_session': {
+    // A security unlock belongs to the session that made it: another session of the account (or
+    // one signed in after it ended) cannot use its token. Null for other kinds of one-time token.
+    async up(db: AnyDb) {
+      await db.schema.alterTable('one_time_tokens').addColumn('session_id', 'varchar(64)').execute();
+    },
+  },
 });
 
 const legacyMigrations = (_dialect: SqlDialect): Record<string, Migration> => ({

@@ -200,6 +200,8 @@ export interface OneTimeTokenTable {
   captcha_passed_at: number | null;
   /** An MFA process whose code was verified: when; null before and for others. */
   verified_at: number | null;
+  /** A security unlock: the session that made it (and alone may use it); null for others. */
+  session_id: string | null;
 }
 export interface SsoSessionTable {
   id: string;

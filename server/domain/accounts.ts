@@ -168,13 +168,14 @@ export async function createOneTimeToken(
   kind: string,
   seconds: number,
   clientId: string | null = null,
+  sessionId: string | null = null,
 ): Promise<string> {
   const token = regionalSecret(region);
   const now = ctx.now();
   await ctx
     .region(region)
     .insertInto('one_time_tokens')
-    .values({ token_hash: hashSecret(token), account_id: accountId, kind, created_at: now, expires_at: now + seconds * 1000, used_at: null, client_id: clientId })
+    .values({ token_hash: hashSecret(token), account_id: accountId, kind, created_at: now, expires_at: now + seconds * 1000, used_at: null, client_id: clientId, session_id: sessionId })
     .execute();
   return token;
 }

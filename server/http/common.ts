@@ -153,7 +153,7 @@ export async function endSecurityUnlock(ctx: Ctx, req: FastifyRequest, region: R
     .execute();
 }
 
-/** Sensitive calls: a live 5-minute security token of this account in `Security-Token`. */
+/** Sensitive calls: a live 5-minute security token of this account and session in `Security-Token`. */
 export async function requireSecurityToken(ctx: Ctx, req: FastifyRequest, auth: AuthContext): Promise<void> {
   const value = securityTokenOf(req);
   const parsed = parseRegionalSecret(value);
@@ -166,6 +166,8 @@ export async function requireSecurityToken(ctx: Ctx, req: FastifyRequest, auth: 
     .where('kind', '=', 'security')
     .executeTakeFirst();
   if (!row || row.used_at !== null || row.expires_at <= ctx.now() || !safeEqual(row.account_id, auth.account.id)) fail(E.tokenFailure);
+  // Only the session that unlocked: not another device of the account, not one signed in after it.
+  if (row.session_id === null || !safeEqual(row.session_id, auth.session.id)) fail(E.tokenFailure);
 }
 
 /** A path's account id must be the caller's own. */

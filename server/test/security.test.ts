@@ -63,6 +63,24 @@ describe('security token', () => {
   });
 });
 
+describe('a security unlock', () => {
+  it("belongs to the session that made it: another session of the account cannot use it, nor one after it signed out", async () => {
+    const laptop = new Client(t.base);
+    await signIn(laptop, 'demo@example.com', DEMO_PASSWORD);
+    const id = (await laptop.get('/api/user-info', { auth: true })).body.result.accountId;
+    const phone = new Client(t.base);
+    await signIn(phone, 'demo@example.com', DEMO_PASSWORD);
+    await unlock(laptop, DEMO_PASSWORD);
+    phone.securityToken = laptop.securityToken;
+    expect((await phone.post(`/api/account/${id}/timeout`, { expireTime: 21600 }, { auth: true, security: true })).body.errorCode).toBe(E.tokenFailure);
+    // Its own session may (the refusal above spent nothing).
+    expect((await laptop.post(`/api/account/${id}/timeout`, { expireTime: 21600 }, { auth: true, security: true })).body.result.expireTime).toBe(21600);
+    // Signed out without the header (the unlock is not ended): still no other session's.
+    await laptop.post('/api/logout', undefined, { auth: true });
+    expect((await phone.post(`/api/account/${id}/timeout`, { expireTime: 86400 }, { auth: true, security: true })).body.errorCode).toBe(E.tokenFailure);
+  });
+});
+
 describe('two-factor management', () => {
   it('enrols TOTP, adds email codes, sets primary, deletes and disables', async () => {
     const c = new Client(t.base);

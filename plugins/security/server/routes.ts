@@ -69,7 +69,7 @@ export function securityRoutes(ctx: Ctx) {
         await checkAccountPasswordRecorded(ctx, auth.region, auth.account, req.body.password, context, 'security_unlock_failed', undefined, answerSent(reply));
         await recordSecurityEvent(ctx, { region: auth.region, id: auth.account.id }, 'security_unlocked', context);
         const seconds = ctx.options.limits.securityTokenSeconds;
-        const token = await createOneTimeToken(ctx, auth.region, auth.account.id, 'security', seconds);
+        const token = await createOneTimeToken(ctx, auth.region, auth.account.id, 'security', seconds, null, auth.session.id);
         return ok({ securityToken: token, expiresIn: seconds });
       },
     );
