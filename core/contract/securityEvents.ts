@@ -29,6 +29,7 @@ export const SECURITY_EVENT_KINDS = [
   'recovery_code_used',
   'trusted_device_added',
   'trusted_device_revoked',
+  'second_factor_reset',
 ] as const;
 /** One of SECURITY_EVENT_KINDS. */
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
@@ -39,7 +40,7 @@ export interface SecurityEventDetail {
   reason?: 'password' | 'locked' | 'code';
   /** `mfa_*`: the method. */
   method?: 'totp' | 'email';
-  /** `sessions_ended`: how many sessions; `recovery_code_used`: how many codes remain. */
+  /** `sessions_ended`: how many sessions; `recovery_code_used`: how many codes remain; `second_factor_reset`: how many codes and trusted browsers ended. */
   count?: number;
   /** `sessions_ended`: one chosen session, or every session but the current one. */
   scope?: 'one' | 'others';

@@ -24,6 +24,7 @@ const DISOWNABLE: ReadonlySet<SecurityEventKind> = new Set<SecurityEventKind>([
   'recovery_code_used',
   'trusted_device_added',
   'trusted_device_revoked',
+  'second_factor_reset',
 ]);
 
 export function mayDisown(event: SecurityEvent): boolean {

@@ -242,9 +242,24 @@ export async function readMfaProcess(ctx: Ctx, processId: string | undefined, co
 }
 
 /** Security settings: turn two-factor on with a first method, proven by a code. */
-export async function enableMfa(ctx: Ctx, region: RegionCode, account: AccountTable, type: MfaType, code: string): Promise<void> {
+/**
+ * Recovery codes and trusted browsers belong to the enrolment they came from: when two-step
+ * verification is turned off, a method removed, or a new enrolment starts, they end (whatever the
+ * switches say, as forgetting does). Resolves how many unused codes and live browsers ended: the
+ * caller records it and tells the owner.
+ */
+async function endEnrolmentExtras(ctx: Ctx, region: RegionCode, accountId: string): Promise<number> {
+  let ended = 0;
+  for (const codes of ctx.extensions.all('backupCodes')) ended += await codes.discard(ctx, region, accountId);
+  for (const trusted of ctx.extensions.all('trustedBrowser')) ended += await trusted.forget(ctx, region, accountId, null);
+  return ended;
+}
+
+/** A new enrolment: starts clean. Resolves how many leftovers of an earlier one ended (see endEnrolmentExtras). */
+export async function enableMfa(ctx: Ctx, region: RegionCode, account: AccountTable, type: MfaType, code: string): Promise<number> {
   if (account.mfa_enabled === 1) fail(E.mfaTypeEnabled);
   await addMethod(ctx, region, account, type, code, true);
+  return endEnrolmentExtras(ctx, region, account.id);
 }
 
 export async function addMethod(ctx: Ctx, region: RegionCode, account: AccountTable, type: MfaType, code: string, enabling = false): Promise<void> {
@@ -267,8 +282,8 @@ export async function setPrimary(ctx: Ctx, region: RegionCode, account: AccountT
   await ctx.region(region).updateTable('accounts').set({ mfa_primary: type, updated_at: ctx.now() }).where('id', '=', account.id).execute();
 }
 
-/** Removing the last method turns two-factor off. */
-export async function deleteMethod(ctx: Ctx, region: RegionCode, account: AccountTable, type: MfaType): Promise<void> {
+/** Removing the last method turns two-factor off. Resolves how many recovery codes and trusted browsers ended with it. */
+export async function deleteMethod(ctx: Ctx, region: RegionCode, account: AccountTable, type: MfaType): Promise<number> {
   methodOf(ctx, region, type); // a method switched off for the region: 403 -19999
   const types = supportedTypes(ctx, region, account);
   if (account.mfa_enabled !== 1 || !types.includes(type)) fail(E.mfaTypeDisabled);
@@ -278,7 +293,7 @@ export async function deleteMethod(ctx: Ctx, region: RegionCode, account: Accoun
     .updateTable('accounts')
     .set({ ...methodOf(ctx, region, type).unbind(), mfa_enabled: rest.length ? 1 : 0, mfa_primary: rest.length ? (account.mfa_primary === type ? rest[0]! : account.mfa_primary) : null, updated_at: ctx.now() })
     .where('id', '=', account.id)
-    .execute();
+    .execute();  return endEnrolmentExtras(ctx, region, account.id);
 }
 
 /**
@@ -287,7 +302,7 @@ export async function deleteMethod(ctx: Ctx, region: RegionCode, account: Accoun
  * there the account cannot sign in on its password alone, and a session from before the switch must
  * not turn that into a password-only account (an attack review found this downgrade).
  */
-export async function disableMfa(ctx: Ctx, region: RegionCode, account: AccountTable): Promise<void> {
+export async function disableMfa(ctx: Ctx, region: RegionCode, account: AccountTable): Promise<number> {
   if (methodsOn(ctx, region).length === 0) refuseIfSwitchedOff(ctx, region, () => true);
   if (account.mfa_enabled !== 1) fail(E.mfaTypeDisabled);
   const unbound = ctx.extensions.all('secondFactorMethods').reduce<MethodColumns>((columns, m) => ({ ...columns, ...m.unbind() }), {});
@@ -296,5 +311,5 @@ export async function disableMfa(ctx: Ctx, region: RegionCode, account: AccountT
     .updateTable('accounts')
     .set({ ...unbound, mfa_enabled: 0, mfa_primary: null, updated_at: ctx.now() })
     .where('id', '=', account.id)
-    .execute();
+    .execute();  return endEnrolmentExtras(ctx, region, account.id);
 }

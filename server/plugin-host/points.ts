@@ -104,8 +104,8 @@ export interface ServerPoints {
     remember(ctx: Ctx, region: RegionCode, accountId: string, client: { ip: string | null; userAgent: string | null }): Promise<string>;
     /** This browser's trusted device of the account, if any. */
     current(ctx: Ctx, region: RegionCode, accountId: string, cookies: Record<string, string>): Promise<string | null>;
-    /** Forget the account's trusted browsers, all but `except`. */
-    forget(ctx: Ctx, region: RegionCode, accountId: string, except?: string | null): Promise<unknown>;
+    /** Forget the account's trusted browsers, all but `except`; resolves how many were forgotten. */
+    forget(ctx: Ctx, region: RegionCode, accountId: string, except?: string | null): Promise<number>;
   };
   /** Single-use codes that pass the second factor when the usual method is out of reach (the recovery-codes plugin). */
   backupCodes: {
@@ -114,6 +114,8 @@ export interface ServerPoints {
     spend(ctx: Ctx, region: RegionCode, accountId: string, code: string): Promise<boolean>;
     /** A code was used to sign in: tell the owner. */
     used(ctx: Ctx, region: RegionCode, account: AccountTable, language?: string): Promise<unknown>;
+    /** Two-step verification was turned off or a method removed: the codes of that enrolment end; resolves how many unused ones did. */
+    discard(ctx: Ctx, region: RegionCode, accountId: string): Promise<number>;
   };
   /**
    * Passkeys in the sign-in (the passkeys plugin): a proof of a passkey ceremony stands in for the

@@ -1,5 +1,5 @@
 import { defineServerPlugin } from '@portal/server-api';
-import { mailRecoveryCodeUsed, recoveryCodesStatus, spendRecoveryCode } from './recoveryCodes';
+import { discardRecoveryCodes, mailRecoveryCodeUsed, recoveryCodesStatus, spendRecoveryCode } from './recoveryCodes';
 import { recoveryCodeRoutes } from './routes';
 import { recoveryCodesOfAccount, recoveryCodeMigrations } from './tables';
 
@@ -17,6 +17,7 @@ export default defineServerPlugin({
       remaining: async (ctx, region, accountId) => (await recoveryCodesStatus(ctx, region, accountId)).remaining,
       spend: spendRecoveryCode,
       used: mailRecoveryCodeUsed,
+      discard: discardRecoveryCodes,
     });
   },
   routes: (api, ctx) => recoveryCodeRoutes(ctx)(api),

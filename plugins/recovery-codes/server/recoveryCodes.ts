@@ -63,6 +63,14 @@ export async function regenerateRecoveryCodes(ctx: Ctx, region: RegionCode, acco
  * Spends a code of the account: true when it was one of its unused codes (claimed atomically, so
  * two sign-ins racing with one code cannot both pass). Every candidate is compared in constant time.
  */
+/** The codes of an enrolment that ended (two-step verification off, a method removed): all deleted; resolves how many were unused. */
+export async function discardRecoveryCodes(ctx: Ctx, region: RegionCode, accountId: string): Promise<number> {
+  const db = recoveryCodeStore(ctx, region);
+  const unused = await db.selectFrom('recovery_codes').select('id').where('account_id', '=', accountId).where('used_at', 'is', null).execute();
+  await db.deleteFrom('recovery_codes').where('account_id', '=', accountId).execute();
+  return unused.length;
+}
+
 export async function spendRecoveryCode(ctx: Ctx, region: RegionCode, accountId: string, input: string): Promise<boolean> {
   const normalized = normalizeRecoveryCode(input);
   if (!normalized) return false;

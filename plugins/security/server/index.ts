@@ -9,5 +9,6 @@ import { securityRoutes } from './routes';
  */
 export default defineServerPlugin({
   id: 'security',
+  mails: ['secondFactorReset'],
   routes: (api, ctx) => securityRoutes(ctx)(api),
 });

@@ -107,10 +107,18 @@ export function securityRoutes(ctx: Ctx) {
       return recordSecurityEvent(ctx, { region: auth.region, id: auth.account.id }, kind, context, detail);
     };
 
+    /** Recovery codes and trusted browsers of an enrolment that ended (server/domain/mfa.ts): recorded, and the owner told. */
+    const enrolmentExtrasEnded = async (req: Parameters<typeof requireAuth>[1], auth: Guarded, ended: number) => {
+      if (ended === 0) return;
+      await record(req, auth, 'second_factor_reset', { count: ended });
+      await ctx.mailer.send({ to: auth.account.email, kind: 'secondFactorReset', language: auth.account.language, vars: { name: auth.account.first_name, link: `${ctx.options.publicOrigin}/accountSetting/security` } });
+    };
+
     api.post<{ Body: { mfaType: MfaType; code: string } }>('/account/mfa/enable', { schema: { headers: securityHeaders, body: codeBody } }, async (req) => {
       const auth = await guarded(req);
-      await enableMfa(ctx, auth.region, auth.account, req.body.mfaType, req.body.code);
+      const ended = await enableMfa(ctx, auth.region, auth.account, req.body.mfaType, req.body.code);
       await record(req, auth, 'mfa_enabled', { method: methodOf(req.body.mfaType) });
+      await enrolmentExtrasEnded(req, auth, ended);
       return ok({ enabled: true });
     });
 
@@ -130,17 +138,19 @@ export function securityRoutes(ctx: Ctx) {
 
     api.post<{ Body: { mfaType: MfaType } }>('/accounts/mfa/delMfaType', { schema: { headers: securityHeaders, body: typeBody } }, async (req) => {
       const auth = await guarded(req);
-      await deleteMethod(ctx, auth.region, auth.account, req.body.mfaType);
+      const ended = await deleteMethod(ctx, auth.region, auth.account, req.body.mfaType);
       // Removing the only method turns two-factor off (deleteMethod): recorded as that.
       const last = supportedTypes(ctx, auth.region, auth.account).length === 1;
       await record(req, auth, last ? 'mfa_disabled' : 'mfa_method_removed', { method: methodOf(req.body.mfaType) });
+      await enrolmentExtrasEnded(req, auth, ended);
       return ok({ deleted: req.body.mfaType });
     });
 
     api.post('/accounts/mfa/disable', { schema: { headers: securityHeaders } }, async (req) => {
       const auth = await guarded(req);
-      await disableMfa(ctx, auth.region, auth.account);
+      const ended = await disableMfa(ctx, auth.region, auth.account);
       await record(req, auth, 'mfa_disabled');
+      await enrolmentExtrasEnded(req, auth, ended);
       return ok({ enabled: false });
     });
 

@@ -18,7 +18,7 @@ export default defineServerPlugin({
       skips: skipsSecondFactor,
       remember: async (ctx, region, accountId, client) => deviceCookieHeader(ctx, await trustDevice(ctx, region, accountId, client)),
       current: currentTrustedDevice,
-      forget: (ctx, region, accountId, except) => revokeTrustedDevices(ctx, region, accountId, 'all', except),
+      forget: async (ctx, region, accountId, except) => (await revokeTrustedDevices(ctx, region, accountId, 'all', except)).length,
     });
   },
   routes: (api, ctx) => trustedDeviceRoutes(ctx)(api),
