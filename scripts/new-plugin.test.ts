@@ -131,7 +131,7 @@ describe('npm run new:plugin', () => {
       'PORTAL_CONFIG=config/minimal.json npm start',
     ];
     for (const command of commands) expect(next).toMatch(new RegExp(`^  ${command.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( |$)`, 'm'));
-    expect(next).toContain(`http://127.0.0.1:8080/accountSetting/${SERVER_PROBE}`);
+    expect(next).toContain(`http://localhost:8080/accountSetting/${SERVER_PROBE}`);
     expect(next).toContain(`plugins/${SERVER_PROBE}/server/routes.ts answers GET /api/${SERVER_PROBE}/hello`);
     // Each `npm run` it names is a script of package.json.
     const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;

@@ -68,8 +68,8 @@ function nextSteps(id: string): string {
   const config = `config/${values.config}.json`;
   const start = values.config === 'default' ? 'npm start' : `PORTAL_CONFIG=${config} npm start`;
   const see = {
-    'account-page': `then sign in as demo@example.com (it prints the demo users) and open http://127.0.0.1:8080/accountSetting/${id}`,
-    'login-view': `then open http://127.0.0.1:8080/: the view shows when another calls goTo('${camel}')`,
+    'account-page': `then sign in as demo@example.com (it prints the demo users) and open http://localhost:8080/accountSetting/${id}`,
+    'login-view': `then open http://localhost:8080/: the view shows when another calls goTo('${camel}')`,
     step: `then sign in: the step shows when the server answers with one of its STEP_CODES`,
   }[kind];
   const commands: Array<[string, string]> = [

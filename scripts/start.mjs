@@ -1,5 +1,5 @@
 // npm start: builds the SPA when dist/ is missing or older than its sources, then runs the
-// reference server (API + SPA on one origin, http://127.0.0.1:8080 by default; PORT overrides).
+// reference server (API + SPA on one origin, http://localhost:8080 by default; PORT overrides).
 // The build it makes always bakes in config/default.json: PORTAL_CONFIG is applied by the server at
 // serve time (docs/operations.md, "Which config is active"), so what dist/ holds never depends on who started
 // first. `PORTAL_CONFIG=… npm run build` still bakes another config in on purpose.

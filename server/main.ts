@@ -2,7 +2,7 @@
  * Start-up: reads the environment, opens the stores, seeds demo data on the first start and
  * prints the banner (URL, demo users, development mailbox).
  *
- * Environment: PORT (8080), HOST (127.0.0.1), PUBLIC_ORIGIN, DATA_DIR (server/data),
+ * Environment: PORT (8080), HOST (127.0.0.1), PUBLIC_ORIGIN (http://localhost:PORT on loopback), DATA_DIR (server/data),
  * DATABASE_URL (PostgreSQL), SMTP_URL, MAIL_FROM, PORTAL_CONFIG (JSON injected into
  * index.html), NODE_ENV=production, CLIENTS_FILE (extra connected services, JSON array),
  * HELPDESK_SECRET, HELPDESK_JWT_URL, HELPDESK_RETURN_ORIGINS (comma-separated),
@@ -28,6 +28,7 @@ const production = env.NODE_ENV === 'production';
 const port = Number(env.PORT ?? 8080);
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
 const host = env.HOST ?? '127.0.0.1';
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 if (env.SECURITY_TOKEN_SECONDS !== undefined && !(Number.isInteger(Number(env.SECURITY_TOKEN_SECONDS)) && Number(env.SECURITY_TOKEN_SECONDS) > 0)) {
   throw new Error(`SECURITY_TOKEN_SECONDS must be a positive whole number of seconds, got ${env.SECURITY_TOKEN_SECONDS}`);
 }
@@ -78,7 +79,9 @@ try {
   server = await buildServer({
     host,
     port,
-    publicOrigin: env.PUBLIC_ORIGIN,
+    // On this machine alone the address is localhost, not 127.0.0.1: browsers refuse WebAuthn
+    // (passkeys) on an IP address, and this is the address the start prints.
+    publicOrigin: env.PUBLIC_ORIGIN ?? (LOOPBACK.has(host) ? `http://localhost:${port}` : undefined),
     dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : undefined,
     databaseUrl: env.DATABASE_URL,
     databaseUrls: {
@@ -152,7 +155,8 @@ if (server.demo) {
   );
   for (const note of server.demo.notes) lines.push(`  ${note}`);
 }
-lines.push('', `Listening on ${url}`, '');
+// The bind address without its scheme: the one address to open (and click) is the origin.
+lines.push('', `Listening on ${url.replace(/^https?:\/\//, '')}: open ${origin}/`, '');
 console.log(lines.join('\n'));
 
 // A proxy or orchestrator stops an instance with SIGTERM: no new connections, requests under way

@@ -100,7 +100,7 @@ export interface Limits {
 export interface ServerOptions {
   host: string;
   port: number;
-  /** Public origin of the portal (SPA and API), e.g. http://127.0.0.1:8080. */
+  /** Public origin of the portal (SPA and API), e.g. http://localhost:8080 (server/main.ts on loopback). */
   publicOrigin: string;
   dataDir: string;
   databaseUrl?: string;

@@ -68,7 +68,8 @@ export async function startPortal(options: PortalOptions = {}): Promise<RunningP
       NODE_ENV: 'development',
       ...(options.config ? { PORTAL_CONFIG: options.config } : {}),
       ...deployment,
-      ...(options.localhost ? { PUBLIC_ORIGIN: `http://localhost:${port}` } : {}),
+      // Named either way: the server's own default on loopback is localhost, and these tests browse 127.0.0.1 unless asked.
+      PUBLIC_ORIGIN: options.localhost ? `http://localhost:${port}` : `http://127.0.0.1:${port}`,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
