@@ -7,7 +7,7 @@
  * index.html), NODE_ENV=production, CLIENTS_FILE (extra connected services, JSON array),
  * HELPDESK_SECRET, HELPDESK_JWT_URL, HELPDESK_RETURN_ORIGINS (comma-separated),
  * PRIVACY_POLICY_VERSION, PRIVACY_POLICY_URL, SEED_DEMO=0|1 and DEMO_PAGES=0|1 (demo data and the demo
- * service/help-desk pages: on in development, off in production unless 1), LOG=1|0 (request log; on in production), ACCESS_TOKEN_SECONDS (900; short values let tests see a refresh),
+ * service/help-desk pages: on in development; in production refused unless UNSAFE_DEMO_IN_PRODUCTION=1 too), LOG=1|0 (request log; on in production), ACCESS_TOKEN_SECONDS (900; short values let tests see a refresh),
  * SECURITY_TOKEN_SECONDS (300; short values let tests see the security lock return),
  * PORTAL_APP_CONFIGS (partner_app_android=<file>,partner_app_ios=<file>: the partner apps' configs;
  * in development config/app-android.json and config/app-ios.json), ENUMERATION_PROTECTION=1 (sign-in,
@@ -147,7 +147,10 @@ const lines = [
   server.ctx.mailer.devMailbox && !production ? `  Dev mailbox:   ${origin}/dev/mail  (JSON: ${origin}/dev/mail.json)` : `  Mail:          SMTP`,
   `  Data:          ${server.ctx.stores.dialect === 'postgres' ? 'PostgreSQL' : server.ctx.options.dataDir}`,
 ];
-if (server.demo) {
+if (server.demo && production) {
+  // Never secrets on stdout in production (its log stream is read by others): the file is the owner's alone.
+  lines.push('', `Demo users (UNSAFE_DEMO_IN_PRODUCTION): their passwords and codes are in ${path.join(server.ctx.options.dataDir, 'demo.json')}`);
+} else if (server.demo) {
   lines.push('', 'Demo users:');
   for (const u of server.demo.users) lines.push(`  ${u.email.padEnd(26)} ${u.password.padEnd(18)} ${u.state}`);
   lines.push(

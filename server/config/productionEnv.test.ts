@@ -32,6 +32,16 @@ describe('a production start', () => {
     }
   });
 
+  it.each([
+    ['SEED_DEMO', /SEED_DEMO=1 would make accounts with the password published/],
+    ['DEMO_PAGES', /DEMO_PAGES=1 would serve the demo service/],
+  ])('refuses %s=1 unless UNSAFE_DEMO_IN_PRODUCTION=1 says a closed test network wants it', (name, message) => {
+    const problems = productionProblems({ ...GOOD, [name]: '1' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(message);
+    expect(productionProblems({ ...GOOD, [name]: '1', UNSAFE_DEMO_IN_PRODUCTION: '1' })).toEqual([]);
+  });
+
   it('lets a closed test network use http only when it says so', () => {
     expect(productionProblems({ ...GOOD, PUBLIC_ORIGIN: 'http://id.test.internal', ALLOW_HTTP_PUBLIC_ORIGIN: '1' })).toEqual([]);
   });

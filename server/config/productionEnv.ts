@@ -49,6 +49,11 @@ export function productionProblems(env: Env): string[] {
   }
   if (!env.SMTP_URL) problems.push('SMTP_URL is not set: mails (activation, reset, codes) would go nowhere.');
   if (!env.PRIVACY_POLICY_URL && env.DEMO_PAGES !== '1') problems.push("PRIVACY_POLICY_URL is not set: the privacy notice would link to the demo service's page.");
+  // Demo accounts have a published password; demo pages a published client. Only a closed test
+  // network may have them in production, and it says so in so many words.
+  if ((env.SEED_DEMO === '1' || env.DEMO_PAGES === '1') && env.UNSAFE_DEMO_IN_PRODUCTION !== '1') {
+    problems.push(`${env.SEED_DEMO === '1' ? 'SEED_DEMO=1 would make accounts with the password published in this repository' : 'DEMO_PAGES=1 would serve the demo service and its client'}: not in production. A closed test network may set UNSAFE_DEMO_IN_PRODUCTION=1 as well.`);
+  }
   return problems;
 }
 

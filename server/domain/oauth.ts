@@ -36,26 +36,8 @@ export function builtInClients(ctx: Pick<Ctx, 'options'>): ClientConfig[] {
       // logo, its slides and default language), so a white-label deployment is never "Unified ID".
       branding: { signUpUrl: `${o}/login?module=register` },
     },
-    {
-      id: DEMO_CLIENT_ID,
-      name: 'Demo connected service',
-      // A public client (no secret): PKCE S256 for both the spec's hand-off and OpenID Connect.
-      redirectUris: [`${o}${DEMO_HANDOFF_CALLBACK_PATH}`, `${o}${DEMO_OIDC_CALLBACK_PATH}`],
-      // RP-initiated logout returns here ("Sign out of Unified ID" on the demo page).
-      postLogoutRedirectUris: [`${o}/demo-service/`],
-      serviceUrl: `${o}/demo-service/`,
-      branding: {
-        title: 'Demo Service',
-        language: 'en_US',
-        logoUrl: `${o}/api/branding/demo-logo.svg`,
-        titleLogoUrl: `${o}/api/branding/demo-logo.svg`,
-        signUpUrl: `${o}/login?module=register`,
-        carousel: [
-          { fileUrl: `${o}/api/branding/slide-1.svg`, description: 'One ID for every service of the business cloud', link: `${o}/demo-service/`, linkText: 'Learn more' },
-          { fileUrl: `${o}/api/branding/slide-2.svg`, description: 'Manage your company and its members in one place' },
-        ],
-      },
-    },
+    // The demo service is a client only where its pages are served: never a stray client in production.
+    ...(ctx.options.demoPages ? [demoClient(o)] : []),
     {
       id: HELPDESK_CLIENT_ID,
       name: 'Help desk',
@@ -64,6 +46,30 @@ export function builtInClients(ctx: Pick<Ctx, 'options'>): ClientConfig[] {
       branding: { title: 'Help Center', language: 'en_US', logoUrl: `${o}/api/branding/logo.svg` },
     },
   ];
+}
+
+/** The demo connected service's client (server/routes/demo.ts serves its pages). */
+function demoClient(o: string): ClientConfig {
+  return {
+    id: DEMO_CLIENT_ID,
+    name: 'Demo connected service',
+    // A public client (no secret): PKCE S256 for both the spec's hand-off and OpenID Connect.
+    redirectUris: [`${o}${DEMO_HANDOFF_CALLBACK_PATH}`, `${o}${DEMO_OIDC_CALLBACK_PATH}`],
+    // RP-initiated logout returns here ("Sign out of Unified ID" on the demo page).
+    postLogoutRedirectUris: [`${o}/demo-service/`],
+    serviceUrl: `${o}/demo-service/`,
+    branding: {
+      title: 'Demo Service',
+      language: 'en_US',
+      logoUrl: `${o}/api/branding/demo-logo.svg`,
+      titleLogoUrl: `${o}/api/branding/demo-logo.svg`,
+      signUpUrl: `${o}/login?module=register`,
+      carousel: [
+        { fileUrl: `${o}/api/branding/slide-1.svg`, description: 'One ID for every service of the business cloud', link: `${o}/demo-service/`, linkText: 'Learn more' },
+        { fileUrl: `${o}/api/branding/slide-2.svg`, description: 'Manage your company and its members in one place' },
+      ],
+    },
+  };
 }
 
 /** The clients of the OpenID provider: the demo service and every configured (CLIENTS_FILE) service. */

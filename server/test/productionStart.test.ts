@@ -55,8 +55,41 @@ describe('server/main.ts in production', () => {
         const res = await fetch(`http://127.0.0.1:${port}${page}`);
         expect(await res.text()).not.toContain('Demo');
       }
+      // Nor is the demo service a client there.
+      const demoClient = await fetch(`http://127.0.0.1:${port}/api/authorize?client_id=demo-service&redirect_uri=${encodeURIComponent('https://id.example.com/demo-service/callback')}&response_type=code&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`, { redirect: 'manual' });
+      expect(demoClient.status).toBe(400);
       const login = await fetch(`http://127.0.0.1:${port}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-UID-Request': '1' }, body: JSON.stringify({ email: 'demo@example.com', password: 'Demo-pass-2024' }) });
       expect(login.status).not.toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('seeds demo users on a closed test network that says UNSAFE_DEMO_IN_PRODUCTION=1, and prints none of their secrets', async () => {
+    const port = await freePort();
+    const data = path.join(dir, 'demo-in-production');
+    const child = spawn(process.execPath, ['--import', 'tsx', main], {
+      cwd: REPO_ROOT,
+      env: {
+        ...base,
+        PORT: String(port),
+        DATA_DIR: data,
+        PUBLIC_ORIGIN: 'https://id.example.com',
+        HELPDESK_SECRET: 'zQ0mH7yq3VbTn8Kc1RxW5pLs2dJf9gAe6uYo4iNt0Bk',
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        PRIVACY_POLICY_URL: 'https://www.example.com/privacy',
+        SEED_DEMO: '1',
+        UNSAFE_DEMO_IN_PRODUCTION: '1',
+      },
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    try {
+      await expect.poll(() => out, { timeout: 60_000, interval: 200 }).toContain('Listening on');
+      const demo = JSON.parse(fs.readFileSync(path.join(data, 'demo.json'), 'utf8')) as { totpSecret: string; values: Record<string, string> };
+      expect(out).toContain(`their passwords and codes are in ${path.join(data, 'demo.json')}`);
+      for (const secret of ['Demo-pass-2024', 'Legacy-pass-2024', demo.totpSecret, demo.values.inviteCode!]) expect(out).not.toContain(secret);
     } finally {
       child.kill('SIGTERM');
     }
