@@ -4,24 +4,14 @@
  * step, a trusted browser is asked again), says so in the security activity and mails the owner.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { Client, DEMO_PASSWORD, login, mails, unlock, type TestServer, startServer } from './harness';
-import { accountIdOf, MFA_EMAIL, passwordStep, signInWithTotp } from './secondFactorHelpers';
+import { accountIdOf, MFA_EMAIL, passwordStep, signInWithTotp, skipsCode } from './secondFactorHelpers';
 
 let t: TestServer;
 beforeAll(async () => {
   t = await startServer({ trustedDeviceDays: 30 });
 });
 afterAll(async () => t.close());
-
-/** Whether the password alone signs `c` in (a trusted browser) or the second factor is asked. */
-async function skipsCode(c: Client): Promise<boolean> {
-  c.cookies.delete('uid_sso');
-  const step = await passwordStep(c);
-  if (step.res.status === 200) return true;
-  expect(step.res.body.errorCode).toBe(E.mfaRequired);
-  return false;
-}
 
 async function eventsOf(c: Client, id: string): Promise<Array<{ kind: string; detail: { count?: number } | null }>> {
   return (await c.get(`/api/account/${id}/security-events`, { auth: true })).body.result.events;

@@ -29,6 +29,15 @@ export async function signInWithTotp(t: TestServer, c: Client, extra: Record<str
   return res;
 }
 
+/** Whether the password alone signs `c` in (a trusted browser) or the second factor is asked. */
+export async function skipsCode(c: Client, email = MFA_EMAIL): Promise<boolean> {
+  c.cookies.delete('uid_sso');
+  const step = await passwordStep(c, email);
+  if (step.res.status === 200) return true;
+  if (step.res.body.errorCode !== E.mfaRequired) throw new Error(`expected -20677 or success, got ${step.res.text}`);
+  return false;
+}
+
 export async function accountIdOf(c: Client): Promise<string> {
   return (await c.get('/api/user-info', { auth: true })).body.result.accountId;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { trustedDeviceCookieName } from '../../plugins/trusted-device/server/trustedDevices';
 import { Client, DEMO_PASSWORD, unlock, type TestServer, startServer } from './harness';
-import { accountIdOf, MFA_EMAIL, passwordStep, signInWithTotp } from './secondFactorHelpers';
+import { accountIdOf, MFA_EMAIL, passwordStep, signInWithTotp, skipsCode } from './secondFactorHelpers';
 
 let t: TestServer;
 let id: string;
@@ -23,15 +23,6 @@ async function trustedBrowser(): Promise<Client> {
   const header = res.headers.getSetCookie().find((h) => h.startsWith('uid_td_'));
   expect(header).toMatch(/; Path=\/api; HttpOnly; SameSite=Strict; Max-Age=2592000/);
   return c;
-}
-
-/** Whether the password alone signs `c` in (true) or the second factor is asked (false). */
-async function skipsCode(c: Client): Promise<boolean> {
-  c.cookies.delete('uid_sso');
-  const step = await passwordStep(c);
-  if (step.res.status === 200) return true;
-  expect(step.res.body.errorCode).toBe(E.mfaRequired);
-  return false;
 }
 
 describe('trusted devices', () => {
