@@ -45,8 +45,7 @@ class ImmediateSqliteDialect extends SqliteDialect {
 }
 
 function openSqlite<T>(file: string): Kysely<T> {
-  privateDir(path.dirname(file));
-  privateDatabaseFile(file);
+  privateDatabaseFile(file); // its folder, the data folder, was made private by openStores
   const database = new Database(file);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');

@@ -11,7 +11,7 @@ import type { RegionCode } from '../../core/contract/regions';
 import type { Ctx } from '../context';
 import type { AccountTable } from '../db/types';
 import { accountRow, createAccount } from '../domain/accounts';
-import { PRIVATE_FILE, privateDir } from '../db/privateFiles';
+import { PRIVATE_FILE } from '../db/privateFiles';
 import * as OTPAuth from 'otpauth';
 
 export const DEMO_PASSWORD = 'Demo-pass-2024';
@@ -85,7 +85,6 @@ export async function seedDemo(ctx: Ctx): Promise<DemoSummary | null> {
   for (const feature of ctx.extensions.all('demoData')) await feature.seed(ctx, seeding);
 
   const summary: DemoSummary = { users, totpSecret, values, notes };
-  privateDir(ctx.options.dataDir);
   fs.writeFileSync(file, JSON.stringify(summary, null, 2), { mode: PRIVATE_FILE });
   return summary;
 }

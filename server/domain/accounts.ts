@@ -652,11 +652,13 @@ export async function conflictInfo(ctx: Ctx, region: RegionCode, account: Accoun
 /**
  * Whoever had the password may have trusted a browser: a password change or reset forgets every
  * trusted browser of the account, whatever the switches say now (plugin-host/points.ts); with
- * `keepCookies`, all but the one those cookies name ("sign out other devices").
+ * `keepCookies`, all but the one those cookies name ("sign out other devices"). Resolves how many were forgotten.
  */
-export async function forgetTrustedBrowsers(ctx: Ctx, region: RegionCode, accountId: string, keepCookies?: Record<string, string>): Promise<void> {
+export async function forgetTrustedBrowsers(ctx: Ctx, region: RegionCode, accountId: string, keepCookies?: Record<string, string>): Promise<number> {
+  let forgotten = 0;
   for (const trusted of ctx.extensions.all('trustedBrowser')) {
     const except = keepCookies ? await trusted.current(ctx, region, accountId, keepCookies) : null;
-    await trusted.forget(ctx, region, accountId, except);
+    forgotten += await trusted.forget(ctx, region, accountId, except);
   }
+  return forgotten;
 }

@@ -14,7 +14,7 @@ import type { Ctx } from '../context';
 import type { AccountTable } from '../db/types';
 import { fail } from '../http/errors';
 import { safeEqual } from './crypto';
-import { createOneTimeToken, useOneTimeToken } from './accounts';
+import { createOneTimeToken, forgetTrustedBrowsers, useOneTimeToken } from './accounts';
 import { hashSecret, parseRegionalSecret } from './tokens';
 import { switchedOff, type MethodColumns, type SecondFactorScope, type ServerPoints } from '../plugin-host/points';
 
@@ -251,8 +251,7 @@ export async function readMfaProcess(ctx: Ctx, processId: string | undefined, co
 async function endEnrolmentExtras(ctx: Ctx, region: RegionCode, accountId: string): Promise<number> {
   let ended = 0;
   for (const codes of ctx.extensions.all('backupCodes')) ended += await codes.discard(ctx, region, accountId);
-  for (const trusted of ctx.extensions.all('trustedBrowser')) ended += await trusted.forget(ctx, region, accountId, null);
-  return ended;
+  return ended + (await forgetTrustedBrowsers(ctx, region, accountId));
 }
 
 /** A new enrolment: starts clean. Resolves how many leftovers of an earlier one ended (see endEnrolmentExtras). */
