@@ -304,7 +304,8 @@ export async function exchangeCode(
   }
   if (row.expires_at <= now) fail(E.invalidCode, undefined, 'The authorization code has expired.');
   if (row.client_id !== client.id) fail(E.invalidCode);
-  if (input.redirect_uri !== undefined && input.redirect_uri !== row.redirect_uri) fail(E.invalidClientOrRedirect);
+  // RFC 6749 4.1.3: the authorization request always named one, so the exchange must name the same.
+  if (input.redirect_uri !== row.redirect_uri) fail(E.invalidClientOrRedirect, undefined, 'redirect_uri must be the one of the authorization request.');
   if (!safeEqual(pkceS256(input.code_verifier), row.code_challenge)) fail(E.invalidCode, undefined, 'PKCE verification failed.');
   const session = await ctx.region(row.region).selectFrom('sso_sessions').select(['id', 'revoked_at']).where('id', '=', row.sso_session_id).executeTakeFirst();
   if (!session || session.revoked_at !== null) fail(E.invalidCode, undefined, 'The login session has ended.');

@@ -182,14 +182,14 @@ async function revokeFamily(ctx: Ctx, region: RegionCode, familyId: string): Pro
  * exception: within `refreshReuseGraceSeconds` of its rotation, while the pair it became is still
  * unused, it gets that same pair again. Two tabs (or two calls) refreshing at once both succeed.
  */
-export async function rotateRefresh(ctx: Ctx, refreshToken: string, clientId?: string): Promise<Refreshed> {
+export async function rotateRefresh(ctx: Ctx, refreshToken: string, clientMayRefresh: (clientId: string) => boolean): Promise<Refreshed> {
   const parsed = parseRegionalSecret(refreshToken);
   if (!parsed) fail(E.tokenExpired);
   const db = ctx.region(parsed.region);
   const now = ctx.now();
   const token = await db.selectFrom('tokens').selectAll().where('refresh_hash', '=', hashSecret(refreshToken)).executeTakeFirst();
   if (!token || token.revoked_at !== null) fail(E.tokenExpired);
-  if (clientId !== undefined && token.client_id !== clientId) fail(E.invalidClient);
+  if (!clientMayRefresh(token.client_id)) fail(E.invalidClient, undefined, 'This refresh token belongs to another client, or its client must authenticate.', 401);
   if (token.rotated_at !== null) return sameSuccessor(ctx, parsed.region, refreshToken);
   const { session, account } = await sessionAndAccount(ctx, parsed.region, token);
   if (!session || !account || session.revoked_at !== null || now >= sessionExpiry(session, account)) return revokeFamily(ctx, parsed.region, token.family_id);

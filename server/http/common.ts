@@ -8,6 +8,7 @@ import type { Ctx } from '../context';
 import { safeEqual } from '../domain/crypto';
 import type { RegionUnavailableResult } from '../../core/contract/api';
 import { authenticateAccess, bearer, touchSession, type AuthContext } from '../domain/sessions';
+import { requirePortalAudience } from '../domain/clientAuth';
 import { hashSecret, parseRegionalSecret } from '../domain/tokens';
 import { fail } from './errors';
 
@@ -124,6 +125,7 @@ export function loginBindingOf(req: FastifyRequest): string {
 export async function requireAuth(ctx: Ctx, req: FastifyRequest): Promise<AuthContext> {
   requireHostRegionOf(req, bearer(req.headers.authorization));
   const auth = authenticated.get(req) ?? (await authenticateAccess(ctx, req.headers.authorization));
+  requirePortalAudience(auth.token.client_id, req.routeOptions.config.serviceTokens === true);
   if (ctx.now() - auth.session.last_active_at > 60_000) await touchSession(ctx, auth.region, auth.session.id);
   return auth;
 }

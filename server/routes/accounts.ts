@@ -93,7 +93,8 @@ function visitorCountry(req: FastifyRequest): string | null {
 
 export function accountRoutes(ctx: Ctx) {
   return async (api: FastifyInstance) => {
-    api.get('/user-info', { schema: { headers: authHeaders } }, async (req) => {
+    // Who is signed in: also for the connected service the hand-off gave a token to.
+    api.get('/user-info', { config: { serviceTokens: true }, schema: { headers: authHeaders } }, async (req) => {
       const auth = await requireAuth(ctx, req);
       return ok(toProfile(ctx, auth.region, auth.account));
     });

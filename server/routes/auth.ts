@@ -22,16 +22,16 @@ import {
 import { isReauthSession, reauthenticationOf, secondFactorDemanded } from '../domain/reauth';
 import { authenticateAccess, bearer, checkRefreshToken, createSsoSession, readSsoCookie, renewSessionSignIn, revokeSessions, rotateRefresh } from '../domain/sessions';
 import { signIn } from '../domain/signin';
+import { authenticateClient, basicCredentials, clientAuthMethod } from '../domain/clientAuth';
 import { eventContext, recordSignIn } from '../domain/securityEvents';
-
 import { normalizeEmail } from '../domain/validation';
 import { fail } from '../http/errors';
 import { answerSent, body, clearSsoCookie, clientIp, endSecurityUnlock, limitAuth, loginBindingOf, loginUrl, ok, parseCookies, requireHostRegionOf, S, securityHeaders, setSsoCookie, ssoCookie } from '../http/common';
 
 const SESSION_CODE_HEADER = HEADERS.sessionCode.toLowerCase();
 
-
-
+/** What a connected service (not only the SPA) may send: a confidential client's secret, or its id in a Basic header alone. */
+type TokenEndpointBody = Omit<TokenRequest, 'client_id'> & { client_id?: string; client_secret?: string };
 
 export function authRoutes(ctx: Ctx) {
   return async (api: FastifyInstance) => {
@@ -177,7 +177,7 @@ export function authRoutes(ctx: Ctx) {
       },
     );
 
-    api.post<{ Body: TokenRequest }>(
+    api.post<{ Body: TokenEndpointBody }>(
       '/token',
       {
         config: { bodies: ['form'] },
@@ -190,21 +190,27 @@ export function authRoutes(ctx: Ctx) {
               code_verifier: S.str(200),
               redirect_uri: S.str(2048),
               refresh_token: S.str(200),
+              client_secret: S.str(200),
             },
-            ['grant_type', 'client_id'],
+            ['grant_type'],
           ),
         },
       },
       async (req) => {
         const b = req.body;
+        // RFC 6749 2.3.1: with HTTP Basic the client may name itself in the header only.
+        const clientId = b.client_id ?? basicCredentials(req.headers.authorization)?.id;
+        const client = await getClient(ctx, clientId);
+        if (!client) fail(E.invalidClient, undefined, 'Unknown client ID.', 401);
+        authenticateClient(ctx, client, { authorization: req.headers.authorization, clientSecret: b.client_secret });
         if (b.grant_type === 'refresh_token') {
           if (!b.refresh_token) fail(E.invalidParameter, { field: 'refresh_token' });
           requireHostRegionOf(req, b.refresh_token);
-          const t = await rotateRefresh(ctx, b.refresh_token, b.client_id);
+          const t = await rotateRefresh(ctx, b.refresh_token, (id) => id === client.id);
           const result: TokenExchangeResult = { tokenType: 'Bearer', accessToken: t.accessToken, refreshToken: t.refreshToken, redirectUrl: null, expiresIn: t.expiresIn, region: t.region };
           return ok(result);
         }
-        const t = await exchangeCode(ctx, b);
+        const t = await exchangeCode(ctx, { ...b, client_id: client.id });
         const result: TokenExchangeResult = { tokenType: 'Bearer', accessToken: t.accessToken, refreshToken: t.refreshToken, redirectUrl: t.redirectUrl, expiresIn: t.expiresIn, region: t.region };
         return ok(result);
       },
@@ -215,7 +221,8 @@ export function authRoutes(ctx: Ctx) {
       { schema: { body: body({ refreshToken: S.str(200, 1) }, ['refreshToken']) } },
       async (req) => {
         requireHostRegionOf(req, req.body.refreshToken);
-        const t = await rotateRefresh(ctx, req.body.refreshToken);
+        // A confidential client's refresh needs its secret: /api/token with grant_type=refresh_token.
+        const t = await rotateRefresh(ctx, req.body.refreshToken, (id) => clientAuthMethod(ctx, id) === null);
         return ok({ accessToken: t.accessToken, refreshToken: t.refreshToken, expiresIn: t.expiresIn });
       },
     );
