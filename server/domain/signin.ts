@@ -221,7 +221,8 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
         ...((await hasPasskey()) ? { passkey: true } : {}),
         expiresIn: MFA_PROCESS_MINUTES * 60,
         // The count, not just "has codes": the recovery step says how many remain after the one typed.
-        ...(backupCodes ? { recoveryCodes: await backupCodes.remaining(ctx, region, account.id) } : {}),
+        // Not in the passkey-alone step: it accepts the passkey only (its ID token says hwk, nothing else).
+      ...(backupCodes && !passkeyOnly ? { recoveryCodes: await backupCodes.remaining(ctx, region, account.id) } : {}),
         ...(trustDeviceDays ? { trustDeviceDays } : {}),
       });
     }
@@ -237,8 +238,8 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
         throw err;
       };
       if (byRecovery) {
-        // Where no plugin offers recovery codes for this region, a code is no way in.
-        if (!backupCodes) fail(E.mfaTypeDisabled);
+        // Where no plugin offers recovery codes for this region, a code is no way in; nor in a step that asks for the passkey alone.
+        if (!backupCodes || passkeyOnly) fail(E.mfaTypeDisabled);
         const spend = () => backupCodes.spend(ctx, region, process.account.id, input.recoveryCode!);
         const used = await verifyRecoveryCodeProcess(ctx, region, process.account, spend, processId).catch(recordWrong);
         if (used) {

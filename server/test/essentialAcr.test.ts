@@ -15,6 +15,9 @@ import { authorize, CALLBACK, openLoginPage } from './oidcAuthorize';
 import { withPasskey } from './passkeyHelpers';
 import { MFA_EMAIL } from './secondFactorHelpers';
 import type { SoftAuthenticator } from './softAuthenticator';
+import { regenerateRecoveryCodes } from '../../plugins/recovery-codes/server/recoveryCodes';
+
+const accountOf = (email: string) => t.server.ctx.region('Euw').selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirstOrThrow();
 
 const MFA = { email: MFA_EMAIL, password: DEMO_PASSWORD };
 const NO_MFA = { email: 'demo@example.com', password: DEMO_PASSWORD };
@@ -103,6 +106,21 @@ describe('an account whose one factor beyond the password is a passkey', () => {
     expect(challenge.body.result.trustDeviceDays).toBeUndefined();
     const code = await login(c, sessionCode, { ...member, mfaType: 3, code: '123456', mfaProcessId: challenge.body.result.MFAProcessId });
     expect(code.body.errorCode).toBe(E.mfaTypeDisabled);
+  });
+
+  it('a leftover recovery code is no way through the passkey step, and the token says only what was used (issue 26)', async () => {
+    const { codes } = await regenerateRecoveryCodes(t.server.ctx, 'Euw', (await accountOf(member.email)).id);
+    const c = new Client(t.base);
+    const sessionCode = await openLoginPage(t, c, { acr_values: ACR_MFA });
+    const challenge = await login(c, sessionCode, member);
+    expect(challenge.body.errorCode).toBe(E.mfaRequired);
+    // Not offered…
+    expect(challenge.body.result.recoveryCodes).toBeUndefined();
+    // …and not accepted.
+    const recovery = await login(c, sessionCode, { ...member, recoveryCode: codes[0], mfaProcessId: challenge.body.result.MFAProcessId });
+    expect([recovery.status, recovery.body.errorCode]).toEqual([400, E.mfaTypeDisabled]);
+    // The code stays unspent; the passkey passes the step and the ID token names it: pwd, hwk, mfa.
+    expect(await authorize(t, new Client(t.base), { ...member, passkey: device }, { acr_values: ACR_MFA })).toMatchObject({ secondFactorAsked: true, claims: WITH_PASSKEY });
   });
 
   it('without a demand, the password alone signs in as before', async () => {
