@@ -87,6 +87,14 @@ function askedMfaCheck(ctx: Ctx, { interactionPolicy }: Library) {
   });
 }
 
+/** The claims a client asked for in the `claims` parameter, split by whether its registered scopes (`scope`) cover them. */
+export function requestedClaims(requested: Iterable<string>, clientScope: string | undefined): { granted: string[]; rejected: string[] } {
+  const scopes = new Set((clientScope ?? '').split(' '));
+  const allowed = new Set(Object.entries(OIDC_CLAIMS).flatMap(([scope, claims]) => (scopes.has(scope) ? claims : [])));
+  const all = [...requested];
+  return { granted: all.filter((claim) => allowed.has(claim)), rejected: all.filter((claim) => !allowed.has(claim)) };
+}
+
 function configuration(ctx: Ctx, lib: Library, keys: PrivateSigningJwk[], cookieKeys: string[]): Configuration {
   const policy = lib.interactionPolicy.base();
   policy.get('login')!.checks.add(portalSessionCheck(ctx, lib));
@@ -135,6 +143,12 @@ function configuration(ctx: Ctx, lib: Library, keys: PrivateSigningJwk[], cookie
       const grant = (grantId && (await oidc.provider.Grant.find(grantId))) || new oidc.provider.Grant({ clientId: oidc.client.clientId, accountId });
       if (grant.accountId !== accountId) return undefined;
       grant.addOIDCScope([...oidc.requestParamScopes].join(' '));
+      // The `claims` parameter too, else the consent check asks for them on every round and the
+      // browser loops between authorization and interaction: claims of a scope the client is
+      // registered for are granted, others rejected, that is not returned (OpenID Connect Core 5.5.1).
+      const { granted, rejected } = requestedClaims(oidc.requestParamClaims, oidc.client.scope);
+      grant.addOIDCClaims(granted);
+      grant.rejectOIDCClaims(rejected);
       const id = await grant.save();
       const sso = await readSsoCookie(ctx, parseCookies(koa.headers.cookie)[SSO_COOKIE]);
       if (sso?.account.id === accountId) await linkGrantToPortalSession(ctx.stores.global, id, sso.session.id);
