@@ -37,7 +37,11 @@ export interface SessionPort {
   refreshToken(): string | null;
   securityToken(): string | null;
   region(): RegionCode | null;
-  /** One refresh for every waiting request (and every tab); resolves the new access token or null. */
+  /**
+   * One refresh for every waiting request (and every tab); resolves the new access token, or null
+   * when the server refused the refresh token. Rejects when the refresh could not be done for now
+   * (rate limit, network, server failure, after waiting and retrying): the session stays.
+   */
   refresh(staleAccessToken: string | null): Promise<string | null>;
   /** Clear the session and tell the user, once, however many calls fail together. */
   expire(reason: 'refresh-failed' | 'forced'): void;
@@ -84,6 +88,7 @@ export class HttpClient {
       if (!(err instanceof ApiError) || err.status !== 401 || auth !== 'access') throw err;
       // An invalid or revoked token (-20651) is not refreshed: the session is over.
       if (FORCED_SIGN_OUT_CODES.has(err.code)) throw err;
+      // A refresh that could not be done for now rejects: the call fails with that error, the session stays.
       const fresh = await this.deps.session.refresh(sentToken);
       if (!fresh) {
         this.deps.session.expire('refresh-failed');
@@ -137,7 +142,11 @@ export class HttpClient {
     }
     const failure = body as { errorCode?: unknown; message?: unknown; result?: unknown } | undefined;
     if (failure && typeof failure.errorCode === 'number' && failure.errorCode !== 0) {
-      const error = new ApiError(failure.errorCode, typeof failure.message === 'string' ? failure.message : undefined, response.status, failure.result);
+      let result = failure.result;
+      // A 429 whose wait only its Retry-After header names (seconds) reads as one with retryAfterSeconds.
+      const retryAfter = response.status === 429 ? Number(response.headers.get('Retry-After')) : 0;
+      if (retryAfter > 0 && (result === undefined || (typeof result === 'object' && result !== null && !('retryAfterSeconds' in result)))) result = { ...result, retryAfterSeconds: retryAfter };
+      const error = new ApiError(failure.errorCode, typeof failure.message === 'string' ? failure.message : undefined, response.status, result);
       if (FORCED_SIGN_OUT_CODES.has(error.code)) this.deps.session.expire('forced');
       throw error;
     }

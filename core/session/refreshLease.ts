@@ -1,9 +1,9 @@
 /**
  * One token refresh across tabs when the browser has no Web Locks: a short lease in local
  * storage. A tab takes the lease (writes it, lets other tabs' writes land, reads it back), refreshes
- * and frees it; a tab that finds another's live lease waits for it to be freed, then finds the
- * refreshed token in storage and replays with it. A lease left by a tab that died or slept
- * expires. Storage is not atomic, so two tabs can still both refresh in a rare race: the server's
+ * and frees it, renewing it meanwhile; a tab that finds another's live lease waits for it to be
+ * freed, then finds the refreshed token in storage and replays with it. A lease left by a tab that
+ * died or slept expires. Storage is not atomic, so two tabs can still both refresh in a rare race: the server's
  * reuse grace gives them the same pair (server/domain/sessions.ts), so neither is signed out.
  */
 export interface LeaseStore {
@@ -15,8 +15,10 @@ export interface LeaseOptions {
   tabId: string;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
-  /** How long a lease holds without being freed (a refresh normally takes well under a second). */
+  /** How long a lease holds without being freed or renewed (a refresh normally takes well under a second). */
   leaseMs?: number;
+  /** How long a tab waits for a lease that keeps being renewed before it takes it anyway (default twice `leaseMs`). */
+  giveUpMs?: number;
 }
 
 const POLL_MS = 40;
@@ -32,7 +34,7 @@ export async function withRefreshLease<T>(store: LeaseStore, options: LeaseOptio
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const leaseMs = options.leaseMs ?? 5000;
-  const giveUpAt = now() + 2 * leaseMs;
+  const giveUpAt = now() + (options.giveUpMs ?? 2 * leaseMs);
   let waited = false;
   for (;;) {
     const holder = owner(store.read(), now());
@@ -46,9 +48,14 @@ export async function withRefreshLease<T>(store: LeaseStore, options: LeaseOptio
     await sleep(SETTLE_MS);
     if (owner(store.read(), now()) === options.tabId) break;
   }
+  // Renewed while `run` lasts: a refresh that waits out a 429 keeps the other tabs waiting for it.
+  const renew = setInterval(() => {
+    if (owner(store.read(), now()) === options.tabId) store.write(`${options.tabId}:${now() + leaseMs}`);
+  }, leaseMs / 2);
   try {
     return await run(waited);
   } finally {
+    clearInterval(renew);
     if (owner(store.read(), now()) === options.tabId) store.write(null);
   }
 }

@@ -3,6 +3,7 @@ import type { RefreshTokenResult, TokenSet, UserInfo } from '../contract/api';
 import { isRegionCode, type RegionCode } from '../contract/regions';
 import type { HttpClient, SessionPort } from '../http/client';
 import { withRefreshLease } from './refreshLease';
+import { afterRefreshFailure, REFRESH_PATIENCE_MS } from './refreshRetry';
 import { SNAKE_CASE_KEYS, storage, type StorageKey } from './storage';
 
 /** App-wide reactive values live in jotai's default store so non-React code can read them. */
@@ -110,7 +111,9 @@ function lockManager(): LockManagerLike | undefined {
  * The session as the HTTP client sees it. Refresh is single-flight within the tab and
  * serialised across tabs by a Web Lock (or, without Web Locks, a lease in storage): a tab that
  * waited finds the token another tab already refreshed in shared storage (giving that write a
- * moment to arrive) and replays with it instead of refreshing again.
+ * moment to arrive) and replays with it instead of refreshing again. A refresh refused for now
+ * (429, network, 5xx) waits and tries again while it holds the lock (refreshRetry.ts); only the
+ * server's refusal of the token resolves null and so ends the session.
  */
 export function createSessionPort(http: () => HttpClient, tabId: string = newTabId()): SessionPort {
   let inflight: Promise<string | null> | null = null;
@@ -121,12 +124,21 @@ export function createSessionPort(http: () => HttpClient, tabId: string = newTab
     if (current && current !== stale) return current; // someone else already refreshed
     const refreshToken = storage.get('refreshToken');
     if (!refreshToken) return null;
-    try {
-      const result = await http().post<RefreshTokenResult>('/refresh-token', { refreshToken }, { auth: 'none' });
-      saveTokens({ accessToken: result.accessToken, refreshToken: result.refreshToken });
-      return result.accessToken;
-    } catch {
-      return null;
+    // Retries stay under the lock (or lease): another tab waits for them rather than refreshing with the same token.
+    for (let failures = 0, waitedMs = 0; ; failures += 1) {
+      try {
+        const result = await http().post<RefreshTokenResult>('/refresh-token', { refreshToken }, { auth: 'none' });
+        saveTokens({ accessToken: result.accessToken, refreshToken: result.refreshToken });
+        return result.accessToken;
+      } catch (err) {
+        const next = afterRefreshFailure(err, failures, waitedMs);
+        if (next === 'end') return null;
+        if (next === 'stop') throw err; // the session stays; the calls fail with this error
+        await new Promise((resolve) => setTimeout(resolve, next));
+        waitedMs += next;
+        // Signed out, or signed in anew, meanwhile (a tab without the lock): that is the session now.
+        if (storage.get('refreshToken') !== refreshToken) return storage.get('accessToken');
+      }
     }
   }
 
@@ -140,7 +152,9 @@ export function createSessionPort(http: () => HttpClient, tabId: string = newTab
       if (!inflight) {
         const locks = lockManager();
         const run = (waited: boolean) => refreshOnce(stale, waited);
-        inflight = (locks ? underWebLock(locks, run) : withRefreshLease(lease, { tabId }, run)).finally(() => {
+        // A lease is kept while its holder waits out a refusal; a waiter breaks in only well after that.
+        const leaseOptions = { tabId, giveUpMs: REFRESH_PATIENCE_MS + 30_000 };
+        inflight = (locks ? underWebLock(locks, run) : withRefreshLease(lease, leaseOptions, run)).finally(() => {
           inflight = null;
         });
       }
