@@ -5,6 +5,8 @@
  * `serial` on PostgreSQL), so the lists are built per dialect.
  */
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import type { AdapterPayload } from 'oidc-provider';
+import { DIGESTED_MODELS, rowKey, storedPayload } from '../oidc/adapter';
 
 type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- works on any database's schema
 export type SqlDialect = 'sqlite' | 'postgres';
@@ -23,7 +25,7 @@ async function hasTable(db: AnyDb, dialect: SqlDialect, table: string): Promise<
   return Number(rows[0]?.n ?? 0) > 0;
 }
 
-const globalMigrations = (dialect: SqlDialect): Record<string, Migration> => ({
+export const globalMigrations = (dialect: SqlDialect): Record<string, Migration> => ({
   '001_directory': {
     async up(db: AnyDb) {
       await db.schema
@@ -202,6 +204,21 @@ const globalMigrations = (dialect: SqlDialect): Record<string, Migration> => ({
         .execute();
       await db.schema.createIndex('mail_outbox_due_idx').ifNotExists().on('mail_outbox').columns(['state', 'next_attempt_at']).execute();
       await db.schema.createIndex('mail_outbox_done_idx').ifNotExists().on('mail_outbox').columns(['state', 'done_at']).execute();
+    },
+  },
+  '008_oidc_token_digests': {
+    // The provider's codes and tokens are kept by digest (server/oidc/adapter.ts): rows written
+    // before, keyed by the raw token, are re-keyed (and lose the `jti` in their document) rather
+    // than dropped, so connected services keep their refresh tokens; expired ones just go.
+    async up(db: AnyDb) {
+      const models = [...DIGESTED_MODELS];
+      await db.deleteFrom('oidc_payloads').where('model', 'in', models).where('expires_at', '<=', Date.now()).execute();
+      const rows: { key: string; model: string; payload: string }[] = await db.selectFrom('oidc_payloads').select(['key', 'model', 'payload']).where('model', 'in', models).execute();
+      for (const row of rows) {
+        const id = row.key.slice(row.model.length + 1);
+        const payload = JSON.stringify(storedPayload(row.model, JSON.parse(row.payload) as AdapterPayload));
+        await db.updateTable('oidc_payloads').set({ key: rowKey(row.model, id), payload }).where('key', '=', row.key).execute();
+      }
     },
   },
 });

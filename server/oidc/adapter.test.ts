@@ -25,12 +25,13 @@ describe('the provider adapter over kysely', () => {
     await codes.upsert('c1', { accountId: 'a1', grantId: 'g1', uid: 'u1' }, 60);
     await codes.upsert('c2', { accountId: 'a1', grantId: 'g2' }, 60);
     await sessions.upsert('c1', { uid: 'u-other' }, 0);
-    expect(await codes.find('c1')).toEqual({ accountId: 'a1', grantId: 'g1', uid: 'u1' });
+    // A code is kept by the digest of its id, which find() gives back as the document's `jti`.
+    expect(await codes.find('c1')).toEqual({ accountId: 'a1', grantId: 'g1', uid: 'u1', jti: 'c1' });
     // Models do not see each other's documents of the same id.
     expect(await sessions.find('c1')).toEqual({ uid: 'u-other' });
     expect(await codes.findByUid('u1')).toEqual({ accountId: 'a1', grantId: 'g1', uid: 'u1' });
     await codes.consume('c1');
-    expect(await codes.find('c1')).toEqual({ accountId: 'a1', grantId: 'g1', uid: 'u1', consumed: Math.floor(now / 1000) });
+    expect(await codes.find('c1')).toEqual({ accountId: 'a1', grantId: 'g1', uid: 'u1', jti: 'c1', consumed: Math.floor(now / 1000) });
     await codes.revokeByGrantId('g1');
     expect(await codes.find('c1')).toBeUndefined();
     now += 61_000;

@@ -3,12 +3,40 @@
  * authorization code, grant, access and refresh token, …) is one JSON document in
  * `oidc_payloads` of the global store, found by id, by grant (to revoke a grant's tokens), by
  * interaction uid or by user code. Expiry uses the provider's clock (it stamps `exp` itself).
+ *
+ * The id of a token model is the bearer value itself (an opaque token's value is its `jti`), so
+ * those rows are keyed by its SHA-256 and keep no `jti` in the document: whoever reads the table
+ * cannot present what it finds, as with the portal's own tokens. Sessions, interactions and grants
+ * keep their ids: those are no credential alone (the cookies naming them are signed).
  */
 import type { Kysely } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { sha256 } from '../domain/crypto';
 import type { GlobalDb } from '../db/types';
 
-const rowKey = (model: string, id: string) => `${model}:${id}`;
+/** oidc-provider's models whose id (or user code) a client or user presents as a credential. */
+export const DIGESTED_MODELS: ReadonlySet<string> = new Set([
+  'AccessToken',
+  'RefreshToken',
+  'AuthorizationCode',
+  'ClientCredentials',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+  'InitialAccessToken',
+  'RegistrationAccessToken',
+  'PushedAuthorizationRequest',
+  'PreAuthorizedCode',
+]);
+
+/** The row key of a model's document: for a token model the digest of its id. */
+export const rowKey = (model: string, id: string) => `${model}:${DIGESTED_MODELS.has(model) ? sha256(id) : id}`;
+
+/** A token model's document as stored: without its id (restored by find from the id asked for). */
+export function storedPayload(model: string, payload: AdapterPayload): AdapterPayload {
+  if (!DIGESTED_MODELS.has(model)) return payload;
+  const { jti: _jti, ...rest } = payload;
+  return rest;
+}
 
 export function kyselyAdapter(db: Kysely<GlobalDb>, clock: () => number = Date.now) {
   return class KyselyAdapter implements Adapter {
@@ -18,7 +46,7 @@ export function kyselyAdapter(db: Kysely<GlobalDb>, clock: () => number = Date.n
       const row = {
         key: rowKey(this.model, id),
         model: this.model,
-        payload: JSON.stringify(payload),
+        payload: JSON.stringify(storedPayload(this.model, payload)),
         grant_id: payload.grantId ?? null,
         user_code: payload.userCode ?? null,
         uid: payload.uid ?? null,
@@ -40,8 +68,9 @@ export function kyselyAdapter(db: Kysely<GlobalDb>, clock: () => number = Date.n
       return row.consumed_at === null ? payload : { ...payload, consumed: Math.floor(Number(row.consumed_at) / 1000) };
     }
 
-    find(id: string) {
-      return this.findWhere('key', id);
+    async find(id: string) {
+      const payload = await this.findWhere('key', id);
+      return payload && DIGESTED_MODELS.has(this.model) ? { ...payload, jti: id } : payload;
     }
 
     findByUid(uid: string) {
@@ -49,6 +78,8 @@ export function kyselyAdapter(db: Kysely<GlobalDb>, clock: () => number = Date.n
     }
 
     findByUserCode(userCode: string) {
+      // The device flow (off in provider.ts) would get a code without its id back and save it anew.
+      if (DIGESTED_MODELS.has(this.model)) throw new Error(`${this.model}: not found by user code, its id is kept as a digest only`);
       return this.findWhere('user_code', userCode);
     }
 

@@ -24,6 +24,7 @@ import { readSsoCookie } from '../domain/sessions';
 import type { ClientConfig } from '../options';
 import { accountFinder, OIDC_CLAIMS } from './account';
 import { kyselyAdapter, linkGrantToPortalSession } from './adapter';
+import { presentsRegisteredMethod, registeredAuthMethods } from './authMethodPin';
 import { endPortalSessionWithProvider, logoutRequest, providerFetch, rememberSid, sendBackchannelLogouts, toSignedOutPage, toSignOutPage } from './logout';
 import { INTERACTION_PATH, LOGOUT_REQUEST_PATH, OIDC_PATH } from './paths';
 import { interaction } from './interaction';
@@ -99,10 +100,15 @@ function configuration(ctx: Ctx, lib: Library, keys: PrivateSigningJwk[], cookie
   const policy = lib.interactionPolicy.base();
   policy.get('login')!.checks.add(portalSessionCheck(ctx, lib));
   policy.get('login')!.checks.add(askedMfaCheck(ctx, lib));
+  const clients = openIdClients(ctx).map(clientMetadata);
   return {
     adapter: kyselyAdapter(ctx.stores.global),
     jwks: { keys },
-    clients: openIdClients(ctx).map(clientMetadata),
+    clients,
+    // Only what a registered client can use is offered (and advertised by discovery): the code
+    // flow, and the token endpoint methods clients are registered with (authMethodPin.ts).
+    responseTypes: ['code'],
+    clientAuthMethods: registeredAuthMethods(clients),
     clientDefaults: { id_token_signed_response_alg: SIGNING_ALG },
     cookies: { keys: cookieKeys, long: { signed: true }, short: { signed: true } },
     findAccount: accountFinder(ctx),
@@ -126,6 +132,9 @@ function configuration(ctx: Ctx, lib: Library, keys: PrivateSigningJwk[], cookie
       // The question "sign out?" and the "signed out" page are the portal's own (logout.ts).
       rpInitiatedLogout: { enabled: true, logoutSource: toSignOutPage, postLogoutSuccessSource: toSignedOutPage },
       backchannelLogout: { enabled: true },
+      // No client is registered for pushed requests or sender-constrained tokens: not offered.
+      pushedAuthorizationRequests: { enabled: false },
+      dPoP: { enabled: false },
     },
     pkce: { required: (_koa, client) => client.clientAuthMethod === 'none' },
     // Browser apps on their own sites: a public client (and any client at userinfo) may call the
@@ -156,6 +165,9 @@ function configuration(ctx: Ctx, lib: Library, keys: PrivateSigningJwk[], cookie
     },
     fetch: providerFetch(ctx.options.production),
     issueRefreshToken: async (_koa, client) => client.grantTypeAllowed('refresh_token'),
+    // Every refresh answers a new refresh token and spends the old one, for confidential clients
+    // too (the default rotates only public ones): a used one presented again revokes the grant.
+    rotateRefreshToken: true,
     ttl: { IdToken: ID_TOKEN_SECONDS, AccessToken: 900, AuthorizationCode: 60, Interaction: 3600, Session: 30 * 86_400, Grant: 30 * 86_400, RefreshToken: 30 * 86_400 },
     renderError: async (koa, out, error) => {
       // Errors that may not go back to the client (unknown client, unregistered redirect URI, an
@@ -208,6 +220,11 @@ export class OidcProvider {
     };
   }
 
+  /** The clients as the provider has them registered. */
+  clients(): ClientMetadata[] {
+    return openIdClients(this.ctx).map(clientMetadata);
+  }
+
   /** The provider for the keys published and the clients configured now. */
   async current(): Promise<Provider> {
     // Expired provider state is ignored when read; the server's background pruning deletes it (app.ts).
@@ -230,6 +247,7 @@ export class OidcProvider {
 /** Hands a request to the provider with the mount path stripped, as Koa's own mounting does (or at `as`). */
 export async function toProvider(oidc: OidcProvider, req: FastifyRequest, reply: FastifyReply, as?: string): Promise<void> {
   const provider = await oidc.current();
+  if (!(await presentsRegisteredMethod(oidc.clients(), provider.issuer, req, reply))) return;
   const raw = req.raw as typeof req.raw & { originalUrl?: string };
   raw.originalUrl = raw.url;
   raw.url = as ?? ((raw.url ?? '').slice(OIDC_PATH.length) || '/');
