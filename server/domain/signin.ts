@@ -24,7 +24,7 @@ import { humanCheckFor, signInCheckRegions } from './humanCheck';
 import { checkPasswordLocked } from './passwordLock';
 import { checkAccountPasswordRecorded, recordSecurityEvent, type EventContext } from './securityEvents';
 import { normalizeEmail } from './validation';
-import type { PasskeyProof, ServerPoints } from '../plugin-host/points';
+import type { PasskeyProof, ServerPoints, TrustedSkip } from '../plugin-host/points';
 import { passkeyMethods, signInMethods, type AuthMethod, type SecondFactor } from './authMethods';
 
 export interface SignInMeta {
@@ -186,6 +186,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   }
 
   let trusted = false;
+  let trustedSkip: TrustedSkip | null = null;
   let deviceCookie: string | undefined;
   // The second factor's extras, each where its plugin is on for the account's region.
   const trustedBrowser = ctx.extensions.first(ctx, 'trustedBrowser', region);
@@ -197,35 +198,39 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   let passkeyLookup: Promise<boolean> | null = null;
   const hasPasskey = () => (passkeyLookup ??= passkeys ? passkeys.has(ctx, region, account.id) : Promise.resolve(false));
   const passkeyOnly = account.mfa_enabled !== 1 && !passkey && meta.secondFactorDemanded === true && (await hasPasskey());
+  // The MFA step's challenge (-20677): a new MFA process, with its first code where the primary method sends one.
+  const askSecondFactor = async (types: MfaType[]): Promise<never> => {
+    const processId = await startMfaProcess(ctx, region, account, captchaPassed);
+    const primary = (account.mfa_primary && types.includes(account.mfa_primary as MfaType) ? account.mfa_primary : types[0]) as MfaType | undefined;
+    // A primary method that sends its code (email): the first code goes out with the challenge.
+    if (primary !== undefined) await sendStepCode(ctx, region, account, primary, processId, input.language);
+    // "Don't ask again" would not hold where the second factor is demanded: not offered there.
+    const trustDeviceDays = meta.secondFactorDemanded ? undefined : trustedBrowser?.offeredDays(ctx);
+    fail(E.mfaRequired, {
+      supportedMFATypes: types,
+      // Absent only in the passkey-alone step, which has no code method.
+      ...(primary !== undefined ? { primaryMFAType: primary } : {}),
+      MFAEmail: maskEmail(account.email),
+      MFAProcessId: processId,
+      ...(account.identity_provider === 'partnerProgram' ? { type: 'partnerProgram' } : {}),
+      ...((await hasPasskey()) ? { passkey: true } : {}),
+      expiresIn: MFA_PROCESS_MINUTES * 60,
+      // The count, not just "has codes": the recovery step says how many remain after the one typed.
+      // Not in the passkey-alone step: it accepts the passkey only (its ID token says hwk, nothing else).
+      ...(backupCodes && !passkeyOnly ? { recoveryCodes: await backupCodes.remaining(ctx, region, account.id) } : {}),
+      ...(trustDeviceDays ? { trustDeviceDays } : {}),
+    });
+  };
   if ((account.mfa_enabled === 1 || passkeyOnly) && !passkey) {
     // The code methods on for the account's region (the secondFactorMethods point). Where all it has
     // set up are off there, the sign-in is refused (403 -19999): never the password alone.
     const types = passkeyOnly ? [] : stepMethods(ctx, region, account);
     const byRecovery = input.recoveryCode !== undefined;
     const answering = Boolean(input.mfaProcessId) && (byRecovery || (input.code !== undefined && input.mfaType !== undefined));
-    trusted = !answering && !meta.secondFactorDemanded && trustedBrowser !== null && (await trustedBrowser.skips(ctx, region, account.id, meta.cookies ?? {}));
-    if (!answering && !trusted) {
-      const processId = await startMfaProcess(ctx, region, account, captchaPassed);
-      const primary = (account.mfa_primary && types.includes(account.mfa_primary as MfaType) ? account.mfa_primary : types[0]) as MfaType | undefined;
-      // A primary method that sends its code (email): the first code goes out with the challenge.
-      if (primary !== undefined) await sendStepCode(ctx, region, account, primary, processId, input.language);
-      // "Don't ask again" would not hold where the second factor is demanded: not offered there.
-      const trustDeviceDays = meta.secondFactorDemanded ? undefined : trustedBrowser?.offeredDays(ctx);
-      fail(E.mfaRequired, {
-        supportedMFATypes: types,
-        // Absent only in the passkey-alone step, which has no code method.
-        ...(primary !== undefined ? { primaryMFAType: primary } : {}),
-        MFAEmail: maskEmail(account.email),
-        MFAProcessId: processId,
-        ...(account.identity_provider === 'partnerProgram' ? { type: 'partnerProgram' } : {}),
-        ...((await hasPasskey()) ? { passkey: true } : {}),
-        expiresIn: MFA_PROCESS_MINUTES * 60,
-        // The count, not just "has codes": the recovery step says how many remain after the one typed.
-        // Not in the passkey-alone step: it accepts the passkey only (its ID token says hwk, nothing else).
-      ...(backupCodes && !passkeyOnly ? { recoveryCodes: await backupCodes.remaining(ctx, region, account.id) } : {}),
-        ...(trustDeviceDays ? { trustDeviceDays } : {}),
-      });
-    }
+    // A copied cookie shows itself here (issue 26): its device is revoked and the step is asked.
+    trustedSkip = !answering && !meta.secondFactorDemanded && trustedBrowser !== null ? await trustedBrowser.skips(ctx, region, account.id, { cookies: meta.cookies ?? {}, userAgent: meta.userAgent ?? null, context: meta.context }) : null;
+    trusted = trustedSkip !== null;
+    if (!answering && !trusted) await askSecondFactor(types);
     if (answering) {
       const processId = input.mfaProcessId!;
       const process = await readMfaProcess(ctx, processId, false);
@@ -269,6 +274,9 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
       processId: await createOneTimeToken(ctx, region, account.id, 'region', 600),
     });
   }
+  // Only a sign-in that completes spends the trusted browser's cookie value for a new one (a refusal
+  // above keeps it as it was); the device stopped vouching meanwhile: the step after all.
+  if (trustedSkip) deviceCookie = (await trustedSkip.complete()) ?? (await askSecondFactor(stepMethods(ctx, region, account)));
   // The sign-in completes: its MFA process is spent (once, however many retries race here).
   if (account.mfa_enabled === 1 && input.mfaProcessId && !trusted && !passkey) await completeMfaProcess(ctx, region, input.mfaProcessId);
   if (passkey) await passkeys!.complete(ctx, passkey, input.mfaProcessId);

@@ -13,7 +13,7 @@ import type { MigrationSet } from '../db/migrations';
 
 /** What the core lends a server half: the stores per region, mail, counters, options and the plugin switches. */
 export type ServerContext = Ctx;
-export type { MethodColumns, PasskeyProof, PointName, SecondFactorScope, ServerPoints } from '../plugin-host/points';
+export type { MethodColumns, PasskeyProof, PointName, SecondFactorScope, ServerPoints, TrustedBrowserRequest, TrustedSkip } from '../plugin-host/points';
 export type { MigrationSet, SqlDialect } from '../db/migrations';
 export type { AuthContext, SsoSessionRef } from '../domain/sessions';
 export type { DemoSeeding, DemoUser } from '../demo/seed';

@@ -17,6 +17,7 @@ import type { Kysely } from 'kysely';
 import type { AccountTable, LegacyAccountTable, RegionalDb } from '../db/types';
 import type { SsoSessionRef } from '../domain/sessions';
 import type { DemoSeeding } from '../demo/seed';
+import type { EventContext } from '../domain/securityEvents';
 
 /**
  * What a second-factor code is for: one sign-in attempt (its MFA process; a code sent for one
@@ -32,6 +33,23 @@ export interface PasskeyProof {
   region: RegionCode;
   account: AccountTable;
   proof: { nonce: string; expiresAt: number };
+}
+
+/** The sign-in request a trusted browser is judged by. */
+export interface TrustedBrowserRequest {
+  cookies: Record<string, string>;
+  userAgent: string | null;
+  /** Where the request came from: a revocation it causes is recorded in the activity with it. */
+  context: EventContext;
+}
+
+/** A trusted browser's skip of the second factor, taken once the rest of the sign-in passed. */
+export interface TrustedSkip {
+  /**
+   * The cookie's value rotates (each skip gets a new one, the old is retired): the Set-Cookie header
+   * to send. Null when the device stopped vouching meanwhile (revoked): the second factor is asked.
+   */
+  complete(): Promise<string | null>;
 }
 
 export interface ServerPoints {
@@ -99,7 +117,11 @@ export interface ServerPoints {
   trustedBrowser: {
     /** Days a "don't ask again" lasts where the deployment offers it; undefined: not offered. */
     offeredDays(ctx: Ctx): number | undefined;
-    skips(ctx: Ctx, region: RegionCode, accountId: string, cookies: Record<string, string>): Promise<boolean>;
+    /**
+     * Whether this browser skips the second factor: null when it does not, else the skip, to complete
+     * once the sign-in does. A cookie that shows itself a copy (issue 26) revokes its device here.
+     */
+    skips(ctx: Ctx, region: RegionCode, accountId: string, request: TrustedBrowserRequest): Promise<TrustedSkip | null>;
     /** After a second factor passed and the person asked: remember this browser; the Set-Cookie header to send. */
     remember(ctx: Ctx, region: RegionCode, accountId: string, client: { ip: string | null; userAgent: string | null }): Promise<string>;
     /** This browser's trusted device of the account, if any. */

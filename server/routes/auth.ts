@@ -157,12 +157,14 @@ export function authRoutes(ctx: Ctx) {
           userAgent: req.headers['user-agent'] ?? null,
           loginBinding,
         });
+        // Sent whatever follows: a trusted browser's cookie has rotated, and a refusal below must not
+        // leave it holding the retired value (taken for a copy at its next sign-in).
+        if (deviceCookie) reply.header('Set-Cookie', deviceCookie);
         // A sign-in from another product's page (the help desk) goes back there only where its plugin is on
         // for the account's region, now known: else 403 -19999 before any session is made.
         if (ls?.source && ls.source !== 'oidc') loginSourceFor(ctx, ls.source, region);
         // Without a password, the passkey was the whole sign-in.
         await recordSignIn(ctx, region, account, context, b.password === undefined && methods.includes('hwk') ? 'passkey_sign_in' : 'sign_in_success');
-        if (deviceCookie) reply.header('Set-Cookie', deviceCookie);
         if (reauth) {
           // The same session goes on (what other services were given under it too), signed in to anew.
           await renewSessionSignIn(ctx, existing.region, existing.session.id, methods);

@@ -6,7 +6,8 @@ import { trustedDevicesOfAccount, trustedDeviceMigrations } from './tables';
 /**
  * Trusted devices (beyond the spec, issue 18): "don't ask again" on the MFA step lets this browser
  * skip the second factor for a while (the sign-in's `trustedBrowser` point); the Security card lists
- * and revokes them.
+ * and revokes them. The cookie is bound to its browser family and rotates on each skip; a copy of it
+ * revokes the device (issue 26, trustedDevices.ts).
  */
 export default defineServerPlugin({
   id: 'trusted-device',
