@@ -13,6 +13,7 @@ import { createCtx, type Ctx } from './context';
 import { pruneShared, startPruning } from './db/sharedState';
 import { pruneOidcPayloads } from './oidc/adapter';
 import { pruneSecurityEvents } from './domain/securityEvents';
+import { pruneAddressLocks, rekeyAddressLocks } from './domain/passwordLock';
 import { openStores } from './db/stores';
 import { passwordHasher } from './domain/crypto';
 import { builtInClients, syncClients } from './domain/oauth';
@@ -142,14 +143,16 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   const stores = await openStores({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, databaseUrls: options.databaseUrls, pluginMigrations: pluginMigrationsOf(halves) });
   const mailer = new Mailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, dataDir: options.dataDir, now: options.now, db: stores.global, outbox: options.mailOutbox, worker: options.mailWorker });
   const ctx = await createCtx(options, stores, mailer, passwordHasher(options.testMode), configs);
+  // Lock rows an older version keyed by the address: by its digest before any sign-in looks for them.
+  await rekeyAddressLocks(ctx);
   // Their contributions first; their routes are registered with the API's below.
   setUpServerHalves(halves, ctx.extensions);
   // From here on, a plugin off in every served config stays off until a restart (its routes are not registered).
   ctx.switches.markStarted();
   const jobs = startPluginJobs(halves, ctx);
-  // Expired shared rows, OpenID provider state and security events past their 90 days, deleted beside the requests (never in their path).
+  // Expired shared rows, OpenID provider state, address lock rows and security events past their 90 days, deleted beside the requests (never in their path).
   const pruning = startPruning(
-    [(now) => pruneShared(stores.global, now), (now) => pruneOidcPayloads(stores.global, now), ...Object.values(stores.regions).map((db) => (now: number) => pruneSecurityEvents(db, now))],
+    [(now) => pruneShared(stores.global, now), (now) => pruneOidcPayloads(stores.global, now), (now) => pruneAddressLocks(ctx, now), ...Object.values(stores.regions).map((db) => (now: number) => pruneSecurityEvents(db, now))],
     options.now,
   );
   await syncClients(ctx);

@@ -6,6 +6,7 @@ import type { PasswordHasher } from './domain/crypto';
 import { AfterAnswer } from './domain/afterAnswer';
 import { SlidingCounter } from './domain/limits';
 import { namedCounters, namedKeys } from './domain/named';
+import { personalKey } from './domain/keyedDigest';
 import { sharedSecret } from './db/sharedState';
 import type { Mailer } from './mail/mailer';
 import type { EndedGrant } from './oidc/adapter';
@@ -58,8 +59,10 @@ export interface Ctx {
 export async function createCtx(options: ServerOptions, stores: Stores, mailer: Mailer, passwords: PasswordHasher, configs: ServedConfigs): Promise<Ctx> {
   const now = options.now;
   // The core's counters are named ones too: a plugin's counter cannot take one of their names by accident.
-  const counter = namedCounters((name, windowMs) => new SlidingCounter(stores.global, name, windowMs, now));
-  return {
+  // Their keys (addresses, networks, accounts) are stored as HMACs under a shared key (domain/keyedDigest.ts),
+  // asked for on the first hit, when `ctx` is made.
+  const counter = namedCounters((name, windowMs) => new SlidingCounter(stores.global, name, windowMs, now, () => personalKey(ctx)));
+  const ctx: Ctx = {
     options,
     stores,
     mailer,
@@ -83,4 +86,5 @@ export async function createCtx(options: ServerOptions, stores: Stores, mailer: 
     metrics: new PortalMetrics(stores),
     region: (region) => stores.regions[region],
   };
+  return ctx;
 }

@@ -221,6 +221,15 @@ export const globalMigrations = (dialect: SqlDialect): Record<string, Migration>
       }
     },
   },
+  '009_counter_keys': {
+    // Counter rows were keyed by a plain SHA-256 of counter name and key (an address, a client
+    // network), which a list of guesses reverses; now by an HMAC under a server secret
+    // (domain/keyedDigest.ts). The old rows are dropped: their windows are an hour at most, so
+    // the upgrade forgets at most that hour of rate limits and risk signals.
+    async up(db: AnyDb) {
+      await db.deleteFrom('counter_windows').execute();
+    },
+  },
 });
 
 const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => ({
@@ -458,6 +467,27 @@ const legacyMigrations = (_dialect: SqlDialect): Record<string, Migration> => ({
         .addColumn('failed_attempts', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('locked_until', 'bigint')
         .addColumn('lock_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
+  '003_lock_row_keys': {
+    // Rows were keyed by the address itself, under enumeration protection also every unknown
+    // address probed, and never deleted. Now by the address's HMAC (domain/passwordLock.ts) and
+    // pruned two days after their last attempt (`expires_at`). Rows without a lock in force are
+    // dropped (a count of wrong passwords starts again); a lock in force stays, for a day past
+    // its end, and the server re-keys it at start (rekeyAddressLocks: the key is in the global
+    // store, out of this migration's reach), so no address stays and no lock is lifted early.
+    async up(db: AnyDb) {
+      await db.schema.alterTable('legacy_password_locks').addColumn('expires_at', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.createIndex('legacy_password_locks_expiry_idx').ifNotExists().on('legacy_password_locks').column('expires_at').execute();
+      const now = Date.now();
+      await db
+        .deleteFrom('legacy_password_locks')
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+        .execute();
+      await db
+        .updateTable('legacy_password_locks')
+        .set((eb) => ({ expires_at: eb('locked_until', '+', 24 * 3_600_000) }))
         .execute();
     },
   },

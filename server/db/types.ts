@@ -75,7 +75,7 @@ export interface GlobalDb {
 
 /** One sliding-window counter of one key (domain/limits.ts). */
 export interface CounterWindowTable {
-  /** SHA-256 of counter name and key: no address or email in the table. */
+  /** HMAC-SHA-256 of counter name and key under a server secret (domain/keyedDigest.ts): no address, network or account in the table. */
   key_hash: string;
   /** Times (epoch ms) of the hits in the window, at most the limit: bigint[] on PostgreSQL, a JSON array on SQLite. */
   hits: unknown;
@@ -296,12 +296,15 @@ export interface LegacyAccountTable {
   migrated_at: number | null;
   migrated_to: string | null;
 }
-/** The password-lock counters of an address that has only local accounts (id: the address). */
+/** The password-lock counters of an address that has only local accounts, or none (enumeration protection). */
 export interface LegacyPasswordLockTable {
+  /** HMAC-SHA-256 of the address under a server secret (domain/passwordLock.ts lockRowId), never the address. */
   id: string;
   failed_attempts: number;
   locked_until: number | null;
   lock_count: number;
+  /** Two days after the last attempt (past any lock): the row is pruned after that. */
+  expires_at: number;
 }
 export interface LegacyDb {
   legacy_password_locks: LegacyPasswordLockTable;

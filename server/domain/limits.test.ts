@@ -29,7 +29,9 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const counter = (name: string, windowMs = 60_000) => new SlidingCounter(stores.global, name, windowMs, clock);
+// The server's is a shared key (ctx.sharedKey); any fixed key does here.
+const counterKey = Buffer.alloc(32, 7);
+const counter = (name: string, windowMs = 60_000) => new SlidingCounter(stores.global, name, windowMs, clock, async () => counterKey);
 
 describe(`SlidingCounter in the global store (${TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`, () => {
   it('counts a hit at once, tells how many came before, refuses at the limit and takes a hit back once', async () => {
@@ -49,6 +51,18 @@ describe(`SlidingCounter in the global store (${TEST_DATABASE_URL ? 'PostgreSQL'
     // Other keys and other counters are apart.
     expect((await c.hold('other', 3)).before).toBe(0);
     expect((await counter('another').hold('k', 3)).before).toBe(0);
+  });
+
+  it('keys its rows by an HMAC under the secret: neither the key nor its plain SHA-256 is stored', async () => {
+    const c = counter('keyed');
+    await c.hold('someone@example.com', 3);
+    const rows = await stores.global.selectFrom('counter_windows').select('key_hash').execute();
+    expect(rows.map((r) => r.key_hash)).toContain(await c.keyHash('someone@example.com'));
+    for (const plain of ['someone@example.com', sha256('someone@example.com'), sha256('keyed\u0000someone@example.com')]) expect(rows.map((r) => r.key_hash)).not.toContain(plain);
+    // Under another secret the same key is another row.
+    const other = new SlidingCounter(stores.global, 'keyed', 60_000, clock, async () => Buffer.alloc(32, 8));
+    expect(await other.keyHash('someone@example.com')).not.toBe(await c.keyHash('someone@example.com'));
+    expect((await other.hold('someone@example.com', 3)).before).toBe(0);
   });
 
   it('forgets hits when they leave the window, and says how long until one fits again', async () => {
@@ -81,7 +95,7 @@ describe(`SlidingCounter in the global store (${TEST_DATABASE_URL ? 'PostgreSQL'
     // The first three were 50 s ago; after 15 s more two of them are gone, the confirmed one is not.
     now += 15_000;
     expect((await c.hold('k', 3)).before).toBe(1);
-    expect(await liveHits(stores.global, sha256(`confirm\u0000k`), now - 60_000)).toHaveLength(2);
+    expect(await liveHits(stores.global, await c.keyHash('k'), now - 60_000)).toHaveLength(2);
   });
 
   it('counts 50 parallel hits exactly: the limit get through, in order, and the rest are refused', async () => {
@@ -93,7 +107,7 @@ describe(`SlidingCounter in the global store (${TEST_DATABASE_URL ? 'PostgreSQL'
     const passed = hits.filter((h) => !h.over);
     const [, more] = await Promise.all([Promise.all(passed.slice(0, 2).map((h) => h.release())), Promise.all(Array.from({ length: 20 }, () => c.hold('burst', 5)))]);
     expect(more.filter((h) => !h.over).length).toBeLessThanOrEqual(2);
-    expect((await liveHits(stores.global, sha256(`parallel\u0000burst`), now - 60_000)).length).toBeLessThanOrEqual(5);
+    expect((await liveHits(stores.global, await c.keyHash('burst'), now - 60_000)).length).toBeLessThanOrEqual(5);
   });
 
   it('prunes expired rows in the background without touching live ones', async () => {
@@ -103,8 +117,8 @@ describe(`SlidingCounter in the global store (${TEST_DATABASE_URL ? 'PostgreSQL'
     await c.hold('live', 5);
     now += 600; // 'old' is out of its window, 'live' is not
     expect(await pruneShared(stores.global, now)).toBeGreaterThanOrEqual(1);
-    const left = await stores.global.selectFrom('counter_windows').select('key_hash').where('key_hash', 'in', [sha256('prune\u0000old'), sha256('prune\u0000live')]).execute();
-    expect(left.map((r) => r.key_hash)).toEqual([sha256('prune\u0000live')]);
+    const left = await stores.global.selectFrom('counter_windows').select('key_hash').where('key_hash', 'in', [await c.keyHash('old'), await c.keyHash('live')]).execute();
+    expect(left.map((r) => r.key_hash)).toEqual([await c.keyHash('live')]);
     expect((await c.hold('live', 5)).before).toBe(1);
     expect((await c.hold('old', 5)).before).toBe(0);
   });

@@ -7,11 +7,13 @@
  * A hit is counted before the work it limits (`hold`): parallel requests, on one process or
  * many, each see the ones before them, so no more than the limit get past a check on `before`.
  * Hits over the limit are not stored (`over`); a counter keeps at most `limit` hits per key.
+ * Keys are addresses, client networks and account ids: rows are keyed by their HMAC under a
+ * server secret (domain/keyedDigest.ts), so the table names nobody to whoever reads it.
  */
 import type { Kysely } from 'kysely';
 import { addHit, pushHit, removeHit } from '../db/counterWindows';
 import type { GlobalDb } from '../db/types';
-import { sha256 } from './crypto';
+import { personalDigest } from './keyedDigest';
 
 /** A hit counted ahead of the outcome it stands for. */
 export interface HeldHit {
@@ -34,15 +36,18 @@ export class SlidingCounter {
     readonly name: string,
     readonly windowMs: number,
     private readonly now: () => number,
+    /** The server secret the keys are hashed with (a shared key: every process counts under the same rows). */
+    private readonly secret: () => Promise<Buffer>,
   ) {}
 
-  private keyHash(key: string): string {
-    return sha256(`${this.name}\u0000${key}`);
+  /** The row's key: HMAC of counter name and key. */
+  async keyHash(key: string): Promise<string> {
+    return personalDigest(await this.secret(), this.name, key);
   }
 
   /** Counts a hit on `key` now, unless `limit` hits are in the window already (then `over`). */
   async hold(key: string, limit: number): Promise<HeldHit> {
-    const keyHash = this.keyHash(key);
+    const keyHash = await this.keyHash(key);
     const at = this.now();
     const input = { keyHash, now: at, windowMs: this.windowMs, limit };
     const { hits, added } = await addHit(this.db, input);

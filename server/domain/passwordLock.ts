@@ -4,13 +4,20 @@
  * how many attempts are left. One implementation for every kind of credential: a vendor ID
  * (its `accounts` row) and an address with local accounts only (`legacy_password_locks`); under
  * enumeration protection, an address without any account as well (the same table).
+ *
+ * An address's row is keyed by the address's HMAC under a server secret (domain/keyedDigest.ts),
+ * never by the address: the lock of an address is found from the address typed, and the table
+ * names nobody, also not the unknown addresses that were probed. Such a row is kept two days after
+ * its last attempt (`expires_at`, longer than the longest lock), then pruned.
  */
 import type { Expression, ExpressionBuilder, Kysely } from 'kysely';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { Ctx } from '../context';
 import type { AccountTable, LegacyDb, RegionalDb } from '../db/types';
 import type { RegionCode } from '../../core/contract/regions';
+import { pruneExpired } from '../db/sharedState';
 import { fail } from '../http/errors';
+import { personalDigest, personalKey } from './keyedDigest';
 
 /** The counters, as the `accounts` and `legacy_password_locks` tables both hold them. */
 export interface LockCounters {
@@ -19,7 +26,10 @@ export interface LockCounters {
   lock_count: number;
 }
 
-/** Where a credential's counters live: a table with `id` and the counter columns. */
+/**
+ * Where a credential's counters live: a table with `id` and the counter columns. For
+ * `legacy_password_locks` the id given is the address; its row is keyed by `lockRowId`.
+ */
 export type LockTarget =
   | { db: Kysely<RegionalDb>; table: 'accounts'; id: string }
   | { db: Kysely<LegacyDb>; table: 'legacy_password_locks'; id: string };
@@ -35,8 +45,19 @@ function lockRows(target: LockTarget): { db: Kysely<LockDb>; table: 'lock_rows' 
   return { db: target.db as unknown as Kysely<LockDb>, table: target.table as unknown as 'lock_rows' };
 }
 
+/** The longest lock: a day. */
+const LONGEST_LOCK_MINUTES = 24 * 60;
+
+/** An address's lock row is kept this long after its last attempt: past the longest lock it may start. */
+export const LOCK_ROW_KEPT_MS = 2 * LONGEST_LOCK_MINUTES * 60_000;
+
+/** The key of an address's row in `legacy_password_locks`: the address's keyed digest. */
+export async function lockRowId(ctx: Pick<Ctx, 'sharedKey'>, email: string): Promise<string> {
+  return personalDigest(await personalKey(ctx), 'legacy_password_locks', email);
+}
+
 function lockMinutesFor(ctx: Ctx, lockCount: number): number {
-  return Math.min(ctx.options.limits.lockMinutes * 2 ** lockCount, 24 * 60);
+  return Math.min(ctx.options.limits.lockMinutes * 2 ** lockCount, LONGEST_LOCK_MINUTES);
 }
 
 /** `CASE lock_count WHEN 0 THEN … END`: the lock the next one starts, in ms (bound values only). */
@@ -70,18 +91,23 @@ async function readCounters(target: LockTarget): Promise<LockCounters> {
  * wrong one (-20601 with attempts left and the lock it leads to). `verify` runs the password
  * comparison; `onWrong` notes the failure elsewhere (the captcha risk signal).
  */
-export async function checkPasswordLocked(ctx: Ctx, target: LockTarget, verify: () => Promise<boolean>, onWrong: () => void = () => undefined): Promise<void> {
+export async function checkPasswordLocked(ctx: Ctx, given: LockTarget, verify: () => Promise<boolean>, onWrong: () => void = () => undefined): Promise<void> {
+  const target: LockTarget = given.table === 'legacy_password_locks' ? { ...given, id: await lockRowId(ctx, given.id) } : given;
   const { db, table } = lockRows(target);
   const max = ctx.options.limits.maxFailedLogins;
-  let counters = await findCounters(target);
-  if (!counters && target.table === 'legacy_password_locks') {
+  let now = ctx.now();
+  if (target.table === 'legacy_password_locks') {
     // One row per address with local accounts (callers check there are some), and under
     // enumeration protection one per address without any account that failed to sign in.
-    // Written once: later attempts run the same statements as an account's.
-    await target.db.insertInto('legacy_password_locks').values({ id: target.id, failed_attempts: 0, locked_until: null, lock_count: 0 }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    // Every attempt keeps it longer; the statements after are the same as an account's.
+    const expires = now + LOCK_ROW_KEPT_MS;
+    await target.db
+      .insertInto('legacy_password_locks')
+      .values({ id: target.id, failed_attempts: 0, locked_until: null, lock_count: 0, expires_at: expires })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ expires_at: expires }))
+      .execute();
   }
-  counters ??= await readCounters(target);
-  let now = ctx.now();
+  const counters = await readCounters(target);
   if (counters.locked_until !== null) {
     if (counters.locked_until > now) fail(E.accountLocked, lockedResult(ctx, counters));
     // The lock has run out: start counting afresh (once, however many requests race here).
@@ -135,4 +161,31 @@ export async function checkPasswordLocked(ctx: Ctx, target: LockTarget, verify: 
  */
 export async function checkAccountPassword(ctx: Ctx, region: RegionCode, account: AccountTable, password: string, onWrong?: () => void): Promise<void> {
   await checkPasswordLocked(ctx, { db: ctx.region(region), table: 'accounts', id: account.id }, () => ctx.passwords.verify(account.password_hash, password), onWrong);
+}
+
+/**
+ * Rows an older version keyed by the address itself (every address has an `@`, a digest none):
+ * re-keyed by the address's digest, so a lock in force survives the upgrade, and the address
+ * is gone. Migration 003_lock_row_keys of the legacy store kept only such locks; it cannot
+ * compute the digest (its key lives in the global store), so the server does at start, and
+ * at every pruning after (a process of the older version may still write one while a rolling
+ * upgrade runs). A row of the address that is there already (written since) is the newer: kept.
+ */
+export async function rekeyAddressLocks(ctx: Pick<Ctx, 'sharedKey' | 'stores'>): Promise<number> {
+  const db = ctx.stores.legacy;
+  const clear = await db.selectFrom('legacy_password_locks').selectAll().where('id', 'like', '%@%').execute();
+  for (const row of clear) {
+    const id = await lockRowId(ctx, row.id);
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('legacy_password_locks').values({ ...row, id }).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await trx.deleteFrom('legacy_password_locks').where('id', '=', row.id).execute();
+    });
+  }
+  return clear.length;
+}
+
+/** The pruning of lock rows: re-keys any left keyed by an address, deletes those past `expires_at`. */
+export async function pruneAddressLocks(ctx: Pick<Ctx, 'sharedKey' | 'stores'>, now: number): Promise<number> {
+  await rekeyAddressLocks(ctx);
+  return pruneExpired(ctx.stores.legacy, 'legacy_password_locks', 'id', now);
 }
