@@ -27,7 +27,7 @@ import { messageFor } from './http/messages';
 import { checkPortalRequest } from './http/portalRequest';
 import { apiSecurityHeaders, registerSpa } from './http/spa';
 import { Mailer } from './mail/mailer';
-import { REPO_ROOT, resolveOptions, type ServerOptions, type ServerOptionsInput } from './options';
+import { fastifyTrustProxy, REPO_ROOT, resolveOptions, type ServerOptions, type ServerOptionsInput } from './options';
 import { accountRoutes } from './routes/accounts';
 import { authRoutes } from './routes/auth';
 import { brandingRoutes } from './routes/branding';
@@ -105,7 +105,7 @@ async function checkConfigs(options: ServerOptions, warn: (message: string) => v
   const reservedClientIds = builtIn.map((c) => c.id);
   let given = options.clients;
   try {
-    given = parseClients(options.clients, vocabulary.known, reservedClientIds);
+    given = parseClients(options.clients, vocabulary.known, reservedClientIds, options.production);
   } catch (err) {
     if (err instanceof ShapeError) throw new InvalidConfigs([`clients option: field '${err.path}': ${err.message}`]);
     throw err;
@@ -170,7 +170,7 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
     // Fastify's own request lines carry the URL; logRequests writes one line without it.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
-    trustProxy: options.trustProxy,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   });
   app.decorateRequest('hostRegion', null);

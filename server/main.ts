@@ -20,7 +20,7 @@ import path from 'node:path';
 import { buildServer, type BuiltServer } from './app';
 import { InvalidConfigs } from './config/servedConfigs';
 import { demoSwitches, productionProblems } from './config/productionEnv';
-import { isTrustedDeviceAtReauth, parseAppConfigs, TRUSTED_DEVICE_AT_REAUTH } from './options';
+import { isTrustedDeviceAtReauth, parseAppConfigs, parseTrustProxy, TRUSTED_DEVICE_AT_REAUTH, type TrustProxy } from './options';
 import * as OTPAuth from 'otpauth';
 
 const env = process.env;
@@ -74,6 +74,13 @@ try {
   refuse([(err as Error).message]);
 }
 
+let trustProxy: TrustProxy = false;
+try {
+  trustProxy = parseTrustProxy(env.TRUST_PROXY);
+} catch (err) {
+  refuse([(err as Error).message]);
+}
+
 let server: BuiltServer;
 try {
   server = await buildServer({
@@ -114,7 +121,7 @@ try {
     logger: env.LOG === '1' || (production && env.LOG !== '0'),
     ...(env.METRICS_PORT ? { metricsPort: Number(env.METRICS_PORT) } : {}),
     ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy,
     enumerationProtection: env.ENUMERATION_PROTECTION === '1',
     ...(trustedDeviceDays !== undefined ? { trustedDeviceDays } : {}),
     ...(trustedDeviceAtReauth !== undefined ? { trustedDeviceAtReauth } : {}),

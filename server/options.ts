@@ -145,8 +145,13 @@ export interface ServerOptions {
   metricsToken?: string;
   /** Where log lines go (tests); default stdout. */
   logStream?: Writable;
-  /** Take the client address from X-Forwarded-For (behind a reverse proxy that sets it). */
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: which X-Forwarded-For entries name the client (Fastify's trustProxy, proxy-addr):
+   * false, none (the connection's address); a number, that many proxy hops in front of the server
+   * (1: the address the one proxy saw, never what the client wrote before it); addresses or CIDR
+   * ranges, the proxies trusted. Never "all": the left-most entry is the client's to write.
+   */
+  trustProxy: TrustProxy;
   /**
    * ENUMERATION_PROTECTION=1: sign-in, password reset and registration answer alike (body and
    * time) whether an account exists; the owner of an address learns by mail instead. Off by
@@ -168,6 +173,31 @@ export interface ServerOptions {
   trustedDeviceAtReauth: TrustedDeviceAtReauth;
   /** Injected clock (tests move time forward). */
   now: () => number;
+}
+
+export type TrustProxy = false | number | string[];
+
+/** TRUST_PROXY: unset or `0` none, `<n>` hops, or comma-separated proxy addresses and CIDR ranges. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const raw = (value ?? '').trim();
+  if (raw === '' || raw === '0') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((s) => s.trim());
+  // proxy-addr's own names (loopback, linklocal, uniquelocal) and IPv4/IPv6 addresses with an optional /bits.
+  const address = /^(loopback|linklocal|uniquelocal|[0-9.]+(\/\d{1,2})?|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*(\/\d{1,3})?)$/;
+  const wrong = entries.filter((e) => !address.test(e));
+  if (wrong.length) throw new Error(`TRUST_PROXY must be 0, a number of proxy hops, or comma-separated proxy addresses or CIDR ranges; not ${wrong.map((e) => `'${e}'`).join(', ')}`);
+  return entries;
+}
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy: addresses as they are (proxy-addr compiles them); a hop
+ * count as proxy-addr's trust function, the `n` addresses nearest the server being proxies
+ * (this Fastify ignores a bare number: a hop count cannot tell a proxy from a client that
+ * connects directly, so the server must be reachable through its proxy only).
+ */
+export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 export const TRUSTED_DEVICE_AT_REAUTH = ['skip', 'ask'] as const;
@@ -251,7 +281,7 @@ export function resolveOptions(input: ServerOptionsInput = {}): ServerOptions {
     logStream: input.logStream,
     metricsPort: input.metricsPort,
     metricsToken: input.metricsToken,
-    trustProxy: input.trustProxy ?? false,
+    trustProxy: input.trustProxy || false,
     enumerationProtection: input.enumerationProtection ?? false,
     trustedDeviceDays: input.trustedDeviceDays ?? 30,
     trustedDeviceAtReauth: input.trustedDeviceAtReauth ?? 'skip',

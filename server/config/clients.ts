@@ -70,7 +70,31 @@ export function clientShape(known: Required<KnownNames>) {
  * Every problem of a clients list, in order, each naming the client (by index and id) and the
  * field; `clients` is the checked list when there is none.
  */
-export function checkClients(raw: unknown, known: Required<KnownNames>, reserved: readonly string[] = []): { clients: ClientConfig[]; problems: ShapeError[] } {
+/** Hosts a native app's loopback redirect may use over http (RFC 8252 7.3, 8.3). */
+const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/**
+ * Production takes no plain-http address a browser is sent to or a token goes to: redirect URIs
+ * over http only on a loopback host (a native app's own listener, RFC 8252 7.3); post-logout
+ * and back-channel URIs https only. Custom schemes are refused in every mode (exactUrl): native
+ * apps use the loopback redirect or an https (claimed) one.
+ */
+function plainHttpProblems(client: Partial<ClientConfig>, i: number): ShapeError[] {
+  const problems: ShapeError[] = [];
+  const check = (field: string, uri: string, loopbackAllowed: boolean) => {
+    // A URI that failed its shape has its problem already.
+    const url = URL.canParse(uri) ? new URL(uri) : null;
+    if (url?.protocol === 'http:' && !(loopbackAllowed && LOOPBACK.has(url.hostname))) {
+      problems.push(new ShapeError(`[${i}].${field}`, `(client '${client.id}') must be https in production${loopbackAllowed ? ' (http only on a loopback host: 127.0.0.1, [::1], localhost)' : ''}`));
+    }
+  };
+  (client.redirectUris ?? []).forEach((uri, k) => check(`redirectUris[${k}]`, uri, true));
+  (client.postLogoutRedirectUris ?? []).forEach((uri, k) => check(`postLogoutRedirectUris[${k}]`, uri, false));
+  if (client.backchannelLogoutUri) check('backchannelLogoutUri', client.backchannelLogoutUri, false);
+  return problems;
+}
+
+export function checkClients(raw: unknown, known: Required<KnownNames>, reserved: readonly string[] = [], production = false): { clients: ClientConfig[]; problems: ShapeError[] } {
   const { value, problems: found } = parseAll(array(clientShape(known)), raw);
   const rawItems: unknown[] = Array.isArray(raw) ? raw : [];
   const problems = found.map((err) => {
@@ -93,13 +117,14 @@ export function checkClients(raw: unknown, known: Required<KnownNames>, reserved
     if (client?.tokenEndpointAuthMethod && given?.secret === undefined) {
       problems.push(new ShapeError(`[${i}].tokenEndpointAuthMethod`, `(client '${client.id}') needs a secret`));
     }
+    if (production && client) problems.push(...plainHttpProblems(client, i));
   });
   return { clients: problems.length ? [] : (value ?? []), problems };
 }
 
 /** Check a clients list; the first problem throws, naming the client (by index and id) and the field. */
-export function parseClients(raw: unknown, known: Required<KnownNames>, reserved: readonly string[] = []): ClientConfig[] {
-  const { clients, problems } = checkClients(raw, known, reserved);
+export function parseClients(raw: unknown, known: Required<KnownNames>, reserved: readonly string[] = [], production = false): ClientConfig[] {
+  const { clients, problems } = checkClients(raw, known, reserved, production);
   if (problems.length) throw problems[0]!;
   return clients;
 }

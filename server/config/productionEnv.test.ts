@@ -20,6 +20,9 @@ describe('a production start', () => {
     ['a short help-desk secret', { HELPDESK_SECRET: 'short' }, /shorter than 32/],
     ['a help-desk secret of one repeated character', { HELPDESK_SECRET: 'h'.repeat(40) }, /looks guessable \(about 0 bits, 1 different characters\)/],
     ['a help-desk secret of a few characters', { HELPDESK_SECRET: 'abab'.repeat(10) }, /looks guessable \(about 40 bits, 2 different characters\)/],
+    ['an origin with a path', { PUBLIC_ORIGIN: 'https://id.example.com/portal' }, /not an origin alone .* e\.g\. https:\/\/id\.example\.com\./],
+    ['an origin with a user', { PUBLIC_ORIGIN: 'https://admin@id.example.com' }, /not an origin alone/],
+    ['a TRUST_PROXY that trusts every hop', { TRUST_PROXY: 'true' }, /TRUST_PROXY must be 0, a number of proxy hops/],
   ])('refuses %s', (_what, change, message) => {
     const problems = productionProblems({ ...GOOD, ...change });
     expect(problems).toHaveLength(1);

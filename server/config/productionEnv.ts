@@ -3,7 +3,7 @@
  * secret, mail that would go nowhere or a plain-http public address are refused together, in
  * one message, instead of a warning scrolled past in a log.
  */
-import { DEMO_HELPDESK_SECRET } from '../options';
+import { DEMO_HELPDESK_SECRET, parseTrustProxy } from '../options';
 
 export type Env = Record<string, string | undefined>;
 
@@ -40,6 +40,15 @@ export function productionProblems(env: Env): string[] {
     if (url && url.protocol !== 'https:' && env.ALLOW_HTTP_PUBLIC_ORIGIN !== '1') {
       problems.push(`PUBLIC_ORIGIN '${origin}' is not https: sessions and tokens would travel in clear (TLS may end at a proxy; the public address is still https). A closed test network may set ALLOW_HTTP_PUBLIC_ORIGIN=1.`);
     }
+    // The OpenID provider's issuer, endpoints and cookies are built from it alone (never the request's Host).
+    if (url && origin.replace(/\/$/, '') !== url.origin) {
+      problems.push(`PUBLIC_ORIGIN '${origin}' is not an origin alone (scheme, host and port: no path, query, user or password), e.g. ${url.origin}.`);
+    }
+  }
+  try {
+    parseTrustProxy(env.TRUST_PROXY);
+  } catch (err) {
+    problems.push((err as Error).message);
   }
   if (!env.HELPDESK_SECRET) problems.push('HELPDESK_SECRET is not set: the help-desk JWT would be signed with the demo secret published in this repository.');
   else if (env.HELPDESK_SECRET === DEMO_HELPDESK_SECRET) problems.push('HELPDESK_SECRET is the demo secret published in this repository.');

@@ -75,7 +75,7 @@ export function checkDeploymentFile(file: string, vocabulary: ConfigVocabulary, 
 /** A clients file: its shape, then its branding images against what the page's CSP can allow; every problem, one line each. */
 export function checkClientsFile(file: string, vocabulary: ConfigVocabulary, reserved: readonly string[], branding?: BrandingCheckOptions): ClientConfig[] {
   const raw = readJsonFile(file);
-  const { clients, problems } = checkClients(raw, vocabulary.known, reserved);
+  const { clients, problems } = checkClients(raw, vocabulary.known, reserved, branding?.production ?? false);
   if (problems.length) throw new ConfigFileError(file, problems.map((err) => `field '${err.path || '(root)'}': ${err.message}`));
   if (branding) {
     try {

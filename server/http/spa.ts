@@ -54,16 +54,33 @@ export function newNonce(): string {
   return crypto.randomBytes(18).toString('base64');
 }
 
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 /** Headers for every response; API responses are never cached and never framed. */
 export function apiSecurityHeaders(ctx: Ctx, req: FastifyRequest, reply: FastifyReply): void {
   reply.header('X-Content-Type-Options', 'nosniff');
   if (!reply.hasHeader('Referrer-Policy')) reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-  if (ctx.options.publicOrigin.startsWith('https:')) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  if (ctx.options.publicOrigin.startsWith('https:')) reply.header('Strict-Transport-Security', HSTS);
   const url = req.url;
   if (url.startsWith('/api/') || url === '/api' || url.startsWith('/dev/')) {
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
   }
+}
+
+/**
+ * The same headers for the OpenID provider's answers, which Fastify does not send (the provider
+ * writes them itself). Its CSP has an empty `script-src`, which allows no script: oidc-provider
+ * adds the hash of the one inline script of its `form_post` page there, and nothing else runs.
+ */
+export function oidcSecurityHeaders(ctx: Ctx): Record<string, string> {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    ...(ctx.options.publicOrigin.startsWith('https:') ? { 'Strict-Transport-Security': HSTS } : {}),
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': "default-src 'none'; script-src; frame-ancestors 'none'; base-uri 'none'",
+  };
 }
 
 function configFileFor(options: ServerOptions, query: URLSearchParams, cookie: string | undefined): string | undefined {

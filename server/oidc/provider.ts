@@ -19,6 +19,7 @@ import type { Ctx } from '../context';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { clientIp, parseCookies } from '../http/common';
 import { ApiFailure } from '../http/errors';
+import { oidcSecurityHeaders } from '../http/spa';
 import { openIdClients } from '../domain/oauth';
 import { readSsoCookie } from '../domain/sessions';
 import type { ClientConfig } from '../options';
@@ -233,7 +234,9 @@ export class OidcProvider {
     if (!this.provider || fingerprint !== this.built) {
       if (!this.lib) throw new Error('OidcProvider.start() was not called');
       const provider = new this.lib.default(oidcIssuer(this.ctx), configuration(this.ctx, this.lib, keys, this.cookieKeys));
-      provider.proxy = this.ctx.options.trustProxy;
+      // Koa reads the request's protocol, host and address from X-Forwarded-*: presentedAsPublicOrigin sets them.
+      provider.proxy = true;
+      provider.use(securityHeaders(this.ctx));
       provider.on('authorization_code.saved', rememberSid(this.ctx));
       provider.use(endPortalSessionWithProvider(this.ctx));
       provider.use(emptyRevocationAnswer);
@@ -242,6 +245,32 @@ export class OidcProvider {
     }
     return this.provider;
   }
+}
+
+/** The server's security headers on every answer of the provider (Fastify's onSend does not see them). */
+function securityHeaders(ctx: Ctx) {
+  const headers = oidcSecurityHeaders(ctx);
+  return async (koa: KoaContextWithOIDC, next: () => Promise<void>) => {
+    koa.set(headers);
+    await next();
+  };
+}
+
+/**
+ * The provider builds its URLs (discovery, redirects) and its cookies' Secure flag from the
+ * request as Koa sees it: it is shown PUBLIC_ORIGIN's protocol and host, whatever the Host and
+ * X-Forwarded-* headers said (a forged Host must not rewrite discovery, nor TLS ended at a proxy
+ * make it http), and the client address the server resolved (clientIp, the rate limits' key).
+ */
+function presentAsPublicOrigin(ctx: Ctx, req: FastifyRequest): void {
+  const origin = new URL(ctx.options.publicOrigin);
+  const ip = clientIp(req);
+  const headers = req.raw.headers;
+  delete headers.forwarded;
+  headers.host = origin.host;
+  headers['x-forwarded-host'] = origin.host;
+  headers['x-forwarded-proto'] = origin.protocol.slice(0, -1);
+  headers['x-forwarded-for'] = ip;
 }
 
 /** Hands a request to the provider with the mount path stripped, as Koa's own mounting does (or at `as`). */
@@ -264,6 +293,7 @@ export function oidcRoutes(ctx: Ctx, oidc: OidcProvider) {
       const wait = await ctx.apiRate.take(key, ctx.options.limits.apiPerMinute);
       if (wait !== null) throw new ApiFailure(E.rateLimited, undefined, { retryAfterSeconds: wait });
     });
+    app.addHook('onRequest', async (req) => presentAsPublicOrigin(ctx, req));
     // The provider reads request bodies itself.
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_req, _payload, done) => done(null));

@@ -27,7 +27,7 @@ afterEach(async () => {
 
 /** A server with the default captcha limits; the per-minute request limit is raised so that what stops a guesser here is the captcha's own. */
 async function server(limits: NonNullable<Parameters<typeof startServer>[0]>['limits'] = {}): Promise<TestServer> {
-  t = await startServer({ trustProxy: true, limits: { authPerMinute: 100_000, ...limits } });
+  t = await startServer({ trustProxy: 1, limits: { authPerMinute: 100_000, ...limits } });
   return t;
 }
 

@@ -14,7 +14,7 @@ import { captchaStore } from '../../plugins/captcha/server/tables';
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startServer({ trustProxy: true, limits: { captchaAfterFailures: 3 } });
+  t = await startServer({ trustProxy: 1, limits: { captchaAfterFailures: 3 } });
 });
 afterAll(async () => t.close());
 

@@ -12,7 +12,7 @@ import { Client, DEMO_PASSWORD, startLogin, startServer, type Res, type TestServ
 import { captchaStore } from '../../plugins/captcha/server/tables';
 
 async function withServer(options: Parameters<typeof startServer>[0], run: (t: TestServer) => Promise<void>): Promise<void> {
-  const t = await startServer({ trustProxy: true, ...options });
+  const t = await startServer({ trustProxy: 1, ...options });
   try {
     await run(t);
   } finally {

@@ -36,7 +36,7 @@ const members = async (c: Client) => (await c.get(`/api/orgs/${contoso}/members`
 const myOrgs = async (c: Client, email: string) => (await c.get(`/api/accounts/${accountIds[email]}/orgs`, { auth: true })).body.result.orgs as Array<{ id: string }>;
 
 beforeAll(async () => {
-  t = await startServer({ trustProxy: true, limits: { codeGuessesPerClient: 20, codeGuessesPerAccount: 10 } });
+  t = await startServer({ trustProxy: 1, limits: { codeGuessesPerClient: 20, codeGuessesPerAccount: 10 } });
   const owner = await as('owner@example.com');
   contoso = (await myOrgs(owner, 'owner@example.com'))[0]!.id;
 });

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, type BuiltServer } from '../app';
-import type { ServerOptionsInput } from '../options';
+import type { ServerOptionsInput, TrustProxy } from '../options';
 import { HEADERS, PORTAL_REQUEST_VALUE } from '../../core/contract/headers';
 
 export async function freePort(): Promise<number> {
@@ -164,7 +164,7 @@ export async function createTestDatabase(url: string): Promise<{ url: string; dr
 }
 
 /** What a test server was started on, kept out of the TestServer object (it holds the password). */
-const storeOf = new WeakMap<TestServer, { dataDir: string; publicOrigin: string; databaseUrl?: string; limits: Record<string, number>; enumerationProtection: boolean; trustProxy: boolean }>();
+const storeOf = new WeakMap<TestServer, { dataDir: string; publicOrigin: string; databaseUrl?: string; limits: Record<string, number>; enumerationProtection: boolean; trustProxy: TrustProxy }>();
 
 export async function startServer(options: ServerOptionsInput = {}): Promise<TestServer> {
   rememberSecretUrl(options.databaseUrl);

@@ -10,6 +10,7 @@
  * command line. Output: one line `peer-listening <base URL>` on stdout. Stops on SIGTERM or
  * when its stdin closes (the test process ended).
  */
+import type { TrustProxy } from '../options';
 import { buildServer } from '../app';
 import { freePort, redactText, rememberSecretUrl } from './harness';
 
@@ -19,7 +20,7 @@ interface PeerOptions {
   databaseUrl?: string;
   limits?: Record<string, number>;
   enumerationProtection?: boolean;
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy;
 }
 
 async function main(): Promise<void> {

@@ -11,7 +11,7 @@ import { Client, DEMO_PASSWORD, signIn, startServer, type TestServer } from './h
 const LIMIT = 12;
 let t: TestServer;
 beforeAll(async () => {
-  t = await startServer({ limits: { apiPerMinute: LIMIT, refreshReuseGraceSeconds: 10 }, trustProxy: true });
+  t = await startServer({ limits: { apiPerMinute: LIMIT, refreshReuseGraceSeconds: 10 }, trustProxy: 1 });
 });
 afterAll(async () => t.close());
 

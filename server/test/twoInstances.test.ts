@@ -22,7 +22,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL database', 
   const at = (i: number) => (i % 2 === 0 ? one : two);
 
   beforeAll(async () => {
-    t = await startServer({ trustProxy: true, limits: { captchaAfterFailures: 3, captchaAfterRegistrations: 3, authPerMinute: 20 } });
+    t = await startServer({ trustProxy: 1, limits: { captchaAfterFailures: 3, captchaAfterRegistrations: 3, authPerMinute: 20 } });
     peers = await startPeers(t, 1);
     one = t.base;
     two = peers.bases[0]!;
