@@ -15,6 +15,7 @@ import { pruneOidcPayloads } from './oidc/adapter';
 import { pruneSecurityEvents } from './domain/securityEvents';
 import { pruneAddressLocks, rekeyAddressLocks } from './domain/passwordLock';
 import { openStores } from './db/stores';
+import { loadSecretBox, sealSecretsAtRest, type SecretBox } from './db/secretsAtRest';
 import { passwordHasher } from './domain/crypto';
 import { builtInClients, syncClients } from './domain/oauth';
 import { ShapeError } from '../core/config/shape';
@@ -141,8 +142,18 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   const named = new PluginSwitches((file) => configs.deployment(file), webConfigFile(options), options.appConfigFiles);
   const halves = allHalves(await loadServerHalves(REPO_ROOT, (id) => named.onAnywhere(id)), options.extraServerPlugins);
   const stores = await openStores({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, databaseUrls: options.databaseUrls, pluginMigrations: pluginMigrationsOf(halves) });
+  // The key that seals the secrets in the global store; every secret is opened (and what is plain or
+  // under a previous key sealed anew) before anything uses one: a wrong key stops the start here.
+  let secrets: SecretBox;
+  try {
+    secrets = loadSecretBox(options.secretsKey, { production: options.production, dataDir: options.dataDir });
+    await sealSecretsAtRest(stores.global, secrets);
+  } catch (err) {
+    await stores.close();
+    throw err;
+  }
   const mailer = new Mailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, dataDir: options.dataDir, now: options.now, db: stores.global, outbox: options.mailOutbox, worker: options.mailWorker });
-  const ctx = await createCtx(options, stores, mailer, passwordHasher(options.testMode), configs);
+  const ctx = await createCtx(options, stores, mailer, passwordHasher(options.testMode), configs, secrets);
   // Lock rows an older version keyed by the address: by its digest before any sign-in looks for them.
   await rekeyAddressLocks(ctx);
   // Their contributions first; their routes are registered with the API's below.

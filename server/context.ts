@@ -8,6 +8,7 @@ import { SlidingCounter } from './domain/limits';
 import { namedCounters, namedKeys } from './domain/named';
 import { personalKey } from './domain/keyedDigest';
 import { sharedSecret } from './db/sharedState';
+import type { SecretBox } from './db/secretsAtRest';
 import type { Mailer } from './mail/mailer';
 import type { EndedGrant } from './oidc/adapter';
 import { PortalMetrics } from './http/metrics';
@@ -46,6 +47,8 @@ export interface Ctx {
   counter(name: string, windowMs: number): SlidingCounter;
   /** A random key of this name that every process agrees on (made by the first to ask, in the global store), loaded once. */
   sharedKey(name: string): Promise<Buffer>;
+  /** Seals and opens the secrets kept in the global store (db/secretsAtRest.ts). */
+  secrets: SecretBox;
   /** Owner notices of enumeration protection (no account / already registered): one per address and kind a minute. */
   quietMails: SlidingCounter;
   /** Work that runs after the answer (enumeration protection). */
@@ -56,7 +59,7 @@ export interface Ctx {
   region(region: RegionCode): Kysely<RegionalDb>;
 }
 
-export async function createCtx(options: ServerOptions, stores: Stores, mailer: Mailer, passwords: PasswordHasher, configs: ServedConfigs): Promise<Ctx> {
+export async function createCtx(options: ServerOptions, stores: Stores, mailer: Mailer, passwords: PasswordHasher, configs: ServedConfigs, secrets: SecretBox): Promise<Ctx> {
   const now = options.now;
   // The core's counters are named ones too: a plugin's counter cannot take one of their names by accident.
   // Their keys (addresses, networks, accounts) are stored as HMACs under a shared key (domain/keyedDigest.ts),
@@ -79,7 +82,8 @@ export async function createCtx(options: ServerOptions, stores: Stores, mailer: 
     domainRegistrations: counter('domainRegistrations', 60 * 60_000),
     codeGuesses: counter('codeGuesses', 15 * 60_000),
     counter,
-    sharedKey: namedKeys((name) => sharedSecret(stores.global, name, now())),
+    sharedKey: namedKeys((name) => sharedSecret(stores.global, secrets, name, now())),
+    secrets,
     quietMails: counter('quietMails', 60_000),
     afterAnswer: new AfterAnswer((message) => console.warn(message)),
     grantsEnded: () => undefined,

@@ -14,12 +14,16 @@
  * METRICS_PORT (Prometheus /metrics on its own listener, same HOST) or METRICS_TOKEN (/metrics of the portal
  * behind that bearer token), reset and registration answer alike for known and unknown addresses; see server/README.md),
  * SHUTDOWN_GRACE_MS (10000: on SIGTERM/SIGINT, how long requests under way may finish), MAIL_MAX_ATTEMPTS (8)
- * and MAIL_RETENTION_HOURS (168: sent and failed rows of the mail outbox are deleted after).
+ * and MAIL_RETENTION_HOURS (168: sent and failed rows of the mail outbox are deleted after),
+ * SECRETS_KEY or SECRETS_KEY_FILE (the key, 32 bytes base64 or hex, that seals the keys kept in the database;
+ * required in production, in development made in the data folder) and SECRETS_KEY_PREVIOUS (comma-separated)
+ * or SECRETS_KEY_PREVIOUS_FILE (the keys it replaces, while rotating: docs/operations.md).
  */
 import path from 'node:path';
 import { buildServer, type BuiltServer } from './app';
 import { InvalidConfigs } from './config/servedConfigs';
 import { demoSwitches, productionProblems } from './config/productionEnv';
+import { describeSecretsKey, secretsSettingsFromEnv, SecretsKeyProblem } from './db/secretsAtRest';
 import { isTrustedDeviceAtReauth, parseAppConfigs, parseTrustProxy, TRUSTED_DEVICE_AT_REAUTH, type TrustProxy } from './options';
 import * as OTPAuth from 'otpauth';
 
@@ -122,6 +126,7 @@ try {
     ...(env.METRICS_PORT ? { metricsPort: Number(env.METRICS_PORT) } : {}),
     ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     trustProxy,
+    secretsKey: secretsSettingsFromEnv(env),
     enumerationProtection: env.ENUMERATION_PROTECTION === '1',
     ...(trustedDeviceDays !== undefined ? { trustedDeviceDays } : {}),
     ...(trustedDeviceAtReauth !== undefined ? { trustedDeviceAtReauth } : {}),
@@ -138,6 +143,7 @@ try {
   });
 } catch (err) {
   if (err instanceof InvalidConfigs) refuse(err.problems);
+  if (err instanceof SecretsKeyProblem) refuse([err.message], 'The portal did not start: the secrets key (SECRETS_KEY) does not fit.');
   throw err;
 }
 
@@ -153,6 +159,7 @@ const lines = [
     : []),
   server.ctx.mailer.devMailbox && !production ? `  Dev mailbox:   ${origin}/dev/mail  (JSON: ${origin}/dev/mail.json)` : `  Mail:          SMTP`,
   `  Data:          ${server.ctx.stores.dialect === 'postgres' ? 'PostgreSQL' : server.ctx.options.dataDir}`,
+  `  Secrets key:   ${describeSecretsKey(server.ctx.secrets)}`,
 ];
 if (server.demo && production) {
   // Never secrets on stdout in production (its log stream is read by others): the file is the owner's alone.

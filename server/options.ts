@@ -8,6 +8,7 @@ import type { RegionCode } from '../core/contract/regions';
 import { SECURITY_TOKEN_SECONDS } from '../core/contract/security';
 import type { ThemeOverrides } from '../themes/tokens';
 import { DEFAULT_OUTBOX_SETTINGS, DEFAULT_WORKER_SETTINGS, type OutboxSettings, type WorkerSettings } from './mail/settings';
+import type { SecretsKeySettings } from './db/secretsAtRest';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -171,6 +172,12 @@ export interface ServerOptions {
    * the MFA context (`acr_values`) is asked the second factor either way.
    */
   trustedDeviceAtReauth: TrustedDeviceAtReauth;
+  /**
+   * The key that seals the secrets kept in the global store (SECRETS_KEY or SECRETS_KEY_FILE, and
+   * SECRETS_KEY_PREVIOUS while rotating: db/secretsAtRest.ts). Production must name one; in
+   * development the data folder gets its own.
+   */
+  secretsKey: SecretsKeySettings;
   /** Injected clock (tests move time forward). */
   now: () => number;
 }
@@ -285,6 +292,7 @@ export function resolveOptions(input: ServerOptionsInput = {}): ServerOptions {
     enumerationProtection: input.enumerationProtection ?? false,
     trustedDeviceDays: input.trustedDeviceDays ?? 30,
     trustedDeviceAtReauth: input.trustedDeviceAtReauth ?? 'skip',
+    secretsKey: input.secretsKey ?? {},
     now: input.now ?? Date.now,
   };
 }

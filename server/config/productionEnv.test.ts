@@ -2,15 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_HELPDESK_SECRET } from '../options';
 import { demoSwitches, productionProblems } from './productionEnv';
 
-const GOOD = { PUBLIC_ORIGIN: 'https://id.example.com', HELPDESK_SECRET: 'q7Vt-2mXz9LkP0aR4sW8nB3cY6eJ1uHg5dF', SMTP_URL: 'smtp://mail.example.com:587', PRIVACY_POLICY_URL: 'https://www.example.com/privacy' };
+const GOOD = {
+  PUBLIC_ORIGIN: 'https://id.example.com',
+  HELPDESK_SECRET: 'q7Vt-2mXz9LkP0aR4sW8nB3cY6eJ1uHg5dF',
+  SECRETS_KEY: 'mZ0f3Qb1v9Xw2Lr8Kc5Tn7Jy4Hs6Ad0Gp1Ue3Io5YqE=',
+  SMTP_URL: 'smtp://mail.example.com:587',
+  PRIVACY_POLICY_URL: 'https://www.example.com/privacy',
+};
 
 describe('a production start', () => {
   it('is fine with an https origin, a real help-desk secret and SMTP', () => expect(productionProblems(GOOD)).toEqual([]));
 
   it('names everything missing at once', () => {
     const problems = productionProblems({});
-    expect(problems).toHaveLength(4);
-    expect(problems.join('\n')).toMatch(/PUBLIC_ORIGIN is not set[\s\S]*HELPDESK_SECRET is not set[\s\S]*SMTP_URL is not set[\s\S]*PRIVACY_POLICY_URL is not set/);
+    expect(problems).toHaveLength(5);
+    expect(problems.join('\n')).toMatch(/PUBLIC_ORIGIN is not set[\s\S]*HELPDESK_SECRET is not set[\s\S]*SECRETS_KEY \(or SECRETS_KEY_FILE\) is not set[\s\S]*SMTP_URL is not set[\s\S]*PRIVACY_POLICY_URL is not set/);
   });
 
   it.each([
@@ -23,6 +29,9 @@ describe('a production start', () => {
     ['an origin with a path', { PUBLIC_ORIGIN: 'https://id.example.com/portal' }, /not an origin alone .* e\.g\. https:\/\/id\.example\.com\./],
     ['an origin with a user', { PUBLIC_ORIGIN: 'https://admin@id.example.com' }, /not an origin alone/],
     ['a TRUST_PROXY that trusts every hop', { TRUST_PROXY: 'true' }, /TRUST_PROXY must be 0, a number of proxy hops/],
+    ['no key to seal the secrets at rest', { SECRETS_KEY: undefined }, /SECRETS_KEY \(or SECRETS_KEY_FILE\) is not set/],
+    ['a secrets key that is not 32 bytes', { SECRETS_KEY: 'too-short' }, /SECRETS_KEY is not a key of 32 bytes/],
+    ['a secrets key named twice', { SECRETS_KEY_FILE: '/run/secrets/uid-key' }, /both set/],
   ])('refuses %s', (_what, change, message) => {
     const problems = productionProblems({ ...GOOD, ...change });
     expect(problems).toHaveLength(1);
@@ -43,6 +52,13 @@ describe('a production start', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(message);
     expect(productionProblems({ ...GOOD, [name]: '1', UNSAFE_DEMO_IN_PRODUCTION: '1' })).toEqual([]);
+  });
+
+  it('takes the secrets key as base64, base64url or hex, or from a file (read at start)', () => {
+    for (const key of ['mZ0f3Qb1v9Xw2Lr8Kc5Tn7Jy4Hs6Ad0Gp1Ue3Io5YqE=', 'mZ0f3Qb1v9Xw2Lr8Kc5Tn7Jy4Hs6Ad0Gp1Ue3Io5YqE', 'mZ0f3Qb1v9Xw2Lr8Kc5Tn7Jy4Hs6Ad0Gp1Ue3Io5Yq-', 'ab'.repeat(32)]) {
+      expect(productionProblems({ ...GOOD, SECRETS_KEY: key }), key).toEqual([]);
+    }
+    expect(productionProblems({ ...GOOD, SECRETS_KEY: undefined, SECRETS_KEY_FILE: '/run/secrets/uid-key' })).toEqual([]);
   });
 
   it('lets a closed test network use http only when it says so', () => {

@@ -4,6 +4,7 @@
  * one message, instead of a warning scrolled past in a log.
  */
 import { DEMO_HELPDESK_SECRET, parseTrustProxy } from '../options';
+import { parseSecretsKey } from '../db/secretsAtRest';
 
 export type Env = Record<string, string | undefined>;
 
@@ -55,6 +56,19 @@ export function productionProblems(env: Env): string[] {
   else if (env.HELPDESK_SECRET.length < 32) problems.push('HELPDESK_SECRET is shorter than 32 characters.');
   else if (guessable(env.HELPDESK_SECRET)) {
     problems.push(`HELPDESK_SECRET looks guessable (about ${Math.round(estimatedBits(env.HELPDESK_SECRET))} bits, ${new Set(env.HELPDESK_SECRET).size} different characters): use a random one, e.g. \`openssl rand -base64 32\`.`);
+  }
+  // The key that seals the signing and cookie keys in the database (db/secretsAtRest.ts): the
+  // operator's, never one made beside the data it protects. A file's content is read at start.
+  if (!env.SECRETS_KEY && !env.SECRETS_KEY_FILE) {
+    problems.push('SECRETS_KEY (or SECRETS_KEY_FILE) is not set: the key that seals the signing and cookie keys in the database, 32 random bytes (`openssl rand -base64 32`).');
+  } else if (env.SECRETS_KEY && env.SECRETS_KEY_FILE) {
+    problems.push('SECRETS_KEY and SECRETS_KEY_FILE are both set: name the key once.');
+  } else if (env.SECRETS_KEY) {
+    try {
+      parseSecretsKey(env.SECRETS_KEY, 'SECRETS_KEY');
+    } catch (err) {
+      problems.push((err as Error).message);
+    }
   }
   if (!env.SMTP_URL) problems.push('SMTP_URL is not set: mails (activation, reset, codes) would go nowhere.');
   if (!env.PRIVACY_POLICY_URL && env.DEMO_PAGES !== '1') problems.push("PRIVACY_POLICY_URL is not set: the privacy notice would link to the demo service's page.");

@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import crypto from 'node:crypto';
 import { ensureSigningKey } from '../oidc/signingKeys';
+import { SecretBox } from './secretsAtRest';
 import { createTestDatabase, TEST_DATABASE_URL } from '../test/harness';
 import { openStores } from './stores';
 import type { Stores } from './types';
@@ -32,7 +34,8 @@ describe.skipIf(!TEST_DATABASE_URL)('several instances starting at once on Postg
 
   it('makes one current signing key however many processes ask at once', async () => {
     const stores = opened[0]!;
-    await Promise.all(opened.flatMap((s) => [ensureSigningKey(s.global, Date.now()), ensureSigningKey(s.global, Date.now())]));
+    const secrets = new SecretBox(crypto.randomBytes(32));
+    await Promise.all(opened.flatMap((s) => [ensureSigningKey(s.global, secrets, Date.now()), ensureSigningKey(s.global, secrets, Date.now())]));
     const current = await stores.global.selectFrom('oidc_signing_keys').select('kid').where('retired_at', 'is', null).execute();
     expect(current).toHaveLength(1);
   });

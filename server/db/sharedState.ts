@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { sha256 } from '../domain/crypto';
+import { SECRET_PLACES, type SecretBox } from './secretsAtRest';
 import type { GlobalDb } from './types';
 
 /**
@@ -26,15 +27,19 @@ export async function firstUse(db: Kysely<GlobalDb>, key: string, now: number, e
   return row !== undefined;
 }
 
-/** A random secret (32 bytes) named `name`: made by the first process that asks, read by the rest. */
-export async function sharedSecret(db: Kysely<GlobalDb>, name: string, now: number): Promise<Buffer> {
+/**
+ * A random secret (32 bytes) named `name`: made by the first process that asks, read by the rest.
+ * Stored sealed by `secrets` (secretsAtRest.ts), never in clear.
+ */
+export async function sharedSecret(db: Kysely<GlobalDb>, secrets: SecretBox, name: string, now: number): Promise<Buffer> {
+  const place = SECRET_PLACES.shared(name);
   await db
     .insertInto('shared_secrets')
-    .values({ name, value: crypto.randomBytes(32).toString('base64url'), created_at: now })
+    .values({ name, value: secrets.seal(crypto.randomBytes(32).toString('base64url'), place), created_at: now })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
   const row = await db.selectFrom('shared_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
-  return Buffer.from(row.value, 'base64url');
+  return Buffer.from(secrets.open(row.value, place), 'base64url');
 }
 
 type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- any store's table with an `expires_at`, by name

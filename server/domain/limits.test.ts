@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { liveHits } from '../db/counterWindows';
 import { firstUse, pruneShared, sharedSecret, startPruning } from '../db/sharedState';
 import { vi } from 'vitest';
 import { openStores } from '../db/stores';
+import { SecretBox } from '../db/secretsAtRest';
 import type { Stores } from '../db/types';
 import { createTestDatabase, TEST_DATABASE_URL } from '../test/harness';
 import { clientNetwork, SlidingCounter } from './limits';
@@ -162,10 +164,11 @@ describe('one-time keys and shared secrets', () => {
   });
 
   it('makes a secret once: every process reads the same', async () => {
-    const [a, b] = await Promise.all([sharedSecret(stores.global, 'test-secret', now), sharedSecret(stores.global, 'test-secret', now)]);
+    const secrets = new SecretBox(crypto.randomBytes(32));
+    const [a, b] = await Promise.all([sharedSecret(stores.global, secrets, 'test-secret', now), sharedSecret(stores.global, secrets, 'test-secret', now)]);
     expect(a).toHaveLength(32);
     expect(a.equals(b!)).toBe(true);
-    expect((await sharedSecret(stores.global, 'other-secret', now)).equals(a)).toBe(false);
+    expect((await sharedSecret(stores.global, secrets, 'other-secret', now)).equals(a)).toBe(false);
   });
 });
 

@@ -32,6 +32,7 @@ import { interaction } from './interaction';
 import { problemOf, problemUrl } from './problemPage';
 import { ACR_VALUES, missesAskedMfaOf } from './signInContext';
 import { ensureSigningKey, ID_TOKEN_SECONDS, publishedSigningKeys, SIGNING_ALG, type PrivateSigningJwk } from './signingKeys';
+import { SECRET_PLACES } from '../db/secretsAtRest';
 
 export function oidcIssuer(ctx: Pick<Ctx, 'options'>): string {
   return `${ctx.options.publicOrigin}${OIDC_PATH}`;
@@ -189,14 +190,15 @@ async function emptyRevocationAnswer(koa: KoaContextWithOIDC, next: () => Promis
   if (koa.oidc?.route === 'revocation' && koa.status === 200 && !koa.body) koa.remove('Content-Type');
 }
 
-/** The provider's cookie-signing key, made once and kept in the global store. */
+/** The provider's cookie-signing key, made once and kept in the global store, sealed (db/secretsAtRest.ts). */
 async function cookieKeys(ctx: Ctx): Promise<string[]> {
   const db = ctx.stores.global;
   const key = 'CookieKeys:current';
   const fresh = crypto.randomBytes(32).toString('base64url');
-  await db.insertInto('oidc_payloads').values({ key, model: 'CookieKeys', payload: JSON.stringify([fresh]), grant_id: null, user_code: null, uid: null, expires_at: null, consumed_at: null }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  const payload = ctx.secrets.seal(JSON.stringify([fresh]), SECRET_PLACES.cookieKeys);
+  await db.insertInto('oidc_payloads').values({ key, model: 'CookieKeys', payload, grant_id: null, user_code: null, uid: null, expires_at: null, consumed_at: null }).onConflict((oc) => oc.column('key').doNothing()).execute();
   const row = await db.selectFrom('oidc_payloads').select('payload').where('key', '=', key).executeTakeFirstOrThrow();
-  return JSON.parse(row.payload) as string[];
+  return JSON.parse(ctx.secrets.open(row.payload, SECRET_PLACES.cookieKeys)) as string[];
 }
 
 /** Builds (and rebuilds after a key or client change) the provider; one per server. */
@@ -210,7 +212,7 @@ export class OidcProvider {
 
   async start(): Promise<void> {
     this.lib = await import('oidc-provider');
-    await ensureSigningKey(this.ctx.stores.global, this.ctx.now());
+    await ensureSigningKey(this.ctx.stores.global, this.ctx.secrets, this.ctx.now());
     this.cookieKeys = await cookieKeys(this.ctx);
     await this.current();
     // Sent after the sign-out has answered: a slow client endpoint must not hold the user up.
@@ -229,7 +231,7 @@ export class OidcProvider {
   /** The provider for the keys published and the clients configured now. */
   async current(): Promise<Provider> {
     // Expired provider state is ignored when read; the server's background pruning deletes it (app.ts).
-    const keys = await publishedSigningKeys(this.ctx.stores.global, this.ctx.now());
+    const keys = await publishedSigningKeys(this.ctx.stores.global, this.ctx.secrets, this.ctx.now());
     const fingerprint = JSON.stringify([keys.map((k) => k.kid), openIdClients(this.ctx).map(clientMetadata)]);
     if (!this.provider || fingerprint !== this.built) {
       if (!this.lib) throw new Error('OidcProvider.start() was not called');

@@ -198,6 +198,8 @@ export async function startServer(options: ServerOptionsInput = {}): Promise<Tes
     distDir: path.join(dataDir, 'dist'),
     now: () => Date.now() + clock.offset,
     ...(database ? { databaseUrl: database.url } : {}),
+    // Production names its secrets key (db/secretsAtRest.ts); development makes one in the data folder.
+    ...(options.production ? { secretsKey: { key: crypto.randomBytes(32).toString('base64') } } : {}),
     ...options,
     limits,
   }).catch(async (err: unknown) => {

@@ -32,6 +32,10 @@ describe('server/main.ts on this machine', () => {
     expect(out).toContain(`Portal:        http://localhost:${port}/`);
     expect(out).toContain(`Listening on 127.0.0.1:${port}: open http://localhost:${port}/`);
     expect(out).not.toMatch(/http:\/\/127\.0\.0\.1/);
+    // No set-up: the secrets key is made in the data folder, and the start says so without printing it.
+    const keyFile = path.join(dir, 'data', 'secrets.key');
+    expect(out).toMatch(new RegExp(`Secrets key: {3}development key made in ${keyFile.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(key [0-9a-f]{16};`));
+    expect(out).not.toContain(fs.readFileSync(keyFile, 'utf8').trim());
     const discovery = (await (await fetch(`http://127.0.0.1:${port}/api/oidc/.well-known/openid-configuration`)).json()) as { issuer: string };
     expect(discovery.issuer.startsWith(`http://localhost:${port}`)).toBe(true);
   }, 90_000);

@@ -54,13 +54,13 @@ describe('OpenID provider: discovery and signing keys', () => {
     const keys = await jwks();
     const [stored] = await storedKeys();
     expect(keys).toEqual([{ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig', kid: stored!.kid, x: expect.any(String), y: expect.any(String) }]);
-    await ensureSigningKey(db(), now());
+    await ensureSigningKey(db(), t.server.ctx.secrets, now());
     expect((await storedKeys()).map((k) => k.kid)).toEqual([stored!.kid]);
   });
 
   it('a rotation publishes the new key first and the old one until its ID tokens have expired', async () => {
     const [current] = await jwks();
-    const fresh = await rotateSigningKey(db(), now(), ID_TOKEN_SECONDS);
+    const fresh = await rotateSigningKey(db(), t.server.ctx.secrets, now(), ID_TOKEN_SECONDS);
     const kids = async () => (await jwks()).map((k) => k.kid);
     expect(await kids()).toEqual([fresh, current!.kid]);
     t.clock.advance(ID_TOKEN_SECONDS * 1000 - 1000);
@@ -68,7 +68,7 @@ describe('OpenID provider: discovery and signing keys', () => {
     t.clock.advance(2000);
     expect((await jwks()).map((k) => k.kid)).toEqual([fresh]);
     // The next rotation deletes what is no longer published.
-    const third = await rotateSigningKey(db(), now(), ID_TOKEN_SECONDS);
+    const third = await rotateSigningKey(db(), t.server.ctx.secrets, now(), ID_TOKEN_SECONDS);
     expect((await storedKeys()).map((k) => k.kid)).toEqual([fresh, third]);
     expect((await jwks()).map((k) => k.kid)).toEqual([third, fresh]);
   });

@@ -11,6 +11,7 @@ import * as oidc from 'openid-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SSO_COOKIE } from '../../core/contract/auth';
 import { LOGOUT_REQUEST_PATH } from '../oidc/paths';
+import { SECRET_PLACES } from '../db/secretsAtRest';
 import type { LogoutRequestView } from '../oidc/logout';
 import { Client, startServer, type TestServer } from './harness';
 import { clientConfig, signedInClient } from './oidcBrowser';
@@ -188,7 +189,7 @@ describe('RP-initiated logout', () => {
 
     it('a hint the provider signed for another issuer', async () => {
       const key = await t.server.ctx.stores.global.selectFrom('oidc_signing_keys').selectAll().where('retired_at', 'is', null).executeTakeFirstOrThrow();
-      const jwk = JSON.parse(key.private_jwk) as Record<string, unknown>;
+      const jwk = JSON.parse(t.server.ctx.secrets.open(key.private_jwk, SECRET_PLACES.signingKey(key.kid))) as Record<string, unknown>;
       const forged = await new SignJWT({ sub: first.tokens.claims()!.sub }).setProtectedHeader({ alg: 'ES256', kid: key.kid }).setIssuer('https://elsewhere.example').setAudience('rp-a').setIssuedAt().setExpirationTime('1h').sign(await importJWK(jwk, 'ES256'));
       expect(await refused(oidc.buildEndSessionUrl(a, { id_token_hint: forged, post_logout_redirect_uri: BYE_A }))).toBe('invalidRequest');
     });
@@ -204,7 +205,7 @@ describe('RP-initiated logout', () => {
       .setAudience('rp-a')
       .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
-      .sign(await importJWK(JSON.parse(key.private_jwk) as Record<string, unknown>, 'ES256'));
+      .sign(await importJWK(JSON.parse(t.server.ctx.secrets.open(key.private_jwk, SECRET_PLACES.signingKey(key.kid))) as Record<string, unknown>, 'ES256'));
     const { res, pending } = await askToSignOut(first.browser, oidc.buildEndSessionUrl(a, { id_token_hint: expired, post_logout_redirect_uri: BYE_A }));
     expect(res.headers.get('location')).toBe('/signout');
     expect(pending.status).toBe(200);
