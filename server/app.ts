@@ -23,7 +23,7 @@ import { parseClients } from './config/clients';
 import { configVocabulary } from './config/knownNames';
 import { InvalidConfigs, ServedConfigs } from './config/servedConfigs';
 import { brandingImageSources } from './http/brandingCsp';
-import { ApiFailure } from './http/errors';
+import { ApiFailure, retryAfterOf } from './http/errors';
 import { messageFor } from './http/messages';
 import { checkPortalRequest } from './http/portalRequest';
 import { apiSecurityHeaders, registerSpa } from './http/spa';
@@ -200,6 +200,8 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   app.setErrorHandler((err: FastifyError | ApiFailure | Error, req, reply) => {
     if (err instanceof ApiFailure) {
       answeredFailures.set(req, { code: err.code, result: err.result });
+      const wait = retryAfterOf(err);
+      if (wait !== null) reply.header('Retry-After', String(wait));
       return reply.status(err.status).send({ errorCode: err.code, message: err.message, ...(err.result !== undefined ? { result: err.result } : {}) });
     }
     const fe = err as FastifyError;

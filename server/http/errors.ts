@@ -50,3 +50,13 @@ export class ApiFailure extends Error {
 export function fail(code: number, result?: unknown, message?: string, status?: number): never {
   throw new ApiFailure(code, message, result, status);
 }
+
+/**
+ * RFC 9110 10.2.3: a 429 (or 503) that knows its wait says it in `Retry-After` too, for clients
+ * that read the header and not the body's `retryAfterSeconds`. Whole seconds, at least 1.
+ */
+export function retryAfterOf(failure: ApiFailure): number | null {
+  if (failure.status !== 429 && failure.status !== 503) return null;
+  const seconds = (failure.result as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : null;
+}

@@ -35,6 +35,8 @@ describe('the refresh under the per-client rate limit', () => {
     const wait = refused.body.result.retryAfterSeconds as number;
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(60);
+    // The same wait in the standard header (RFC 9110), for clients that read only that.
+    expect(refused.headers.get('retry-after')).toBe(String(Math.max(1, Math.ceil(wait))));
 
     const db = t.server.ctx.region('Euw');
     const row = await db.selectFrom('tokens').selectAll().where('refresh_hash', '=', hashSecret(first.refreshToken)).executeTakeFirstOrThrow();
