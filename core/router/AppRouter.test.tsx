@@ -39,6 +39,22 @@ const broken = definePlugin({
 });
 
 describe('AppRouter', () => {
+  it('a guard that fails offers to try again, and the retry runs the chain anew (no dead end)', async () => {
+    let runs = 0;
+    const flaky = definePlugin({
+      id: 'flaky-guard',
+      guards: [{ id: 'flaky', route: 'invite', order: 1, run: () => (++runs === 1 ? Promise.reject(new Error('server busy')) : { kind: 'allow' as const }) }],
+      routes: [{ path: '/invite', view: page('invite page') }],
+    });
+    const registry = await testRegistry([flaky]);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderPortal(<AppRouter />, { registry, http: http(), path: '/invite' });
+    expect(await screen.findByText('This page is not available.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('invite page')).toBeInTheDocument();
+    expect(runs).toBe(2);
+  });
+
   it('sends unknown paths to the authorize entry, which opens the login page without an authorize plugin', async () => {
     const registry = await testRegistry([pages]);
     const { location } = renderPortal(<AppRouter />, { registry, http: http({ '/logged': { loggedIn: false } }), path: '/nowhere' });

@@ -16,6 +16,8 @@ export function GuardGate({ route, child, children }: { route: GuardedRoute; chi
   const pathname = route === 'accountSetting' ? `/accountSetting${location === '/' ? '' : location}` : location;
   const search = useSearch();
   const [state, setState] = useState<GateState>('pending');
+  // "Try again" after a failed chain runs it anew.
+  const [attempt, setAttempt] = useState(0);
   // The path as the chain first sees it: a move inside the same child (company to company/edit) does not re-run it.
   const entryPathname = useEffectEvent(() => pathname);
 
@@ -50,9 +52,9 @@ export function GuardGate({ route, child, children }: { route: GuardedRoute; chi
       cancelled = true;
     };
     // Guards re-run when the entry or its query changes, not on every render.
-  }, [route, child, search, registry, http, config, navigate]);
+  }, [route, child, search, registry, http, config, navigate, attempt]);
 
-  if (state === 'failed') return <NotAvailable />;
+  if (state === 'failed') return <NotAvailable onRetry={() => setAttempt((n) => n + 1)} />;
   if (state === 'pending') return <LoadingImage />;
   return <>{children}</>;
 }

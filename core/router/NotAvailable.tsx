@@ -1,8 +1,12 @@
 import { useTheme } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../ui/Button';
 
-/** A whole page saying an entry cannot be shown (no plugin provides it, or its guard broke). */
-export function NotAvailable() {
+/**
+ * A whole page saying an entry cannot be shown (no plugin provides it, or its guard broke). With
+ * `onRetry` (a guard that could not reach the server) it offers to try again: no dead end.
+ */
+export function NotAvailable({ onRetry }: { onRetry?: () => void } = {}) {
   const { t } = useTranslation('core');
   const theme = useTheme();
   return (
@@ -11,6 +15,11 @@ export function NotAvailable() {
       <p role="alert" css={{ color: theme.colors.textMuted }}>
         {t('routes.notAvailable')}
       </p>
+      {onRetry && (
+        <Button onClick={onRetry} css={{ marginTop: theme.space(4) }}>
+          {t('boundary.retry')}
+        </Button>
+      )}
     </main>
   );
 }

@@ -30,3 +30,6 @@ export const ViewLoading: Story = {
 };
 
 export const EntryNotAvailable: Story = { render: () => <NotAvailable /> };
+
+/** A guard could not reach the server (busy, offline): the same page, with a way to try again. */
+export const EntryCouldNotCheck: Story = { render: () => <NotAvailable onRetry={() => {}} /> };

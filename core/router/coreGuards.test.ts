@@ -17,11 +17,11 @@ const config = parseDeploymentConfig({
 });
 
 type Routes = Record<string, unknown | ((...args: unknown[]) => unknown)>;
-function fakeHttp(routes: Routes): HttpClient & { calls: string[] } {
+function fakeHttp(routes: Routes, computed: Record<string, () => unknown> = {}): HttpClient & { calls: string[] } {
   const calls: string[] = [];
   const answer = async (path: string) => {
     calls.push(path);
-    const r = routes[path];
+    const r = computed[path] ? computed[path]() : routes[path];
     if (r instanceof Error) throw r;
     if (r === undefined) throw new ApiError(-10010, 'no route', 404);
     return r;
@@ -154,6 +154,52 @@ describe('/accountSetting guards', () => {
     const http = fakeHttp({ '/token/valid': new ApiError(-20651, 'invalid', 401) });
     expect(await accountSession.run(account(http))).toEqual({ kind: 'redirect', to: '/', replace: true });
     expect(storage.get('refreshToken')).toBeNull();
+  });
+
+  /** A server that answers `/token/valid` with each of `answers` in turn, then succeeds. */
+  function busyServer(answers: Error[]) {
+    const left = [...answers];
+    return fakeHttp({ '/user-info': { email: 'u@x.test', region: 'Use' } }, {
+      '/token/valid': () => {
+        const next = left.shift();
+        if (next) throw next;
+        return null;
+      },
+    });
+  }
+
+  it('a check refused for now (429, the network) waits and asks again: the session stays (issue 26)', async () => {
+    vi.useFakeTimers();
+    try {
+      appStore.set(userAtom, null);
+      saveTokens({ accessToken: 'a', refreshToken: 'r' });
+      const http = busyServer([new ApiError(-60001, 'slow down', 429, { retryAfterSeconds: 5 }), new ApiError(0, 'offline', 0)]);
+      const outcome = accountSession.run(account(http));
+      // The 429's own wait, then the second failure's back-off (2 s).
+      await vi.advanceTimersByTimeAsync(5000 + 2000);
+      expect(await outcome).toEqual({ kind: 'next' });
+      expect(http.calls).toEqual(['/token/valid', '/token/valid', '/token/valid', '/user-info']);
+      expect(storage.get('refreshToken')).toBe('r');
+    } finally {
+      vi.useRealTimers();
+      appStore.set(userAtom, null);
+    }
+  });
+
+  it('past its patience the check fails (the gate offers to try again) and keeps the tokens', async () => {
+    vi.useFakeTimers();
+    try {
+      appStore.set(userAtom, null);
+      saveTokens({ accessToken: 'a', refreshToken: 'r' });
+      const http = busyServer(Array.from({ length: 10 }, () => new ApiError(-10000, 'down', 503)));
+      const outcome = accountSession.run(account(http));
+      const settled = expect(outcome).rejects.toMatchObject({ status: 503 });
+      await vi.advanceTimersByTimeAsync(1000 + 2000 + 4000);
+      await settled;
+      expect(storage.get('refreshToken')).toBe('r');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the company child needs at least 768 px', async () => {

@@ -4,6 +4,7 @@ import { ERROR_CODES } from '../contract/errorCodes';
 import { clearInvite, loadInvite, refuseInvite, saveInvite, type InviteInfo, type InviteGuardReason } from '../session/invite';
 import { appStore, clearSession, setUser, userAtom } from '../session/session';
 import { storage } from '../session/storage';
+import { afterRefreshFailure } from '../session/refreshRetry';
 import { allow, next, type Guard, type GuardContext, type GuardOutcome } from './guardTypes';
 import { isAllowedRedirect, withParams } from './redirects';
 
@@ -139,13 +140,24 @@ export const accountSession: Guard = {
     if (!storage.get('refreshToken') && !storage.get('accessToken')) {
       return { kind: 'redirect', to: ctx.config.signInPath, replace: true };
     }
-    try {
-      await ctx.http.post('/token/valid', undefined, { auth: 'refresh' });
-      setUser(await ctx.http.get<UserInfo>('/user-info'));
-      return next;
-    } catch {
-      clearSession();
-      return { kind: 'redirect', to: ctx.config.signInPath, replace: true };
+    // Only the server refusing the session ends it. A check refused for now (429, the network, a
+    // 5xx) waits as a refresh would and asks again; past that patience the gate shows "try again"
+    // with the tokens kept: a busy server never signs anyone out (issue 26).
+    for (let failures = 0, waitedMs = 0; ; failures++) {
+      try {
+        await ctx.http.post('/token/valid', undefined, { auth: 'refresh' });
+        setUser(await ctx.http.get<UserInfo>('/user-info'));
+        return next;
+      } catch (err) {
+        const after = afterRefreshFailure(err, failures, waitedMs);
+        if (after === 'stop') throw err;
+        if (after === 'end') {
+          clearSession();
+          return { kind: 'redirect', to: ctx.config.signInPath, replace: true };
+        }
+        await new Promise((resolve) => setTimeout(resolve, after));
+        waitedMs += after;
+      }
     }
   },
 };
