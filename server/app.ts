@@ -15,7 +15,7 @@ import { pruneOidcPayloads } from './oidc/adapter';
 import { pruneSecurityEvents } from './domain/securityEvents';
 import { pruneAddressLocks, rekeyAddressLocks } from './domain/passwordLock';
 import { openStores } from './db/stores';
-import { loadSecretBox, sealSecretsAtRest, type SecretBox } from './db/secretsAtRest';
+import { loadSecretBox, sealSecretsAtRest, sealTotpSecretsAtRest, type SecretBox } from './db/secretsAtRest';
 import { passwordHasher } from './domain/crypto';
 import { builtInClients, syncClients } from './domain/oauth';
 import { ShapeError } from '../core/config/shape';
@@ -148,6 +148,7 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   try {
     secrets = loadSecretBox(options.secretsKey, { production: options.production, dataDir: options.dataDir });
     await sealSecretsAtRest(stores.global, secrets);
+    await sealTotpSecretsAtRest(Object.values(stores.regions), secrets);
   } catch (err) {
     await stores.close();
     throw err;

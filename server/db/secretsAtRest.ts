@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { PRIVATE_FILE } from './privateFiles';
-import type { GlobalDb } from './types';
+import type { GlobalDb, RegionalDb } from './types';
 
 const PREFIX = 'uid-sealed';
 const VERSION = 'v1';
@@ -33,6 +33,8 @@ export const SECRET_PLACES = {
   signingKey: (kid: string) => `oidc_signing_keys/${kid}`,
   cookieKeys: 'oidc_payloads/CookieKeys:current',
   shared: (name: string) => `shared_secrets/${name}`,
+  /** An account's authenticator secret, bound or pending: the same place, so binding copies it as it is (and a region move too). */
+  totp: (accountId: string) => `accounts/${accountId}/totp`,
 } as const;
 
 /** How the operator names the key-encryption key (server options `secretsKey`). */
@@ -252,6 +254,47 @@ export async function sealSecretsAtRest(db: Kysely<GlobalDb>, box: SecretBox): P
     if (!reseal) continue;
     await db.updateTable('shared_secrets').set({ value: box.seal(plain, place) }).where('name', '=', row.name).where('value', '=', row.value).execute();
     sealed++;
+  }
+  return sealed;
+}
+
+/** An account's authenticator secret as it is kept: sealed for that account's row. */
+export function sealTotpSecret(box: SecretBox, accountId: string, plain: string): string {
+  return box.seal(plain, SECRET_PLACES.totp(accountId));
+}
+
+/**
+ * An account's authenticator secret as kept, opened. A plain one (written before sealing; the
+ * start seals them, sealTotpSecretsAtRest) is taken as it is: whoever can write the row can turn
+ * the second factor off anyway, so a plain value grants nothing a planted one would not.
+ */
+export function openTotpSecret(box: SecretBox, accountId: string, stored: string): string {
+  return box.openAny(stored, SECRET_PLACES.totp(accountId)).plain;
+}
+
+/**
+ * The regional stores' authenticator secrets (bound and pending), sealed anew where plain or under
+ * a previous key, like the global store's (each row written only if it still holds what was
+ * read). Throws SecretsKeyProblem when one does not open. Resolves the number of values sealed.
+ */
+export async function sealTotpSecretsAtRest(regions: Iterable<Kysely<RegionalDb>>, box: SecretBox): Promise<number> {
+  let sealed = 0;
+  for (const db of regions) {
+    const rows = await db
+      .selectFrom('accounts')
+      .select(['id', 'mfa_totp_secret', 'totp_pending_secret'])
+      .where((eb) => eb.or([eb('mfa_totp_secret', 'is not', null), eb('totp_pending_secret', 'is not', null)]))
+      .execute();
+    for (const row of rows) {
+      for (const column of ['mfa_totp_secret', 'totp_pending_secret'] as const) {
+        const stored = row[column];
+        if (!stored) continue;
+        const { plain, reseal } = box.openAny(stored, SECRET_PLACES.totp(row.id));
+        if (!reseal) continue;
+        await db.updateTable('accounts').set({ [column]: sealTotpSecret(box, row.id, plain) }).where('id', '=', row.id).where(column, '=', stored).execute();
+        sealed++;
+      }
+    }
   }
   return sealed;
 }

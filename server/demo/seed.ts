@@ -12,6 +12,7 @@ import type { Ctx } from '../context';
 import type { AccountTable } from '../db/types';
 import { accountRow, createAccount } from '../domain/accounts';
 import { PRIVATE_FILE } from '../db/privateFiles';
+import { sealTotpSecret } from '../db/secretsAtRest';
 import * as OTPAuth from 'otpauth';
 
 export const DEMO_PASSWORD = 'Demo-pass-2024';
@@ -64,7 +65,9 @@ export async function seedDemo(ctx: Ctx): Promise<DemoSummary | null> {
   await user('demo@example.com', 'plain account, no company (Euw)', 'Euw', {}, 'Dana', 'Demo');
   // A demo authenticator secret (the mfa plugin's method checks it): 20 random bytes, base32.
   const totpSecret = new OTPAuth.Secret({ size: 20 }).base32;
-  await user('mfa@example.com', 'two-factor on: authenticator app (primary) and email codes', 'Euw', { mfa_enabled: 1, mfa_email: 1, mfa_totp_secret: totpSecret, mfa_primary: 3 }, 'Mia', 'Factor');
+  const mfaUser = await user('mfa@example.com', 'two-factor on: authenticator app (primary) and email codes', 'Euw', { mfa_enabled: 1, mfa_email: 1, mfa_primary: 3 }, 'Mia', 'Factor');
+  // Kept sealed, as an enrolment keeps it (the start sealed what was there before the seed).
+  await ctx.region('Euw').updateTable('accounts').set({ mfa_totp_secret: sealTotpSecret(ctx.secrets, mfaUser.id, totpSecret) }).where('id', '=', mfaUser.id).execute();
   await user('locked-soon@example.com', 'four failed sign-ins: one more wrong password locks it', 'Euw', { failed_attempts: 4 }, 'Lars', 'Lock');
   await user('region@example.com', 'country/region not confirmed (-9)', 'Euw', { region_confirmed: 0, country: null }, 'Rita', 'Region');
   await user('privacy@example.com', 'must acknowledge the new privacy policy (-10999)', 'Euw', { privacy_version: Math.max(0, v - 1) }, 'Pia', 'Policy');

@@ -72,6 +72,7 @@ export { readUploadForm } from '../routes/accounts';
 // Storage.
 export { isUniqueViolation, LOCK_SPACE, lockKey, lockRow } from '../db/portable';
 export { firstUse, pruneExpired, sharedSecret } from '../db/sharedState';
+export { openTotpSecret, sealTotpSecret } from '../db/secretsAtRest';
 export { LICENSE_MAX, saveUpload } from '../domain/files';
 // Accounts, secrets and checks every feature shares.
 export { accountRow, getAccount, confirmRegion, conflictInfo, createAccount, createOneTimeToken, fileUrl, findAccount, forgetTrustedBrowsers, languageOr, sendActivationMail } from '../domain/accounts';

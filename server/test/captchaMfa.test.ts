@@ -10,6 +10,7 @@ import { captchaSubject } from '../../plugins/captcha/server/captcha';
 import { totpNow } from '../../plugins/mfa/server/totp';
 import { humanTrace } from './captchaTraces';
 import { Client, DEMO_PASSWORD, startLogin, startServer, type Res, type TestServer } from './harness';
+import { totpSecretOf } from './secondFactorHelpers';
 import { captchaStore } from '../../plugins/captcha/server/tables';
 
 let t: TestServer;
@@ -50,8 +51,8 @@ async function makeCaptchaDue(ip: string, victim: string): Promise<void> {
 }
 
 async function totpCode(offsetSteps = 0): Promise<string> {
-  const { mfa_totp_secret: secret } = await t.server.ctx.region('Euw').selectFrom('accounts').select('mfa_totp_secret').where('email', '=', MFA).executeTakeFirstOrThrow();
-  return totpNow(secret!, Date.now() + t.clock.offset + offsetSteps * 30_000);
+  const secret = await totpSecretOf(t, MFA);
+  return totpNow(secret, Date.now() + t.clock.offset + offsetSteps * 30_000);
 }
 
 /** The next 30-second step, so each test's TOTP code is fresh (each step is usable once). */

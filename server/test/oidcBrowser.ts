@@ -9,6 +9,7 @@ import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { totpNow } from '../../plugins/mfa/server/totp';
 import { authorizationRequest } from '../../tests/support/oidcRequest';
 import { Client, DEMO_PASSWORD, type Res, type TestServer } from './harness';
+import { totpSecretOf } from './secondFactorHelpers';
 
 export interface Credentials {
   email: string;
@@ -29,8 +30,7 @@ export async function clientConfig(t: TestServer, clientId: string, auth: oidc.C
 /** The account's current authenticator code, at the server's clock (one step later each call). */
 export async function totpCode(t: TestServer, email: string): Promise<string> {
   t.clock.advance(30_000); // each 30-second step's code is usable once
-  const row = await t.server.ctx.region('Euw').selectFrom('accounts').select('mfa_totp_secret').where('email', '=', email).executeTakeFirstOrThrow();
-  return totpNow(row.mfa_totp_secret!, Date.now() + t.clock.offset);
+  return totpNow(await totpSecretOf(t, email), Date.now() + t.clock.offset);
 }
 
 /** POST /api/login as the login page does, through the MFA step when asked. */

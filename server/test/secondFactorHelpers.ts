@@ -1,9 +1,17 @@
 /** Sign-in helpers for the two-factor fallbacks' tests (recovery codes, trusted devices). */
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { totpNow } from '../../plugins/mfa/server/totp';
+import { openTotpSecret } from '../db/secretsAtRest';
 import { Client, DEMO_PASSWORD, finishHandOff, login, startLogin, type TestServer } from './harness';
 
 export const MFA_EMAIL = 'mfa@example.com';
+
+/** An account's authenticator secret, opened (the store keeps it sealed). */
+export async function totpSecretOf(t: TestServer, email = MFA_EMAIL, region: 'Euw' | 'Use' | 'Aps' = 'Euw'): Promise<string> {
+  const row = await t.server.ctx.region(region).selectFrom('accounts').select(['id', 'mfa_totp_secret']).where('email', '=', email).executeTakeFirstOrThrow();
+  if (!row.mfa_totp_secret) throw new Error(`${email} has no authenticator secret`);
+  return openTotpSecret(t.server.ctx.secrets, row.id, row.mfa_totp_secret);
+}
 
 /** Password step of a two-factor account in browser `c`: the -20677 answer (or success, for a trusted browser). */
 export async function passwordStep(c: Client, email = MFA_EMAIL) {
@@ -14,9 +22,9 @@ export async function passwordStep(c: Client, email = MFA_EMAIL) {
 
 /** A fresh authenticator code: the clock moves past the last used step first (each step works once). */
 export async function nextTotp(t: TestServer, email = MFA_EMAIL): Promise<string> {
-  const row = await t.server.ctx.region('Euw').selectFrom('accounts').select('mfa_totp_secret').where('email', '=', email).executeTakeFirstOrThrow();
+  const secret = await totpSecretOf(t, email);
   t.clock.advance(31_000);
-  return totpNow(row.mfa_totp_secret!, Date.now() + t.clock.offset);
+  return totpNow(secret, Date.now() + t.clock.offset);
 }
 
 /** A complete two-factor sign-in in `c` with the authenticator; `extra` joins the code's request (trustDevice). */

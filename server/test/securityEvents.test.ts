@@ -4,6 +4,7 @@ import type { SecurityEvent, SecurityEventsResult } from '../../core/contract/se
 import { totpNow } from '../../plugins/mfa/server/totp';
 import { pruneSecurityEvents, RETENTION_MS } from '../domain/securityEvents';
 import { Client, DEMO_PASSWORD, finishHandOff, mails, startLogin, startServer, unlock, type TestServer } from './harness';
+import { totpSecretOf } from './secondFactorHelpers';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -147,9 +148,9 @@ describe('security activity', () => {
     const processId = challenge.body.result.MFAProcessId as string;
     const wrongCode = await signInFrom(c, email, DEMO_PASSWORD, { ua: CHROME_WINDOWS }, { mfaType: 3, code: '000000', mfaProcessId: processId });
     expect(wrongCode.body.errorCode).toBe(E.mfaCodeError);
-    const account = await t.server.ctx.stores.regions.Euw.selectFrom('accounts').select(['id', 'mfa_totp_secret']).where('email', '=', email).executeTakeFirstOrThrow();
+    const secret = await totpSecretOf(t, email);
     const second = await signInFrom(c, email, DEMO_PASSWORD, { ua: CHROME_WINDOWS });
-    const ok = await signInFrom(c, email, DEMO_PASSWORD, { ua: CHROME_WINDOWS }, { mfaType: 3, code: totpNow(account.mfa_totp_secret!, t.server.ctx.now()), mfaProcessId: second.body.result.MFAProcessId });
+    const ok = await signInFrom(c, email, DEMO_PASSWORD, { ua: CHROME_WINDOWS }, { mfaType: 3, code: totpNow(secret, t.server.ctx.now()), mfaProcessId: second.body.result.MFAProcessId });
     expect(ok.status).toBe(200);
     await unlock(c, DEMO_PASSWORD);
     expect((await c.post('/api/accounts/mfa/primary', { mfaType: 2 }, { auth: true, security: true })).status).toBe(200);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { totpNow } from '../../plugins/mfa/server/totp';
 import { activateFromMail, Client, DEMO_PASSWORD, finishHandOff, LEGACY_PASSWORD, login, mails, signIn, startLogin, startServer, type TestServer } from './harness';
+import { totpSecretOf } from './secondFactorHelpers';
 import { captchaStore } from '../../plugins/captcha/server/tables';
 import { legacyStore } from '../../plugins/migration/server/tables';
 
@@ -119,8 +120,8 @@ describe('sign-in states', () => {
 });
 
 describe('two-factor sign-in', () => {
-  function secretOf() {
-    return t.server.ctx.region('Euw').selectFrom('accounts').select('mfa_totp_secret').where('email', '=', 'mfa@example.com').executeTakeFirstOrThrow();
+  async function secretOf() {
+    return { mfa_totp_secret: await totpSecretOf(t, 'mfa@example.com') };
   }
 
   it('requires MFA, accepts a TOTP code once and refuses its reuse', async () => {

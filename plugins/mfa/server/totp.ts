@@ -6,7 +6,7 @@
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import { ERROR_CODES as E, type RegionCode, type TotpUrlResult } from '@portal/plugin-api/contract';
-import { fail, type AccountTable, type SecondFactorScope, type ServerContext as Ctx } from '@portal/server-api';
+import { fail, openTotpSecret, sealTotpSecret, type AccountTable, type SecondFactorScope, type ServerContext as Ctx } from '@portal/server-api';
 
 export const TOTP_PENDING_MINUTES = 10;
 const ISSUER = 'Unified ID';
@@ -28,7 +28,8 @@ export function newTotpSecret(): string {
 export async function createTotpEnrolment(ctx: Ctx, region: RegionCode, account: AccountTable): Promise<TotpUrlResult> {
   const secret = newTotpSecret();
   const expires = ctx.now() + TOTP_PENDING_MINUTES * 60_000;
-  await ctx.region(region).updateTable('accounts').set({ totp_pending_secret: secret, totp_pending_expires: expires }).where('id', '=', account.id).execute();
+  // Sealed under the server's secrets key: a copy of the database holds no authenticator secret.
+  await ctx.region(region).updateTable('accounts').set({ totp_pending_secret: sealTotpSecret(ctx.secrets, account.id, secret), totp_pending_expires: expires }).where('id', '=', account.id).execute();
   const otpauthUrl = totpFor(secret, account.email).toString();
   const qrCode = await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 });
   return { otpauthUrl, secret, qrCode, expiresIn: TOTP_PENDING_MINUTES * 60 };
@@ -48,7 +49,7 @@ export async function checkTotp(ctx: Ctx, region: RegionCode, account: AccountTa
   }
   if (!secret) fail(E.totpSecretMissing);
   if (!/^\d{6}$/.test(code)) return false;
-  const delta = OTPAuth.TOTP.validate({ token: code, secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: now, window: 1 });
+  const delta = OTPAuth.TOTP.validate({ token: code, secret: OTPAuth.Secret.fromBase32(openTotpSecret(ctx.secrets, account.id, secret)), algorithm: 'SHA1', digits: 6, period: 30, timestamp: now, window: 1 });
   if (delta === null) return false;
   const step = Math.floor(now / 30_000) + delta;
   const claimed = await ctx
