@@ -35,7 +35,7 @@ import { brandingRoutes } from './routes/branding';
 import { demoRoutes } from './routes/demo';
 import { devRoutes } from './routes/dev';
 import { seedDemo, type DemoSummary } from './demo/seed';
-import { clientIp } from './http/common';
+import { clientKey } from './http/common';
 import { OidcProvider, oidcRoutes } from './oidc/provider';
 import { healthRoutes } from './http/health';
 import { loggerOptions, logRequests } from './http/requestLog';
@@ -75,7 +75,7 @@ function apiPlugin(ctx: Ctx, hostRegion: RegionCode | null, halves: readonly Ser
   return async (api: FastifyInstance) => {
     api.addHook('onRequest', async (req) => {
       req.hostRegion = hostRegion;
-      const wait = await ctx.apiRate.take(`api:${clientIp(req)}`, ctx.options.limits.apiPerMinute);
+      const wait = await ctx.apiRate.take(`api:${clientKey(req)}`, ctx.options.limits.apiPerMinute);
       if (wait !== null) throw new ApiFailure(E.rateLimited, undefined, { retryAfterSeconds: wait });
       checkPortalRequest(ctx, req);
     });

@@ -8,8 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { Ctx } from '../context';
-import { clientNetwork } from '../domain/limits';
-import { clientIp } from './common';
+import { clientKey } from './common';
 import { ApiFailure, fail } from './errors';
 
 export type CodeKind = 'invite' | 'orgCode';
@@ -22,7 +21,7 @@ const WRONG: Record<CodeKind, ReadonlySet<number>> = {
 
 export async function limitCodeGuesses<T>(ctx: Ctx, req: FastifyRequest, kind: CodeKind, accountId: string | null, lookup: () => Promise<T>): Promise<T> {
   const { codeGuessesPerClient, codeGuessesPerAccount } = ctx.options.limits;
-  const keys: Array<[string, number]> = [[`${kind}:client:${clientNetwork(clientIp(req))}`, codeGuessesPerClient]];
+  const keys: Array<[string, number]> = [[`${kind}:client:${clientKey(req)}`, codeGuessesPerClient]];
   if (accountId) keys.push([`${kind}:account:${accountId}`, codeGuessesPerAccount]);
   // Held before the lookup, so a burst of parallel guesses is counted one after the other.
   const held = await Promise.all(keys.map(([key, limit]) => ctx.codeGuesses.hold(key, limit)));

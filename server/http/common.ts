@@ -9,6 +9,7 @@ import { safeEqual } from '../domain/crypto';
 import type { RegionUnavailableResult } from '../../core/contract/api';
 import { authenticateAccess, bearer, touchSession, type AuthContext } from '../domain/sessions';
 import { requirePortalAudience } from '../domain/clientAuth';
+import { clientNetwork } from '../domain/limits';
 import { hashSecret, parseRegionalSecret } from '../domain/tokens';
 import { fail } from './errors';
 
@@ -36,6 +37,11 @@ export function answerSent(reply: FastifyReply): Promise<void> {
 
 export function clientIp(req: FastifyRequest): string {
   return req.ip || 'unknown';
+}
+
+/** What a per-client limit counts a request under: its address, an IPv6 one by its /64 (one subscriber's). */
+export function clientKey(req: FastifyRequest): string {
+  return clientNetwork(clientIp(req));
 }
 
 export function parseCookies(header: string | undefined): Record<string, string> {
@@ -179,7 +185,7 @@ export function ensureSelf(auth: AuthContext, accountId: string): void {
 
 /** Per-client limit for sign-in, registration and mail-sending calls. */
 export async function limitAuth(ctx: Ctx, req: FastifyRequest, bucket: string): Promise<void> {
-  const wait = await ctx.authRate.take(`${bucket}:${clientIp(req)}`, ctx.options.limits.authPerMinute);
+  const wait = await ctx.authRate.take(`${bucket}:${clientKey(req)}`, ctx.options.limits.authPerMinute);
   if (wait !== null) fail(E.rateLimited, { retryAfterSeconds: wait });
 }
 

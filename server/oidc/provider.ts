@@ -17,7 +17,7 @@ import type { ClientMetadata, Configuration, KoaContextWithOIDC } from 'oidc-pro
 import { SSO_COOKIE } from '../../core/contract/auth';
 import type { Ctx } from '../context';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
-import { clientIp, parseCookies } from '../http/common';
+import { clientIp, clientKey, parseCookies } from '../http/common';
 import { ApiFailure } from '../http/errors';
 import { oidcSecurityHeaders } from '../http/spa';
 import { openIdClients } from '../domain/oauth';
@@ -291,7 +291,7 @@ export function oidcRoutes(ctx: Ctx, oidc: OidcProvider) {
   return async (app: FastifyInstance) => {
     // The same per-network budget as the rest of /api (the provider's routes are outside that plugin).
     app.addHook('onRequest', async (req) => {
-      const key = `api:${clientIp(req)}`;
+      const key = `api:${clientKey(req)}`;
       const wait = await ctx.apiRate.take(key, ctx.options.limits.apiPerMinute);
       if (wait !== null) throw new ApiFailure(E.rateLimited, undefined, { retryAfterSeconds: wait });
     });

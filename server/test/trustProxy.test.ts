@@ -30,6 +30,20 @@ describe('one proxy hop (TRUST_PROXY=1)', () => {
     expect(await passed(1, path, () => '203.0.113.7')).toBe(3);
   });
 
+  it.each([['the portal API', '/api/branding/none'], ['the OpenID provider', '/api/oidc/jwks']])('keys %s on an IPv6 client by its /64: a subscriber picking new addresses escapes nothing', async (_what, path) => {
+    expect(await passed(1, path, (i) => `2001:db8:1:2:${i + 1}::9`)).toBe(3);
+  });
+
+  it('counts sign-in attempts of an IPv6 client by its /64 too', async () => {
+    t = await startServer({ trustProxy: 1, limits: { authPerMinute: 3 } });
+    const c = new Client(t.base);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await c.post('/api/login', { email: 'nobody@example.com', password: 'x' }, { headers: { 'X-Forwarded-For': `2001:db8:1:2:${i + 1}::9` } })).status);
+    }
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+  });
+
   it('still tells real clients apart', async () => {
     expect(await passed(1, '/api/oidc/jwks', (i) => `203.0.${i}.7`)).toBe(6);
   });
