@@ -118,6 +118,20 @@ function hintedSubject(hint: unknown): string | null {
   }
 }
 
+/**
+ * The `sub` value the `claims` parameter asks the ID token for (OpenID Connect Core 3.1.2.2,
+ * 5.5.1), or null when it names none; the provider has checked the parameter's JSON before.
+ */
+function requestedSubject(claims: unknown): { value: unknown } | null {
+  if (typeof claims !== 'string') return null;
+  try {
+    const sub = (JSON.parse(claims) as { id_token?: { sub?: unknown } } | null)?.id_token?.sub;
+    return typeof sub === 'object' && sub !== null && 'value' in sub ? { value: sub.value } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** OpenID Connect's error for an essential `acr` the account cannot reach. */
 function unmetRequirements() {
   return { error: 'unmet_authentication_requirements', error_description: 'the sign-in cannot reach the authentication context the client made essential' };
@@ -161,6 +175,12 @@ export async function interaction(ctx: Ctx, oidc: OidcProvider, req: Interaction
     const hinted = hintedSubject(params.id_token_hint);
     if (hinted && hinted !== login.accountId) {
       return finish(provider, req, reply, { error: 'login_required', error_description: 'the signed-in account is not the one id_token_hint names' }, false);
+    }
+    // Likewise a `sub` asked for in the `claims` parameter: the provider's check would ask for
+    // another sign-in on every round (a new interaction each time), so the client hears it here.
+    const subject = requestedSubject(params.claims);
+    if (subject && subject.value !== login.accountId) {
+      return finish(provider, req, reply, { error: 'login_required', error_description: 'the signed-in account is not the subject the claims parameter asks for' }, false);
     }
     await forgetEarlierAccount(provider, details, login.accountId);
     return finish(provider, req, reply, { login }, false);

@@ -122,7 +122,17 @@ function configuration(ctx: Ctx, lib: Library, keys: PrivateSigningJwk[], cookie
     enabledJWA: { idTokenSigningAlgValues: [SIGNING_ALG] },
     features: {
       devInteractions: { enabled: false },
-      revocation: { enabled: true },
+      // RFC 7009 2.1: a client revokes the tokens issued to it, a public one too (oidc-client-ts's
+      // revokeTokensOnSignout), and nobody else's. An authenticated client is told so; a public
+      // one, which anybody can name, gets the empty 200 of an unknown token (no probe for tokens).
+      revocation: {
+        enabled: true,
+        allowedPolicy: async (_koa, client, token) => {
+          if (token.clientId === client.clientId) return true;
+          if (client.clientAuthMethod === 'none') return false;
+          throw new lib.errors.InvalidRequest('client is not authorized to revoke the presented token');
+        },
+      },
       // RFC 7662, for resource servers of confidential clients: a client learns about its own tokens only.
       introspection: {
         enabled: true,
