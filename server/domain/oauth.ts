@@ -293,7 +293,8 @@ export async function exchangeCode(
   const db = ctx.stores.global;
   const hash = sha256(input.code);
   const row = await db.selectFrom('auth_codes').selectAll().where('code_hash', '=', hash).executeTakeFirst();
-  if (!row) fail(E.invalidCode);
+  // Another client's code is refused before it is claimed: whoever holds a code cannot burn it for its client.
+  if (!row || row.client_id !== client.id) fail(E.invalidCode);
   const now = ctx.now();
   const claimed = await db.updateTable('auth_codes').set({ used_at: now }).where('code_hash', '=', hash).where('used_at', 'is', null).executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) {
@@ -303,7 +304,6 @@ export async function exchangeCode(
     fail(E.invalidCode, undefined, 'The authorization code was already used.');
   }
   if (row.expires_at <= now) fail(E.invalidCode, undefined, 'The authorization code has expired.');
-  if (row.client_id !== client.id) fail(E.invalidCode);
   // RFC 6749 4.1.3: the authorization request always named one, so the exchange must name the same.
   if (input.redirect_uri !== row.redirect_uri) fail(E.invalidClientOrRedirect, undefined, 'redirect_uri must be the one of the authorization request.');
   if (!safeEqual(pkceS256(input.code_verifier), row.code_challenge)) fail(E.invalidCode, undefined, 'PKCE verification failed.');

@@ -100,6 +100,16 @@ describe('a confidential client at /api/token', () => {
   });
 });
 
+describe("another client's code", () => {
+  it('is refused without being spent: its own client still redeems it', async () => {
+    const { code, verifier } = await codeFor('pub', PUB_CB);
+    const asPortal = await service().post('/api/token', { grant_type: 'authorization_code', client_id: 'portal', code, code_verifier: verifier, redirect_uri: PUB_CB }, { portal: false });
+    expect([asPortal.status, asPortal.body.errorCode]).toEqual([400, E.invalidCode]);
+    const own = await service().post('/api/token', { grant_type: 'authorization_code', client_id: 'pub', code, code_verifier: verifier, redirect_uri: PUB_CB }, { portal: false });
+    expect(own.status).toBe(200);
+  });
+});
+
 describe('a public client at /api/token', () => {
   it('presents no secret', async () => {
     const res = await exchange('pub', PUB_CB, { secret: 'anything-at-all' });
