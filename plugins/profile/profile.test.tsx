@@ -256,7 +256,8 @@ describe('ProfilePage: saving', () => {
     expect(screen.getByText('(UTC+09:00) Asia/Tokyo')).toBeInTheDocument();
     // Conflicts are checked again after a save (a completed profile can end one).
     expect(postsTo(http, '/accounts/conflictInfo')).toHaveLength(2);
-  });
+    // It types into every field of the form (jsdom): seconds on an idle machine, over 20 on a loaded CI one.
+  }, 60_000);
 
   it('saves a new position as typed', async () => {
     const user = userEvent.setup({ delay: null });
