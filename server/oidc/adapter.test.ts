@@ -32,8 +32,17 @@ describe('the provider adapter over kysely', () => {
     expect(await codes.findByUid('u1')).toEqual({ accountId: 'a1', grantId: 'g1', uid: 'u1' });
     await codes.consume('c1');
     expect(await codes.find('c1')).toEqual({ accountId: 'a1', grantId: 'g1', uid: 'u1', jti: 'c1', consumed: Math.floor(now / 1000) });
+    const tokens = new Adapter('AccessToken');
+    await tokens.upsert('t1', { accountId: 'a1', grantId: 'g1' }, 60);
+    await sessions.upsert('i1', { uid: 'u-i1', grantId: 'g1' }, 60);
     await codes.revokeByGrantId('g1');
     expect(await codes.find('c1')).toBeUndefined();
+    // Each model revokes its own documents of the grant: an interaction under way is no code or token.
+    expect(await sessions.find('i1')).toEqual({ uid: 'u-i1', grantId: 'g1' });
+    expect(await tokens.find('t1')).toMatchObject({ grantId: 'g1' });
+    await tokens.revokeByGrantId('g1');
+    expect(await tokens.find('t1')).toBeUndefined();
+    await sessions.destroy('i1');
     now += 61_000;
     expect(await codes.find('c2')).toBeUndefined();
     // Without an expiry it stays.

@@ -91,8 +91,9 @@ export function kyselyAdapter(db: Kysely<GlobalDb>, clock: () => number = Date.n
       await db.deleteFrom('oidc_payloads').where('key', '=', rowKey(this.model, id)).execute();
     }
 
+    /** This model's documents of the grant (the provider asks each token model in turn); not the grant's link to its portal session, nor an interaction under way. */
     async revokeByGrantId(grantId: string): Promise<void> {
-      await db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
+      await db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).where('model', '=', this.model).execute();
     }
   };
 }
