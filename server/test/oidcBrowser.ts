@@ -4,10 +4,12 @@
  * code when the account asks for one). Stops at the client's callback, at a login page it was
  * given no credentials for, or at any other answer.
  */
+import crypto from 'node:crypto';
 import * as oidc from 'openid-client';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { totpNow } from '../../plugins/mfa/server/totp';
 import { authorizationRequest } from '../../tests/support/oidcRequest';
+import type { ClientConfig } from '../options';
 import { Client, DEMO_PASSWORD, type Res, type TestServer } from './harness';
 import { totpSecretOf } from './secondFactorHelpers';
 
@@ -81,3 +83,14 @@ export async function signedInClient(t: TestServer, config: oidc.Configuration, 
   const tokens = await oidc.authorizationCodeGrant(config, a.callback, { pkceCodeVerifier: a.verifier, expectedState: a.state, expectedNonce: a.nonce, idTokenExpected: true });
   return { browser: c, tokens };
 }
+
+/** The three clients the provider's protocol tests sign in with: confidential by Basic, by post, and public. */
+export const SECRET_BASIC = crypto.randomBytes(32).toString('base64url');
+export const SECRET_POST = crypto.randomBytes(32).toString('base64url');
+export const CALLBACK = 'https://rp.example/callback';
+export const PUBLIC_CALLBACK = 'http://127.0.0.1:9/cb';
+export const THREE_CLIENTS: ClientConfig[] = [
+  { id: 'rp-basic', name: 'RP basic', redirectUris: [CALLBACK], secret: SECRET_BASIC },
+  { id: 'rp-post', name: 'RP post', redirectUris: [CALLBACK], secret: SECRET_POST, tokenEndpointAuthMethod: 'client_secret_post' },
+  { id: 'rp-public', name: 'RP public', redirectUris: [PUBLIC_CALLBACK] },
+];

@@ -11,21 +11,12 @@ import { authorizationRequest } from '../../tests/support/oidcRequest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACR_PASSWORD } from '../oidc/signInContext';
 import { Client, DEMO_PASSWORD, login, startServer, type TestServer } from './harness';
+import { CALLBACK, PUBLIC_CALLBACK, SECRET_BASIC, SECRET_POST, THREE_CLIENTS } from './oidcBrowser';
 
-const SECRET_BASIC = crypto.randomBytes(32).toString('base64url');
-const SECRET_POST = crypto.randomBytes(32).toString('base64url');
-const CALLBACK = 'https://rp.example/callback';
-const PUBLIC_CALLBACK = 'http://127.0.0.1:9/cb';
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startServer({
-    clients: [
-      { id: 'rp-basic', name: 'RP basic', redirectUris: [CALLBACK], secret: SECRET_BASIC },
-      { id: 'rp-post', name: 'RP post', redirectUris: [CALLBACK], secret: SECRET_POST, tokenEndpointAuthMethod: 'client_secret_post' },
-      { id: 'rp-public', name: 'RP public', redirectUris: [PUBLIC_CALLBACK] },
-    ],
-  });
+  t = await startServer({ clients: THREE_CLIENTS });
 });
 afterAll(async () => t.close());
 

@@ -8,24 +8,14 @@ import crypto from 'node:crypto';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { globalMigrations } from '../db/migrations';
-import { authorize, clientConfig, signedInClient } from './oidcBrowser';
+import { authorize, CALLBACK, clientConfig, PUBLIC_CALLBACK, SECRET_BASIC, SECRET_POST, signedInClient, THREE_CLIENTS } from './oidcBrowser';
 import { Client, startServer, TEST_DATABASE_URL, type TestServer } from './harness';
 
-const SECRET_BASIC = crypto.randomBytes(32).toString('base64url');
-const SECRET_POST = crypto.randomBytes(32).toString('base64url');
-const CALLBACK = 'https://rp.example/callback';
-const PUBLIC_CALLBACK = 'http://127.0.0.1:9/cb';
 const digest = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startServer({
-    clients: [
-      { id: 'rp-basic', name: 'RP basic', redirectUris: [CALLBACK], secret: SECRET_BASIC },
-      { id: 'rp-post', name: 'RP post', redirectUris: [CALLBACK], secret: SECRET_POST, tokenEndpointAuthMethod: 'client_secret_post' },
-      { id: 'rp-public', name: 'RP public', redirectUris: [PUBLIC_CALLBACK] },
-    ],
-  });
+  t = await startServer({ clients: THREE_CLIENTS });
 });
 afterAll(async () => t.close());
 
