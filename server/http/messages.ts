@@ -1,8 +1,27 @@
 /** English server messages by code; the SPA prefers its own catalogue text (spec section 8). */
-import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import { ERROR_CODES as E, type ErrorCode } from '../../core/contract/errorCodes';
 
-const MESSAGES: Record<number, string> = {
+// Every code of the catalogue has its text (checked by the type): a code left out answered
+// "Unknown error" (-20212 did, to the help desk's refused return_to).
+const MESSAGES: Record<ErrorCode, string> = {
+  [E.unexpected1]: 'Unexpected error. Please try again later.',
+  [E.unexpected2]: 'Unexpected error. Please try again later.',
+  [E.unexpected4]: 'Unexpected error. Please try again later.',
+  [E.unexpected21]: 'Unexpected error. Please try again later.',
   [E.unexpected]: 'Unexpected error. Please try again later.',
+  [E.unexpected10015]: 'Unexpected error. Please try again later.',
+  [E.serviceRegionFailed]: 'Failed to get the service region.',
+  [E.invalidPasswordFormat2]: 'Invalid password format.',
+  [E.regionCodeInvalid2]: 'Invalid country/region code.',
+  [E.regionCodeInvalid3]: 'Invalid country/region code.',
+  [E.auditLogUserNotExist]: 'The user does not exist.',
+  [E.invalidParameter2]: 'Invalid parameter.',
+  [E.invalidProductLine]: 'Invalid product line.',
+  [E.invalidTheme]: 'Invalid theme.',
+  [E.invalidServiceUrl]: 'The address to return to is not one this portal allows.',
+  [E.encodeUrlFailure]: 'The URL could not be encoded.',
+  [E.auditLogException]: 'Audit log exception.',
+  [E.deviceLocked]: 'This device is locked.',
   [E.needMergeOrMigrate]: 'Your accounts need to be migrated or merged.',
   [E.regionRequired]: 'Please confirm the country/region of your account.',
   [E.registerFailed]: 'Failed to register the ID.',
@@ -81,5 +100,5 @@ const MESSAGES: Record<number, string> = {
 };
 
 export function messageFor(code: number): string {
-  return MESSAGES[code] ?? 'Unknown error';
+  return (MESSAGES as Record<number, string>)[code] ?? 'Unknown error';
 }
