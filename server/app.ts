@@ -24,6 +24,7 @@ import { configVocabulary } from './config/knownNames';
 import { InvalidConfigs, ServedConfigs } from './config/servedConfigs';
 import { brandingImageSources } from './http/brandingCsp';
 import { ApiFailure, retryAfterOf } from './http/errors';
+import { problemPageFor } from './http/pageErrors';
 import { messageFor } from './http/messages';
 import { checkPortalRequest } from './http/portalRequest';
 import { apiSecurityHeaders, registerSpa } from './http/spa';
@@ -199,6 +200,13 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: 5 * 1024 * 1024 + 1, files: 1, fields: 10, fieldSize: 4096, parts: 12 } });
 
   app.setErrorHandler((err: FastifyError | ApiFailure | Error, req, reply) => {
+    // A browser that navigated to a page route (the hand-offs, mailed links) sees the portal's problem page, not the JSON.
+    const page = problemPageFor(ctx, req, err);
+    if (page) {
+      if (err instanceof ApiFailure) answeredFailures.set(req, { code: err.code, result: err.result });
+      else if (!(err as FastifyError).validation && ((err as FastifyError).statusCode ?? 500) >= 500) req.log.error({ err }, 'unexpected error');
+      return reply.redirect(page, 303);
+    }
     if (err instanceof ApiFailure) {
       answeredFailures.set(req, { code: err.code, result: err.result });
       const wait = retryAfterOf(err);

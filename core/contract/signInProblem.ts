@@ -6,8 +6,12 @@
  */
 export const SIGN_IN_PROBLEM_PATH = '/sign-in-problem';
 
-/** Why the sign-in problem page (SIGN_IN_PROBLEM_PATH) shows: its `reason` values. */
-export const SIGN_IN_PROBLEMS = ['unknownClient', 'redirectUri', 'expired', 'invalidRequest', 'serverError'] as const;
+/**
+ * Why the sign-in problem page (SIGN_IN_PROBLEM_PATH) shows: its `kind` values. Besides the
+ * provider's, the spec's hand-off (`GET /api/authorize`: a response type, scope or PKCE it does
+ * not take), the help desk's refused `return_to`, and a sign-in switched off where it was asked.
+ */
+export const SIGN_IN_PROBLEMS = ['unknownClient', 'redirectUri', 'expired', 'invalidRequest', 'serverError', 'responseType', 'scope', 'pkce', 'returnTo', 'unavailable'] as const;
 /** One of SIGN_IN_PROBLEMS. */
 export type SignInProblem = (typeof SIGN_IN_PROBLEMS)[number];
 
@@ -15,3 +19,9 @@ export type SignInProblem = (typeof SIGN_IN_PROBLEMS)[number];
 export function isSignInProblem(value: unknown): value is SignInProblem {
   return typeof value === 'string' && (SIGN_IN_PROBLEMS as readonly string[]).includes(value);
 }
+
+/**
+ * The problem page's parameter naming the service to go back to: a URL the deployment configured
+ * for the client (never one from the request), offered only where its origin is on the allow-list.
+ */
+export const SIGN_IN_PROBLEM_SERVICE_PARAM = 'service';

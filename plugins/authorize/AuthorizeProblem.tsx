@@ -2,8 +2,11 @@ import { useTheme } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/plugin-api';
 
-/** A hand-off that could not finish: what happened and a fresh start. */
-export function AuthorizeProblem({ message }: { message: string }) {
+/**
+ * A hand-off that could not finish: what happened and the way on, back to the service where its
+ * address is known and allowed (`serviceUrl`), else a fresh start; and support where configured.
+ */
+export function AuthorizeProblem({ message, serviceUrl, supportUrl }: { message: string; serviceUrl?: string | null; supportUrl?: string }) {
   const theme = useTheme();
   const { t } = useTranslation('authorize');
   return (
@@ -24,9 +27,22 @@ export function AuthorizeProblem({ message }: { message: string }) {
       <p role="alert" css={{ margin: `${theme.space(4)} 0 ${theme.space(6)}` }}>
         {message}
       </p>
-      <Button fullWidth onClick={() => window.location.assign('/')}>
-        {t('startAgain')}
-      </Button>
+      {serviceUrl ? (
+        <Button fullWidth onClick={() => window.location.assign(serviceUrl)}>
+          {t('backToService')}
+        </Button>
+      ) : (
+        <Button fullWidth onClick={() => window.location.assign('/')}>
+          {t('startAgain')}
+        </Button>
+      )}
+      {supportUrl && (
+        <p css={{ margin: `${theme.space(4)} 0 0`, textAlign: 'center' }}>
+          <a href={supportUrl} target="_blank" rel="noopener noreferrer" css={{ color: theme.colors.primary, fontWeight: 600 }}>
+            {t('contactSupport')}
+          </a>
+        </p>
+      )}
     </main>
   );
 }

@@ -8,6 +8,8 @@ export interface AuthorizeConfig {
   /** Path of the token page; origin + path must be registered exactly as a redirect URI. */
   redirectPath: string;
   scope: string;
+  /** Where the sign-in problem page's "Contact support" leads; none without it. */
+  supportUrl?: string;
 }
 
 export const configSchema = object(
@@ -15,6 +17,7 @@ export const configSchema = object(
     clientId: string({ default: 'portal' }),
     redirectPath: string({ default: '/token', test: matches(/^\/[A-Za-z0-9/_-]*$/, 'must be a path') }),
     scope: string({ default: 'openid profile email' }),
+    supportUrl: string({ optional: true, test: matches(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL') }),
   },
   { noUnknown: true },
 );

@@ -33,7 +33,7 @@ export interface StartPlan {
 export function startPlan(raw: unknown, search: string, storedLanguage: string | null): StartPlan {
   const config = (raw ?? {}) as RawConfig;
   const own = config.plugins?.authorize?.config ?? {};
-  const pick = (key: keyof AuthorizeConfig) => (typeof own[key] === 'string' ? (own[key] as string) : AUTHORIZE_DEFAULTS[key]);
+  const pick = (key: 'clientId' | 'redirectPath' | 'scope') => (typeof own[key] === 'string' ? (own[key] as string) : AUTHORIZE_DEFAULTS[key]);
   const query = new URLSearchParams(search);
   const fromQuery = query.get('lang');
   // The app's order (core/i18n/i18n.ts detectLanguage): the address, the stored choice, the deployment's default.

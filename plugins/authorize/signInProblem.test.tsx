@@ -35,4 +35,36 @@ describe('the sign-in problem page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Start again' }));
     expect(assign).toHaveBeenCalledWith('/');
   });
+
+  it.each([
+    ['responseType', 'asked for a kind of sign-in this portal does not offer'],
+    ['scope', 'asked for access this portal does not grant'],
+    ['pkce', 'did not secure its sign-in request as this portal requires'],
+    ['returnTo', 'asked to return you to an address this portal does not allow'],
+    ['unavailable', 'is not available on this portal'],
+  ] as const)('words the kind %s', async (kind, words) => {
+    open(`?kind=${kind}`);
+    renderPortal(<SignInProblemView />, { registry: await testRegistry([authorize]), http: {} as HttpClient });
+    expect((await screen.findByRole('alert')).textContent).toContain(words);
+  });
+
+  it('offers the way back to a service on the allow-list, and support where the deployment has a link', async () => {
+    const assign = open(`?kind=scope&service=${encodeURIComponent('https://svc.example/home')}`);
+    const http = { get: vi.fn(async () => ({ allowUrls: ['https://svc.example'] })) } as unknown as HttpClient;
+    renderPortal(<SignInProblemView />, { registry: await testRegistry([authorize], { authorize: { supportUrl: 'https://help.example/' } }), http });
+    await userEvent.click(await screen.findByRole('button', { name: 'Back to the service' }));
+    expect(assign).toHaveBeenCalledWith('https://svc.example/home');
+    expect(screen.queryByRole('button', { name: 'Start again' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('https://help.example/');
+  });
+
+  it('never offers a service off the allow-list: the sign-in instead', async () => {
+    open(`?kind=scope&service=${encodeURIComponent('https://evil.example/')}`);
+    const http = { get: vi.fn(async () => ({ allowUrls: ['https://svc.example'] })) } as unknown as HttpClient;
+    renderPortal(<SignInProblemView />, { registry: await testRegistry([authorize]), http });
+    await vi.waitFor(() => expect(http.get).toHaveBeenCalled());
+    await screen.findByRole('button', { name: 'Start again' });
+    expect(screen.queryByRole('button', { name: 'Back to the service' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Contact support' })).toBeNull();
+  });
 });

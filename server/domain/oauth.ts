@@ -9,7 +9,7 @@ import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { RegionCode } from '../../core/contract/regions';
 import type { Ctx } from '../context';
 import type { ClientTable, LoginSessionTable } from '../db/types';
-import { fail } from '../http/errors';
+import { fail, failPage } from '../http/errors';
 import type { ClientConfig } from '../options';
 import { pkceS256, randomToken, safeEqual, sha256 } from './crypto';
 import { issueTokens, type IssuedTokens } from './sessions';
@@ -148,12 +148,14 @@ export async function validateAuthorize(
   q: { client_id?: string; redirect_uri?: string; response_type?: string; code_challenge?: string; code_challenge_method?: string; state?: string; scope?: string; return_url?: string },
 ): Promise<AuthorizeParams> {
   const client = await getClient(ctx, q.client_id);
-  if (!client) fail(E.invalidClientOrRedirect, undefined, 'Unknown client ID.');
-  if (!q.redirect_uri || !redirectUris(client).includes(q.redirect_uri)) fail(E.invalidClientOrRedirect, undefined, 'The redirect URI is not registered for this client.');
-  if (q.response_type !== 'code') fail(E.unsupportedResponseType);
-  if (q.scope && q.scope.split(/\s+/).some((s) => s && !SUPPORTED_SCOPES.has(s))) fail(E.unsupportedScope);
+  if (!client) failPage({ kind: 'unknownClient' }, E.invalidClientOrRedirect, undefined, 'Unknown client ID.');
+  // A known client's configured service is the way back a browser is offered (never the request's URI).
+  const service = client.service_url;
+  if (!q.redirect_uri || !redirectUris(client).includes(q.redirect_uri)) failPage({ kind: 'redirectUri', service }, E.invalidClientOrRedirect, undefined, 'The redirect URI is not registered for this client.');
+  if (q.response_type !== 'code') failPage({ kind: 'responseType', service }, E.unsupportedResponseType);
+  if (q.scope && q.scope.split(/\s+/).some((s) => s && !SUPPORTED_SCOPES.has(s))) failPage({ kind: 'scope', service }, E.unsupportedScope);
   if (!q.code_challenge || q.code_challenge_method !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(q.code_challenge)) {
-    fail(E.invalidParameter, { field: 'code_challenge' }, 'PKCE with code_challenge_method S256 is required.');
+    failPage({ kind: 'pkce', service }, E.invalidParameter, { field: 'code_challenge' }, 'PKCE with code_challenge_method S256 is required.');
   }
   return {
     clientId: client.id,

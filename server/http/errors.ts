@@ -1,5 +1,6 @@
 /** Failures with a code of spec section 8, turned into `{errorCode, message, result?}` bodies. */
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import type { SignInProblem } from '../../core/contract/signInProblem';
 import { messageFor } from './messages';
 
 const STATUS: Record<number, number> = {
@@ -33,8 +34,19 @@ const STATUS: Record<number, number> = {
   [E.regionUnavailable]: 503,
 };
 
+/**
+ * What a browser that navigated to a page route (route config `page`) is shown instead of the
+ * JSON: the problem page's kind, and the service to go back to (the client's configured URL).
+ */
+export interface ProblemHint {
+  kind: SignInProblem;
+  service?: string | null;
+}
+
 export class ApiFailure extends Error {
   readonly status: number;
+  /** Set by failPage: the thrower knows the kind (and service) better than the code says. */
+  problem?: ProblemHint;
   constructor(
     readonly code: number,
     message?: string,
@@ -49,6 +61,13 @@ export class ApiFailure extends Error {
 /** Throw a failure with a catalogue code. */
 export function fail(code: number, result?: unknown, message?: string, status?: number): never {
   throw new ApiFailure(code, message, result, status);
+}
+
+/** fail(), saying what a navigating browser's problem page shows (the API caller still gets the JSON). */
+export function failPage(problem: ProblemHint, code: number, result?: unknown, message?: string): never {
+  const failure = new ApiFailure(code, message, result);
+  failure.problem = problem;
+  throw failure;
 }
 
 /**

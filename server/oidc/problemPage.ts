@@ -3,7 +3,7 @@
  * interaction page's own): the browser goes to the portal's sign-in problem page with one known
  * kind and the user's language, nothing else of the request (core/contract/signInProblem.ts).
  */
-import { SIGN_IN_PROBLEM_PATH, type SignInProblem } from '../../core/contract/signInProblem';
+import { SIGN_IN_PROBLEM_PATH, SIGN_IN_PROBLEM_SERVICE_PARAM, type SignInProblem } from '../../core/contract/signInProblem';
 import type { Ctx } from '../context';
 import { portalLanguage } from './uiLocales';
 
@@ -22,11 +22,15 @@ export function problemOf(error: string | undefined, errorClass: string | undefi
   }
 }
 
-/** The problem page's address: the kind, and the language of `ui_locales` when the portal has it. */
-export function problemUrl(ctx: Pick<Ctx, 'options'>, problem: SignInProblem, uiLocales?: unknown): string {
+/**
+ * The problem page's address: the kind, and the language of `ui_locales` when the portal has it
+ * (or a portal language code the caller checked); the service's configured URL where known.
+ */
+export function problemUrl(ctx: Pick<Ctx, 'options'>, problem: SignInProblem, uiLocales?: unknown, more: { language?: string | null; service?: string | null } = {}): string {
   const url = new URL(SIGN_IN_PROBLEM_PATH, ctx.options.publicOrigin);
   url.searchParams.set('kind', problem);
-  const language = portalLanguage(uiLocales);
+  const language = more.language ?? portalLanguage(uiLocales);
   if (language) url.searchParams.set('lang', language);
+  if (more.service) url.searchParams.set(SIGN_IN_PROBLEM_SERVICE_PARAM, more.service);
   return url.toString();
 }

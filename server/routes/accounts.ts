@@ -298,7 +298,7 @@ export function accountRoutes(ctx: Ctx) {
 
     // Links of mails sent before the SPA pages existed: on to the page (the token into the fragment).
     for (const [path, kind] of [['/activations/verify', 'activation'], ['/password-reset', 'reset']] as const) {
-      api.get<{ Querystring: { token?: string } }>(path, { schema: { querystring: { type: 'object', properties: { token: S.str(200) } } } }, async (req, reply) =>
+      api.get<{ Querystring: { token?: string } }>(path, { config: { page: true }, schema: { querystring: { type: 'object', properties: { token: S.str(200) } } } }, async (req, reply) =>
         reply.header('Referrer-Policy', 'no-referrer').redirect(mailLink(ctx, kind, req.query.token ?? '', null, null), 302),
       );
     }

@@ -25,7 +25,7 @@ import { signIn } from '../domain/signin';
 import { authenticateClient, basicCredentials, clientAuthMethod } from '../domain/clientAuth';
 import { eventContext, recordSignIn } from '../domain/securityEvents';
 import { normalizeEmail } from '../domain/validation';
-import { fail } from '../http/errors';
+import { fail, failPage } from '../http/errors';
 import { answerSent, body, clearSsoCookie, clientIp, endSecurityUnlock, limitAuth, loginBindingOf, loginUrl, ok, parseCookies, requireHostRegionOf, S, securityHeaders, setSsoCookie, ssoCookie } from '../http/common';
 
 const SESSION_CODE_HEADER = HEADERS.sessionCode.toLowerCase();
@@ -38,6 +38,7 @@ export function authRoutes(ctx: Ctx) {
     api.get<{ Querystring: AuthorizeQuery }>(
       '/authorize',
       {
+        config: { page: true },
         schema: {
           querystring: {
             type: 'object',
@@ -69,7 +70,7 @@ export function authRoutes(ctx: Ctx) {
           // A login session of another product's page (the help desk) goes back there, not to a code.
           const from = ls.source && ls.source !== 'oidc' ? loginSourceFor(ctx, ls.source, sso.region) : null;
           if (from) return reply.redirect(await from.handBack(ctx, sso, loginSessionParams(ls)), 302);
-          if (!ls.code_challenge) fail(E.invalidParameter, { field: 'code_challenge' });
+          if (!ls.code_challenge) failPage({ kind: 'pkce' }, E.invalidParameter, { field: 'code_challenge' });
           const code = await issueCode(ctx, {
             clientId: ls.client_id,
             redirectUri: ls.redirect_uri,

@@ -7,21 +7,22 @@
 import type { HelpdeskQuery } from '@portal/plugin-api/contract';
 import { ERROR_CODES as E } from '@portal/plugin-api/contract';
 import { SignJWT } from 'jose';
-import { createLoginSession, fail, HELPDESK_CLIENT_ID, randomId, type ServerContext as Ctx, type SsoSessionRef } from '@portal/server-api';
+import { createLoginSession, failPage, HELPDESK_CLIENT_ID, randomId, type ServerContext as Ctx, type SsoSessionRef } from '@portal/server-api';
 
 /** The login sessions of the help desk's sign-ins carry this source. */
 export const HELPDESK_SOURCE = 'zendesk';
 
-/** A `return_to` of an allowed origin, or -20212. */
+/** A `return_to` of an allowed origin, or -20212 (a browser is offered the help desk's first allowed origin instead). */
 export function checkReturnTo(ctx: Ctx, value: string | undefined): string | undefined {
   if (!value) return undefined;
+  const refused = { kind: 'returnTo', service: ctx.options.helpdesk.returnOrigins[0] ?? null } as const;
   let origin: string;
   try {
     origin = new URL(value).origin;
   } catch {
-    fail(E.invalidServiceUrl);
+    failPage(refused, E.invalidServiceUrl);
   }
-  if (!ctx.options.helpdesk.returnOrigins.includes(origin)) fail(E.invalidServiceUrl);
+  if (!ctx.options.helpdesk.returnOrigins.includes(origin)) failPage(refused, E.invalidServiceUrl);
   return value;
 }
 

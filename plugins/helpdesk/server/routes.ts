@@ -11,7 +11,8 @@ const helpdeskQuery = {
 
 export function helpdeskRoutes(ctx: Ctx) {
   return async (api: FastifyInstance) => {
-    api.get<{ Querystring: HelpdeskQuery }>('/helpdesk/sso', { schema: { querystring: helpdeskQuery } }, async (req, reply) => {
+    // A page route: a browser that navigated here sees the portal's problem page when it fails, not JSON.
+    api.get<{ Querystring: HelpdeskQuery }>('/helpdesk/sso', { config: { page: true }, schema: { querystring: helpdeskQuery } }, async (req, reply) => {
       const params = helpdeskParams(ctx, req.query);
       // Signed in already: straight back with a token.
       const sso = await readSsoCookie(ctx, ssoCookie(req));
