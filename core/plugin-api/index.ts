@@ -150,6 +150,7 @@ export { useRegionWhiteList } from '../regions/useRegionWhiteList';
 export { checkEmail, checkLoginPassword, isValidationMessage, type ValidationMessage } from '../validation/checks';
 export { companyIdRule, emailRule, genericPhoneRule, ILLEGAL_CHARACTERS, isBmpOnly, LIMITS, loginPasswordRule, mfaCodeRule, MSG, nameRule, postCodeRule, registerPasswordRange, registerPasswordRule, registerPhoneRule, termsRule, urlRule } from '../validation/rules';
 export { type FieldChecks, useLightForm } from '../validation/useLightForm';
+export { FORM_VALIDATION, useEditedBlur } from '../validation/editedBlur';
 
 // Themes.
 export { type ThemeTokens } from '../../themes/tokens';

@@ -35,16 +35,38 @@ const input = (name: string) => document.querySelector<HTMLInputElement>(`input[
 const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
 
 describe('useLightForm', () => {
-  it('checks a field when it loses focus, and clears the message once it is right', async () => {
+  it('checks a field the person typed in when it loses focus, and clears the message as soon as it is right', async () => {
     render(<TestForm onValid={vi.fn()} />);
     await userEvent.type(input('code'), '12a');
     await userEvent.tab();
     expect(alerts()).toEqual(['code: core:validation.mfaCode']);
-    // Clicking back into the code leaves 'repeat', which is checked against the whole form.
+    // Clicking back into the code leaves 'repeat', untouched: it says nothing yet.
     await userEvent.type(input('code'), '{Backspace}');
-    expect(alerts()).toEqual(['code: core:validation.mfaCode', 'repeat: core:validation.passwordMismatch']);
+    expect(alerts()).toEqual([]);
+    await userEvent.type(input('repeat'), '1');
     await userEvent.tab();
     expect(alerts()).toEqual(['repeat: core:validation.passwordMismatch']);
+    await userEvent.type(input('repeat'), '2');
+    expect(alerts()).toEqual([]);
+  });
+
+  it('a click that takes the focus from an untouched field shows nothing (the first click is never lost, issue 27)', async () => {
+    render(<TestForm onValid={vi.fn()} />);
+    input('code').focus();
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }).parentElement!);
+    await userEvent.tab();
+    expect(alerts()).toEqual([]);
+  });
+
+  it('after a submit, leaving a field checks it again', async () => {
+    render(<TestForm onValid={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(alerts()).toEqual(['code: core:validation.required']);
+    await userEvent.type(input('code'), '4');
+    expect(alerts()).toEqual([]);
+    await userEvent.clear(input('code'));
+    await userEvent.tab();
+    expect(alerts()).toEqual(['code: core:validation.required']);
   });
 
   it('on submit shows every message, focuses the first field in error and sends nothing', async () => {

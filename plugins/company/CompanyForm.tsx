@@ -22,6 +22,8 @@ import {
   useRegionWhiteList,
   PageCard,
   useIntlLocale,
+  FORM_VALIDATION,
+  useEditedBlur,
 } from '@portal/plugin-api';
 import { companyApi } from './api';
 import { companyInputOf, companySchema, EMPTY_COMPANY, formValuesOf, type CompanyFormValues } from './companySchema';
@@ -60,7 +62,8 @@ export function CompanyForm({ company, onSaved, initialValues, validateOnMount, 
   const editing = Boolean(company);
 
   const defaults = useMemo(() => ({ ...(company ? formValuesOf(company) : EMPTY_COMPANY), ...initialValues }), [company, initialValues]);
-  const { register, control, handleSubmit, setError, trigger, reset, formState } = useForm<CompanyFormValues>({ mode: 'onBlur', resolver, defaultValues: defaults });
+  const { register: registerField, control, handleSubmit, setError, trigger, reset, formState } = useForm<CompanyFormValues>({ ...FORM_VALIDATION, resolver, defaultValues: defaults });
+  const register = useEditedBlur(registerField, trigger);
   const { errors, isSubmitting } = formState;
   const [license, setLicense] = useState<LicenseValue | null>(company?.businessLicense ?? null);
   const [uploading, setUploading] = useState(false);

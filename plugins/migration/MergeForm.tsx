@@ -22,7 +22,10 @@ import {
   TextField,
   translateDataKey,
   useHttp,
-  useRegionWhiteList, toApiError } from '@portal/plugin-api';
+  useRegionWhiteList, toApiError,
+  FORM_VALIDATION,
+  useEditedBlur,
+} from '@portal/plugin-api';
 import { mergeRequest, needsRegion, type LocalItem } from './migrationData';
 import { focusFirstError, linkStyle, RegionField, TermsLabel, useAbortOnUnmount, useMigrationConfig } from './parts';
 
@@ -97,12 +100,13 @@ export function MergeForm({ id, token, vendor, local, onBusy, onMerged, onFailur
       }),
     [needSetRegion],
   );
-  const { register, control, handleSubmit, formState, watch, setError, trigger, setFocus } = useForm<MergeFormValues>({
-    mode: 'onBlur',
+  const { register: registerField, control, handleSubmit, formState, watch, setError, trigger, setFocus } = useForm<MergeFormValues>({
+    ...FORM_VALIDATION,
     shouldFocusError: false,
     resolver: yupResolver(schema) as never,
     defaultValues: { oldPassword: '', changePassword: false, newPassword: '', confirmPassword: '', country: null, subscription: local.subscription, terms: false, ...initialValues },
   });
+  const register = useEditedBlur(registerField, trigger);
   const { errors } = formState;
   const changePassword = watch('changePassword');
   const wrongPassword = errors.oldPassword?.message === OLD_PASSWORD_WRONG_KEY;

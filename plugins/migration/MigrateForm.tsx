@@ -19,7 +19,10 @@ import {
   TextField,
   translateDataKey,
   useHttp,
-  useRegionWhiteList, toApiError } from '@portal/plugin-api';
+  useRegionWhiteList, toApiError,
+  FORM_VALIDATION,
+  useEditedBlur,
+} from '@portal/plugin-api';
 import { migrateRegion, migrateRequest, type LocalItem } from './migrationData';
 import { focusFirstError, RegionField, TermsLabel, useAbortOnUnmount } from './parts';
 
@@ -74,12 +77,13 @@ export function MigrateForm({ id, token, local, onBusy, onMigrated, onFailure, i
       }),
     [regionKnown],
   );
-  const { register, control, handleSubmit, formState, trigger, setFocus } = useForm<MigrateFormValues>({
-    mode: 'onBlur',
+  const { register: registerField, control, handleSubmit, formState, trigger, setFocus } = useForm<MigrateFormValues>({
+    ...FORM_VALIDATION,
     shouldFocusError: false,
     resolver: yupResolver(schema) as never,
     defaultValues: { country: null, firstName: local.firstName, lastName: local.lastName, subscription: local.subscription, terms: false, ...initialValues },
   });
+  const register = useEditedBlur(registerField, trigger);
   const { errors } = formState;
   useEffect(() => {
     if (validateOnMount) void trigger();

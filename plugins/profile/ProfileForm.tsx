@@ -13,6 +13,8 @@ import {
   useErrorHandler,
   usePortal,
   type UserProfile,
+  FORM_VALIDATION,
+  useEditedBlur,
 } from '@portal/plugin-api';
 import { jobTitleFromForm, jobTitleToForm, NEW_POSITION } from './positions';
 import { profileSchema, type ProfileFormValues } from './profileSchema';
@@ -65,13 +67,15 @@ export function ProfileForm({ profile, referenceDate, onSaved, onCancel }: Profi
   const firstNameRef = useRef<HTMLInputElement | null>(null);
 
   const {
-    register,
+    register: registerField,
+    trigger,
     control,
     handleSubmit,
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileFormValues>({ resolver: yupResolver(profileSchema), mode: 'onBlur', defaultValues: toFormValues(profile) });
+  } = useForm<ProfileFormValues>({ resolver: yupResolver(profileSchema), ...FORM_VALIDATION, defaultValues: toFormValues(profile) });
+  const register = useEditedBlur(registerField, trigger);
 
   const jobTitle = watch('jobTitle');
   const timeZones = useTimeZoneOptions(referenceDate, profile.timezone);

@@ -41,6 +41,8 @@ import {
   useRegionWhiteList,
   type TranslationKey,
   focusTargetCss,
+  FORM_VALIDATION,
+  useEditedBlur,
 } from '@portal/plugin-api';
 import { registerConfig } from './config';
 import { subscriptionDefault } from './subscription';
@@ -163,11 +165,12 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
     return Object.keys(errors).length ? { values: {}, errors } : result;
   }, []);
 
-  const { register, control, handleSubmit, setValue, setError, getValues, getFieldState, trigger, watch, formState } = useForm<RegisterFormValues>({
-    mode: 'onBlur',
+  const { register: registerField, control, handleSubmit, setValue, setError, getValues, getFieldState, trigger, watch, formState } = useForm<RegisterFormValues>({
+    ...FORM_VALIDATION,
     resolver,
     defaultValues: defaults,
   });
+  const register = useEditedBlur(registerField, trigger);
   const { errors } = formState;
 
   const countryChosen = useRef(defaults.regionCode !== '');

@@ -33,6 +33,8 @@ import {
   usePortal,
   useRenewMailLink,
   focusTargetCss,
+  FORM_VALIDATION,
+  useEditedBlur,
 } from '@portal/plugin-api';
 import { RESET_WAIT_SECONDS } from './ResetView';
 
@@ -160,12 +162,14 @@ function PasswordForm({ token, link, onDone, onProblem }: { token: string; link:
   const [refusedAsCommon, setRefusedAsCommon] = useState<string | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const {
-    register,
+    register: registerField,
+    trigger,
     handleSubmit,
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<NewPasswordForm>({ resolver: rules, mode: 'onBlur', defaultValues: { password: '', confirmPassword: '', country: link.country ?? '' } });
+  } = useForm<NewPasswordForm>({ resolver: rules, ...FORM_VALIDATION, defaultValues: { password: '', confirmPassword: '', country: link.country ?? '' } });
+  const register = useEditedBlur(registerField, trigger);
 
   useEffect(() => {
     if (failure) failureRef.current?.focus();

@@ -26,7 +26,10 @@ import {
   useHttp,
   useLoginPage,
   usePluginConfig,
-  VisuallyHidden, toApiError } from '@portal/plugin-api';
+  VisuallyHidden, toApiError,
+  FORM_VALIDATION,
+  useEditedBlur,
+} from '@portal/plugin-api';
 import { resetConfig } from './config';
 
 /** The dialog code (headlessui) is fetched only when the reset mail failed (-5001). */
@@ -63,11 +66,13 @@ export default function ResetView({ goTo, data }: LoginViewProps) {
   const [announcement, setAnnouncement] = useState<Announcement>(null);
 
   const {
-    register,
+    register: registerField,
+    trigger,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ResetForm>({ resolver: yupResolver(schema), mode: 'onBlur', defaultValues: { email: prefillFrom(data) } });
+  } = useForm<ResetForm>({ resolver: yupResolver(schema), ...FORM_VALIDATION, defaultValues: { email: prefillFrom(data) } });
+  const register = useEditedBlur(registerField, trigger);
 
   // Tell screen readers once when the wait is over (the visible seconds are not announced each tick).
   const wasWaiting = useRef(false);

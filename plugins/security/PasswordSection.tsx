@@ -12,6 +12,8 @@ import {
   toast,
   translateDataKey,
   useErrorHandler,
+  FORM_VALIDATION,
+  useEditedBlur,
 } from '@portal/plugin-api';
 import { isSecurityTokenError, type SecurityApi } from './api';
 import { Actions, LockedHint, Section } from './parts';
@@ -49,7 +51,8 @@ export function PasswordForm({ api, onChanged, lockedHintId }: { api: SecurityAp
   /** The password the server refused as commonly used: the meter reads it weak while it stays. */
   const [refusedAsCommon, setRefusedAsCommon] = useState<string | null>(null);
   const {
-    register,
+    register: registerField,
+    trigger,
     handleSubmit,
     watch,
     setError,
@@ -57,9 +60,10 @@ export function PasswordForm({ api, onChanged, lockedHintId }: { api: SecurityAp
     formState: { errors, isSubmitting },
   } = useForm<PasswordForm>({
     resolver: yupResolver(passwordSchema),
-    mode: 'onBlur',
+    ...FORM_VALIDATION,
     defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
   });
+  const register = useEditedBlur(registerField, trigger);
 
   const onSubmit = async ({ oldPassword, newPassword }: PasswordForm) => {
     if (!lock.unlocked) return;
