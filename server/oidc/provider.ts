@@ -290,7 +290,9 @@ export async function toProvider(oidc: OidcProvider, req: FastifyRequest, reply:
   const provider = await oidc.current();
   if (!(await presentsRegisteredMethod(oidc.clients(), provider.issuer, req, reply))) return;
   const raw = req.raw as typeof req.raw & { originalUrl?: string };
-  raw.originalUrl = raw.url;
+  // The provider builds its endpoints from the mount (originalUrl less url): a document served at
+  // another address (the origin's discovery) is still the issuer's, every endpoint under OIDC_PATH.
+  raw.originalUrl = as ? `${OIDC_PATH}${as}` : raw.url;
   raw.url = as ?? ((raw.url ?? '').slice(OIDC_PATH.length) || '/');
   reply.hijack();
   await provider.callback()(raw, reply.raw);

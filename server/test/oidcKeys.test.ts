@@ -41,7 +41,12 @@ describe('OpenID provider: discovery and signing keys', () => {
     for (const at of ['/.well-known/openid-configuration', '/.well-known/oauth-authorization-server/api/oidc']) {
       const res = await fetch(`${t.base}${at}`);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(((await res.json()) as { issuer: string }).issuer).toBe(`${t.base}/api/oidc`);
+      const meta = (await res.json()) as Record<string, string>;
+      expect(meta.issuer).toBe(`${t.base}/api/oidc`);
+      // The same document as the issuer's own: every endpoint under /api/oidc (issue 27), and its keys answer.
+      for (const endpoint of ['authorization_endpoint', 'token_endpoint', 'jwks_uri', 'userinfo_endpoint', 'end_session_endpoint']) expect(meta[endpoint], endpoint).toMatch(new RegExp(`^${t.base}/api/oidc/`));
+      const keys = await fetch(meta.jwks_uri!);
+      expect(keys.headers.get('content-type')).toMatch(/^application\/(jwk-set\+)?json/);
     }
     // An integrator who took the origin for the issuer is told plainly, not handed a web page.
     await expect(client.discovery(new URL(t.base), 'no-client-yet', undefined, undefined, { execute: [client.allowInsecureRequests] })).rejects.toThrow(/issuer/i);
