@@ -106,7 +106,6 @@ async function forgetEarlierAccount(provider: Awaited<ReturnType<OidcProvider['c
   await details.save(details.exp - Math.floor(Date.now() / 1000));
 }
 
-/** Hands the result to the provider and the browser back to it (errors still answer through Fastify). */
 /** The subject of an ID token hint (the provider has checked its signature before the interaction). */
 function hintedSubject(hint: unknown): string | null {
   if (typeof hint !== 'string') return null;
@@ -137,6 +136,7 @@ function unmetRequirements() {
   return { error: 'unmet_authentication_requirements', error_description: 'the sign-in cannot reach the authentication context the client made essential' };
 }
 
+/** Hands the result to the provider and the browser back to it (errors still answer through Fastify). */
 async function finish(provider: Awaited<ReturnType<OidcProvider['current']>>, req: InteractionRequest, reply: FastifyReply, result: Parameters<typeof provider.interactionResult>[2], merge: boolean) {
   const returnTo = await provider.interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: merge });
   return reply.redirect(returnTo, 303);
