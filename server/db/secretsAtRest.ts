@@ -98,6 +98,11 @@ export class SecretBox {
     for (const key of previous) if (!this.keys.has(keyIdOf(key))) this.keys.set(keyIdOf(key), key);
   }
 
+  /** How every envelope the current key seals begins. */
+  get sealedPrefix(): string {
+    return `${PREFIX}.${VERSION}.${this.keyId}.`;
+  }
+
   /** The ids of the previous keys given (those that open, never seal). */
   get previousKeyIds(): string[] {
     return [...this.keys.keys()].filter((id) => id !== this.keyId);
@@ -108,7 +113,7 @@ export class SecretBox {
     const cipher = crypto.createCipheriv('aes-256-gcm', this.keys.get(this.keyId)!, iv);
     cipher.setAAD(Buffer.from(place, 'utf8'));
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return `${PREFIX}.${VERSION}.${this.keyId}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
+    return `${this.sealedPrefix}${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
   }
 
   /** Opens an envelope sealed for `place`; a plain value is refused here (only the start's upgrade takes those). */
@@ -275,15 +280,18 @@ export function openTotpSecret(box: SecretBox, accountId: string, stored: string
 /**
  * The regional stores' authenticator secrets (bound and pending), sealed anew where plain or under
  * a previous key, like the global store's (each row written only if it still holds what was
- * read). Throws SecretsKeyProblem when one does not open. Resolves the number of values sealed.
+ * read). Only rows not sealed with the current key are read: a start after the upgrade reads none,
+ * however many accounts there are. Throws SecretsKeyProblem when one does not open. Resolves the
+ * number of values sealed.
  */
 export async function sealTotpSecretsAtRest(regions: Iterable<Kysely<RegionalDb>>, box: SecretBox): Promise<number> {
   let sealed = 0;
+  const current = `${box.sealedPrefix}%`;
   for (const db of regions) {
     const rows = await db
       .selectFrom('accounts')
       .select(['id', 'mfa_totp_secret', 'totp_pending_secret'])
-      .where((eb) => eb.or([eb('mfa_totp_secret', 'is not', null), eb('totp_pending_secret', 'is not', null)]))
+      .where((eb) => eb.or([eb('mfa_totp_secret', 'not like', current), eb('totp_pending_secret', 'not like', current)]))
       .execute();
     for (const row of rows) {
       for (const column of ['mfa_totp_secret', 'totp_pending_secret'] as const) {

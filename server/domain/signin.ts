@@ -185,7 +185,6 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
     }
   }
 
-  let trusted = false;
   let trustedSkip: TrustedSkip | null = null;
   let deviceCookie: string | undefined;
   // The second factor's extras, each where its plugin is on for the account's region.
@@ -229,8 +228,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
     const answering = Boolean(input.mfaProcessId) && (byRecovery || (input.code !== undefined && input.mfaType !== undefined));
     // A copied cookie shows itself here (issue 26): its device is revoked and the step is asked.
     trustedSkip = !answering && !meta.secondFactorDemanded && trustedBrowser !== null ? await trustedBrowser.skips(ctx, region, account.id, { cookies: meta.cookies ?? {}, userAgent: meta.userAgent ?? null, context: meta.context }) : null;
-    trusted = trustedSkip !== null;
-    if (!answering && !trusted) await askSecondFactor(types);
+    if (!answering && !trustedSkip) await askSecondFactor(types);
     if (answering) {
       const processId = input.mfaProcessId!;
       const process = await readMfaProcess(ctx, processId, false);
@@ -278,7 +276,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   // above keeps it as it was); the device stopped vouching meanwhile: the step after all.
   if (trustedSkip) deviceCookie = (await trustedSkip.complete()) ?? (await askSecondFactor(stepMethods(ctx, region, account)));
   // The sign-in completes: its MFA process is spent (once, however many retries race here).
-  if (account.mfa_enabled === 1 && input.mfaProcessId && !trusted && !passkey) await completeMfaProcess(ctx, region, input.mfaProcessId);
+  if (account.mfa_enabled === 1 && input.mfaProcessId && !trustedSkip && !passkey) await completeMfaProcess(ctx, region, input.mfaProcessId);
   if (passkey) await passkeys!.complete(ctx, passkey, input.mfaProcessId);
   // Trusted only after a second factor really passed here, and only when the deployment offers it.
   if (secondFactor !== null && input.trustDevice === true && !meta.secondFactorDemanded && trustedBrowser?.offeredDays(ctx)) {

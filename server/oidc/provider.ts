@@ -31,7 +31,7 @@ import { INTERACTION_PATH, LOGOUT_REQUEST_PATH, OIDC_PATH } from './paths';
 import { interaction } from './interaction';
 import { problemOf, problemUrl } from './problemPage';
 import { ACR_VALUES, missesAskedMfaOf } from './signInContext';
-import { ensureSigningKey, ID_TOKEN_SECONDS, publishedSigningKeys, SIGNING_ALG, type PrivateSigningJwk } from './signingKeys';
+import { ensureSigningKey, ID_TOKEN_SECONDS, openSigningKeys, publishedSigningKeyRows, SIGNING_ALG, type PrivateSigningJwk } from './signingKeys';
 import { SECRET_PLACES } from '../db/secretsAtRest';
 
 export function oidcIssuer(ctx: Pick<Ctx, 'options'>): string {
@@ -98,11 +98,10 @@ export function requestedClaims(requested: Iterable<string>, clientScope: string
   return { granted: all.filter((claim) => allowed.has(claim)), rejected: all.filter((claim) => !allowed.has(claim)) };
 }
 
-function configuration(ctx: Ctx, lib: Library, keys: PrivateSigningJwk[], cookieKeys: string[]): Configuration {
+function configuration(ctx: Ctx, lib: Library, keys: PrivateSigningJwk[], cookieKeys: string[], clients: ClientMetadata[]): Configuration {
   const policy = lib.interactionPolicy.base();
   policy.get('login')!.checks.add(portalSessionCheck(ctx, lib));
   policy.get('login')!.checks.add(askedMfaCheck(ctx, lib));
-  const clients = openIdClients(ctx).map(clientMetadata);
   return {
     adapter: kyselyAdapter(ctx.stores.global),
     jwks: { keys },
@@ -215,6 +214,7 @@ async function cookieKeys(ctx: Ctx): Promise<string[]> {
 export class OidcProvider {
   private provider: Provider | null = null;
   private built = '';
+  private registered: ClientMetadata[] = [];
   private cookieKeys: string[] = [];
   private lib: Library | null = null;
 
@@ -233,19 +233,21 @@ export class OidcProvider {
     };
   }
 
-  /** The clients as the provider has them registered. */
+  /** The clients as the provider has them registered (as of its last current()). */
   clients(): ClientMetadata[] {
-    return openIdClients(this.ctx).map(clientMetadata);
+    return this.registered;
   }
 
   /** The provider for the keys published and the clients configured now. */
   async current(): Promise<Provider> {
     // Expired provider state is ignored when read; the server's background pruning deletes it (app.ts).
-    const keys = await publishedSigningKeys(this.ctx.stores.global, this.ctx.secrets, this.ctx.now());
-    const fingerprint = JSON.stringify([keys.map((k) => k.kid), openIdClients(this.ctx).map(clientMetadata)]);
+    // Each request asks which keys are published (a rotation may come from another process); they are opened only to build.
+    const keyRows = await publishedSigningKeyRows(this.ctx.stores.global, this.ctx.now());
+    const clients = openIdClients(this.ctx).map(clientMetadata);
+    const fingerprint = JSON.stringify([keyRows.map((k) => k.kid), clients]);
     if (!this.provider || fingerprint !== this.built) {
       if (!this.lib) throw new Error('OidcProvider.start() was not called');
-      const provider = new this.lib.default(oidcIssuer(this.ctx), configuration(this.ctx, this.lib, keys, this.cookieKeys));
+      const provider = new this.lib.default(oidcIssuer(this.ctx), configuration(this.ctx, this.lib, openSigningKeys(keyRows, this.ctx.secrets), this.cookieKeys, clients));
       // Koa reads the request's protocol, host and address from X-Forwarded-*: presentedAsPublicOrigin sets them.
       provider.proxy = true;
       provider.use(securityHeaders(this.ctx));
@@ -254,6 +256,7 @@ export class OidcProvider {
       provider.use(emptyRevocationAnswer);
       this.provider = provider;
       this.built = fingerprint;
+      this.registered = clients;
     }
     return this.provider;
   }

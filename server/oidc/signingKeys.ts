@@ -56,13 +56,17 @@ export async function rotateSigningKey(db: Kysely<GlobalDb>, secrets: SecretBox,
   return key.kid;
 }
 
-/** The keys to publish, current key first (the provider signs with the first key of an algorithm). */
-export async function publishedSigningKeys(db: Kysely<GlobalDb>, secrets: SecretBox, now: number): Promise<PrivateSigningJwk[]> {
+/** The rows of the keys to publish, current key first (the provider signs with the first key of an algorithm), still sealed. */
+export async function publishedSigningKeyRows(db: Kysely<GlobalDb>, now: number): Promise<OidcSigningKeyTable[]> {
   const rows = await db
     .selectFrom('oidc_signing_keys')
     .selectAll()
     .where((eb) => eb.or([eb('published_until', 'is', null), eb('published_until', '>', now)]))
     .execute();
-  rows.sort((a, b) => (a.retired_at === null ? -1 : b.retired_at === null ? 1 : Number(b.created_at) - Number(a.created_at)));
+  return rows.sort((a, b) => (a.retired_at === null ? -1 : b.retired_at === null ? 1 : Number(b.created_at) - Number(a.created_at)));
+}
+
+/** Those rows' private keys, opened: only when the provider is built with them. */
+export function openSigningKeys(rows: readonly OidcSigningKeyTable[], secrets: SecretBox): PrivateSigningJwk[] {
   return rows.map((row) => JSON.parse(secrets.open(row.private_jwk, SECRET_PLACES.signingKey(row.kid))) as PrivateSigningJwk);
 }

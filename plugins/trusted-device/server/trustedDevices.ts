@@ -24,7 +24,8 @@ const DAY_MS = 86_400_000;
 /**
  * How long a just-retired secret still skips, as the refresh tokens' grace: long enough for two
  * sign-ins of one browser sent together, short enough that a copy used later is caught. A copy used
- * within it gets the same new value as the original, and the next rotation catches whichever is behind.
+ * within it gets the same new value as the original and cannot be told apart from it after (a known
+ * limit, server/README.md).
  */
 export const REUSE_GRACE_MS = 10_000;
 
