@@ -242,6 +242,30 @@ describe('companies', () => {
     });
   });
 
+  it('invites the well-formed addresses of a mixed batch and refuses each malformed one on its own (-20200)', async () => {
+    delete users['owner@example.com'];
+    const owner = await as('owner@example.com');
+    const inv = (emails: string[]) => owner.post(`/api/orgs/${contoso}/members/invitations`, { emails, role: 'member', region: 'Euw' }, { auth: true });
+    const mixed = await inv(['Mixed1@Example.com', 'not-an-address', 'mixed2@example.com', 'two@@example.com', 'admin@example.com']);
+    expect(mixed.status).toBe(200);
+    expect(mixed.body.result).toEqual({
+      invited: ['mixed1@example.com', 'mixed2@example.com'],
+      refused: [
+        { email: 'not-an-address', errorCode: E.invalidEmail },
+        { email: 'two@@example.com', errorCode: E.invalidEmail },
+        { email: 'admin@example.com', errorCode: E.alreadyInOrg },
+      ],
+    });
+    expect(await mails(owner, 'mixed1@example.com')).toHaveLength(1);
+    // Only malformed ones: the call fails with the first, listing each.
+    const none = await inv(['bad one', 'x@']);
+    expect(none.body.errorCode).toBe(E.invalidEmail);
+    expect(none.body.result.refused).toEqual([
+      { email: 'bad one', errorCode: E.invalidEmail },
+      { email: 'x@', errorCode: E.invalidEmail },
+    ]);
+  });
+
   it('invites one address once when the same invitation is sent twenty times in parallel', async () => {
     delete users['owner@example.com'];
     const owner = await as('owner@example.com');

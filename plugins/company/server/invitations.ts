@@ -14,10 +14,10 @@
 import type { InviteInfo, InviteRefusal, InviteRefusedResult, InviteRequest, InviteResult, MemberRole, RegionCode } from '@portal/plugin-api/contract';
 import { ERROR_CODES as E, REGION_CODES } from '@portal/plugin-api/contract';
 import {
-  checkEmail,
   fail,
   findAccount,
   isUniqueViolation,
+  isValidEmail,
   languageOr,
   LOCK_SPACE,
   lockKey,
@@ -32,6 +32,7 @@ import {
 } from '@portal/server-api';
 import { companyStore, type CompanyDb, type InvitationTable } from './tables';
 import { activeMembership, claimForMembership, getOrg, MANAGERS, membershipFailure, requireNoConflict, requireRole } from './companies';
+import { noticeInvitationAccepted } from './notifications';
 
 export const INVITE_DAYS = 7;
 const DAY = 86_400_000;
@@ -77,8 +78,8 @@ function failWhenNoneInvited(invitable: string[], refused: InviteRefusal[]): voi
 }
 
 /**
- * Invites every address of the batch it can. An address refused on its own account (already a
- * member, already invited, waiting after a cancellation, its daily cap) is reported in `refused`
+ * Invites every address of the batch it can. An address refused on its own account (malformed,
+ * already a member, already invited, waiting after a cancellation, its daily cap) is reported in `refused`
  * and the rest are still invited; a refusal of the whole company (role, region, company cap)
  * fails the call.
  */
@@ -89,10 +90,25 @@ export async function invite(ctx: Ctx, region: RegionCode, account: AccountTable
   const org = await getOrg(ctx, region, orgId);
   const db = companyStore(ctx, region);
   const now = ctx.now();
-  const emails = [...new Set(input.emails.map((e) => checkEmail(e)))];
-  if (emails.length === 0) fail(E.invalidParameter, { field: 'emails' });
   const limits = ctx.options.limits;
   const refused: InviteRefusal[] = [];
+  // A malformed address is refused on its own (-20200), as it was typed; the others go on.
+  const typed = [...new Set(input.emails.map((e) => e.trim()).filter(Boolean))];
+  const emails: string[] = [];
+  const order: string[] = [];
+  for (const raw of typed) {
+    const email = normalizeEmail(raw);
+    if (!isValidEmail(email)) {
+      refused.push({ email: raw, errorCode: E.invalidEmail });
+      order.push(raw);
+    } else if (!emails.includes(email)) {
+      emails.push(email);
+      order.push(email);
+    }
+  }
+  if (typed.length === 0) fail(E.invalidParameter, { field: 'emails' });
+  // Refusals are reported in the order the inviter typed them.
+  const inTypedOrder = () => refused.sort((a, b) => order.indexOf(a.email) - order.indexOf(b.email));
   // Nothing here depends on whether the address has an account, or where, or in which company:
   // those are checked when the invitation is accepted (-40014, -40007), so the inviter learns
   // nothing about the address from the answer.
@@ -112,7 +128,7 @@ export async function invite(ctx: Ctx, region: RegionCode, account: AccountTable
     if (code === null) invitable.push(email);
     else refused.push({ email, errorCode: code });
   }
-  failWhenNoneInvited(invitable, refused);
+  failWhenNoneInvited(invitable, inTypedOrder());
   if ((await sendsSince(db, { org_id: orgId }, now - DAY)) + invitable.length > limits.invitesPerOrgPerDay) fail(E.orgDailyInvitesExceeded);
   const accountIds = new Map<string, string | null>();
   for (const email of invitable) {
@@ -136,7 +152,7 @@ export async function invite(ctx: Ctx, region: RegionCode, account: AccountTable
         else refused.push({ email, errorCode: code });
       }
       invitable = stillInvitable;
-      failWhenNoneInvited(invitable, refused);
+      failWhenNoneInvited(invitable, inTypedOrder());
       if ((await sendsSince(trx, { org_id: orgId }, now - DAY)) + invitable.length > limits.invitesPerOrgPerDay) fail(E.orgDailyInvitesExceeded);
       for (const email of invitable) {
         inserting = email;
@@ -169,9 +185,7 @@ export async function invite(ctx: Ctx, region: RegionCode, account: AccountTable
     });
     fail(E.invitationMailFailed);
   }
-  // Reported in the order the inviter typed them.
-  const order = (email: string) => emails.indexOf(email);
-  return { invited: created.map((c) => c.email), refused: refused.sort((a, b) => order(a.email) - order(b.email)) };
+  return { invited: created.map((c) => c.email), refused: inTypedOrder() };
 }
 
 /**
@@ -297,5 +311,6 @@ export async function acceptInvite(ctx: Ctx, region: RegionCode, account: Accoun
       await trx.updateTable('org_applications').set({ status: 'rejected', decided_at: now }).where('account_id', '=', account.id).where('status', '=', 'pending').execute();
     })
     .catch((err: unknown) => membershipFailure(ctx, region, account.id, err, E.alreadyInOrg));
+  await noticeInvitationAccepted(ctx, region, org, inv.inviter_account_id, account);
   return { orgId: org.id, orgName: org.name, role: inv.role as MemberRole };
 }
