@@ -19,6 +19,49 @@ export const HEADER_LOGO = { width: 200, height: 32 } as const;
 export const TITLE_LOGO = { width: 280, height: 40 } as const;
 
 /**
+ * The header's brand: the logo (the client's, else the deployment's) and the name written out
+ * beside it, so the service a person signs in to is named in words on every width. The logo is
+ * then decorative (the name is read once); a logo that carries the name itself stands alone.
+ */
+function LoginBrand({ logo, title, nameShown }: { logo: string | null; title: string; nameShown: boolean }) {
+  const theme = useTheme();
+  return (
+    <div css={{ display: 'flex', alignItems: 'center', gap: theme.space(3), minWidth: 0, flex: '0 1 auto' }}>
+      {logo ? (
+        <img
+          src={logo}
+          alt={nameShown ? '' : title}
+          width={HEADER_LOGO.width}
+          height={HEADER_LOGO.height}
+          // The page's largest paint on a phone: fetched ahead of the view's chunks.
+          fetchPriority="high"
+          css={{
+            display: 'block',
+            flex: '0 1 auto',
+            minWidth: 0,
+            // Beside the name a logo takes at most its box's height in width on a phone.
+            width: nameShown ? 'auto' : HEADER_LOGO.width,
+            maxWidth: nameShown ? `min(${HEADER_LOGO.width}px, 40vw)` : '100%',
+            height: HEADER_LOGO.height,
+            objectFit: 'contain',
+            objectPosition: 'left center',
+            '[dir="rtl"] &': { objectPosition: 'right center' },
+          }}
+        />
+      ) : null}
+      {nameShown ? (
+        <span
+          title={title}
+          css={{ fontWeight: 700, fontSize: theme.font.sizeLg, color: theme.colors.text, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
+          {title}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/**
  * Banner on the left from 1024 px (spec breakpoints), the form card on the right; below
  * 1024 the card stands alone so phones load no banner at all.
  */
@@ -29,6 +72,8 @@ export function LoginLayout({ info, children }: { info: LoginPageInfo | null; ch
   const logo = safeImageUrl(info?.logoUrl) ?? safeImageUrl(theme.brand.logoUrl);
   const titleLogo = safeImageUrl(info?.titleLogoUrl);
   const title = info?.title || theme.brand.title || t('core:app.name');
+  // A client's name is written out beside its logo; the deployment's own logo may carry its title as its wordmark.
+  const nameShown = Boolean(info?.title) || !logo || !theme.brand.logoIncludesTitle;
   const slides = slidesFrom(info, config.slides);
   // The server painted this frame before any script ran (server/http/loginShell.ts): it goes in the
   // commit that shows the real one, so the visitor never sees a spinner in between.
@@ -41,32 +86,7 @@ export function LoginLayout({ info, children }: { info: LoginPageInfo | null; ch
         <header
           css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: theme.space(3), padding: `${theme.space(4)} ${theme.space(5)}` }}
         >
-          {titleLogo ? (
-            // The card shows the client's title logo: one logo on the page, not the same brand twice.
-            <span />
-          ) : logo ? (
-            <img
-              src={logo}
-              alt={title}
-              width={HEADER_LOGO.width}
-              height={HEADER_LOGO.height}
-              // The page's largest paint on a phone: fetched ahead of the view's chunks.
-              fetchPriority="high"
-              css={{
-                display: 'block',
-                flex: '0 1 auto',
-                minWidth: 0,
-                width: HEADER_LOGO.width,
-                maxWidth: '100%',
-                height: HEADER_LOGO.height,
-                objectFit: 'contain',
-                objectPosition: 'left center',
-                '[dir="rtl"] &': { objectPosition: 'right center' },
-              }}
-            />
-          ) : (
-            <span css={{ fontWeight: 700, fontSize: theme.font.sizeLg, color: theme.colors.text }}>{title}</span>
-          )}
+          <LoginBrand logo={logo} title={title} nameShown={nameShown} />
           <LanguageMenu />
         </header>
         <main

@@ -190,7 +190,7 @@ describe("a client's theme", () => {
     }
     renderPortal(<Host />, { registry, http: { get: async () => green } as unknown as HttpClient, path: '/login?session_code=sc-green' });
     expect(await screen.findByText('primary:#0a7d4f radius:2px product:Green Partner')).toBeTruthy();
-    const logo = screen.getByRole('img', { name: 'Green Partner' });
+    const logo = screen.getByRole('banner').querySelector('img')!;
     // The box is known before the image loads (no layout shift), and the logo is fitted, never cropped.
     expect([logo.getAttribute('width'), logo.getAttribute('height')]).toEqual(['200', '32']);
     // The largest paint on a phone: the browser fetches it before the view's scripts.
@@ -199,16 +199,23 @@ describe("a client's theme", () => {
     expect(screen.getByText('primary:#0b57d0 radius:8px product:Unified ID')).toBeTruthy();
   });
 
-  it('shows the logo once: the title logo in the card when the client has one, else the logo in the header', async () => {
+  it('shows both logos of a client, the logo in the header and the title logo above the form, and its name as text in the header', async () => {
     const registry = await testRegistry([layout]);
     const both = info({ title: 'Demo Service', logoUrl: '/brand/demo.svg', titleLogoUrl: '/brand/demo-title.svg' });
     const { unmount } = renderPortal(<LoginPage />, { registry, http: { get: async () => both } as unknown as HttpClient, path: '/login?session_code=sc-demo' });
-    const logos = await screen.findAllByRole('img', { name: 'Demo Service' });
-    expect(logos.map((img) => new URL(img.getAttribute('src')!).pathname)).toEqual(['/brand/demo-title.svg']);
-    expect(screen.queryByRole('banner')?.querySelector('img') ?? null).toBeNull();
+    const header = await screen.findByRole('banner');
+    await waitFor(() => expect(header.textContent).toContain('Demo Service'));
+    // The header's logo sits beside the name written out: decorative, so the name is read once.
+    const headerLogo = header.querySelector('img');
+    expect(headerLogo && new URL(headerLogo.getAttribute('src')!).pathname).toBe('/brand/demo.svg');
+    expect(headerLogo?.getAttribute('alt')).toBe('');
+    // The title logo above the form stands for the name.
+    expect(screen.getAllByRole('img', { name: 'Demo Service' }).map((img) => new URL(img.getAttribute('src')!).pathname)).toEqual(['/brand/demo-title.svg']);
     unmount();
     renderPortal(<LoginPage />, { registry, http: { get: async () => info({ title: 'Demo Service', logoUrl: '/brand/demo.svg' }) } as unknown as HttpClient, path: '/login?session_code=sc-demo' });
-    expect((await screen.findAllByRole('img', { name: 'Demo Service' })).map((img) => new URL(img.getAttribute('src')!).pathname)).toEqual(['/brand/demo.svg']);
+    const onlyLogo = await screen.findByRole('banner');
+    await waitFor(() => expect(onlyLogo.querySelector('img')?.getAttribute('src')).toMatch(/\/brand\/demo\.svg$/));
+    expect(onlyLogo.textContent).toContain('Demo Service');
   });
 
   it("keeps the deployment's colours for a client without a theme, and for the portal's own page", async () => {

@@ -61,7 +61,7 @@ function demoClient(o: string): ClientConfig {
     branding: {
       title: 'Demo Service',
       language: 'en_US',
-      logoUrl: `${o}/api/branding/demo-logo.svg`,
+      logoUrl: `${o}/api/branding/demo-symbol.svg`,
       titleLogoUrl: `${o}/api/branding/demo-logo.svg`,
       signUpUrl: `${o}/login?module=register`,
       carousel: [
