@@ -15,6 +15,7 @@ import { CONTENT_WIDTH } from '../ui/page';
 import { useViewportWidth } from '../ui/media';
 import { resolveMenu, type MenuLink } from './menu';
 
+import { TOAST_ANCHOR_ATTRIBUTE } from '../ui/ToastHost';
 /** The menu column beside the content from 768 px. */
 const NAV_WIDTH = 220;
 
@@ -163,7 +164,7 @@ export function AccountShell({ children, menuInitiallyOpen = false }: { children
             </ul>
           </nav>
         )}
-        <main id="main" css={{ flex: 1, minWidth: 0, maxWidth: CONTENT_WIDTH, padding: mobile ? theme.space(3) : 0, boxSizing: 'border-box' }}>
+        <main id="main" {...{ [TOAST_ANCHOR_ATTRIBUTE]: '' }} css={{ flex: 1, minWidth: 0, maxWidth: CONTENT_WIDTH, padding: mobile ? theme.space(3) : 0, boxSizing: 'border-box' }}>
           {children}
         </main>
       </div>

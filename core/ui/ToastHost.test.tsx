@@ -50,6 +50,38 @@ describe('toast', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  describe('where it shows', () => {
+    const width = window.innerWidth;
+    afterEach(() => {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+      document.querySelectorAll('[data-toast-anchor]').forEach((el) => el.remove());
+    });
+    /** A layout's content column, 600 … 1366 px of a 1366 px window (the login page's form beside its banner). */
+    function column(left: number, right: number, viewport: number) {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: viewport });
+      const el = document.createElement('div');
+      el.setAttribute('data-toast-anchor', '');
+      el.getBoundingClientRect = () => ({ left, right, width: right - left, top: 0, bottom: 900, height: 900, x: left, y: 0, toJSON: () => ({}) });
+      document.body.append(el);
+    }
+
+    it("over the page's content column from 768 px, not across the whole window", () => {
+      column(600, 1366, 1366);
+      const { container } = renderWithProviders(<ToastHost />);
+      act(() => void toast('Saved', 'success'));
+      const host = container.querySelector<HTMLElement>('[aria-live]')!;
+      expect([host.style.left, host.style.right]).toEqual(['616px', '16px']);
+    });
+
+    it('across the top of the screen on a phone', () => {
+      column(0, 375, 375);
+      const { container } = renderWithProviders(<ToastHost />);
+      act(() => void toast('Saved', 'success'));
+      const host = container.querySelector<HTMLElement>('[aria-live]')!;
+      expect([host.style.left, host.style.right]).toEqual(['', '']);
+    });
+  });
+
   it('has a dismiss button', () => {
     renderWithProviders(<ToastHost />);
     act(() => void toast('Oops'));

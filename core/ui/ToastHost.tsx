@@ -1,10 +1,38 @@
 import { useTheme } from '@emotion/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon, iconButtonStyle } from './iconButton';
 import { KindIcon, kindColor } from './kindIcons';
 import { atLeast } from './media';
 import { dismissToast, holdToast, useToast } from './toastStore';
+
+/**
+ * The attribute a layout puts on its content column (the login page's form column beside the banner,
+ * the account area's page column beside the menu): from 768 px a toast is centred over it, where the
+ * eye is, instead of over the whole window (across a banner and a form).
+ */
+export const TOAST_ANCHOR_ATTRIBUTE = 'data-toast-anchor';
+
+type Span = { left: number; right: number };
+
+/** The content column's span in the window while a toast shows (followed on resize); null on a phone or without one. */
+function useAnchorSpan(showing: boolean, mobileBelow: number): Span | null {
+  const [span, setSpan] = useState<Span | null>(null);
+  useEffect(() => {
+    if (!showing) return;
+    const measure = () => {
+      const anchors = document.querySelectorAll(`[${TOAST_ANCHOR_ATTRIBUTE}]`);
+      const anchor = anchors[anchors.length - 1];
+      if (!anchor || window.innerWidth < mobileBelow) return setSpan(null);
+      const box = anchor.getBoundingClientRect();
+      setSpan({ left: Math.max(0, box.left), right: Math.max(0, window.innerWidth - box.right) });
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [showing, mobileBelow]);
+  return span;
+}
 
 /**
  * Mount once near the root. The live region is always in the DOM, so screen
@@ -16,6 +44,8 @@ export function ToastHost() {
   const theme = useTheme();
   const { t } = useTranslation('core');
   const item = useToast();
+  const span = useAnchorSpan(item !== null, theme.breakpoints.mobile);
+  const inset = theme.space(4);
 
   // A toast removed while hovered or focused must not leave the next one paused.
   useEffect(() => {
@@ -33,12 +63,14 @@ export function ToastHost() {
         // From 768 px below the pages' 64 px header, so no header or brand is covered; at the top on a phone.
         top: theme.space(4),
         [atLeast(theme.breakpoints.mobile)]: { top: theme.space(20) },
-        insetInline: theme.space(4),
+        insetInline: inset,
         zIndex: theme.zIndex.toast,
         display: 'flex',
         justifyContent: 'center',
         pointerEvents: 'none',
       }}
+      // Physical, like the measured box: the same in both directions.
+      style={span ? { left: `${span.left + parseFloat(inset)}px`, right: `${span.right + parseFloat(inset)}px` } : undefined}
     >
       {item && (
         <div

@@ -18,6 +18,15 @@ describeStoryStates('CaptchaDialog', stories, {
     const iframe = document.querySelector('iframe')!;
     expect(iframe.getAttribute('src')).toBe('about:blank');
     expect(iframe.style.visibility || getComputedStyle(iframe).visibility).toBe(name === 'Loading' ? 'hidden' : 'visible');
-    expect(document.querySelector('[role="status"]')?.textContent).toBe(status[name]);
+    const live = document.querySelector<HTMLElement>('[role="status"]')!;
+    expect(live.textContent).toBe(status[name]);
+    // No band under the frame: the live region is read out, not drawn (the frame shows its own status
+    // line, the loading text sits on the spinner).
+    expect(getComputedStyle(live).position).toBe('absolute');
+    expect(getComputedStyle(live).width).toBe('1px');
+    // The frame reaches into the dialog's side padding, so the slider handle's focus ring is not cut at 375 px.
+    const box = iframe.parentElement!;
+    expect(getComputedStyle(box).getPropertyValue('margin-inline')).toBe('-20px');
+    if (name === 'Loading') expect(box.textContent).toContain(status.Loading);
   },
 });

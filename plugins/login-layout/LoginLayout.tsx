@@ -82,7 +82,8 @@ export function LoginLayout({ info, children }: { info: LoginPageInfo | null; ch
   return (
     <div css={{ minHeight: '100vh', display: 'flex', background: theme.colors.background }}>
       <Banner slides={slides} />
-      <div css={{ flex: '1 1 auto', display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+      {/* The form's column: a toast shows over it, not across the banner (core/ui/ToastHost.tsx). */}
+      <div data-toast-anchor="" css={{ flex: '1 1 auto', display: 'flex', flexDirection: 'column', minWidth: 0 }}>
         <header
           css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: theme.space(3), padding: `${theme.space(4)} ${theme.space(5)}` }}
         >
