@@ -12,10 +12,10 @@ import { iconButtonStyle } from '../ui/iconButton';
 import { LanguageMenu } from '../ui/LanguageMenu';
 import { VisuallyHidden } from '../ui/VisuallyHidden';
 import { CONTENT_WIDTH } from '../ui/page';
+import { TOAST_ANCHOR_ATTRIBUTE } from '../ui/ToastHost';
 import { useViewportWidth } from '../ui/media';
 import { resolveMenu, type MenuLink } from './menu';
 
-import { TOAST_ANCHOR_ATTRIBUTE } from '../ui/ToastHost';
 /** The menu column beside the content from 768 px. */
 const NAV_WIDTH = 220;
 
