@@ -1,8 +1,10 @@
 /** The account's security activity: `GET /account/{id}/security-events` (signed in, own account). */
 
 /**
- * Every kind of security event the server records. The passkey, recovery-code and
- * trusted-device kinds belong to those features; each is recorded where that feature acts.
+ * Every kind of security event the server records. The passkey, recovery-code,
+ * trusted-device and company kinds belong to those features; each is recorded where that
+ * feature acts. `company_application_*`: a company's manager answered the account's application
+ * to join (recorded without the manager's device or place).
  */
 export const SECURITY_EVENT_KINDS = [
   'sign_in_success',
@@ -30,6 +32,8 @@ export const SECURITY_EVENT_KINDS = [
   'trusted_device_added',
   'trusted_device_revoked',
   'second_factor_reset',
+  'company_application_accepted',
+  'company_application_rejected',
 ] as const;
 /** One of SECURITY_EVENT_KINDS. */
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
@@ -50,6 +54,8 @@ export interface SecurityEventDetail {
   name?: string;
   /** `account_unlocked`: the lock ran out, or a password reset ended it. */
   by?: 'expiry' | 'reset';
+  /** `company_application_*`: the company's name. */
+  org?: string;
 }
 
 /** One entry of the account's security activity. */

@@ -31,10 +31,11 @@ export function mayDisown(event: SecurityEvent): boolean {
   return DISOWNABLE.has(event.kind);
 }
 
-/** "Sign-in refused · wrong password", "Verification method added · Authenticator app". */
+/** "Sign-in refused · wrong password", "Verification method added · Authenticator app", "Your application to Contoso was accepted". */
 export function eventTitle(event: SecurityEvent, t: T): string {
-  const title = t(`security:activity.kind.${event.kind}`);
   const d = event.detail;
+  // A company's name stands inside the sentence (isolated as any message's value), not after a " · ".
+  const title = t(`security:activity.kind.${event.kind}`, { org: d?.org ?? '' });
   const extra: string[] = [];
   if (d?.reason) extra.push(t(`security:activity.reason.${d.reason}`));
   if (d?.method) extra.push(t(`security:mfa.method.${d.method}`));

@@ -33,7 +33,7 @@ export class PortalMetrics {
   readonly lockouts = new Counter({ name: 'uid_lockouts_total', help: 'Sign-in locks started by a wrong password.', registers: [this.registry] });
   readonly captcha = new Counter({ name: 'uid_captcha_total', help: 'Captcha demanded by the risk rules, and answers solved or refused.', labelNames: ['event'], registers: [this.registry] });
   readonly refreshes = new Counter({ name: 'uid_token_refreshes_total', help: 'POST /refresh-token answers (ok, refused), and reuse_detected: a retired token presented again, its family revoked (also counted as refused).', labelNames: ['outcome'], registers: [this.registry] });
-  readonly mails = new Counter({ name: 'uid_mails_total', help: 'Outbox delivery attempts by result: sent, retry (failed, tried again later), failed (given up).', labelNames: ['result'], registers: [this.registry] });
+  readonly mails = new Counter({ name: 'uid_mails_total', help: 'Outbox delivery attempts by result: sent, retry (failed, tried again later), failed (given up); and unqueued: a mail the outbox could not take (the action that sent it decides whether it fails).', labelNames: ['result'], registers: [this.registry] });
 
   constructor(stores: Stores) {
     const { pools } = stores;

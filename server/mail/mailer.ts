@@ -14,6 +14,9 @@ import { OutboxWorker, type MailResult } from './worker';
 
 const DEV_MAILBOX_WAIT_MS = 5000;
 
+/** An attempt's outcome (the worker's), or `unqueued`: a mail that could not even be queued (the caller was told by a throw). */
+export type MailerResult = MailResult | 'unqueued';
+
 export interface MailRequest {
   to: string;
   kind: MailKind;
@@ -38,7 +41,7 @@ export class Mailer {
   readonly worker: OutboxWorker;
   private readonly transport: MailTransport;
   /** Told of every attempt's outcome (metrics). */
-  onResult: (result: MailResult) => void = () => undefined;
+  onResult: (result: MailerResult) => void = () => undefined;
 
   constructor(options: MailerOptions) {
     this.transport = options.smtpUrl ? new SmtpTransport(options.smtpUrl, options.from) : new DevMailbox(options.dataDir);
@@ -55,7 +58,12 @@ export class Mailer {
   /** Queues the mail; it is sent shortly after, retried if need be. Throws only when it cannot be queued. */
   async send(request: MailRequest): Promise<void> {
     const { subject, text } = mailText(request.kind, request.language, request.vars);
-    await this.outbox.enqueue({ kind: request.kind, to: request.to, language: request.language, subject, text });
+    try {
+      await this.outbox.enqueue({ kind: request.kind, to: request.to, language: request.language, subject, text });
+    } catch (err) {
+      this.onResult('unqueued');
+      throw err;
+    }
     this.worker.kick();
   }
 

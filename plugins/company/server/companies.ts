@@ -26,6 +26,7 @@ import {
   type ServerContext as Ctx,
 } from '@portal/server-api';
 import { companyStore, type CompanyDb, type OrgTable } from './tables';
+import { noticeApplication, noticeDecision } from './notifications';
 
 export const MANAGERS: MemberRole[] = ['owner', 'admin'];
 
@@ -315,6 +316,7 @@ export async function applyToOrg(ctx: Ctx, region: RegionCode, account: AccountT
   if (pending) fail(E.alreadyApplying);
   const id = randomId();
   await db.insertInto('org_applications').values({ id, org_id: org.id, account_id: account.id, status: 'pending', created_at: ctx.now(), decided_at: null }).execute();
+  await noticeApplication(ctx, region, org, account);
   return { applicationId: id };
 }
 
@@ -339,9 +341,9 @@ export async function decideApplication(ctx: Ctx, region: RegionCode, account: A
   const app = await db.selectFrom('org_applications').selectAll().where('id', '=', input.applicationId).where('org_id', '=', orgId).where('status', '=', 'pending').executeTakeFirst();
   if (!app) fail(E.applicationMissing);
   const now = ctx.now();
+  const applicant = await db.selectFrom('accounts').selectAll().where('id', '=', app.account_id).executeTakeFirst();
   if (input.status === 'accepted') {
     if (await activeMembership(ctx, region, app.account_id)) fail(E.alreadyInOrg);
-    const applicant = await db.selectFrom('accounts').selectAll().where('id', '=', app.account_id).executeTakeFirst();
     if (!applicant) fail(E.applicationMissing);
     await db
       .transaction()
@@ -358,6 +360,7 @@ export async function decideApplication(ctx: Ctx, region: RegionCode, account: A
     const res = await db.updateTable('org_applications').set({ status: 'rejected', decided_at: now }).where('id', '=', app.id).where('status', '=', 'pending').executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) fail(E.orgBusy);
   }
+  if (applicant) await noticeDecision(ctx, region, (await getOrg(ctx, region, orgId)).name, applicant, account, input.status);
   return { applicationId: app.id, status: input.status };
 }
 

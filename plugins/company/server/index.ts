@@ -1,6 +1,7 @@
 import { defineServerPlugin } from '@portal/server-api';
 import { mayReadLicense } from './companies';
 import { acceptInvite, checkInviteForRegistration } from './invitations';
+import { COMPANY_MAILS } from './notifications';
 import { companyRoutes } from './routes';
 import { applicationsOfAccount, companyMigrations } from './tables';
 import { seedCompanies } from './demo';
@@ -12,7 +13,7 @@ import { seedCompanies } from './demo';
 export default defineServerPlugin({
   id: 'company',
   migrations: { regional: companyMigrations },
-  mails: ['invitation'],
+  mails: COMPANY_MAILS,
   setup(host) {
     host.contribute('demoData', { seed: seedCompanies });
     host.contribute('accountData', applicationsOfAccount);
