@@ -128,6 +128,7 @@ export { LoadingImage, type LoadingImageProps } from '../ui/LoadingImage';
 export { Notice, type NoticeProps } from '../ui/Notice';
 export { cardCss, CellLabel, CONTENT_WIDTH, PageCard, ReadOnlyValue, stackedTableCss } from '../ui/page';
 export { LANGUAGE_MENU_MAX_HEIGHT, LanguageMenu } from '../ui/LanguageMenu';
+export { PortalHeader } from '../ui/PortalHeader';
 export { atLeast, below, media, useViewportWidth } from '../ui/media';
 export { type SelectOption } from '../ui/selectFilter';
 export { Spinner } from '../ui/Spinner';

@@ -16,6 +16,7 @@ export { describeStoryStates } from '../testing/storyStates';
 export { GREEN_PARTNER_THEME, withClientTheme } from '../testing/storyThemes';
 export { inArabic } from '../testing/storyLanguage';
 export { frozenClock } from '../ui/countdown';
+export { ToastHost } from '../ui/ToastHost';
 export { defaultTheme } from '../../themes/default.theme';
 export { midnightTheme } from '../../themes/midnight.theme';
 export { initI18n } from '../i18n/i18n';

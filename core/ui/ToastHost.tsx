@@ -69,7 +69,8 @@ export function ToastHost() {
         justifyContent: 'center',
         pointerEvents: 'none',
       }}
-      // Physical, like the measured box: the same in both directions.
+      // Physical on purpose, like the measured box it copies: right to left it is the same span.
+      // eslint-disable-next-line no-restricted-syntax -- the column's measured (physical) edges
       style={span ? { left: `${span.left + parseFloat(inset)}px`, right: `${span.right + parseFloat(inset)}px` } : undefined}
     >
       {item && (

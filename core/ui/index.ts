@@ -13,6 +13,7 @@ export { LoadFailed, LoadingLine } from './loadState';
 export { Notice, type NoticeProps } from './Notice';
 export { CONTENT_WIDTH, CellLabel, PageCard, PageHeading, ReadOnlyValue, cardCss, stackedTableCss } from './page';
 export { LANGUAGE_MENU_MAX_HEIGHT, LanguageMenu } from './LanguageMenu';
+export { PortalHeader } from './PortalHeader';
 export { LazyModalHost } from './LazyModalHost';
 export { LoadingImage, type LoadingImageProps } from './LoadingImage';
 export { atLeast, below, media, useViewportClass, useViewportHeight, useViewportWidth, viewportClass, type ViewportClass } from './media';

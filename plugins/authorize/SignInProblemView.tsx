@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchAllowList, isAllowedRedirect, isSignInProblem, SIGN_IN_PROBLEM_SERVICE_PARAM, type SignInProblem, usePluginConfig, usePortal } from '@portal/plugin-api';
+import { fetchAllowList, isAllowedRedirect, isSignInProblem, PortalHeader, SIGN_IN_PROBLEM_SERVICE_PARAM, type SignInProblem, usePluginConfig, usePortal } from '@portal/plugin-api';
 import { AuthorizeProblem } from './AuthorizeProblem';
 import { authorizeConfig } from './config';
 
@@ -44,5 +44,11 @@ export default function SignInProblemView() {
 
 export function SignInProblemPage({ kind, serviceUrl, supportUrl }: { kind: SignInProblem; serviceUrl?: string | null; supportUrl?: string }) {
   const { t } = useTranslation('authorize');
-  return <AuthorizeProblem message={t(`problems.${kind}`)} serviceUrl={serviceUrl} supportUrl={supportUrl} />;
+  // A page of its own (the browser landed here): the portal's header with the brand and the language menu.
+  return (
+    <>
+      <PortalHeader />
+      <AuthorizeProblem message={t(`problems.${kind}`)} serviceUrl={serviceUrl} supportUrl={supportUrl} />
+    </>
+  );
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type HttpClient, SIGN_IN_PROBLEM_PATH } from '@portal/plugin-api';
@@ -18,6 +18,14 @@ describe('the sign-in problem page', () => {
   it('is a route of the authorize plugin', async () => {
     const registry = await testRegistry([authorize]);
     expect(registry.routes.map((r) => r.value.path)).toContain(SIGN_IN_PROBLEM_PATH);
+  });
+
+  it("has the portal's header: the brand and the language menu, like the login pages", async () => {
+    open('?kind=redirectUri');
+    renderPortal(<SignInProblemView />, { registry: await testRegistry([authorize]), http: {} as HttpClient });
+    const header = await screen.findByRole('banner');
+    expect(header.textContent).toContain('Unified ID');
+    expect(within(header).getByRole('button', { name: /English/ })).toHaveAttribute('aria-haspopup', 'menu');
   });
 
   it('takes only a known kind from the address; anything else reads as a bad request', () => {

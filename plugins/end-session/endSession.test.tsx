@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type HttpClient } from '@portal/plugin-api';
@@ -25,6 +25,20 @@ async function show(http: HttpClient) {
 }
 
 afterEach(() => vi.restoreAllMocks());
+
+describe("the portal's header", () => {
+  it('shows the brand and the language menu above the sign-out question and after signing out, like the login pages', async () => {
+    const { http } = httpAnswering(REQUEST);
+    const { unmount } = await show(http);
+    await screen.findByRole('heading', { name: 'Sign out of Unified ID?' });
+    const header = screen.getByRole('banner');
+    expect(header.textContent).toContain('Unified ID');
+    expect(within(header).getByRole('button', { name: /English/ })).toHaveAttribute('aria-haspopup', 'menu');
+    unmount();
+    renderPortal(<SignedOutView />, { registry: await testRegistry([endSession]), http, path: '/signed-out' });
+    expect(within(screen.getByRole('banner')).getByRole('button', { name: /English/ })).toBeInTheDocument();
+  });
+});
 
 describe('the sign-out question', () => {
   it('names the service and the account, and answers with a form post of the anti-forgery value to the provider', async () => {

@@ -16,11 +16,15 @@ describeStoryStates('RecentActivity', stories, {
     NotMePassword: ['Change your password', 'Current password', 'New password'],
     NotMeDone: ['Your password is changed and every other device is logged out.'],
     NotMeLogoutFailed: ['Log out other devices again'],
+    CompanyAnswers: ['Your application to Contoso Demo Ltd was accepted', 'Your application to Fabrikam (EU) GmbH was not accepted'],
+    CompanyAnswersArabic: ['تم قبول طلب انضمامك إلى \u2068Contoso Demo Ltd\u2069', 'لم يتم قبول طلب انضمامك إلى \u2068Fabrikam (EU) GmbH\u2069'],
     DarkTheme: ['Sign-in refused'],
   },
   setup: () => import('./ActivitySection'),
   check(name, _canvas, story) {
     expect(document.querySelector('[role="dialog"], [role="alertdialog"]') !== null).toBe(dialogs.includes(name));
+    // A company's answer is not the account's own doing: only the sign-in offers "This wasn't me".
+    if (name.startsWith('CompanyAnswers')) expect(document.querySelectorAll('li button')).toHaveLength(1);
     expect(Boolean((story.parameters as { loki?: { chromeSelector?: string } } | undefined)?.loki?.chromeSelector)).toBe(dialogs.includes(name));
   },
 });

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useMemo } from 'react';
-import { ApiError, ClockContext, type HttpClient, type Registry, useHttp } from '@portal/plugin-api';
-import { cannedHttp, demoUser, frozenClock, StoryPortal, testRegistry, until } from '@portal/plugin-api/testing';
+import { ApiError, ClockContext, type HttpClient, type Registry, type SecurityEventsResult, useHttp } from '@portal/plugin-api';
+import { cannedHttp, demoUser, frozenClock, inArabic, StoryPortal, testRegistry, until } from '@portal/plugin-api/testing';
 import { ActivitySection } from './ActivitySection';
 import { securityApi } from './api';
 import security from './index';
@@ -158,6 +158,29 @@ export const NotMeLogoutFailed: Story = {
     await until(button('Log out other devices again'), 'the retry');
   },
 };
+
+/**
+ * A company's answers to the account's applications: the company's name inside the sentence, no
+ * device or place (the manager's browser is not the applicant's) and no "This wasn't me".
+ */
+const companyAnswers: SecurityEventsResult = {
+  events: [
+    { id: 'c-1', kind: 'company_application_accepted', at: AT - 300_000, ip: null, country: null, city: null, browser: null, os: null, detail: { org: 'Contoso Demo Ltd' } },
+    { id: 'c-2', kind: 'company_application_rejected', at: AT - 86_400_000, ip: null, country: null, city: null, browser: null, os: null, detail: { org: 'Fabrikam (EU) GmbH' } },
+    storyActivity.events[3]!,
+  ],
+  nextCursor: null,
+  timeZone: null,
+};
+export const CompanyAnswers: Story = {
+  parameters: { http: answers({ [`/account/${ID}/security-events`]: companyAnswers }) },
+  play: async () => {
+    await until(() => document.querySelectorAll('li').length === 3 || null, 'the activity');
+  },
+};
+
+/** The same in Arabic: the Latin company name, parentheses and all, keeps its place in the right-to-left sentence. */
+export const CompanyAnswersArabic: Story = inArabic(CompanyAnswers);
 
 export const DarkTheme: Story = {
   parameters: { theme: 'midnight' },
