@@ -141,16 +141,33 @@ export function ReadOnlyValue({ label, value, hint, id }: { label: ReactNode; va
 export function CellLabel({ children }: { children: ReactNode }) {
   const theme = useTheme();
   return (
-    <span aria-hidden css={{ display: 'none', [below(theme.breakpoints.large)]: { display: 'block', fontSize: theme.font.sizeSm, color: theme.colors.textMuted, fontWeight: 600 } }}>
+    <span aria-hidden data-cell-label css={{ display: 'none', [below(theme.breakpoints.large)]: cellLabelShown(theme) }}>
       {children}
     </span>
   );
 }
 
+const cellLabelShown = (theme: ThemeTokens): CSSObject => ({ display: 'block', fontSize: theme.font.sizeSm, color: theme.colors.textMuted, fontWeight: 600 });
+
+/** The stacked form: each row a small card, each cell under its label. */
+const stackedCss = (theme: ThemeTokens): CSSObject => ({
+  display: 'block',
+  'caption, tbody': { display: 'block' },
+  // The header row stays for screen readers, out of sight.
+  thead: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+  tr: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', gap: `${theme.space(2)} ${theme.space(4)}`, padding: theme.space(3), marginBottom: theme.space(3), border: `1px solid ${theme.colors.border}`, borderRadius: theme.radius.md },
+  'tbody th, tbody td': { display: 'block', padding: 0, minWidth: 0, borderBottom: 'none' },
+  // The row's title (its row header) and its actions span the whole row.
+  'tbody th, td[data-actions]': { gridColumn: '1 / -1' },
+  '[data-cell-label]': cellLabelShown(theme),
+});
+
 /**
  * A data table that is a table from 1024 px and a list of stacked rows below (each row a small
- * card, each cell its `CellLabel` above the value). The table keeps its roles in both (`role`
- * attributes on every element, as display changes drop them in some browsers); dates and
+ * card, each cell its `CellLabel` above the value). A table marked `data-stacked` stacks at any
+ * width: a page that measures its table too wide for its column sets it (account pages sit beside
+ * the menu, so 1024 px of screen can leave a table 680 px). The table keeps its roles in both
+ * (`role` attributes on every element, as display changes drop them in some browsers); dates and
  * actions never wrap mid-word.
  */
 export const stackedTableCss = (theme: ThemeTokens): CSSObject => ({
@@ -166,14 +183,6 @@ export const stackedTableCss = (theme: ThemeTokens): CSSObject => ({
     'tbody th, tbody td': { borderBottom: `1px solid ${theme.colors.border}` },
     'tbody tr:last-of-type th, tbody tr:last-of-type td': { borderBottom: 'none' },
   },
-  [below(theme.breakpoints.large)]: {
-    display: 'block',
-    'caption, tbody': { display: 'block' },
-    // The header row stays for screen readers, out of sight.
-    thead: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
-    tr: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', gap: `${theme.space(2)} ${theme.space(4)}`, padding: theme.space(3), marginBottom: theme.space(3), border: `1px solid ${theme.colors.border}`, borderRadius: theme.radius.md },
-    'tbody th, tbody td': { display: 'block', padding: 0, minWidth: 0 },
-    // The row's title (its row header) and its actions span the whole row.
-    'tbody th, td[data-actions]': { gridColumn: '1 / -1' },
-  },
+  [below(theme.breakpoints.large)]: stackedCss(theme),
+  '&[data-stacked]': stackedCss(theme),
 });

@@ -1,9 +1,15 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { ApplicationsList } from './ApplicationsList';
 import { applications, company } from './fixtures';
 import { companyDecorator, http, loaders, portal, waitForText } from './storyKit';
 
 const noop = async () => undefined;
+/** A column narrower than the account shell ever leaves (its menus show at any width). */
+const narrowColumn: Decorator = (Story) => (
+  <div style={{ maxWidth: 560 }}>
+    <Story />
+  </div>
+);
 
 const meta: Meta = {
   title: 'Plugins/Company/ApplicationsList',
@@ -25,3 +31,6 @@ export const AcceptDialog: Story = { parameters: { ...portal, props: { initialDi
 export const RejectConfirm: Story = { parameters: { ...portal, props: { initialDialog: { kind: 'reject', application: applications[1] } } }, play: () => waitForText('Reject the application') };
 
 export const RightToLeft: Story = { parameters: { dir: 'rtl' }, play: () => waitForText('Jan Dvořák') };
+
+/** Where accept and reject do not fit side by side: one actions menu per row, shown open. */
+export const ActionsMenuOpen: Story = { decorators: [narrowColumn], parameters: { props: { openMenuFor: applications[0]!.applicant.email } }, play: () => waitForText('Jan Dvořák') };

@@ -21,14 +21,30 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { memberName, useDateFormat } from './format';
 import { grantableRoles } from './permissions';
 import { RoleRadios } from './RoleRadios';
+import { RowActions } from './RowActions';
+import { type TableFit, useTableFit } from './tableFit';
 import { useLoad } from './useLoad';
+
+/** Accept and reject side by side, else behind a menu, else the rows stacked. */
+const FITS: readonly TableFit[] = ['wide', 'menu', 'stacked'];
 
 export type ApplicationsDialog = { kind: 'accept' | 'reject'; application: Application } | null;
 
 const applicantName = (a: Application) => memberName(a.applicant) || a.applicant.email;
 
 /** Pending applications (applicant, time) with accept (a role chosen) or reject; owners and admins only. */
-export function ApplicationsList({ company, onChanged, initialDialog = null }: { company: MyCompany; onChanged: () => Promise<void>; initialDialog?: ApplicationsDialog }) {
+export function ApplicationsList({
+  company,
+  onChanged,
+  initialDialog = null,
+  openMenuFor,
+}: {
+  company: MyCompany;
+  onChanged: () => Promise<void>;
+  initialDialog?: ApplicationsDialog;
+  /** Stories: the actions menu of this applicant's row shown open (where the table shows menus). */
+  openMenuFor?: string;
+}) {
   const { t } = useTranslation('company');
   const theme = useTheme();
   const http = useHttp();
@@ -39,6 +55,7 @@ export function ApplicationsList({ company, onChanged, initialDialog = null }: {
   const [dialog, setDialog] = useState<ApplicationsDialog>(initialDialog);
   const [role, setRole] = useState<Exclude<MemberRole, 'owner'>>('member');
   const [busy, setBusy] = useState(false);
+  const { ref: fitRef, fit } = useTableFit(FITS, state);
 
   async function decide(application: Application, status: 'accepted' | 'rejected') {
     setBusy(true);
@@ -74,8 +91,8 @@ export function ApplicationsList({ company, onChanged, initialDialog = null }: {
       )}
       {state.status === 'ready' && state.value.length === 0 && <p>{t('applications.empty')}</p>}
       {state.status === 'ready' && state.value.length > 0 && (
-        <div>
-          <table role="table" css={stackedTableCss(theme)}>
+        <div ref={fitRef}>
+          <table role="table" css={stackedTableCss(theme)} data-stacked={fit === 'stacked' || undefined}>
             <caption>{t('applications.caption', { org: company.name })}</caption>
             <thead role="rowgroup">
               <tr role="row">
@@ -86,7 +103,13 @@ export function ApplicationsList({ company, onChanged, initialDialog = null }: {
               </tr>
             </thead>
             <tbody role="rowgroup">
-              {state.value.map((a) => (
+              {state.value.map((a) => {
+                const accept = () => {
+                  setRole('member');
+                  setDialog({ kind: 'accept', application: a });
+                };
+                const reject = () => setDialog({ kind: 'reject', application: a });
+                return (
                 <tr role="row" key={a.id}>
                   <th role="rowheader" scope="row">
                     <Truncate text={memberName(a.applicant) || '—'} />
@@ -100,25 +123,30 @@ export function ApplicationsList({ company, onChanged, initialDialog = null }: {
                     <span data-nowrap>{date(a.appliedAt)}</span>
                   </td>
                   <td role="cell" data-actions>
-                    <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(2) }}>
-                      <Button
-                        size="sm"
+                    {fit === 'menu' ? (
+                      <RowActions
+                        rowName={a.applicant.email}
                         disabled={busy}
-                        onClick={() => {
-                          setRole('member');
-                          setDialog({ kind: 'accept', application: a });
-                        }}
-                        aria-label={`${t('applications.accept')}: ${a.applicant.email}`}
-                      >
-                        {t('applications.accept')}
-                      </Button>
-                      <Button size="sm" variant="danger" disabled={busy} onClick={() => setDialog({ kind: 'reject', application: a })} aria-label={`${t('applications.reject')}: ${a.applicant.email}`}>
-                        {t('applications.reject')}
-                      </Button>
-                    </div>
+                        forceOpen={openMenuFor === a.applicant.email}
+                        actions={[
+                          { label: t('applications.accept'), onSelect: accept },
+                          { label: t('applications.reject'), onSelect: reject, danger: true },
+                        ]}
+                      />
+                    ) : (
+                      <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(2) }}>
+                        <Button size="sm" disabled={busy} onClick={accept} aria-label={`${t('applications.accept')}: ${a.applicant.email}`}>
+                          {t('applications.accept')}
+                        </Button>
+                        <Button size="sm" variant="danger" disabled={busy} onClick={reject} aria-label={`${t('applications.reject')}: ${a.applicant.email}`}>
+                          {t('applications.reject')}
+                        </Button>
+                      </div>
+                    )}
                   </td>
                 </tr>
-              ))}
+                );
+              })}
             </tbody>
           </table>
         </div>

@@ -22,6 +22,10 @@ import { companyApi } from './api';
 import { CertifiedBadge } from './CompanyInfo';
 import { useCountryName } from './format';
 import { Actions } from './parts';
+import { type TableFit, useTableFit } from './tableFit';
+
+/** One action per row: the table as it is, else stacked. */
+const FITS: readonly TableFit[] = ['wide', 'stacked'];
 
 type Mode = 'code' | 'name';
 /**
@@ -57,6 +61,7 @@ export function JoinCompany({ applications, onApplied, initialResults, initialMo
   const [results, setResults] = useState<CompanySummary[] | null>(initialResults ?? null);
   const [busy, setBusy] = useState<string | null>(null);
   const pendingOrgs = new Set(applications.map((a) => a.orgId));
+  const { ref: fitRef, fit } = useTableFit(FITS, results);
   const inline = (_e: ApiError, ctx: ErrorContext) => (setProblem(ctx.message), true);
   const handlers = Object.fromEntries(JOIN_CODES.map((code) => [code, inline]));
 
@@ -133,8 +138,8 @@ export function JoinCompany({ applications, onApplied, initialResults, initialMo
       </form>
       {results && results.length === 0 && <p role="status">{t('join.noResults')}</p>}
       {results && results.length > 0 && (
-        <div>
-          <table role="table" css={stackedTableCss(theme)}>
+        <div ref={fitRef}>
+          <table role="table" css={stackedTableCss(theme)} data-stacked={fit === 'stacked' || undefined}>
             <caption>{t('join.results')}</caption>
             <thead role="rowgroup">
               <tr role="row">

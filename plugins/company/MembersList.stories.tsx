@@ -1,11 +1,17 @@
 import { inArabic } from '@portal/plugin-api/testing';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { asRole, company, members } from './fixtures';
 import { MembersList } from './MembersList';
 import { companyDecorator, failing, http, loaders, pendingHttp, portal, waitForText } from './storyKit';
 
 const noop = async () => undefined;
 const listed = http({ '/orgs/org-1/members': { members } });
+/** The page column the account shell leaves beside its menu on a 1024 px screen. */
+const accountColumn: Decorator = (Story) => (
+  <div style={{ maxWidth: 732 }}>
+    <Story />
+  </div>
+);
 
 const meta: Meta = {
   title: 'Plugins/Company/MembersList',
@@ -72,3 +78,12 @@ export const RightToLeft: Story = { parameters: { dir: 'rtl' }, play: () => wait
 
 /** In Arabic: the members table (stacked below 1024 px) mirrored. */
 export const Arabic: Story = inArabic(RightToLeft, { play: () => waitForText('انتهت صلاحية الدعوة') });
+
+/** Beside the account menu a 1024 px screen leaves the page 732 px: each row's actions go behind a menu, nothing is cut off. */
+export const InTheAccountColumn: Story = { decorators: [accountColumn], play: () => waitForText('Invitation expired') };
+
+/** A row's actions menu, open. */
+export const ActionsMenuOpen: Story = { decorators: [accountColumn], parameters: { props: { openMenuFor: members[3]!.email } }, play: () => waitForText('Invitation expired') };
+
+/** In Arabic, in the account column: the menus mirrored. */
+export const ArabicMenus: Story = inArabic(ActionsMenuOpen, { play: () => waitForText('انتهت صلاحية الدعوة') });

@@ -24,7 +24,14 @@ import { memberName, useDateFormat } from './format';
 import { InviteDialog, type InviteReportData } from './InviteDialog';
 import { canManage, canReinvite, isManager, roleChoices } from './permissions';
 import { RoleDialog } from './RoleDialog';
+import { RowActions } from './RowActions';
+import { type TableFit, useTableFit } from './tableFit';
 import { useLoad } from './useLoad';
+
+/** A manager's row: its actions side by side, else behind a menu, else the rows stacked. */
+const MANAGER_FITS: readonly TableFit[] = ['wide', 'menu', 'stacked'];
+/** A member's rows have no actions. */
+const MEMBER_FITS: readonly TableFit[] = ['wide', 'stacked'];
 
 export type MembersDialog = { kind: 'invite'; report?: InviteReportData } | { kind: 'role'; member: Member } | { kind: 'remove'; member: Member } | null;
 
@@ -33,7 +40,18 @@ export type MembersDialog = { kind: 'invite'; report?: InviteReportData } | { ki
  * re-invite, change role and remove (spec section 6); members see the list only. A refused
  * action (-40005 and the like) goes through the error handler and the list is reloaded.
  */
-export function MembersList({ company, onChanged, initialDialog = null }: { company: MyCompany; onChanged: () => Promise<void>; initialDialog?: MembersDialog }) {
+export function MembersList({
+  company,
+  onChanged,
+  initialDialog = null,
+  openMenuFor,
+}: {
+  company: MyCompany;
+  onChanged: () => Promise<void>;
+  initialDialog?: MembersDialog;
+  /** Stories: the actions menu of this row shown open (where the table shows menus). */
+  openMenuFor?: string;
+}) {
   const { t, i18n } = useTranslation(['company', 'core']);
   const theme = useTheme();
   const http = useHttp();
@@ -46,6 +64,7 @@ export function MembersList({ company, onChanged, initialDialog = null }: { comp
   const [busy, setBusy] = useState<string | null>(null);
   const me = company.role;
   const manager = isManager(me);
+  const { ref: fitRef, fit } = useTableFit(manager ? MANAGER_FITS : MEMBER_FITS, state);
 
   async function act(key: string, call: () => Promise<unknown>, done: string, refreshCompany = false) {
     setBusy(key);
@@ -89,8 +108,8 @@ export function MembersList({ company, onChanged, initialDialog = null }: { comp
         </div>
       )}
       {state.status === 'ready' && (
-        <div>
-          <table role="table" css={stackedTableCss(theme)}>
+        <div ref={fitRef}>
+          <table role="table" css={stackedTableCss(theme)} data-stacked={fit === 'stacked' || undefined}>
             <caption>{t('members.caption', { org: company.name })}</caption>
             <thead role="rowgroup">
               <tr role="row">
@@ -107,6 +126,11 @@ export function MembersList({ company, onChanged, initialDialog = null }: { comp
                 const name = memberName(m);
                 const choices = roleChoices(me, m);
                 const self = user !== null && m.accountId === user.accountId;
+                const actions = [
+                  ...(canReinvite(me, m) ? [{ key: 'reinvite', label: t('members.reinvite'), onSelect: () => void reinvite(m) }] : []),
+                  ...(choices.length > 1 ? [{ key: 'role', label: t('members.changeRole'), onSelect: () => setDialog({ kind: 'role', member: m }) }] : []),
+                  ...(canManage(me, m) ? [{ key: 'remove', label: t('members.remove'), danger: true, onSelect: () => setDialog({ kind: 'remove', member: m }) }] : []),
+                ];
                 return (
                   <tr role="row" key={m.email}>
                     <th role="rowheader" scope="row">
@@ -130,23 +154,17 @@ export function MembersList({ company, onChanged, initialDialog = null }: { comp
                     </td>
                     {manager && (
                       <td role="cell" data-actions>
-                        <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(2) }}>
-                          {canReinvite(me, m) && (
-                            <Button size="sm" variant="secondary" loading={busy === `re:${m.email}`} disabled={busy !== null} onClick={() => void reinvite(m)} aria-label={`${t('members.reinvite')}: ${m.email}`}>
-                              {t('members.reinvite')}
-                            </Button>
-                          )}
-                          {choices.length > 1 && (
-                            <Button size="sm" variant="secondary" disabled={busy !== null} onClick={() => setDialog({ kind: 'role', member: m })} aria-label={`${t('members.changeRole')}: ${m.email}`}>
-                              {t('members.changeRole')}
-                            </Button>
-                          )}
-                          {canManage(me, m) && (
-                            <Button size="sm" variant="danger" disabled={busy !== null} onClick={() => setDialog({ kind: 'remove', member: m })} aria-label={`${t('members.remove')}: ${m.email}`}>
-                              {t('members.remove')}
-                            </Button>
-                          )}
-                        </div>
+                        {fit === 'menu' && actions.length > 0 ? (
+                          <RowActions rowName={m.email} actions={actions} disabled={busy !== null} forceOpen={openMenuFor === m.email} />
+                        ) : (
+                          <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(2) }}>
+                            {actions.map((a) => (
+                              <Button key={a.key} size="sm" variant={a.danger ? 'danger' : 'secondary'} loading={busy === `re:${m.email}` && a.key === 'reinvite'} disabled={busy !== null} onClick={a.onSelect} aria-label={`${a.label}: ${m.email}`}>
+                                {a.label}
+                              </Button>
+                            ))}
+                          </div>
+                        )}
                       </td>
                     )}
                   </tr>

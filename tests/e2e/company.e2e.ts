@@ -23,6 +23,7 @@ const COLLEAGUE = `colleague.${Date.now()}@example.com`;
 const COMPANY = `E2E Widgets ${Date.now() % 100000}`;
 const BATCH_NEW = `batch.${Date.now()}@example.com`;
 const VIEWPORT = { width: 1280, height: 900 };
+const LONG_ADDRESS = 'maximiliana.alexandrina.hohenzollern@partner-example.com';
 
 let browser: Browser;
 let portal: RunningPortal;
@@ -57,6 +58,53 @@ async function mailLink(context: BrowserContext, to: string, kind: string, conta
   }
   throw new Error(`no ${kind} mail for ${to}`);
 }
+
+/** The page scrolls sideways: the document is wider than the viewport. */
+const scrollsSideways = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth > window.innerWidth);
+
+/** A row's action, as a button where the row has room, else as an item of the row's actions menu. */
+async function rowAction(page: Page, email: string, action: string) {
+  const button = page.getByRole('button', { name: `${action}: ${email}` });
+  if (await button.isVisible()) return button.click();
+  await page.getByRole('button', { name: `Actions: ${email}` }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+describe('the account area\'s tables fit every width from 768 px up', () => {
+  // A pending invitation of a long address: its row has the longest cells and three actions.
+  beforeAll(async () => {
+    const owner = await signedIn(OWNER);
+    await owner.page.getByRole('link', { name: 'Members' }).click();
+    await owner.page.getByRole('button', { name: 'Invite members' }).click();
+    const invite = owner.page.getByRole('dialog', { name: 'Invite members' });
+    await invite.getByRole('textbox', { name: 'Email addresses' }).fill(LONG_ADDRESS);
+    await invite.getByRole('button', { name: 'Send invitations' }).click();
+    await row(owner.page, LONG_ADDRESS).waitFor();
+    await owner.context.close();
+  }, 60_000);
+
+  it.each([768, 1024, 1100, 1190, 1366])('at %i px the members and applications tables stay inside the page, every action reachable', async (width) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const tokens = await signInThroughApi(context, portal.url, OWNER, PASSWORD);
+    const page = await context.newPage();
+    await seedTokens(page, portal.url, tokens);
+    await page.goto(`${portal.url}/accountSetting/company/members`);
+    await row(page, 'member@example.com').waitFor();
+    expect(await scrollsSideways(page)).toBe(false);
+    // The last column's actions are on screen and work.
+    await rowAction(page, 'member@example.com', 'Change role');
+    await page.getByRole('dialog', { name: /Change the role of/ }).getByRole('button', { name: 'Cancel' }).click();
+    await rowAction(page, LONG_ADDRESS, 'Remove');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('link', { name: 'Applications' }).click();
+    await page.getByRole('table').waitFor();
+    expect(await scrollsSideways(page)).toBe(false);
+    await rowAction(page, 'applicant@example.com', 'Reject');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+    await context.close();
+  });
+});
 
 describe('company management against the reference server', () => {
   it('a user applies to a certified company; the owner accepts as admin, makes them a member, then removes them', async () => {
