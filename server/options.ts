@@ -38,7 +38,8 @@ export interface ClientConfig {
     logoUrl?: string;
     titleLogoUrl?: string;
     signUpUrl?: string;
-    carousel?: Array<{ fileUrl: string; description?: string; link?: string; linkText?: string }>;
+    /** Slides; `texts` gives a slide's caption and link text per portal language (`{ "de_DE": { "description": "…" } }`). */
+    carousel?: Array<{ fileUrl: string; description?: string; link?: string; linkText?: string; texts?: Record<string, { description?: string; linkText?: string }> }>;
     /** The login page's theme for this client: a discovered base theme (themes/<name>.theme.ts) and token overrides. */
     theme?: { name: string; overrides?: ThemeOverrides };
   };

@@ -172,7 +172,20 @@ export interface CarouselItem {
   description: string | null;
   link: string | null;
   linkText: string | null;
+  /**
+   * The slide's texts by portal language code (`de_DE` …): the page shows those of its language,
+   * and `description` / `linkText` where the language has none (each text on its own). Absent from
+   * older servers and from clients that give one language.
+   */
+  texts?: CarouselTextsByLanguage;
 }
+/** A slide's caption and link text in one language; a text left out shows the slide's plain one. */
+export interface CarouselTexts {
+  description?: string;
+  linkText?: string;
+}
+/** A slide's texts by portal language code. */
+export type CarouselTextsByLanguage = Readonly<Partial<Record<string, CarouselTexts>>>;
 /** A client's theme: same shape as the deployment config's `theme`. */
 export interface ClientTheme {
   /** A base theme: one of themes/<name>.theme.ts (the server refuses others at start-up). */

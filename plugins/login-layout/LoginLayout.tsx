@@ -67,14 +67,15 @@ function LoginBrand({ logo, title, nameShown }: { logo: string | null; title: st
  */
 export function LoginLayout({ info, children }: { info: LoginPageInfo | null; children: ReactNode }) {
   const theme = useTheme();
-  const { t } = useTranslation(['login-layout', 'core']);
+  const { t, i18n } = useTranslation(['login-layout', 'core']);
   const config = usePluginConfig(loginLayoutConfig);
   const logo = safeImageUrl(info?.logoUrl) ?? safeImageUrl(theme.brand.logoUrl);
   const titleLogo = safeImageUrl(info?.titleLogoUrl);
   const title = info?.title || theme.brand.title || t('core:app.name');
   // A client's name is written out beside its logo; the deployment's own logo may carry its title as its wordmark.
   const nameShown = Boolean(info?.title) || !logo || !theme.brand.logoIncludesTitle;
-  const slides = slidesFrom(info, config.slides);
+  // The slides speak the page's language where they have texts in it (a German page, German captions).
+  const slides = slidesFrom(info, config.slides, i18n.language);
   // The server painted this frame before any script ran (server/http/loginShell.ts): it goes in the
   // commit that shows the real one, so the visitor never sees a spinner in between.
   useLayoutEffect(() => releaseBootShell(), []);

@@ -90,6 +90,19 @@ describe('page info', () => {
     expect(slidesFrom(null, [{ fileUrl: 'https://x/d.png', description: 'Hi' }]).map((s) => s.description)).toEqual(['Hi']);
     expect(slidesFrom(null, [])).toEqual([]);
   });
+  it("speaks the page's language: a slide's text in that language where it has one, its plain text otherwise", () => {
+    const texts = { de_DE: { description: 'Eine ID für alles', linkText: 'Mehr erfahren' }, fr_FR: { description: 'Un identifiant pour tout' } };
+    const client = info({ carouselInfos: [{ id: 'a', orderValue: 1, fileUrl: 'https://x/a.png', description: 'One ID for everything', link: 'https://x/more', linkText: 'Learn more', texts }] });
+    const shown = (language: string) => slidesFrom(client, [], language).map((s) => [s.description, s.linkText]);
+    expect(shown('de_DE')).toEqual([['Eine ID für alles', 'Mehr erfahren']]);
+    // French has the caption only: the link keeps its plain text.
+    expect(shown('fr_FR')).toEqual([['Un identifiant pour tout', 'Learn more']]);
+    expect(shown('it_IT')).toEqual([['One ID for everything', 'Learn more']]);
+    // The deployment's own slides (login-layout's config) carry texts the same way.
+    const deployment = [{ fileUrl: 'https://x/d.png', description: 'Hi', texts: { de_DE: { description: 'Hallo' } } }];
+    expect(slidesFrom(null, deployment, 'de_DE').map((s) => s.description)).toEqual(['Hallo']);
+    expect(slidesFrom(null, deployment, 'ja_JP').map((s) => s.description)).toEqual(['Hi']);
+  });
 });
 
 function Probe() {

@@ -5,7 +5,7 @@
  */
 import { LANGUAGE_CODES } from '../../core/i18n/languages';
 import type { KnownNames } from '../../core/config/loadConfig';
-import { array, boolean, matches, object, oneOf, parseAll, ShapeError, string } from '../../core/config/shape';
+import { array, boolean, matches, object, oneOf, parseAll, record, ShapeError, string } from '../../core/config/shape';
 import { clientThemeShape } from '../../core/config/themeShape';
 import type { ClientConfig } from '../options';
 
@@ -54,7 +54,20 @@ export function clientShape(known: Required<KnownNames>) {
           titleLogoUrl: link(),
           signUpUrl: link(),
           carousel: array(
-            object({ fileUrl: string({ test: linkUrl }), description: string({ optional: true }), link: link(), linkText: string({ optional: true }) }, { noUnknown: true }),
+            object(
+              {
+                fileUrl: string({ test: linkUrl }),
+                description: string({ optional: true }),
+                link: link(),
+                linkText: string({ optional: true }),
+                // The caption and link text per portal language; a language left out shows the plain ones.
+                texts: record(object({ description: string({ optional: true }), linkText: string({ optional: true }) }, { noUnknown: true }), {
+                  optional: true,
+                  keys: { allowed: LANGUAGE_CODES, noun: 'a portal language code' },
+                }),
+              },
+              { noUnknown: true },
+            ),
             { optional: true },
           ),
           theme: clientThemeShape(known.themes),

@@ -12,6 +12,7 @@ import type { ClientTable, LoginSessionTable } from '../db/types';
 import { fail, failPage } from '../http/errors';
 import type { ClientConfig } from '../options';
 import { pkceS256, randomToken, safeEqual, sha256 } from './crypto';
+import { demoSlideText } from './demoServiceTexts';
 import { issueTokens, type IssuedTokens } from './sessions';
 import { INTERACTION_PATH } from '../oidc/paths';
 import type { ServerPoints } from '../plugin-host/points';
@@ -65,8 +66,9 @@ function demoClient(o: string): ClientConfig {
       titleLogoUrl: `${o}/api/branding/demo-logo.svg`,
       signUpUrl: `${o}/login?module=register`,
       carousel: [
-        { fileUrl: `${o}/api/branding/slide-1.svg`, description: 'One ID for every service of the business cloud', link: `${o}/demo-service/`, linkText: 'Learn more' },
-        { fileUrl: `${o}/api/branding/slide-2.svg`, description: 'Manage your company and its members in one place' },
+        // Their texts in every portal language (locales/<lang>/demo-service.json): a German page shows German captions.
+        { fileUrl: `${o}/api/branding/slide-1.svg`, link: `${o}/demo-service/`, ...demoSlideText('oneId', 'learnMore') },
+        { fileUrl: `${o}/api/branding/slide-2.svg`, ...demoSlideText('company') },
       ],
     },
   };
@@ -326,6 +328,7 @@ export function loginPageInfo(client: ClientTable): LoginPageInfo {
       description: item.description ?? null,
       link: item.link ?? null,
       linkText: item.linkText ?? null,
+      ...(item.texts ? { texts: item.texts } : {}),
     })),
     language: b.language ?? null,
     title: b.title ?? null,
