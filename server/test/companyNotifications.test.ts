@@ -141,6 +141,15 @@ describe('company notifications', () => {
     expect(await mailsOf('owner@example.com', 'invitationAccepted')).toMatchObject([{ language: 'en_US', subject: 'Sam Second joined Contoso Demo Ltd' }]);
   });
 
+  it("writes an invitation in a registered invitee's own language, the inviter's page language only for an address without an account", async () => {
+    await register('italian@example.com', 'it_IT', { firstName: 'Ida', lastName: 'Italiana' });
+    const owner = await as('owner@example.com');
+    // The page sends its own language (the inviter's): a guess, for an address nobody has yet.
+    await owner.post(`/api/orgs/${contoso}/members/invitations`, { emails: ['italian@example.com', 'nobody-yet@example.com'], role: 'member', region: 'Euw', language: 'de_DE' }, { auth: true });
+    expect(await mailsOf('italian@example.com', 'invitation')).toMatchObject([{ language: 'it_IT', subject: 'Olivia Owner ti invita a unirti a Contoso Demo Ltd' }]);
+    expect(await mailsOf('nobody-yet@example.com', 'invitation')).toMatchObject([{ language: 'de_DE' }]);
+  });
+
   it('keeps the change when a mail cannot be queued, and counts it', async () => {
     await register('late@example.com', 'en_US');
     const late = await as('late@example.com');

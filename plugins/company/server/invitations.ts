@@ -50,7 +50,9 @@ async function mailInvite(ctx: Ctx, region: RegionCode, inviter: AccountTable, o
   await ctx.mailer.send({
     to: email,
     kind: 'invitation',
-    language: languageOr(language ?? invitee?.account.language, inviter.language),
+    // The invitee's own language when the address has an account; the inviter's page language is
+    // only a guess for an address nobody has yet (the answer is the same either way).
+    language: languageOr(invitee?.account.language ?? language, inviter.language),
     vars: {
       inviter: `${inviter.first_name} ${inviter.last_name}`.trim(),
       org: orgName,
