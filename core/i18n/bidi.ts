@@ -15,6 +15,8 @@ import { localiseInterpolated } from './numbers';
 
 export const FSI = '\u2068';
 export const PDI = '\u2069';
+/** WORD JOINER: no line break here (invisible). Put after a code's hyphens, it keeps "eu-west-1" on one line. */
+export const WJ = '\u2060';
 
 /** A letter or digit outside the right-to-left scripts: what makes a value's direction differ from the message's. */
 const OTHER_DIRECTION = /(?=[\p{L}\p{N}])[^\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
@@ -24,15 +26,25 @@ export function isRightToLeft(language: string | undefined): boolean {
   return isLanguageCode(language) && languageByCode(language).dir === 'rtl';
 }
 
-/** `text` isolated for a message in `language`: wrapped in FSI…PDI in a right-to-left language when it has Latin letters or Western digits; as it is otherwise (and when already isolated). */
+/**
+ * `text` isolated for a message in `language`: wrapped in FSI…PDI in a right-to-left language when it
+ * has Latin letters or Western digits; as it is otherwise (and when already isolated). A value without
+ * spaces (a code, an address) is also kept on one line there: a line break inside an isolated run
+ * reorders its halves ("(us-" at one line's end, "east-1)" on the next).
+ */
 export function isolate(text: string, language: string | undefined): string {
   if (!isRightToLeft(language) || !OTHER_DIRECTION.test(text) || (text.startsWith(FSI) && text.endsWith(PDI))) return text;
-  return `${FSI}${text}${PDI}`;
+  return `${FSI}${/\s/.test(text) ? text : keepTogether(text)}${PDI}`;
 }
 
-/** `text` without isolation marks: for comparing a rendered message with plain text. */
+/** `text` with no line break after its hyphens (a word joiner after each): a code such as eu-west-1 stays whole. */
+export function keepTogether(text: string): string {
+  return text.replace(/-(?!\u2060)/g, `-${WJ}`);
+}
+
+/** `text` without isolation marks (and word joiners): for comparing a rendered message with plain text. */
 export function withoutIsolation(text: string): string {
-  return text.replace(/[\u2068\u2069]/g, '');
+  return text.replace(/[\u2068\u2069\u2060]/g, '');
 }
 
 /** An interpolated value as a message in `language` shows it: numbers localised (numbers.ts), then any text isolated in a right-to-left language. */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { FSI, PDI, withoutIsolation } from './bidi';
+import { FSI, PDI, withoutIsolation, WJ } from './bidi';
 import { createNumberFormatter, INTERPOLATION } from './numberFormatter';
 
 const resources = {
@@ -88,11 +88,11 @@ describe('the number formatter of i18next', () => {
   });
 
   it('isolates every interpolated value in a right-to-left language, and only there', () => {
-    expect(instance('ar_SA').t('region', { region: 'Europe', code: 'eu-west-1' })).toBe(`Your data is stored in ${FSI}Europe${PDI} (${FSI}eu-west-1${PDI}).`);
+    expect(instance('ar_SA').t('region', { region: 'Europe', code: 'eu-west-1' })).toBe(`Your data is stored in ${FSI}Europe${PDI} (${FSI}eu-${WJ}west-${WJ}1${PDI}).`);
     expect(instance('ar_SA').t('code', { code: 20607 })).toBe(`Your verification code: ${FSI}20607${PDI}`);
     expect(instance('ar_SA').t('range', { min: 8, max: 32 })).toBe('٨ to ٣٢ characters'); // Arabic-Indic digits need none
     expect(instance('en_US').t('region', { region: 'Europe', code: 'eu-west-1' })).toBe('Your data is stored in Europe (eu-west-1).');
-    expect(instance('en_US').t('region', { region: 'Europe', code: 'eu-west-1', lng: 'ar_SA' })).toContain(`${FSI}eu-west-1${PDI}`);
+    expect(instance('en_US').t('region', { region: 'Europe', code: 'eu-west-1', lng: 'ar_SA' })).toContain(`${FSI}eu-${WJ}west-${WJ}1${PDI}`);
   });
 
   it('the locale files name no format it does not know', () => {

@@ -2,8 +2,15 @@ import type { FormatterModule } from 'i18next';
 import { interpolatedValue, isolate } from './bidi';
 import { formatNumber } from './numbers';
 
+/**
+ * The data regions' codes (spec section 1) as values every message can name: `core:regions.Euw` is
+ * "Europe ({{codeEuw}})", so the code is never spelled out by a translation and passes through the
+ * formatter like any value (isolated and kept on one line in a right-to-left language, bidi.ts).
+ */
+export const REGION_CODE_VARIABLES = { codeUse: 'us-east-1', codeAps: 'ap-southeast-1', codeEuw: 'eu-west-1' } as const;
+
 /** The interpolation options of every portal i18next instance (the app's and the tests'). */
-export const INTERPOLATION = { escapeValue: false, alwaysFormat: true } as const;
+export const INTERPOLATION = { escapeValue: false, alwaysFormat: true, defaultVariables: REGION_CODE_VARIABLES } as const;
 
 type Format = (value: unknown, lng: string | undefined, options: Record<string, unknown>) => unknown;
 

@@ -96,11 +96,13 @@ export {
 export { MFA_STEP_PART_POINT, type MfaStepPart, type MfaStepPartProps } from '../login/mfaStepParts';
 export { LoginPageContext, useLoginPage } from '../login/LoginPageContext';
 export { type InterruptibleCall, type InterruptibleCallOptions, useInterruptibleCall } from '../login/useInterruptibleCall';
-export { fetchAllowList, handOffUrl } from '../login/handOff';
+export { fetchAllowList, handOffUrl, signedInDestination, type SignedInDestination } from '../login/handOff';
+export { renewedSessionCode, renewSessionCode, sessionCodeOf } from '../login/sessionCode';
 export { formatLockDuration, type LockDuration } from '../login/lockDuration';
 export { carryLoginParams, takeCarriedLoginParams } from '../login/carry';
 export { LinkChecking, LinkSection } from '../login/LinkPage';
 export { forgetMailLinkToken, loginSessionHeaders, mailLinkToken, signInAfterMailLink } from '../login/mailLink';
+export { activationMailSent } from '../login/notActivated';
 export { useRenewMailLink } from '../login/useRenewMailLink';
 
 // Cards other plugins add to the Security page.

@@ -6,9 +6,9 @@ import {
   describedBy,
   emailRule,
   type ErrorContext,
+  ERROR_CODES,
   FieldError,
   FieldHint,
-  focusRing,
   type InviteRefusal,
   type InviteRefusedResult,
   type MemberRole,
@@ -19,6 +19,7 @@ import {
   useHttp,
 } from '@portal/plugin-api';
 import { companyApi } from './api';
+import { addAddresses, EmailChips } from './EmailChips';
 import { InviteReport, useRefusalText } from './InviteReport';
 import { grantableRoles } from './permissions';
 import { RoleRadios } from './RoleRadios';
@@ -39,13 +40,18 @@ function refusalsOf(err: ApiError): InviteRefusal[] | null {
 }
 
 const emailSchema = emailRule();
+const isValidEmail = (email: string) => emailSchema.isValidSync(email);
 
 /** Splits what was typed into addresses (commas, semicolons, spaces or new lines). */
 export function parseEmails(text: string): string[] {
   return [...new Set(text.split(/[\s,;]+/).map((e) => e.trim()).filter(Boolean))];
 }
 
-/** Invite by email with a role; the region is always the company's (other regions cannot be invited, -40014). */
+/**
+ * Invite by email with a role; the region is always the company's (other regions cannot be
+ * invited, -40014). Addresses are chips (EmailChips): a malformed one is marked and left out, the
+ * others are invited, and the results say, address by address, who was invited and who was not.
+ */
 export function InviteDialog({
   company,
   onClose,
@@ -56,6 +62,7 @@ export function InviteDialog({
   company: MyCompany;
   onClose: () => void;
   onInvited: () => void;
+  /** Addresses already added (stories): each becomes a chip. */
   initialEmails?: string;
   /** Opens on the results of a batch (stories). */
   initialReport?: InviteReportData | null;
@@ -66,31 +73,39 @@ export function InviteDialog({
   const handleError = useErrorHandler();
   const id = `invite-${useId()}`;
   const roles = grantableRoles(company.role);
-  const [emails, setEmails] = useState(initialEmails);
+  const [addresses, setAddresses] = useState<string[]>(() => parseEmails(initialEmails));
+  const [draft, setDraft] = useState('');
   const [role, setRole] = useState<Exclude<MemberRole, 'owner'>>('member');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const refusalText = useRefusalText();
   const summaryRef = useRef<HTMLParagraphElement>(null);
   const [report, setReport] = useState<InviteReportData | null>(initialReport);
+  const flagged = addresses.filter((e) => !isValidEmail(e));
 
   function validate(list: string[]): string | null {
     if (list.length === 0) return t('core:validation.required');
     if (list.length > MAX_INVITES) return t('invite.tooMany');
-    const bad = list.find((e) => !emailSchema.isValidSync(e));
-    return bad ? t('invite.invalidEmail', { email: bad }) : null;
+    return list.some(isValidEmail) ? null : t('invite.noneValid');
   }
 
   async function send() {
-    const list = parseEmails(emails);
+    // What is still being typed counts too.
+    const list = addAddresses(addresses, parseEmails(draft));
+    setAddresses(list);
+    setDraft('');
     const problem = validate(list);
     setError(problem);
     if (problem) return;
+    const valid = list.filter(isValidEmail);
+    // Malformed addresses are not sent; they are reported where they were typed.
+    const malformed: InviteRefusal[] = list.filter((e) => !isValidEmail(e)).map((email) => ({ email, errorCode: ERROR_CODES.invalidEmail }));
+    const inTypedOrder = (refused: InviteRefusal[]) => [...malformed, ...refused].sort((a, b) => list.indexOf(a.email) - list.indexOf(b.email));
     setBusy(true);
     try {
-      const result = await companyApi(http).invite(company.id, { emails: list, role, region: company.region, language: i18n.language });
-      const invited = result?.invited ?? list;
-      const refused = result?.refused ?? [];
+      const result = await companyApi(http).invite(company.id, { emails: valid, role, region: company.region, language: i18n.language });
+      const invited = result?.invited ?? valid;
+      const refused = inTypedOrder(result?.refused ?? []);
       if (refused.length === 0) {
         toast(t('invite.sent', { emails: invited.join(', ') }), 'success');
         onInvited();
@@ -102,7 +117,7 @@ export function InviteDialog({
     } catch (err) {
       const inline = (e: ApiError, ctx: ErrorContext) => {
         const refused = refusalsOf(e);
-        if (refused && list.length > 1) setReport({ invited: [], refused });
+        if (refused && list.length > 1) setReport({ invited: [], refused: inTypedOrder(refused) });
         else setError(refused ? refusalText(refused[0]!) : ctx.message);
         return true;
       };
@@ -125,18 +140,25 @@ export function InviteDialog({
       <label htmlFor={id} css={{ display: 'block', fontSize: theme.font.sizeSm, fontWeight: 600, marginBottom: theme.space(1) }}>
         {t('invite.emails')}
       </label>
-      <textarea
+      <EmailChips
         id={id}
-        value={emails}
-        rows={4}
-        onChange={(e) => setEmails(e.target.value)}
-        onBlur={() => emails.trim() && setError(validate(parseEmails(emails)))}
-        aria-required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(`${id}-hint`, error && `${id}-error`)}
-        css={{ width: '100%', boxSizing: 'border-box', font: 'inherit', padding: theme.space(2), border: `1px solid ${error ? theme.colors.danger : theme.colors.border}`, borderRadius: theme.radius.md, background: theme.colors.surface, color: theme.colors.text, ...focusRing(theme) }}
+        addresses={addresses}
+        draft={draft}
+        isValid={isValidEmail}
+        onChange={(next, text) => {
+          setAddresses(next);
+          setDraft(text);
+          if (error && next.length > 0) setError(null);
+        }}
+        invalid={Boolean(error)}
+        describedBy={describedBy(`${id}-hint`, flagged.length > 0 && `${id}-flagged`, error && `${id}-error`)}
       />
       <FieldHint id={`${id}-hint`}>{t('invite.emailsHint')}</FieldHint>
+      {flagged.length > 0 && (
+        <p id={`${id}-flagged`} css={{ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.sizeSm, color: theme.colors.danger }}>
+          {t('invite.flagged')}
+        </p>
+      )}
       <FieldError id={`${id}-error`}>{error}</FieldError>
       <div css={{ marginTop: theme.space(4) }}>
         <RoleRadios legend={t('invite.role')} roles={roles} value={role} onChange={setRole} />

@@ -5,6 +5,7 @@ import { ERROR_CODES, type InviteRefusal, type KeyOf, messageKeyFor, focusTarget
 
 /** Why an address was not invited, as a sentence for the person who invited it. */
 const REFUSAL_KEYS: Partial<Record<number, KeyOf<'company'>>> = {
+  [ERROR_CODES.invalidEmail]: 'invite.refused.invalid',
   [ERROR_CODES.alreadyInOrg]: 'invite.refused.alreadyMember',
   [ERROR_CODES.alreadyInvited]: 'invite.refused.alreadyInvited',
   [ERROR_CODES.previouslyInvited]: 'invite.refused.expired',

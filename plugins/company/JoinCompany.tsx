@@ -1,4 +1,5 @@
 import { useTheme } from '@emotion/react';
+import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -16,6 +17,7 @@ import {
   Truncate,
   useErrorHandler,
   useHttp,
+  userAtom,
   PageCard,
 } from '@portal/plugin-api';
 import { companyApi } from './api';
@@ -54,6 +56,9 @@ export function JoinCompany({ applications, onApplied, initialResults, initialMo
   const handleError = useErrorHandler();
   const [, navigate] = useLocation();
   const countryName = useCountryName();
+  const user = useAtomValue(userAtom);
+  // The server searches the account's own region only (other regions' companies cannot be joined): say so.
+  const region = user ? t(`core:regions.${user.region}`) : null;
   const [mode, setMode] = useState<Mode>(initialMode);
   const [query, setQuery] = useState(initialQuery);
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -104,7 +109,12 @@ export function JoinCompany({ applications, onApplied, initialResults, initialMo
     <PageCard level={1} id="join" title={t('join.heading')}>
       <p>{t('join.intro')}</p>
       {problem && <Notice kind="error" role="alert">{problem}</Notice>}
-      <form onSubmit={(e) => void search(e)} noValidate role="search" aria-labelledby="join-heading">
+      {region && (
+        <p id="join-scope" css={{ color: theme.colors.textMuted, fontSize: theme.font.sizeSm }}>
+          {t('join.regionScope', { region })}
+        </p>
+      )}
+      <form onSubmit={(e) => void search(e)} noValidate role="search" aria-labelledby="join-heading" aria-describedby={region ? 'join-scope' : undefined}>
         <fieldset css={{ border: 0, padding: 0, margin: `0 0 ${theme.space(3)}` }}>
           <legend css={{ fontSize: theme.font.sizeSm, fontWeight: 600, marginBottom: theme.space(2) }}>{t('join.mode')}</legend>
           {(['code', 'name'] as const).map((m) => (
@@ -136,7 +146,7 @@ export function JoinCompany({ applications, onApplied, initialResults, initialMo
           </Button>
         </div>
       </form>
-      {results && results.length === 0 && <p role="status">{t('join.noResults')}</p>}
+      {results && results.length === 0 && <p role="status">{region ? t('join.noResultsInRegion', { region }) : t('join.noResults')}</p>}
       {results && results.length > 0 && (
         <div ref={fitRef}>
           <table role="table" css={stackedTableCss(theme)} data-stacked={fit === 'stacked' || undefined}>

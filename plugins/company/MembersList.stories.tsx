@@ -42,6 +42,15 @@ export const InviteDialog: Story = {
   play: () => waitForText('Send invitations'),
 };
 
+/** Addresses as chips, a malformed one marked: it will be left out, the others invited. */
+export const InviteDialogChips: Story = {
+  parameters: { ...portal, props: { initialDialog: { kind: 'invite', emails: 'new.colleague@partner-example.com second.hire@partner-example.com not-an-address maximiliana.alexandrina.hohenzollern@partner-example.com' } } },
+  play: () => waitForText('will not be invited'),
+};
+
+/** The chips in Arabic: the addresses keep their left-to-right order inside the mirrored field. */
+export const ArabicChips: Story = inArabic(InviteDialogChips, { play: () => waitForText('not-an-address') });
+
 /** A batch's results: the valid addresses were invited, the others say why in the inviter's words. */
 export const InviteReport: Story = {
   parameters: {
@@ -53,6 +62,7 @@ export const InviteReport: Story = {
           invited: ['new.colleague@partner-example.com', 'second.hire@partner-example.com'],
           refused: [
             { email: 'member@example.com', errorCode: -40007 },
+            { email: 'not-an-address', errorCode: -20200 },
             { email: 'waiting@partner-example.com', errorCode: -40011 },
             { email: 'cancelled@partner-example.com', errorCode: -40021 },
           ],

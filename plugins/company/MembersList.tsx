@@ -33,7 +33,7 @@ const MANAGER_FITS: readonly TableFit[] = ['wide', 'menu', 'stacked'];
 /** A member's rows have no actions. */
 const MEMBER_FITS: readonly TableFit[] = ['wide', 'stacked'];
 
-export type MembersDialog = { kind: 'invite'; report?: InviteReportData } | { kind: 'role'; member: Member } | { kind: 'remove'; member: Member } | null;
+export type MembersDialog = { kind: 'invite'; emails?: string; report?: InviteReportData } | { kind: 'role'; member: Member } | { kind: 'remove'; member: Member } | null;
 
 /**
  * Members with role, status and joined date (spec section 3). Owners and admins see invite,
@@ -177,6 +177,7 @@ export function MembersList({
       {dialog?.kind === 'invite' && (
         <InviteDialog
           company={company}
+          initialEmails={dialog.emails}
           initialReport={dialog.report}
           onClose={() => setDialog(null)}
           onInvited={() => {

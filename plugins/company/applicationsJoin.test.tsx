@@ -120,12 +120,16 @@ describe('join a company', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('says when nothing is found', async () => {
+  it('says that search covers the account\'s region only, and so does an empty result', async () => {
     await renderJoin({ 'GET /orgs/search/Zz': { orgs: [] } });
+    const scope = 'Search finds only companies whose data is kept in Europe (eu-west-1), the data region of your account.';
+    expect(screen.getByRole('search')).toHaveAccessibleDescription(scope);
     await userEvent.click(screen.getByRole('radio', { name: 'Company name' }));
     await userEvent.type(screen.getByRole('textbox', { name: /Company name/ }), 'Zz');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
-    expect(await screen.findByText('No company found.')).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'No company in Europe (eu-west-1) matches your search. Companies whose data is kept in another region cannot be found or joined from your account.',
+    );
   });
 
   it.each([

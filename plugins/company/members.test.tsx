@@ -104,14 +104,50 @@ describe('members list', () => {
     expect(within(dialog).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['member']);
   });
 
-  it('refuses invalid addresses in the dialog and keeps them', async () => {
+  it('takes addresses as chips: a comma, space or Enter makes one, a paste splits a list, Backspace and the remove buttons take them away', async () => {
+    await renderMembers(company);
+    await userEvent.click(screen.getByRole('button', { name: 'Invite members' }));
+    const dialog = await screen.findByRole('dialog');
+    const box = within(dialog).getByRole('textbox', { name: 'Email addresses' });
+    const chips = () => within(dialog).queryAllByRole('listitem').map((li) => li.textContent);
+    await userEvent.type(box, 'a@partner-example.com,b@partner-example.com c@partner-example.com{Enter}');
+    expect(box).toHaveValue('');
+    expect(chips()).toEqual(['a@partner-example.com×', 'b@partner-example.com×', 'c@partner-example.com×']);
+    await userEvent.click(box);
+    await userEvent.paste('d@partner-example.com\ne@partner-example.com\nA@partner-example.com');
+    expect(chips()).toHaveLength(5); // the same address twice is one chip
+    await userEvent.keyboard('{Backspace}');
+    expect(chips()).toHaveLength(4);
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Removed e@partner-example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove b@partner-example.com' }));
+    expect(chips().map((c) => c?.replace('×', ''))).toEqual(['a@partner-example.com', 'c@partner-example.com', 'd@partner-example.com']);
+    expect(box).toHaveFocus();
+  });
+
+  it('flags a malformed address, invites the others and reports it address by address', async () => {
+    const { calls } = await renderMembers(company, { 'POST /orgs/org-1/members/invitations': { invited: ['ok@partner-example.com'], refused: [] } });
+    await userEvent.click(screen.getByRole('button', { name: 'Invite members' }));
+    const dialog = await screen.findByRole('dialog');
+    const box = within(dialog).getByRole('textbox', { name: 'Email addresses' });
+    await userEvent.type(box, 'nope@ ok@partner-example.com ');
+    const bad = within(dialog).getAllByRole('listitem')[0]!;
+    expect(bad).toHaveTextContent('nope@ (not a valid address)');
+    expect(dialog).toHaveTextContent('Addresses marked as not valid will not be invited.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
+    const report = await screen.findByRole('alertdialog', { name: /Invitation results/ });
+    expect(calls.find((c) => c.path.endsWith('/invitations'))?.body).toMatchObject({ emails: ['ok@partner-example.com'] });
+    expect(within(report).getByText('Invited: 1. Not invited: 1.')).toHaveFocus();
+    expect(within(within(report).getByRole('list', { name: 'Not invited' })).getByRole('listitem')).toHaveTextContent('nope@ is not a valid email address.');
+  });
+
+  it('with only malformed addresses nothing is sent and the field says so', async () => {
     const { calls } = await renderMembers(company);
     await userEvent.click(screen.getByRole('button', { name: 'Invite members' }));
     const dialog = await screen.findByRole('dialog');
     const box = within(dialog).getByRole('textbox', { name: 'Email addresses' });
-    await userEvent.type(box, 'ok@partner-example.com nope@');
+    await userEvent.type(box, 'nope@');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
-    expect(await within(dialog).findByText('Not a valid email address: nope@')).toBeInTheDocument();
+    expect(await within(dialog).findByText('None of these addresses is valid. Correct or remove the marked ones.')).toBeInTheDocument();
     expect(box).toHaveAttribute('aria-invalid', 'true');
     expect(calls.some((c) => c.path.endsWith('/invitations'))).toBe(false);
   });
@@ -127,7 +163,7 @@ describe('members list', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email addresses' }), 'x@partner-example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
     expect(await within(dialog).findByText(new RegExp(text, 'i'))).toBeInTheDocument();
-    expect(within(dialog).getByRole('textbox', { name: 'Email addresses' })).toHaveValue('x@partner-example.com');
+    expect(within(dialog).getByRole('listitem')).toHaveTextContent('x@partner-example.com');
   });
 
   it('reports a batch address by address: the valid ones are invited, the others say why', async () => {

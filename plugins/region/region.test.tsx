@@ -95,12 +95,12 @@ describe('ConfirmRegionStep', () => {
     expect(screen.queryByText(/Suggested data region/)).toBeNull();
   });
 
-  it('in Arabic, isolates the Latin region code in the storage hint (FSI…PDI), so its parentheses stay put; English is unchanged', async () => {
+  it('in Arabic, isolates the Latin region code in the storage hint (FSI…PDI, kept on one line), so its parentheses stay put; English is unchanged', async () => {
     const registry = await testRegistry([region]);
     const step = (language: 'en_US' | 'ar_SA') =>
       renderPortal(<ConfirmRegion error={regionError()} call="signIn" form={{ email: REQUIRED.email, password: 'x' }} retry={vi.fn()} cancel={vi.fn()} goTo={vi.fn()} initialCountry="DE" />, { registry, http: fakeHttp(), language });
     const arabic = step('ar_SA');
-    expect(await screen.findByText('ستُخزَّن بياناتك في: \u2068أوروبا (eu-west-1)\u2069')).toBeInTheDocument();
+    expect(await screen.findByText('ستُخزَّن بياناتك في: \u2068أوروبا (\u2068eu-\u2060west-\u20601\u2069)\u2069')).toBeInTheDocument();
     arabic.unmount();
     step('en_US');
     const english = await screen.findByText('Your data will be stored in: Europe (eu-west-1)');
