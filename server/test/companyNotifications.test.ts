@@ -146,8 +146,13 @@ describe('company notifications', () => {
     const owner = await as('owner@example.com');
     // The page sends its own language (the inviter's): a guess, for an address nobody has yet.
     await owner.post(`/api/orgs/${contoso}/members/invitations`, { emails: ['italian@example.com', 'nobody-yet@example.com'], role: 'member', region: 'Euw', language: 'de_DE' }, { auth: true });
-    expect(await mailsOf('italian@example.com', 'invitation')).toMatchObject([{ language: 'it_IT', subject: 'Olivia Owner ti invita a unirti a Contoso Demo Ltd' }]);
-    expect(await mailsOf('nobody-yet@example.com', 'invitation')).toMatchObject([{ language: 'de_DE' }]);
+    const [italian] = await mailsOf('italian@example.com', 'invitation');
+    expect(italian).toMatchObject({ language: 'it_IT', subject: 'Olivia Owner ti invita a unirti a Contoso Demo Ltd' });
+    // The role is named in the mail's language too, not as the API spells it.
+    expect(italian!.text).toContain('come Membro.');
+    const [guessed] = await mailsOf('nobody-yet@example.com', 'invitation');
+    expect(guessed).toMatchObject({ language: 'de_DE' });
+    expect(guessed!.text).toContain('als Mitglied in das Unternehmen');
   });
 
   it('keeps the change when a mail cannot be queued, and counts it', async () => {

@@ -33,6 +33,7 @@ import {
 import { companyStore, type CompanyDb, type InvitationTable } from './tables';
 import { activeMembership, claimForMembership, getOrg, MANAGERS, membershipFailure, requireNoConflict, requireRole } from './companies';
 import { noticeInvitationAccepted } from './notifications';
+import { roleName } from './roleNames';
 
 export const INVITE_DAYS = 7;
 const DAY = 86_400_000;
@@ -45,18 +46,19 @@ async function sendsSince(db: CompanyDb, by: { org_id?: string; email?: string }
   return Number(row?.n ?? 0);
 }
 
-async function mailInvite(ctx: Ctx, region: RegionCode, inviter: AccountTable, orgName: string, email: string, role: string, code: string, language?: string) {
+async function mailInvite(ctx: Ctx, region: RegionCode, inviter: AccountTable, orgName: string, email: string, role: MemberRole, code: string, language?: string) {
   const invitee = await findAccount(ctx, email);
+  // The invitee's own language when the address has an account; the inviter's page language is
+  // only a guess for an address nobody has yet (the answer is the same either way).
+  const mailLanguage = languageOr(invitee?.account.language ?? language, inviter.language);
   await ctx.mailer.send({
     to: email,
     kind: 'invitation',
-    // The invitee's own language when the address has an account; the inviter's page language is
-    // only a guess for an address nobody has yet (the answer is the same either way).
-    language: languageOr(invitee?.account.language ?? language, inviter.language),
+    language: mailLanguage,
     vars: {
       inviter: `${inviter.first_name} ${inviter.last_name}`.trim(),
       org: orgName,
-      role,
+      role: roleName(role, mailLanguage),
       link: `${ctx.options.publicOrigin}/invite?inviteCode=${encodeURIComponent(code)}`,
     },
   });
@@ -238,7 +240,7 @@ export async function reinvite(ctx: Ctx, region: RegionCode, account: AccountTab
     return { inv: current, before: previous };
   });
   try {
-    await mailInvite(ctx, region, account, org.name, email, inv.role, code, input.language);
+    await mailInvite(ctx, region, account, org.name, email, inv.role as MemberRole, code, input.language);
   } catch {
     await db.updateTable('invitations').set(before).where('id', '=', inv.id).execute();
     await db.deleteFrom('invite_sends').where('org_id', '=', orgId).where('email', '=', email).where('sent_at', '=', now).execute();
