@@ -123,10 +123,23 @@ export interface NotActivatedResult {
   email: string;
   /** True when this call sent a new activation mail (false inside the 60 s wait). */
   mailSent: boolean;
+  /**
+   * Seconds before Resend may send another mail: 60 after this call sent one, what is left of
+   * the wait when it sent none (the mail sent before still works). Absent from older servers.
+   */
+  resendAfterSeconds?: number;
 }
 /** `result` of a rate-limited call: seconds before another try. */
 export interface RateLimitedResult {
   retryAfterSeconds: number;
+}
+/**
+ * `result` of -20679 (tokenExpired) from `POST /login` when the page's login session expired
+ * unused: a fresh session code of the same request. The page puts it in place of the old one,
+ * keeps what was typed and says the page was open too long; the next submit goes on.
+ */
+export interface LoginSessionRenewedResult {
+  sessionCode: string;
 }
 /** `result` of -29999 (loginSessionExists): the sign-in session this browser already has is that address's. */
 export interface LoginSessionExistsResult {

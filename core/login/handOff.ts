@@ -23,3 +23,28 @@ export function handOffUrl(target: RedirectParamsResult, allowList: readonly str
   if (!isAllowedRedirect(target.serviceUrl, allowList, selfOrigin)) return null;
   return withParams(new URL(target.serviceUrl, selfOrigin).toString(), target.redirectParams);
 }
+
+/** Where a browser already signed in goes from the login page: a service's address, or the account page (a route). */
+export type SignedInDestination = { kind: 'external'; url: string } | { kind: 'redirect'; to: '/accountSetting' };
+
+/**
+ * The way on for a browser that is already signed in (spec section 2, the /login guard): an
+ * allowed `return_to`, else the service behind the page's session code, else the account page.
+ * The login page's guard takes it at load; the sign-in form takes it when the server says the
+ * browser got signed in meanwhile (-29999), so that answer is never a dead end.
+ */
+export async function signedInDestination(http: HttpClient, allowList: readonly string[], query: URLSearchParams, selfOrigin: string): Promise<SignedInDestination> {
+  const returnTo = query.get('return_to');
+  if (returnTo && isAllowedRedirect(returnTo, allowList, selfOrigin)) return { kind: 'external', url: new URL(returnTo, selfOrigin).toString() };
+  const sessionCode = query.get('session_code');
+  if (sessionCode) {
+    try {
+      const target = await http.get<RedirectParamsResult>('/redirect-params', { query: { sessionCode }, auth: 'none' });
+      const url = handOffUrl(target, allowList, selfOrigin);
+      if (url) return { kind: 'external', url };
+    } catch {
+      // An expired session code: the account page rather than a dead end.
+    }
+  }
+  return { kind: 'redirect', to: '/accountSetting' };
+}

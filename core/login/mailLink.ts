@@ -10,6 +10,7 @@ import { isAllowedRedirect } from '../router/redirects';
 import { takeMailLinkToken } from '../session/urlTokens';
 import { carryLoginParams } from './carry';
 import { fetchAllowList } from './handOff';
+import { sessionCodeOf } from './sessionCode';
 
 let held: string | null | undefined;
 
@@ -59,6 +60,6 @@ export async function signInAfterMailLink(
  * by which the server knows the service the flow started from and links the mail back to it.
  */
 export function loginSessionHeaders(query: URLSearchParams): Record<string, string> {
-  const code = query.get('session_code');
+  const code = sessionCodeOf(query);
   return code ? { [HEADERS.sessionCode]: code } : {};
 }

@@ -20,6 +20,11 @@ export interface EmailSentData {
   resendAfterSeconds?: number;
   /** Registered through an invitation: the account is active, offer 'registration complete'. */
   viaInvite?: boolean;
+  /**
+   * False when the call sent no mail (inside the resend wait): the one sent a moment ago still
+   * works, and the page says so instead of "we sent" (issue 27). Absent: a mail went out.
+   */
+  mailSent?: boolean;
 }
 
 /** Data the account-locked view shows. */

@@ -4,6 +4,7 @@
  * `*.stories.tsx` and their helpers import it; nothing here reaches the production build.
  */
 export { resetMailLinkTokenForTests } from '../login/mailLink';
+export { forgetSessionCodeRenewals } from '../login/sessionCode';
 export { resetRegionWhiteList } from '../regions/useRegionWhiteList';
 export { buildRegistry } from '../registry/registry';
 export { LoginViewStory, pendingHttp } from '../testing/LoginViewStory';

@@ -1,12 +1,12 @@
-import type { AllowUrlsResult, LoggedResult, RedirectParamsResult, UserInfo } from '../contract/api';
+import type { AllowUrlsResult, LoggedResult, UserInfo } from '../contract/api';
 import { ApiError } from '../http/ApiError';
 import { ERROR_CODES } from '../contract/errorCodes';
 import { clearInvite, loadInvite, refuseInvite, saveInvite, type InviteInfo, type InviteGuardReason } from '../session/invite';
 import { appStore, clearSession, setUser, userAtom } from '../session/session';
 import { storage } from '../session/storage';
 import { afterRefreshFailure } from '../session/refreshRetry';
+import { signedInDestination } from '../login/handOff';
 import { allow, next, type Guard, type GuardContext, type GuardOutcome } from './guardTypes';
-import { isAllowedRedirect, withParams } from './redirects';
 
 /** The allow-list: the server's list plus the deployment's fallbacks (used alone if the call fails). */
 export async function allowedRedirects(ctx: GuardContext): Promise<string[]> {
@@ -111,22 +111,8 @@ export const alreadySignedIn: Guard = {
     if (!status.loggedIn) return next;
     if (status.reauthenticate === true) return allow;
 
-    const allowList = await allowedRedirects(ctx);
-    const returnTo = ctx.query.get('return_to');
-    if (returnTo && isAllowedRedirect(returnTo, allowList, ctx.origin)) {
-      return { kind: 'external', url: new URL(returnTo, ctx.origin).toString() };
-    }
-    if (sessionCode) {
-      try {
-        const target = await ctx.http.get<RedirectParamsResult>('/redirect-params', { query: { sessionCode }, auth: 'none' });
-        if (isAllowedRedirect(target.serviceUrl, allowList, ctx.origin)) {
-          return { kind: 'external', url: withParams(new URL(target.serviceUrl, ctx.origin).toString(), target.redirectParams) };
-        }
-      } catch {
-        // An expired session code: fall through to the account page rather than dead-end.
-      }
-    }
-    return { kind: 'redirect', to: '/accountSetting', replace: true };
+    const destination = await signedInDestination(ctx.http, await allowedRedirects(ctx), ctx.query, ctx.origin);
+    return destination.kind === 'external' ? destination : { ...destination, replace: true };
   },
 };
 

@@ -28,13 +28,16 @@ export function passkeyApi(http: HttpClient, accountId: string) {
 
 export type PasskeyApi = ReturnType<typeof passkeyApi>;
 
-/** The login page's ceremony calls, bound to its session code. */
-export function loginPasskeyApi(http: HttpClient, sessionCode: string | null) {
-  const headers: Record<string, string> = sessionCode ? { session_code: sessionCode } : {};
-  const options = { auth: 'none', headers } as const;
+/** The login page's ceremony calls, bound to its session code (read at each call: a renewed code stands in for an expired one). */
+export function loginPasskeyApi(http: HttpClient, sessionCode: () => string | null) {
+  const options = () => {
+    const code = sessionCode();
+    const headers: Record<string, string> = code ? { session_code: code } : {};
+    return { auth: 'none', headers } as const;
+  };
   return {
-    options: (body: PasskeySignInOptionsRequest = {}) => http.post<PasskeyOptionsResult>('/login/passkey/options', body, options),
-    verify: (body: PasskeySignInVerifyRequest) => http.post<PasskeySignInVerifyResult>('/login/passkey/verify', body, options),
+    options: (body: PasskeySignInOptionsRequest = {}) => http.post<PasskeyOptionsResult>('/login/passkey/options', body, options()),
+    verify: (body: PasskeySignInVerifyRequest) => http.post<PasskeySignInVerifyResult>('/login/passkey/verify', body, options()),
   };
 }
 

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useErrorHandler, useHttp, useLoginPage } from '@portal/plugin-api';
+import { sessionCodeOf, useErrorHandler, useHttp, useLoginPage } from '@portal/plugin-api';
 import { isCancelled, isRefusedPasskey, loginPasskeyApi } from './api';
 
 /** How a passkey attempt on the login page ended, when it did not sign in: what PasskeyAction says. */
@@ -14,7 +14,7 @@ export function usePasskeyLogin() {
   const http = useHttp();
   const page = useLoginPage();
   const handleError = useErrorHandler();
-  const api = useMemo(() => loginPasskeyApi(http, page.query.get('session_code')), [http, page.query]);
+  const api = useMemo(() => loginPasskeyApi(http, () => sessionCodeOf(page.query)), [http, page.query]);
   const [outcome, setOutcome] = useState<PasskeyOutcome>(null);
   const report = (error: unknown) => {
     if (isCancelled(error)) setOutcome('cancelled');

@@ -6,6 +6,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { boolean, object, string } from 'yup';
 import {
+  activationMailSent,
   type ApiError,
   Button,
   Checkbox,
@@ -244,8 +245,8 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
 
   function handleServerError(error: ApiError, form: RegisterFormValues): boolean {
     if (error.code === -20602) {
-      // The account exists but is not activated: the server has sent the activation mail again.
-      goTo('email', { email: form.email, purpose: 'activation' } satisfies EmailSentData);
+      // Registered before and not activated: the server mailed the (new) link, or says how long until Resend can.
+      goTo('email', activationMailSent(form.email, error));
       return true;
     }
     if (error.code === -20623) {

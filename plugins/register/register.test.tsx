@@ -609,6 +609,14 @@ describe('RegisterView: submitting', () => {
     expect(getToast()).toBeNull();
   });
 
+  it('-20602 inside the resend wait: no mail went out, so the email-sent view is told so and when Resend can send (issue 27)', async () => {
+    const http = fakeHttp({ post: async () => Promise.reject(new ApiError(-20602, 'not activated', 400, { email: VALID.email, mailSent: false, resendAfterSeconds: 42 })) });
+    const { user, goTo } = await renderRegister({ http });
+    await fillValid(user, { country: 'Japan' });
+    await user.click(submit());
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('email', { email: VALID.email, purpose: 'activation', mailSent: false, resendAfterSeconds: 42 }));
+  });
+
   it('-20623: already activated: an inline message with a button to sign in', async () => {
     const http = fakeHttp({ post: async () => Promise.reject(new ApiError(-20623, 'activated', 400)) });
     const { user, goTo } = await renderRegister({ http, query: 'session_code=sc-1' });

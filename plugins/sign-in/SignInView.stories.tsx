@@ -182,10 +182,22 @@ export const ActivatedNotice: Story = { parameters: { query: 'session_code=sc-st
 /** The activation link was invalid or expired (activated=0). */
 export const ActivationFailed: Story = { parameters: { query: 'session_code=sc-story&activated=0' } };
 
-/** -29999: already signed in elsewhere in this login session, said as information. */
+/** -29999: signed in meanwhile (another tab): said as information while the page goes on to the service. */
 export const InfoMessage: Story = {
   parameters: { http: failingWith(new ApiError(-29999, 'login session exists', 400)) },
   play: ({ canvasElement }) => signInWith(canvasElement, 'You are already signed in.'),
+};
+
+/** -20679 with a fresh session code: the page was open too long; what was typed stays, the next submit goes on (issue 27). */
+export const PageExpired: Story = {
+  parameters: { http: failingWith(new ApiError(-20679, 'expired', 400, { sessionCode: 'sc-story-2' })) },
+  play: ({ canvasElement }) => signInWith(canvasElement, 'This page was open too long'),
+};
+
+/** The same notice in Arabic, right to left. */
+export const PageExpiredArabic: Story = {
+  ...inArabic(PageExpired),
+  play: ({ canvasElement }) => signInWith(canvasElement, 'ظلّت هذه الصفحة مفتوحة'),
 };
 
 /** -60001: too many requests; the typed password stays. */

@@ -3,12 +3,12 @@ import { Suspense, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
+  activationMailSent,
   Button,
   checkEmail,
   checkLoginPassword,
   clearInviteRefusal,
   currentLanguage,
-  type EmailSentData,
   errorMessage,
   fetchAllowList,
   type FieldChecks,
@@ -20,8 +20,11 @@ import {
   type LoginResult,
   type LoginViewProps,
   PluginBoundary,
+  renewSessionCode,
+  sessionCodeOf,
   SIGN_IN_FIELDS_POINT,
   SIGN_IN_METHOD_POINT,
+  signedInDestination,
   type SignInMethod,
   type SignInMethodProps,
   TextField,
@@ -104,7 +107,6 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
     }
     return { fields, standsIn };
   }, [registry, page]);
-  const sessionCode = page.query.get('session_code');
 
   const call = useInterruptibleCall<SignInForm & Record<string, unknown>, LoginResult>({
     call: 'signIn',
@@ -119,6 +121,8 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
         ...method,
         ...extra,
       };
+      // Read at each call: a renewed login session's code (the page was open too long) stands in for the query's.
+      const sessionCode = sessionCodeOf(page.query);
       return http.post<LoginResult>('/login', body, { auth: 'none', headers: sessionCode ? { session_code: sessionCode } : {} });
     },
     onSuccess: async (result) => {
@@ -139,6 +143,14 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
           setValue('password', '');
           focus('password');
         }
+      } else if ('continueSignedIn' in outcome) {
+        setAlert({ kind: 'message', error, tone: 'info' });
+        void continueSignedIn();
+      } else if ('renewed' in outcome) {
+        // Everything typed stays (the password too): only the page's login session is new.
+        const old = sessionCodeOf(page.query);
+        if (old) renewSessionCode(old, outcome.renewed);
+        setAlert({ kind: 'pageExpired' });
       } else if ('restart' in outcome) {
         sessionStorage.setItem(REMEMBERED_EMAIL, form.email);
         toast(errorMessage(error, t), 'info');
@@ -146,7 +158,7 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
       } else if (outcome.goTo === 'locked') {
         goTo('locked', { lockedMinutes: outcome.lockedMinutes ?? 0, email: form.email } satisfies LockedData);
       } else {
-        goTo('email', { email: form.email.trim(), purpose: 'activation' } satisfies EmailSentData);
+        goTo('email', activationMailSent(form.email.trim(), error));
       }
       return true;
     },
@@ -156,6 +168,14 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
       setTimeout(() => focus('password'), 0);
     },
   });
+
+  // Signed in meanwhile (another tab): where the login page's guard would have sent the browser.
+  const continueSignedIn = async () => {
+    setHandingOff(true);
+    const destination = await signedInDestination(http, await fetchAllowList(http, config), page.query, window.location.origin);
+    if (destination.kind === 'external') window.location.assign(destination.url);
+    else navigate(destination.to, { replace: true });
+  };
 
   const submit = handleSubmit(async (form) => {
     setAlert(null);
@@ -309,6 +329,10 @@ function AlertBox({ alert }: { alert: SignInAlert }) {
     case 'activated':
       tone = 'success';
       text = t('activated');
+      break;
+    case 'pageExpired':
+      tone = 'warning';
+      text = t('pageExpired');
       break;
     case 'activationFailed':
       text = t('activationFailed');

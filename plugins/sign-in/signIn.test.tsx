@@ -12,7 +12,7 @@ import {
   refuseInvite,
   SIGN_IN_FIELDS_POINT,
 } from '@portal/plugin-api';
-import { renderPortal, testLoginPage, testRegistry } from '@portal/plugin-api/testing';
+import { forgetSessionCodeRenewals, renderPortal, testLoginPage, testRegistry } from '@portal/plugin-api/testing';
 import LockedView from './LockedView';
 import signIn from './index';
 import { mayFocusOnLoad } from './focusOnLoad';
@@ -25,7 +25,7 @@ function fakeHttp(post: Post, allowUrls: string[] = []) {
   return {
     post: vi.fn(post),
     get: vi.fn(async (path: string) => (path === '/redirect/allow-urls' ? { allowUrls } : null)),
-  } as unknown as HttpClient & { post: ReturnType<typeof vi.fn> };
+  } as unknown as HttpClient & { post: ReturnType<typeof vi.fn>; get: ReturnType<typeof vi.fn> };
 }
 
 function Back({ cancel }: InterruptProps) {
@@ -53,14 +53,17 @@ beforeEach(() => {
   assign.mockReset();
   vi.stubGlobal('location', { ...window.location, assign, origin: window.location.origin, href: window.location.href });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  forgetSessionCodeRenewals();
+});
 
 async function renderSignIn(http: HttpClient, options: { query?: string; views?: string[]; data?: unknown; language?: 'ar_SA' } = {}) {
   const registry = await testRegistry([signIn, mfaStub, fieldsStub]);
   const page = testLoginPage({ query: new URLSearchParams(options.query ?? 'session_code=sc-1'), views: options.views });
   const goTo = vi.fn();
-  renderPortal(page.wrap(<SignInView goTo={goTo} data={options.data} />), { registry, http, language: options.language });
-  return { goTo, page };
+  const { location } = renderPortal(page.wrap(<SignInView goTo={goTo} data={options.data} />), { registry, http, language: options.language });
+  return { goTo, page, location };
 }
 
 const email = () => screen.getByLabelText(/^Email/);
@@ -77,12 +80,13 @@ describe('sign-in outcomes (spec section 8, sign-in error behaviour)', () => {
     expect(signInOutcome(wrong({ remainAttempts: 1, failedAttempts: 4, lockedMinutes: 60 }))).toEqual({ alert: { kind: 'lastAttempt', lockedMinutes: 60 } });
     expect(signInOutcome(wrong({ remainAttempts: 0, failedAttempts: 5, lockedMinutes: 30 }))).toEqual({ goTo: 'locked', lockedMinutes: 30 });
   });
-  it('-20004 and -20661 lock; -20602 shows email-sent; -20679 restarts; -29999 informs', () => {
+  it('-20004 and -20661 lock; -20602 shows email-sent; -20679 restarts; -29999 continues', () => {
     expect(signInOutcome(new ApiError(-20004, '', 423, { lockedMinutes: 90 }))).toEqual({ goTo: 'locked', lockedMinutes: 90 });
     expect(signInOutcome(new ApiError(-20661, '', 429))).toEqual({ goTo: 'locked', lockedMinutes: null });
     expect(signInOutcome(new ApiError(-20602, '', 400))).toEqual({ goTo: 'email' });
     expect(signInOutcome(new ApiError(-20679, '', 400))).toEqual({ restart: true });
-    expect(signInOutcome(new ApiError(-29999, '', 409))).toMatchObject({ alert: { kind: 'message', tone: 'info' } });
+    expect(signInOutcome(new ApiError(-20679, '', 400, { sessionCode: 'sc-2' }))).toEqual({ renewed: 'sc-2' });
+    expect(signInOutcome(new ApiError(-29999, '', 409))).toEqual({ continueSignedIn: true });
   });
   it('-19999 for the second factor says why in the form; for another plugin, the catalogue message', () => {
     expect(signInOutcome(new ApiError(-19999, '', 403, { plugin: 'mfa', offIn: 'Euw', appType: null }))).toEqual({ alert: { kind: 'secondFactorOff' } });
@@ -95,6 +99,61 @@ describe('sign-in outcomes (spec section 8, sign-in error behaviour)', () => {
 });
 
 describe('SignInView', () => {
+  it('a page open longer than its login session: keeps what was typed, says so, and the next submit goes on with the fresh code (issue 27)', async () => {
+    forgetSessionCodeRenewals();
+    window.history.replaceState(null, '', '/login?session_code=sc-1&lang=en_US');
+    vi.stubGlobal('location', { ...window.location, assign, origin: window.location.origin, href: document.URL });
+    const address = () => new URL(document.URL).searchParams;
+    const http = fakeHttp(async () => ({ serviceUrl: `${window.location.origin}/api/authorize`, redirectParams: { session_code: 'sc-2' } }));
+    http.post.mockImplementationOnce(async () => Promise.reject(new ApiError(-20679, 'expired', 400, { sessionCode: 'sc-2' })));
+    const { goTo } = await renderSignIn(http);
+    await userEvent.type(email(), 'ana@partner.example');
+    await userEvent.type(password(), 'secret-1{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/open too long/);
+    expect((email() as HTMLInputElement).value).toBe('ana@partner.example');
+    expect((password() as HTMLInputElement).value).toBe('secret-1');
+    expect(goTo).not.toHaveBeenCalled();
+    // The address carries the fresh code (a reload, the register and reset views use it), the rest of the query kept.
+    expect(address().get('session_code')).toBe('sc-2');
+    expect(address().get('lang')).toBe('en_US');
+    await userEvent.click(submit());
+    await waitFor(() => expect(http.post).toHaveBeenLastCalledWith('/login', expect.objectContaining({ password: 'secret-1' }), expect.objectContaining({ headers: { session_code: 'sc-2' } })));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(`${window.location.origin}/api/authorize?session_code=sc-2`));
+    window.history.replaceState(null, '', '/');
+  });
+
+  describe('-29999, already signed in (issue 27: the same message on every click, no way on)', () => {
+    const signedIn = () => Promise.reject(new ApiError(-29999, 'You are already signed in.', 409, { email: 'ana@partner.example' }));
+    function continuing(target: unknown) {
+      const http = fakeHttp(signedIn);
+      http.get.mockImplementation(async (path: string) => (path === '/redirect/allow-urls' ? { allowUrls: [] } : path === '/redirect-params' ? target : null));
+      return http;
+    }
+
+    it('goes on to the service behind the session code, saying so', async () => {
+      const http = continuing({ serviceUrl: `${window.location.origin}/api/authorize`, redirectParams: { session_code: 'sc-1', language: 'en_US' } });
+      await renderSignIn(http);
+      await userEvent.type(email(), 'ana@partner.example');
+      await userEvent.type(password(), 'secret-1{Enter}');
+      expect((await screen.findByRole('status')).textContent).toMatch(/already signed in/i);
+      await waitFor(() => expect(assign).toHaveBeenCalledWith(`${window.location.origin}/api/authorize?session_code=sc-1&language=en_US`));
+      expect(http.get).toHaveBeenCalledWith('/redirect-params', expect.objectContaining({ query: { sessionCode: 'sc-1' } }));
+    });
+
+    it('without a service to go back to (an expired session code), opens the account', async () => {
+      const http = continuing(null);
+      http.get.mockImplementation(async (path: string) => {
+        if (path === '/redirect-params') throw new ApiError(-20679, 'expired', 400);
+        return path === '/redirect/allow-urls' ? { allowUrls: [] } : null;
+      });
+      const { location } = await renderSignIn(http);
+      await userEvent.type(email(), 'ana@partner.example');
+      await userEvent.type(password(), 'secret-1{Enter}');
+      await waitFor(() => expect(location.history.at(-1)).toBe('/accountSetting'));
+      expect(assign).not.toHaveBeenCalled();
+    });
+  });
+
   it('keeps Sign in disabled until email and password are filled; Enter submits with the session code', async () => {
     const http = fakeHttp(async () => ({ serviceUrl: `${window.location.origin}/api/authorize`, redirectParams: { session_code: 'sc-1' } }));
     await renderSignIn(http);
@@ -185,7 +244,7 @@ describe('SignInView', () => {
   it('goes to the locked view at zero attempts and to email-sent when not activated', async () => {
     let code = -20601;
     const http = fakeHttp(async () => {
-      throw new ApiError(code, '', 400, code === -20601 ? { remainAttempts: 0, failedAttempts: 5, lockedMinutes: 30 } : { email: 'ana@partner.example', mailSent: true });
+      throw new ApiError(code, '', 400, code === -20601 ? { remainAttempts: 0, failedAttempts: 5, lockedMinutes: 30 } : { email: 'ana@partner.example', mailSent: false, resendAfterSeconds: 37 });
     });
     const { goTo } = await renderSignIn(http);
     // The address is checked and handed on without the spaces around it.
@@ -194,7 +253,8 @@ describe('SignInView', () => {
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('locked', { lockedMinutes: 30, email: 'ana@partner.example' }));
     code = -20602;
     await userEvent.type(password(), 'right-pass{Enter}');
-    await waitFor(() => expect(goTo).toHaveBeenCalledWith('email', { email: 'ana@partner.example', purpose: 'activation' }));
+    // Inside the resend wait no mail went out: the view is told, and when Resend can send (issue 27).
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('email', { email: 'ana@partner.example', purpose: 'activation', mailSent: false, resendAfterSeconds: 37 }));
   });
 
   it('MFA replaces the form; Back returns to it with the password cleared', async () => {

@@ -1,4 +1,4 @@
-import { type ApiError, ERROR_CODES, type FailedLoginResult, type InviteGuardReason, type PluginOffResult } from '@portal/plugin-api';
+import { type ApiError, ERROR_CODES, type FailedLoginResult, type InviteGuardReason, type PluginOffResult, renewedSessionCode } from '@portal/plugin-api';
 
 /**
  * What the form says after a failed sign-in (spec section 8, sign-in error behaviour). Kept
@@ -11,11 +11,22 @@ export type SignInAlert =
   /** The account has two-step verification, and the deployment turns its methods off in the account's region (403 -19999, plugin mfa). */
   | { kind: 'secondFactorOff' }
   | { kind: 'activated' }
+  /** The page was open longer than its login session lived: what was typed is kept, the next submit goes on (issue 27). */
+  | { kind: 'pageExpired' }
   | { kind: 'activationFailed' }
   /** An invitation link that cannot register (spec section 2): the reason, where it ended up. */
   | { kind: 'invite'; reason: InviteGuardReason };
 
-export type SignInOutcome = { alert: SignInAlert } | { goTo: 'locked'; lockedMinutes: number | null } | { goTo: 'email' } | { restart: true } | null;
+export type SignInOutcome =
+  | { alert: SignInAlert }
+  | { goTo: 'locked'; lockedMinutes: number | null }
+  | { goTo: 'email' }
+  | { restart: true }
+  /** The login session expired unused and the server renewed it: this code from now on. */
+  | { renewed: string }
+  /** The browser is signed in already (-29999): on to where it was going, as the login page's guard does. */
+  | { continueSignedIn: true }
+  | null;
 
 function failedLogin(error: ApiError): Partial<FailedLoginResult> {
   return (error.result as Partial<FailedLoginResult> | undefined) ?? {};
@@ -36,13 +47,16 @@ export function signInOutcome(error: ApiError): SignInOutcome {
       return { goTo: 'locked', lockedMinutes: failedLogin(error).lockedMinutes ?? null };
     case ERROR_CODES.notActivated:
       return { goTo: 'email' };
-    case ERROR_CODES.tokenExpired:
-      return { restart: true };
+    case ERROR_CODES.tokenExpired: {
+      const fresh = renewedSessionCode(error);
+      return fresh ? { renewed: fresh } : { restart: true };
+    }
     case ERROR_CODES.regionUnavailable:
       // The server never lets such an account in on its password alone (fail closed): say why, in the form.
       return (error.result as Partial<PluginOffResult> | undefined)?.plugin === 'mfa' ? { alert: { kind: 'secondFactorOff' } } : { alert: { kind: 'message', error, tone: 'error' } };
     case ERROR_CODES.loginSessionExists:
-      return { alert: { kind: 'message', error, tone: 'info' } };
+      // Said as information while the page goes on: shown alone it was a dead end (issue 27).
+      return { continueSignedIn: true };
     case ERROR_CODES.rateLimited:
     case ERROR_CODES.accountNotExist:
     case ERROR_CODES.needMergeOrMigrate:

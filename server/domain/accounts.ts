@@ -4,6 +4,7 @@
  */
 import type { UserProfile, ActivationPasswordProblem, ConflictInfoResult, MailLinkProblem, MailLinkResult, RegisterRequest, ResetLinkInfo, RegisterResult, UpdateInfoRequest } from '../../core/contract/account';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import type { NotActivatedResult } from '../../core/contract/auth';
 import type { RegionCode } from '../../core/contract/regions';
 import { DEFAULT_SESSION_TIMEOUT } from '../../core/contract/security';
 import { LANGUAGE_CODES } from '../../core/i18n/languages';
@@ -242,6 +243,60 @@ export async function resendActivationIfDue(ctx: Ctx, region: RegionCode, accoun
   }
 }
 
+/** Seconds until Resend may mail the account again (at least 1 while the wait runs, 0 once it has). */
+export function activationResendWait(ctx: Ctx, account: Pick<AccountTable, 'activation_sent_at'>): number {
+  if (account.activation_sent_at === null) return 0;
+  return Math.max(0, Math.ceil((account.activation_sent_at + MAIL_WAIT_SECONDS * 1000 - ctx.now()) / 1000));
+}
+
+/**
+ * Registering a pending address again: a changed registration (another password or other
+ * details) replaces the pending one, which ends every earlier link, so its own link goes out at
+ * once, wait or not (the register limits and captcha bound how often). The same registration
+ * again (a lost mail, a second click) changes nothing: its link still works, and a new mail goes
+ * out only after the 60 s wait. Before, a change inside the wait killed the mailed link and sent
+ * none, while the page said a mail was sent (issue 27).
+ */
+async function registerPendingAgain(
+  ctx: Ctx,
+  found: { region: RegionCode; account: AccountTable },
+  pending: PendingRegistration,
+  password: string,
+  language: string,
+  clientId: string | null,
+): Promise<NotActivatedResult | null> {
+  const { region, account } = found;
+  const samePassword = await ctx.passwords.verify(account.password_hash, password);
+  if (samePassword && !registrationChanged(region, account, pending)) {
+    const mailSent = await resendActivationIfDue(ctx, region, account, language, clientId);
+    return { email: account.email, mailSent, resendAfterSeconds: mailSent ? MAIL_WAIT_SECONDS : activationResendWait(ctx, account) };
+  }
+  const replaced = await replacePendingRegistration(ctx, region, account, !samePassword, pending);
+  if (!replaced) return null;
+  let mailSent = true;
+  try {
+    await sendActivationMail(ctx, region, replaced, language, clientId);
+  } catch {
+    mailSent = false;
+  }
+  return { email: account.email, mailSent, resendAfterSeconds: mailSent ? MAIL_WAIT_SECONDS : 0 };
+}
+
+/** Whether a registration differs from the pending one in what the account keeps (its language aside: only the mail's). */
+function registrationChanged(region: RegionCode, account: AccountTable, next: PendingRegistration): boolean {
+  const same = <T>(a: T | null | undefined, b: T | null | undefined) => (a ?? null) === (b ?? null);
+  return (
+    next.region !== region ||
+    !same(account.first_name, next.first_name) ||
+    !same(account.last_name, next.last_name) ||
+    !same(account.phone, next.phone) ||
+    !same(account.country, next.country) ||
+    !same(account.subscription, next.subscription) ||
+    !same(account.product_line, next.product_line) ||
+    !same(account.topic_subscription, next.topic_subscription)
+  );
+}
+
 export interface ClientMeta {
   ip: string;
   terminal: string | null;
@@ -324,11 +379,9 @@ export async function register(
     // Still "not activated" (spec), but this registration's password is the one the newest
     // link activates: earlier links (perhaps someone else's registration) stop working.
     // The same password again (a lost mail, a second click) is no contest; another one is.
-    const contested = !(await ctx.passwords.verify(existing.account.password_hash, input.password));
-    const replaced = await replacePendingRegistration(ctx, existing.region, existing.account, contested, { ...details, password_hash: await ctx.passwords.hash(input.password) });
-    if (!replaced) fail(E.userExists);
-    const mailSent = await resendActivationIfDue(ctx, existing.region, replaced, language, clientId);
-    fail(E.notActivated, { email, mailSent });
+    const again = await registerPendingAgain(ctx, existing, { ...details, password_hash: await ctx.passwords.hash(input.password) }, input.password, language, clientId);
+    if (!again) fail(E.userExists);
+    fail(E.notActivated, { ...again, email } satisfies NotActivatedResult);
   }
   if (input.inviteCode && !invited) await checkInvitation(input.inviteCode);
 
@@ -368,14 +421,7 @@ async function registerOrNotice(ctx: Ctx, row: AccountTable, pending: PendingReg
   }
   const current = existing ?? (await findAccount(ctx, row.email));
   if (!current) return;
-  if (current.account.activated_at === null) {
-    const contested = !(await ctx.passwords.verify(current.account.password_hash, password));
-    const replaced = await replacePendingRegistration(ctx, current.region, current.account, contested, pending);
-    if (replaced) {
-      await resendActivationIfDue(ctx, current.region, replaced, row.language, clientId);
-      return;
-    }
-  }
+  if (current.account.activated_at === null && (await registerPendingAgain(ctx, current, pending, password, row.language, clientId))) return;
   const owner = await getAccount(ctx, current.region, current.account.id);
   await sendOwnerNotice(ctx, 'alreadyRegistered', owner.email, languageOr(owner.language), owner.first_name);
 }
@@ -418,10 +464,7 @@ export async function requestActivationMail(ctx: Ctx, emailInput: string, langua
 
 async function activationMailOrWait(ctx: Ctx, region: RegionCode, account: AccountTable, language: string | undefined, clientId: string | null): Promise<void> {
   const sent = await resendActivationIfDue(ctx, region, account, language, clientId);
-  if (!sent) {
-    const wait = Math.max(1, Math.ceil(((account.activation_sent_at ?? 0) + MAIL_WAIT_SECONDS * 1000 - ctx.now()) / 1000));
-    fail(E.rateLimited, { retryAfterSeconds: wait });
-  }
+  if (!sent) fail(E.rateLimited, { retryAfterSeconds: Math.max(1, activationResendWait(ctx, account)) });
 }
 
 /** A new activation mail for the account of an expired link, bound to the same service. */

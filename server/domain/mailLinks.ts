@@ -8,7 +8,7 @@ import { MAIL_LINK_CLIENT_PARAM, MAIL_LINK_TOKEN_PARAM, MAIL_LINK_VIEWS, type Ma
 import type { RegionCode } from '../../core/contract/regions';
 import type { Ctx } from '../context';
 import type { AccountTable } from '../db/types';
-import { getClient, getLoginSession, PORTAL_CLIENT_ID } from './oauth';
+import { clientOfLoginSession, getClient, PORTAL_CLIENT_ID } from './oauth';
 import { hashSecret, parseRegionalSecret } from './tokens';
 
 export type MailLinkKind = keyof typeof MAIL_LINK_VIEWS;
@@ -23,11 +23,13 @@ export function mailLink(ctx: Ctx, kind: MailLinkKind, token: string, language: 
   return url.toString();
 }
 
-/** The client behind a request's `session_code` header (a live login session), if any. */
+/**
+ * The client behind a request's `session_code` header, if any: its login session may have
+ * expired (a register page left open long), the flow still started at that service.
+ */
 export async function clientOfSessionCode(ctx: Ctx, header: string | string[] | undefined): Promise<string | null> {
   const code = Array.isArray(header) ? header[0] : header;
-  const session = code ? await getLoginSession(ctx, code) : null;
-  return session?.client_id ?? null;
+  return clientOfLoginSession(ctx, code);
 }
 
 /** Where "sign in" leads after a mailed link: the connected service, or null for the portal. */

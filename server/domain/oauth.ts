@@ -207,6 +207,41 @@ export async function getLoginSession(ctx: Ctx, code: string | undefined): Promi
   return row;
 }
 
+/**
+ * A login session of the page's code that expired before anyone signed in with it (still kept,
+ * a day past its end): the same request (client, redirect, state, PKCE challenge, language,
+ * source) under a fresh code, the old one spent. A page left open too long then goes on with what
+ * was typed instead of starting over (issue 27). Null when there is nothing to renew: an unknown
+ * code, a live one, one already signed in with, or one renewed by a parallel request.
+ */
+export async function renewLoginSession(ctx: Ctx, code: string | undefined): Promise<string | null> {
+  if (!code || code.length > 200) return null;
+  const db = ctx.stores.global;
+  const row = await db.selectFrom('login_sessions').selectAll().where('code_hash', '=', sha256(code)).executeTakeFirst();
+  if (!row || row.expires_at > ctx.now() || row.completed_at !== null) return null;
+  if (!(await getClient(ctx, row.client_id))) return null;
+  const spent = await db.deleteFrom('login_sessions').where('code_hash', '=', row.code_hash).where('completed_at', 'is', null).executeTakeFirst();
+  if (Number(spent.numDeletedRows) !== 1) return null;
+  return createLoginSession(ctx, {
+    clientId: row.client_id,
+    redirectUri: row.redirect_uri,
+    state: row.state,
+    codeChallenge: row.code_challenge,
+    returnUrl: row.return_url,
+    scope: row.scope,
+    language: row.language,
+    source: row.source,
+    params: row.params ? (JSON.parse(row.params) as Record<string, string | true>) : null,
+  });
+}
+
+/** The client of a login session, expired or not (while it is kept): whose flow a mailed link returns to. */
+export async function clientOfLoginSession(ctx: Ctx, code: string | undefined): Promise<string | null> {
+  if (!code || code.length > 200) return null;
+  const row = await ctx.stores.global.selectFrom('login_sessions').select('client_id').where('code_hash', '=', sha256(code)).executeTakeFirst();
+  return row?.client_id ?? null;
+}
+
 export async function completeLoginSession(ctx: Ctx, code: string, accountId: string, region: RegionCode, ssoSessionId: string): Promise<void> {
   await ctx.stores.global
     .updateTable('login_sessions')

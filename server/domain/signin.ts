@@ -8,7 +8,7 @@
  * address from all clients. Each attempt is counted before its password is checked and taken
  * back unless the password turned out wrong, so parallel attempts cannot all pass the check.
  */
-import type { LoginRequest } from '../../core/contract/auth';
+import type { LoginRequest, NotActivatedResult } from '../../core/contract/auth';
 import type { MfaType } from '../../core/contract/auth';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { RegionCode } from '../../core/contract/regions';
@@ -16,7 +16,7 @@ import type { Ctx } from '../context';
 import type { AccountTable } from '../db/types';
 import { ApiFailure, fail } from '../http/errors';
 import { dummyPasswordHash } from './crypto';
-import { createOneTimeToken, findAccount, resendActivationIfDue } from './accounts';
+import { activationResendWait, createOneTimeToken, findAccount, MAIL_WAIT_SECONDS, resendActivationIfDue } from './accounts';
 import { clientNetwork, type HeldHit } from './limits';
 import { regionOfCountry } from './countries';
 import { completeMfaProcess, maskEmail, mfaProcessPassedCaptcha, readMfaProcess, sendStepCode, startMfaProcess, stepMethods, verifyMfaProcess, verifyRecoveryCodeProcess, MFA_PROCESS_MINUTES } from './mfa';
@@ -174,7 +174,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
 
   if (account.activated_at === null) {
     const mailSent = await resendActivationIfDue(ctx, region, account, input.language, meta.clientId ?? null);
-    fail(E.notActivated, { email, mailSent });
+    fail(E.notActivated, { email, mailSent, resendAfterSeconds: mailSent ? MAIL_WAIT_SECONDS : activationResendWait(ctx, account) } satisfies NotActivatedResult);
   }
 
   if (account.privacy_version < ctx.options.privacyPolicyVersion) {

@@ -1,6 +1,6 @@
 /** Sign-in and the authorisation hand-off: /authorize, /login, /token, /refresh-token, /logout, help desk. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthorizeQuery, LoginRequest, TokenRequest } from '../../core/contract/auth';
+import type { AuthorizeQuery, LoginRequest, LoginSessionRenewedResult, TokenRequest } from '../../core/contract/auth';
 import type { TokenExchangeResult } from '../../core/contract/api';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { HEADERS } from '../../core/contract/headers';
@@ -17,6 +17,7 @@ import {
   loginSourceFor,
   redirectParamsFor,
   redirectWithCode,
+  renewLoginSession,
   validateAuthorize,
 } from '../domain/oauth';
 import { isReauthSession, reauthenticationOf, secondFactorDemanded } from '../domain/reauth';
@@ -130,7 +131,12 @@ export function authRoutes(ctx: Ctx) {
         const header = req.headers[SESSION_CODE_HEADER];
         let code = (Array.isArray(header) ? header[0] : header) || null;
         let ls = code ? await getLoginSession(ctx, code) : null;
-        if (code && !ls) fail(E.tokenExpired, undefined, 'The login session has expired. Please start again.', 400);
+        if (code && !ls) {
+          // A page open too long: a fresh code of the same request, so the page keeps what was typed and goes on.
+          const fresh = await renewLoginSession(ctx, code);
+          if (fresh) fail(E.tokenExpired, { sessionCode: fresh } satisfies LoginSessionRenewedResult, 'This page was open too long. Sign in again to continue.', 400);
+          fail(E.tokenExpired, undefined, 'The login session has expired. Please start again.', 400);
+        }
         if (!code) {
           // Only a sign-in from another product's page (the help desk's) starts without a login session.
           const from = b.source ? loginSourceFor(ctx, b.source, null) : null;
@@ -143,7 +149,6 @@ export function authRoutes(ctx: Ctx) {
         const sameAccount = existing !== null && existing.account.email === normalizeEmail(b.email);
         // A re-authentication proves the signed-in account again, never another one (re-auth.ts).
         if (reauth && !sameAccount) fail(E.accountError, undefined, 'Sign in again with the account you are signed in with, or sign out first.');
-        if (!reauth && sameAccount) fail(E.loginSessionExists, { email: existing.account.email });
         const client = ls ? await getClient(ctx, ls.client_id) : null;
         const context = eventContext(clientIp(req), req.headers);
         const { region, account, methods, deviceCookie } = await signIn(ctx, b, {
@@ -166,7 +171,10 @@ export function authRoutes(ctx: Ctx) {
         if (ls?.source && ls.source !== 'oidc') loginSourceFor(ctx, ls.source, region);
         // Without a password, the passkey was the whole sign-in.
         await recordSignIn(ctx, region, account, context, b.password === undefined && methods.includes('hwk') ? 'passkey_sign_in' : 'sign_in_success');
-        if (reauth) {
+        // The same account again (signed in meanwhile in another tab, or a service asking for a fresh
+        // sign-in): checked as any sign-in, then on to the service with the session this browser has.
+        // Refusing it (-29999) left the page with no way on, click after click (issue 27).
+        if (reauth || sameAccount) {
           // The same session goes on (what other services were given under it too), signed in to anew.
           await renewSessionSignIn(ctx, existing.region, existing.session.id, methods);
           await completeLoginSession(ctx, code!, account.id, region, existing.session.id);

@@ -195,17 +195,27 @@ describe('authorisation hand-off', () => {
     expect(params.body.result).toEqual({ serviceUrl: `${t.base}/api/authorize`, redirectParams: { session_code: code } });
   });
 
-  it('refuses a second sign-in of the same account in the same browser with -29999', async () => {
+  it('a second sign-in of the same account in the same browser continues with its session to the service (issue 27: -29999 was a dead end)', async () => {
     const c = new Client(t.base);
     await signIn(c, 'member@example.com', DEMO_PASSWORD);
-    const { challenge } = pkce();
+    const before = (await c.get('/api/account/' + (await c.get('/api/user-info', { auth: true })).body.result.accountId + '/sessions', { auth: true })).body.result;
+    const { verifier, challenge } = pkce();
     const r = await c.get(authorizeUrl(t.base, { challenge, extra: { prompt: 'login' } }));
     const code = new URL(r.headers.get('location')!).searchParams.get('session_code')!;
+    // The credentials are still checked: a wrong password is refused as ever.
+    expect((await login(c, code, { email: 'member@example.com', password: 'wrong-password-1' })).body.errorCode).toBe(E.wrongCredentials);
     const res = await login(c, code, { email: 'member@example.com', password: DEMO_PASSWORD });
-    expect(res.body.errorCode).toBe(E.loginSessionExists);
-    expect(res.body.result.email).toBe('member@example.com');
+    expect(res.status).toBe(200);
+    expect(res.body.result).toEqual({ serviceUrl: `${t.base}/api/authorize`, redirectParams: expect.objectContaining({ session_code: code }) });
+    // No second session: the one the browser has goes on (other services signed in under it keep theirs).
+    expect(res.headers.getSetCookie().some((v) => v.startsWith('uid_sso='))).toBe(false);
+    const tokens = await finishHandOff(c, res.body.result, verifier);
+    expect(tokens.accessToken).toBeTruthy();
+    const after = (await c.get('/api/account/' + (await c.get('/api/user-info', { auth: true })).body.result.accountId + '/sessions', { auth: true })).body.result;
+    expect(after.sessions.length).toBe(before.sessions.length);
     // Another account may sign in: the old SSO session ends.
-    const other = await login(c, code, { email: 'admin@example.com', password: DEMO_PASSWORD });
+    const r2 = await c.get(authorizeUrl(t.base, { challenge: pkce().challenge, extra: { prompt: 'login' } }));
+    const other = await login(c, new URL(r2.headers.get('location')!).searchParams.get('session_code')!, { email: 'admin@example.com', password: DEMO_PASSWORD });
     expect(other.status).toBe(200);
     expect((await c.post('/api/logged')).body.result.email).toBe('admin@example.com');
   });

@@ -187,7 +187,7 @@ describe('prompt=login and max_age while signed in to the portal', () => {
     await expect(oidc.fetchUserInfo(first.config, first.tokens!.access_token, first.claims!.sub)).rejects.toMatchObject({ status: 401 });
   });
 
-  it('an ordinary login session still refuses the signed-in account (-29999), and /logged says no re-authentication', async () => {
+  it('an ordinary login session of the signed-in account continues to the interaction (no dead end -29999), and /logged says no re-authentication', async () => {
     const c = new Client(t.base);
     await authorize(c, DEMO);
     const config = await clientConfig(t, 'rp', oidc.None());
@@ -197,7 +197,9 @@ describe('prompt=login and max_age while signed in to the portal', () => {
     const sessionCode = visit.kind === 'login' ? visit.sessionCode : '';
     // Signed in as demo in `c`, this ordinary login session asks nothing of it.
     expect((await c.post(`/api/logged?sessionCode=${sessionCode}`, undefined)).body.result).toEqual(expect.not.objectContaining({ reauthenticate: expect.anything() }));
-    expect((await c.post('/api/login', DEMO, { headers: { session_code: sessionCode } })).body.errorCode).toBe(E.loginSessionExists);
+    const again = await c.post('/api/login', DEMO, { headers: { session_code: sessionCode } });
+    expect(again.status).toBe(200);
+    expect(again.body.result).toEqual({ serviceUrl: expect.stringContaining('/api/oidc/interaction/'), redirectParams: { session_code: sessionCode } });
   });
 });
 

@@ -66,7 +66,7 @@ describe('registering an address someone else registered and never activated', (
     expect(await signInCode(attacker, email, ATTACKER_PASSWORD)).toBe(E.wrongCredentials);
   });
 
-  it('within the resend wait no mail goes out, but the earlier link is dead and the re-sent one activates the later password', async () => {
+  it('a changed registration within the resend wait mails its new link at once: the earlier link is dead, the new one activates the later password (issue 27)', async () => {
     const email = 'quick.second@example.com';
     const attacker = new Client(t.base);
     const victim = new Client(t.base);
@@ -74,14 +74,37 @@ describe('registering an address someone else registered and never activated', (
     const attackerLink = await newestActivationToken(attacker, email);
 
     const second = await victim.post('/api/register/captcha', reg(email, VICTIM_PASSWORD));
-    expect(second.body).toMatchObject({ errorCode: E.notActivated, result: { mailSent: false } });
+    expect(second.body).toMatchObject({ errorCode: E.notActivated, result: { email, mailSent: true, resendAfterSeconds: 60 } });
     expect((await victim.post('/api/activations/verify', { token: attackerLink })).body.result).toEqual({ reason: 'expired' });
-
-    t.clock.advance(61_000);
-    expect((await victim.post('/api/activations/email', { email })).status).toBe(200);
-    expect((await victim.post('/api/activations/verify', { token: await newestActivationToken(victim, email), password: VICTIM_PASSWORD })).status).toBe(200);
+    const victimLink = await newestActivationToken(victim, email);
+    expect(victimLink).not.toBe(attackerLink);
+    expect((await victim.post('/api/activations/verify', { token: victimLink, password: VICTIM_PASSWORD })).status).toBe(200);
     expect(await signInCode(attacker, email, ATTACKER_PASSWORD)).toBe(E.wrongCredentials);
     expect((await signIn(victim, email, VICTIM_PASSWORD)).accessToken).toBeTruthy();
+  });
+
+  it('other details with the same password are a change too: the new link goes out at once', async () => {
+    const email = 'renamed.quickly@example.com';
+    const c = new Client(t.base);
+    await c.post('/api/register/captcha', reg(email, VICTIM_PASSWORD));
+    const first = await newestActivationToken(c, email);
+    const again = await c.post('/api/register/captcha', reg(email, VICTIM_PASSWORD, { lastName: 'Owner-Smith' }));
+    expect(again.body).toMatchObject({ errorCode: E.notActivated, result: { mailSent: true, resendAfterSeconds: 60 } });
+    const second = await newestActivationToken(c, email);
+    expect(second).not.toBe(first);
+    expect((await c.post('/api/activations/verify', { token: second })).body.result).toEqual({ email, serviceUrl: null });
+  });
+
+  it('the same registration again within the wait sends nothing, says when Resend can, and leaves the earlier link working', async () => {
+    const email = 'double.click@example.com';
+    const c = new Client(t.base);
+    await c.post('/api/register/captcha', reg(email, VICTIM_PASSWORD));
+    const link = await newestActivationToken(c, email);
+    t.clock.advance(15_000);
+    const again = await c.post('/api/register/captcha', reg(email, VICTIM_PASSWORD, { language: 'de_DE' }));
+    expect(again.body).toMatchObject({ errorCode: E.notActivated, result: { email, mailSent: false, resendAfterSeconds: 45 } });
+    expect(await mails(c, email)).toHaveLength(1);
+    expect((await c.post('/api/activations/verify', { token: link })).body.result).toEqual({ email, serviceUrl: null });
   });
 
   it('a later registration in another region leaves the account where it is, with the region to confirm at sign-in', async () => {

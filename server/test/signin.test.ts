@@ -86,9 +86,11 @@ describe('sign-in states', () => {
     const c = new Client(t.base);
     const res = (await attempt('inactive@example.com', DEMO_PASSWORD)).res;
     expect(res.body.errorCode).toBe(E.notActivated);
-    expect(res.body.result).toEqual({ email: 'inactive@example.com', mailSent: true });
+    expect(res.body.result).toEqual({ email: 'inactive@example.com', mailSent: true, resendAfterSeconds: 60 });
     const second = (await attempt('inactive@example.com', DEMO_PASSWORD)).res;
-    expect(second.body.result.mailSent).toBe(false); // inside the 60 s wait
+    // Inside the 60 s wait: no mail, and when Resend can send one (the page says so, not "sent").
+    expect(second.body.result).toMatchObject({ mailSent: false, resendAfterSeconds: expect.any(Number) });
+    expect(second.body.result.resendAfterSeconds).toBeGreaterThan(0);
     const mail = (await mails(c, 'inactive@example.com'))[0]!;
     expect(mail.subject).toBe('Activate your Unified ID');
     const token = decodeURIComponent(new URL(mail.links[0]!).hash.replace('#token=', ''));
