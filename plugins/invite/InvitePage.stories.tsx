@@ -5,7 +5,7 @@ import {
   type InviteInfo,
   type Registry,
 } from '@portal/plugin-api';
-import { cannedHttp, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
+import { cannedHttp, inArabic, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
 import invite from './index';
 import InvitePage from './InvitePage';
 import { InviteView, type InviteState } from './InviteView';
@@ -33,7 +33,7 @@ const noop = () => {};
 const meta = {
   title: 'Plugins/Invite/InvitePage',
   component: InviteView,
-  args: { state: { kind: 'loading' }, onSignIn: noop, onRetry: noop, onJoin: noop, onCompany: noop },
+  args: { state: { kind: 'loading' }, onSignIn: noop, onRetry: noop, onJoin: noop, onCompany: noop, onAccount: noop },
 } satisfies Meta<typeof InviteView>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -52,14 +52,29 @@ export const AcceptError: Story = state({
   kind: 'offer',
   invite: demoInvite,
   joining: false,
-  error: { code: -40024, message: 'Your account information conflicts with another account.' },
+  error: { code: -40024, message: 'Your account information conflicts with another account.', final: true },
 });
 export const AlreadyInCompany: Story = state({
   kind: 'offer',
   invite: demoInvite,
   joining: false,
-  error: { code: -40007, message: 'You are already in an organization.' },
+  error: { code: -40007, message: 'You already belong to a company. To join Contoso Demo Ltd, leave your current company first.', final: true },
 });
+/** A refusal another press cannot change, in the invitee's words: Join is disabled. */
+export const CannotJoinOtherRegion: Story = state({
+  kind: 'offer',
+  invite: demoInvite,
+  joining: false,
+  error: {
+    code: -40014,
+    message: "Your account's data is kept in another region than Contoso Demo Ltd's (Europe (eu-west-1)), so your account cannot join it. Ask the person who invited you to invite an address whose account is in that region.",
+    final: true,
+  },
+});
+/** Signed in, a dead invitation (expired, used or revoked): what happened, and the way on to the account. */
+export const ExpiredSignedIn: Story = state({ kind: 'invalid', invite: { ...demoInvite, status: 'expired' }, signedIn: true });
+export const UnknownCodeSignedIn: Story = state({ kind: 'invalid', signedIn: true });
+export const ArabicExpired: Story = inArabic(ExpiredSignedIn);
 export const AlreadyAccepted: Story = state({ kind: 'accepted', invite: { ...demoInvite, status: 'accepted' }, signedIn: false });
 export const AlreadyAcceptedSignedIn: Story = state({ kind: 'accepted', invite: { ...demoInvite, status: 'accepted' }, signedIn: true });
 export const LongValues: Story = state({

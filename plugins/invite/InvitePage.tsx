@@ -21,6 +21,7 @@ import {
   usePluginConfig,
 } from '@portal/plugin-api';
 import { inviteConfig } from './config';
+import { inviteeMessage, isFinalJoinError } from './joinErrors';
 import { InviteView, type InviteState } from './InviteView';
 import { absoluteUrl, registerUrl, signInUrl } from './links';
 
@@ -37,6 +38,9 @@ import { absoluteUrl, registerUrl, signInUrl } from './links';
  * - accepted: the server accepts an invitation only once (a registration through it accepts it
  *   already), so instead of a Join button that could only fail there is an 'already accepted' state.
  * - expired: the invalid-invitation state: the -40012 message and whom to ask for a new one.
+ * - A signed-in person is never sent away without a word: an unknown, used or revoked code shows
+ *   the invalid-invitation state too, with the way on to the account (sign-in would only forward
+ *   them to My Profile).
  */
 export default function InvitePage() {
   const { t } = useTranslation(['invite', 'core']);
@@ -58,6 +62,7 @@ export default function InvitePage() {
   // In the language shown when the lookup fails; a language switch must not look the invitation up again.
   const messageOf = useEffectEvent((error: unknown) => errorMessage(error, t));
   const refuse = useEffectEvent((reason: InviteGuardReason) => {
+    if (reason === 'invalid' && store.get(signedInAtom)) return setState({ kind: 'invalid', signedIn: true });
     refuseInvite(reason);
     setState({ kind: 'redirecting', to: 'signIn' });
     navigate(`~${signInUrl(latest.current.lang)}`, { replace: true });
@@ -97,7 +102,7 @@ export default function InvitePage() {
               setState({ kind: 'accepted', invite, signedIn });
               return;
             case 'expired':
-              setState({ kind: 'invalid', invite });
+              setState({ kind: 'invalid', invite, signedIn });
               return;
             default:
               refuse('invalid');
@@ -135,9 +140,13 @@ export default function InvitePage() {
         },
       });
       if (closed) return setState({ kind: 'invalid', invite });
-      // 'silent': the page shows the error itself; a plugin handler or the session-ended modal
-      // has already told the user otherwise.
-      const shown = outcome === 'silent' ? { code: error instanceof ApiError ? error.code : 0, message: errorMessage(error, t) } : null;
+      // 'silent': the page shows the error itself, in the invitee's words where the catalogue's are
+      // the inviter's; a plugin handler or the session-ended modal has already told the user otherwise.
+      const errorCode = error instanceof ApiError ? error.code : 0;
+      const shown =
+        outcome === 'silent'
+          ? { code: errorCode, message: inviteeMessage(errorCode, invite, t) ?? errorMessage(error, t), final: isFinalJoinError(errorCode) }
+          : null;
       setState({ kind: 'offer', invite, joining: false, error: shown });
     }
   }, [state, http, store, code, handleError, t]);
@@ -149,6 +158,7 @@ export default function InvitePage() {
       onRetry={() => setAttempt((n) => n + 1)}
       onJoin={() => void join()}
       onCompany={() => navigate(`~${settings.companyPath}`)}
+      onAccount={() => navigate('~/accountSetting')}
     />
   );
 }

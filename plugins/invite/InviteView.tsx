@@ -1,5 +1,6 @@
 import { useTheme } from '@emotion/react';
 import { useEffect, useRef, type ReactNode, type Ref } from 'react';
+import { InviteHeader } from './InviteHeader';
 import { useTranslation } from 'react-i18next';
 import {
   type AcceptInviteResult,
@@ -19,12 +20,16 @@ export type InviteState =
   | { kind: 'loading' }
   /** Leaving for the login page (registration or sign-in); shown for the moment the navigation takes. */
   | { kind: 'redirecting'; to: 'register' | 'signIn' }
-  /** An expired invitation, or one closed while the page was open (no code, or an unknown one, goes to sign-in). */
-  | { kind: 'invalid'; invite?: InviteInfo }
+  /**
+   * An expired invitation, or one closed while the page was open; for a signed-in person also an
+   * unknown, used or revoked code (signed out, such a code goes to sign-in, which says why).
+   */
+  | { kind: 'invalid'; invite?: InviteInfo; signedIn?: boolean }
   /** The look-up itself failed (network, server trouble): worth trying again. */
   | { kind: 'lookupFailed'; message: string }
   /** A registered invitee who is signed in: offer to join. */
-  | { kind: 'offer'; invite: InviteInfo; joining: boolean; error: { code: number; message: string } | null }
+  /** `final`: the refusal cannot change by pressing again (Join is disabled). */
+  | { kind: 'offer'; invite: InviteInfo; joining: boolean; error: { code: number; message: string; final?: boolean } | null }
   /** The invitation was accepted before (for instance by registering through it). */
   | { kind: 'accepted'; invite: InviteInfo; signedIn: boolean }
   | { kind: 'joined'; invite: InviteInfo; result: AcceptInviteResult };
@@ -36,6 +41,8 @@ export interface InviteViewProps {
   onRetry: () => void;
   onJoin: () => void;
   onCompany: () => void;
+  /** The signed-in person's account (/accountSetting). */
+  onAccount: () => void;
 }
 
 function Card({ kind, heading, headingRef, children }: { kind?: MessageKind; heading: string; headingRef: Ref<HTMLHeadingElement>; children: ReactNode }) {
@@ -107,16 +114,22 @@ function Details({ invite }: { invite: InviteInfo }) {
 }
 
 /** The invite page's states, drawn from props only (no calls, no timers), so every state has a story. */
-export function InviteView({ state, onSignIn, onRetry, onJoin, onCompany }: InviteViewProps) {
+export function InviteView({ state, onSignIn, onRetry, onJoin, onCompany, onAccount }: InviteViewProps) {
   const { t } = useTranslation(['invite', 'core']);
   const theme = useTheme();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  const finalError = state.kind === 'offer' && state.error?.final ? state.error.message : null;
 
   // A new state is a new page for a screen reader: move focus to its heading. Staying in a
   // state (an accept error shown under the offer) keeps focus on the button that was pressed.
   useEffect(() => {
     if (state.kind !== 'loading' && state.kind !== 'redirecting') headingRef.current?.focus();
   }, [state.kind]);
+  // A refusal that disables Join would leave focus on a disabled button: the message takes it.
+  useEffect(() => {
+    if (finalError) errorRef.current?.focus();
+  }, [finalError]);
 
   // While loading, the very spinner the app shows while the page's code and guards load (same size,
   // same place): one spinner that stays, not a small one followed by a big one elsewhere.
@@ -132,18 +145,16 @@ export function InviteView({ state, onSignIn, onRetry, onJoin, onCompany }: Invi
   let body: ReactNode;
   switch (state.kind) {
     case 'invalid': {
-      const { invite } = state;
+      const { invite, signedIn } = state;
+      const named = invite?.inviterName && invite.orgName ? { inviter: invite.inviterName, company: invite.orgName } : null;
+      let hint: string;
+      if (signedIn) hint = named ? t('invite:invalid.hintInviterSignedIn', named) : t('invite:invalid.hintSignedIn');
+      else hint = named ? t('invite:invalid.hintInviter', named) : t('invite:invalid.hint');
       body = (
         <Card kind="warning" heading={t('invite:invalid.heading')} headingRef={headingRef}>
           <Text>{t('core:errors.invitationInvalid')}</Text>
-          <Text muted>
-            {invite?.inviterName && invite.orgName
-              ? t('invite:invalid.hintInviter', { inviter: invite.inviterName, company: invite.orgName })
-              : t('invite:invalid.hint')}
-          </Text>
-          <Actions>
-            <Button onClick={onSignIn}>{t('invite:goToSignIn')}</Button>
-          </Actions>
+          <Text muted>{hint}</Text>
+          <Actions>{signedIn ? <Button onClick={onAccount}>{t('invite:goToAccount')}</Button> : <Button onClick={onSignIn}>{t('invite:goToSignIn')}</Button>}</Actions>
         </Card>
       );
       break;
@@ -172,12 +183,12 @@ export function InviteView({ state, onSignIn, onRetry, onJoin, onCompany }: Invi
           </Text>
           <Details invite={invite} />
           {error && (
-            <p id="invite-join-error" role="alert" css={{ margin: 0, color: theme.colors.danger, overflowWrap: 'anywhere' }}>
+            <p id="invite-join-error" ref={errorRef} tabIndex={-1} role="alert" css={{ margin: 0, color: theme.colors.danger, overflowWrap: 'anywhere', ...focusTargetCss }}>
               {error.message}
             </p>
           )}
           <Actions>
-            <Button loading={joining} onClick={onJoin} aria-describedby={error ? 'invite-join-error' : undefined}>
+            <Button loading={joining} disabled={error?.final} onClick={onJoin} aria-describedby={error ? 'invite-join-error' : undefined}>
               {t('invite:offer.join', { company: invite.orgName })}
             </Button>
             {error?.code === ERROR_CODES.alreadyInOrg && (
@@ -220,19 +231,22 @@ export function InviteView({ state, onSignIn, onRetry, onJoin, onCompany }: Invi
   }
 
   return (
-    <main
-      id="main"
-      css={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        padding: theme.space(4),
-        background: theme.colors.background,
-        position: 'relative',
-      }}
-    >
-      {body}
-    </main>
+    <div css={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', background: theme.colors.background }}>
+      <InviteHeader />
+      <main
+        id="main"
+        css={{
+          flex: '1 0 auto',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          padding: `${theme.space(4)} ${theme.space(4)} ${theme.space(12)}`,
+          boxSizing: 'border-box',
+          position: 'relative',
+        }}
+      >
+        {body}
+      </main>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
@@ -218,6 +218,46 @@ describe('InvitePage: where the invitee goes', () => {
   });
 });
 
+describe('InvitePage: a signed-in person and a dead invitation', () => {
+  beforeEach(() => {
+    saveTokens({ accessToken: 'a', refreshToken: 'r' });
+  });
+
+  it.each([
+    ['an unknown, used or revoked code (-40012)', async () => Promise.reject(new ApiError(-40012, 'invalid invitation', 400))],
+    ['a status the page does not know', async () => info({ status: 'cancelled' as InviteInfo['status'] })],
+  ])('%s: a page says what happened, with the way on to the account (not a silent drop on My Profile)', async (_name, answer) => {
+    const http = fakeHttp(answer);
+    const { location } = await renderInvite(http, '/invite?inviteCode=nope');
+    const heading = await screen.findByRole('heading', { name: 'This invitation cannot be used' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByText('The invitation has expired or is invalid.')).toBeInTheDocument();
+    expect(screen.getByText('Ask the person who invited you to send a new invitation. Your account is as it was.')).toBeInTheDocument();
+    expect(location.history ?? []).not.toContain('/login');
+    await userEvent.click(screen.getByRole('button', { name: 'Go to my account' }));
+    expect(lastUrl(location)).toBe('/accountSetting');
+  });
+
+  it('an expired invitation: who to ask, and the account rather than sign-in', async () => {
+    const http = fakeHttp(async () => info({ status: 'expired' }));
+    await renderInvite(http, `/invite?inviteCode=${CODE}`);
+    expect(await screen.findByText('Ask Olivia Owner to send you a new invitation to Contoso Demo Ltd. Your account is as it was.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go to my account' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Go to sign-in' })).toBeNull();
+  });
+});
+
+describe('InvitePage: the portal header', () => {
+  it('every state of the page has the portal header: the name (or logo) and the language menu', async () => {
+    const http = fakeHttp(async () => info({ status: 'accepted' }));
+    await renderInvite(http, `/invite?inviteCode=${CODE}`);
+    await screen.findByRole('heading', { name: 'This invitation has already been accepted' });
+    const banner = screen.getByRole('banner');
+    expect(banner).toHaveTextContent('Unified ID');
+    expect(within(banner).getByRole('button', { name: /Language/ })).toBeInTheDocument();
+  });
+});
+
 describe('InvitePage: joining', () => {
   beforeEach(() => {
     saveTokens({ accessToken: 'a', refreshToken: 'r' });
@@ -293,17 +333,18 @@ describe('InvitePage: joining', () => {
   });
 
   it.each([
-    [-40014, 'You cannot invite users from other regions.'],
-    [-40024, 'Your account information conflicts with another account.'],
     [-40010, 'Another user is operating on this organization. Please try again later.'],
-  ])('accept error %i: shown inline under the offer, no toast, and Join can be pressed again', async (code, message) => {
+    [-10000, 'An unexpected error occurred. Please try again later.'],
+    [0, 'Network error. Check your connection and try again.'],
+  ])('accept error %i (worth another try): shown inline under the offer, no toast, and Join can be pressed again', async (code, message) => {
     let calls = 0;
-    const http = fakeHttp(async () => info(), async () => (++calls === 1 ? Promise.reject(new ApiError(code, 'server says no', 400)) : joined));
+    const http = fakeHttp(async () => info(), async () => (++calls === 1 ? Promise.reject(new ApiError(code, code ? 'server says no' : undefined, code ? 400 : 0)) : joined));
     await renderInvite(http, `/invite?inviteCode=${CODE}`);
     const join = await screen.findByRole('button', { name: 'Join Contoso Demo Ltd' });
     await userEvent.click(join);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(join).not.toHaveAttribute('aria-busy');
+    expect(join).toBeEnabled();
     expect(join).toHaveAccessibleDescription(message);
     expect(join).toHaveFocus();
     expect(getToast()).toBeNull();
@@ -312,11 +353,29 @@ describe('InvitePage: joining', () => {
     expect(await screen.findByRole('heading', { name: 'You have joined Contoso Demo Ltd' })).toBeInTheDocument();
   });
 
+  it.each([
+    [-40014, "Your account's data is kept in another region than Contoso Demo Ltd's (Europe (eu-west-1)), so your account cannot join it. Ask the person who invited you to invite an address whose account is in that region."],
+    [-40024, 'Your account information conflicts with another account.'],
+    [-40002, 'Contoso Demo Ltd no longer exists, so its invitation cannot be accepted.'],
+  ])('accept error %i (cannot succeed): said to the invitee, and Join is disabled', async (code, message) => {
+    const http = fakeHttp(async () => info(), async () => Promise.reject(new ApiError(code, 'server says no', 400)));
+    await renderInvite(http, `/invite?inviteCode=${CODE}`);
+    const join = await screen.findByRole('button', { name: 'Join Contoso Demo Ltd' });
+    await userEvent.click(join);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    expect(alert).not.toHaveTextContent('invite users');
+    expect(join).toBeDisabled();
+    await waitFor(() => expect(alert).toHaveFocus());
+    expect(http.post).toHaveBeenCalledTimes(1);
+  });
+
   it('already in a company (-40007): the message and the company page', async () => {
     const http = fakeHttp(async () => info(), async () => Promise.reject(new ApiError(-40007, 'already', 400)));
     await renderInvite(http, `/invite?inviteCode=${CODE}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Join Contoso Demo Ltd' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('You are already in an organization.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You already belong to a company. To join Contoso Demo Ltd, leave your current company first.');
+    expect(screen.getByRole('button', { name: 'Join Contoso Demo Ltd' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Go to company page' }));
     expect(await screen.findByText('company page')).toBeInTheDocument();
   });
