@@ -326,6 +326,8 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
             autoComplete="email"
             required
             readOnly={Boolean(invite)}
+            // Locked by the invitation: it looks like a value, not like a field to type in.
+            valueWhenReadOnly
             hint={invite ? t('register:emailLocked') : undefined}
             error={message(errors.email?.message)}
           />

@@ -733,6 +733,8 @@ describe('RegisterView: invited registration', () => {
     expect(screen.getByText('You were invited to join an organization. Create your ID to accept.')).toBeInTheDocument();
     expect(field('Email')).toHaveValue('invitee@example.com');
     expect(field('Email')).toHaveAttribute('readonly');
+    // Locked, it looks like a value, not like a field to type in: tinted ground, no border.
+    expect(getComputedStyle(field('Email')).borderTopColor).toBe('rgba(0, 0, 0, 0)');
     expect(screen.getByText('This is the address your invitation was sent to.')).toBeInTheDocument();
     expect(screen.getByText(/Your organization keeps its data in Asia Pacific, Singapore \(ap-southeast-1\)/)).toBeInTheDocument();
     // The visitor is in Germany, outside the organization's region: no default.
