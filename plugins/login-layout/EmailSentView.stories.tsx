@@ -79,6 +79,14 @@ export const CountdownRunning: Story = {
   parameters: { data: { email: EMAIL, purpose: 'activation', resendAfterSeconds: 42 } satisfies EmailSentData },
 };
 
+/** Registered (or signed in) again inside the resend wait: no mail went out; the earlier link still works and Resend counts down (issue 27). */
+export const AlreadySentWaiting: Story = {
+  parameters: { data: { email: EMAIL, purpose: 'activation', mailSent: false, resendAfterSeconds: 45 } satisfies EmailSentData },
+};
+
+/** The same in Arabic, right to left. */
+export const AlreadySentWaitingArabic: Story = inArabic(AlreadySentWaiting);
+
 /** The wait is over: Resend is enabled. */
 export const ResendReady: Story = {
   parameters: { data: { email: EMAIL, purpose: 'activation', resendAfterSeconds: 0 } satisfies EmailSentData },

@@ -95,7 +95,7 @@ export default function EmailSentView({ data, goTo }: LoginViewProps) {
     <div>
       <h1 css={{ fontSize: theme.font.sizeXl, margin: 0 }}>{complete ? t('email.titleComplete') : t('email.title')}</h1>
       <p css={{ margin: `${theme.space(4)} 0 0` }}>
-        {complete ? t('email.completeText') : sent.purpose === 'reset' ? t('email.resetText') : t('email.activationText')}
+        {complete ? t('email.completeText') : sent.purpose === 'reset' ? t('email.resetText') : sent.mailSent === false ? t('email.activationAlreadySent') : t('email.activationText')}
       </p>
       <p css={{ margin: `${theme.space(2)} 0 0`, fontWeight: 600, wordBreak: 'break-all' }} data-testid="sent-address">
         {sent.email}

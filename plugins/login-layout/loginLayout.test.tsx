@@ -278,6 +278,16 @@ describe('EmailSentView', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Resend email (42 s)' })).toBeTruthy());
   });
 
+  it('inside the resend wait no mail went out: says the earlier link still works (never "we sent"), and counts down to Resend (issue 27)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await renderSent({ email: 'ana@partner.example', purpose: 'activation', mailSent: false, resendAfterSeconds: 42 }, async () => ({ email: 'ana@partner.example', resendAfterSeconds: 60 }));
+    expect(screen.getByText('We already sent an activation link to this address a moment ago, and it still works:')).toBeTruthy();
+    expect(screen.queryByText('We sent an activation link to:')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Resend email (42 s)' }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => vi.advanceTimersByTime(42_000));
+    expect((screen.getByRole('button', { name: 'Resend email' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('after an invitation: registration complete, no resend', async () => {
     const { goTo } = await renderSent({ email: 'ana@partner.example', purpose: 'activation', viaInvite: true }, async () => null);
     expect(screen.getByRole('heading', { name: 'Registration complete' })).toBeTruthy();
