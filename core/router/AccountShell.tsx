@@ -12,6 +12,7 @@ import { iconButtonStyle } from '../ui/iconButton';
 import { LanguageMenu } from '../ui/LanguageMenu';
 import { VisuallyHidden } from '../ui/VisuallyHidden';
 import { CONTENT_WIDTH } from '../ui/page';
+import { EmailAddress } from '../ui/EmailAddress';
 import { TOAST_ANCHOR_ATTRIBUTE } from '../ui/ToastHost';
 import { useViewportWidth } from '../ui/media';
 import { resolveMenu, type MenuLink } from './menu';
@@ -126,7 +127,11 @@ export function AccountShell({ children, menuInitiallyOpen = false }: { children
           )}
         </div>
         {/* On a phone the address would push Sign out off screen; it shows in the menu panel there. */}
-        {user && !mobile && <span css={{ color: theme.colors.textMuted, fontSize: theme.font.sizeSm, overflowWrap: 'anywhere', maxWidth: 280, textAlign: 'end' }}>{user.email}</span>}
+        {user && !mobile && (
+          <span css={{ color: theme.colors.textMuted, fontSize: theme.font.sizeSm, overflowWrap: 'anywhere', maxWidth: 280, textAlign: 'end' }}>
+            <EmailAddress value={user.email} />
+          </span>
+        )}
         {/* Inside a partner app the app chose the language at launch: no menu to contradict it. */}
         {config.variant !== 'app' && <LanguageMenu compact={mobile} />}
         <Button variant="secondary" size={mobile ? 'sm' : 'md'} loading={signingOut} onClick={() => void handleSignOut()}>
@@ -154,7 +159,7 @@ export function AccountShell({ children, menuInitiallyOpen = false }: { children
                 : { width: NAV_WIDTH, flex: 'none', alignSelf: 'flex-start', position: 'sticky', top: theme.space(6) }
             }
           >
-            {user && mobile && <p css={{ margin: `0 0 ${theme.space(3)}`, padding: `0 ${theme.space(4)}`, color: theme.colors.textMuted, fontSize: theme.font.sizeSm, overflowWrap: 'anywhere' }}>{user.email}</p>}
+            {user && mobile && <p css={{ margin: `0 0 ${theme.space(3)}`, padding: `0 ${theme.space(4)}`, color: theme.colors.textMuted, fontSize: theme.font.sizeSm, overflowWrap: 'anywhere' }}><EmailAddress value={user.email} /></p>}
             <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: theme.space(1) }}>
               {links.map((link) => (
                 <li key={`${link.pluginId}:${link.entry.id}`}>

@@ -14,6 +14,7 @@ export { Notice, type NoticeProps } from './Notice';
 export { CONTENT_WIDTH, CellLabel, PageCard, PageHeading, ReadOnlyValue, cardCss, stackedTableCss } from './page';
 export { LANGUAGE_MENU_MAX_HEIGHT, LanguageMenu } from './LanguageMenu';
 export { PortalHeader } from './PortalHeader';
+export { EmailAddress, longValueCss } from './EmailAddress';
 export { LazyModalHost } from './LazyModalHost';
 export { LoadingImage, type LoadingImageProps } from './LoadingImage';
 export { atLeast, below, media, useViewportClass, useViewportHeight, useViewportWidth, viewportClass, type ViewportClass } from './media';

@@ -2,6 +2,8 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
+  EmailAddress,
+  longValueCss,
   type ActivationPasswordProblem,
   type ActivationRequest,
   type ApiError,
@@ -149,8 +151,8 @@ export default function ActivationView({
     case 'already':
       return (
         <LinkSection title={t(state.kind === 'done' ? 'activation.doneTitle' : 'activation.alreadyTitle')} text={t(state.kind === 'done' ? 'activation.doneText' : 'activation.alreadyText')} announce>
-          <p data-testid="activated-address" css={{ margin: 0, fontWeight: 600, wordBreak: 'break-all' }}>
-            {state.result.email}
+          <p data-testid="activated-address" css={{ margin: 0, fontWeight: 600, ...longValueCss }}>
+            <EmailAddress value={state.result.email} />
           </p>
           <Button fullWidth size="lg" onClick={() => signIn(state.result)}>
             {t('activation.signIn')}

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
+  EmailAddress,
+  longValueCss,
   Button,
   currentLanguage,
   type EmailSentData,
@@ -97,8 +99,8 @@ export default function EmailSentView({ data, goTo }: LoginViewProps) {
       <p css={{ margin: `${theme.space(4)} 0 0` }}>
         {complete ? t('email.completeText') : sent.purpose === 'reset' ? t('email.resetText') : sent.mailSent === false ? t('email.activationAlreadySent') : t('email.activationText')}
       </p>
-      <p css={{ margin: `${theme.space(2)} 0 0`, fontWeight: 600, wordBreak: 'break-all' }} data-testid="sent-address">
-        {sent.email}
+      <p css={{ margin: `${theme.space(2)} 0 0`, fontWeight: 600, ...longValueCss }} data-testid="sent-address">
+        <EmailAddress value={sent.email} />
       </p>
       {complete ? null : <p css={{ margin: `${theme.space(3)} 0 0`, color: theme.colors.textMuted, fontSize: theme.font.sizeSm }}>{t('email.hint')}</p>}
       {notice ? (

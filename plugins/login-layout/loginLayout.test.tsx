@@ -254,6 +254,15 @@ describe('EmailSentView', () => {
     return { goTo, http };
   }
 
+  it('breaks a long address at sensible points only: after the @ and before a dot, never inside a word unless it must', async () => {
+    await renderSent({ email: 'member.of.staff@example-partner.com', purpose: 'activation' }, async () => ({}));
+    const address = screen.getByTestId('sent-address');
+    expect(address.textContent).toBe('member.of.staff@example-partner.com');
+    // Break opportunities (<wbr>) after the @ and before each dot; the rest breaks only as a last resort.
+    expect(address.innerHTML.replace(/<\/?bdi[^>]*>/g, '')).toBe('member<wbr>.of<wbr>.staff@<wbr>example-partner<wbr>.com');
+    expect(getComputedStyle(address).wordBreak).not.toBe('break-all');
+  });
+
   it('shows the address, waits 60 s before Resend, then resends the activation mail', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { http } = await renderSent({ email: 'ana@partner.example', purpose: 'activation' }, async () => ({ email: 'ana@partner.example', resendAfterSeconds: 60 }));

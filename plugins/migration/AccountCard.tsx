@@ -1,7 +1,7 @@
 import { useTheme, type CSSObject } from '@emotion/react';
 import { useId, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldError, type LocalAccountItem, type ThemeTokens } from '@portal/plugin-api';
+import { EmailAddress, FieldError, longValueCss, type LocalAccountItem, type ThemeTokens } from '@portal/plugin-api';
 
 /** What a card says about one account: system, name, email, data region, two-factor. */
 function AccountSummary({ item, titleId }: { item: LocalAccountItem; titleId?: string }) {
@@ -14,7 +14,9 @@ function AccountSummary({ item, titleId }: { item: LocalAccountItem; titleId?: s
         {t(`providers.${item.identityProvider}`)}
       </div>
       {name && <div css={{ marginTop: theme.space(1), overflowWrap: 'anywhere' }}>{name}</div>}
-      <div css={{ color: theme.colors.textMuted, fontSize: theme.font.sizeSm, overflowWrap: 'anywhere' }}>{item.email}</div>
+      <div css={{ color: theme.colors.textMuted, fontSize: theme.font.sizeSm, ...longValueCss }}>
+        <EmailAddress value={item.email} />
+      </div>
       <div css={{ color: theme.colors.textMuted, fontSize: theme.font.sizeSm, marginTop: theme.space(1) }}>
         {item.region ? t('card.region', { region: t(`core:regions.${item.region}`) }) : t('card.noRegion')}
       </div>

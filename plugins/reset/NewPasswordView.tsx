@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { object, ref, string } from 'yup';
 import {
+  EmailAddress,
+  longValueCss,
   type ApiError,
   Button,
   ERROR_CODES,
@@ -138,8 +140,8 @@ export default function NewPasswordView(props: LoginViewProps & { initialState?:
           <p role="status" css={{ margin: 0 }}>
             {t('newPassword.doneText')}
           </p>
-          <p data-testid="reset-address" css={{ fontWeight: 600, wordBreak: 'break-all' }}>
-            {state.result.email}
+          <p data-testid="reset-address" css={{ fontWeight: 600, ...longValueCss }}>
+            <EmailAddress value={state.result.email} />
           </p>
           <Button fullWidth size="lg" onClick={() => void signIn(state.result)}>
             {t('newPassword.signIn')}
@@ -209,7 +211,9 @@ function PasswordForm({ token, link, onDone, onProblem }: { token: string; link:
     <LinkSection title={t('reset:newPassword.title')} text={t('reset:newPassword.intro')} muted>
       <form noValidate onSubmit={handleSubmit(onSubmit)} aria-describedby={`${ids}-account`}>
         <p id={`${ids}-account`} css={{ margin: `0 0 ${theme.space(4)}` }}>
-          {t('reset:newPassword.forAccount')} <strong css={{ wordBreak: 'break-all' }}>{link.email}</strong>
+          {t('reset:newPassword.forAccount')} <strong css={longValueCss}>
+            <EmailAddress value={link.email} />
+          </strong>
         </p>
         {/* For password managers: which account the new password belongs to. */}
         <input type="email" name="username" autoComplete="username" value={link.email} readOnly hidden />

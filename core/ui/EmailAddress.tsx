@@ -1,0 +1,25 @@
+import { Fragment } from 'react';
+
+/**
+ * An email address as text that wraps at sensible points: a break opportunity (`<wbr>`) after the @
+ * and before each dot, so "member@example.com" wraps as "member@" / "example.com", never
+ * "member@exa" / "mple.com". Put it in a box with `overflow-wrap: anywhere` for the last resort (one
+ * part longer than the line). Isolated (`<bdi>`): in a right-to-left page it reads left to right and
+ * leaves the punctuation around it alone. The text a person copies is the address itself.
+ */
+export function EmailAddress({ value }: { value: string }) {
+  const parts = value.split(/(?<=@)|(?=\.)/);
+  return (
+    <bdi>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </bdi>
+  );
+}
+
+/** The box of an address (or another long value) that must wrap: at its own break points first, anywhere only when one part is longer than the line. */
+export const longValueCss = { overflowWrap: 'anywhere', wordBreak: 'normal' } as const;
