@@ -3,6 +3,8 @@ import { definePlugin } from '../registry/definePlugin';
 import type { Registry } from '../registry/registry';
 import { testRegistry } from '../testing/portalHarness';
 import { demoUser, StoryPortal } from '../testing/StoryPortal';
+import { ToastHost } from '../ui/ToastHost';
+import { dismissToast, toast } from '../ui/toastStore';
 import { AccountShell } from './AccountShell';
 
 const page = () => Promise.resolve({ default: () => null });
@@ -32,6 +34,7 @@ const meta: Meta = {
           <p>The current child page renders here.</p>
         </section>
       </AccountShell>
+      {parameters.toasts === true ? <ToastHost /> : null}
     </StoryPortal>
   ),
 };
@@ -52,3 +55,21 @@ const WORDMARK =
     '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40"><rect width="40" height="40" rx="8" fill="#1258d6"/><path d="M11 10v13a9 9 0 0 0 18 0V10" fill="none" stroke="#fff" stroke-width="4"/><text x="50" y="27" font-family="sans-serif" font-size="18" font-weight="700" fill="#1d2433">Unified ID</text></svg>',
   );
 export const WordmarkLogo: Story = { parameters: { themeOverrides: { brand: { logoUrl: WORDMARK, logoIncludesTitle: true } } } };
+
+/** A toast at the top of the page's column (beside the menu from 768 px), at the top of the screen on a phone. */
+export const WithToast: Story = {
+  parameters: { toasts: true },
+  beforeEach: () => {
+    toast('Your profile has been updated.', 'success', { duration: Infinity });
+    return () => dismissToast();
+  },
+};
+
+/** The same in Arabic: over the page's column, beside the mirrored menu. */
+export const ArabicToast: Story = {
+  parameters: { toasts: true, lang: 'ar_SA' },
+  beforeEach: () => {
+    toast('تم تحديث ملفك الشخصي.', 'success', { duration: Infinity });
+    return () => dismissToast();
+  },
+};

@@ -3,10 +3,13 @@ import { Fragment } from 'react';
 /**
  * An email address as text that wraps at sensible points: a break opportunity (`<wbr>`) after the @
  * and before each dot, so "member@example.com" wraps as "member@" / "example.com", never
- * "member@exa" / "mple.com". Put it in a box with `overflow-wrap: anywhere` for the last resort (one
+ * "member@exa" / "mple.com" or "partner-" / "example.com". Put it in a box with `overflow-wrap: anywhere` for the last resort (one
  * part longer than the line). Isolated (`<bdi>`): in a right-to-left page it reads left to right and
  * leaves the punctuation around it alone. The text a person copies is the address itself.
  */
+/** A part up to this long stays whole; a longer one may break where it must. */
+const KEEP_WHOLE = 24;
+
 export function EmailAddress({ value }: { value: string }) {
   const parts = value.split(/(?<=@)|(?=\.)/);
   return (
@@ -14,7 +17,8 @@ export function EmailAddress({ value }: { value: string }) {
       {parts.map((part, i) => (
         <Fragment key={i}>
           {i > 0 ? <wbr /> : null}
-          {part}
+          {/* A part is not broken after its hyphens ("partner-" / "example"); one longer than a line may be, as the last resort. */}
+          {part.includes('-') && part.length <= KEEP_WHOLE ? <span css={{ whiteSpace: 'nowrap' }}>{part}</span> : part}
         </Fragment>
       ))}
     </bdi>

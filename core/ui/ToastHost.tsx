@@ -20,16 +20,27 @@ function useAnchorSpan(showing: boolean, mobileBelow: number): Span | null {
   const [span, setSpan] = useState<Span | null>(null);
   useEffect(() => {
     if (!showing) return;
+    let watched: Element | undefined;
     const measure = () => {
       const anchors = document.querySelectorAll(`[${TOAST_ANCHOR_ATTRIBUTE}]`);
       const anchor = anchors[anchors.length - 1];
+      if (anchor && anchor !== watched) {
+        watched = anchor;
+        observer?.observe(anchor);
+      }
       if (!anchor || window.innerWidth < mobileBelow) return setSpan(null);
       const box = anchor.getBoundingClientRect();
       setSpan({ left: Math.max(0, box.left), right: Math.max(0, window.innerWidth - box.right) });
     };
+    // The page may lay out after the toast came (a lazy view, a banner on a wide screen): measure again when it does.
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => measure()) : null;
+    observer?.observe(document.body);
     measure();
     window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
   }, [showing, mobileBelow]);
   return span;
 }

@@ -9,15 +9,18 @@ const status: Record<string, string> = {
   Failed: 'That did not fit. A new puzzle is ready: please try again.',
   FailedDarkTheme: 'That did not fit. A new puzzle is ready: please try again.',
   ClientTheme: 'That did not fit. A new puzzle is ready: please try again.',
+  ArabicLoading: 'جارٍ تحميل اللغز…',
 };
+const title = (name: string) => (name.startsWith('Arabic') ? 'التحقق الأمني' : 'Security verification');
 
 describeStoryStates('CaptchaDialog', stories, {
-  expected: { Loading: [], Loaded: [], Failed: [], FailedDarkTheme: [], ClientTheme: [] },
+  expected: { Loading: [], Loaded: [], Failed: [], FailedDarkTheme: [], ClientTheme: [], ArabicLoading: [] },
   check(name) {
-    expect(document.querySelector('[role="dialog"] h2')?.textContent).toBe('Security verification');
+    expect(document.querySelector('[role="dialog"] h2')?.textContent).toBe(title(name));
     const iframe = document.querySelector('iframe')!;
     expect(iframe.getAttribute('src')).toBe('about:blank');
-    expect(iframe.style.visibility || getComputedStyle(iframe).visibility).toBe(name === 'Loading' ? 'hidden' : 'visible');
+    const loading = name.endsWith('Loading');
+    expect(iframe.style.visibility || getComputedStyle(iframe).visibility).toBe(loading ? 'hidden' : 'visible');
     const live = document.querySelector<HTMLElement>('[role="status"]')!;
     expect(live.textContent).toBe(status[name]);
     // No band under the frame: the live region is read out, not drawn (the frame shows its own status
@@ -27,6 +30,6 @@ describeStoryStates('CaptchaDialog', stories, {
     // The frame reaches into the dialog's side padding, so the slider handle's focus ring is not cut at 375 px.
     const box = iframe.parentElement!;
     expect(getComputedStyle(box).getPropertyValue('margin-inline')).toBe('-20px');
-    if (name === 'Loading') expect(box.textContent).toContain(status.Loading);
+    if (loading) expect(box.textContent).toContain(status[name]);
   },
 });

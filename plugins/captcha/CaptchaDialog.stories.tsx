@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CaptchaDialog } from './CaptchaDialog';
-import { withClientTheme } from '@portal/plugin-api/testing';
+import { inArabic, withClientTheme } from '@portal/plugin-api/testing';
 
 const noop = () => {};
 // Dialogs render into headlessui's portal, outside #storybook-root: screenshot the portal.
@@ -32,3 +32,6 @@ export const FailedDarkTheme: Story = { args: { failures: 2 }, parameters: { ...
 
 /** A connected service's theme (the green partner): the dialog after a failed slide. */
 export const ClientTheme: Story = withClientTheme(Failed);
+
+/** In Arabic, while the frame loads: the status sits on the spinner. */
+export const ArabicLoading: Story = inArabic(Loading);

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ApiError, type HttpClient, type Registry } from '@portal/plugin-api';
-import { cannedHttp, pendingHttp, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
+import { cannedHttp, inArabic, pendingHttp, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
 import endSession from './index';
 import { LOGOUT_REQUEST_CALL, type LogoutRequest } from './logoutRequest';
 import SignOutView from './SignOutView';
@@ -43,3 +43,6 @@ export const NothingPending: Story = { parameters: { http: cannedHttp({ [LOGOUT_
 export const LoadFailed: Story = { parameters: { http: cannedHttp({ [LOGOUT_REQUEST_CALL]: new ApiError(0, undefined, 0) }) } };
 
 export const DarkTheme: Story = { parameters: { theme: 'midnight', http: cannedHttp({ [LOGOUT_REQUEST_CALL]: REQUEST }) } };
+
+/** In Arabic, under the portal's header: the service's name and the address keep their own direction. */
+export const Arabic: Story = inArabic(Question);

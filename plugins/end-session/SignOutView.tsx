@@ -1,9 +1,23 @@
 import { useTheme } from '@emotion/react';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { type ReactNode, useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, Button, isAbortError, Notice, Spinner, useHttp } from '@portal/plugin-api';
+import { ApiError, Button, EmailAddress, isAbortError, longValueCss, Notice, Spinner, useHttp, withoutIsolation } from '@portal/plugin-api';
 import { EndSessionCard } from './EndSessionCard';
 import { loadLogoutRequest, sameOriginPath, type LogoutRequest } from './logoutRequest';
+
+/** Stands in for the address in the translated sentence, which is then drawn around an EmailAddress (break points, isolation). */
+const ADDRESS_MARK = '\uE000';
+
+function withAddress(sentence: string, email: string): ReactNode {
+  const [before, after = ''] = withoutIsolation(sentence).split(ADDRESS_MARK);
+  return (
+    <>
+      {before}
+      <EmailAddress value={email} />
+      {after}
+    </>
+  );
+}
 
 export type SignOutState = { kind: 'loading' } | { kind: 'ready'; request: LogoutRequest } | { kind: 'expired' } | { kind: 'failed' };
 
@@ -80,7 +94,11 @@ export default function SignOutView() {
   return (
     <EndSessionCard title={t('title')}>
       <p css={{ margin: `0 0 ${theme.space(2)}` }}>{service ? t('askedBy', { service }) : t('askedByUnknown')}</p>
-      {request.email && <p css={{ margin: `0 0 ${theme.space(2)}`, fontWeight: 600, overflowWrap: 'anywhere' }}>{t('signedInAs', { email: request.email })}</p>}
+      {request.email && (
+        <p data-testid="signed-in-as" css={{ margin: `0 0 ${theme.space(2)}`, fontWeight: 600, ...longValueCss }}>
+          {withAddress(t('signedInAs', { email: ADDRESS_MARK }), request.email)}
+        </p>
+      )}
       <p css={{ margin: `0 0 ${theme.space(6)}`, color: theme.colors.textMuted }}>{t('explain')}</p>
       <form method="post" action={sameOriginPath(request.action)!} onSubmit={submitted} css={{ display: 'flex', flexDirection: 'column', gap: theme.space(3) }}>
         <input type="hidden" name="xsrf" value={request.xsrf} />

@@ -47,7 +47,11 @@ describe('the sign-out question', () => {
     expect(await screen.findByRole('heading', { name: 'Sign out of Unified ID?' })).toHaveFocus();
     expect(get).toHaveBeenCalledWith(LOGOUT_REQUEST_CALL, expect.objectContaining({ auth: 'none' }));
     expect(screen.getByText('Partner Shop asked to sign you out.')).toBeInTheDocument();
-    expect(screen.getByText('Signed in as ana.novak@partner-example.com')).toBeInTheDocument();
+    const account = screen.getByTestId('signed-in-as');
+    expect(account.textContent).toBe('Signed in as ana.novak@partner-example.com');
+    // The address wraps after its @ (or before a dot), never inside a word: "partner-" / "example.com" was cut at 375 px.
+    expect(account.querySelector('bdi')?.innerHTML.replace(/<span[^>]*>|<\/span>/g, '')).toBe('ana<wbr>.novak@<wbr>partner-example<wbr>.com');
+    expect(getComputedStyle(within(account).getByText('partner-example')).whiteSpace).toBe('nowrap');
     const form = container.querySelector('form')!;
     expect(form.method).toBe('post');
     expect(form.getAttribute('action')).toBe('/api/oidc/session/end/confirm');

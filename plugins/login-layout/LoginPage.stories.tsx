@@ -1,7 +1,7 @@
-import { inArabic } from '@portal/plugin-api/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { HttpClient, LoginPageInfo, Registry } from '@portal/plugin-api';
-import { cannedHttp, GREEN_PARTNER_THEME, pluginsById, StoryPortal, testRegistry, until } from '@portal/plugin-api/testing';
+import { cannedHttp, GREEN_PARTNER_THEME, inArabic, pluginsById, StoryPortal, testRegistry, ToastHost, until } from '@portal/plugin-api/testing';
+import { dismissToast, toast } from '@portal/plugin-api';
 import layout, { type LoginLayoutConfig } from './index';
 import LoginPage from './LoginPage';
 // Files, not data: URLs (the layout only takes http(s) and same-origin images).
@@ -28,6 +28,8 @@ interface Params {
   http?: HttpClient;
   path?: string;
   frameWidth?: number;
+  /** Draws the app's toast host beside the page. */
+  toasts?: boolean;
 }
 
 const PAGE_INFO_PATH = '/client/custom/banner-and-logo';
@@ -135,6 +137,7 @@ const meta: Meta = {
         <div css={p.frameWidth ? { maxWidth: p.frameWidth, overflow: 'hidden' } : undefined}>
           <LoginPage />
         </div>
+        {p.toasts ? <ToastHost /> : null}
       </StoryPortal>
     );
   },
@@ -230,5 +233,42 @@ export const ClientTheme: Story = {
   play: ({ canvasElement }) => pageReady(canvasElement, carouselPaused(canvasElement)),
 };
 
+/**
+ * A toast (the register view's terms warning, say): over the form's column where the eye is, from
+ * 768 px; never across the banner and the form. On a phone at the top of the screen.
+ */
+export const ToastOverForm: Story = {
+  parameters: { layoutConfig: { slides: deploymentSlides.slice(0, 1), links: footerLinks }, toasts: true },
+  beforeEach: () => {
+    toast('Please read and accept the Terms of Use.', 'warning', { duration: Infinity });
+    return () => dismissToast();
+  },
+};
+
 /** In Arabic: the banner's arrows, the language menu and the form sit mirrored. */
 export const Arabic: Story = inArabic(RightToLeft);
+
+/** A client's page in Arabic: its logo and its name in the header (the name keeps its own direction), its title logo above the form. */
+export const ArabicBranded: Story = inArabic(BrandedBySessionCode);
+
+/** A toast in Arabic: over the form's column, which sits on the left beside the mirrored banner. */
+export const ArabicToast: Story = inArabic(ToastOverForm, {
+  beforeEach: () => {
+    toast('يُرجى قراءة شروط الاستخدام والموافقة عليها.', 'warning', { duration: Infinity });
+    return () => dismissToast();
+  },
+});
+
+/** Slides with texts per language, on an Arabic page: the captions and the link in Arabic; a slide without Arabic texts keeps its plain ones. */
+export const ArabicSlides: Story = inArabic({
+  parameters: {
+    layoutConfig: {
+      links: footerLinks,
+      slides: [
+        { ...deploymentSlides[0]!, texts: { ar_SA: { description: 'أدِر كل أجهزة شركتك من مكان واحد.', linkText: 'اعرف المزيد' } } },
+        ...deploymentSlides.slice(1),
+      ],
+    },
+  },
+  play: ({ canvasElement }: { canvasElement: HTMLElement }) => pageReady(canvasElement, carouselPaused(canvasElement)),
+});

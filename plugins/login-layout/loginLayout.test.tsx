@@ -259,7 +259,9 @@ describe('EmailSentView', () => {
     const address = screen.getByTestId('sent-address');
     expect(address.textContent).toBe('member.of.staff@example-partner.com');
     // Break opportunities (<wbr>) after the @ and before each dot; the rest breaks only as a last resort.
-    expect(address.innerHTML.replace(/<\/?bdi[^>]*>/g, '')).toBe('member<wbr>.of<wbr>.staff@<wbr>example-partner<wbr>.com');
+    expect(address.innerHTML.replace(/<\/?(bdi|span)[^>]*>/g, '')).toBe('member<wbr>.of<wbr>.staff@<wbr>example-partner<wbr>.com');
+    // Nor after a hyphen inside a part: "example-" / "partner.com".
+    expect(getComputedStyle(screen.getByText('example-partner')).whiteSpace).toBe('nowrap');
     expect(getComputedStyle(address).wordBreak).not.toBe('break-all');
   });
 

@@ -4,7 +4,8 @@
  * captcha at sign-in. Each service's login page (reached as the service sends its users: the
  * authorize entry with its redirect URI and PKCE) wears that service's colours on the primary
  * button, on a toast and on the captcha dialog and frame (both drawn outside the page), names it
- * in the document title, and fits its logo in the header at every width; the portal's own login
+ * in the document title, shows its logo and its name in the header and its title logo above the
+ * form at every width, puts a toast over the form's column; the portal's own login
  * page keeps the deployment theme.
  */
 import fs from 'node:fs';
@@ -21,6 +22,7 @@ interface ThemedClient {
   id: string;
   title: string;
   logo: string;
+  titleLogo: string;
   theme: { name: string; overrides: { colors: Record<string, string>; radius: Record<string, string> } };
   /** The same colours as the browser reports them. */
   rgb: { primary: string; surface: string; warning: string };
@@ -31,6 +33,7 @@ const GREEN: ThemedClient = {
   id: 'green-partner',
   title: 'Green Partner',
   logo: '/api/branding/partner-wide.svg',
+  titleLogo: '/api/branding/partner-square.svg',
   theme: { name: 'default', overrides: { colors: { primary: '#0a7d4f', primaryHover: '#075e3b', focus: '#0a7d4f', surface: '#f4fbf7', warning: '#6b5900' }, radius: { md: '2px', lg: '4px' } } },
   rgb: { primary: 'rgb(10, 125, 79)', surface: 'rgb(244, 251, 247)', warning: 'rgb(107, 89, 0)' },
   mode: 'light',
@@ -39,6 +42,7 @@ const VIOLET: ThemedClient = {
   id: 'violet-works',
   title: 'Violet Works',
   logo: '/api/branding/partner-square.svg',
+  titleLogo: '/api/branding/partner-wide.svg',
   theme: { name: 'midnight', overrides: { colors: { primary: '#ce93d8', primaryHover: '#e1bee7', focus: '#ce93d8', warning: '#ffcc80' }, radius: { md: '12px', lg: '20px' } } },
   rgb: { primary: 'rgb(206, 147, 216)', surface: 'rgb(31, 34, 39)', warning: 'rgb(255, 204, 128)' },
   mode: 'dark',
@@ -56,7 +60,7 @@ beforeAll(async () => {
     name: c.title,
     redirectUris: [redirectUri(c)],
     requireCaptcha: true,
-    branding: { title: c.title, logoUrl: c.logo, theme: c.theme },
+    branding: { title: c.title, logoUrl: c.logo, titleLogoUrl: c.titleLogo, theme: c.theme },
   }));
   fs.writeFileSync(clientsFile, JSON.stringify(clients));
   browser = await launchChromium();
@@ -81,23 +85,32 @@ async function openClientLogin(page: Page, client: ThemedClient): Promise<void> 
 const style = (page: Page, selector: string, property: string) =>
   page.locator(selector).first().evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
 
-/** The header logo: loaded, with its box set by attributes, inside the header and the window. */
-async function logoFits(page: Page, title: string) {
-  const logo = page.getByRole('img', { name: title });
-  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  return logo.evaluate((img: HTMLImageElement) => {
+/**
+ * The brand at this width: the header's logo (loaded, its box set by attributes, inside the header
+ * and the window), the service's name written out beside it, and the title logo above the form.
+ */
+async function brandShows(page: Page, title: string) {
+  const logo = page.locator('header img').first();
+  const titleLogo = page.getByRole('img', { name: title });
+  for (const img of [logo, titleLogo]) await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  const header = await logo.evaluate((img: HTMLImageElement, name) => {
     const box = img.getBoundingClientRect();
-    const header = img.closest('header')!.getBoundingClientRect();
-    const fit = getComputedStyle(img).objectFit;
+    const header = img.closest('header')!;
+    const bar = header.getBoundingClientRect();
+    const nameEl = Array.from(header.querySelectorAll('span')).find((el) => el.textContent === name);
+    const nameBox = nameEl?.getBoundingClientRect();
     return {
       attributes: [img.getAttribute('width'), img.getAttribute('height')],
-      natural: img.naturalWidth > 0 && img.naturalHeight > 0,
-      contained: fit === 'contain',
-      inHeader: box.left >= header.left && box.right <= header.right && box.top >= header.top && box.bottom <= header.bottom,
+      contained: getComputedStyle(img).objectFit === 'contain',
+      inHeader: box.left >= bar.left && box.right <= bar.right && box.top >= bar.top && box.bottom <= bar.bottom,
       inWindow: box.left >= 0 && box.right <= window.innerWidth,
       height: box.height,
+      // The name is text a person sees (not only an alt), beside the logo, inside the window.
+      nameShown: Boolean(nameBox && nameBox.width > 0 && nameBox.left >= 0 && nameBox.right <= window.innerWidth),
     };
-  });
+  }, title);
+  const aboveForm = await titleLogo.evaluate((img) => Boolean(img.closest('#main')) && img.getBoundingClientRect().width > 0);
+  return { ...header, aboveForm };
 }
 
 describe("a connected service's theme on its login page", () => {
@@ -114,7 +127,7 @@ describe("a connected service's theme on its login page", () => {
       expect(await page.title()).toBe(`Sign in · ${client.title}`);
       for (const width of [375, 1024, 1366]) {
         await page.setViewportSize({ width, height: 900 });
-        expect(await logoFits(page, client.title), `logo at ${width} px`).toEqual({ attributes: ['200', '32'], natural: true, contained: true, inHeader: true, inWindow: true, height: 32 });
+        expect(await brandShows(page, client.title), `brand at ${width} px`).toEqual({ attributes: ['200', '32'], contained: true, inHeader: true, inWindow: true, height: 32, nameShown: true, aboveForm: true });
       }
       await page.setViewportSize({ width: 1366, height: 900 });
 
@@ -143,6 +156,14 @@ describe("a connected service's theme on its login page", () => {
       expect(await toast.evaluate((el) => getComputedStyle(el).borderInlineStartColor)).toBe(client.rgb.warning);
       expect(await toast.evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe(client.theme.overrides.radius.md);
       expect(await style(page, 'button[type="submit"]', 'background-color')).toBe(client.rgb.primary);
+      // Where the eye is: over the form's column, clear of the banner (design.md, toast).
+      const place = await toast.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const card = document.querySelector('#main > div')!.getBoundingClientRect();
+        const banner = document.querySelector('aside')!.getBoundingClientRect();
+        return { centred: Math.abs(box.left + box.width / 2 - (card.left + card.width / 2)) <= 2, clearOfBanner: box.left >= banner.right || box.right <= banner.left };
+      });
+      expect(place).toEqual({ centred: true, clearOfBanner: true });
 
       expect(blocked).toEqual([]);
       await context.close();
