@@ -103,4 +103,33 @@ describe('Arabic, right to left', () => {
       await context.close();
     });
   }
+
+  it('keeps a region code whole and in its parentheses in the Arabic register form at 375 px (isolated, never broken over two lines)', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    await page.goto(`${portal.url}/login?lang=ar_SA`);
+    await page.getByRole('heading', { name: 'تسجيل الدخول' }).waitFor();
+    await page.getByText('أنشئ معرّفًا').click();
+    await page.getByRole('combobox').first().click();
+    await page.getByRole('listbox').waitFor();
+    // Every code shown in the open list (each option's storage hint): one line box, inside an isolate, between its parentheses.
+    const codes = await page.evaluate(() => {
+      const out: Array<{ lines: number; isolated: boolean; parenthesised: boolean }> = [];
+      const walker = document.createTreeWalker(document.querySelector('[role="listbox"]')!, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        const text = node.data;
+        const match = /\u2068(us|eu|ap)-[^\u2069]*\u2069/.exec(text);
+        if (!match) continue;
+        const range = document.createRange();
+        range.setStart(node, match.index + 1);
+        range.setEnd(node, match.index + match[0].length - 1);
+        const tops = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top)));
+        out.push({ lines: tops.size, isolated: true, parenthesised: text[match.index - 1] === '(' && text[match.index + match[0].length] === ')' });
+      }
+      return out;
+    });
+    expect(codes.length).toBeGreaterThan(3);
+    expect(codes.every((c) => c.lines === 1 && c.isolated && c.parenthesised)).toBe(true);
+    await context.close();
+  });
 });
