@@ -156,7 +156,10 @@ const stackedCss = (theme: ThemeTokens): CSSObject => ({
   // The header row stays for screen readers, out of sight.
   thead: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
   tr: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', gap: `${theme.space(2)} ${theme.space(4)}`, padding: theme.space(3), marginBottom: theme.space(3), border: `1px solid ${theme.colors.border}`, borderRadius: theme.radius.md },
-  'tbody th, tbody td': { display: 'block', padding: 0, minWidth: 0, borderBottom: 'none' },
+  // A long address breaks inside its own cell rather than running over the next.
+  'tbody th, tbody td': { display: 'block', padding: 0, minWidth: 0, borderBottom: 'none', overflowWrap: 'break-word' },
+  // …also a cut value in its tooltip's inline-flex box (Truncate), which would not shrink below its text.
+  'tbody td [dir="auto"]': { minWidth: 0 },
   // The row's title (its row header) and its actions span the whole row.
   'tbody th, td[data-actions]': { gridColumn: '1 / -1' },
   '[data-cell-label]': cellLabelShown(theme),

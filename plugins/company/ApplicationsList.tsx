@@ -21,7 +21,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { memberName, useDateFormat } from './format';
 import { grantableRoles } from './permissions';
 import { RoleRadios } from './RoleRadios';
-import { RowActions } from './RowActions';
+import { RowActions, rowButtonsCss } from './RowActions';
 import { type TableFit, useTableFit } from './tableFit';
 import { useLoad } from './useLoad';
 
@@ -134,7 +134,7 @@ export function ApplicationsList({
                         ]}
                       />
                     ) : (
-                      <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(2) }}>
+                      <div css={rowButtonsCss(theme)}>
                         <Button size="sm" disabled={busy} onClick={accept} aria-label={`${t('applications.accept')}: ${a.applicant.email}`}>
                           {t('applications.accept')}
                         </Button>

@@ -12,6 +12,12 @@ const accountColumn: Decorator = (Story) => (
     <Story />
   </div>
 );
+/** Wide enough for the members table, too narrow for a row's three buttons on one line. */
+const menuColumn: Decorator = (Story) => (
+  <div style={{ maxWidth: 940 }}>
+    <Story />
+  </div>
+);
 
 const meta: Meta = {
   title: 'Plugins/Company/MembersList',
@@ -89,11 +95,11 @@ export const RightToLeft: Story = { parameters: { dir: 'rtl' }, play: () => wait
 /** In Arabic: the members table (stacked below 1024 px) mirrored. */
 export const Arabic: Story = inArabic(RightToLeft, { play: () => waitForText('انتهت صلاحية الدعوة') });
 
-/** Beside the account menu a 1024 px screen leaves the page 732 px: each row's actions go behind a menu, nothing is cut off. */
+/** Beside the account menu a 1024 px screen leaves the page 732 px: too narrow for this table, its rows stack; nothing is cut off. */
 export const InTheAccountColumn: Story = { decorators: [accountColumn], play: () => waitForText('Invitation expired') };
 
-/** A row's actions menu, open. */
-export const ActionsMenuOpen: Story = { decorators: [accountColumn], parameters: { props: { openMenuFor: members[3]!.email } }, play: () => waitForText('Invitation expired') };
+/** A column wide enough for the table but not for each row's buttons on one line: one actions menu per row (one open). */
+export const ActionsMenuOpen: Story = { decorators: [menuColumn], parameters: { props: { openMenuFor: members[3]!.email } }, play: () => waitForText('Invitation expired') };
 
 /** In Arabic, in the account column: the menus mirrored. */
 export const ArabicMenus: Story = inArabic(ActionsMenuOpen, { play: () => waitForText('انتهت صلاحية الدعوة') });

@@ -24,7 +24,7 @@ import { memberName, useDateFormat } from './format';
 import { InviteDialog, type InviteReportData } from './InviteDialog';
 import { canManage, canReinvite, isManager, roleChoices } from './permissions';
 import { RoleDialog } from './RoleDialog';
-import { RowActions } from './RowActions';
+import { RowActions, rowButtonsCss } from './RowActions';
 import { type TableFit, useTableFit } from './tableFit';
 import { useLoad } from './useLoad';
 
@@ -157,7 +157,7 @@ export function MembersList({
                         {fit === 'menu' && actions.length > 0 ? (
                           <RowActions rowName={m.email} actions={actions} disabled={busy !== null} forceOpen={openMenuFor === m.email} />
                         ) : (
-                          <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(2) }}>
+                          <div css={rowButtonsCss(theme)}>
                             {actions.map((a) => (
                               <Button key={a.key} size="sm" variant={a.danger ? 'danger' : 'secondary'} loading={busy === `re:${m.email}` && a.key === 'reinvite'} disabled={busy !== null} onClick={a.onSelect} aria-label={`${a.label}: ${m.email}`}>
                                 {a.label}

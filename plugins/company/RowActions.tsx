@@ -1,7 +1,19 @@
-import { useTheme } from '@emotion/react';
+import { type CSSObject, type Theme, useTheme } from '@emotion/react';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
-import { focusRing } from '@portal/plugin-api';
+import { atLeast, focusRing } from '@portal/plugin-api';
+
+/**
+ * A row's action buttons. In a table (from 1024 px, not stacked) they stay on one line: where
+ * that line does not fit, the table shows RowActions instead (useTableFit), rather than rows
+ * made tall by buttons stacked in a narrow cell. A stacked row wraps them.
+ */
+export const rowButtonsCss = (theme: Theme): CSSObject => ({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: theme.space(2),
+  [atLeast(theme.breakpoints.large)]: { flexWrap: 'nowrap', 'table[data-stacked] &': { flexWrap: 'wrap' } },
+});
 
 export interface RowAction {
   label: string;

@@ -64,10 +64,12 @@ const scrollsSideways = (page: Page) => page.evaluate(() => document.scrollingEl
 
 /** A row's action, as a button where the row has room, else as an item of the row's actions menu. */
 async function rowAction(page: Page, email: string, action: string) {
-  const button = page.getByRole('button', { name: `${action}: ${email}` });
+  const button = page.getByRole('button', { name: `${action}: ${email}`, exact: true });
+  const menu = page.getByRole('button', { name: `Actions: ${email}`, exact: true });
+  await button.or(menu).first().waitFor();
   if (await button.isVisible()) return button.click();
-  await page.getByRole('button', { name: `Actions: ${email}` }).click();
-  await page.getByRole('menuitem', { name: action }).click();
+  await menu.click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
 
 describe('the account area\'s tables fit every width from 768 px up', () => {
@@ -121,7 +123,7 @@ describe('company management against the reference server', () => {
     expect(await owner.page.getByText('✓ Certified').isVisible()).toBe(true);
     expect(await owner.page.getByRole('button', { name: 'Edit company' }).count()).toBe(0); // certified: read-only
     await owner.page.getByRole('link', { name: 'Applications' }).click();
-    await owner.page.getByRole('button', { name: `Accept: ${USER}` }).click();
+    await rowAction(owner.page, USER, 'Accept');
     const accept = owner.page.getByRole('dialog', { name: 'Accept Dana Demo' });
     await accept.getByRole('radio', { name: 'Administrator' }).check();
     await accept.getByRole('button', { name: 'Accept' }).click();
@@ -131,14 +133,14 @@ describe('company management against the reference server', () => {
     await row(owner.page, USER).getByText('Administrator').waitFor();
     await expectNoAxeViolations(owner.page, { include: 'main' });
 
-    await owner.page.getByRole('button', { name: `Change role: ${USER}` }).click();
+    await rowAction(owner.page, USER, 'Change role');
     const roleDialog = owner.page.getByRole('dialog');
     await roleDialog.getByRole('radio', { name: 'Member' }).check();
     await roleDialog.getByRole('button', { name: 'Change role' }).click();
     await owner.page.getByText(`The role of ${USER} is now Member.`).waitFor();
     await row(owner.page, USER).getByRole('cell', { name: 'Member', exact: true }).waitFor();
 
-    await owner.page.getByRole('button', { name: `Remove: ${USER}` }).click();
+    await rowAction(owner.page, USER, 'Remove');
     await owner.page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
     await owner.page.getByText(`${USER} has been removed.`).waitFor();
     await row(owner.page, USER).waitFor({ state: 'detached' });
@@ -209,13 +211,13 @@ describe('company management against the reference server', () => {
     await row(page, COLLEAGUE).getByText('Active').waitFor();
     expect(await row(page, COLLEAGUE).getByText('Cora Colleague').isVisible()).toBe(true);
 
-    await page.getByRole('button', { name: `Change role: ${COLLEAGUE}` }).click();
+    await rowAction(page, COLLEAGUE, 'Change role');
     const roleDialog = page.getByRole('dialog');
     await roleDialog.getByRole('radio', { name: 'Administrator' }).check();
     await roleDialog.getByRole('button', { name: 'Change role' }).click();
     await row(page, COLLEAGUE).getByRole('cell', { name: 'Administrator', exact: true }).waitFor();
 
-    await page.getByRole('button', { name: `Remove: ${COLLEAGUE}` }).click();
+    await rowAction(page, COLLEAGUE, 'Remove');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
     await page.getByText(`${COLLEAGUE} has been removed.`).waitFor();
     await row(page, COLLEAGUE).waitFor({ state: 'detached' });

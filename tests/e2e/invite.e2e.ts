@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoSummary } from '../../server/demo/seed';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
-import { signInThroughApi } from '../support/signIn';
+import { seedTokens, signInThroughApi } from '../support/signIn';
 
 const PASSWORD = 'Demo-pass-2024';
 const OWNER = 'owner@example.com';
@@ -151,6 +151,38 @@ describe('the invite page against the reference server', () => {
       await context.close();
     },
   );
+
+  it('a signed-in person opening a revoked invitation is told so on a page with the portal header, and goes on to the account', async () => {
+    // The owner invites an address, then cancels the invitation: its link is dead.
+    const revoked = `revoked.${Date.now()}@example.com`;
+    const ownerContext = await browser.newContext();
+    const owner = await signInThroughApi(ownerContext, portal.url, OWNER, PASSWORD);
+    const me = await api<{ accountId: string }>(ownerContext, owner.accessToken, 'GET', '/user-info');
+    const { orgs } = await api<{ orgs: Array<{ id: string; name: string }> }>(ownerContext, owner.accessToken, 'GET', `/accounts/${me.accountId}/orgs`);
+    const contoso = orgs.find((o) => o.name === 'Contoso Demo Ltd')!;
+    await api(ownerContext, owner.accessToken, 'POST', `/orgs/${contoso.id}/members/invitations`, { emails: [revoked], role: 'member', region: 'Euw' });
+    const mail = (await (await ownerContext.request.get(`${portal.url}/dev/mail.json?to=${encodeURIComponent(revoked)}`)).json()) as Array<{ kind: string; links: string[] }>;
+    const link = mail.find((m) => m.kind === 'invitation')!.links.find((l) => l.includes('/invite?inviteCode='))!;
+    const removed = await ownerContext.request.fetch(`${portal.url}/api/orgs/${contoso.id}/members`, { method: 'DELETE', headers: { Authorization: `Bearer ${owner.accessToken}` }, data: { email: revoked, region: 'Euw' } });
+    expect(removed.status()).toBe(200);
+    await ownerContext.close();
+
+    const context = await browser.newContext();
+    const tokens = await signInThroughApi(context, portal.url, JOINER, PASSWORD);
+    const page = await context.newPage();
+    await seedTokens(page, portal.url, tokens);
+    await page.goto(link);
+    // Before: sign-in forwarded the signed-in person to My Profile, without a word.
+    await page.getByRole('heading', { name: 'This invitation cannot be used' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/invite');
+    const banner = page.getByRole('banner');
+    expect(await banner.getByRole('button', { name: /Language/ }).isVisible()).toBe(true);
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await page.getByRole('button', { name: 'Go to my account' }).click();
+    await page.waitForURL(`${portal.url}/accountSetting/**`);
+    await context.close();
+  });
 
   it('a registered invitee signs in from the link, comes back, joins and reaches the company page', async () => {
     // The owner invites a registered user who is in no company yet.
