@@ -115,7 +115,7 @@ describe('npm run config:check', () => {
     fs.writeFileSync(bad, JSON.stringify({ name: 'x', api, plugins: { account: { enabled: true, config: { showAccountID: true, unifiedIdHomeUrl: 'ftp://x' } }, reset: { enabled: true, config: { supportUrl: 1 } } } }));
     expect(configCheck(bad).stdout.split('\n').filter((line) => line.startsWith('FAIL'))).toEqual([
       `FAIL  ${bad}: Plugin 'account' in regions Use, Aps, Euw: config field 'showAccountID': is not a known field; did you mean 'showAccountId'?`,
-      `FAIL  ${bad}: Plugin 'account' in regions Use, Aps, Euw: config field 'unifiedIdHomeUrl': must be an https URL or a path on the portal (/…)`,
+      `FAIL  ${bad}: Plugin 'account' in regions Use, Aps, Euw: config field 'unifiedIdHomeUrl': must be an https URL (the vendor's Unified ID home; the demo page is developmentHomeUrl)`,
       `FAIL  ${bad}: Plugin 'reset' in regions Use, Aps, Euw: config field 'supportUrl': must be a string`,
     ]);
   });

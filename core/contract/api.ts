@@ -30,6 +30,8 @@ export interface UserInfo {
   lastName: string;
   region: RegionCode;
   language: string;
+  /** The profile's time zone (IANA name), when set: the account pages show times in it (useFormatMoment). */
+  timezone?: string | null;
 }
 
 /** The session's tokens: type, access token and refresh token. */

@@ -107,6 +107,9 @@ export { useRenewMailLink } from '../login/useRenewMailLink';
 
 // Cards other plugins add to the Security page.
 export { SECURITY_SECTION_POINT, type SecuritySection, type SecuritySectionProps } from '../security/sections';
+// The lines of the Security page's overview, one per plugin, and how a line shows its state.
+export { SECURITY_SUMMARY_POINT, type SecuritySummaryLine, type SecuritySummaryProps } from '../security/summary';
+export { SecuritySummaryState, type SecuritySummaryTone } from '../security/SecuritySummaryState';
 
 // Languages and locale namespaces.
 export { changeLanguage, currentLanguage, i18n, showLanguage } from '../i18n/i18n';
@@ -115,6 +118,7 @@ export { addNamespace, localeFile, type Messages, type NamespaceLoader } from '.
 export { isolate, withoutIsolation } from '../i18n/bidi';
 export { formatNumber, intlLocale } from '../i18n/numbers';
 export { formatMoment } from '../i18n/dates';
+export { type MomentFormatter, useFormatMoment } from '../i18n/useFormatMoment';
 export { useIntlLocale } from '../i18n/useIntlLocale';
 export { type ErrorMessageKey, type KeyOf, type MessageKey, type Namespace, namespaceOf, type PortalNamespaces, translateDataKey, type TranslationKey } from '../i18n/resources';
 

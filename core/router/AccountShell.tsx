@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { usePortal } from '../app/context';
 import { type Namespace, namespaceOf } from '../i18n/resources';
+import { useErrorHandler } from '../errors/useErrorHandler';
+import type { LanguageCode } from '../i18n/languages';
+import { keepAccountLanguage } from '../session/accountLanguage';
 import { signOut } from '../session/signOut';
 import { userAtom } from '../session/session';
 import { Button } from '../ui/Button';
@@ -81,6 +84,12 @@ export function AccountShell({ children, menuInitiallyOpen = false }: { children
   const title = theme.brand.title || t('core:app.name');
   const wordmark = Boolean(theme.brand.logoUrl) && theme.brand.logoIncludesTitle;
 
+  // The language chosen here is the account's (the Account page says it; mails use it), not this browser's alone.
+  const handleError = useErrorHandler();
+  function chooseAccountLanguage(language: LanguageCode) {
+    if (user) keepAccountLanguage(http, user, language).catch(handleError);
+  }
+
   async function handleSignOut() {
     setSigningOut(true);
     await signOut(registry, http);
@@ -133,7 +142,7 @@ export function AccountShell({ children, menuInitiallyOpen = false }: { children
           </span>
         )}
         {/* Inside a partner app the app chose the language at launch: no menu to contradict it. */}
-        {config.variant !== 'app' && <LanguageMenu compact={mobile} />}
+        {config.variant !== 'app' && <LanguageMenu compact={mobile} onChosen={chooseAccountLanguage} />}
         <Button variant="secondary" size={mobile ? 'sm' : 'md'} loading={signingOut} onClick={() => void handleSignOut()}>
           {t('core:menu.signOut')}
         </Button>

@@ -12,8 +12,17 @@ export interface SecuritySectionProps {
   /** The page's lock: unlocked means sensitive calls may be made. */
   unlocked: boolean;
   guard<T>(call: () => Promise<T>): Promise<T>;
-  /** Changes when something on the page may have changed what a section shows (password changed, other devices signed out). */
+  /**
+   * Changes when something on the page may have changed what a section shows (password changed, other
+   * devices signed out, or any card's `changed()`): load again then.
+   */
   reloadKey: number;
+  /**
+   * Tells the page this card changed the account's security (a method or passkey added or removed,
+   * codes made, a device forgotten): every card and the overview load again, so cards that depend
+   * on each other (two-step on -> recovery codes possible) never disagree until a reload.
+   */
+  changed(): void;
   /** Show times in this zone (stories pin UTC); the browser's zone otherwise. */
   timeZone?: string;
 }

@@ -13,9 +13,10 @@ export const LANGUAGE_MENU_MAX_HEIGHT = 288;
  * Language dropdown (opens on click): a menu of radio items in their own names. Arrow keys,
  * Home/End move, Enter/Space pick, Escape or a click outside closes and focus returns. The login
  * page and the account area's header show the same menu; `compact` shows only the globe (the
- * language's name stays in the button's accessible name).
+ * language's name stays in the button's accessible name). `onChosen` hears each choice (the account
+ * area makes it the account's language).
  */
-export function LanguageMenu({ forceOpen = false, compact = false }: { forceOpen?: boolean; compact?: boolean }) {
+export function LanguageMenu({ forceOpen = false, compact = false, onChosen }: { forceOpen?: boolean; compact?: boolean; onChosen?: (language: LanguageCode) => void }) {
   const theme = useTheme();
   const { t, i18n } = useTranslation('core');
   const [open, setOpen] = useState(forceOpen);
@@ -42,7 +43,9 @@ export function LanguageMenu({ forceOpen = false, compact = false }: { forceOpen
   };
   const pick = (code: LanguageCode) => {
     close();
-    if (code !== active) void chooseLanguage(code);
+    if (code === active) return;
+    void chooseLanguage(code);
+    onChosen?.(code);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = itemsRef.current.findIndex((el) => el === document.activeElement);

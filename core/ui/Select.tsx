@@ -1,6 +1,6 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Description, Field, Label } from '@headlessui/react';
 import { useTheme, type CSSObject } from '@emotion/react';
-import { useId, useMemo, useState, type MouseEvent, type ReactElement, type ReactNode, type Ref } from 'react';
+import { useId, useMemo, useRef, useState, type MouseEvent, type ReactElement, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ThemeTokens } from '../../themes/tokens';
 import { LabelText, hasContent, useHeldMessage } from './FieldMessages';
@@ -37,6 +37,12 @@ export interface SingleSelectProps<V extends Value> extends BaseProps<V> {
   multiple?: false;
   value: V | null;
   onChange: (value: V | null) => void;
+  /**
+   * Text typed that matches no option when the field is left: a list that also takes values of the
+   * user's own (a job title) keeps it this way instead of dropping it. Without it the text is dropped
+   * and the choice stays, as in a select.
+   */
+  onUnmatchedText?: (text: string) => void;
 }
 
 export interface MultipleSelectProps<V extends Value> extends BaseProps<V> {
@@ -78,6 +84,8 @@ export function Select<V extends Value>(props: SelectProps<V>): ReactElement {
   const hasError = hasContent(error);
   const heldError = useHeldMessage(error);
   const [query, setQuery] = useState('');
+  /** What was typed since the last choice, for onUnmatchedText. */
+  const typed = useRef('');
 
   const byValue = useMemo(() => new Map(options.map((o) => [o.value, o])), [options]);
   const groups = useMemo(() => groupOptions(filterOptions(options, query)), [options, query]);
@@ -92,6 +100,7 @@ export function Select<V extends Value>(props: SelectProps<V>): ReactElement {
   // cannot satisfy; the runtime shapes are exactly these, so the casts below are sound.
   const comboboxValue = (props.multiple ? [...props.value] : props.value) as unknown as V | null;
   const handleChange = (next: unknown) => {
+    typed.current = '';
     const list = (Array.isArray(next) ? next : next === null || next === undefined ? [] : [next]) as V[];
     if (props.multiple) props.onChange(list);
     else props.onChange(list[0] ?? null);
@@ -146,9 +155,21 @@ export function Select<V extends Value>(props: SelectProps<V>): ReactElement {
             placeholder={placeholder ?? (props.multiple ? t('ui.select.search') : t('ui.select.placeholder'))}
             // Single mode shows the chosen label when not searching; multiple mode shows only the query (tags show the choice).
             displayValue={props.multiple ? () => query : (value) => labelOf(value)}
-            onChange={(event) => setQuery(event.target.value)}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              typed.current = event.target.value;
+            }}
             onClick={openOnClick}
-            onBlur={onBlur}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') typed.current = ''; // Escape gives the text up
+            }}
+            onBlur={() => {
+              // The list may have closed (and the query emptied) before the blur: the text typed is kept aside.
+              const text = typed.current.trim();
+              typed.current = '';
+              if (!props.multiple && props.onUnmatchedText && text && filterOptions(options, text).length === 0) props.onUnmatchedText(text);
+              onBlur?.();
+            }}
             css={inputStyle(theme, hasError)}
           />
           <ComboboxButton aria-label={t('ui.select.toggle')} css={toggleStyle(theme)}>

@@ -49,15 +49,27 @@ describe('account plugin manifest', () => {
     expect(registry.menu.map((m) => [m.value.id, m.value.path])).toContainEqual(['unified-id', 'https://id.vendor.test/']);
   });
 
-  it('takes a path on the portal as the Unified ID home, linked with a page load (not a route of the app)', async () => {
-    const registry = await testRegistry([account], { account: { unifiedIdHomeUrl: '/demo-service/' } });
-    expect(registry.menu.find((m) => m.value.id === 'unified-id')?.value).toMatchObject({ path: '/demo-service/', external: true });
+  it("opens the deployment's Unified ID home, never the development demo page, outside a development build", async () => {
+    const registry = await testRegistry([account], { account: { unifiedIdHomeUrl: 'https://id.vendor.test/', developmentHomeUrl: '/demo-service/' } });
+    expect(registry.menu.find((m) => m.value.id === 'unified-id')?.value).toMatchObject({ path: 'https://id.vendor.test/', external: true });
+  });
+
+  it('a development build opens the development home instead (the demo service on the portal), linked with a page load', async () => {
+    vi.stubEnv('NODE_ENV', 'development');
+    try {
+      const registry = await testRegistry([account], { account: { unifiedIdHomeUrl: 'https://id.vendor.test/', developmentHomeUrl: '/demo-service/' } });
+      expect(registry.menu.find((m) => m.value.id === 'unified-id')?.value).toMatchObject({ path: '/demo-service/', external: true });
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it.each([
     [{ unifiedIdHomeUrl: 'http://plain.test' }, "Plugin 'account': config field 'unifiedIdHomeUrl': must be an https URL"],
     [{ unifiedIdHomeUrl: '//elsewhere.test/' }, "Plugin 'account': config field 'unifiedIdHomeUrl': must be an https URL"],
-    [{ colour: 'red' }, "Plugin 'account': config field 'colour': is not a known field; expected one of: showAccountId, unifiedIdHomeUrl"],
+    [{ unifiedIdHomeUrl: '/demo-service/' }, "Plugin 'account': config field 'unifiedIdHomeUrl': must be an https URL (the vendor's Unified ID home; the demo page is developmentHomeUrl)"],
+    [{ developmentHomeUrl: 'https://x.test/' }, "Plugin 'account': config field 'developmentHomeUrl': must be a path on the portal (/…)"],
+    [{ colour: 'red' }, "Plugin 'account': config field 'colour': is not a known field; expected one of: showAccountId, unifiedIdHomeUrl, developmentHomeUrl"],
     [{ showAccountId: 'maybe' }, "Plugin 'account': config field 'showAccountId'"],
   ])('rejects bad config %j', async (config, message) => {
     await expect(buildRegistry([account], { account: { enabled: true, config } }, testDeployment)).rejects.toThrow(message);

@@ -6,16 +6,30 @@ export interface AccountPluginConfig {
   /** Show the technical account id (support staff ask for it). */
   showAccountId: boolean;
   /**
-   * Where the 'Unified ID' menu entry leads (the home page of the Unified ID: the services a
-   * user reaches with it): an https URL, or a path on the portal's own origin. No entry without it.
+   * Where the 'Unified ID' menu entry leads: the vendor's Unified ID home (the services a user reaches
+   * with it), an https URL the deployment sets. No entry without it.
    */
   unifiedIdHomeUrl?: string;
+  /**
+   * A development build's Unified ID home instead: a path on the portal (the demo service,
+   * `/demo-service/`), since a developer's machine has no vendor home. Never used by a production build.
+   */
+  developmentHomeUrl?: string;
 }
 
 export const configSchema = object(
   {
     showAccountId: boolean({ default: true }),
-    unifiedIdHomeUrl: string({ optional: true, test: matches(/^(https:\/\/|\/(?![/\\]))/, 'must be an https URL or a path on the portal (/…)') }),
+    unifiedIdHomeUrl: string({
+      optional: true,
+      test: matches(/^https:\/\/[^/\\]/, "must be an https URL (the vendor's Unified ID home; the demo page is developmentHomeUrl)"),
+      description: "The vendor's Unified ID home, where the 'Unified ID' menu entry leads (https). No entry without it.",
+    }),
+    developmentHomeUrl: string({
+      optional: true,
+      test: matches(/^\/(?![/\\])/, 'must be a path on the portal (/…)'),
+      description: "A development build's 'Unified ID' entry instead (npm run dev): a path on the portal, e.g. the demo service /demo-service/.",
+    }),
   },
   { noUnknown: true },
 );

@@ -26,10 +26,10 @@ export default definePlugin<AccountPluginConfig>({
     account: localeFile('account'),
   },
   register(ctx) {
-    if (ctx.config.unifiedIdHomeUrl) {
-      // A path is another app on the portal's origin (the demo service in development): a page load, not a route.
-      ctx.addMenuEntry({ id: 'unified-id', path: ctx.config.unifiedIdHomeUrl, external: true, labelKey: 'account:unifiedId', order: 0 });
-    }
+    // The vendor's home; a development build (npm run dev) opens the demo service on the portal instead, as
+    // a page load, not a route. A production build compiles the development branch away.
+    const home = (process.env.NODE_ENV === 'development' && ctx.config.developmentHomeUrl) || ctx.config.unifiedIdHomeUrl;
+    if (home) ctx.addMenuEntry({ id: 'unified-id', path: home, external: true, labelKey: 'account:unifiedId', order: 0 });
   },
 });
 

@@ -168,6 +168,7 @@ export function ApplicationsList({
       )}
       {dialog?.kind === 'reject' && (
         <ConfirmDialog
+          title={t('applications.rejectTitle')}
           message={t('applications.rejectConfirm', { name: applicantName(dialog.application) })}
           okLabel={t('applications.reject')}
           busy={busy}

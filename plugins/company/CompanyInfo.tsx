@@ -127,6 +127,7 @@ export function CompanyInfo({ company, onChanged }: { company: MyCompany; onChan
       )}
       {leaving && (
         <ConfirmDialog
+          title={t('info.leaveTitle')}
           message={t('info.leaveConfirm', { org: company.name })}
           okLabel={t('info.leave')}
           busy={leaving === 'busy'}

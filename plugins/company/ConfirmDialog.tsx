@@ -1,11 +1,15 @@
 import { Modal } from '@portal/plugin-api';
 
-/** A draggable confirm dialog for destructive steps (remove, reject, leave); focus returns to the opener on close. */
-export function ConfirmDialog(props: { message: string; okLabel: string; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+/**
+ * A draggable confirm dialog for destructive steps (remove, reject, leave); focus returns to the opener on
+ * close. Its title says what is confirmed ("Remove this member?"): the kind's "Please confirm" says nothing.
+ */
+export function ConfirmDialog(props: { title: string; message: string; okLabel: string; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
   return (
     <Modal
       open
       kind="confirm"
+      title={props.title}
       draggable
       description={props.message}
       okLabel={props.okLabel}

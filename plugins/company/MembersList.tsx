@@ -191,6 +191,7 @@ export function MembersList({
       )}
       {dialog?.kind === 'remove' && (
         <ConfirmDialog
+          title={t('members.removeTitle')}
           message={t('members.removeConfirm', { email: dialog.member.email })}
           okLabel={t('members.remove')}
           busy={busy === 'remove'}

@@ -1,13 +1,10 @@
 import { useMemo } from 'react';
-import { countryNamer, type Member, useIntlLocale } from '@portal/plugin-api';
+import { countryNamer, type Member, useFormatMoment, useIntlLocale } from '@portal/plugin-api';
 
-/** Dates (joined, applied) in the page language; '' for none. */
+/** Days (joined, applied) by the one clock (useFormatMoment: page language, the profile's zone); '' for none. */
 export function useDateFormat(): (ms: number | null | undefined) => string {
-  const bcp47 = useIntlLocale();
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(bcp47, { dateStyle: 'medium' });
-    return (ms) => (ms ? format.format(new Date(ms)) : '');
-  }, [bcp47]);
+  const moment = useFormatMoment();
+  return useMemo(() => (ms) => (ms ? moment(ms, { dateOnly: true }) : ''), [moment]);
 }
 
 /** Country names in the page language. */

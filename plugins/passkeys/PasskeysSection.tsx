@@ -22,7 +22,7 @@ import {
   useDeploymentConfig,
   LoadFailed,
   LoadingLine,
-  formatMoment,
+  useFormatMoment,
   useLoaded,
   withoutIsolation,
 } from '@portal/plugin-api';
@@ -31,7 +31,8 @@ import { createCredential } from './ceremonies';
 import { PasskeyIcon } from './PasskeyIcon';
 
 /** The security page's props for an added section (its lock, the user, the time zone for dates). */
-export type PasskeysSectionProps = Pick<SecuritySectionProps, 'unlocked' | 'guard' | 'timeZone'> & {
+export type PasskeysSectionProps = Pick<SecuritySectionProps, 'unlocked' | 'guard' | 'timeZone'> &
+  Partial<Pick<SecuritySectionProps, 'reloadKey' | 'changed'>> & {
   /** The address an app user is sent to in a browser to add a passkey: this page's own (stories fix it). */
   browserAddress?: string;
 };
@@ -50,22 +51,23 @@ function thisPage(): string {
   return typeof window === 'undefined' ? '' : `${window.location.origin}${window.location.pathname}`;
 }
 
-function formatDate(ms: number, language: string, timeZone?: string): string {
-  return formatMoment(ms, language, { timeZone, dateOnly: true });
-}
-
 /**
  * The security page's passkeys card: the account's passkeys with when they were added and last
  * used; add one (named by the user, the device suggested), rename, remove. Changes need the
  * page unlocked, like every other security change.
  */
-export default function PasskeysSection({ unlocked, guard, timeZone, browserAddress }: PasskeysSectionProps) {
+export default function PasskeysSection({ unlocked, guard, timeZone, browserAddress, reloadKey, changed }: PasskeysSectionProps) {
   const theme = useTheme();
   const { t } = useTranslation(['passkeys', 'core']);
   const user = useAtomValue(userAtom);
   const http = useHttp();
   const api = useMemo(() => passkeyApi(http, user?.accountId ?? ''), [http, user?.accountId]);
-  const { data: passkeys, failure, reload: load } = useLoaded(useCallback(async () => (await api.list()).passkeys, [api]));
+  const { data: passkeys, failure, reload: load } = useLoaded(useCallback(async () => (await api.list()).passkeys, [api]), reloadKey);
+  // A passkey added or removed changes two-step verification too: the page's other cards and its overview load again.
+  const loadAndTell = useCallback(async () => {
+    await load();
+    changed?.();
+  }, [load, changed]);
   const [adding, setAdding] = useState(false);
   const [mode, setMode] = useState<RowMode>(null);
   // Inside a partner app's web view WebAuthn exists only where the app turned it on for this site.
@@ -110,7 +112,7 @@ export default function PasskeysSection({ unlocked, guard, timeZone, browserAddr
                   timeZone={timeZone}
                   mode={mode?.id === passkey.id ? mode.kind : null}
                   setMode={(kind) => setMode(kind ? { id: passkey.id, kind } : null)}
-                  onChanged={load}
+                  onChanged={loadAndTell}
                 />
               ))}
             </ul>
@@ -120,7 +122,7 @@ export default function PasskeysSection({ unlocked, guard, timeZone, browserAddr
               api={api}
               guard={guard}
               onClose={() => setAdding(false)}
-              onAdded={load}
+              onAdded={loadAndTell}
               onRefusedHere={
                 inApp
                   ? () => {
@@ -299,7 +301,8 @@ function PasskeyRow({
   onChanged: () => Promise<void>;
 }) {
   const theme = useTheme();
-  const { t, i18n } = useTranslation(['passkeys', 'core']);
+  const { t } = useTranslation(['passkeys', 'core']);
+  const moment = useFormatMoment(timeZone);
   const handleError = useErrorHandler();
   const [name, setName] = useState(passkey.name);
   const [busy, setBusy] = useState(false);
@@ -330,8 +333,8 @@ function PasskeyRow({
     void run(() => api.rename(passkey.id, trimmed), t('rename.done', { name: trimmed }));
   };
 
-  const added = t('row.added', { date: formatDate(passkey.createdAt, i18n.language, timeZone) });
-  const used = passkey.lastUsedAt === null ? t('row.neverUsed') : t('row.lastUsed', { date: formatDate(passkey.lastUsedAt, i18n.language, timeZone) });
+  const added = t('row.added', { date: moment(passkey.createdAt, { dateOnly: true }) });
+  const used = passkey.lastUsedAt === null ? t('row.neverUsed') : t('row.lastUsed', { date: moment(passkey.lastUsedAt, { dateOnly: true }) });
 
   return (
     <li css={{ padding: `${theme.space(3)} 0`, borderBottom: `1px solid ${theme.colors.border}` }}>

@@ -1,4 +1,4 @@
-import { definePlugin, localeFile, SECOND_FACTOR_METHOD_POINT, SECURITY_SECTION_POINT, SIGN_IN_METHOD_POINT } from '@portal/plugin-api';
+import { definePlugin, localeFile, SECOND_FACTOR_METHOD_POINT, SECURITY_SECTION_POINT, SECURITY_SUMMARY_POINT, SIGN_IN_METHOD_POINT } from '@portal/plugin-api';
 import type messages from '../../locales/en_US/passkeys.json';
 
 /** The divider and the button under the sign-in form (PasskeySignIn), in px. */
@@ -18,6 +18,7 @@ export default definePlugin({
     ctx.contribute(SIGN_IN_METHOD_POINT, { order: 10, autofill: true, height: PASSKEY_SIGN_IN_HEIGHT, component: () => import('./PasskeySignIn') });
     ctx.contribute(SECOND_FACTOR_METHOD_POINT, { order: 10, component: () => import('./PasskeySecondFactor') });
     ctx.contribute(SECURITY_SECTION_POINT, { after: 'twoFactor', order: 10, view: () => import('./PasskeysSection') });
+    ctx.contribute(SECURITY_SUMMARY_POINT, { order: 10, labelKey: 'passkeys:section.title', headingId: 'passkeys-heading', view: () => import('./PasskeysSummary') });
   },
 });
 

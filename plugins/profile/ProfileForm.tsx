@@ -73,6 +73,7 @@ export function ProfileForm({ profile, referenceDate, onSaved, onCancel }: Profi
     handleSubmit,
     setError,
     watch,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<ProfileFormValues>({ resolver: yupResolver(profileSchema), ...FORM_VALIDATION, defaultValues: toFormValues(profile) });
   const register = useEditedBlur(registerField, trigger);
@@ -139,6 +140,11 @@ export function ProfileForm({ profile, referenceDate, onSaved, onCancel }: Profi
               options={positions}
               value={field.value || null}
               onChange={(next) => field.onChange(next ?? '')}
+              // A title typed that is no listed position is kept as the new position (shown below), not dropped.
+              onUnmatchedText={(text) => {
+                field.onChange(NEW_POSITION);
+                setValue('newPosition', text, { shouldDirty: true });
+              }}
               onBlur={field.onBlur}
               inputRef={field.ref}
               error={message(fieldState.error?.message)}

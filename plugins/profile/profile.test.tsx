@@ -274,6 +274,21 @@ describe('ProfilePage: saving', () => {
     expect(screen.getByText('Solutions architect')).toBeInTheDocument();
   });
 
+  it('keeps a job title typed into the list that matches no position: it becomes the new position, saved as typed', async () => {
+    const user = userEvent.setup({ delay: null });
+    const http = fakeHttp();
+    await renderProfile(http);
+    await openEditor(user);
+    const input = screen.getByRole('combobox', { name: 'Job title' });
+    await user.clear(input);
+    await user.type(input, 'Head of IT');
+    await user.tab();
+    expect(field('New position')).toHaveValue('Head of IT');
+    await user.click(saveButton());
+    await screen.findByRole('button', { name: 'Edit profile' });
+    expect(postsTo(http, '/account/updateInfo')[0]![1]).toMatchObject({ jobTitle: 'Head of IT' });
+  });
+
   it('keeps Save busy and Cancel disabled while saving, and sends once', async () => {
     const user = userEvent.setup({ delay: null });
     let answer!: (value: unknown) => void;

@@ -28,7 +28,7 @@ const meta: Meta = {
   render: (_args, { loaded, parameters }) => (
     <StoryPortal registry={(loaded as Loaded).registry} http={(parameters.http as ReturnType<typeof http>) ?? http(none)} user={demoUser}>
       <div css={{ maxWidth: 880 }}>
-        <RecoveryCodesSection user={demoUser} unlocked={parameters.locked !== true} guard={(call) => call()} reloadKey={0} timeZone="UTC" />
+        <RecoveryCodesSection user={demoUser} unlocked={parameters.locked !== true} guard={(call) => call()} reloadKey={0} changed={() => undefined} timeZone="UTC" />
       </div>
     </StoryPortal>
   ),

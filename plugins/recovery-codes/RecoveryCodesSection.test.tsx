@@ -25,7 +25,7 @@ async function renderSection(http: HttpClient, unlocked = true) {
     guard();
     return call();
   };
-  renderPortal(<RecoveryCodesSection user={demoUser} unlocked={unlocked} guard={guarded} reloadKey={0} timeZone="UTC" />, { registry, http });
+  renderPortal(<RecoveryCodesSection user={demoUser} unlocked={unlocked} guard={guarded} reloadKey={0} changed={vi.fn()} timeZone="UTC" />, { registry, http });
   return { guard };
 }
 

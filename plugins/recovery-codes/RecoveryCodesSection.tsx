@@ -17,7 +17,7 @@ import {
   VisuallyHidden,
   LoadFailed,
   LoadingLine,
-  formatMoment,
+  useFormatMoment,
   toApiError,
   useLoaded,
 } from '@portal/plugin-api';
@@ -27,9 +27,10 @@ import { MONO } from './mono';
 
 
 /** Security page card: how many recovery codes are left, and a new set made behind the lock and shown once. */
-export default function RecoveryCodesSection({ user, unlocked, guard, reloadKey, timeZone }: SecuritySectionProps) {
+export default function RecoveryCodesSection({ user, unlocked, guard, reloadKey, changed, timeZone }: SecuritySectionProps) {
   const theme = useTheme();
-  const { t, i18n } = useTranslation(['recovery-codes', 'core']);
+  const { t } = useTranslation(['recovery-codes', 'core']);
+  const moment = useFormatMoment(timeZone);
   const http = useHttp();
   const handleError = useErrorHandler();
   const id = encodeURIComponent(user.accountId);
@@ -48,7 +49,7 @@ export default function RecoveryCodesSection({ user, unlocked, guard, reloadKey,
     if (fresh) codesHeading.current?.focus();
   }, [fresh]);
 
-  const time = (ms: number) => formatMoment(ms, i18n.language, { timeZone });
+  const time = (ms: number) => moment(ms);
 
   const create = async () => {
     setCreating(true);
@@ -59,6 +60,7 @@ export default function RecoveryCodesSection({ user, unlocked, guard, reloadKey,
       setFresh(result);
       toast(t('section.created'), 'success');
       void load();
+      changed(); // the overview's count, and any card that reads it
     } catch (error) {
       const apiError = toApiError(error);
       if (apiError.code === ERROR_CODES.mfaTypeDisabled) void load();

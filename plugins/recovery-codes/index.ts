@@ -1,4 +1,4 @@
-import { definePlugin, localeFile, MFA_STEP_PART_POINT, SECURITY_SECTION_POINT } from '@portal/plugin-api';
+import { definePlugin, localeFile, MFA_STEP_PART_POINT, SECURITY_SECTION_POINT, SECURITY_SUMMARY_POINT } from '@portal/plugin-api';
 import type messages from '../../locales/en_US/recovery-codes.json';
 
 /**
@@ -20,6 +20,7 @@ export default definePlugin({
       view: () => import('./RecoveryCodeStep'),
     });
     ctx.contribute(SECURITY_SECTION_POINT, { after: 'twoFactor', order: 10, view: () => import('./RecoveryCodesSection') });
+    ctx.contribute(SECURITY_SUMMARY_POINT, { order: 20, labelKey: 'recovery-codes:section.title', headingId: 'recovery-codes-heading', view: () => import('./RecoveryCodesSummary') });
   },
 });
 

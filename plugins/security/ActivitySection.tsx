@@ -1,9 +1,9 @@
 import { useTheme } from '@emotion/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ApiError, Button, errorMessage, isAbortError, type SecurityEvent, toApiError, useLoaded } from '@portal/plugin-api';
+import { type ApiError, Button, errorMessage, isAbortError, type SecurityEvent, toApiError, useFormatMoment, useLoaded } from '@portal/plugin-api';
 import type { SecurityApi } from './api';
-import { eventDevice, eventPlace, eventTitle, formatEventTime, mayDisown, usableTimeZone } from './activityText';
+import { eventDevice, eventPlace, eventTitle, mayDisown } from './activityText';
 import { NotMeDialog } from './NotMeDialog';
 import { Badge, Loading, Notice, Section } from './parts';
 
@@ -16,8 +16,8 @@ interface Page {
 
 /**
  * "Recent activity" (GET /account/{id}/security-events): the account's sign-ins and security
- * changes, newest first, more on request. Times in the profile's time zone (else `timeZone`,
- * else the browser's) and the page language. "This wasn't me" opens the dialog that changes
+ * changes, newest first, more on request. Times by the one clock (useFormatMoment: a pinned
+ * `timeZone`, else the profile's, else the browser's; named). "This wasn't me" opens the dialog that changes
  * the password and logs out every other device.
  */
 export function ActivitySection({ api, reloadKey, timeZone, onSecured }: { api: SecurityApi; reloadKey: number; timeZone?: string; onSecured: () => void }) {
@@ -49,8 +49,9 @@ export function ActivitySection({ api, reloadKey, timeZone, onSecured }: { api: 
     if (focusFrom !== null) firstNewRef.current?.focus();
   }, [focusFrom]);
 
-  const zone = usableTimeZone(page?.timeZone) ?? timeZone;
-  const when = (event: SecurityEvent) => formatEventTime(event.at, i18n.language, zone);
+  // The one clock: a pinned zone, else the profile's (the server names it with the page, as /user-info does).
+  const moment = useFormatMoment(timeZone ?? page?.timeZone ?? undefined);
+  const when = (event: SecurityEvent) => moment(event.at);
 
   return (
     <Section id="security-activity" title={t('activity.title')} intro={t('activity.intro')}>

@@ -7,7 +7,7 @@ const dialogs: readonly string[] = ['TotpEnrolment', 'TotpWrongCode', 'EmailEnro
 
 describeStoryStates('SecurityPage', stories, {
   expected: {
-    Locked: ['Unlock to change these settings', 'Two-factor authentication is off.', 'Sign me out after1 day(default)', 'This device', 'Chrome 126 on Windows', 'Safari 17 on iOS', 'May 1, 2024', 'Recent activity', 'Sign-in refused · wrong password', 'Lyon, France', 'New device'],
+    Locked: ['Unlock to change these settings', 'Two-factor authentication is off.', 'Sign me out after1 day(default)', 'This device', 'Chrome 126 on Windows', 'Safari 17 on iOS', 'May 1, 2024, 10:00 AM UTC', 'Recent activity', 'Sign-in refused · wrong password', 'Lyon, France', 'New device', 'Two-factor authenticationOff'],
     Loading: ['Loading two-factor settings…', 'Loading the session timeout…', 'Loading devices…', 'Loading recent activity…', 'Unlock to change these settings'],
     WrongPassword: ['Incorrect password.'],
     UnlockLastAttempt: ['Incorrect password. One more failed attempt locks your account for 30 min.'],
@@ -30,6 +30,9 @@ describeStoryStates('SecurityPage', stories, {
     RightToLeft: ['Locks again in 5:00', 'Make primary'],
     Arabic: ['تُقفل مجددًا بعد ٥:٠٠', 'جعلها أساسية', '!Make primary'],
     DarkTheme: ['Unlock to change these settings'],
+    Overview: ['Two-factor authenticationOn: Authenticator app', 'Passkeys2', 'Recovery codes7 of 10 left', 'Trusted devices1', 'Last sign-inMay 1, 2024, 9:50 AM UTC · Safari 17 on iOS'],
+    OverviewAttention: ['Two-factor authenticationOff', 'PasskeysNone', 'Recovery codes2 of 10 left', 'Trusted devicesNone'],
+    OverviewArabic: ['آخر تسجيل دخول', 'متبقٍ ٧ من ١٠', '!Last sign-in'],
   },
   setup: () => import('./SecurityPage'),
   check(name, _canvas, story) {

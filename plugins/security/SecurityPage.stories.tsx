@@ -8,7 +8,7 @@ import {
   type Registry,
   type SessionInfo,
 } from '@portal/plugin-api';
-import { cannedHttp, demoUser, frozenClock, StoryPortal, testRegistry, until } from '@portal/plugin-api/testing';
+import { cannedHttp, demoUser, frozenClock, pluginsById, StoryPortal, testRegistry, until } from '@portal/plugin-api/testing';
 import security from './index';
 import SecurityPage from './SecurityPage';
 import { storyActivity } from './storyActivity';
@@ -320,6 +320,55 @@ export const DarkTheme: Story = {
     await until(byText('Sign-in refused'), 'the recent activity');
   },
 };
+
+/** The page with every plugin that adds a card on: the overview's line for each, two-step on, and the cards they lead to. */
+const everyCard = async (): Promise<Loaded> => ({ registry: await testRegistry([security, ...(await pluginsById('passkeys', 'recovery-codes', 'trusted-device'))]) });
+const passkey = (id: string, name: string) => ({ id, name, createdAt: AT - 86_400_000 * 40, lastUsedAt: AT - 3_600_000, backedUp: true, transports: ['internal'] });
+const overviewAnswers = (overrides: Record<string, unknown> = {}) =>
+  answers({
+    [`/account/${ID}/mfa/getMfaFeatureStatus`]: totpOnly,
+    [`/account/${ID}/recovery-codes`]: { generatedAt: AT - 86_400_000 * 30, remaining: 7, total: 10 },
+    [`/account/${ID}/passkeys`]: { passkeys: [passkey('p-1', 'MacBook'), passkey('p-2', 'Phone')] },
+    [`/account/${ID}/trusted-devices`]: { devices: [{ deviceId: 'd-1', current: true, createdAt: AT - 86_400_000, lastUsedAt: AT, expiresAt: AT + 86_400_000 * 29, ip: '198.51.100.4', userAgent: sessions[0]!.userAgent }] },
+    ...overrides,
+  });
+const overviewLoaded = async () => {
+  await until(byText('7 of 10 left'), 'the recovery codes line');
+  await until(byText('Last sign-in'), 'the last sign-in line');
+  await until(byText('Signed-in devices'), 'the page');
+};
+
+/** The overview at the top: two-step on (its method), passkeys, recovery codes left, trusted devices, the last sign-in. */
+export const Overview: Story = {
+  loaders: [everyCard],
+  parameters: { http: overviewAnswers() },
+  play: overviewLoaded,
+};
+
+/** What wants a look is marked: two-step off, few recovery codes left. */
+export const OverviewAttention: Story = {
+  loaders: [everyCard],
+  parameters: {
+    http: overviewAnswers({
+      [`/account/${ID}/mfa/getMfaFeatureStatus`]: off,
+      [`/account/${ID}/recovery-codes`]: { generatedAt: AT - 86_400_000 * 90, remaining: 2, total: 10 },
+      [`/account/${ID}/passkeys`]: { passkeys: [] },
+      [`/account/${ID}/trusted-devices`]: { devices: [] },
+    }),
+  },
+  play: async () => {
+    await until(byText('2 of 10 left'), 'the recovery codes line');
+    await until(byText('Last sign-in'), 'the last sign-in line');
+  },
+};
+
+/** The overview in Arabic: mirrored, its counts and dates in Arabic digits. */
+export const OverviewArabic: Story = inArabic(Overview, {
+  play: async () => {
+    await until(byText('متبقٍ'), 'the recovery codes line');
+    await until(byText('آخر تسجيل دخول'), 'the last sign-in line');
+  },
+});
 
 /** In Arabic, unlocked: the sections, the methods list and the sessions mirrored. */
 export const Arabic: Story = inArabic(RightToLeft, {

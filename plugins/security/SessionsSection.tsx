@@ -1,16 +1,11 @@
 import { useTheme } from '@emotion/react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, errorMessage, formatMoment, readUserAgent, toast, useErrorHandler, useLoaded } from '@portal/plugin-api';
+import { Button, errorMessage, readUserAgent, toast, useErrorHandler, useFormatMoment, useLoaded } from '@portal/plugin-api';
 import { isSecurityTokenError, type SecurityApi } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Actions, Badge, Loading, LockedHint, Notice, Section } from './parts';
 import { useLock } from './useSecurityLock';
-
-/** Date and time in the page's language; UTC when asked (stories, so screenshots do not depend on the machine). */
-export function formatTime(ms: number, language: string, timeZone?: string): string {
-  return formatMoment(ms, language, { timeZone });
-}
 
 /**
  * The account's signed-in sessions (GET /account/{id}/sessions), this device first and marked;
@@ -18,7 +13,8 @@ export function formatTime(ms: number, language: string, timeZone?: string): str
  */
 export function SessionsSection({ api, reloadKey, timeZone, onEndedOthers }: { api: SecurityApi; reloadKey: number; timeZone?: string; onEndedOthers?: () => void }) {
   const theme = useTheme();
-  const { t, i18n } = useTranslation(['security', 'core']);
+  const { t } = useTranslation(['security', 'core']);
+  const moment = useFormatMoment(timeZone);
   const lock = useLock();
   const handleError = useErrorHandler();
   const [confirmAll, setConfirmAll] = useState(false);
@@ -76,7 +72,7 @@ export function SessionsSection({ api, reloadKey, timeZone, onEndedOthers }: { a
                       {s.current && <Badge>{t('sessions.current')}</Badge>}
                     </div>
                     <div css={{ color: theme.colors.textMuted, fontSize: theme.font.sizeSm, overflowWrap: 'anywhere' }}>
-                      {t('sessions.ip', { ip: s.ip ?? t('sessions.unknownIp') })} · {t('sessions.lastActive', { time: formatTime(s.lastActiveAt, i18n.language, timeZone) })}
+                      {t('sessions.ip', { ip: s.ip ?? t('sessions.unknownIp') })} · {t('sessions.lastActive', { time: moment(s.lastActiveAt) })}
                     </div>
                   </div>
                   {!s.current && (

@@ -15,17 +15,21 @@ const ALL_METHODS: MfaType[] = [MFA_TYPES.totp, MFA_TYPES.email];
 type Dialog = { type: 'enrol'; method: MfaType } | { type: 'delete'; method: MfaType } | { type: 'primary'; method: MfaType } | { type: 'disable' } | null;
 
 /** Two-factor authentication: status, methods (primary first), enrol, set primary, delete, turn off. */
-export function TwoFactorSection({ api, user }: { api: SecurityApi; user: UserInfo }) {
+export function TwoFactorSection({ api, user, reloadKey, onChanged }: { api: SecurityApi; user: UserInfo; reloadKey?: number; onChanged?: () => void }) {
   const theme = useTheme();
   const { t } = useTranslation(['security', 'core']);
   const lock = useLock();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const { data: status, failure, reload } = useLoaded(useCallback(() => api.mfaStatus(), [api]));
+  const { data: status, failure, reload } = useLoaded(useCallback(() => api.mfaStatus(), [api]), reloadKey);
 
-  // The list is reloaded before the success is announced, so the two never disagree on screen.
+  // The list is reloaded before the success is announced, so the two never disagree on screen; then the
+  // page's other cards (recovery codes, trusted devices, the overview) hear of the change.
   const done = (messageKey: MessageKey<'security'>, values?: Record<string, unknown>) => {
     setDialog(null);
-    void reload().then(() => toast(translateDataKey(t, messageKey, values), 'success'));
+    void reload().then(() => {
+      onChanged?.();
+      toast(translateDataKey(t, messageKey, values), 'success');
+    });
   };
 
   const methods = status ? [...status.supportedMFATypes].sort((a, b) => Number(b === status.primaryMFAType) - Number(a === status.primaryMFAType)) : [];
@@ -59,24 +63,27 @@ export function TwoFactorSection({ api, user }: { api: SecurityApi; user: UserIn
                   key={m}
                   css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: theme.space(3), padding: `${theme.space(3)} 0`, borderBottom: `1px solid ${theme.colors.border}` }}
                 >
-                  <span css={{ flex: '1 1 160px', minWidth: 0 }}>
-                    {/* The method and its badge stay on one line ("Authenticator app · Primary"). */}
-                    <span css={{ display: 'inline-flex', alignItems: 'center', gap: theme.space(2), whiteSpace: 'nowrap', fontWeight: 600 }}>
-                      {name(m)}
+                  <span css={{ flex: '1 1 10rem', minWidth: 0 }}>
+                    {/* The method and its badge on one line where it fits ("Authenticator app · Primary"); each stays whole. */}
+                    <span css={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: theme.space(2), fontWeight: 600 }}>
+                      <span css={{ whiteSpace: 'nowrap' }}>{name(m)}</span>
                       {m === status.primaryMFAType && <Badge>{t('mfa.primary')}</Badge>}
                     </span>
                     {m === MFA_TYPES.email && status.MFAEmail && <span css={{ display: 'block', color: theme.colors.textMuted, fontSize: theme.font.sizeSm, overflowWrap: 'anywhere' }}>{status.MFAEmail}</span>}
                   </span>
-                  {m !== status.primaryMFAType && (
-                    <Button variant="secondary" size="sm" disabled={!lock.unlocked} aria-describedby={lockedHint} aria-label={t('mfa.makePrimaryOf', { method: name(m) })} onClick={() => setDialog({ type: 'primary', method: m })}>
-                      {t('mfa.makePrimary')}
-                    </Button>
-                  )}
-                  {methods.length > 1 && (
-                    <Button variant="text" size="sm" disabled={!lock.unlocked} aria-describedby={lockedHint} aria-label={t('mfa.removeOf', { method: name(m) })} onClick={() => setDialog({ type: 'delete', method: m })}>
-                      {t('mfa.remove')}
-                    </Button>
-                  )}
+                  {/* The row's buttons move as one, at its end: Remove never drops to a line of its own. */}
+                  <span css={{ display: 'inline-flex', flex: 'none', gap: theme.space(3), alignItems: 'center', marginInlineStart: 'auto' }}>
+                    {m !== status.primaryMFAType && (
+                      <Button variant="secondary" size="sm" disabled={!lock.unlocked} aria-describedby={lockedHint} aria-label={t('mfa.makePrimaryOf', { method: name(m) })} onClick={() => setDialog({ type: 'primary', method: m })}>
+                        {t('mfa.makePrimary')}
+                      </Button>
+                    )}
+                    {methods.length > 1 && (
+                      <Button variant="text" size="sm" disabled={!lock.unlocked} aria-describedby={lockedHint} aria-label={t('mfa.removeOf', { method: name(m) })} onClick={() => setDialog({ type: 'delete', method: m })}>
+                        {t('mfa.remove')}
+                      </Button>
+                    )}
+                  </span>
                 </li>
               ))}
             </ul>

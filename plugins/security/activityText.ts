@@ -70,27 +70,3 @@ export function eventPlace(event: SecurityEvent, language: string, t: T): string
   const one = event.city ?? country;
   return one ? isolate(one, language) : null;
 }
-
-/** A time zone this browser knows, else undefined (the browser's own). */
-export function usableTimeZone(zone: string | null | undefined): string | undefined {
-  if (!zone) return undefined;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Date and time in the page language and the given zone, with the zone's short name. */
-export function formatEventTime(ms: number, language: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(intlLocale(language), {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(ms);
-}

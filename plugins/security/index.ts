@@ -1,4 +1,4 @@
-import { definePlugin, localeFile } from '@portal/plugin-api';
+import { definePlugin, localeFile, SECURITY_SUMMARY_POINT } from '@portal/plugin-api';
 import type messages from '../../locales/en_US/security.json';
 
 /**
@@ -11,6 +11,11 @@ export default definePlugin({
   menu: [{ id: 'security', path: 'security', labelKey: 'security:menu', order: 20 }],
   locales: {
     security: localeFile('security'),
+  },
+  register(ctx) {
+    // The overview's lines for this page's own cards; other plugins add theirs between (passkeys 10, recovery codes 20, trusted devices 30).
+    ctx.contribute(SECURITY_SUMMARY_POINT, { order: 0, labelKey: 'security:mfa.title', headingId: 'security-mfa-heading', view: () => import('./summary/TwoFactorSummary') });
+    ctx.contribute(SECURITY_SUMMARY_POINT, { order: 100, labelKey: 'security:overview.lastSignIn', headingId: 'security-activity-heading', view: () => import('./summary/LastSignInSummary') });
   },
 });
 

@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageCard, VisuallyHidden } from '@portal/plugin-api';
+import { media, PageCard, VisuallyHidden } from '@portal/plugin-api';
 
 /** One card of the page, labelled by its heading (the core's section card). */
 export function Section({ id, title, intro, children }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
@@ -38,10 +38,14 @@ export function Badge({ children }: { children: ReactNode }) {
   );
 }
 
-/** Buttons in a wrapping row. */
+/** Buttons in a wrapping row; on a phone one under another, each the column's width (two "Turn on…" never differ). */
 export function Actions({ children }: { children: ReactNode }) {
   const theme = useTheme();
-  return <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(3), alignItems: 'center' }}>{children}</div>;
+  return (
+    <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(3), alignItems: 'center', [media(theme).mobile]: { flexDirection: 'column', alignItems: 'stretch' } }}>
+      {children}
+    </div>
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   setUser,
   testDeployment,
   type TestLanguage,
+  pluginsById,
   testRegistry,
 } from '@portal/plugin-api/testing';
 import security from './index';
@@ -82,11 +83,14 @@ export function backend(overrides: Record<string, Handler> = {}) {
   return { http, calls, find, routes };
 }
 
-/** The page at /accountSetting/security, signed in as `user`, behind the real route view. */
-export async function renderSecurity(http: HttpClient, language?: TestLanguage) {
-  setUser(user);
+/**
+ * The page at /accountSetting/security, signed in as `user`, behind the real route view; `withIds`
+ * are other plugins enabled beside this one (loaded by id: 'recovery-codes', 'passkeys', …).
+ */
+export async function renderSecurity(http: HttpClient, language?: TestLanguage, withIds: string[] = [], signedIn: UserInfo = user) {
+  setUser(signedIn);
   saveTokens({ tokenType: 'Bearer', accessToken: 'access-1', refreshToken: 'refresh-1' });
-  const registry = await testRegistry([security]);
+  const registry = await testRegistry([security, ...(await pluginsById(...withIds))]);
   const route = registry.routes.find((r) => r.value.path === 'security')!;
   return renderPortal(
     <Switch>

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getToast, readUserAgent, type SessionInfo } from '@portal/plugin-api';
-import { formatTime } from './SessionsSection';
+import { formatMoment, getToast, readUserAgent, type SessionInfo } from '@portal/plugin-api';
 import { backend, fail, renderSecurity, type Handler } from './testing';
 
 beforeAll(async () => {
@@ -144,7 +143,9 @@ describe('user agent summary and times', () => {
     expect(readUserAgent(ua)).toMatchObject({ browser, os });
   });
   it('no user agent', () => expect(readUserAgent(null)).toEqual({ family: null, browser: null, os: null }));
-  it('formats in the given zone and language', () => {
-    expect(formatTime(Date.UTC(2024, 4, 1, 10, 0), 'en_US', 'UTC')).toBe('May 1, 2024, 10:00 AM');
+  it('formats by the one clock: the given zone, named, in the page language', () => {
+    expect(formatMoment(Date.UTC(2024, 4, 1, 10, 0), 'en_US', { timeZone: 'UTC' })).toBe('May 1, 2024, 10:00 AM UTC');
+    expect(formatMoment(Date.UTC(2024, 4, 1, 10, 0), 'en_US', { timeZone: 'UTC', dateOnly: true })).toBe('May 1, 2024');
+    expect(formatMoment(Date.UTC(2024, 4, 1, 10, 0), 'en_US', { timeZone: 'Not/AZone' })).toMatch(/^May 1, 2024/); // an unknown zone: the browser's
   });
 });

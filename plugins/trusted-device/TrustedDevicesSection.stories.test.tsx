@@ -6,5 +6,6 @@ describeStoryStates('Trusted devices card', stories, {
     Devices: ['Chrome on Windows', 'This device', 'Safari on iOS', 'Trusted until May 28, 2024', 'Stop trusting all devices'],
     Locked: ['Unlock the settings first.'],
     NoDevices: ['No device is trusted.'],
+    RevokeAllConfirm: ['Stop trusting all devices?', 'Every device, this one too, must pass two-step verification again'],
   },
 });

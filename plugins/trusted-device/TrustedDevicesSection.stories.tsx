@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { Registry, TrustedDeviceInfo } from '@portal/plugin-api';
-import { cannedHttp, demoUser, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
+import { cannedHttp, demoUser, StoryPortal, testRegistry, until } from '@portal/plugin-api/testing';
 import trustedDevice from './index';
 import TrustedDevicesSection from './TrustedDevicesSection';
 
@@ -34,7 +34,7 @@ const meta: Meta = {
   render: (_args, { loaded, parameters }) => (
     <StoryPortal registry={(loaded as Loaded).registry} http={cannedHttp({ [`/account/${ID}/trusted-devices`]: { devices: (parameters.devices as TrustedDeviceInfo[] | undefined) ?? devices } })} user={demoUser}>
       <div css={{ maxWidth: 880 }}>
-        <TrustedDevicesSection user={demoUser} unlocked={parameters.locked !== true} guard={(call) => call()} reloadKey={0} timeZone="UTC" />
+        <TrustedDevicesSection user={demoUser} unlocked={parameters.locked !== true} guard={(call) => call()} reloadKey={0} changed={() => undefined} timeZone="UTC" />
       </div>
     </StoryPortal>
   ),
@@ -45,3 +45,12 @@ type Story = StoryObj;
 export const Devices: Story = {};
 export const Locked: Story = { parameters: { locked: true } };
 export const NoDevices: Story = { parameters: { devices: [] } };
+/** "Stop trusting all devices" asks first, saying what it does (this browser too). */
+export const RevokeAllConfirm: Story = {
+  parameters: { loki: { chromeSelector: '#headlessui-portal-root' } },
+  play: async () => {
+    const all = await until(() => [...document.querySelectorAll('button')].find((b) => b.textContent === 'Stop trusting all devices' && !b.disabled), 'the button');
+    all.click();
+    await until(() => document.querySelector('[role="alertdialog"]'), 'the confirm dialog');
+  },
+};

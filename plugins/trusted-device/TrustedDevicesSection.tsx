@@ -16,21 +16,25 @@ import {
   VisuallyHidden,
   readUserAgent,
   LoadFailed,
+  Modal,
   LoadingLine,
-  formatMoment,
+  useFormatMoment,
   toApiError,
   useLoaded,
 } from '@portal/plugin-api';
 
 
 /** Security page card: the browsers that skip two-step verification for this account, each revocable behind the lock. */
-export default function TrustedDevicesSection({ user, unlocked, guard, reloadKey, timeZone }: SecuritySectionProps) {
+export default function TrustedDevicesSection({ user, unlocked, guard, reloadKey, changed, timeZone }: SecuritySectionProps) {
   const theme = useTheme();
-  const { t, i18n } = useTranslation(['trusted-device', 'core']);
+  const { t } = useTranslation(['trusted-device', 'core']);
+  const moment = useFormatMoment(timeZone);
   const http = useHttp();
   const handleError = useErrorHandler();
   const id = encodeURIComponent(user.accountId);
   const [revoking, setRevoking] = useState<string | 'all' | null>(null);
+  // "Stop trusting all" forgets every browser at once, this one too: it asks first.
+  const [confirmAll, setConfirmAll] = useState(false);
 
   const loadDevices = useCallback(async () => {
     const result = await http.get<TrustedDevicesResult>(`/account/${id}/trusted-devices`);
@@ -38,7 +42,7 @@ export default function TrustedDevicesSection({ user, unlocked, guard, reloadKey
   }, [http, id]);
   const { data: devices, failure, reload: load } = useLoaded(loadDevices, reloadKey);
 
-  const time = (ms: number) => formatMoment(ms, i18n.language, { timeZone });
+  const time = (ms: number) => moment(ms);
 
   const revoke = async (which: string | 'all') => {
     setRevoking(which);
@@ -47,11 +51,13 @@ export default function TrustedDevicesSection({ user, unlocked, guard, reloadKey
       await guard(() => http.post<RevokeTrustedDevicesResult>(`/account/${id}/trusted-devices/revoke`, body, { securityToken: true }));
       toast(t(which === 'all' ? 'section.revokedAll' : 'section.revoked'), 'success');
       await load();
+      changed(); // the overview's count, and any card that reads it
     } catch (error) {
       // A refused security token has locked the page again; the lock panel says so.
       if (toApiError(error).code !== ERROR_CODES.tokenFailure) handleError(error);
     } finally {
       setRevoking(null);
+      setConfirmAll(false);
     }
   };
 
@@ -106,9 +112,19 @@ export default function TrustedDevicesSection({ user, unlocked, guard, reloadKey
               );
             })}
           </ul>
-          <Button variant="danger" disabled={!unlocked || revoking !== null} loading={revoking === 'all'} aria-describedby={lockedHint} onClick={() => void revoke('all')}>
+          <Button variant="danger" disabled={!unlocked || revoking !== null} aria-describedby={lockedHint} onClick={() => setConfirmAll(true)}>
             {t('section.revokeAll')}
           </Button>
+          <Modal
+            open={confirmAll}
+            kind="confirm"
+            title={t('section.revokeAllTitle')}
+            description={t('section.revokeAllConfirm')}
+            okLabel={t('section.revokeAll')}
+            okLoading={revoking === 'all'}
+            onOk={() => void revoke('all')}
+            onClose={() => setConfirmAll(false)}
+          />
         </>
       )}
       {!unlocked && <VisuallyHidden id="trusted-devices-locked">{t('section.lockedHint')}</VisuallyHidden>}

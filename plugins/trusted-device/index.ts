@@ -1,4 +1,4 @@
-import { definePlugin, localeFile, MFA_STEP_PART_POINT, SECURITY_SECTION_POINT } from '@portal/plugin-api';
+import { definePlugin, localeFile, MFA_STEP_PART_POINT, SECURITY_SECTION_POINT, SECURITY_SUMMARY_POINT } from '@portal/plugin-api';
 import type messages from '../../locales/en_US/trusted-device.json';
 
 /**
@@ -21,6 +21,7 @@ export default definePlugin({
       view: () => import('./TrustOption'),
     });
     ctx.contribute(SECURITY_SECTION_POINT, { after: 'sessions', order: 10, view: () => import('./TrustedDevicesSection') });
+    ctx.contribute(SECURITY_SUMMARY_POINT, { order: 30, labelKey: 'trusted-device:section.title', headingId: 'trusted-devices-heading', view: () => import('./TrustedDevicesSummary') });
   },
 });
 

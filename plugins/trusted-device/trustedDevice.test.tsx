@@ -77,7 +77,7 @@ async function renderSection(http: HttpClient, unlocked = true) {
     guard();
     return call();
   };
-  renderPortal(<TrustedDevicesSection user={demoUser} unlocked={unlocked} guard={guarded} reloadKey={0} timeZone="UTC" />, { registry, http });
+  renderPortal(<TrustedDevicesSection user={demoUser} unlocked={unlocked} guard={guarded} reloadKey={0} changed={vi.fn()} timeZone="UTC" />, { registry, http });
   return guard;
 }
 
@@ -97,16 +97,30 @@ describe('trusted devices card', () => {
     expect(await screen.findByText(/^No device is trusted/)).toBeInTheDocument();
   });
 
-  it('revokes one, then all, behind the lock, and reloads the list', async () => {
+  it('revokes one, then all after a confirm, behind the lock, and reloads the list', async () => {
     const http = fakeHttp([[device({ deviceId: 'a' }), device({ deviceId: 'b' })], [device({ deviceId: 'b' })], []]);
     const guard = await renderSection(http);
     await userEvent.click(await screen.findAllByRole('button', { name: 'Stop trusting Firefox on Linux' }).then((b) => b[0]!));
     expect(http.post).toHaveBeenCalledWith(`/account/${ID}/trusted-devices/revoke`, { deviceIds: ['a'] }, { securityToken: true });
     expect(await screen.findAllByRole('listitem')).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Stop trusting all devices' }));
+    const dialog = await screen.findByRole('alertdialog', { name: /Stop trusting all devices\?$/ });
+    expect(http.post).toHaveBeenCalledTimes(1); // nothing yet: the dialog asks first
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stop trusting all devices' }));
     expect(http.post).toHaveBeenLastCalledWith(`/account/${ID}/trusted-devices/revoke`, {}, { securityToken: true });
     expect(await screen.findByText(/^No device is trusted/)).toBeInTheDocument();
     expect(guard).toHaveBeenCalledTimes(2);
+  });
+
+  it('"Stop trusting all" asks first: Cancel forgets nothing', async () => {
+    const http = fakeHttp([[device({ deviceId: 'a' })]]);
+    await renderSection(http);
+    await userEvent.click(await screen.findByRole('button', { name: 'Stop trusting all devices' }));
+    const dialog = await screen.findByRole('alertdialog', { name: /Stop trusting all devices\?$/ });
+    expect(dialog).toHaveTextContent('must pass two-step verification');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(http.post).not.toHaveBeenCalled();
   });
 
   it('keeps the buttons off while the page is locked', async () => {

@@ -22,7 +22,7 @@ describe('config/schema.json', () => {
     expect(schema.properties.theme.properties.name.enum).toEqual(vocabulary.known.themes);
     expect(schema.properties.defaultLanguage.enum).toEqual([...LANGUAGE_CODES]);
     expect(Object.keys(schema.properties.plugins.properties)).toEqual(vocabulary.known.plugins);
-    expect(Object.keys(schema.properties.plugins.properties.account.properties.config.properties)).toEqual(['showAccountId', 'unifiedIdHomeUrl']);
+    expect(Object.keys(schema.properties.plugins.properties.account.properties.config.properties)).toEqual(['showAccountId', 'unifiedIdHomeUrl', 'developmentHomeUrl']);
     expect(schema.properties.regions.properties.Use.properties.plugins.properties.reset.properties.config.required).toBeUndefined();
     expect(schema.properties.plugins.properties['sign-in'].properties.config.maxProperties).toBe(0);
   });

@@ -142,3 +142,35 @@ describe('the account plugin against the reference server', () => {
     await context.close();
   });
 });
+
+describe('issue 27: the account page', () => {
+  it("the 'Unified ID' menu entry opens the deployment's Unified ID home, not the developer demo page", async () => {
+    const { context, page } = await signedInPage();
+    await page.goto(`${portal.url}/accountSetting/account`);
+    const menu = page.getByRole('navigation', { name: 'Account menu' });
+    expect(await menu.getByRole('link', { name: 'Unified ID' }).getAttribute('href')).toBe('https://unified-id.example/');
+    await context.close();
+  });
+
+  it('a language chosen in the header is the Language line at once, and the account keeps it', async () => {
+    const { context, page } = await signedInPage();
+    await page.goto(`${portal.url}/accountSetting/account`);
+    await page.getByRole('heading', { name: 'Your Unified ID account' }).waitFor();
+    await page.locator('dd', { hasText: /^English$/ }).waitFor();
+    await page.getByRole('button', { name: /English/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+    await page.locator('dd', { hasText: /^Deutsch$/ }).waitFor();
+    await expect
+      .poll(async () => {
+        const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+        const user = await context.request.get(`${portal.url}/api/user-info`, { headers: { Authorization: `Bearer ${token}` } });
+        return ((await user.json()) as { result?: { language: string } }).result?.language;
+      })
+      .toBe('de_DE');
+    // Back to English, so the other tests of this file read the page as they expect.
+    await page.getByRole('button', { name: /Deutsch/ }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Your Unified ID account' }).waitFor();
+    await context.close();
+  });
+});

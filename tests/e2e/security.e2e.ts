@@ -247,3 +247,85 @@ describe('security settings against the reference server', () => {
     await context.close();
   });
 });
+
+describe('issue 27: the overview, cards that agree, and the page at 375 px', () => {
+  it('the overview sums up the page at a glance and each line leads to its card', async () => {
+    const { context, page } = await signedIn('demo@example.com');
+    const overview = page.getByRole('list', { name: 'At a glance' });
+    await overview.getByRole('link', { name: 'Last sign-in' }).waitFor();
+    expect(await overview.getByRole('link').allTextContents()).toEqual(['Two-factor authentication', 'Passkeys', 'Recovery codes', 'Trusted devices', 'Last sign-in']);
+    await expect.poll(() => overview.getByRole('listitem').first().textContent()).toContain('Off');
+    await expect.poll(() => overview.getByRole('listitem').last().textContent()).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M \S+/);
+    await overview.getByRole('link', { name: 'Recovery codes' }).click();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Recovery codes');
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+
+  it('after two-factor is turned on, the recovery codes card and the overview follow without a reload', async () => {
+    const { context, page } = await signedIn('us@example.com');
+    await page.getByText('Turn on two-step verification to create recovery codes.').waitFor();
+    await unlock(page);
+    await page.getByRole('button', { name: 'Turn on with an authenticator app' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set up an authenticator app' });
+    await dialog.getByRole('img', { name: 'QR code to add this account to an authenticator app' }).waitFor();
+    const secret = (await dialog.locator('code').textContent())!.replace(/\s/g, '');
+    await dialog.getByRole('textbox').first().click();
+    await page.keyboard.type(totp(secret, Date.now()));
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('Two-factor authentication is on.').waitFor();
+    await page.getByRole('button', { name: 'Create recovery codes' }).waitFor();
+    expect(await page.getByText('Turn on two-step verification to create recovery codes.').count()).toBe(0);
+    await expect.poll(() => page.getByRole('list', { name: 'At a glance' }).getByRole('listitem').first().textContent()).toContain('On');
+    await context.close();
+  });
+
+  it('at 375 px the authenticator row keeps Remove on its line, and the two "Turn on…" buttons are as wide as each other', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const tokens = await signInThroughApi(context, portal.url, 'demo@example.com', PASSWORD);
+    const page = await context.newPage();
+    await seedTokens(page, portal.url, tokens);
+    await page.goto(`${portal.url}/accountSetting/security`);
+    const app = page.getByRole('button', { name: 'Turn on with an authenticator app' });
+    const email = page.getByRole('button', { name: 'Turn on with email codes' });
+    await app.waitFor();
+    const [a, e] = [(await app.boundingBox())!, (await email.boundingBox())!];
+    expect(Math.abs(a.width - e.width)).toBeLessThanOrEqual(1);
+
+    // Two methods, the authenticator app primary: its row has Remove alone, on the row's own line.
+    await unlock(page);
+    await app.click();
+    const dialog = page.getByRole('dialog', { name: 'Set up an authenticator app' });
+    await dialog.getByRole('img', { name: 'QR code to add this account to an authenticator app' }).waitFor();
+    const secret = (await dialog.locator('code').textContent())!.replace(/\s/g, '');
+    await dialog.getByRole('textbox').first().click();
+    await page.keyboard.type(totp(secret, Date.now()));
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('Two-factor authentication is on.').waitFor();
+    await page.getByRole('button', { name: 'Add email codes' }).click();
+    const emailDialog = page.getByRole('dialog', { name: 'Set up email codes' });
+    const before = Date.now();
+    await emailDialog.getByRole('button', { name: 'Send code' }).click();
+    let code: string | undefined;
+    await expect
+      .poll(async () => {
+        const mails = (await (await context.request.get(`${portal.url}/dev/mail.json?to=${encodeURIComponent('demo@example.com')}`)).json()) as DevMail[];
+        code = mails.find((m) => m.kind === 'emailCode' && m.createdAt >= before - 1000)?.subject.match(/\b(\d{6})\b/)?.[1];
+        return code;
+      })
+      .toBeTruthy();
+    await emailDialog.getByRole('textbox').first().click();
+    await page.keyboard.type(code!);
+    await emailDialog.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('Email code is set up.').waitFor();
+    const row = page.getByRole('list', { name: 'Verification methods' }).getByRole('listitem').filter({ hasText: 'Authenticator app' });
+    const name = (await row.getByText('Authenticator app', { exact: true }).boundingBox())!;
+    const remove = (await row.getByRole('button', { name: 'Remove Authenticator app' }).boundingBox())!;
+    expect(remove.y).toBeLessThan(name.y + name.height);
+
+    await page.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Turn off two-factor authentication' }).click();
+    await page.getByRole('button', { name: 'Turn on with an authenticator app' }).waitFor();
+    await context.close();
+  });
+});
