@@ -4,7 +4,7 @@ import { applications, company } from './fixtures';
 import { companyDecorator, http, loaders, portal, waitForText } from './storyKit';
 
 const noop = async () => undefined;
-/** A column narrower than the account shell ever leaves (its menus show at any width). */
+/** A narrow column: accept and reject do not fit side by side, so each row has one actions menu. */
 const narrowColumn: Decorator = (Story) => (
   <div style={{ maxWidth: 560 }}>
     <Story />
