@@ -182,6 +182,11 @@ const frozenMotion = css`
     transition: none !important;
     caret-color: transparent !important;
   }
+  /* Loki sizes a screenshot by every element's box, and a <wbr>'s (EmailAddress's break points) sits at
+     the page's corner: an invisible one is left out, and it still breaks the line. */
+  wbr {
+    opacity: 0;
+  }
 `;
 
 const withPortalProviders: Decorator = (Story, context) => {

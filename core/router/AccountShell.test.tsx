@@ -37,7 +37,7 @@ describe('AccountShell', () => {
     expect(screen.getByRole('link', { name: 'Unified ID' })).toHaveAttribute('href', 'https://id.vendor.example/');
     // Another app on the portal's origin: a plain link (a page load), not a route of the SPA.
     expect(screen.getByRole('link', { name: 'Company' })).toHaveAttribute('href', '/demo-service/');
-    expect(screen.getByText(demoUser.email)).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent(demoUser.email);
   });
 
   it('has the brand, the language menu and sign-out in its header; on a phone the menu is behind an icon button', async () => {
