@@ -26,6 +26,16 @@ export const InfoAsOwner: Story = { parameters: { http: http({ [MINE_PATH]: with
 export const Certified: Story = { parameters: { http: http({ [MINE_PATH]: withCompany(certifiedCompany) }) }, play: () => waitForText('Certified') };
 
 /** A plain member: no edit, no applications tab, may leave. */
+/** A member leaving: the confirm dialog's title says what it confirms. */
+export const LeaveConfirm: Story = {
+  parameters: { loki: { chromeSelector: '#headlessui-portal-root' }, http: http({ [MINE_PATH]: withCompany(asRole('member')) }) },
+  play: async () => {
+    await waitForText('Leave company');
+    [...document.querySelectorAll('button')].find((b) => b.textContent === 'Leave company')?.click();
+    await waitForText('Leave this company?');
+  },
+};
+
 export const InfoAsMember: Story = { parameters: { http: http({ [MINE_PATH]: withCompany(asRole('member')) }) }, play: () => waitForText('Leave company') };
 
 export const Loading: Story = { parameters: { http: pendingHttp } };

@@ -13,6 +13,7 @@ describeStoryStates('CompanyPage', pageStories, {
     InfoAsOwner: ['Northwind Security Integrators', 'Not certified', 'Edit company', 'Applications', 'business-licence.pdf', 'System integrator'],
     Certified: ['✓ Certified', 'cannot be edited', '!Edit company'],
     InfoAsMember: ['Leave company', '!Edit company', '!Applications'],
+    LeaveConfirm: ['Leave this company?', 'You lose access to its services'],
     Loading: ['Loading company information'],
     LoadFailed: ['could not be loaded', 'Try again'],
     CreateRoute: ['Create a company', 'Upload business licence'],
