@@ -1,10 +1,12 @@
 import { useTheme } from '@emotion/react';
 import { Button } from '@portal/plugin-api';
 import { PasskeyIcon } from './PasskeyIcon';
+import { isAlert } from './problems';
 
 /**
  * The passkey button of the sign-in form and of the MFA step, with the line under it that says how
- * the last try went: refused (an alert) or cancelled/unavailable (a status).
+ * the last try went: a failure to act on (refused, or why the browser would not: an alert) or a try
+ * that only ended (cancelled, timed out: a status).
  */
 export function PasskeyAction(props: {
   label: string;
@@ -25,7 +27,7 @@ export function PasskeyAction(props: {
         </span>
       </Button>
       {outcome ? (
-        <p role={outcome === 'refused' ? 'alert' : 'status'} css={{ margin: `${theme.space(3)} 0 0`, fontSize: theme.font.sizeSm, color: outcome === 'refused' ? theme.colors.danger : theme.colors.textMuted }}>
+        <p role={isAlert(outcome) ? 'alert' : 'status'} css={{ margin: `${theme.space(3)} 0 0`, fontSize: theme.font.sizeSm, color: isAlert(outcome) ? theme.colors.danger : theme.colors.textMuted }}>
           {props.outcomeText}
         </p>
       ) : null}

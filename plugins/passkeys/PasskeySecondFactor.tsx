@@ -15,13 +15,13 @@ import { usePasskeyLogin } from './usePasskeyLogin';
 export default function PasskeySecondFactor({ result, retry }: SecondFactorMethodProps) {
   const theme = useTheme();
   const { t } = useTranslation('passkeys');
-  const { api, outcome, setOutcome, report } = usePasskeyLogin();
-  const [busy, setBusy] = useState(false);
-
-  if (result.passkey !== true) return null;
   // The step's one method says neither "instead" nor "or enter a code".
   const alone = result.supportedMFATypes.length === 0;
   const texts = alone ? 'mfaAlone' : 'mfa';
+  const { api, outcome, outcomeText, setOutcome, report } = usePasskeyLogin(texts);
+  const [busy, setBusy] = useState(false);
+
+  if (result.passkey !== true) return null;
   if (!webAuthnAvailable()) {
     // Beside a code form nothing is lost; as the step's one way on, the person must hear why there is none.
     return alone ? (
@@ -50,7 +50,7 @@ export default function PasskeySecondFactor({ result, retry }: SecondFactorMetho
 
   return (
     <div css={{ marginTop: theme.space(4) }}>
-      <PasskeyAction label={t(`${texts}.button`)} loading={busy} onClick={() => void start()} outcome={outcome} outcomeText={outcome ? t(`${texts}.${outcome}`) : ''} />
+      <PasskeyAction label={t(`${texts}.button`)} loading={busy} onClick={() => void start()} outcome={outcome} outcomeText={outcomeText} />
     </div>
   );
 }

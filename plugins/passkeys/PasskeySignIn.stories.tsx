@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ApiError, type HttpClient, LoginPageContext, type LoginPageServices, type LoginViewProps, type Registry } from '@portal/plugin-api';
-import { cannedHttp, pluginsById, press, StoryPortal, testRegistry, until, untilText } from '@portal/plugin-api/testing';
+import { cannedHttp, inArabic, pluginsById, press, StoryPortal, testRegistry, until, untilText } from '@portal/plugin-api/testing';
 import type { ComponentType } from 'react';
 import passkeys from './index';
-import { installFakeWebAuthn, notAllowed } from './testing';
+import { installFakeWebAuthn, notAllowed, webAuthnError } from './testing';
 
 /*
  * The sign-in form with the passkeys plugin: its "Sign in with a passkey" under the form, mocked
@@ -17,6 +17,8 @@ interface Params {
   http?: HttpClient;
   /** The browser prompt is dismissed. */
   cancel?: boolean;
+  /** The browser refuses the ceremony with this error (e.g. a SecurityError at an IP address). */
+  fail?: Error;
 }
 
 const OPTIONS = { options: { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', userVerification: 'required', timeout: 300000 } };
@@ -35,6 +37,8 @@ const meta: Meta = {
     async ({ parameters }): Promise<Loaded> => {
       const fake = installFakeWebAuthn();
       if ((parameters as Params).cancel) fake.get.fail = notAllowed();
+      const fail = (parameters as Params).fail;
+      if (fail) fake.get.fail = fail;
       const registry = await testRegistry([...(await pluginsById('sign-in')), passkeys]);
       const view = registry.loginViews.find((v) => v.value.id === 'signIn')!;
       const { default: SignInView } = (await view.value.view()) as { default: ComponentType<LoginViewProps> };
@@ -88,5 +92,26 @@ export const Cancelled: Story = {
   play: async ({ canvasElement }) => {
     await press(canvasElement, 'Sign in with a passkey');
     await untilText(canvasElement, 'Passkey sign-in was cancelled.');
+  },
+};
+
+/**
+ * The browser refused the ceremony (issue 27): here a SecurityError, which at the IP address the
+ * visual run serves Storybook on (127.0.0.1) says that passkeys need a site name, naming the address.
+ */
+export const BrowserRefused: Story = {
+  parameters: { fail: webAuthnError('SecurityError', 'This is an invalid domain.') },
+  play: async ({ canvasElement }) => {
+    await press(canvasElement, 'Sign in with a passkey');
+    await untilText(canvasElement, 'Your browser refused passkeys');
+  },
+};
+
+/** The same in Arabic: the address stays whole and left to right inside the sentence. */
+export const BrowserRefusedArabic: Story = {
+  ...inArabic(BrowserRefused),
+  play: async ({ canvasElement }) => {
+    await press(canvasElement, 'تسجيل الدخول باستخدام مفتاح مرور');
+    await untilText(canvasElement, 'رفض متصفحك مفاتيح المرور');
   },
 };

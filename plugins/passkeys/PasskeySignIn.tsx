@@ -15,7 +15,7 @@ import { usePasskeyLogin } from './usePasskeyLogin';
 export default function PasskeySignIn({ signIn, busy }: SignInMethodProps) {
   const theme = useTheme();
   const { t } = useTranslation('passkeys');
-  const { api, outcome, setOutcome, report } = usePasskeyLogin();
+  const { api, outcome, outcomeText, setOutcome, report } = usePasskeyLogin('signIn');
   const [waiting, setWaiting] = useState(false);
   // A new autofill request after each modal attempt (the attempt cancelled the one before).
   const [round, setRound] = useState(0);
@@ -86,7 +86,7 @@ export default function PasskeySignIn({ signIn, busy }: SignInMethodProps) {
         disabled={busy && !waiting}
         onClick={() => void start()}
         outcome={outcome}
-        outcomeText={outcome ? t(`signIn.${outcome}`) : ''}
+        outcomeText={outcomeText}
       />
     </div>
   );

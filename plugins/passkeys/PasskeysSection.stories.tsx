@@ -3,7 +3,7 @@ import { ApiError, CONTENT_WIDTH, type HttpClient, type PasskeyItem, type Regist
 import { cannedHttp, demoUser, inArabic, press, StoryPortal, testRegistry, typeInto, until, untilText } from '@portal/plugin-api/testing';
 import passkeys from './index';
 import PasskeysSection from './PasskeysSection';
-import { installFakeWebAuthn, notAllowed } from './testing';
+import { installFakeWebAuthn, notAllowed, webAuthnError } from './testing';
 
 /*
  * The passkeys card of the security page, mocked at the HTTP boundary and at WebAuthn (a fake
@@ -22,6 +22,8 @@ interface Params {
   app?: boolean;
   /** The web view has WebAuthn but refuses this site (the app is not associated with it). */
   siteRefused?: boolean;
+  /** The browser refuses the creation with this error. */
+  fail?: Error;
 }
 
 /** Fixed, so the picture does not follow the port Storybook is served on. */
@@ -41,6 +43,7 @@ const meta: Meta = {
       const fake = installFakeWebAuthn();
       if (p.cancel) fake.create.fail = notAllowed();
       if (p.siteRefused) fake.create.fail = Object.assign(new Error('The calling application is not associated with the relying party.'), { name: 'SecurityError' });
+      if (p.fail) fake.create.fail = p.fail;
       if (p.noWebAuthn) fake.restore();
       return { registry: await testRegistry([passkeys]) };
     },
@@ -105,6 +108,21 @@ export const AddCancelled: Story = {
     await until(() => canvasElement.querySelector('form input'), 'the name field');
     canvasElement.querySelector<HTMLFormElement>('form')!.requestSubmit();
     await untilText(canvasElement, 'No passkey was created.');
+  },
+};
+
+/** This device already holds a passkey of the account (InvalidStateError): said in words, the form stays (issue 27). */
+export const AddAlreadyOnDevice: Story = {
+  parameters: {
+    fail: webAuthnError('InvalidStateError', 'The user attempted to register an authenticator that contains one of the credentials already registered with the relying party.'),
+    http: cannedHttp({ [`/account/${ID}/passkeys`]: { passkeys: [LAPTOP, PHONE] }, '/passkeys/register/options': OPTIONS }),
+  },
+  play: async ({ canvasElement }) => {
+    await listed(canvasElement);
+    await press(canvasElement, 'Add a passkey');
+    await until(() => canvasElement.querySelector('form input'), 'the name field');
+    canvasElement.querySelector<HTMLFormElement>('form')!.requestSubmit();
+    await untilText(canvasElement, 'already has a passkey for your account');
   },
 };
 

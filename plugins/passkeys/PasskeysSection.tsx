@@ -26,7 +26,8 @@ import {
   useLoaded,
   withoutIsolation,
 } from '@portal/plugin-api';
-import { isCancelled, passkeyApi, type PasskeyApi, webAuthnAvailable } from './api';
+import { passkeyApi, type PasskeyApi, webAuthnAvailable } from './api';
+import { ceremonyProblem, type CeremonyProblem, isAlert, problemText } from './problems';
 import { createCredential } from './ceremonies';
 import { PasskeyIcon } from './PasskeyIcon';
 
@@ -213,7 +214,7 @@ function AddPasskeyForm({
   const { t } = useTranslation(['passkeys', 'core']);
   const handleError = useErrorHandler();
   const [name, setName] = useState(() => suggestedName(t));
-  const [problem, setProblem] = useState<'name' | 'cancelled' | 'refused' | null>(null);
+  const [problem, setProblem] = useState<'name' | 'refused' | CeremonyProblem | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -233,8 +234,10 @@ function AddPasskeyForm({
       onClose();
       await onAdded();
     } catch (error) {
-      if (isCancelled(error)) setProblem('cancelled');
+      const ceremony = ceremonyProblem(error);
+      if (ceremony === 'cancelled') setProblem('cancelled');
       else if (onRefusedHere && isUnavailableHere(error)) onRefusedHere();
+      else if (ceremony) setProblem(ceremony); // why the browser made none, in words (issue 27)
       else if (error instanceof ApiError && error.code === ERROR_CODES.wrongCredentials) setProblem('refused');
       else if (!(error instanceof ApiError && error.code === ERROR_CODES.tokenFailure)) handleError(error); // a refused token: the lock panel says so
     } finally {
@@ -257,9 +260,9 @@ function AddPasskeyForm({
         error={problem === 'name' ? t('add.nameRequired') : undefined}
         onChange={(e) => setName(e.target.value)}
       />
-      {problem === 'cancelled' || problem === 'refused' ? (
-        <Notice kind={problem === 'refused' ? 'error' : 'info'} role={problem === 'refused' ? 'alert' : 'status'}>
-          {t(`add.${problem}`)}
+      {problem !== null && problem !== 'name' ? (
+        <Notice kind={isAlert(problem) ? 'error' : 'info'} role={isAlert(problem) ? 'alert' : 'status'}>
+          {problem === 'cancelled' || problem === 'refused' ? t(`add.${problem}`) : problemText(t, problem)}
         </Notice>
       ) : null}
       <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(3) }}>

@@ -46,11 +46,6 @@ export function isRefusedPasskey(error: unknown): boolean {
   return error instanceof ApiError && error.code === ERROR_CODES.wrongCredentials;
 }
 
-/** The browser's WebAuthn failures that mean "the person stopped" (cancel, timeout, closed prompt). */
-export function isCancelled(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError');
-}
-
 /** True where the browser can make and use passkeys at all. */
 export function webAuthnAvailable(): boolean {
   return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function' && typeof navigator.credentials?.get === 'function';

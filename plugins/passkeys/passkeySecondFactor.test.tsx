@@ -5,7 +5,7 @@ import { ApiError, type HttpClient, type MfaRequiredResult } from '@portal/plugi
 import { renderPortal, testLoginPage, testRegistry } from '@portal/plugin-api/testing';
 import passkeys from './index';
 import PasskeySecondFactor from './PasskeySecondFactor';
-import { installFakeWebAuthn, notAllowed, type FakeWebAuthn } from './testing';
+import { installFakeWebAuthn, notAllowed, webAuthnError, type FakeWebAuthn } from './testing';
 
 const RESULT: MfaRequiredResult = { supportedMFATypes: [3], primaryMFAType: 3, MFAEmail: 'an***@partner.test', MFAProcessId: 'euw.process-1', expiresIn: 600, passkey: true };
 
@@ -83,6 +83,14 @@ describe('the passkey as the step\'s one method (a service demands a second fact
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm with a passkey' }, { timeout: 5000 }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^This passkey was not accepted\. Use one of this account’s passkeys\.$/);
+  });
+
+  it('says why the browser refused the ceremony: an address the passkeys are not for (issue 27)', async () => {
+    webauthn = installFakeWebAuthn();
+    webauthn.get.fail = webAuthnError('SecurityError', 'The relying party ID is not a registrable domain suffix of, nor equal to the current domain.');
+    await renderStep(ALONE, (path) => (path === '/login/passkey/options' ? { options: { challenge: 'Y2hhbGxlbmdl', rpId: 'id.example.com' } } : null));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm with a passkey' }, { timeout: 5000 }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/not the site the passkeys are made for/);
   });
 
   it('says why there is no way on in a browser without WebAuthn', async () => {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type HttpClient, type LoginViewProps } from '@portal/plugin-api';
 import { pluginsById, renderPortal, testLoginPage, testRegistry } from '@portal/plugin-api/testing';
 import passkeys from './index';
-import { installFakeWebAuthn, notAllowed, type FakeWebAuthn } from './testing';
+import { installFakeWebAuthn, notAllowed, webAuthnError, type FakeWebAuthn } from './testing';
 
 type Post = (path: string, body: Record<string, unknown>, options: { headers?: Record<string, string> }) => Promise<unknown>;
 
@@ -39,7 +39,7 @@ async function renderSignIn(http: HttpClient) {
 }
 
 // The method's chunk and its texts load lazily (the first time slowly on a busy machine).
-const passkeyButton = () => screen.findByRole('button', { name: 'Sign in with a passkey' }, { timeout: 5000 });
+const passkeyButton = () => screen.findByRole('button', { name: 'Sign in with a passkey' }, { timeout: 15000 });
 
 describe('sign in with a passkey (the sign-in form)', () => {
   it('signs in without an address: options, the browser, the verification, then POST /login with the proof and no password', async () => {
@@ -81,6 +81,54 @@ describe('sign in with a passkey (the sign-in form)', () => {
     await userEvent.click(await passkeyButton());
     expect(await screen.findByRole('status')).toHaveTextContent('Passkey sign-in was cancelled.');
     expect(http.post.mock.calls.filter(([path]) => path === '/login')).toHaveLength(0);
+  });
+
+  describe('a ceremony the browser refuses says why in words (issue 27: the button did nothing and said nothing)', () => {
+    const http = () =>
+      fakeHttp(async (path) => {
+        if (path === '/login/passkey/options') return OPTIONS;
+        throw new Error(path);
+      });
+
+    it('at an IP address: the browser refuses it as the relying party, and the page names the address', async () => {
+      vi.stubGlobal('location', { ...window.location, assign, origin: 'http://127.0.0.1:8080', href: 'http://127.0.0.1:8080/login', hostname: '127.0.0.1', host: '127.0.0.1:8080' });
+      webauthn = installFakeWebAuthn();
+      webauthn.get.fail = webAuthnError('SecurityError', 'This is an invalid domain.');
+      await renderSignIn(http());
+      await userEvent.click(await passkeyButton());
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('127.0.0.1');
+      expect(alert).toHaveTextContent(/not an IP address/);
+    });
+
+    it('an address the passkeys are not for; an authenticator that fails; a browser without support', async () => {
+      webauthn = installFakeWebAuthn();
+      webauthn.get.fail = webAuthnError('SecurityError', 'The relying party ID is not a registrable domain suffix of, nor equal to the current domain.');
+      await renderSignIn(http());
+      await userEvent.click(await passkeyButton());
+      expect(await screen.findByRole('alert')).toHaveTextContent(/not the site the passkeys are made for/);
+      webauthn.get.fail = webAuthnError('UnknownError');
+      await userEvent.click(await passkeyButton());
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/device could not complete the passkey request/));
+      webauthn.get.fail = webAuthnError('NotSupportedError');
+      await userEvent.click(await passkeyButton());
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/This browser cannot use passkeys/));
+    });
+
+    it('a prompt left until it timed out says so, not "cancelled"', async () => {
+      webauthn = installFakeWebAuthn();
+      const options = { options: { ...OPTIONS.options, timeout: 50 } };
+      webauthn.get.fail = notAllowed();
+      webauthn.get.delayMs = 80;
+      await renderSignIn(
+        fakeHttp(async (path) => {
+          if (path === '/login/passkey/options') return options;
+          throw new Error(path);
+        }),
+      );
+      await userEvent.click(await passkeyButton());
+      expect(await screen.findByRole('status')).toHaveTextContent(/timed out/);
+    });
   });
 
   it('starts the autofill request where the browser offers passkeys in the email field', async () => {

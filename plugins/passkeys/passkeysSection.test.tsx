@@ -5,7 +5,7 @@ import { ApiError, type HttpClient, type PasskeyItem } from '@portal/plugin-api'
 import { demoUser, renderPortal, setUser, testRegistry } from '@portal/plugin-api/testing';
 import passkeys from './index';
 import PasskeysSection from './PasskeysSection';
-import { installFakeWebAuthn, notAllowed, type FakeWebAuthn } from './testing';
+import { installFakeWebAuthn, notAllowed, webAuthnError, type FakeWebAuthn } from './testing';
 
 const LAPTOP: PasskeyItem = { id: 'cred-1', name: 'Work laptop', createdAt: Date.UTC(2024, 3, 2), lastUsedAt: Date.UTC(2024, 4, 1), synced: false };
 const PHONE: PasskeyItem = { id: 'cred-2', name: 'Phone', createdAt: Date.UTC(2024, 4, 3), lastUsedAt: null, synced: true };
@@ -137,6 +137,28 @@ describe('the passkeys card of the security page', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('No passkey was created.');
     expect(screen.getByLabelText(/^Passkey name/)).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/passkeys/register')).toBe(false);
+  });
+
+  it('says why the browser made no passkey: refused at an IP address, or one already on this device (issue 27)', async () => {
+    vi.stubGlobal('location', { ...window.location, hostname: '127.0.0.1', host: '127.0.0.1:8080', origin: 'http://127.0.0.1:8080', href: 'http://127.0.0.1:8080/accountSetting/security' });
+    try {
+      webauthn = installFakeWebAuthn();
+      webauthn.create.fail = webAuthnError('SecurityError', 'This is an invalid domain.');
+      const { http, calls } = listHttp([]);
+      await renderSection(http);
+      await userEvent.click(await screen.findByRole('button', { name: 'Add a passkey' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Create passkey' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('127.0.0.1');
+      expect(alert).toHaveTextContent(/not an IP address/);
+      webauthn.create.fail = webAuthnError('InvalidStateError', 'The user attempted to register an authenticator that contains one of the credentials already registered with the relying party.');
+      await userEvent.click(screen.getByRole('button', { name: 'Create passkey' }));
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/already has a passkey for your account/));
+      expect(screen.getByLabelText(/^Passkey name/)).toBeInTheDocument();
+      expect(calls.some((c) => c.path === '/passkeys/register')).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('renames and removes, asking before removal', async () => {

@@ -7,8 +7,9 @@ import { cannedHttp, press, untilText } from '@portal/plugin-api/testing';
  * (opaque bytes; the server side is tested with real signatures in server/test/passkeys.test.ts).
  */
 export interface FakeWebAuthn {
-  get: { calls: number; fail: Error | null };
-  create: { calls: number; fail: Error | null };
+  /** `delayMs`: how long the prompt stays open before it answers (a timeout is a failure after the options' `timeout`). */
+  get: { calls: number; fail: Error | null; delayMs?: number };
+  create: { calls: number; fail: Error | null; delayMs?: number };
   restore(): void;
 }
 
@@ -37,11 +38,20 @@ export function installFakeWebAuthn(options: { autofill?: boolean } = {}): FakeW
   Object.defineProperty(window, 'PublicKeyCredential', { value: PublicKeyCredential, configurable: true, writable: true });
   const answer = (kind: 'get' | 'create') => async () => {
     state[kind].calls++;
+    const delay = state[kind].delayMs;
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
     if (state[kind].fail) throw state[kind].fail;
     return credential(kind);
   };
   Object.defineProperty(navigator, 'credentials', { value: { get: answer('get'), create: answer('create') }, configurable: true, writable: true });
   return state;
+}
+
+/** A DOMException-like error of the browser's WebAuthn, by its name (SecurityError, InvalidStateError, NotSupportedError…). */
+export function webAuthnError(name: string, message = name): Error {
+  const error = new Error(message);
+  error.name = name;
+  return error;
 }
 
 /** What the browser throws when the person dismisses the passkey prompt. */
