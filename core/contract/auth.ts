@@ -139,6 +139,7 @@ export interface RateLimitedResult {
  * keeps what was typed and says the page was open too long; the next submit goes on.
  */
 export interface LoginSessionRenewedResult {
+  /** The fresh session code: sent from now on in place of the expired one (`sessionCodeOf`). */
   sessionCode: string;
 }
 /** `result` of -29999 (loginSessionExists): the sign-in session this browser already has is that address's. */

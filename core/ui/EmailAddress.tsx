@@ -1,5 +1,8 @@
 import { Fragment } from 'react';
 
+/** A part up to this long stays whole; a longer one may break where it must. */
+const KEEP_WHOLE = 24;
+
 /**
  * An email address as text that wraps at sensible points: a break opportunity (`<wbr>`) after the @
  * and before each dot, so "member@example.com" wraps as "member@" / "example.com", never
@@ -7,9 +10,6 @@ import { Fragment } from 'react';
  * part longer than the line). Isolated (`<bdi>`): in a right-to-left page it reads left to right and
  * leaves the punctuation around it alone. The text a person copies is the address itself.
  */
-/** A part up to this long stays whole; a longer one may break where it must. */
-const KEEP_WHOLE = 24;
-
 export function EmailAddress({ value }: { value: string }) {
   const parts = value.split(/(?<=@)|(?=\.)/);
   return (
