@@ -2,6 +2,8 @@ import { useTheme } from '@emotion/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  EmailAddress,
+  longValueCss,
   ApiError,
   Button,
   CountryRegionSelect,
@@ -121,8 +123,11 @@ export function ConfirmRegion({ error, form, retry, cancel, initialCountry }: Co
         {t('region:heading')}
       </h1>
       <p css={{ margin: `0 0 ${theme.space(2)}`, color: theme.colors.textMuted }}>{t('region:intro')}</p>
-      <p css={{ margin: `0 0 ${theme.space(5)}`, overflowWrap: 'anywhere' }}>
-        {t('region:account')} <strong>{email}</strong>
+      <p css={{ margin: `0 0 ${theme.space(5)}`, ...longValueCss }}>
+        {t('region:account')}{' '}
+        <strong>
+          <EmailAddress value={email} />
+        </strong>
       </p>
 
       <form noValidate onSubmit={(event) => void confirm(event)}>
