@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { usePortal } from '../app/context';
 import { LoadingImage } from '../ui/LoadingImage';
@@ -15,6 +15,14 @@ export function GuardGate({ route, child, children }: { route: GuardedRoute; chi
   // Inside /accountSetting wouter gives paths relative to it.
   const pathname = route === 'accountSetting' ? `/accountSetting${location === '/' ? '' : location}` : location;
   const search = useSearch();
+  // The language menu writes ?lang= into the address: that is no new entry. Running the chain again
+  // would unmount the view while it runs and empty a half-filled form.
+  const entryQuery = useMemo(() => {
+    const query = new URLSearchParams(search);
+    query.delete('lang');
+    return query.toString();
+  }, [search]);
+  const currentSearch = useEffectEvent(() => search);
   const [state, setState] = useState<GateState>('pending');
   // "Try again" after a failed chain runs it anew.
   const [attempt, setAttempt] = useState(0);
@@ -27,7 +35,7 @@ export function GuardGate({ route, child, children }: { route: GuardedRoute; chi
     const ctx: GuardContext = {
       route,
       pathname: entryPathname(),
-      query: new URLSearchParams(search),
+      query: new URLSearchParams(currentSearch()),
       child,
       config,
       http,
@@ -51,8 +59,8 @@ export function GuardGate({ route, child, children }: { route: GuardedRoute; chi
     return () => {
       cancelled = true;
     };
-    // Guards re-run when the entry or its query changes, not on every render.
-  }, [route, child, search, registry, http, config, navigate, attempt]);
+    // Guards re-run when the entry or its query (but ?lang) changes, not on every render.
+  }, [route, child, entryQuery, registry, http, config, navigate, attempt]);
 
   if (state === 'failed') return <NotAvailable onRetry={() => setAttempt((n) => n + 1)} />;
   if (state === 'pending') return <LoadingImage />;

@@ -57,4 +57,19 @@ describe('the first click on the sign-in page', () => {
     await page.getByText('Enter a valid email address.').waitFor();
     await page.context().close();
   });
+
+  it('choosing another language keeps what was typed (the address gains ?lang=, the form stays)', async () => {
+    const page = await signInPage(1366);
+    await page.getByLabel('Email').fill('ana@partner.example');
+    await page.getByLabel(/^Password/).fill('Typed-before1');
+    await page.getByRole('button', { name: /Language/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+    await page.waitForURL(/[?&]lang=de_DE/);
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).waitFor();
+    expect(await page.getByLabel(/^E-Mail/).inputValue()).toBe('ana@partner.example');
+    expect(await page.locator('input[name="password"]').inputValue()).toBe('Typed-before1');
+    // Nothing was submitted: no field speaks yet.
+    expect(await page.locator('[aria-invalid="true"]').evaluateAll((els) => els.map((el) => `${el.getAttribute('name')}: ${document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent}`))).toEqual([]);
+    await page.context().close();
+  });
 });
