@@ -39,6 +39,7 @@ export function SecurityOverview(props: SecuritySummaryProps) {
   return (
     <ul
       aria-label={t('overview.title')}
+      data-security-overview=""
       css={{ listStyle: 'none', margin: `0 0 ${theme.space(6)}`, padding: 0, border: `1px solid ${theme.colors.border}`, borderRadius: theme.radius.md }}
     >
       {lines.map(({ key, pluginId, line, View }) => (

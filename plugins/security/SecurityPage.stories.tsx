@@ -95,6 +95,16 @@ async function unlocked() {
   await unlock();
   await until(byText('Locks again in'), 'the countdown');
 }
+/**
+ * The overview's lines load lazily (their plugin's code, then their data): a screenshot waits until each
+ * line has its name and, unless `loadingOnly`, its state, or the page's height would depend on timing.
+ */
+async function overviewSettled(loadingOnly = false) {
+  await until(() => {
+    const lines = [...document.querySelectorAll('[data-security-overview] > li')];
+    return lines.length > 0 && lines.every((li) => li.querySelector('a') && (loadingOnly || li.querySelector('[data-summary-tone]'))) ? lines[0] : undefined;
+  }, 'the overview');
+}
 const dialog = () => until(() => document.querySelector('[role="dialog"], [role="alertdialog"]'), 'a dialog');
 
 const meta: Meta = {
@@ -117,6 +127,7 @@ type Story = StoryObj;
 /** Locked by default: the password form; 2FA off; the session timeout and the session list (this device marked) are readable. */
 export const Locked: Story = {
   play: async () => {
+    await overviewSettled();
     await until(byText('Signed-in devices'), 'the page');
     await until(byText('This device'), 'the sessions');
     await until(byText('Sign-in refused'), 'the recent activity');
@@ -127,6 +138,7 @@ export const Locked: Story = {
 export const Loading: Story = {
   parameters: { http: { get: () => new Promise(() => undefined), post: () => new Promise(() => undefined) } as unknown as HttpClient },
   play: async () => {
+    await overviewSettled(true);
     await until(byText('Loading devices…'), 'the loading state');
   },
 };
@@ -135,6 +147,7 @@ export const Loading: Story = {
 export const WrongPassword: Story = {
   parameters: { http: answers({ '/security/enable': new ApiError(-20601, 'wrong', 400) }) },
   play: async () => {
+    await overviewSettled();
     await unlock('Wrong-pass-1');
     await until(byText('Incorrect password.'), 'the error');
   },
@@ -144,6 +157,7 @@ export const WrongPassword: Story = {
 export const UnlockLastAttempt: Story = {
   parameters: { http: answers({ '/security/enable': new ApiError(-20601, 'wrong', 400, { remainAttempts: 1, failedAttempts: 4, lockedMinutes: 30 }) }) },
   play: async () => {
+    await overviewSettled();
     await unlock('Wrong-pass-4');
     await until(byText('One more failed attempt locks your account'), 'the warning');
   },
@@ -153,17 +167,24 @@ export const UnlockLastAttempt: Story = {
 export const UnlockAccountLocked: Story = {
   parameters: { http: answers({ '/security/enable': new ApiError(-20004, 'locked', 423, { remainAttempts: 0, failedAttempts: 5, lockedMinutes: 30 }) }) },
   play: async () => {
+    await overviewSettled();
     await unlock();
     await until(byText('Your account is locked for 30 min'), 'the lock');
   },
 };
 
 /** Unlocked: the visible countdown (frozen at 5:00) and Lock now; the sensitive buttons are enabled. */
-export const Unlocked: Story = { play: unlocked };
+export const Unlocked: Story = {
+  play: async () => {
+    await overviewSettled();
+    await unlocked();
+  },
+};
 
 /** Change-password errors: the new password equals the old one; the confirmation does not match. */
 export const PasswordErrors: Story = {
   play: async () => {
+    await overviewSettled();
     await unlocked();
     typeInto(await until(input('Current password'), 'old'), 'Same-pass-1');
     typeInto(await until(input('New password'), 'new'), 'Same-pass-1');
@@ -177,6 +198,7 @@ export const PasswordErrors: Story = {
 export const PasswordWrongOld: Story = {
   parameters: { http: answers({ [`/accounts/${ID}/password`]: new ApiError(-20601, 'wrong', 400) }) },
   play: async () => {
+    await overviewSettled();
     await unlocked();
     typeInto(await until(input('Current password'), 'old'), 'Old-pass-1');
     typeInto(await until(input('New password'), 'new'), 'Newer-pass-2');
@@ -190,6 +212,7 @@ export const PasswordWrongOld: Story = {
 export const PasswordCommon: Story = {
   parameters: { http: answers({ [`/accounts/${ID}/password`]: new ApiError(-3065, 'too common', 400) }) },
   play: async () => {
+    await overviewSettled();
     await unlocked();
     typeInto(await until(input('Current password'), 'old'), 'Old-pass-1');
     typeInto(await until(input('New password'), 'new'), 'Left4dead');
@@ -202,25 +225,35 @@ export const PasswordCommon: Story = {
 /** Two-factor on with one method: no Remove, a hint to turn it off instead, the other method to add. */
 export const TwoFactorOneMethod: Story = {
   parameters: { http: answers({ [`/account/${ID}/mfa/getMfaFeatureStatus`]: totpOnly }) },
-  play: unlocked,
+  play: async () => {
+    await overviewSettled();
+    await unlocked();
+  },
 };
 
 /** Two-factor on with two methods: email primary first, the app can be made primary, both removable. */
 export const TwoFactorTwoMethods: Story = {
   parameters: { http: answers({ [`/account/${ID}/mfa/getMfaFeatureStatus`]: both }) },
-  play: unlocked,
+  play: async () => {
+    await overviewSettled();
+    await unlocked();
+  },
 };
 
 /** The deployment offers no two-step method in the account's region (mfa off there): none to set up, and a note why. */
 export const TwoFactorNotOffered: Story = {
   parameters: { http: answers({ [`/account/${ID}/mfa/getMfaFeatureStatus`]: { ...off, offeredMFATypes: [] } }) },
-  play: unlocked,
+  play: async () => {
+    await overviewSettled();
+    await unlocked();
+  },
 };
 
 /** The authenticator-app enrolment dialog: steps, QR image, manual key with copy, code boxes. */
 export const TotpEnrolment: Story = {
   parameters: portal,
   play: async () => {
+    await overviewSettled();
     await unlocked();
     await press('Turn on with an authenticator app');
     await until(() => document.querySelector('[role="dialog"] img'), 'the QR code');
@@ -231,6 +264,7 @@ export const TotpEnrolment: Story = {
 export const TotpWrongCode: Story = {
   parameters: { ...portal, http: answers({ '/account/mfa/enable': new ApiError(-20607, 'wrong', 400, { remainAttempts: 4 }) }) },
   play: async () => {
+    await overviewSettled();
     await unlocked();
     await press('Turn on with an authenticator app');
     const d = await dialog();
@@ -245,6 +279,7 @@ export const TotpWrongCode: Story = {
 export const EmailEnrolment: Story = {
   parameters: portal,
   play: async () => {
+    await overviewSettled();
     await unlocked();
     await press('Turn on with email codes');
     await dialog();
@@ -257,6 +292,7 @@ export const EmailEnrolment: Story = {
 export const EmailCodeExpired: Story = {
   parameters: { ...portal, http: answers({ '/account/mfa/enable': new ApiError(-20676, 'invalid', 400) }) },
   play: async () => {
+    await overviewSettled();
     await unlocked();
     await press('Turn on with email codes');
     const d = await dialog();
@@ -272,6 +308,7 @@ export const EmailCodeExpired: Story = {
 export const DialogSessionTimeout: Story = {
   parameters: { ...portal, http: answers({ '/account/mfa/getTOTPUrl': new ApiError(-20214, 'token failure', 403) }) },
   play: async () => {
+    await overviewSettled();
     await unlocked();
     await press('Turn on with an authenticator app');
     await until(byText('Close this dialog, unlock the settings again and retry.'), 'the message');
@@ -282,6 +319,7 @@ export const DialogSessionTimeout: Story = {
 export const DisableConfirm: Story = {
   parameters: { ...portal, http: answers({ [`/account/${ID}/mfa/getMfaFeatureStatus`]: both }) },
   play: async () => {
+    await overviewSettled();
     await unlocked();
     await press('Turn off two-factor authentication');
     await dialog();
@@ -292,6 +330,7 @@ export const DisableConfirm: Story = {
 export const TimeoutSixHours: Story = {
   parameters: { http: answers({ [`/account/${ID}/defaultTime`]: { expireTime: 21600, options: [] } }) },
   play: async () => {
+    await overviewSettled();
     await unlocked();
     await until(byText('Current setting: 6 hours'), 'the timeout');
   },
@@ -301,6 +340,7 @@ export const TimeoutSixHours: Story = {
 export const LogoutOthersConfirm: Story = {
   parameters: portal,
   play: async () => {
+    await overviewSettled();
     await unlocked();
     await until(byText('This device'), 'the sessions');
     await press('Log out other devices');
@@ -310,12 +350,16 @@ export const LogoutOthersConfirm: Story = {
 
 export const RightToLeft: Story = {
   parameters: { dir: 'rtl', http: answers({ [`/account/${ID}/mfa/getMfaFeatureStatus`]: both }) },
-  play: unlocked,
+  play: async () => {
+    await overviewSettled();
+    await unlocked();
+  },
 };
 
 export const DarkTheme: Story = {
   parameters: { theme: 'midnight' },
   play: async () => {
+    await overviewSettled();
     await until(byText('This device'), 'the sessions');
     await until(byText('Sign-in refused'), 'the recent activity');
   },
@@ -342,7 +386,10 @@ const overviewLoaded = async () => {
 export const Overview: Story = {
   loaders: [everyCard],
   parameters: { http: overviewAnswers() },
-  play: overviewLoaded,
+  play: async () => {
+    await overviewSettled();
+    await overviewLoaded();
+  },
 };
 
 /** What wants a look is marked: two-step off, few recovery codes left. */
@@ -357,6 +404,7 @@ export const OverviewAttention: Story = {
     }),
   },
   play: async () => {
+    await overviewSettled();
     await until(byText('2 of 10 left'), 'the recovery codes line');
     await until(byText('Last sign-in'), 'the last sign-in line');
   },
@@ -365,6 +413,7 @@ export const OverviewAttention: Story = {
 /** The overview in Arabic: mirrored, its counts and dates in Arabic digits. */
 export const OverviewArabic: Story = inArabic(Overview, {
   play: async () => {
+    await overviewSettled();
     await until(byText('متبقٍ'), 'the recovery codes line');
     await until(byText('آخر تسجيل دخول'), 'the last sign-in line');
   },
@@ -373,6 +422,7 @@ export const OverviewArabic: Story = inArabic(Overview, {
 /** In Arabic, unlocked: the sections, the methods list and the sessions mirrored. */
 export const Arabic: Story = inArabic(RightToLeft, {
   play: async () => {
+    await overviewSettled();
     typeInto(await until(input('كلمة مرور الحساب'), 'password field'), 'Demo-pass-2024');
     (document.querySelector('form[aria-labelledby="security-lock-heading"]') as HTMLFormElement).requestSubmit();
     await until(byText('تُقفل مجددًا بعد'), 'the countdown');
