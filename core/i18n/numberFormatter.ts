@@ -1,13 +1,18 @@
 import type { FormatterModule } from 'i18next';
-import { interpolatedValue, isolate } from './bidi';
+import { interpolatedValue, isolate, keepTogether } from './bidi';
 import { formatNumber } from './numbers';
 
 /**
  * The data regions' codes (spec section 1) as values every message can name: `core:regions.Euw` is
  * "Europe ({{codeEuw}})", so the code is never spelled out by a translation and passes through the
- * formatter like any value (isolated and kept on one line in a right-to-left language, bidi.ts).
+ * formatter like any value (isolated in a right-to-left language, bidi.ts). In every language a
+ * code is kept on one line: a narrow screen would otherwise break it after a hyphen ("eu-west-" / "1)").
  */
 export const REGION_CODE_VARIABLES = { codeUse: 'us-east-1', codeAps: 'ap-southeast-1', codeEuw: 'eu-west-1' } as const;
+
+function isRegionCodeVariable(key: string | undefined): boolean {
+  return key !== undefined && Object.prototype.hasOwnProperty.call(REGION_CODE_VARIABLES, key);
+}
 
 /** The interpolation options of every portal i18next instance (the app's and the tests'). */
 export const INTERPOLATION = { escapeValue: false, alwaysFormat: true, defaultVariables: REGION_CODE_VARIABLES } as const;
@@ -36,7 +41,7 @@ export function createNumberFormatter(): FormatterModule {
     },
     format(value: unknown, format, lng, options) {
       const key = typeof options?.interpolationkey === 'string' ? options.interpolationkey : undefined;
-      if (!format) return interpolatedValue(value, key, lng) as string;
+      if (!format) return interpolatedValue(isRegionCodeVariable(key) && typeof value === 'string' ? keepTogether(value) : value, key, lng) as string;
       // i18next's format list, `{{n, number}}`; a name it does not know leaves the value as it is.
       const formatted = format
         .split(',')

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 /**
  * A region's name says its data centre's code ("Europe (eu-west-1)"). The code is a value, never
  * spelled out by a translation: so in Arabic it is isolated like every value (FSI…PDI, its
- * parentheses stay where the sentence puts them) and kept on one line (no break after its hyphens).
+ * parentheses stay where the sentence puts them); in every language it is kept on one line (no break
+ * after its hyphens).
  */
 describe("a region's name", () => {
   it('in Arabic isolates its code and keeps it on one line, also inside a sentence', () => {
@@ -17,8 +18,15 @@ describe("a region's name", () => {
     expect(t('core:regions.storedIn', { region: t('core:regions.Euw') })).toBe(`ستُخزَّن بياناتك في: ${FSI}أوروبا (${code})${PDI}`);
   });
 
-  it('reads as before in a left-to-right language', () => {
-    expect(createTestI18n('en_US').t('core:regions.Aps')).toBe('Asia Pacific, Singapore (ap-southeast-1)');
+  it('in a left-to-right language is not isolated, and its code is kept on one line too (a narrow screen broke "eu-west-" / "1)")', () => {
+    const t = createTestI18n('en_US').t;
+    expect(t('core:regions.Aps')).toBe(`Asia Pacific, Singapore (ap-${WJ}southeast-${WJ}1)`);
+    expect(t('core:regions.storedIn', { region: t('core:regions.Euw') })).toBe(`Your data will be stored in: Europe (eu-${WJ}west-${WJ}1)`);
+    expect(createTestI18n('sr_RS').t('core:regions.Use')).toMatch(new RegExp(`\\(us-${WJ}east-${WJ}1\\)`));
+  });
+
+  it('a value that is not a region code keeps its hyphens as they are in a left-to-right language', () => {
+    expect(createTestI18n('en_US').t('core:regions.storedIn', { region: 'x-y' })).toBe('Your data will be stored in: x-y');
   });
 
   it.each(LANGUAGE_CODES)('%s: no translation writes a code itself (they come in as values)', (lang) => {

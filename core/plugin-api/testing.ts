@@ -33,3 +33,4 @@ export { stripTokensFromUrl, takeMailLinkToken } from '../session/urlTokens';
 export { pluginsById } from '../testing/pluginsById';
 export { press, typeInto, until, untilShown, untilText } from '../testing/storyPlay';
 export { deferred } from '../testing/deferred';
+export { regionCodesKept } from '../testing/regionCodes';

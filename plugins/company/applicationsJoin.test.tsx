@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, getToast } from '@portal/plugin-api';
+import { regionCodesKept } from '@portal/plugin-api/testing';
 import { ApplicationsList } from './ApplicationsList';
 import { applications, asRole, company, pendingApplication, summaries } from './fixtures';
 import { JoinCompany } from './JoinCompany';
@@ -122,13 +123,13 @@ describe('join a company', () => {
 
   it('says that search covers the account\'s region only, and so does an empty result', async () => {
     await renderJoin({ 'GET /orgs/search/Zz': { orgs: [] } });
-    const scope = 'Search finds only companies whose data is kept in Europe (eu-west-1), the data region of your account.';
+    const scope = regionCodesKept('Search finds only companies whose data is kept in Europe (eu-west-1), the data region of your account.');
     expect(screen.getByRole('search')).toHaveAccessibleDescription(scope);
     await userEvent.click(screen.getByRole('radio', { name: 'Company name' }));
     await userEvent.type(screen.getByRole('textbox', { name: /Company name/ }), 'Zz');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'No company in Europe (eu-west-1) matches your search. Companies whose data is kept in another region cannot be found or joined from your account.',
+      regionCodesKept('No company in Europe (eu-west-1) matches your search. Companies whose data is kept in another region cannot be found or joined from your account.'),
     );
   });
 

@@ -1,4 +1,4 @@
-import { describeStoryStates, resetRegionWhiteList } from '@portal/plugin-api/testing';
+import { describeStoryStates, regionCodesKept, resetRegionWhiteList } from '@portal/plugin-api/testing';
 import * as applicationStories from './ApplicationsList.stories';
 import * as formStories from './CompanyForm.stories';
 import * as pageStories from './CompanyPage.stories';
@@ -78,7 +78,7 @@ describeStoryStates('JoinCompany', joinStories, {
     Empty: ['Join a company', 'Organization code'],
     SearchResults: ['Contoso Networks', 'Apply to join', 'Not certified yet: it cannot be joined.'],
     PendingApplication: ['Application pending', '!Apply to join'],
-    NoResults: ['No company in Europe (eu-west-1) matches your search.', 'Search finds only companies whose data is kept in Europe (eu-west-1)'],
+    NoResults: [regionCodesKept('No company in Europe (eu-west-1) matches your search.'), regionCodesKept('Search finds only companies whose data is kept in Europe (eu-west-1)')],
     UnknownCode: ['The organization does not exist.'],
     TooManyWrongCodes: ['Too many requests. Please try again later.'],
     RightToLeft: ['Contoso Networks'],

@@ -14,7 +14,20 @@ import {
   inviteRefusal,
   loadInvite,
 } from '@portal/plugin-api';
-import { appStore, buildRegistry, clearSession, deferred, renderPortal, RouteView, saveTokens, sessionEndedAtom, setUser, testDeployment, testRegistry } from '@portal/plugin-api/testing';
+import {
+  appStore,
+  buildRegistry,
+  clearSession,
+  deferred,
+  regionCodesKept,
+  renderPortal,
+  RouteView,
+  saveTokens,
+  sessionEndedAtom,
+  setUser,
+  testDeployment,
+  testRegistry,
+} from '@portal/plugin-api/testing';
 import invite from './index';
 import { absoluteUrl, registerUrl, signInUrl } from './links';
 
@@ -354,7 +367,7 @@ describe('InvitePage: joining', () => {
   });
 
   it.each([
-    [-40014, "Your account's data is kept in another region than Contoso Demo Ltd's (Europe (eu-west-1)), so your account cannot join it. Ask the person who invited you to invite an address whose account is in that region."],
+    [-40014, regionCodesKept("Your account's data is kept in another region than Contoso Demo Ltd's (Europe (eu-west-1)), so your account cannot join it. Ask the person who invited you to invite an address whose account is in that region.")],
     [-40024, 'Your account information conflicts with another account.'],
     [-40002, 'Contoso Demo Ltd no longer exists, so its invitation cannot be accepted.'],
   ])('accept error %i (cannot succeed): said to the invitee, and Join is disabled', async (code, message) => {

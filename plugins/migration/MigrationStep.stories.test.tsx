@@ -1,22 +1,22 @@
 import { expect } from 'vitest';
-import { describeStoryStates, resetRegionWhiteList } from '@portal/plugin-api/testing';
+import { describeStoryStates, regionCodesKept, resetRegionWhiteList } from '@portal/plugin-api/testing';
 import * as stories from './MigrationStep.stories';
 
 describeStoryStates('Migration dialog', stories, {
   expected: {
     Migrate: ['Move to a Unified ID', 'Leo Local', 'Create my Unified ID', '!Please read and accept the Terms of Use.'],
-    MigrateFilled: ['Your data will be stored in: Europe (eu-west-1)', '!Please read and accept the Terms of Use.'],
-    ClientTheme: ['Your data will be stored in: Europe (eu-west-1)', '!Please read and accept the Terms of Use.'],
+    MigrateFilled: [regionCodesKept('Your data will be stored in: Europe (eu-west-1)'), '!Please read and accept the Terms of Use.'],
+    ClientTheme: [regionCodesKept('Your data will be stored in: Europe (eu-west-1)'), '!Please read and accept the Terms of Use.'],
     MigrateTermsWarning: ['Please read and accept the Terms of Use.', '!Select your country/region.'],
     MigrateAllErrors: ['Select your country/region.', 'This field is required', 'Please read and accept the Terms of Use.'],
-    MigrateKnownRegion: ['If you choose none, your data stays in this region: Asia Pacific, Singapore (ap-southeast-1).'],
+    MigrateKnownRegion: [regionCodesKept('If you choose none, your data stays in this region: Asia Pacific, Singapore (ap-southeast-1).')],
     MigrateSubmitting: [],
     MigrateOtherError: ['This user already exists.', 'Please sign in again.', 'Sign in again'],
     PickChoose: ['Which account do you want to keep?', 'Partner app account', 'Continue'],
     PickChosen: ['Which account do you want to keep?', '!Choose an account to continue.'],
     PickChooseError: ['Choose an account to continue.'],
     PickForm: ['Complete your details', 'Choose another account'],
-    PickFormFilled: ['Complete your details', 'Your data will be stored in: Europe (eu-west-1)'],
+    PickFormFilled: ['Complete your details', regionCodesKept('Your data will be stored in: Europe (eu-west-1)')],
     Merge: ['Merge your accounts', 'Password of the selected account (Partner app account)', 'Keep receiving news about NVR', '!New password', '!The password of this account is incorrect.'],
     MergeSeveralLocal: ['Account to merge into your Unified ID', 'Partner program account'],
     MergeFilled: ['New password', 'Confirm new password', '!Password and Confirm Password inconsistent!'],

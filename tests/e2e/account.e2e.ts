@@ -5,6 +5,7 @@ import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
 import { addProbe } from '../support/probe';
 import { PORTAL_HEADERS, seedTokens, signInThroughApi } from '../support/signIn';
+import { regionCodesKept } from '../../core/testing/regionCodes';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo-pass-2024' };
 
@@ -43,7 +44,7 @@ describe('the account plugin against the reference server', () => {
     await page.waitForURL(`${portal.url}/accountSetting/account`);
     await page.getByRole('heading', { name: 'Your Unified ID account' }).waitFor();
     expect(await page.getByText(DEMO.email).first().isVisible()).toBe(true);
-    expect(await page.getByText('Europe (eu-west-1)').isVisible()).toBe(true);
+    expect(await page.getByText(regionCodesKept('Europe (eu-west-1)')).isVisible()).toBe(true);
     const menu = page.getByRole('navigation', { name: 'Account menu' });
     expect(await menu.getByRole('link', { name: 'Account' }).getAttribute('aria-current')).toBe('page');
     // The default logo shows "Unified ID" itself: the header's title is there for screen readers only.

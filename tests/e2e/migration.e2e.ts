@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
 import { activateAndGoToSignIn, isActivationLink } from '../support/mailLinks';
+import { regionCodesKept } from '../../core/testing/regionCodes';
 
 const LEGACY_PASSWORD = 'Legacy-pass-2024';
 const DEMO_PASSWORD = 'Demo-pass-2024';
@@ -101,7 +102,7 @@ describe('migration of local accounts on the login page', () => {
     expect(calls).toEqual([]);
 
     await chooseCountry(page, 'Germany');
-    await dialog.getByText('Your data will be stored in: Europe (eu-west-1)').waitFor();
+    await dialog.getByText(regionCodesKept('Your data will be stored in: Europe (eu-west-1)')).waitFor();
     await dialog.getByRole('checkbox', { name: /I have read and accept/ }).check();
     await dialog.getByRole('button', { name: 'Create my Unified ID' }).click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();

@@ -8,6 +8,7 @@ import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
 import { chooseCountry as pickCountry } from '../support/registerForm';
 import { activateAndGoToSignIn, isActivationLink } from '../support/mailLinks';
+import { regionCodesKept } from '../../core/testing/regionCodes';
 
 /**
  * Registration and region confirmation in the real UI against the reference server.
@@ -103,7 +104,7 @@ describe('registration against the reference server', () => {
     await page.waitForTimeout(200); // the default would apply on the next render
     expect(await country.inputValue()).toBe('France');
     await page.getByRole('option', { name: /^France/ }).click();
-    await page.getByText('Your data will be stored in: Europe (eu-west-1)').waitFor();
+    await page.getByText(regionCodesKept('Your data will be stored in: Europe (eu-west-1)')).waitFor();
     await context.close();
   });
 
@@ -142,6 +143,37 @@ describe('registration against the reference server', () => {
     await context.close();
   });
 
+  it('keeps every region code on one line at 375 px, whatever the width of the text around it (a narrow screen broke "eu-west-" / "1)")', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    await openClientLogin(page);
+    await page.getByRole('button', { name: 'Create one' }).click();
+    await page.getByRole('combobox', { name: 'Country/region' }).click();
+    await page.getByRole('listbox').waitFor();
+    // Each option's storage hint names a code; the list is narrowed step by step so that every code meets a line's end somewhere.
+    const broken = await page.evaluate(() => {
+      const list = document.querySelector<HTMLElement>('[role="listbox"]')!;
+      const found = new Set<string>();
+      for (let width = 360; width >= 140; width -= 3) {
+        list.style.width = `${width}px`;
+        const walker = document.createTreeWalker(list, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+          for (const match of node.data.matchAll(/(us|eu|ap)-[\w\u2060-]*\d/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const tops = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top)));
+            if (tops.size > 1) found.add(`${width}px: ${match[0].replace(/\u2060/g, '')}`);
+          }
+        }
+      }
+      return { found: [...found], codes: list.textContent?.match(/\((us|eu|ap)-/g)?.length ?? 0 };
+    });
+    expect(broken.codes).toBeGreaterThan(3);
+    expect(broken.found).toEqual([]);
+    await context.close();
+  });
+
   it('registers in the UI, activates from the mailed link and signs in', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -160,7 +192,7 @@ describe('registration against the reference server', () => {
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByText(/^Password strength: /).waitFor();
     await chooseCountry(page, 'Germany');
-    await page.getByText('Your data will be stored in: Europe (eu-west-1)').waitFor();
+    await page.getByText(regionCodesKept('Your data will be stored in: Europe (eu-west-1)')).waitFor();
     expect(await page.getByRole('checkbox', { name: /Send me news/ }).isChecked()).toBe(false);
     await page.getByLabel(/^First name/).fill('Nora');
     await page.getByLabel(/^Last name/).fill('Neumann');
@@ -291,7 +323,7 @@ describe('region confirmation against the reference server', () => {
     await heading.waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Confirm your country/region');
     expect(await page.getByText('region@example.com').isVisible()).toBe(true);
-    await page.getByText('Suggested data region: Europe (eu-west-1)').waitFor();
+    await page.getByText(regionCodesKept('Suggested data region: Europe (eu-west-1)')).waitFor();
     const axe = await new AxeBuilder({ page }).include('[data-login-view]').analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
@@ -310,7 +342,7 @@ describe('region confirmation against the reference server', () => {
     await page.waitForURL(`${portal.url}/accountSetting/**`);
     // The account's data now lives in Asia Pacific.
     await page.goto(`${portal.url}/accountSetting/account`);
-    await page.getByText('Asia Pacific, Singapore (ap-southeast-1)').waitFor();
+    await page.getByText(regionCodesKept('Asia Pacific, Singapore (ap-southeast-1)')).waitFor();
     await context.close();
   });
 });
