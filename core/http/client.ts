@@ -28,6 +28,11 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** `blob`: a file download; the result is the body as a Blob (failures are still JSON). */
   responseType?: 'json' | 'blob';
+  /**
+   * A POST that changes nothing (the spec reads the session timeout with POST /account/{id}/defaultTime):
+   * a page that shares reads (SharedReadsScope) keeps its answers, as it does for a GET.
+   */
+  readOnly?: boolean;
 }
 
 /** What the client needs from the session; core/session implements it. */

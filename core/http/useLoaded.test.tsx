@@ -1,8 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
 import { useCallback } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './ApiError';
+import type { HttpClient } from './client';
+import { SharedReadsScope } from './SharedReadsScope';
 import { useLoaded, type Loaded } from './useLoaded';
+import { PortalContext, useHttp } from '../app/context';
+import { testDeployment, testRegistry } from '../testing/portalHarness';
 import { deferred } from '../testing/deferred';
 
 function Probe({ calls, which, seen }: { calls: Array<ReturnType<typeof deferred<string>>>; which: number; seen: { loaded?: Loaded<string> } }) {
@@ -83,5 +87,32 @@ describe('useLoaded', () => {
     act(() => seen.loaded!.replace('saved'));
     await act(async () => calls[0]!.resolve('stale'));
     expect(screen.getByText('saved')).toBeTruthy();
+  });
+});
+
+describe('useLoaded in a SharedReadsScope', () => {
+  it('two parts reading the same thing ask once; a reload asked for on purpose asks the server again', async () => {
+    const get = vi.fn(async () => `answer ${get.mock.calls.length}`);
+    const http = { get } as unknown as HttpClient;
+    const seen: { loaded?: Loaded<string> } = {};
+    function Part({ keep }: { keep?: boolean }) {
+      const client = useHttp();
+      const loaded = useLoaded(useCallback(() => client.get<string>('/account/a-1/passkeys'), [client]));
+      if (keep) seen.loaded = loaded;
+      return <p>{loaded.data ?? 'loading'}</p>;
+    }
+    render(
+      <PortalContext.Provider value={{ http, config: testDeployment, registry: await testRegistry([]), region: 'Euw' }}>
+        <SharedReadsScope>
+          <Part keep />
+          <Part />
+        </SharedReadsScope>
+      </PortalContext.Provider>,
+    );
+    expect(await screen.findAllByText('answer 1')).toHaveLength(2);
+    expect(get).toHaveBeenCalledTimes(1);
+    await act(() => seen.loaded!.reload());
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(screen.getByText('answer 2')).toBeTruthy();
   });
 });

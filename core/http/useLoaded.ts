@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { isAbortError, toApiError, type ApiError } from './ApiError';
+import { ForgetSharedReadsContext } from './SharedReadsScope';
 
 /** What useLoaded returns: the latest answer, whether a load is running, the error, and how to reload. */
 export interface Loaded<T> {
@@ -7,7 +8,10 @@ export interface Loaded<T> {
   data: T | null;
   /** Why the latest load failed; cleared when a load starts. */
   failure: ApiError | null;
-  /** Loads again. Resolves once this load has settled, so a caller can announce a change after the list shows it. */
+  /**
+   * Loads again, from the server (inside a SharedReadsScope, not from an answer kept for the page).
+   * Resolves once this load has settled, so a caller can announce a change after the list shows it.
+   */
   reload(): Promise<void>;
   /** Puts an answer the caller already has (a save's result) in place of the loaded one. */
   replace(data: T): void;
@@ -24,7 +28,8 @@ export function useLoaded<T>(load: () => Promise<T>, reloadKey?: unknown): Loade
   const [data, setData] = useState<T | null>(null);
   const [failure, setFailure] = useState<ApiError | null>(null);
   const latest = useRef(0);
-  const reload = useCallback(async () => {
+  const forgetShared = useContext(ForgetSharedReadsContext);
+  const loadLatest = useCallback(async () => {
     const id = ++latest.current;
     setFailure(null);
     try {
@@ -36,8 +41,13 @@ export function useLoaded<T>(load: () => Promise<T>, reloadKey?: unknown): Loade
   }, [load]);
 
   useEffect(() => {
-    void reload();
-  }, [reload, reloadKey]);
+    void loadLatest();
+  }, [loadLatest, reloadKey]);
+
+  const reload = useCallback(() => {
+    forgetShared?.();
+    return loadLatest();
+  }, [forgetShared, loadLatest]);
 
   const replace = useCallback((value: T) => {
     // A load still on its way would bring back the state before the change.

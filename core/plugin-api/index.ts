@@ -51,6 +51,7 @@ export { errorMessage, type ErrorMessageT } from '../errors/message';
 export { useErrorHandler } from '../errors/useErrorHandler';
 export { ApiError, isAbortError, toApiError } from '../http/ApiError';
 export { type Loaded, useLoaded } from '../http/useLoaded';
+export { SharedReadsScope } from '../http/SharedReadsScope';
 export { FORCED_SIGN_OUT_CODES, HttpClient } from '../http/client';
 export { type Portal, type PortalServices, useDeploymentConfig, useHttp, usePortal } from '../app/context';
 

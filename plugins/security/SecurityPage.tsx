@@ -2,7 +2,7 @@ import { useTheme } from '@emotion/react';
 import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageCard, useHttp, userAtom, type UserInfo } from '@portal/plugin-api';
+import { PageCard, SharedReadsScope, useHttp, userAtom, type UserInfo } from '@portal/plugin-api';
 import { ActivitySection } from './ActivitySection';
 import { securityApi } from './api';
 import { ContributedSections } from './ContributedSections';
@@ -29,17 +29,26 @@ export default function SecurityPage(props: SecurityPageProps) {
   return <SecuritySettings user={user} {...props} />;
 }
 
-function SecuritySettings({ user, timeZone }: SecurityPageProps & { user: UserInfo }) {
-  const theme = useTheme();
-  const { t } = useTranslation('security');
-  const http = useHttp();
-  const api = useMemo(() => securityApi(http, user.accountId), [http, user.accountId]);
-  const lock = useSecurityLock(api);
+function SecuritySettings(props: SecurityPageProps & { user: UserInfo }) {
   // One signal for the whole page: whatever a card changed (a password, other devices signed out, two-step
   // turned on, a passkey added, codes made) every card and the overview load again, so cards that depend on
   // each other (two-step on -> recovery codes possible, trusted devices forgotten) never disagree until a reload.
   const [securityKey, setSecurityKey] = useState(0);
   const changed = useCallback(() => setSecurityKey((k) => k + 1), []);
+  // A line of the overview and its card read the same resources: one answer each, once more after a change.
+  return (
+    <SharedReadsScope>
+      <SecurityCards {...props} securityKey={securityKey} changed={changed} />
+    </SharedReadsScope>
+  );
+}
+
+function SecurityCards({ user, timeZone, securityKey, changed }: SecurityPageProps & { user: UserInfo; securityKey: number; changed: () => void }) {
+  const theme = useTheme();
+  const { t } = useTranslation('security');
+  const http = useHttp();
+  const api = useMemo(() => securityApi(http, user.accountId), [http, user.accountId]);
+  const lock = useSecurityLock(api);
   const contributed = { user, unlocked: lock.unlocked, guard: lock.guard, reloadKey: securityKey, changed, timeZone };
 
   return (

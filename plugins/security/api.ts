@@ -46,7 +46,7 @@ export function securityApi(http: HttpClient, accountId: string) {
     setPrimary: (mfaType: MfaType) => http.post<{ primaryMFAType: MfaType }>('/accounts/mfa/primary', { mfaType } satisfies MfaTypeRequest, sensitive),
     deleteMfaType: (mfaType: MfaType) => http.post<{ deleted: MfaType }>('/accounts/mfa/delMfaType', { mfaType } satisfies MfaTypeRequest, sensitive),
     disableMfa: () => http.post<{ enabled: boolean }>('/accounts/mfa/disable', undefined, sensitive),
-    currentTimeout: () => http.post<TimeoutResult>(`/account/${id}/defaultTime`),
+    currentTimeout: () => http.post<TimeoutResult>(`/account/${id}/defaultTime`, undefined, { readOnly: true }),
     setTimeout: (expireTime: SessionTimeout) => http.post<TimeoutResult>(`/account/${id}/timeout`, { expireTime } satisfies TimeoutRequest, sensitive),
     sessions: () => http.get<SessionsResult>(`/account/${id}/sessions`),
     /** The account's security activity, newest first; `before` is the previous page's `nextCursor`. */

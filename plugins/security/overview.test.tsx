@@ -114,6 +114,48 @@ describe('cards that depend on each other refresh together', () => {
   });
 });
 
+describe('the overview and the cards ask the server once', () => {
+  const reads = (server: ReturnType<typeof backend>) =>
+    Object.fromEntries(['/mfa/getMfaFeatureStatus', '/recovery-codes', '/passkeys', '/trusted-devices', '/security-events'].map((path) => [path, server.find('GET', path).length]));
+
+  it('a line and its card share one answer; after a change, each is asked once more', async () => {
+    let status = off;
+    const server = backend(
+      routes({
+        [STATUS]: () => status,
+        [CODES]: () => ({ generatedAt: null, remaining: 0, total: 0 }),
+        'POST /api/account/mfa/getTOTPUrl': () => ({ otpauthUrl: 'otpauth://totp/x', secret: 'JBSWY3DPEHPK3PXPJBSW', qrCode: 'data:image/png;base64,iVBORw0KGgo=', expiresIn: 600 }),
+        'POST /api/account/mfa/enable': () => {
+          status = totpOnly;
+          return { enabled: true };
+        },
+      }),
+    );
+    await renderSecurity(server.http, undefined, ALL);
+    await waitFor(async () => expect(await line('Two-factor authentication')).toHaveTextContent('Off'), SLOW);
+    await waitFor(async () => expect(await line('Passkeys')).toHaveTextContent('2'), SLOW);
+    await waitFor(async () => expect(await line('Trusted devices')).toHaveTextContent('1'), SLOW);
+    await waitFor(async () => expect(await line('Last sign-in')).toHaveTextContent('Safari 17 on iOS'), SLOW);
+    expect(await screen.findByText('Turn on two-step verification to create recovery codes.', undefined, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Recent activity' }, SLOW)).toBeInTheDocument();
+    expect(reads(server)).toEqual({ '/mfa/getMfaFeatureStatus': 1, '/recovery-codes': 1, '/passkeys': 1, '/trusted-devices': 1, '/security-events': 1 });
+
+    await userEvent.type(await screen.findByLabelText(/^Account password/), 'Right-pass-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    await screen.findByText(/Locks again in/);
+    await userEvent.click(await screen.findByRole('button', { name: 'Turn on with an authenticator app' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set up an authenticator app' });
+    await within(dialog).findByRole('img');
+    await userEvent.click(within(dialog).getAllByRole('textbox')[0]!);
+    await userEvent.keyboard('123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    await waitFor(async () => expect(await line('Two-factor authentication')).toHaveTextContent('On'), SLOW);
+    expect(await screen.findByRole('button', { name: 'Create recovery codes' })).toBeInTheDocument();
+    // The change is read fresh (not a shared answer from before it), once for the page.
+    await waitFor(() => expect(reads(server)).toEqual({ '/mfa/getMfaFeatureStatus': 2, '/recovery-codes': 2, '/passkeys': 2, '/trusted-devices': 2, '/security-events': 2 }));
+  });
+});
+
 describe('one clock', () => {
   it("sessions and activity show a moment alike: the profile's time zone, named", async () => {
     const session = { sessionId: 's-1', current: true, createdAt: AT, lastActiveAt: AT, expiresAt: AT + 3_600_000, ip: '198.51.100.4', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36' };
