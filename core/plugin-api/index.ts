@@ -136,7 +136,7 @@ export { Notice, type NoticeProps } from '../ui/Notice';
 export { cardCss, CellLabel, CONTENT_WIDTH, PageCard, ReadOnlyValue, stackedTableCss } from '../ui/page';
 export { LANGUAGE_MENU_MAX_HEIGHT, LanguageMenu } from '../ui/LanguageMenu';
 export { PortalHeader } from '../ui/PortalHeader';
-export { EmailAddress, longValueCss } from '../ui/EmailAddress';
+export { ADDRESS_MARK, EmailAddress, longValueCss, withEmailAddress } from '../ui/EmailAddress';
 export { atLeast, below, media, useViewportWidth } from '../ui/media';
 export { type SelectOption } from '../ui/selectFilter';
 export { Spinner } from '../ui/Spinner';

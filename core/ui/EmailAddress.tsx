@@ -1,4 +1,5 @@
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
+import { withoutIsolation } from '../i18n/bidi';
 
 /** A part up to this long stays whole; a longer one may break where it must. */
 const KEEP_WHOLE = 24;
@@ -27,3 +28,22 @@ export function EmailAddress({ value }: { value: string }) {
 
 /** The box of an address (or another long value) that must wrap: at its own break points first, anywhere only when one part is longer than the line. */
 export const longValueCss = { overflowWrap: 'anywhere', wordBreak: 'normal' } as const;
+
+/** Stands in for the address in a translated sentence (`t(key, { email: ADDRESS_MARK })`): a private-use character no text has. */
+export const ADDRESS_MARK = '\uE000';
+
+/**
+ * A translated sentence made with `{ email: ADDRESS_MARK }`, drawn with the address as an
+ * EmailAddress (its break points and isolation) where the sentence put it. Its box wants
+ * `longValueCss` for an address longer than a line.
+ */
+export function withEmailAddress(sentence: string, email: string): ReactNode {
+  const [before, after = ''] = withoutIsolation(sentence).split(ADDRESS_MARK);
+  return (
+    <>
+      {before}
+      <EmailAddress value={email} />
+      {after}
+    </>
+  );
+}

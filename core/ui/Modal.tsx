@@ -21,6 +21,7 @@ import { useViewportHeight } from './media';
 import { useBoxSize } from './useBoxSize';
 import type { ModalKind } from './modalStore';
 import { VisuallyHidden, visuallyHiddenStyle } from './VisuallyHidden';
+import { longValueCss } from './EmailAddress';
 
 export interface ModalProps {
   open: boolean;
@@ -176,7 +177,7 @@ function OpenModal({
 
   const content = (
     <>
-      {description !== undefined && description !== null && <Description css={{ margin: 0, whiteSpace: 'pre-line', lineHeight: 1.5 }}>{description}</Description>}
+      {description !== undefined && description !== null && <Description css={{ margin: 0, whiteSpace: 'pre-line', lineHeight: 1.5, ...longValueCss }}>{description}</Description>}
       {children}
     </>
   );

@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  ADDRESS_MARK,
   Button,
   CellLabel,
   type Member,
@@ -17,6 +18,7 @@ import {
   useHttp,
   userAtom,
   PageCard,
+  withEmailAddress,
 } from '@portal/plugin-api';
 import { companyApi } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -192,7 +194,7 @@ export function MembersList({
       {dialog?.kind === 'remove' && (
         <ConfirmDialog
           title={t('members.removeTitle')}
-          message={t('members.removeConfirm', { email: dialog.member.email })}
+          message={withEmailAddress(t('members.removeConfirm', { email: ADDRESS_MARK }), dialog.member.email)}
           okLabel={t('members.remove')}
           busy={busy === 'remove'}
           onConfirm={() => void remove(dialog.member)}

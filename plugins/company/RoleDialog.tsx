@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Member, type MemberRole, Modal } from '@portal/plugin-api';
+import { ADDRESS_MARK, type Member, type MemberRole, Modal, withEmailAddress } from '@portal/plugin-api';
 import { RoleRadios } from './RoleRadios';
 
 /** Change a member's role; handing over ownership is said out loud (the owner becomes an admin). */
@@ -14,7 +14,7 @@ export function RoleDialog({ member, roles, busy, onSave, onClose }: { member: M
       open
       kind="normal"
       draggable
-      title={t('roleDialog.heading', { email: member.email })}
+      title={withEmailAddress(t('roleDialog.heading', { email: ADDRESS_MARK }), member.email)}
       onClose={onClose}
       onOk={() => (role === member.role ? onClose() : onSave(role))}
       okLabel={t('roleDialog.save')}

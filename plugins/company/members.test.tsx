@@ -232,7 +232,9 @@ describe('members list', () => {
   it('changes a role with PUT', async () => {
     const { calls } = await renderMembers(company, { 'PUT /orgs/org-1/members': { email: adminRow.email, role: 'member' } });
     await userEvent.click(screen.getByRole('button', { name: `Change role: ${adminRow.email}` }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: `Change the role of ${adminRow.email}` });
+    // The title's address wraps at its own break points, not mid-word (EmailAddress).
+    expect(dialog.querySelector('h2 bdi, [id] bdi')?.querySelectorAll('wbr').length).toBeGreaterThan(0);
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Member' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Change role' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ email: adminRow.email, role: 'member', region: 'Euw' }));
@@ -254,6 +256,10 @@ describe('members list', () => {
     await userEvent.click(screen.getByRole('button', { name: `Remove: ${memberRow.email}` }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent(`Remove ${memberRow.email} from the company?`);
+    // The address wraps at its own break points (after the @, before a dot), never mid-word at 375 px.
+    const address = dialog.querySelector('bdi');
+    expect(address?.textContent).toBe(memberRow.email);
+    expect(address!.querySelectorAll('wbr').length).toBeGreaterThan(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')?.body).toEqual({ email: memberRow.email, region: 'Euw' }));
   });

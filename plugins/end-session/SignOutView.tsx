@@ -1,23 +1,9 @@
 import { useTheme } from '@emotion/react';
-import { type ReactNode, useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, Button, EmailAddress, isAbortError, longValueCss, Notice, Spinner, useHttp, withoutIsolation } from '@portal/plugin-api';
+import { ADDRESS_MARK, ApiError, Button, isAbortError, longValueCss, Notice, Spinner, useHttp, withEmailAddress } from '@portal/plugin-api';
 import { EndSessionCard } from './EndSessionCard';
 import { loadLogoutRequest, sameOriginPath, type LogoutRequest } from './logoutRequest';
-
-/** Stands in for the address in the translated sentence, which is then drawn around an EmailAddress (break points, isolation). */
-const ADDRESS_MARK = '\uE000';
-
-function withAddress(sentence: string, email: string): ReactNode {
-  const [before, after = ''] = withoutIsolation(sentence).split(ADDRESS_MARK);
-  return (
-    <>
-      {before}
-      <EmailAddress value={email} />
-      {after}
-    </>
-  );
-}
 
 export type SignOutState = { kind: 'loading' } | { kind: 'ready'; request: LogoutRequest } | { kind: 'expired' } | { kind: 'failed' };
 
@@ -96,7 +82,7 @@ export default function SignOutView() {
       <p css={{ margin: `0 0 ${theme.space(2)}` }}>{service ? t('askedBy', { service }) : t('askedByUnknown')}</p>
       {request.email && (
         <p data-testid="signed-in-as" css={{ margin: `0 0 ${theme.space(2)}`, fontWeight: 600, ...longValueCss }}>
-          {withAddress(t('signedInAs', { email: ADDRESS_MARK }), request.email)}
+          {withEmailAddress(t('signedInAs', { email: ADDRESS_MARK }), request.email)}
         </p>
       )}
       <p css={{ margin: `0 0 ${theme.space(6)}`, color: theme.colors.textMuted }}>{t('explain')}</p>

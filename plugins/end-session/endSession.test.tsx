@@ -44,7 +44,9 @@ describe('the sign-out question', () => {
   it('names the service and the account, and answers with a form post of the anti-forgery value to the provider', async () => {
     const { http, get } = httpAnswering(REQUEST);
     const { container } = await show(http);
-    expect(await screen.findByRole('heading', { name: 'Sign out of Unified ID?' })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { name: 'Sign out of Unified ID?' });
+    // The focus moves to the heading in an effect after it shows (under load, a moment later).
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(get).toHaveBeenCalledWith(LOGOUT_REQUEST_CALL, expect.objectContaining({ auth: 'none' }));
     expect(screen.getByText('Partner Shop asked to sign you out.')).toBeInTheDocument();
     const account = screen.getByTestId('signed-in-as');

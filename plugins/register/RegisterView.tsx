@@ -91,6 +91,8 @@ const FIELD_CODES: Record<number, { field: FieldName; message: TranslationKey }>
   [-3069]: { field: 'regionCode', message: 'core:errors.regionCode' },
   [-3085]: { field: 'regionCode', message: 'core:errors.regionCode' },
   [-20206]: { field: 'regionCode', message: 'core:errors.regionCode' },
+  // An invitation's registration in a country of another region: said to the invitee, not in the inviter's words.
+  [-40014]: { field: 'regionCode', message: 'register:errors.otherRegion' },
 };
 
 const NO_COUNTRIES: RegionWhiteList = { Use: [], Aps: [], Euw: [] };

@@ -670,9 +670,19 @@ describe('RegisterView: submitting', () => {
     expect(countryInput()).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it("-40014 (an invitation's registration in another region) goes on the country/region field, in the invitee's words", async () => {
+    const http = fakeHttp({ post: async () => Promise.reject(new ApiError(-40014, 'no', 400)) });
+    const { user } = await renderRegister({ http });
+    await fillValid(user, { country: 'Japan' });
+    await user.click(submit());
+    expect(await screen.findByText("This country/region keeps its data in another region than your organization's. Choose one in your organization's data region.")).toBeInTheDocument();
+    expect(countryInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('You cannot invite users from other regions.')).toBeNull();
+    expect(getToast()).toBeNull();
+  });
+
   it.each([
     [-60001, 'Too many requests. Please try again later.'],
-    [-40014, 'You cannot invite users from other regions.'],
     [-10000, 'An unexpected error occurred. Please try again later.'],
   ])('%i: the default handler toast, and the form keeps its values', async (code, message) => {
     const http = fakeHttp({ post: async () => Promise.reject(new ApiError(code, 'x', 400)) });
