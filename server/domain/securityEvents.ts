@@ -28,6 +28,7 @@ import { ApiFailure } from '../http/errors';
 import { randomToken, sha256 } from './crypto';
 import { checkAccountPassword } from './passwordLock';
 import { readUserAgent } from '../../core/contract/userAgent';
+import { formatMoment, usableTimeZone } from '../../core/i18n/dates';
 import { intlLocale } from '../../core/i18n/numbers';
 
 /** Where an event came from: the request's client address and headers. */
@@ -124,14 +125,9 @@ export async function recordSecurityEvent(
   await insert(ctx, account.region, row(account.id, kind, ctx.now(), context, detail));
 }
 
+/** The moment as the account pages write it (the one clock, core/i18n/dates.ts): the profile's zone, named; UTC without one. */
 function formatWhen(at: number, language: string, timeZone: string | null): string {
-  const locale = intlLocale(language);
-  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' };
-  try {
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone: timeZone ?? 'UTC' }).format(at);
-  } catch {
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(at); // an unknown zone in an old profile
-  }
+  return formatMoment(at, language, { timeZone: usableTimeZone(timeZone) ?? 'UTC' });
 }
 
 function placeOf(context: EventContext, language: string): string {

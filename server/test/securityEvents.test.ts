@@ -5,6 +5,7 @@ import { totpNow } from '../../plugins/mfa/server/totp';
 import { pruneSecurityEvents, RETENTION_MS } from '../domain/securityEvents';
 import { Client, DEMO_PASSWORD, finishHandOff, mails, startLogin, startServer, unlock, type TestServer } from './harness';
 import { totpSecretOf } from './secondFactorHelpers';
+import { formatMoment } from '../../core/i18n/dates';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -101,6 +102,8 @@ describe('security activity', () => {
     expect(mail.links).toContain(`${t.base}/accountSetting/security`);
     const events = (await activity(c)).events;
     expect(events[0]).toMatchObject({ kind: 'sign_in_success', detail: { newDevice: true }, country: 'FR' });
+    // The one clock: the mail writes the moment as the Security page does (the profile's zone, named).
+    expect(mail.text).toContain(`: ${formatMoment(events[0]!.at, 'de_DE', { timeZone: 'Europe/Berlin' })}`);
     expect(events.find((e) => e.browser === 'Chrome 132')!.detail).toBeNull();
     // The same browser in a known country is known; the Firefox in France is known now too.
     await signInFrom(c, email, DEMO_PASSWORD, { ua: FIREFOX_LINUX, country: 'FR' });
@@ -118,7 +121,7 @@ describe('security activity', () => {
     expect((await mails(c, email)).length).toBe(before + 1);
     const mail = (await mails(c, email))[0]!;
     expect(mail.text).toContain('Milano, Italija'); // not "Италија"
-    const month = new Intl.DateTimeFormat('sr-Latn-RS', { month: 'long', timeZone: 'Europe/Belgrade' }).format(Date.now());
+    const month = new Intl.DateTimeFormat('sr-Latn-RS', { month: 'short', timeZone: 'Europe/Belgrade' }).format(Date.now()).replace(/\.$/, '');
     expect(month).toMatch(/^[a-z]+$/);
     expect(mail.text).toContain(month);
     expect(mail.text).not.toMatch(/[\u0400-\u04ff]/); // no Cyrillic anywhere
