@@ -78,13 +78,13 @@ const serverHalfImports = (depth, { test = false } = {}) => ({
 /**
  * What the server may import from the SPA side: the contract, and modules it shares on purpose because
  * they must give the same answer in both places (the config checks, the language list, the common-password
- * check, the bidi isolation of mail values, the theme tokens' shape and composition (the login shell), the choice of a manifest group (preload
+ * check, the bidi isolation of mail values, the one clock of dates (a mail writes a moment as the pages do), the theme tokens' shape and composition (the login shell), the choice of a manifest group (preload
  * hints), and the build's file discovery for the schema generator).
  */
 const SERVER_SHARES = [
   'core/contract/',
   'core/config/(shape|loadConfig|pluginSettings|types|themeShape|suggest)$',
-  'core/i18n/(bidi|languages|numbers)$',
+  'core/i18n/(bidi|dates|languages|numbers)$',
   'core/validation/commonPassword$',
   'core/build/virtualModules\\.mjs$',
   'core/build/loginChunks\\.mjs$',
