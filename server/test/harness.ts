@@ -174,7 +174,6 @@ export async function startServer(options: ServerOptionsInput = {}): Promise<Tes
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }) : null;
-  const port = await freePort();
   const clock = {
     offset: 0,
     advance(ms: number) {
@@ -190,24 +189,42 @@ export async function startServer(options: ServerOptionsInput = {}): Promise<Tes
     captchaAfterDomainRegistrations: 1000,
     ...options.limits,
   };
-  const server = await buildServer({
-    port,
-    dataDir,
-    testMode: true,
-    seedDemo: true,
-    distDir: path.join(dataDir, 'dist'),
-    now: () => Date.now() + clock.offset,
-    ...(database ? { databaseUrl: database.url } : {}),
-    // Production names its secrets key (db/secretsAtRest.ts); development makes one in the data folder.
-    ...(options.production ? { secretsKey: { key: crypto.randomBytes(32).toString('base64') } } : {}),
-    ...options,
-    limits,
-  }).catch(async (err: unknown) => {
-    await database?.drop().catch(() => undefined);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    throw redactError(err);
-  });
-  const base = await server.listen();
+  const build = (port: number) =>
+    buildServer({
+      port,
+      dataDir,
+      testMode: true,
+      seedDemo: true,
+      distDir: path.join(dataDir, 'dist'),
+      now: () => Date.now() + clock.offset,
+      ...(database ? { databaseUrl: database.url } : {}),
+      // Production names its secrets key (db/secretsAtRest.ts); development makes one in the data folder.
+      ...(options.production ? { secretsKey: { key: crypto.randomBytes(32).toString('base64') } } : {}),
+      ...options,
+      limits,
+    }).catch(async (err: unknown) => {
+      await database?.drop().catch(() => undefined);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw redactError(err);
+    });
+  // The port is chosen before the server is built (its public origin names it), so another process
+  // may take it meanwhile (parallel test files): then the server is built again on another port.
+  let server: BuiltServer;
+  let base: string;
+  for (let attempt = 1; ; attempt++) {
+    server = await build(options.port ?? (await freePort()));
+    try {
+      base = await server.listen();
+      break;
+    } catch (err) {
+      await server.close().catch(() => undefined);
+      if ((err as { code?: string }).code !== 'EADDRINUSE' || options.port !== undefined || attempt >= 5) {
+        await database?.drop().catch(() => undefined);
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        throw redactError(err);
+      }
+    }
+  }
   const t: TestServer = {
     server,
     base,
