@@ -56,9 +56,19 @@ function deploymentFiles(dir: string, options: PortalOptions): Record<string, st
  * port with a throw-away database (and config files, when `plugins` or `clients` are given).
  */
 export async function startPortal(options: PortalOptions = {}): Promise<RunningPortal> {
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'uid-e2e-'));
   const deployment = deploymentFiles(dataDir, options);
+  // The port is chosen before the server starts (its public origin names it), so another test file's
+  // server may take it meanwhile: then this one exits with EADDRINUSE and starts again on another.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const started = await launch(port, dataDir, deployment, options);
+    if (started !== 'port taken') return started;
+    if (attempt >= 5) throw new Error('portal: no free port after 5 attempts');
+  }
+}
+
+async function launch(port: number, dataDir: string, deployment: Record<string, string>, options: PortalOptions): Promise<RunningPortal | 'port taken'> {
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     env: {
@@ -80,12 +90,18 @@ export async function startPortal(options: PortalOptions = {}): Promise<RunningP
 
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`portal exited early (${child.exitCode}):\n${log}`);
-    try {
-      const res = await fetch(`${url}/login`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+    if (child.exitCode !== null) {
+      if (/EADDRINUSE/.test(log)) return 'port taken';
+      throw new Error(`portal exited early (${child.exitCode}):\n${log}`);
+    }
+    // Its own banner first: a server of another test on the same port would answer /login too.
+    if (log.includes(`Listening on 127.0.0.1:${port}`)) {
+      try {
+        const res = await fetch(`${url}/login`);
+        if (res.ok) break;
+      } catch {
+        // not answering yet
+      }
     }
     if (Date.now() > deadline) {
       child.kill('SIGTERM');
