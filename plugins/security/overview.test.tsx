@@ -33,9 +33,38 @@ function passkey(id: string) {
   return { id, name: `Key ${id}`, createdAt: AT, lastUsedAt: null, backedUp: true, transports: ['internal'] };
 }
 
-const overview = () => screen.findByRole('list', { name: 'At a glance' }, { timeout: 5000 });
+/** A server whose account has two-factor off and no recovery codes, and turns an authenticator app on. */
+function backendTurningTotpOn() {
+  let status = off;
+  return backend(
+    routes({
+      [STATUS]: () => status,
+      [CODES]: () => ({ generatedAt: null, remaining: 0, total: 0 }),
+      'POST /api/account/mfa/getTOTPUrl': () => ({ otpauthUrl: 'otpauth://totp/x', secret: 'JBSWY3DPEHPK3PXPJBSW', qrCode: 'data:image/png;base64,iVBORw0KGgo=', expiresIn: 600 }),
+      'POST /api/account/mfa/enable': () => {
+        status = totpOnly;
+        return { enabled: true };
+      },
+    }),
+  );
+}
+
+/** Unlocks the page and turns on an authenticator app, as a person does. */
+async function turnOnTotp() {
+    await userEvent.type(await screen.findByLabelText(/^Account password/), 'Right-pass-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    await screen.findByText(/Locks again in/);
+    await userEvent.click(await screen.findByRole('button', { name: 'Turn on with an authenticator app' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set up an authenticator app' });
+    await within(dialog).findByRole('img');
+    await userEvent.click(within(dialog).getAllByRole('textbox')[0]!);
+    await userEvent.keyboard('123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+}
+
+const overview = () => screen.findByRole('list', { name: 'At a glance' }, { timeout: 10_000 });
 /** Lines load their plugin's code and data lazily: a loaded machine takes more than waitFor's default second. */
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 10_000 };
 /** The overview line that links to `label`'s card. */
 async function line(label: string) {
   const link = await within(await overview()).findByRole('link', { name: label }, SLOW);
@@ -85,29 +114,10 @@ describe('the security overview', () => {
 
 describe('cards that depend on each other refresh together', () => {
   it('after two-factor is turned on, the recovery codes card and the overview say so without a reload', async () => {
-    let status = off;
-    const server = backend(
-      routes({
-        [STATUS]: () => status,
-        [CODES]: () => ({ generatedAt: null, remaining: 0, total: 0 }),
-        'POST /api/account/mfa/getTOTPUrl': () => ({ otpauthUrl: 'otpauth://totp/x', secret: 'JBSWY3DPEHPK3PXPJBSW', qrCode: 'data:image/png;base64,iVBORw0KGgo=', expiresIn: 600 }),
-        'POST /api/account/mfa/enable': () => {
-          status = totpOnly;
-          return { enabled: true };
-        },
-      }),
-    );
+    const server = backendTurningTotpOn();
     await renderSecurity(server.http, undefined, ['recovery-codes']);
     expect(await screen.findByText('Turn on two-step verification to create recovery codes.')).toBeInTheDocument();
-    await userEvent.type(await screen.findByLabelText(/^Account password/), 'Right-pass-1');
-    await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
-    await screen.findByText(/Locks again in/);
-    await userEvent.click(await screen.findByRole('button', { name: 'Turn on with an authenticator app' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Set up an authenticator app' });
-    await within(dialog).findByRole('img');
-    await userEvent.click(within(dialog).getAllByRole('textbox')[0]!);
-    await userEvent.keyboard('123456');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    await turnOnTotp();
     expect(await screen.findByRole('button', { name: 'Create recovery codes' })).toBeInTheDocument();
     expect(screen.queryByText('Turn on two-step verification to create recovery codes.')).toBeNull();
     await waitFor(async () => expect(await line('Two-factor authentication')).toHaveTextContent('On'), SLOW);
@@ -119,18 +129,7 @@ describe('the overview and the cards ask the server once', () => {
     Object.fromEntries(['/mfa/getMfaFeatureStatus', '/recovery-codes', '/passkeys', '/trusted-devices', '/security-events'].map((path) => [path, server.find('GET', path).length]));
 
   it('a line and its card share one answer; after a change, each is asked once more', async () => {
-    let status = off;
-    const server = backend(
-      routes({
-        [STATUS]: () => status,
-        [CODES]: () => ({ generatedAt: null, remaining: 0, total: 0 }),
-        'POST /api/account/mfa/getTOTPUrl': () => ({ otpauthUrl: 'otpauth://totp/x', secret: 'JBSWY3DPEHPK3PXPJBSW', qrCode: 'data:image/png;base64,iVBORw0KGgo=', expiresIn: 600 }),
-        'POST /api/account/mfa/enable': () => {
-          status = totpOnly;
-          return { enabled: true };
-        },
-      }),
-    );
+    const server = backendTurningTotpOn();
     await renderSecurity(server.http, undefined, ALL);
     await waitFor(async () => expect(await line('Two-factor authentication')).toHaveTextContent('Off'), SLOW);
     await waitFor(async () => expect(await line('Passkeys')).toHaveTextContent('2'), SLOW);
@@ -140,15 +139,7 @@ describe('the overview and the cards ask the server once', () => {
     expect(await screen.findByRole('list', { name: 'Recent activity' }, SLOW)).toBeInTheDocument();
     expect(reads(server)).toEqual({ '/mfa/getMfaFeatureStatus': 1, '/recovery-codes': 1, '/passkeys': 1, '/trusted-devices': 1, '/security-events': 1 });
 
-    await userEvent.type(await screen.findByLabelText(/^Account password/), 'Right-pass-1');
-    await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
-    await screen.findByText(/Locks again in/);
-    await userEvent.click(await screen.findByRole('button', { name: 'Turn on with an authenticator app' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Set up an authenticator app' });
-    await within(dialog).findByRole('img');
-    await userEvent.click(within(dialog).getAllByRole('textbox')[0]!);
-    await userEvent.keyboard('123456');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    await turnOnTotp();
     await waitFor(async () => expect(await line('Two-factor authentication')).toHaveTextContent('On'), SLOW);
     expect(await screen.findByRole('button', { name: 'Create recovery codes' })).toBeInTheDocument();
     // The change is read fresh (not a shared answer from before it), once for the page.
