@@ -129,6 +129,8 @@ export function safeReturnUrl(ctx: Ctx, clientId: string, value: string | undefi
     const url = new URL(value, ctx.options.publicOrigin);
     if (url.origin !== ctx.options.publicOrigin) return null;
     if (url.pathname.startsWith('/api/')) return null;
+    // A path that starts with // or /\ names another host to whoever follows it alone ("//evil.example/x").
+    if (/^\/[/\\]/.test(url.pathname)) return null;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return null;
@@ -169,9 +171,26 @@ export async function validateAuthorize(
   };
 }
 
+/** How long after its end an unused login session may still be renewed (it is kept that long). */
+export const LOGIN_SESSION_RENEWABLE_MS = 86_400_000;
+/** How long one sign-in request lives from its /authorize, renewals included: a leaked code is not kept alive for ever. */
+export const LOGIN_REQUEST_MAX_AGE_MS = 86_400_000;
+
 export async function createLoginSession(
   ctx: Ctx,
-  input: { clientId: string; redirectUri: string; state?: string | null; codeChallenge?: string | null; returnUrl?: string | null; scope?: string | null; language?: string | null; source?: string | null; params?: Record<string, string | true> | null },
+  input: {
+    clientId: string;
+    redirectUri: string;
+    state?: string | null;
+    codeChallenge?: string | null;
+    returnUrl?: string | null;
+    scope?: string | null;
+    language?: string | null;
+    source?: string | null;
+    params?: Record<string, string | true> | null;
+    /** When the request began (a renewal keeps its request's age); now by default. */
+    createdAt?: number;
+  },
 ): Promise<string> {
   const code = randomToken(24);
   const now = ctx.now();
@@ -188,7 +207,7 @@ export async function createLoginSession(
       language: input.language ?? null,
       source: input.source ?? null,
       params: input.params ? JSON.stringify(input.params) : null,
-      created_at: now,
+      created_at: input.createdAt ?? now,
       expires_at: now + ctx.options.limits.loginSessionSeconds * 1000,
       completed_at: null,
       account_id: null,
@@ -196,7 +215,7 @@ export async function createLoginSession(
       sso_session_id: null,
     })
     .execute();
-  await ctx.stores.global.deleteFrom('login_sessions').where('expires_at', '<', now - 86_400_000).execute();
+  await ctx.stores.global.deleteFrom('login_sessions').where('expires_at', '<', now - LOGIN_SESSION_RENEWABLE_MS).execute();
   return code;
 }
 
@@ -208,17 +227,20 @@ export async function getLoginSession(ctx: Ctx, code: string | undefined): Promi
 }
 
 /**
- * A login session of the page's code that expired before anyone signed in with it (still kept,
- * a day past its end): the same request (client, redirect, state, PKCE challenge, language,
- * source) under a fresh code, the old one spent. A page left open too long then goes on with what
- * was typed instead of starting over (issue 27). Null when there is nothing to renew: an unknown
- * code, a live one, one already signed in with, or one renewed by a parallel request.
+ * A login session of the page's code that expired before anyone signed in with it, at most a day
+ * ago: the same request (client, redirect, state, PKCE challenge, language, source) under a fresh
+ * code, the old one spent. A page left open too long then goes on with what was typed instead of
+ * starting over (issue 27). The request keeps its age: a day after its /authorize it is renewed no
+ * more. Null when there is nothing to renew: an unknown code, a live one, one already signed in
+ * with, one too old, or one renewed by a parallel request.
  */
 export async function renewLoginSession(ctx: Ctx, code: string | undefined): Promise<string | null> {
   if (!code || code.length > 200) return null;
   const db = ctx.stores.global;
   const row = await db.selectFrom('login_sessions').selectAll().where('code_hash', '=', sha256(code)).executeTakeFirst();
-  if (!row || row.expires_at > ctx.now() || row.completed_at !== null) return null;
+  const now = ctx.now();
+  if (!row || row.expires_at > now || row.completed_at !== null) return null;
+  if (now - row.expires_at > LOGIN_SESSION_RENEWABLE_MS || now - row.created_at > LOGIN_REQUEST_MAX_AGE_MS) return null;
   if (!(await getClient(ctx, row.client_id))) return null;
   const spent = await db.deleteFrom('login_sessions').where('code_hash', '=', row.code_hash).where('completed_at', 'is', null).executeTakeFirst();
   if (Number(spent.numDeletedRows) !== 1) return null;
@@ -232,6 +254,7 @@ export async function renewLoginSession(ctx: Ctx, code: string | undefined): Pro
     language: row.language,
     source: row.source,
     params: row.params ? (JSON.parse(row.params) as Record<string, string | true>) : null,
+    createdAt: row.created_at,
   });
 }
 

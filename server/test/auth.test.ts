@@ -47,6 +47,13 @@ describe('authorisation hand-off', () => {
     const code2 = new URL(evil.headers.get('location')!).searchParams.get('code')!;
     const tok2 = await c.post('/api/token', { grant_type: 'authorization_code', client_id: 'portal', code: code2, code_verifier: verifier, redirect_uri: `${t.base}/token` });
     expect(tok2.body.result.redirectUrl).toBeNull();
+    // A same-origin address whose path starts with // (or /\) reads as another host once a browser follows the path alone.
+    for (const sneaky of [`${t.base}//evil.example/x`, `${t.base}/\\evil.example/x`, '//evil.example/x']) {
+      const r = await c.get(authorizeUrl(t.base, { challenge, extra: { return_url: sneaky } }));
+      const sneakyCode = new URL(r.headers.get('location')!).searchParams.get('code')!;
+      const tok3 = await c.post('/api/token', { grant_type: 'authorization_code', client_id: 'portal', code: sneakyCode, code_verifier: verifier, redirect_uri: `${t.base}/token` });
+      expect(tok3.body.result.redirectUrl, sneaky).toBeNull();
+    }
   });
 
   it('matches redirect URIs exactly and checks client, response type, scope and PKCE', async () => {

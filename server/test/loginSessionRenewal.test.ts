@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import { LOGIN_REQUEST_MAX_AGE_MS, LOGIN_SESSION_RENEWABLE_MS } from '../domain/oauth';
 import { DEFAULT_LIMITS } from '../options';
 import { Client, DEMO_PASSWORD, finishHandOff, login, mails, startLogin, startServer, type TestServer } from './harness';
 
@@ -59,6 +60,32 @@ describe('an expired session code on POST /login', () => {
     const res = await login(new Client(t.base), sessionCode, DEMO);
     expect(res.body.errorCode).toBe(E.tokenExpired);
     expect(res.body.result?.sessionCode).toBeUndefined();
+  });
+
+  it("renews only within a day of the code's end: an older one is spent for good", async () => {
+    const c = new Client(t.base);
+    const { sessionCode } = await startLogin(c);
+    t.clock.advance(DEFAULT_LIMITS.loginSessionSeconds * 1000 + LOGIN_SESSION_RENEWABLE_MS + 60_000);
+    const res = await login(c, sessionCode, DEMO);
+    expect(res.body.errorCode).toBe(E.tokenExpired);
+    expect(res.body.result?.sessionCode).toBeUndefined();
+  });
+
+  it('a request lives at most a day however often it is renewed: a leaked code cannot be kept alive for ever', async () => {
+    const c = new Client(t.base);
+    let { sessionCode } = await startLogin(c);
+    const renewals = Math.ceil(LOGIN_REQUEST_MAX_AGE_MS / (DEFAULT_LIMITS.loginSessionSeconds * 1000 + 1000));
+    let renewed = 0;
+    for (let i = 0; i < renewals + 2; i++) {
+      pastItsLife();
+      const fresh = (await login(c, sessionCode, DEMO)).body.result?.sessionCode as string | undefined;
+      if (!fresh) break;
+      sessionCode = fresh;
+      renewed++;
+    }
+    expect(renewed).toBeGreaterThan(0);
+    expect(renewed).toBeLessThan(renewals + 2);
+    expect(renewed * (DEFAULT_LIMITS.loginSessionSeconds * 1000 + 1000)).toBeLessThanOrEqual(LOGIN_REQUEST_MAX_AGE_MS + DEFAULT_LIMITS.loginSessionSeconds * 1000 + 1000);
   });
 
   it('a registration sent with an expired session code still links its mail back to the service it started from', async () => {
