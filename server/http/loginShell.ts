@@ -103,15 +103,18 @@ export function loginShellHtml(bases: Readonly<Record<string, ThemeTokens>>, bra
   const logo = shellImageUrl(brand.logoUrl) ?? shellImageUrl(theme.brand.logoUrl);
   const titleLogo = shellImageUrl(brand.titleLogoUrl);
   const title = brand.title || theme.brand.title || 'Unified ID';
+  // As the layout's LoginBrand: a service's name is written beside its logo; the deployment's own logo may be its wordmark.
+  const nameShown = Boolean(brand.title) || !logo || !theme.brand.logoIncludesTitle;
 
   const css = [
     `#boot-shell{position:fixed;inset:0;z-index:2147483000;display:flex;overflow:hidden;background:${c((t) => t.colors.background)};font-family:${c((t) => t.font.family)};color:${c((t) => t.colors.text)}}`,
     `#boot-shell .s-banner{display:none;flex:0 0 44%;max-width:720px;background:${c((t) => t.colors.primary)}}`,
     `#boot-shell .s-col{flex:1 1 auto;display:flex;flex-direction:column;min-width:0}`,
     `#boot-shell header{display:flex;align-items:center;box-sizing:content-box;min-height:${HEADER_INNER_HEIGHT}px;padding:${theme.space(4)} ${theme.space(5)}}`,
-    `#boot-shell header img{display:block;width:${SHELL_HEADER_LOGO.width}px;max-width:100%;height:${SHELL_HEADER_LOGO.height}px;object-fit:contain;object-position:left center}`,
+    `#boot-shell .s-brand{display:flex;align-items:center;gap:${theme.space(3)};min-width:0;flex:0 1 auto}`,
+    `#boot-shell header img{display:block;flex:0 1 auto;min-width:0;width:${nameShown ? 'auto' : `${SHELL_HEADER_LOGO.width}px`};max-width:${nameShown ? `min(${SHELL_HEADER_LOGO.width}px,40vw)` : '100%'};height:${SHELL_HEADER_LOGO.height}px;object-fit:contain;object-position:left center}`,
     `[dir="rtl"] #boot-shell header img{object-position:right center}`,
-    `#boot-shell header span{font-weight:700;font-size:${c((t) => t.font.sizeLg)}}`,
+    `#boot-shell header span{font-weight:700;font-size:${c((t) => t.font.sizeLg)};min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}`,
     `#boot-shell main{flex:1 0 auto;display:flex;justify-content:center;align-items:flex-start;padding:${theme.space(2)} ${theme.space(4)} ${theme.space(8)}}`,
     `#boot-shell .s-card{box-sizing:border-box;width:100%;max-width:440px;min-height:360px;background:${c((t) => t.colors.surface)};border-radius:${c((t) => t.radius.lg)};box-shadow:${c((t) => t.shadow.card)};padding:${theme.space(8)} ${theme.space(6)}}`,
     `#boot-shell .s-card img{display:block;width:100%;max-width:${SHELL_TITLE_LOGO.width}px;height:${SHELL_TITLE_LOGO.height}px;object-fit:contain;margin:0 auto ${theme.space(4)}}`,
@@ -122,11 +125,12 @@ export function loginShellHtml(bases: Readonly<Record<string, ThemeTokens>>, bra
   // The page's own <img> asks for the address (preloaded in the head, so it is there when the page replaces the shell),
   // unless the page's written branding carries the same inlined image.
   const src = (url: string) => escapeHtml(brand.inline?.(url) ?? url);
-  const header = titleLogo
-    ? '' // the card shows the title logo: one logo on the page, as in the layout
-    : logo
-      ? `<img src="${src(logo)}" alt="${escapeHtml(title)}" width="${SHELL_HEADER_LOGO.width}" height="${SHELL_HEADER_LOGO.height}" fetchpriority="high">`
-      : `<span>${escapeHtml(title)}</span>`;
+  // The header as the layout draws it (LoginBrand): the logo, and the name beside it; a title logo goes in the card besides.
+  const header =
+    `<div class="s-brand">` +
+    (logo ? `<img src="${src(logo)}" alt="${nameShown ? '' : escapeHtml(title)}" width="${SHELL_HEADER_LOGO.width}" height="${SHELL_HEADER_LOGO.height}" fetchpriority="high">` : '') +
+    (nameShown ? `<span>${escapeHtml(title)}</span>` : '') +
+    `</div>`;
   const cardLogo = titleLogo
     ? `<img src="${src(titleLogo)}" alt="${escapeHtml(title)}" width="${SHELL_TITLE_LOGO.width}" height="${SHELL_TITLE_LOGO.height}" fetchpriority="high">`
     : '';

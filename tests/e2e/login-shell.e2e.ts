@@ -61,14 +61,18 @@ async function open(client: Client, width: number, javaScriptEnabled: boolean): 
   return page;
 }
 
-/** The logo's and the card's boxes: the shell's (no script) or the page's. */
-async function boxes(page: Page, scope: string, logoName: string) {
+/**
+ * The header's brand (its logo and the name beside it), the title logo and the card: their boxes in the
+ * shell (no script) or the page. The brand's logo is decorative beside the name, so it is found by place.
+ */
+async function boxes(page: Page, scope: string, client: Client) {
   const root = page.locator(scope);
-  const logo = root.getByRole('img', { name: logoName, includeHidden: true }).first();
+  const logo = 'titleLogoUrl' in client.branding ? root.locator('main img').first() : root.locator('header img').first();
   await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const name = root.locator('header').getByText(client.branding.title, { exact: true });
   const card = scope === '#boot-shell' ? root.locator('.s-card') : page.locator('main > div').first();
   const cardBox = round(await card.boundingBox());
-  return { logo: round(await logo.boundingBox()), card: cardBox && { x: cardBox.x, y: cardBox.y, width: cardBox.width } };
+  return { logo: round(await logo.boundingBox()), name: round(await name.boundingBox()), card: cardBox && { x: cardBox.x, y: cardBox.y, width: cardBox.width } };
 }
 
 describe('the login shell', () => {
@@ -80,14 +84,24 @@ describe('the login shell', () => {
         await shell.waitFor();
         expect(await shell.getAttribute('aria-hidden')).toBe('true');
         expect(await bare.locator('#boot-shell noscript').count()).toBe(1);
-        const painted = await boxes(bare, '#boot-shell', client.branding.title);
+        const painted = await boxes(bare, '#boot-shell', client);
         if (client === GREEN) expect(await shell.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(238, 247, 241)');
         await bare.context().close();
 
         const page = await open(client, width, true);
         await page.getByRole('heading', { name: 'Sign in' }).waitFor();
         expect(await page.locator('#boot-shell').count()).toBe(0);
-        expect(await boxes(page, '#root', client.branding.title)).toEqual(painted);
+        const shown = await boxes(page, '#root', client);
+        if (width >= 1024) expect(shown).toEqual(painted);
+        else {
+          // On a phone the page's language menu takes part of the header, which the shell has no button for: the name
+          // (and a logo beside it) may be narrower on the page. Where they start, and the card, do not move. (Noted on issue 27.)
+          expect({ card: shown.card, logo: shown.logo && { x: shown.logo.x, y: shown.logo.y, height: shown.logo.height }, nameAt: shown.name?.y }).toEqual({
+            card: painted.card,
+            logo: painted.logo && { x: painted.logo.x, y: painted.logo.y, height: painted.logo.height },
+            nameAt: painted.name?.y,
+          });
+        }
         await page.context().close();
       });
     }
