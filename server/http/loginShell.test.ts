@@ -10,7 +10,8 @@ describe('loginShellHtml', () => {
     const { head, body: html } = loginShellHtml(bases, { deployment, loadingText: 'Loading…' }, 'n0nce+/=');
     expect(head).toBe('<link rel="preload" as="image" fetchpriority="high" href="/api/branding/logo.svg">');
     expect(html).toContain('<style nonce="n0nce+/=">');
-    expect(html).toContain('<img src="/api/branding/logo.svg" alt="Unified ID" width="200" height="32" fetchpriority="high">');
+    // As the layout: the logo, decorative beside the name written out.
+    expect(html).toContain('<header><div class="s-brand"><img src="/api/branding/logo.svg" alt="" width="200" height="32" fetchpriority="high"><span>Unified ID</span></div></header>');
     expect(html).toContain('background:#f6f8fc');
     expect(html).toMatch(/<div id="boot-shell" aria-hidden="true">/);
     expect(html).toContain('<noscript>');
@@ -20,12 +21,13 @@ describe('loginShellHtml', () => {
     const { body: html } = loginShellHtml(bases, { deployment, client: { name: 'midnight', overrides: { colors: { surface: '#101010' } } }, title: 'Violet', logoUrl: 'https://cdn.example/v.svg', loadingText: 'L' }, 'n');
     expect(html).toContain(`background:${bases.midnight!.colors.background}`);
     expect(html).toContain('background:#101010');
-    expect(html).toContain('<img src="https://cdn.example/v.svg" alt="Violet"');
+    expect(html).toContain('<img src="https://cdn.example/v.svg" alt=""');
+    expect(html).toContain('<span>Violet</span>');
   });
 
   it("writes this server's small branding images into the page, and preloads their address for the page", () => {
     const { head, body } = loginShellHtml(bases, { deployment, loadingText: 'L', inline: inlineBrandingImage }, 'n');
-    expect(body).toMatch(/<header><img src="data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+" alt="Unified ID"/);
+    expect(body).toMatch(/<header><div class="s-brand"><img src="data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+" alt=""/);
     expect(head).toContain('href="/api/branding/logo.svg"');
     expect(inlineBrandingImage('/api/branding/nope.svg')).toBeNull();
     expect(inlineBrandingImage('/api/branding/toString')).toBeNull();
@@ -36,10 +38,10 @@ describe('loginShellHtml', () => {
     expect(loginShellHtml(bases, { deployment, logoUrl: 'https://cdn.example/v.svg', loadingText: 'L', inline: inlineBrandingImage, pageInlines: true }, 'n').head).toContain('href="https://cdn.example/v.svg"');
   });
 
-  it('puts a title logo in the card and nothing in the header, as the layout does', () => {
+  it('puts a title logo in the card, and the brand in the header besides, as the layout does', () => {
     const { head, body: html } = loginShellHtml(bases, { deployment, title: 'T', titleLogoUrl: '/t.svg', loadingText: 'L' }, 'n');
     expect(head).toContain('href="/t.svg"');
-    expect(html).toContain('<header></header>');
+    expect(html).toContain('<header><div class="s-brand"><img src="/api/branding/logo.svg" alt="" width="200" height="32" fetchpriority="high"><span>T</span></div></header>');
     expect(html).toContain('<div class="s-card"><img src="/t.svg" alt="T" width="280" height="40"');
   });
 
@@ -59,7 +61,7 @@ describe('loginShellHtml', () => {
     expect(html).toContain('background:#f6f8fc'); // the default theme's, in place of the refused value
     expect(html).toContain('background:#123456');
     // The service's own theme replaces the deployment's (as on the page): no logo left, so the title.
-    expect(html).toContain('<header><span>Unified ID</span></header>');
+    expect(html).toContain('<header><div class="s-brand"><span>Unified ID</span></div></header>');
   });
 
   it('accepts only portal paths and http(s) addresses as images', () => {
