@@ -306,14 +306,20 @@ describe('issue 27: the overview, cards that agree, and the page at 375 px', () 
     await page.getByRole('button', { name: 'Add email codes' }).click();
     const emailDialog = page.getByRole('dialog', { name: 'Set up email codes' });
     const before = Date.now();
-    await emailDialog.getByRole('button', { name: 'Send code' }).click();
+    // One code mail a minute per account, and an earlier test of this file mailed this account one: the dialog
+    // offers the send again once the wait it shows is over, as it would to a person.
     let code: string | undefined;
     await expect
-      .poll(async () => {
-        const mails = (await (await context.request.get(`${portal.url}/dev/mail.json?to=${encodeURIComponent('demo@example.com')}`)).json()) as DevMail[];
-        code = mails.find((m) => m.kind === 'emailCode' && m.createdAt >= before - 1000)?.subject.match(/\b(\d{6})\b/)?.[1];
-        return code;
-      })
+      .poll(
+        async () => {
+          const send = emailDialog.getByRole('button', { name: /^Send (code|a new code)$/ });
+          if ((await send.count()) > 0 && (await send.isEnabled())) await send.click();
+          const mails = (await (await context.request.get(`${portal.url}/dev/mail.json?to=${encodeURIComponent('demo@example.com')}`)).json()) as DevMail[];
+          code = mails.find((m) => m.kind === 'emailCode' && m.createdAt >= before - 1000)?.subject.match(/\b(\d{6})\b/)?.[1];
+          return code;
+        },
+        { timeout: 90_000, interval: 1000 },
+      )
       .toBeTruthy();
     await emailDialog.getByRole('textbox').first().click();
     await page.keyboard.type(code!);
@@ -328,5 +334,5 @@ describe('issue 27: the overview, cards that agree, and the page at 375 px', () 
     await page.getByRole('alertdialog').getByRole('button', { name: 'Turn off two-factor authentication' }).click();
     await page.getByRole('button', { name: 'Turn on with an authenticator app' }).waitFor();
     await context.close();
-  });
+  }, 180_000);
 });
