@@ -1,9 +1,6 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useContext, useMemo, type ReactNode } from 'react';
 import { PortalContext } from '../app/context';
-import { shareReads } from './sharedReads';
-
-/** The scope's `forget`, for useLoaded: a reload asked for on purpose reads fresh. */
-export const ForgetSharedReadsContext = createContext<(() => void) | null>(null);
+import { ForgetSharedReadsContext, shareReads } from './sharedReads';
 
 /**
  * Within `children`, `useHttp()` is a client whose identical reads share one answer

@@ -1,4 +1,8 @@
+import { createContext } from 'react';
 import type { HttpClient, RequestOptions } from './client';
+
+/** The `forget` of the SharedReadsScope around a part, for useLoaded: a reload asked for on purpose reads fresh. */
+export const ForgetSharedReadsContext = createContext<(() => void) | null>(null);
 
 /** An HTTP client whose identical reads share one answer, and how to drop what it keeps. */
 export interface SharedReads {

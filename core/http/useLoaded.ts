@@ -1,6 +1,6 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { isAbortError, toApiError, type ApiError } from './ApiError';
-import { ForgetSharedReadsContext } from './SharedReadsScope';
+import { ForgetSharedReadsContext } from './sharedReads';
 
 /** What useLoaded returns: the latest answer, whether a load is running, the error, and how to reload. */
 export interface Loaded<T> {
