@@ -131,7 +131,7 @@ export default function ${view}() {
     ? `import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError, ERROR_CODES } from '@portal/plugin-api';
-import { cannedHttp, renderPortal, testRegistry } from '@portal/plugin-api/testing';
+import { cannedHttp, regionCodesKept, renderPortal, testRegistry } from '@portal/plugin-api/testing';
 import { HELLO_PATH, type HelloResult } from './contract';
 import ${n.camel} from './index';
 import ${view} from './${view}';
@@ -148,7 +148,7 @@ describe('${n.id}', () => {
     const hello: HelloResult = { accountId: 'a-1', region: 'Euw' };
     renderPortal(<${view} />, { registry, http: cannedHttp({ [HELLO_PATH]: hello }), path: '/accountSetting/${n.id}' });
     expect(await screen.findByRole('heading', { level: 1, name: '${n.title}' })).toBeInTheDocument();
-    expect(await screen.findByText('Your data is stored in: Europe (eu-west-1)')).toBeInTheDocument();
+    expect(await screen.findByText(regionCodesKept('Your data is stored in: Europe (eu-west-1)'))).toBeInTheDocument();
   });
 
   it("says so when the plugin is off in the account's region, and offers to try again", async () => {
