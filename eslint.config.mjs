@@ -63,7 +63,7 @@ const serverHalfImports = (depth, { test = false } = {}) => ({
     {
       patterns: [
         {
-          regex: `${test ? `^(?!(\\.\\./){${depth + 1}}server/test/harness$)` : ''}${leavesPlugin(depth)}(?!\\.\\./|locales/)`,
+          regex: `${test ? `^(?!(\\.\\./){${depth + 1}}server/test/(harness|softAuthenticator)$)` : ''}${leavesPlugin(depth)}(?!\\.\\./|locales/)`,
           message: "A plugin's server half imports only its own plugin's folder, npm packages, @portal/server-api and @portal/plugin-api/contract: no server internals, no other plugin.",
         },
         {

@@ -47,6 +47,8 @@ import { startPluginJobs } from './plugin-host/jobs';
 import type { ServerPlugin } from './plugin-api';
 import { PluginSwitches, webConfigFile } from './plugin-host/switches';
 import { metricsListener, metricsRoute, type AnsweredFailure } from './http/metrics';
+import { consoleScope } from './ops/consoleScope';
+import { OPS_API_PREFIX } from '../core/contract/ops';
 
 export interface BuiltServer {
   app: FastifyInstance;
@@ -123,6 +125,7 @@ async function checkConfigs(options: ServerOptions, warn: (message: string) => v
     // Checked and followed even when not injected into the page: the server obeys its plugin switches.
     portalConfigFile: webConfigFile(options),
     appConfigFiles: options.appConfigFiles,
+    consoleConfigFile: options.opsConfigFile,
     clientsFile: options.clientsFile,
     reservedClientIds: fixedClients.map((c) => c.id),
     fixedClients,
@@ -140,7 +143,7 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   const configs = await checkConfigs(options, (message) => console.warn(message));
   // The plugins' server halves (plugins/<id>/server/), before the stores: their tables are migrated with the core's.
   // An outside plugin's half only where a served config turns it on (its tables too); a repository's half always (its data outlives a switch).
-  const named = new PluginSwitches((file) => configs.deployment(file), webConfigFile(options), options.appConfigFiles);
+  const named = new PluginSwitches((file) => configs.deployment(file), webConfigFile(options), options.appConfigFiles, options.opsConfigFile);
   const halves = allHalves(await loadServerHalves(REPO_ROOT, (id) => named.onAnywhere(id)), options.extraServerPlugins);
   const stores = await openStores({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, databaseUrls: options.databaseUrls, pluginMigrations: pluginMigrationsOf(halves) });
   // The key that seals the secrets in the global store; every secret is opened (and what is plain or
@@ -239,6 +242,8 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   for (const region of REGION_CODES) {
     await app.register(apiPlugin(ctx, region, halves), { prefix: `${API_PREFIX}/region/${region.toLowerCase()}` });
   }
+  // The ops console's API: its own scope and checks (operators' sessions, roles), none of the portal's.
+  await app.register(consoleScope(ctx, halves), { prefix: OPS_API_PREFIX });
   await app.register(devRoutes(ctx));
   if (options.demoPages) await app.register(demoRoutes(ctx));
   await app.register(healthRoutes(ctx));

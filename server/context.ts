@@ -71,7 +71,7 @@ export async function createCtx(options: ServerOptions, stores: Stores, mailer: 
     mailer,
     passwords,
     configs,
-    switches: new PluginSwitches((file) => configs.deployment(file), webConfigFile(options), options.appConfigFiles),
+    switches: new PluginSwitches((file) => configs.deployment(file), webConfigFile(options), options.appConfigFiles, options.opsConfigFile),
     extensions: new ServerExtensions(),
     now,
     authRate: counter('authRate', 60_000),

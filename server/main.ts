@@ -17,14 +17,15 @@
  * and MAIL_RETENTION_HOURS (168: sent and failed rows of the mail outbox are deleted after),
  * SECRETS_KEY or SECRETS_KEY_FILE (the key, 32 bytes base64 or hex, that seals the keys kept in the database;
  * required in production, in development made in the data folder) and SECRETS_KEY_PREVIOUS (comma-separated)
- * or SECRETS_KEY_PREVIOUS_FILE (the keys it replaces, while rotating: docs/operations.md).
+ * or SECRETS_KEY_PREVIOUS_FILE (the keys it replaces, while rotating: docs/operations.md), OPS_CONFIG (the ops
+ * console's config; config/ops.json in development, none in production unless set; `off`: no console).
  */
 import path from 'node:path';
 import { buildServer, type BuiltServer } from './app';
 import { InvalidConfigs } from './config/servedConfigs';
 import { demoSwitches, productionProblems } from './config/productionEnv';
 import { describeSecretsKey, secretsSettingsFromEnv, SecretsKeyProblem } from './db/secretsAtRest';
-import { isTrustedDeviceAtReauth, parseAppConfigs, parseTrustProxy, TRUSTED_DEVICE_AT_REAUTH, type TrustProxy } from './options';
+import { isTrustedDeviceAtReauth, opsConfigFromEnv, parseAppConfigs, parseTrustProxy, TRUSTED_DEVICE_AT_REAUTH, type TrustProxy } from './options';
 import * as OTPAuth from 'otpauth';
 
 const env = process.env;
@@ -104,6 +105,7 @@ try {
     },
     portalConfigFile: env.PORTAL_CONFIG ? path.resolve(env.PORTAL_CONFIG) : undefined,
     ...(appConfigFiles ? { appConfigFiles } : {}),
+    ...(opsConfigFromEnv(env.OPS_CONFIG) !== undefined ? { opsConfigFile: opsConfigFromEnv(env.OPS_CONFIG) } : {}),
     production,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -113,6 +113,8 @@ export interface ServerOptions {
   portalConfigFile?: string;
   /** The partner apps' deployment configs, injected instead when a page is opened by an app (PORTAL_APP_CONFIGS). */
   appConfigFiles: Partial<Record<AppType, string>>;
+  /** The ops console's deployment config (OPS_CONFIG; in development config/ops.json); null: no console. */
+  opsConfigFile: string | null;
   /** Server halves given in code besides those found under plugins/ (tests). */
   extraServerPlugins?: readonly ServerPlugin[];
   production: boolean;
@@ -263,6 +265,7 @@ export function resolveOptions(input: ServerOptionsInput = {}): ServerOptions {
     distDir: input.distDir ?? path.join(REPO_ROOT, 'dist'),
     portalConfigFile: input.portalConfigFile,
     appConfigFiles: input.appConfigFiles ?? (input.production ? {} : repoAppConfigs()),
+    opsConfigFile: input.opsConfigFile !== undefined ? input.opsConfigFile : input.production ? null : path.join(REPO_ROOT, 'config', 'ops.json'),
     extraServerPlugins: input.extraServerPlugins,
     production: input.production ?? false,
     smtpUrl: input.smtpUrl,
@@ -316,4 +319,10 @@ export function parseAppConfigs(value: string): Partial<Record<AppType, string>>
     files[appType as AppType] = path.resolve(file);
   }
   return files;
+}
+
+/** `OPS_CONFIG`: the console's config file, `off` for no console; unset: the option's default (config/ops.json in development). */
+export function opsConfigFromEnv(value: string | undefined): string | null | undefined {
+  if (value === undefined || value === '') return undefined;
+  return value === 'off' ? null : path.resolve(value);
 }

@@ -37,7 +37,7 @@ export function deploymentShape(known: KnownNames = {}) {
     {
       $schema: string({ optional: true }),
       name: string(),
-      variant: oneOf(['web', 'app'], { default: 'web' }),
+      variant: oneOf(['web', 'app', 'console'], { default: 'web' }),
       api: object(
         {
           global: string(),

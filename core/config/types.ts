@@ -14,8 +14,8 @@ export interface RegionOverride {
 /** A deployment config (config/*.json; JSON Schema in config/schema.json). */
 export interface DeploymentConfig {
   name: string;
-  /** 'web' for browsers, 'app' when embedded in a partner mobile app. */
-  variant: 'web' | 'app';
+  /** 'web' for browsers, 'app' when embedded in a partner mobile app, 'console' for the ops console (/ops). */
+  variant: 'web' | 'app' | 'console';
   api: {
     /** Base of common calls. */
     global: string;

@@ -15,3 +15,4 @@ export * from '../contract/securityEvents';
 export * from '../contract/signInProblem';
 export * from '../contract/passkeys';
 export * from '../contract/userAgent';
+export * from '../contract/ops';

@@ -26,7 +26,7 @@ function withoutRequired(schema: JsonSchema): JsonSchema {
 /** What editors show beside each field of the deployment config, by dotted path (kept off /login). */
 const DESCRIPTIONS: Record<string, string> = {
   name: 'A name for this deployment, shown in errors.',
-  variant: "'app' when embedded in a partner mobile app.",
+  variant: "'app' when embedded in a partner mobile app; 'console' for the ops console's config (OPS_CONFIG).",
   'api.global': 'Base URL of common calls (the global host).',
   ...Object.fromEntries(REGION_CODES.map((r) => [`api.regions.${r}`, `Base URL of the ${r} regional host.`])),
   'api.defaultRegion': "Region used before the account's region is known.",

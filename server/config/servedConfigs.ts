@@ -45,7 +45,7 @@ export function escapeJsonForHtml(json: string): string {
  * One deployment config file, checked as the browser would check it, for every region at once,
  * and each enabled plugin's needs met in every region; every problem of the file, one line each.
  */
-export function checkDeploymentFile(file: string, vocabulary: ConfigVocabulary, appType?: AppType): CheckedDeployment {
+export function checkDeploymentFile(file: string, vocabulary: ConfigVocabulary, appType?: AppType, console?: boolean): CheckedDeployment {
   const raw = readJsonFile(file);
   const { config, problems } = deploymentConfigProblems(raw, vocabulary.known);
   // With the file's own fields wrong, its plugins' settings are still checked as far as their
@@ -60,6 +60,11 @@ export function checkDeploymentFile(file: string, vocabulary: ConfigVocabulary, 
     if (config.variant !== 'app' || !own?.enabled || configured !== appType) {
       problems.push(`serves ${appType}, so it needs "variant": "app" and the partner-app plugin enabled with "appType": "${appType}"`);
     }
+  }
+  // Served, the file's place says whether it is the console's; checked alone (config:check), its variant does.
+  const forConsole = console ?? config.variant === 'console';
+  if (parsed && forConsole !== (config.variant === 'console')) {
+    problems.push(forConsole ? `serves the ops console (OPS_CONFIG), so it needs "variant": "console"` : `"variant": "console" is for the ops console's config (OPS_CONFIG) only`);
   }
   let enabled: Record<RegionCode, string[]> | undefined;
   try {
@@ -98,6 +103,8 @@ interface Watched<T> {
 export interface ServedConfigsInput {
   portalConfigFile?: string;
   appConfigFiles: Partial<Record<AppType, string>>;
+  /** The ops console's config (OPS_CONFIG). */
+  consoleConfigFile?: string | null;
   clientsFile?: string;
   /** Ids of the built-in clients, which a clients file may not reuse. */
   reservedClientIds: readonly string[];
@@ -130,11 +137,13 @@ export class ServedConfigs {
         else throw err;
       }
     };
-    if (input.portalConfigFile) attempt(() => served.addDeployment(input.portalConfigFile!));
+    if (input.portalConfigFile) attempt(() => served.addDeployment(input.portalConfigFile!, undefined, false));
     for (const appType of APP_TYPES) {
       const file = input.appConfigFiles[appType];
-      if (file) attempt(() => served.addDeployment(file, appType));
+      if (file) attempt(() => served.addDeployment(file, appType, false));
     }
+    const consoleFile = input.consoleConfigFile;
+    if (consoleFile) attempt(() => served.addDeployment(consoleFile, undefined, true));
     if (input.clientsFile) {
       const file = input.clientsFile;
       attempt(() => {
@@ -150,15 +159,15 @@ export class ServedConfigs {
     return APP_TYPES.find((t) => this.input.appConfigFiles[t] === file);
   }
 
-  private addDeployment(file: string, appType?: AppType): void {
-    this.deployments.set(file, { file, mtimeMs: mtime(file), good: checkDeploymentFile(file, this.input.vocabulary, appType) });
+  private addDeployment(file: string, appType: AppType | undefined, console: boolean): void {
+    this.deployments.set(file, { file, mtimeMs: mtime(file), good: checkDeploymentFile(file, this.input.vocabulary, appType, console) });
   }
 
   /** The last good version of a deployment config, re-checked first when the file changed. */
   deployment(file: string): CheckedDeployment | null {
     const watched = this.deployments.get(file);
     if (!watched) return null;
-    this.refresh(watched, () => checkDeploymentFile(file, this.input.vocabulary, this.appTypeOf(file)));
+    this.refresh(watched, () => checkDeploymentFile(file, this.input.vocabulary, this.appTypeOf(file), file === this.input.consoleConfigFile));
     return watched.good;
   }
 

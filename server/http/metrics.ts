@@ -30,6 +30,7 @@ export class PortalMetrics {
   private readonly http = new Histogram({ name: 'uid_http_request_duration_seconds', help: 'Answer time by route pattern, method and status.', labelNames: ['method', 'route', 'status'], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], registers: [this.registry] });
   readonly signIns = new Counter({ name: 'uid_sign_ins_total', help: 'POST /login answers by outcome (success or the error-code name).', labelNames: ['outcome'], registers: [this.registry] });
   readonly mfa = new Counter({ name: 'uid_mfa_verifications_total', help: 'Second-factor codes checked at sign-in, by outcome.', labelNames: ['outcome'], registers: [this.registry] });
+  readonly opsActions = new Counter({ name: 'uid_ops_actions_total', help: 'Actions written to the ops console audit log, by action.', labelNames: ['action'], registers: [this.registry] });
   readonly lockouts = new Counter({ name: 'uid_lockouts_total', help: 'Sign-in locks started by a wrong password.', registers: [this.registry] });
   readonly captcha = new Counter({ name: 'uid_captcha_total', help: 'Captcha demanded by the risk rules, and answers solved or refused.', labelNames: ['event'], registers: [this.registry] });
   readonly refreshes = new Counter({ name: 'uid_token_refreshes_total', help: 'POST /refresh-token answers (ok, refused), and reuse_detected: a retired token presented again, its family revoked (also counted as refused).', labelNames: ['outcome'], registers: [this.registry] });

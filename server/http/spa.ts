@@ -11,6 +11,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import { OPS_PATH } from '../../core/contract/ops';
 import type { Ctx } from '../context';
 import type { ClientConfig, ServerOptions } from '../options';
 import { getClient, getLoginSession, loginPageInfo } from '../domain/oauth';
@@ -83,7 +84,13 @@ export function oidcSecurityHeaders(ctx: Ctx): Record<string, string> {
   };
 }
 
-function configFileFor(options: ServerOptions, query: URLSearchParams, cookie: string | undefined): string | undefined {
+/** The console's pages (/ops, /ops/…) run the console's config; the others the web's or a partner app's. */
+export function isConsolePath(pathname: string): boolean {
+  return pathname === OPS_PATH || pathname.startsWith(`${OPS_PATH}/`);
+}
+
+function configFileFor(options: ServerOptions, pathname: string, query: URLSearchParams, cookie: string | undefined): string | undefined {
+  if (isConsolePath(pathname)) return options.opsConfigFile ?? undefined;
   return appConfigFor(options.appConfigFiles, query, cookie) ?? options.portalConfigFile;
 }
 
@@ -181,7 +188,7 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
     }
     const query = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
     // Checked at start and on every change; a bad edit keeps the last good version here.
-    const file = configFileFor(ctx.options, query, req.headers.cookie);
+    const file = configFileFor(ctx.options, pathname, query, req.headers.cookie);
     const deployment = file ? ctx.configs.deployment(file) : null;
     const config = deployment?.html;
     // A bare /login goes on to /authorize without the app (server/http/loginStart.ts).

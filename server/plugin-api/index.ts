@@ -56,6 +56,14 @@ export interface ServerPlugin {
    * twice at once, handed the regions where the plugin is on at that moment; it does not run where
    * the plugin is on in no region. Stopped, and awaited, when the server closes.
    */
+  /**
+   * The plugin's routes in the ops console's API (`/api/ops`), registered where the console's config
+   * (OPS_CONFIG) turns the plugin on. Each route must say who may call it in `config.ops`
+   * (`{ allow: 'read' | 'configure' | 'helpdesk' | 'operators' | 'public', fresh? }`); the scope
+   * checks the operator's session, role and fresh confirmation before the handler runs, and
+   * refuses any end user's token (server/ops/consoleScope.ts).
+   */
+  opsRoutes?(api: FastifyInstance, ctx: ServerContext): Promise<void>;
   jobs?: ReadonlyArray<{ name: string; everyMs: number; run(ctx: ServerContext, regions: RegionCode[]): Promise<unknown> }>;
 }
 
@@ -81,7 +89,7 @@ export { checkAccountPasswordRecorded, decodeCursor, eventContext, listSecurityE
 export { joinSessionFromWebView, readSsoCookie, revokeSessions, sessionExpiry } from '../domain/sessions';
 export { createLoginSession, HELPDESK_CLIENT_ID } from '../domain/oauth';
 export { clientOfSessionCode } from '../domain/mailLinks';
-export { randomDigits, randomId, randomToken, safeEqual, sha256 } from '../domain/crypto';
+export { dummyPasswordHash, randomDigits, randomId, randomToken, safeEqual, sha256 } from '../domain/crypto';
 export { hashSecret, regionalSecret } from '../domain/tokens';
 // Two-step verification: the MFA process and the account's settings are the core's; the code methods come from the
 // `secondFactorMethods` point (the mfa plugin), so these refuse (403 -19999) where a method's plugin is off for the account.
@@ -91,6 +99,9 @@ export { checkEmail, checkFreeText, checkName, checkNewPassword, checkPhone, che
 export { intlLocale } from '../../core/i18n/numbers';
 export { DEFAULT_LANGUAGE, isLanguageCode, languageByCode, LANGUAGE_CODES, type LanguageCode } from '../../core/i18n/languages';
 export { nonEmpty, readPluralForms } from '../localeTexts';
+// The ops console: the request's operator, and the audit log every operator action goes to.
+export { requireOperator, type OperatorRef, type OpsAccess } from '../ops/consoleScope';
+export { appendAudit, auditOperatorAction, requiredReason, REASON_MAX, type OpsActor, type OpsAuditRecord } from '../ops/audit';
 // Counters and pages.
 export { clientNetwork, type SlidingCounter } from '../domain/limits';
 export { escapeHtml } from '../http/html';

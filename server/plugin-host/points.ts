@@ -12,7 +12,9 @@ import type { TotpUrlResult } from '../../core/contract/security';
 import type { Ctx } from '../context';
 import { fail } from '../http/errors';
 import type { MigrationRequiredResult } from '../../core/contract/migration';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { OperatorRef } from '../ops/consoleScope';
+import type { OpsAuditRecord } from '../ops/audit';
 import type { Kysely } from 'kysely';
 import type { AccountTable, LegacyAccountTable, RegionalDb } from '../db/types';
 import type { SsoSessionRef } from '../domain/sessions';
@@ -202,6 +204,15 @@ export interface ServerPoints {
   devStandIns: {
     routes(app: FastifyInstance, ctx: Ctx): Promise<void>;
   };
+  /**
+   * The ops console's operators (the ops-console plugin): who a console call comes from, and the
+   * audit log every operator action is appended to. Asked only where the console config turns its
+   * plugin on (server/ops/consoleScope.ts).
+   */
+  operators: {
+    authenticate(ctx: Ctx, req: FastifyRequest): Promise<OperatorRef | null>;
+    audit(ctx: Ctx, record: OpsAuditRecord): Promise<void>;
+  };
 }
 
 export type PointName = keyof ServerPoints;
@@ -212,7 +223,7 @@ interface Contribution<K extends PointName> {
 }
 
 export class ServerExtensions {
-  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { humanCheck: [], secondFactorMethods: [], fileReader: [], registrationInvitation: [], trustedBrowser: [], backupCodes: [], passkeys: [], loginSource: [], legacyAccounts: [], accountData: [], demoData: [], devStandIns: [] };
+  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { humanCheck: [], secondFactorMethods: [], fileReader: [], registrationInvitation: [], trustedBrowser: [], backupCodes: [], passkeys: [], loginSource: [], legacyAccounts: [], accountData: [], demoData: [], devStandIns: [], operators: [] };
 
   contribute<K extends PointName>(plugin: string, point: K, value: ServerPoints[K]): void {
     (this.contributions[point] as Array<Contribution<K>>).push({ plugin, value });

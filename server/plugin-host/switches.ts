@@ -33,6 +33,8 @@ export class PluginSwitches {
     /** The web config the SPA runs: PORTAL_CONFIG, else the one the build bakes in. */
     private readonly webFile: string,
     private readonly appFiles: Partial<Record<AppType, string>>,
+    /** The ops console's config (OPS_CONFIG): its plugins answer only under /api/ops. */
+    private readonly consoleFile: string | null = null,
   ) {}
 
   /** Enabled plugins per region of the config that serves this asker. */
@@ -42,7 +44,15 @@ export class PluginSwitches {
   }
 
   private files(): string[] {
-    return [this.webFile, ...APP_TYPES.flatMap((t) => this.appFiles[t] ?? [])];
+    return [this.webFile, ...APP_TYPES.flatMap((t) => this.appFiles[t] ?? []), ...(this.consoleFile ? [this.consoleFile] : [])];
+  }
+
+  /** On in the ops console's config (any region: the console has none), and on at start: its console routes answer. */
+  onInConsole(id: string): boolean {
+    if (!this.consoleFile) return false;
+    if (this.startedOn && !this.startedOn.has(id)) return false;
+    const enabled = this.deployment(this.consoleFile)?.enabled;
+    return enabled !== undefined && REGION_CODES.some((r) => enabled[r].includes(id));
   }
 
   /**

@@ -1,0 +1,47 @@
+/**
+ * The ops console's contract (issue 28): operators' roles and what each may do. The server's
+ * `/api/ops` scope enforces it on every route (server/ops/consoleScope.ts); the console's pages
+ * use it only to hide what the operator may not do.
+ */
+
+/** Operator roles: viewer reads everything; operator changes switches, services and branding; support acts for users; admin manages operators. */
+export const OPS_ROLES = ['viewer', 'operator', 'support', 'admin'] as const;
+export type OpsRole = (typeof OPS_ROLES)[number];
+
+/** What a console route needs: `read` (every role), `configure`, `helpdesk`, `operators`. */
+export type OpsPermission = 'read' | 'configure' | 'helpdesk' | 'operators';
+
+export const ROLE_PERMISSIONS: Readonly<Record<OpsRole, readonly OpsPermission[]>> = {
+  viewer: ['read'],
+  operator: ['read', 'configure'],
+  support: ['read', 'helpdesk'],
+  admin: ['read', 'configure', 'helpdesk', 'operators'],
+};
+
+export function isOpsRole(value: unknown): value is OpsRole {
+  return typeof value === 'string' && (OPS_ROLES as readonly string[]).includes(value);
+}
+
+export function roleMay(role: OpsRole, permission: OpsPermission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/** Prefix of the console's API. */
+export const OPS_API_PREFIX = '/api/ops';
+
+/** Where the console lives in the browser. */
+export const OPS_PATH = '/ops';
+
+/** A dangerous action's confirmation lasts this long after the operator confirmed with a second factor. */
+export const OPS_CONFIRM_MS = 5 * 60_000;
+
+/** `result` of a 403 -20677 from a dangerous action: confirm with a second factor, then repeat. */
+export interface OpsConfirmRequired {
+  confirm: true;
+}
+
+/** `result` of a 403 -40005 from a console route: what the operator's role lacks. */
+export interface OpsPermissionDenied {
+  needs: OpsPermission;
+  role: OpsRole;
+}

@@ -1,0 +1,20 @@
+import { defineServerPlugin } from '@portal/server-api';
+import { appendAuditRow } from './auditLog';
+import { consoleRoutes } from './routes';
+import { authenticateOperator } from './sessions';
+import { consoleMigrations } from './tables';
+
+/**
+ * The ops console's server half: operators, their sign-in with a second factor, their roles and
+ * the audit log (the `operators` point, which every console half's checks and records go
+ * through), and its calls under /api/ops.
+ */
+export default defineServerPlugin({
+  id: 'ops-console',
+  migrations: { global: consoleMigrations },
+  mails: ['opsInvite'],
+  setup(host) {
+    host.contribute('operators', { authenticate: authenticateOperator, audit: appendAuditRow });
+  },
+  opsRoutes: (api, ctx) => consoleRoutes(ctx)(api),
+});
