@@ -57,7 +57,7 @@ describe('npm run config:check', () => {
     expect(run.stdout).toMatch(/config\/app-ios\.json \(app-ios; partner app partner_app_ios\)/);
     expect(run.stdout).toMatch(/partner_app_android +config\/app-android\.json/);
     expect(run.stdout).toContain('The plugin registry of each deployment config builds in every region (Use, Aps, Euw) as the browser builds it.');
-    expect(run.stdout).toContain('All 6 config file(s) are valid.');
+    expect(run.stdout).toContain('All 7 config file(s) are valid.');
   }, BUILDS_REGISTRIES);
 
   it("names a clash a browser would stop at, from the real manifests, with the app, file and regions (scripts/offlineRegistry.ts)", () => {

@@ -1,4 +1,5 @@
 /** Server options: what main.ts reads from the environment and what tests pass in. */
+import { OPS_CONFIRM_MS } from '../core/contract/ops';
 import type { ServerPlugin } from './plugin-api';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
@@ -89,6 +90,8 @@ export interface Limits {
   refreshReuseGraceSeconds: number;
   /** Lifetime of the security-settings unlock (spec: 5 minutes); tests shorten it. */
   securityTokenSeconds: number;
+  /** How long an operator's second-factor confirmation covers dangerous console actions (OPS_CONFIRM_SECONDS; tests shorten it). */
+  opsConfirmSeconds: number;
   authCodeSeconds: number;
   loginSessionSeconds: number;
   invitesPerUserPerDay: number;
@@ -232,6 +235,7 @@ export const DEFAULT_LIMITS: Limits = {
   accessTokenSeconds: 900,
   refreshReuseGraceSeconds: 10,
   securityTokenSeconds: SECURITY_TOKEN_SECONDS,
+  opsConfirmSeconds: OPS_CONFIRM_MS / 1000,
   authCodeSeconds: 60,
   loginSessionSeconds: 3600,
   invitesPerUserPerDay: 3,

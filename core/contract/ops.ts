@@ -32,7 +32,7 @@ export const OPS_API_PREFIX = '/api/ops';
 /** Where the console lives in the browser. */
 export const OPS_PATH = '/ops';
 
-/** A dangerous action's confirmation lasts this long after the operator confirmed with a second factor. */
+/** A dangerous action's confirmation lasts this long after the operator confirmed with a second factor (the server's default; OPS_CONFIRM_SECONDS). */
 export const OPS_CONFIRM_MS = 5 * 60_000;
 
 /** `result` of a 403 -20677 from a dangerous action: confirm with a second factor, then repeat. */

@@ -113,7 +113,7 @@ describe('a deployment config file, checked like the browser checks it, for ever
     expect(err).toBeInstanceOf(ConfigFileError);
     const lines = [
       `${file}: field 'defaultLanguge': is not a known field; did you mean 'defaultLanguage'?`,
-      `${file}: field 'variant': must be one of web, app`,
+      `${file}: field 'variant': must be one of web, app, console`,
       `${file}: field 'api.defaultRegon': is not a known field; did you mean 'defaultRegion'?`,
       `${file}: field 'plugins.captca': is not a plugin (a folder under plugins/); did you mean 'captcha'?`,
     ];

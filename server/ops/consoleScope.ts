@@ -13,7 +13,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { HEADERS, PORTAL_REQUEST_VALUE } from '../../core/contract/headers';
-import { OPS_CONFIRM_MS, roleMay, type OpsConfirmRequired, type OpsPermission, type OpsPermissionDenied, type OpsRole } from '../../core/contract/ops';
+import { roleMay, type OpsConfirmRequired, type OpsPermission, type OpsPermissionDenied, type OpsRole } from '../../core/contract/ops';
 import type { Ctx } from '../context';
 import { clientKey } from '../http/common';
 import { ApiFailure, fail } from '../http/errors';
@@ -88,7 +88,7 @@ export function consoleScope(ctx: Ctx, halves: readonly ServerPlugin[]) {
         const result: OpsPermissionDenied = { needs: access.allow, role: operator.role };
         fail(E.permissionDenied, result, `The ${operator.role} role may not do this.`, 403);
       }
-      if (access.fresh && ctx.now() - operator.confirmedAt > OPS_CONFIRM_MS) {
+      if (access.fresh && ctx.now() - operator.confirmedAt > ctx.options.limits.opsConfirmSeconds * 1000) {
         const result: OpsConfirmRequired = { confirm: true };
         fail(E.mfaRequired, result, 'Confirm with your second factor first.', 403);
       }

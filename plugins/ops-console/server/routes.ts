@@ -5,7 +5,7 @@
  * core's console scope before the handler runs.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES as E, OPS_CONFIRM_MS, OPS_ROLES, ROLE_PERMISSIONS, isOpsRole, type OpsRole } from '@portal/plugin-api/contract';
+import { ERROR_CODES as E, OPS_ROLES, ROLE_PERMISSIONS, isOpsRole, type OpsRole } from '@portal/plugin-api/contract';
 import {
   appendAudit,
   auditOperatorAction,
@@ -101,7 +101,7 @@ async function me(ctx: Ctx, req: FastifyRequest): Promise<OperatorMe> {
   const ref = requireOperator(req);
   const operator = await operatorById(ctx, ref.id);
   if (!operator) fail(E.unauthorized, undefined, undefined, 401);
-  const confirmedUntil = ref.confirmedAt + OPS_CONFIRM_MS;
+  const confirmedUntil = ref.confirmedAt + ctx.options.limits.opsConfirmSeconds * 1000;
   return {
     id: operator.id,
     email: operator.email,
@@ -179,7 +179,7 @@ export function consoleRoutes(ctx: Ctx) {
 
     api.get(C.me, { config: READ }, async (req) => ok(await me(ctx, req)));
 
-    // A dangerous action's confirmation: the second factor again, valid for OPS_CONFIRM_MS.
+    // A dangerous action's confirmation: the second factor again, valid for `limits.opsConfirmSeconds`.
     api.post(C.confirmPasskeyOptions, { config: READ }, async (req) => {
       const ref = requireOperator(req);
       const challenge = newChallenge(ctx);
@@ -196,7 +196,7 @@ export function consoleRoutes(ctx: Ctx) {
       await checkFactor(ctx, row, operator, req.body);
       const now = ctx.now();
       await consoleStore(ctx).updateTable('ops_console_sessions').set({ confirmed_at: now, failures: 0 }).where('id_digest', '=', row.id_digest).execute();
-      return ok({ confirmedUntil: now + OPS_CONFIRM_MS });
+      return ok({ confirmedUntil: now + ctx.options.limits.opsConfirmSeconds * 1000 });
     });
 
     // Enrolling from an invitation's link: a password and a second factor, then signed in.

@@ -1,0 +1,22 @@
+import { definePlugin, localeFile } from '@portal/plugin-api';
+import type messages from '../../locales/en_US/ops-console.json';
+
+/**
+ * The ops console (issue 28) at /ops, run by the console's own config (config/ops.json, OPS_CONFIG):
+ * operators sign in with a password and a second factor, enrol from an invitation's link, manage
+ * operators and read the audit log. Its server half keeps the operators, their sessions and the
+ * audit log, and answers under /api/ops.
+ */
+export default definePlugin({
+  id: 'ops-console',
+  routes: [{ path: '/ops', view: () => import('./ConsoleApp'), titleKey: 'ops-console:title' }],
+  locales: {
+    'ops-console': localeFile('ops-console'),
+  },
+});
+
+declare module '@portal/plugin-api' {
+  interface PortalNamespaces {
+    'ops-console': typeof messages;
+  }
+}
