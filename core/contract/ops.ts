@@ -6,11 +6,13 @@
 
 /** Operator roles: viewer reads everything; operator changes switches, services and branding; support acts for users; admin manages operators. */
 export const OPS_ROLES = ['viewer', 'operator', 'support', 'admin'] as const;
+/** An operator's role (OPS_ROLES). */
 export type OpsRole = (typeof OPS_ROLES)[number];
 
 /** What a console route needs: `read` (every role), `configure`, `helpdesk`, `operators`. */
 export type OpsPermission = 'read' | 'configure' | 'helpdesk' | 'operators';
 
+/** What each role may do; the console's scope on the server checks a route's permission against it. */
 export const ROLE_PERMISSIONS: Readonly<Record<OpsRole, readonly OpsPermission[]>> = {
   viewer: ['read'],
   operator: ['read', 'configure'],
@@ -18,10 +20,12 @@ export const ROLE_PERMISSIONS: Readonly<Record<OpsRole, readonly OpsPermission[]
   admin: ['read', 'configure', 'helpdesk', 'operators'],
 };
 
+/** Whether `value` names an operator role. */
 export function isOpsRole(value: unknown): value is OpsRole {
   return typeof value === 'string' && (OPS_ROLES as readonly string[]).includes(value);
 }
 
+/** Whether `role` grants `permission`. */
 export function roleMay(role: OpsRole, permission: OpsPermission): boolean {
   return ROLE_PERMISSIONS[role].includes(permission);
 }
