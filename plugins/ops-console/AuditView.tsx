@@ -2,7 +2,7 @@ import { useTheme } from '@emotion/react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, LoadFailed, LoadingLine, PageCard, stackedTableCss, TextField, useFormatMoment } from '@portal/plugin-api';
-import { opsCall, opsDownload } from './api';
+import { useOps } from './api';
 import { OPS_CALLS as C, type AuditEntry, type AuditPage } from './contract';
 import { consoleError } from './messages';
 
@@ -36,6 +36,7 @@ function stateText(value: unknown): string {
 export function AuditView() {
   const theme = useTheme();
   const { t } = useTranslation(['ops-console', 'core']);
+  const ops = useOps();
   const format = useFormatMoment();
   const [draft, setDraft] = useState<Filters>(EMPTY);
   const [filters, setFilters] = useState<Filters>(EMPTY);
@@ -48,7 +49,7 @@ export function AuditView() {
     setBusy(true);
     setFailure(null);
     try {
-      const page = await opsCall<AuditPage>('GET', `${C.audit}${queryOf(f, cursor)}`);
+      const page = await ops.call<AuditPage>('GET', `${C.audit}${queryOf(f, cursor)}`);
       setItems((before) => (cursor && before ? [...before, ...page.items] : page.items));
       setNext(page.next);
     } catch (err) {
@@ -56,7 +57,7 @@ export function AuditView() {
     } finally {
       setBusy(false);
     }
-  }, []);
+  }, [ops]);
 
   useEffect(() => {
     void load(filters);
@@ -70,7 +71,7 @@ export function AuditView() {
 
   async function exportLog() {
     try {
-      const blob = await opsDownload(`${C.auditExport}${queryOf(filters)}`);
+      const blob = await ops.download(`${C.auditExport}${queryOf(filters)}`);
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;

@@ -1,20 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { Modal, type PasskeyOptionsResult } from '@portal/plugin-api';
-import { opsCall } from './api';
+import { useOps } from './api';
 import { OPS_CALLS as C, type OperatorMe, type OpsFactor, type OpsFactorProof } from './contract';
 import { SecondFactorForm } from './SecondFactorForm';
 
 /** A dangerous action's check: the operator's second factor again, good for a few minutes. */
 export function ConfirmDialog({ me, open, onDone }: { me: OperatorMe; open: boolean; onDone: (confirmed: boolean) => void }) {
   const { t } = useTranslation('ops-console');
+  const ops = useOps();
   const methods: OpsFactor[] = [...(me.passkeys > 0 ? (['passkey'] as const) : []), ...(me.totp ? (['totp'] as const) : [])];
   return (
     <Modal open={open} onClose={() => onDone(false)} title={t('confirmTitle')} description={t('confirmIntro')} footer={null}>
       <SecondFactorForm
         methods={methods}
-        passkeyOptions={async () => (await opsCall<PasskeyOptionsResult>('POST', C.confirmPasskeyOptions)).options}
+        passkeyOptions={async () => (await ops.call<PasskeyOptionsResult>('POST', C.confirmPasskeyOptions)).options}
         submit={async (proof: OpsFactorProof) => {
-          await opsCall('POST', C.confirm, proof);
+          await ops.call('POST', C.confirm, proof);
           onDone(true);
         }}
       />

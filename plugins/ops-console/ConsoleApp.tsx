@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch, useLocation } from 'wouter';
 import { ApiError, LoadFailed, LoadingLine, releaseBootShell } from '@portal/plugin-api';
-import { opsCall } from './api';
+import { useOps } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ConsoleContext, type ConsoleSession } from './consoleContext';
 import { ConsoleShell } from './ConsoleShell';
@@ -16,6 +16,7 @@ type State = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'failed' } |
 /** `/ops`: the console. Signed out it shows the sign-in (or an invitation's enrolment); signed in, the sections. */
 export default function ConsoleApp() {
   const { t } = useTranslation(['ops-console', 'core']);
+  const ops = useOps();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [confirming, setConfirming] = useState(false);
   const [, navigate] = useLocation();
@@ -23,11 +24,11 @@ export default function ConsoleApp() {
 
   const load = useCallback(async () => {
     try {
-      setState({ kind: 'in', me: await opsCall<OperatorMe>('GET', C.me) });
+      setState({ kind: 'in', me: await ops.call<OperatorMe>('GET', C.me) });
     } catch (err) {
       setState(err instanceof ApiError && err.status === 401 ? { kind: 'signed-out' } : { kind: 'failed' });
     }
-  }, []);
+  }, [ops]);
 
   useEffect(() => {
     releaseBootShell();
@@ -45,11 +46,11 @@ export default function ConsoleApp() {
           setConfirming(true);
         }),
       async signOut() {
-        await opsCall('POST', C.signOut).catch(() => undefined);
+        await ops.call('POST', C.signOut).catch(() => undefined);
         setState({ kind: 'signed-out' });
       },
     };
-  }, [state, load]);
+  }, [state, load, ops]);
 
   const done = (confirmed: boolean) => {
     setConfirming(false);

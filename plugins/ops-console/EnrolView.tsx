@@ -2,7 +2,7 @@ import { useTheme } from '@emotion/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, LoadingLine, Notice, TextField, type PasskeyOptionsResult } from '@portal/plugin-api';
-import { opsCall } from './api';
+import { useOps } from './api';
 import { OPS_CALLS as C, OPS_PASSWORD_MIN, type OpsEnrolment, type OpsFactor, type OpsTotpSecret } from './contract';
 import { ConsoleCard } from './layout';
 import { consoleError } from './messages';
@@ -25,6 +25,7 @@ type Load = { kind: 'checking' } | { kind: 'invalid'; message: string } | { kind
 export function EnrolView({ onEnrolled }: { onEnrolled: () => void }) {
   const theme = useTheme();
   const { t } = useTranslation(['ops-console', 'core']);
+  const ops = useOps();
   const [token] = useState(takeEnrolToken);
   const [load, setLoad] = useState<Load>({ kind: 'checking' });
   const [password, setPassword] = useState('');
@@ -41,17 +42,17 @@ export function EnrolView({ onEnrolled }: { onEnrolled: () => void }) {
       setLoad({ kind: 'invalid', message: t('ops-console:errors.invitationInvalid') });
       return;
     }
-    opsCall<OpsEnrolment>('POST', C.enrolCheck, { token }).then(
+    ops.call<OpsEnrolment>('POST', C.enrolCheck, { token }).then(
       (enrolment) => setLoad({ kind: 'ready', enrolment }),
       (err: unknown) => setLoad({ kind: 'invalid', message: consoleError(err, t) }),
     );
-  }, [token, t]);
+  }, [token, t, ops]);
 
   async function showTotp() {
     setFactor('totp');
     if (totp || !token) return;
     try {
-      setTotp(await opsCall<OpsTotpSecret>('POST', C.enrolTotp, { token }));
+      setTotp(await ops.call<OpsTotpSecret>('POST', C.enrolTotp, { token }));
     } catch (err) {
       setError(consoleError(err, t));
     }
@@ -70,9 +71,9 @@ export function EnrolView({ onEnrolled }: { onEnrolled: () => void }) {
     try {
       const proof =
         factor === 'passkey'
-          ? { type: 'passkey' as const, response: await createPasskey((await opsCall<PasskeyOptionsResult>('POST', C.enrolPasskeyOptions, { token })).options) }
+          ? { type: 'passkey' as const, response: await createPasskey((await ops.call<PasskeyOptionsResult>('POST', C.enrolPasskeyOptions, { token })).options) }
           : { type: 'totp' as const, code };
-      await opsCall<null>('POST', C.enrolComplete, { token, password, factor: proof });
+      await ops.call<null>('POST', C.enrolComplete, { token, password, factor: proof });
       onEnrolled();
     } catch (err) {
       setError(promptClosed(err) ? t('ops-console:passkeyClosed') : consoleError(err, t));

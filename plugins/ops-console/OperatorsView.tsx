@@ -2,7 +2,7 @@ import { useTheme } from '@emotion/react';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, currentLanguage, LoadFailed, LoadingLine, Modal, Notice, OPS_ROLES, PageCard, Select, stackedTableCss, TextField, toast, useFormatMoment, useLoaded, type OpsRole } from '@portal/plugin-api';
-import { opsCall } from './api';
+import { useOps } from './api';
 import { runConfirmed } from './confirmed';
 import { useConsole } from './consoleContext';
 import { OPS_CALLS as C, type OperatorItem } from './contract';
@@ -19,6 +19,7 @@ function useRoleOptions() {
 function InviteForm({ onInvited }: { onInvited: () => void }) {
   const theme = useTheme();
   const { t } = useTranslation(['ops-console', 'core']);
+  const ops = useOps();
   const { confirm } = useConsole();
   const roles = useRoleOptions();
   const [email, setEmail] = useState('');
@@ -36,7 +37,7 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      const invited = await runConfirmed(() => opsCall<OperatorItem>('POST', C.operators, { email: email.trim(), role, reason: reason.trim(), language: currentLanguage() }), confirm);
+      const invited = await runConfirmed(() => ops.call<OperatorItem>('POST', C.operators, { email: email.trim(), role, reason: reason.trim(), language: currentLanguage() }), confirm);
       if (invited) {
         toast(t('ops-console:invited', { email: invited.email }), 'success');
         setEmail('');
@@ -75,6 +76,7 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
 function ChangeDialog({ operator, onClose, onChanged }: { operator: OperatorItem; onClose: () => void; onChanged: () => void }) {
   const theme = useTheme();
   const { t } = useTranslation(['ops-console', 'core']);
+  const ops = useOps();
   const { confirm } = useConsole();
   const roles = useRoleOptions();
   const [role, setRole] = useState<OpsRole | null>(operator.role);
@@ -93,7 +95,7 @@ function ChangeDialog({ operator, onClose, onChanged }: { operator: OperatorItem
     setBusy(true);
     setError(null);
     try {
-      const changed = await runConfirmed(() => opsCall<OperatorItem>('PUT', `${C.operators}/${operator.id}`, { ...(disable ? { disabled: true } : { role }), reason: reason.trim() }), confirm);
+      const changed = await runConfirmed(() => ops.call<OperatorItem>('PUT', `${C.operators}/${operator.id}`, { ...(disable ? { disabled: true } : { role }), reason: reason.trim() }), confirm);
       if (changed) {
         toast(t('ops-console:changed', { email: operator.email }), 'success');
         onChanged();
@@ -125,9 +127,10 @@ function ChangeDialog({ operator, onClose, onChanged }: { operator: OperatorItem
 export function OperatorsView() {
   const theme = useTheme();
   const { t } = useTranslation(['ops-console', 'core']);
+  const ops = useOps();
   const { me } = useConsole();
   const format = useFormatMoment();
-  const list = useLoaded(useCallback(() => opsCall<OperatorItem[]>('GET', C.operators), []));
+  const list = useLoaded(useCallback(() => ops.call<OperatorItem[]>('GET', C.operators), [ops]));
   const [changing, setChanging] = useState<OperatorItem | null>(null);
   const admin = me.permissions.includes('operators');
 

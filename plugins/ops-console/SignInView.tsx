@@ -2,7 +2,7 @@ import { useTheme } from '@emotion/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Notice, TextField, type PasskeyOptionsResult } from '@portal/plugin-api';
-import { opsCall } from './api';
+import { useOps } from './api';
 import { OPS_CALLS as C, type OperatorMe, type OpsFactor, type OpsFactorProof, type OpsSignInStep } from './contract';
 import { ConsoleCard } from './layout';
 import { consoleError } from './messages';
@@ -12,6 +12,7 @@ import { SecondFactorForm } from './SecondFactorForm';
 export function SignInView({ onSignedIn }: { onSignedIn: (me: OperatorMe) => void }) {
   const theme = useTheme();
   const { t } = useTranslation(['ops-console', 'core']);
+  const ops = useOps();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
@@ -27,7 +28,7 @@ export function SignInView({ onSignedIn }: { onSignedIn: (me: OperatorMe) => voi
     setBusy(true);
     setError(null);
     try {
-      const step = await opsCall<OpsSignInStep>('POST', C.signIn, { email: email.trim(), password });
+      const step = await ops.call<OpsSignInStep>('POST', C.signIn, { email: email.trim(), password });
       setPassword('');
       setMethods(step.methods);
     } catch (err) {
@@ -47,8 +48,8 @@ export function SignInView({ onSignedIn }: { onSignedIn: (me: OperatorMe) => voi
         ) : (
           <SecondFactorForm
             methods={methods}
-            passkeyOptions={async () => (await opsCall<PasskeyOptionsResult>('POST', C.signInPasskeyOptions)).options}
-            submit={async (proof: OpsFactorProof) => onSignedIn(await opsCall<OperatorMe>('POST', proof.type === 'passkey' ? C.signInPasskey : C.signInTotp, proof))}
+            passkeyOptions={async () => (await ops.call<PasskeyOptionsResult>('POST', C.signInPasskeyOptions)).options}
+            submit={async (proof: OpsFactorProof) => onSignedIn(await ops.call<OperatorMe>('POST', proof.type === 'passkey' ? C.signInPasskey : C.signInTotp, proof))}
           />
         )}
         <Button variant="text" css={{ marginTop: theme.space(4) }} onClick={() => setMethods(null)}>

@@ -2,6 +2,7 @@
  * The console's calls: same-origin fetches under /api/ops with the operator's cookie (HttpOnly,
  * never seen by script) and the portal's request header. No portal token is ever sent here.
  */
+import { createContext, useContext } from 'react';
 import { ApiError, ERROR_CODES, HEADERS, OPS_API_PREFIX, PORTAL_REQUEST_VALUE } from '@portal/plugin-api';
 
 interface Failure {
@@ -29,7 +30,7 @@ async function fail(res: Response): Promise<never> {
 }
 
 /** A console call's `result`; an ApiError (code 0: no answer) otherwise. */
-export async function opsCall<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
+async function opsCall<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
   const res = await send(method, path, body);
   if (!res.ok) return fail(res);
   const data = (await res.json().catch(() => null)) as { result: T } | null;
@@ -38,7 +39,7 @@ export async function opsCall<T>(method: 'GET' | 'POST' | 'PUT', path: string, b
 }
 
 /** A console call's body as a file (the audit log's export). */
-export async function opsDownload(path: string): Promise<Blob> {
+async function opsDownload(path: string): Promise<Blob> {
   const res = await send('GET', path);
   if (!res.ok) return fail(res);
   return res.blob();
@@ -47,4 +48,18 @@ export async function opsDownload(path: string): Promise<Blob> {
 /** A dangerous action refused until the operator confirms with a second factor. */
 export function needsConfirmation(error: unknown): boolean {
   return error instanceof ApiError && error.code === ERROR_CODES.mfaRequired && (error.result as { confirm?: unknown } | undefined)?.confirm === true;
+}
+
+/** How the console's views reach the server: the real calls, or canned answers in stories and tests. */
+export interface OpsClient {
+  call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T>;
+  download(path: string): Promise<Blob>;
+}
+
+export const fetchOpsClient: OpsClient = { call: opsCall, download: opsDownload };
+
+export const OpsClientContext = createContext<OpsClient>(fetchOpsClient);
+
+export function useOps(): OpsClient {
+  return useContext(OpsClientContext);
 }
