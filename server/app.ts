@@ -48,6 +48,7 @@ import type { ServerPlugin } from './plugin-api';
 import { PluginSwitches, webConfigFile } from './plugin-host/switches';
 import { metricsListener, metricsRoute, type AnsweredFailure } from './http/metrics';
 import { consoleScope } from './ops/consoleScope';
+import { guardOperatorAssets } from './ops/operatorAssets';
 import { OPS_API_PREFIX } from '../core/contract/ops';
 
 export interface BuiltServer {
@@ -248,6 +249,8 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   if (options.demoPages) await app.register(demoRoutes(ctx));
   await app.register(healthRoutes(ctx));
   await app.register(oidcRoutes(ctx, oidc));
+  // Before the static files: the console's signed-in code goes to signed-in operators only.
+  guardOperatorAssets(app, ctx, halves);
   await registerSpa(app, ctx);
 
   let closed: Promise<void> | null = null;

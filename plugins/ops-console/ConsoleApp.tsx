@@ -1,15 +1,15 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch, useLocation } from 'wouter';
 import { ApiError, LoadFailed, LoadingLine, releaseBootShell } from '@portal/plugin-api';
 import { useOps } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
-import { ConsoleContext, type ConsoleSession } from './consoleContext';
-import { ConsoleShell } from './ConsoleShell';
 import { OPS_CALLS as C, type OperatorMe } from './contract';
 import { EnrolView } from './EnrolView';
 import { ConsoleCard } from './layout';
 import { SignInView } from './SignInView';
+
+// The signed-in console is its own chunk, which the server gives only to a signed-in operator.
+const SignedInConsole = lazy(() => import('./SignedInConsole'));
 
 type State = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'failed' } | { kind: 'in'; me: OperatorMe };
 
@@ -18,9 +18,12 @@ export default function ConsoleApp() {
   const { t } = useTranslation(['ops-console', 'core']);
   const ops = useOps();
   const [state, setState] = useState<State>({ kind: 'loading' });
-  const [confirming, setConfirming] = useState(false);
   const [, navigate] = useLocation();
-  const settle = useRef<((confirmed: boolean) => void) | null>(null);
+  const waiting = (
+    <ConsoleCard title={t('ops-console:title')}>
+      <LoadingLine label={t('ops-console:loading')} />
+    </ConsoleCard>
+  );
 
   const load = useCallback(async () => {
     try {
@@ -35,29 +38,7 @@ export default function ConsoleApp() {
     void load();
   }, [load]);
 
-  const session = useMemo<ConsoleSession | null>(() => {
-    if (state.kind !== 'in') return null;
-    return {
-      me: state.me,
-      reload: load,
-      confirm: () =>
-        new Promise<boolean>((resolve) => {
-          settle.current = resolve;
-          setConfirming(true);
-        }),
-      async signOut() {
-        await ops.call('POST', C.signOut).catch(() => undefined);
-        setState({ kind: 'signed-out' });
-      },
-    };
-  }, [state, load, ops]);
-
-  const done = (confirmed: boolean) => {
-    setConfirming(false);
-    settle.current?.(confirmed);
-    settle.current = null;
-    if (confirmed) void load();
-  };
+  const signedOut = useCallback(() => setState({ kind: 'signed-out' }), []);
 
   return (
     <Switch>
@@ -65,22 +46,17 @@ export default function ConsoleApp() {
         <EnrolView onEnrolled={() => void load().then(() => navigate('/operators', { replace: true }))} />
       </Route>
       <Route>
-        {state.kind === 'loading' && (
-          <ConsoleCard title={t('ops-console:title')}>
-            <LoadingLine label={t('ops-console:loading')} />
-          </ConsoleCard>
-        )}
+        {state.kind === 'loading' && waiting}
         {state.kind === 'failed' && (
           <ConsoleCard title={t('ops-console:title')}>
             <LoadFailed message={t('ops-console:errors.noAnswer')} retryLabel={t('ops-console:tryAgain')} onRetry={() => void load()} />
           </ConsoleCard>
         )}
         {state.kind === 'signed-out' && <SignInView onSignedIn={(me) => setState({ kind: 'in', me })} />}
-        {session && (
-          <ConsoleContext.Provider value={session}>
-            <ConsoleShell />
-            <ConfirmDialog me={session.me} open={confirming} onDone={done} />
-          </ConsoleContext.Provider>
+        {state.kind === 'in' && (
+          <Suspense fallback={waiting}>
+            <SignedInConsole me={state.me} ops={ops} reload={load} signedOut={signedOut} />
+          </Suspense>
         )}
       </Route>
     </Switch>

@@ -64,6 +64,11 @@ export interface ServerPlugin {
    * refuses any end user's token (server/ops/consoleScope.ts).
    */
   opsRoutes?(api: FastifyInstance, ctx: ServerContext): Promise<void>;
+  /**
+   * Lazily loaded modules of the browser half (file names without extension, e.g. `SignedInConsole`)
+   * whose chunks only a signed-in operator may fetch: anyone else gets 404 (server/ops/operatorAssets.ts).
+   */
+  operatorAssets?: readonly string[];
   jobs?: ReadonlyArray<{ name: string; everyMs: number; run(ctx: ServerContext, regions: RegionCode[]): Promise<unknown> }>;
 }
 

@@ -34,7 +34,7 @@ function isServerPlugin(value: unknown): value is ServerPlugin {
   const jobs = v.jobs as unknown[] | undefined;
   const jobsOk = jobs === undefined || (Array.isArray(jobs) && jobs.every((j) => typeof j === 'object' && j !== null && typeof (j as { name?: unknown }).name === 'string' && typeof (j as { run?: unknown }).run === 'function' && Number((j as { everyMs?: unknown }).everyMs) >= 1000));
   const mailsOk = v.mails === undefined || (Array.isArray(v.mails) && v.mails.every((m) => typeof m === 'string' && /^[a-zA-Z][a-zA-Z0-9]*$/.test(m)));
-  return mailsOk && typeof v.id === 'string' && (v.routes === undefined || typeof v.routes === 'function') && (v.opsRoutes === undefined || typeof v.opsRoutes === 'function') && (v.setup === undefined || typeof v.setup === 'function') && migrationsOk && jobsOk;
+  return mailsOk && typeof v.id === 'string' && (v.routes === undefined || typeof v.routes === 'function') && (v.opsRoutes === undefined || typeof v.opsRoutes === 'function') && (v.operatorAssets === undefined || (Array.isArray(v.operatorAssets) && v.operatorAssets.every((n) => typeof n === 'string' && /^[A-Za-z][A-Za-z0-9]*$/.test(n)))) && (v.setup === undefined || typeof v.setup === 'function') && migrationsOk && jobsOk;
 }
 
 /** The halves found by folder and those given in code, one per plugin id. */

@@ -62,10 +62,23 @@ async function signIn(page: Page, email: string) {
 
 describe('ops console: operators and their sign-in', () => {
   it('an admin made on the command line enrols and signs in with a passkey, and invites a viewer who can change nothing', async () => {
+    // A stranger at /ops gets the sign-in, and none of the signed-in console's code.
+    const stranger = await browser.newContext();
+    const strangerPage = await stranger.newPage();
+    const fetched: string[] = [];
+    strangerPage.on('request', (r) => fetched.push(r.url()));
+    await strangerPage.goto(`${portal.url}/ops`);
+    await strangerPage.getByRole('heading', { name: 'Sign in to the ops console' }).waitFor();
+    await strangerPage.waitForLoadState('networkidle');
+    expect(fetched.some((u) => u.includes('/assets/plugin-ops-console-ConsoleApp-'))).toBe(true);
+    expect(fetched.filter((u) => u.includes('SignedInConsole'))).toEqual([]);
+    await stranger.close();
+
     const link = await addAdminLink(ADMIN);
     const context = await browser.newContext();
     const page = await context.newPage();
     await virtualAuthenticator(context, page);
+    const consoleCode = page.waitForResponse((r) => r.url().includes('/assets/plugin-ops-console-SignedInConsole-'));
 
     // The printed link: the token leaves the address bar at once.
     await page.goto(link);
@@ -82,6 +95,11 @@ describe('ops console: operators and their sign-in', () => {
     await page.getByRole('heading', { name: 'Operators', level: 1 }).waitFor();
     expect(page.url()).toBe(`${portal.url}/ops/operators`);
     await page.getByRole('cell', { name: ADMIN, exact: true }).waitFor();
+    // The signed-in console's code came with the operator's session, marked private; without one it is not there.
+    const chunk = await consoleCode;
+    expect([chunk.status(), chunk.headers()['cache-control']]).toEqual([200, 'private, max-age=31536000, immutable']);
+    expect((await fetch(chunk.url())).status).toBe(404);
+    expect((await fetch(`${chunk.url()}.map`)).status).toBe(404);
 
     // Signed out, then in again: password, then the passkey.
     await page.getByRole('button', { name: 'Sign out' }).click();

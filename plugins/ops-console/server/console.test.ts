@@ -4,6 +4,9 @@
  * dangerous actions, the last admin, the audit log (append-only in the store) and the refusal of
  * every end user's token and of a cross-site page.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '@portal/plugin-api/contract';
@@ -207,5 +210,36 @@ describe('ops console: what is refused at the door', () => {
     let last = 0;
     for (let i = 0; i < 11; i++) last = (await c.post(ops('/sign-in'), { email: 'guess@ops.example', password: `wrong-${i}-password` })).body.errorCode;
     expect(last).toBe(E.rateLimited);
+  });
+});
+
+describe("ops console: the signed-in console's code", () => {
+  it("goes to a signed-in operator only, marked private; the sign-in page's is anyone's", async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'uid-ops-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    for (const name of ['plugin-ops-console-SignedInConsole-abc123.js', 'plugin-ops-console-SignedInConsole-abc123.js.map', 'plugin-ops-console-ConsoleApp-def456.js']) fs.writeFileSync(path.join(dist, 'assets', name), 'export {};');
+    const own = await startServer({ distDir: dist });
+    try {
+      const stranger = new Client(own.base);
+      const code = '/assets/plugin-ops-console-SignedInConsole-abc123.js';
+      expect((await stranger.get(code)).status).toBe(404);
+      expect((await stranger.get(`${code}.map`)).status).toBe(404);
+      expect((await stranger.get('/assets/plugin-ops-console-ConsoleApp-def456.js')).status).toBe(200);
+      // A password alone (the second step pending) is no operator yet.
+      const { link } = await inviteOperator(own.server.ctx, { email: 'code@ops.example', role: 'viewer', by: CLI_ACTOR, reason: 'test', lastsMs: CLI_INVITE_MS });
+      const operator = new Client(own.base);
+      const token = tokenOf(link);
+      const { secret } = (await operator.post(ops('/enrol/totp'), { token })).body.result;
+      const code6 = OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: own.server.ctx.now() });
+      await operator.post(ops('/enrol/complete'), { token, password: PASSWORD, factor: { type: 'totp', code: code6 } });
+      const served = await operator.get(code);
+      expect([served.status, served.headers.get('cache-control')]).toEqual([200, 'private, max-age=31536000, immutable']);
+      await operator.post(ops('/sign-out'));
+      await operator.post(ops('/sign-in'), { email: 'code@ops.example', password: PASSWORD });
+      expect((await operator.get(code)).status).toBe(404);
+    } finally {
+      await own.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
