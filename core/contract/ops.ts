@@ -49,3 +49,18 @@ export interface OpsPermissionDenied {
   needs: OpsPermission;
   role: OpsRole;
 }
+
+/** The second factors an operator may use. */
+export type OpsFactor = 'passkey' | 'totp';
+
+/** `GET /api/ops/me`: the signed-in operator. */
+export interface OperatorMe {
+  id: string;
+  email: string;
+  role: OpsRole;
+  permissions: OpsPermission[];
+  passkeys: number;
+  totp: boolean;
+  /** Until when a dangerous action needs no new confirmation (epoch ms); 0 when it does now. */
+  confirmedUntil: number;
+}

@@ -161,6 +161,10 @@ export { companyIdRule, emailRule, genericPhoneRule, ILLEGAL_CHARACTERS, isBmpOn
 export { type FieldChecks, useLightForm } from '../validation/useLightForm';
 export { FORM_VALIDATION, useEditedBlur } from '../validation/editedBlur';
 
+// The ops console: its client, the signed-in operator, dangerous actions and sections.
+export { fetchOpsClient, needsConfirmation, type OpsClient, OpsClientContext, useOps } from '../console/opsClient';
+export { type ConsoleSession, ConsoleContext, OPS_SECTION_POINT, type OpsSection, runConfirmed, useConsole } from '../console/consoleSession';
+
 // Themes.
 export { type ThemeTokens } from '../../themes/tokens';
 export { clientTheme } from '../../themes/whiteLabel';

@@ -66,7 +66,8 @@ export function AuditView() {
   function onFilter(event: FormEvent) {
     event.preventDefault();
     setItems(null);
-    setFilters(draft);
+    // A new object even when nothing changed: the same filters read the log again (else it stays loading).
+    setFilters({ ...draft });
   }
 
   async function exportLog() {
@@ -146,3 +147,5 @@ export function AuditView() {
     </PageCard>
   );
 }
+
+export default AuditView;

@@ -190,3 +190,5 @@ export function OperatorsView() {
     </div>
   );
 }
+
+export default OperatorsView;

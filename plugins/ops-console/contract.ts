@@ -2,7 +2,9 @@
  * The ops console's calls (`/api/ops/…`), shared by the console's pages and its server half.
  * Roles and permissions are the core's (`OPS_ROLES`, `ROLE_PERMISSIONS` in the plugin API's contract).
  */
-import type { OpsPermission, OpsRole, WebAuthnJson } from '@portal/plugin-api/contract';
+import type { OpsFactor, OpsRole, WebAuthnJson } from '@portal/plugin-api/contract';
+
+export type { OperatorMe, OpsFactor } from '@portal/plugin-api/contract';
 
 export const OPS_CALLS = {
   signIn: '/sign-in',
@@ -22,9 +24,6 @@ export const OPS_CALLS = {
   auditExport: '/audit/export',
 } as const;
 
-/** The second factors an operator may use. */
-export type OpsFactor = 'passkey' | 'totp';
-
 /** `POST /sign-in` with a right password: the second step's methods. */
 export interface OpsSignInStep {
   methods: OpsFactor[];
@@ -32,18 +31,6 @@ export interface OpsSignInStep {
 
 /** A second factor's answer: an authenticator app's code, or a passkey's assertion or attestation. */
 export type OpsFactorProof = { type: 'totp'; code: string } | { type: 'passkey'; response: WebAuthnJson };
-
-/** `GET /me`: the signed-in operator. */
-export interface OperatorMe {
-  id: string;
-  email: string;
-  role: OpsRole;
-  permissions: OpsPermission[];
-  passkeys: number;
-  totp: boolean;
-  /** Until when a dangerous action needs no new confirmation (epoch ms); 0 when it does now. */
-  confirmedUntil: number;
-}
 
 export type OperatorStatus = 'invited' | 'active' | 'disabled';
 

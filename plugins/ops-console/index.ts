@@ -1,4 +1,4 @@
-import { definePlugin, localeFile } from '@portal/plugin-api';
+import { definePlugin, localeFile, OPS_SECTION_POINT } from '@portal/plugin-api';
 import type messages from '../../locales/en_US/ops-console.json';
 
 /**
@@ -12,6 +12,12 @@ export default definePlugin({
   routes: [{ path: '/ops', view: () => import('./ConsoleApp'), titleKey: 'ops-console:title' }],
   locales: {
     'ops-console': localeFile('ops-console'),
+  },
+  register(ctx) {
+    // Other plugins add their sections (switches, services, help desk) here; the console's own come first.
+    ctx.declareExtensionPoint(OPS_SECTION_POINT);
+    ctx.contribute(OPS_SECTION_POINT, { id: 'operators', path: 'operators', labelKey: 'ops-console:operatorsTitle', order: 10, needs: 'read', view: () => import('./OperatorsView') });
+    ctx.contribute(OPS_SECTION_POINT, { id: 'audit', path: 'audit', labelKey: 'ops-console:auditTitle', order: 90, needs: 'read', view: () => import('./AuditView') });
   },
 });
 

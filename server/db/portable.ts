@@ -36,7 +36,7 @@ export function lockRow<Q extends { forUpdate(): Q }>(db: Kysely<any>, query: Q)
 }
 
 /** Namespaces of `lockKey` (the first half of PostgreSQL's two-key advisory lock). */
-export const LOCK_SPACE = { inviteAddress: 0x55494401, signingKeys: 0x55494402 } as const;
+export const LOCK_SPACE = { inviteAddress: 0x55494401, signingKeys: 0x55494402, consoleAdmins: 0x55494403 } as const;
 
 /**
  * Inside a transaction on PostgreSQL: waits for and holds, until commit or rollback, an

@@ -6,19 +6,37 @@
  * without an operator's session, before the static files are looked at. What it does serve, it
  * marks private, so no shared cache keeps it for others.
  */
+import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Ctx } from '../context';
 import type { ServerPlugin } from '../plugin-api';
 import { OPERATORS_POINT } from './consoleScope';
 
-/** `/assets/plugin-<id>-<module>-` for every operator-only module of a half the console config turns on. */
+/** `plugin-<id>-<module>-`, the start of the file name of every operator-only chunk of a half the console config turns on. */
 export function operatorAssetPrefixes(ctx: Ctx, halves: readonly ServerPlugin[]): string[] {
-  return halves.filter((h) => h.operatorAssets && ctx.switches.onInConsole(h.id)).flatMap((h) => h.operatorAssets!.map((name) => `/assets/plugin-${h.id}-${name}-`));
+  return halves.filter((h) => h.operatorAssets && ctx.switches.onInConsole(h.id)).flatMap((h) => h.operatorAssets!.map((name) => `plugin-${h.id}-${name}-`));
 }
 
+/**
+ * The file name a request's path comes to once decoded and normalised, as the static files are
+ * found (`%70lugin-…`, `/assets//…`, `/assets/./…` and `/x/../assets/…` all name the same file);
+ * null when the path cannot be decoded.
+ */
+export function servedFileName(url: string): string | null {
+  const pathname = url.split('?')[0] ?? '';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  return path.posix.basename(path.posix.normalize(decoded.replace(/\\/g, '/')));
+}
+
+/** Whether the request names an operator-only chunk (or its map): judged by the file it would get (an undecodable path gets none). */
 function gated(prefixes: readonly string[], req: FastifyRequest): boolean {
-  const url = req.url;
-  return url.startsWith('/assets/plugin-') && prefixes.some((p) => url.startsWith(p));
+  const name = servedFileName(req.url);
+  return name !== null && prefixes.some((p) => name.startsWith(p));
 }
 
 export function guardOperatorAssets(app: FastifyInstance, ctx: Ctx, halves: readonly ServerPlugin[]): void {

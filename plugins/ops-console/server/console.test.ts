@@ -5,6 +5,7 @@
  * every end user's token and of a cross-site page.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import * as OTPAuth from 'otpauth';
@@ -19,7 +20,8 @@ import { consoleStore } from './tables';
 const PASSWORD = 'Console-pass-2026!';
 let t: TestServer;
 beforeAll(async () => {
-  t = await startServer();
+  // One proxy hop trusted: a test says which network a request comes from (X-Forwarded-For).
+  t = await startServer({ trustProxy: 1 });
 });
 afterAll(async () => t.close());
 
@@ -166,6 +168,9 @@ describe('ops console: roles, confirmation and the audit log', () => {
     expect(lines.length).toBeGreaterThan(2);
     expect(lines.every((l) => l.actorEmail === 'roles-admin@ops.example')).toBe(true);
     expect(lines.map((l) => l.action)).toContain('operator.role');
+    // The export itself is recorded, with its filter.
+    const recorded = (await admin.c.get(ops('/audit?target=audit'))).body.result.items;
+    expect(recorded[0]).toMatchObject({ action: 'audit.export', actorEmail: 'roles-admin@ops.example', after: { actor: 'roles-admin@ops.example' } });
   });
 });
 
@@ -205,13 +210,43 @@ describe('ops console: what is refused at the door', () => {
     expect((await c.get(ops('/me'))).status).toBe(200);
   });
 
-  it('limits password guesses per address', async () => {
-    const c = new Client(t.base);
+  it("limits password guesses per address and network, yet a stranger's guesses elsewhere do not keep the operator out", async () => {
+    await enrolWithTotp('guessed@ops.example', 'viewer');
+    const attacker = new Client(t.base, { 'X-Forwarded-For': '203.0.113.7' });
     let last = 0;
-    for (let i = 0; i < 11; i++) last = (await c.post(ops('/sign-in'), { email: 'guess@ops.example', password: `wrong-${i}-password` })).body.errorCode;
+    for (let i = 0; i < 11; i++) last = (await attacker.post(ops('/sign-in'), { email: 'guessed@ops.example', password: `wrong-${i}-password` })).body.errorCode;
     expect(last).toBe(E.rateLimited);
+    // The attacker's network is stopped for this address; the operator, elsewhere, signs in.
+    expect((await attacker.post(ops('/sign-in'), { email: 'guessed@ops.example', password: PASSWORD })).body.errorCode).toBe(E.rateLimited);
+    const operator = new Client(t.base, { 'X-Forwarded-For': '198.51.100.20' });
+    expect((await operator.post(ops('/sign-in'), { email: 'guessed@ops.example', password: PASSWORD })).body.result).toEqual({ methods: ['totp'] });
+  });
+
+  it('counts wrong second factors per operator, across sign-ins: a new sign-in brings no new guesses', async () => {
+    const { secret } = await enrolWithTotp('factor-guess@ops.example', 'viewer');
+    t.clock.advance(30_000);
+    const c = new Client(t.base, { 'X-Forwarded-For': '192.0.2.44' });
+    const wrong = () => c.post(ops('/sign-in/totp'), { type: 'totp', code: totpNow(secret) === '000000' ? '000001' : '000000' });
+    for (let round = 0; round < 2; round++) {
+      expect((await c.post(ops('/sign-in'), { email: 'factor-guess@ops.example', password: PASSWORD })).status).toBe(200);
+      for (let i = 0; i < 5; i++) expect((await wrong()).body.errorCode).toBe(E.mfaCodeError);
+    }
+    expect((await c.post(ops('/sign-in'), { email: 'factor-guess@ops.example', password: PASSWORD })).status).toBe(200);
+    // Ten wrong in 15 minutes: even the right code waits now.
+    expect((await c.post(ops('/sign-in/totp'), { type: 'totp', code: totpNow(secret) })).body.errorCode).toBe(E.rateLimited);
   });
 });
+
+/** A GET of exactly this path (fetch would normalise `./`, `../` and `%2e` before sending). */
+function rawGet(base: string, rawPath: string): Promise<number> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    http.get({ hostname, port, path: rawPath }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    }).on('error', reject);
+  });
+}
 
 describe("ops console: the signed-in console's code", () => {
   it("goes to a signed-in operator only, marked private; the sign-in page's is anyone's", async () => {
@@ -224,6 +259,10 @@ describe("ops console: the signed-in console's code", () => {
       const code = '/assets/plugin-ops-console-SignedInConsole-abc123.js';
       expect((await stranger.get(code)).status).toBe(404);
       expect((await stranger.get(`${code}.map`)).status).toBe(404);
+      // Spelled otherwise, the same file: still not served (the attack review's bypasses).
+      for (const spelled of ['/assets/%70lugin-ops-console-SignedInConsole-abc123.js', '/assets/%70lugin-ops-console-SignedInConsole-abc123.js.map', '/assets//plugin-ops-console-SignedInConsole-abc123.js', '/assets/./plugin-ops-console-SignedInConsole-abc123.js', '/assets/x/../plugin-ops-console-SignedInConsole-abc123.js', '/assets/%2e/plugin-ops-console-SignedInConsole-abc123.js', '/%61ssets/plugin-ops-console-SignedInConsole-abc123.js', '/assets/plugin-ops-console-%53ignedInConsole-abc123.js']) {
+        expect([spelled, await rawGet(own.base, spelled)]).toEqual([spelled, 404]);
+      }
       expect((await stranger.get('/assets/plugin-ops-console-ConsoleApp-def456.js')).status).toBe(200);
       // A password alone (the second step pending) is no operator yet.
       const { link } = await inviteOperator(own.server.ctx, { email: 'code@ops.example', role: 'viewer', by: CLI_ACTOR, reason: 'test', lastsMs: CLI_INVITE_MS });
@@ -240,6 +279,35 @@ describe("ops console: the signed-in console's code", () => {
     } finally {
       await own.close();
       fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('ops console: two admins at once', () => {
+  it('never both leave: of two admins disabling each other at the same time, one is refused', async () => {
+    const own = await startServer();
+    try {
+      const enrol = async (email: string) => {
+        const { link } = await inviteOperator(own.server.ctx, { email, role: 'admin', by: CLI_ACTOR, reason: 'test', lastsMs: CLI_INVITE_MS });
+        const token = tokenOf(link);
+        const c = new Client(own.base);
+        const { secret } = (await c.post(ops('/enrol/totp'), { token })).body.result;
+        const code = OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: own.server.ctx.now() });
+        await c.post(ops('/enrol/complete'), { token, password: PASSWORD, factor: { type: 'totp', code } });
+        return { c, id: (await c.get(ops('/me'))).body.result.id as string };
+      };
+      const a = await enrol('admin-a@ops.example');
+      const b = await enrol('admin-b@ops.example');
+      const [byA, byB] = await Promise.all([a.c.req('PUT', ops(`/operators/${b.id}`), { body: { disabled: true, reason: 'You go' } }), b.c.req('PUT', ops(`/operators/${a.id}`), { body: { disabled: true, reason: 'No, you go' } })]);
+      // The one who went second is refused: as the last admin (both checked in at once) or as disabled already (one after the other).
+      const [first, second] = byA.status === 200 ? [byA, byB] : [byB, byA];
+      expect(first.status).toBe(200);
+      if (second.status === 403) expect(second.body.result).toEqual({ lastAdmin: true });
+      else expect(second.status).toBe(401);
+      const admins = await consoleStore(own.server.ctx).selectFrom('ops_console_operators').select('email').where('role', '=', 'admin').where('status', '=', 'active').execute();
+      expect(admins).toHaveLength(1);
+    } finally {
+      await own.close();
     }
   });
 });

@@ -17,6 +17,6 @@ export default defineServerPlugin({
     host.contribute('operators', { authenticate: authenticateOperator, audit: appendAuditRow });
   },
   opsRoutes: (api, ctx) => consoleRoutes(ctx)(api),
-  // The signed-in console (its sections and dialogs): fetched by signed-in operators only.
-  operatorAssets: ['SignedInConsole'],
+  // The signed-in console and its sections: fetched by signed-in operators only.
+  operatorAssets: ['SignedInConsole', 'OperatorsView', 'AuditView'],
 });

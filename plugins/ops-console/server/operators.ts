@@ -6,7 +6,7 @@
 import { ERROR_CODES as E, type OpsRole } from '@portal/plugin-api/contract';
 import { appendAudit, fail, isLanguageCode, isValidEmail, normalizeEmail, randomId, randomToken, sha256, type OpsActor, type ServerContext as Ctx } from '@portal/server-api';
 import { OPS_PASSWORD_MAX, OPS_PASSWORD_MIN, type OperatorItem } from '../contract';
-import { consoleStore, type OperatorTable } from './tables';
+import { consoleStore, type ConsoleDb, type OperatorTable } from './tables';
 
 /** An invitation from the console works for 3 days; one from the command line for 1. */
 export const INVITE_MS = 3 * 24 * 60 * 60_000;
@@ -76,16 +76,20 @@ export function checkOperatorPassword(password: string): void {
 }
 
 /** Active admins besides `exceptId`. */
-async function otherActiveAdmins(ctx: Ctx, exceptId: string): Promise<number> {
-  const rows = await consoleStore(ctx).selectFrom('ops_console_operators').select('id').where('role', '=', 'admin').where('status', '=', 'active').where('id', '!=', exceptId).execute();
+async function otherActiveAdmins(db: ConsoleDb, exceptId: string): Promise<number> {
+  const rows = await db.selectFrom('ops_console_operators').select('id').where('role', '=', 'admin').where('status', '=', 'active').where('id', '!=', exceptId).execute();
   return rows.length;
 }
 
-/** Refuses a change that would leave no active admin (403 -40005 `{ lastAdmin: true }`). */
-export async function keepAnAdmin(ctx: Ctx, target: OperatorTable, next: { role: OpsRole; status: OperatorTable['status'] }): Promise<void> {
+/**
+ * Refuses a change that would leave no active admin (403 -40005 `{ lastAdmin: true }`). Run it in the
+ * transaction that makes the change, holding LOCK_SPACE.consoleAdmins: two admins demoting each other
+ * at once must not both pass.
+ */
+export async function keepAnAdmin(db: ConsoleDb, target: OperatorTable, next: { role: OpsRole; status: OperatorTable['status'] }): Promise<void> {
   const wasAdmin = target.role === 'admin' && target.status === 'active';
   const staysAdmin = next.role === 'admin' && next.status === 'active';
-  if (wasAdmin && !staysAdmin && (await otherActiveAdmins(ctx, target.id)) === 0) fail(E.permissionDenied, { lastAdmin: true }, 'The console needs at least one active admin.', 403);
+  if (wasAdmin && !staysAdmin && (await otherActiveAdmins(db, target.id)) === 0) fail(E.permissionDenied, { lastAdmin: true }, 'The console needs at least one active admin.', 403);
 }
 
 /** The language an operator's mail is written in: the inviter's choice, else English. */

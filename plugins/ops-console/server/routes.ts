@@ -4,6 +4,7 @@
  * operators (admins) and the audit log. Who may call each is in its `config.ops`, enforced by the
  * core's console scope before the handler runs.
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES as E, OPS_ROLES, ROLE_PERMISSIONS, isOpsRole, type OpsRole } from '@portal/plugin-api/contract';
 import {
@@ -12,6 +13,8 @@ import {
   body,
   clientIp,
   clientNetwork,
+  lockKey,
+  LOCK_SPACE,
   dummyPasswordHash,
   fail,
   normalizeEmail,
@@ -41,8 +44,12 @@ const factorSchema = {
 } as const;
 const tokenBody = body({ token: S.str(100, 20) }, ['token']);
 
-/** Sign-in attempts per address and per network: 10 in 15 minutes. */
+/** In 15 minutes: wrong passwords for an address from one network, and from all; attempts from one network. */
 const SIGN_IN_LIMIT = 10;
+const ADDRESS_LIMIT = 50;
+const NETWORK_LIMIT = 30;
+/** Wrong second factors of one operator in 15 minutes, across sign-ins and confirmations. */
+const FACTOR_LIMIT = 10;
 
 function methodsOf(operator: OperatorTable, passkeys: number): OpsFactor[] {
   return [...(passkeys > 0 ? (['passkey'] as const) : []), ...(operator.totp_secret ? (['totp'] as const) : [])];
@@ -57,6 +64,12 @@ async function spendSessionChallenge(ctx: Ctx, row: OperatorSessionTable): Promi
 
 /** Checks a second factor of a session's operator; a wrong one counts, and the fifth ends the session. */
 async function checkFactor(ctx: Ctx, row: OperatorSessionTable, operator: OperatorTable, proof: OpsFactorProof): Promise<void> {
+  // Counted per operator too: a new sign-in with the password must not bring five new guesses.
+  const failures = await ctx.counter('opsFactorFailures', 15 * 60_000).hold(operator.id, FACTOR_LIMIT);
+  if (failures.over) {
+    await failures.release();
+    fail(E.rateLimited, { retryAfterSeconds: failures.retryAfterSeconds });
+  }
   try {
     if (proof.type === 'totp') {
       if (!operator.totp_secret) refuseFactor();
@@ -74,6 +87,7 @@ async function checkFactor(ctx: Ctx, row: OperatorSessionTable, operator: Operat
       if (!proof.response) refuseFactor();
       await verifyPasskeyAssertion(ctx, operator.id, await spendSessionChallenge(ctx, row), proof.response);
     }
+    await failures.release();
   } catch (err) {
     const failures = row.failures + 1;
     if (failures >= FACTOR_FAILURES_MAX) await endSession(ctx, row);
@@ -137,14 +151,21 @@ export function consoleRoutes(ctx: Ctx) {
     // Signing in: the password opens the second step, which alone turns into a session.
     api.post<{ Body: { email: string; password: string } }>(C.signIn, { config: PUBLIC, schema: { body: body({ email: S.email, password: S.password }, ['email', 'password']) } }, async (req, reply) => {
       const email = normalizeEmail(req.body.email);
-      for (const key of [`address:${email}`, `network:${clientNetwork(clientIp(req))}`]) {
-        const wait = await ctx.counter('opsSignIn', 15 * 60_000).take(key, SIGN_IN_LIMIT);
-        if (wait !== null) fail(E.rateLimited, { retryAfterSeconds: wait });
+      const network = clientNetwork(clientIp(req));
+      // Every attempt of a network counts; an address counts only its failures, per network and (more of them) overall,
+      // so that a stranger's wrong guesses elsewhere cannot keep its operator out for long.
+      const tries = ctx.counter('opsSignIn', 15 * 60_000);
+      const held = [await tries.hold(`network:${network}`, NETWORK_LIMIT), await tries.hold(`address:${email}|${network}`, SIGN_IN_LIMIT), await tries.hold(`address:${email}`, ADDRESS_LIMIT)];
+      const over = held.find((h) => h.over);
+      if (over) {
+        for (const h of held) await h.release();
+        fail(E.rateLimited, { retryAfterSeconds: over.retryAfterSeconds });
       }
       const operator = await operatorByEmail(ctx, email);
       const hash = operator?.status === 'active' ? operator.password_hash : null;
       const right = await ctx.passwords.verify(hash ?? (await dummyPasswordHash(ctx.passwords)), req.body.password);
       if (!operator || !hash || !right) fail(E.wrongCredentials, undefined, 'Wrong address or password.');
+      for (const h of held.slice(1)) await h.release();
       const previous = await sessionOf(ctx, req);
       if (previous) await endSession(ctx, previous);
       await startSession(ctx, reply, operator.id, 'factor');
@@ -274,8 +295,15 @@ export function consoleRoutes(ctx: Ctx) {
         const status = req.body.disabled === true ? 'disabled' : req.body.disabled === false && target.status === 'disabled' ? 'invited' : target.status;
         if (req.body.disabled === false && target.status === 'disabled') fail(E.invalidParameter, { field: 'disabled' }, 'Invite a disabled operator again instead.');
         if (role === target.role && status === target.status) return ok(operatorItem(target));
-        await keepAnAdmin(ctx, target, { role, status });
-        await consoleStore(ctx).updateTable('ops_console_operators').set({ role, status }).where('id', '=', target.id).execute();
+        await consoleStore(ctx)
+          .transaction()
+          .execute(async (trx) => {
+            // One change of admins at a time (PostgreSQL), judged on the rows as they are now.
+            await lockKey(trx, LOCK_SPACE.consoleAdmins, 'admins');
+            const now = await trx.selectFrom('ops_console_operators').selectAll().where('id', '=', target.id).executeTakeFirstOrThrow();
+            await keepAnAdmin(trx, now, { role, status });
+            await trx.updateTable('ops_console_operators').set({ role, status }).where('id', '=', target.id).execute();
+          });
         // A new role starts from a new sign-in; a disabled operator is signed out everywhere at once.
         await endOperatorSessions(ctx, target.id);
         const after = { ...target, role, status };
@@ -289,11 +317,11 @@ export function consoleRoutes(ctx: Ctx) {
 
     api.get<{ Querystring: Record<string, string | undefined> }>(C.auditExport, { config: READ, schema: { querystring: auditQuerySchema } }, async (req, reply) => {
       const query = auditQuery(req.query);
-      const lines: string[] = [];
-      for await (const line of auditLines(ctx, query)) lines.push(line);
+      // An export is an action of its own: who took which part of the log.
+      await auditOperatorAction(ctx, req, { action: 'audit.export', target: 'audit', reason: null, after: query });
       const stamp = new Date(ctx.now()).toISOString().slice(0, 10);
-      return reply.type('application/x-ndjson; charset=utf-8').header('Content-Disposition', `attachment; filename="audit-${stamp}.jsonl"`).send(lines.join(''));
+      // Streamed in pages: a long log is never held in memory whole.
+      return reply.type('application/x-ndjson; charset=utf-8').header('Content-Disposition', `attachment; filename="audit-${stamp}.jsonl"`).send(Readable.from(auditLines(ctx, query)));
     });
-
   };
 }

@@ -84,6 +84,9 @@ export type ConsoleTables = {
 
 export const consoleStore = (ctx: Ctx) => ctx.stores.global.withTables<ConsoleTables>();
 
+/** The global store with the console's tables, or a transaction on it. */
+export type ConsoleDb = ReturnType<typeof consoleStore>;
+
 export const consoleMigrations: MigrationSet = (dialect) => ({
   '001_console': {
     async up(db) {
