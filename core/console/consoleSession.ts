@@ -9,6 +9,7 @@ import type { TranslationKey } from '../i18n/resources';
 import type { LazyView } from '../registry/types';
 import { needsConfirmation } from './opsClient';
 
+/** The signed-in operator and what a console section may ask of the console. */
 export interface ConsoleSession {
   me: OperatorMe;
   /** Reads the operator again (after a confirmation, or when a role may have changed). */
@@ -18,6 +19,7 @@ export interface ConsoleSession {
   signOut(): Promise<void>;
 }
 
+/** Given by the ops-console plugin around its sections. */
 export const ConsoleContext = createContext<ConsoleSession | null>(null);
 
 /** The console's session, inside a console section. */

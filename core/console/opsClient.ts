@@ -10,6 +10,7 @@ import { HEADERS, PORTAL_REQUEST_VALUE } from '../contract/headers';
 import { OPS_API_PREFIX } from '../contract/ops';
 import { ApiError } from '../http/ApiError';
 
+/** The console's calls under /api/ops. */
 export interface OpsClient {
   /** A console call's `result`; an ApiError otherwise (code 0: no answer). */
   call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T>;
@@ -41,6 +42,7 @@ async function failed(res: Response): Promise<never> {
   throw new ApiError(typeof data.errorCode === 'number' ? data.errorCode : ERROR_CODES.unexpected, data.message, res.status, data.result);
 }
 
+/** The real client: fetch, the operator's cookie and the portal's request header. */
 export const fetchOpsClient: OpsClient = {
   async call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await send(method, path, body);
@@ -56,6 +58,7 @@ export const fetchOpsClient: OpsClient = {
   },
 };
 
+/** Which client the console's pages use (canned answers in stories and tests). */
 export const OpsClientContext = createContext<OpsClient>(fetchOpsClient);
 
 /** The console's client (the real one, or a story's canned answers). */
