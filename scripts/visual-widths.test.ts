@@ -48,6 +48,14 @@ describe('visual widths', () => {
     // The same decision for the file-name spelling of a story.
     expect(shotAt('Plugins_SignIn_SignInView_Client_Theme')).toEqual(['chrome.1366']);
     expect(shotAt('UI_Media_Breakpoints')).toHaveLength(3);
+    // The ops console is a desktop tool: its pages and dialogs at 1024 and 1366, in Arabic too;
+    // its sign-in and enrolment cards at a phone width as well.
+    expect(shotAt('Plugins/OpsConsole/OperatorsView As Admin')).toEqual(['chrome.1024', 'chrome.1366']);
+    expect(shotAt('Plugins/OpsConsole/OperatorsView Arabic')).toEqual(['chrome.1024', 'chrome.1366']);
+    expect(shotAt('Plugins_OpsConsole_ConfirmDialog_Code_Only')).toEqual(['chrome.1024', 'chrome.1366']);
+    expect(shotAt('Plugins/OpsConsole/SignInView Empty')).toEqual(['chrome.375', 'chrome.1024', 'chrome.1366']);
+    expect(shotAt('Plugins/OpsConsole/SignInView Arabic Second Step')).toEqual(['chrome.375', 'chrome.1024', 'chrome.1366']);
+    expect(shotAt('Plugins_OpsConsole_EnrolView_Authenticator_App')).toEqual(['chrome.375', 'chrome.1024', 'chrome.1366']);
   });
 
   it('there is no reference for a width a story is not shot at', () => {

@@ -5,7 +5,7 @@
  */
 import { ApiError } from '@portal/plugin-api';
 import type { OpsClient } from './api';
-import type { AuditEntry, OperatorItem, OperatorMe } from './contract';
+import type { AuditEntry, OperatorItem, OperatorMe, OpsEnrolment, OpsTotpSecret } from './contract';
 
 export type CannedAnswer = unknown | ApiError | ((body: unknown) => unknown);
 
@@ -54,3 +54,12 @@ export const AUDIT: AuditEntry[] = [
   { id: '2', at: at - 600_000, actorId: 'op-1', actorEmail: 'ana.admin@vendor.example', actorRole: 'admin', action: 'operator.role', target: 'operator:sam.support@vendor.example', reason: 'Joins the help desk', before: { role: 'viewer' }, after: { role: 'support' } },
   { id: '1', at: at - 86_400_000, actorId: 'cli', actorEmail: 'command line', actorRole: 'cli', action: 'operator.invite', target: 'operator:ana.admin@vendor.example', reason: 'npm run ops:add-admin', before: null, after: { role: 'admin', status: 'invited' } },
 ];
+
+/** `POST /enrol/check` for the invited viewer. */
+export const ENROLMENT: OpsEnrolment = { email: 'vik.viewer@vendor.example', role: 'viewer' };
+
+/** `POST /enrol/totp`: a fixed 32-character base32 secret (20 bytes, as the server makes) and its otpauth address. */
+export const TOTP_SECRET: OpsTotpSecret = {
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  uri: 'otpauth://totp/Unified%20ID%20console:vik.viewer%40vendor.example?issuer=Unified%20ID%20console&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30',
+};
