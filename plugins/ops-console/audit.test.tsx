@@ -1,29 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route } from 'wouter';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@portal/plugin-api';
-import { pendingHttp, renderPortal, testRegistry } from '@portal/plugin-api/testing';
-import { OpsClientContext } from './api';
-import ConsoleApp from './ConsoleApp';
-import opsConsole from './index';
-import { AUDIT, cannedOps, VIEWER_ME, type CannedAnswer, type CannedOps } from './testing';
+import { AUDIT, VIEWER_ME, type CannedAnswer, type CannedOps, renderConsole } from './testing';
 
 /** Keys without a pause between them: the forms' texts are long and a loaded machine is slow. */
 const user = userEvent.setup({ delay: null });
 
 /** The console at /ops/audit (a viewer may read the log), with canned calls. */
 async function show(answers: Record<string, CannedAnswer>) {
-  const ops = cannedOps({ 'GET /me': VIEWER_ME, ...answers });
-  const registry = await testRegistry([opsConsole]);
-  const result = renderPortal(
-    <OpsClientContext.Provider value={ops}>
-      <Route path="/ops" nest>
-        <ConsoleApp />
-      </Route>
-    </OpsClientContext.Provider>,
-    { registry, http: pendingHttp, path: '/ops/audit' },
-  );
+  const { ops, ...result } = await renderConsole('/ops/audit', { 'GET /me': VIEWER_ME, ...answers });
   await screen.findByRole('heading', { name: 'Audit log' });
   return { ...result, ops };
 }

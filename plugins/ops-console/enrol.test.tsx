@@ -1,13 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route } from 'wouter';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@portal/plugin-api';
-import { pendingHttp, renderPortal, testRegistry } from '@portal/plugin-api/testing';
-import { OpsClientContext } from './api';
-import ConsoleApp from './ConsoleApp';
-import opsConsole from './index';
-import { ADMIN_ME, cannedOps, OPERATORS, type CannedAnswer, type CannedOps } from './testing';
+import { ADMIN_ME, OPERATORS, type CannedAnswer, type CannedOps, renderConsole } from './testing';
 
 /** Keys without a pause between them: the forms' texts are long and a loaded machine is slow. */
 const user = userEvent.setup({ delay: null });
@@ -20,16 +15,7 @@ const PASSWORD = 'a long enough password';
 /** The invitation's page: the link's fragment in the address, then the console at /ops/enrol. */
 async function show(answers: Record<string, CannedAnswer>, token: string | null) {
   if (token) window.location.hash = `#${token}`;
-  const ops = cannedOps({ 'GET /me': SIGNED_OUT, ...answers });
-  const registry = await testRegistry([opsConsole]);
-  const result = renderPortal(
-    <OpsClientContext.Provider value={ops}>
-      <Route path="/ops" nest>
-        <ConsoleApp />
-      </Route>
-    </OpsClientContext.Provider>,
-    { registry, http: pendingHttp, path: '/ops/enrol' },
-  );
+  const { ops, ...result } = await renderConsole('/ops/enrol', { 'GET /me': SIGNED_OUT, ...answers });
   // The token leaves the address bar in the first render, before any call answers.
   const hashAfterRender = window.location.hash;
   return { ...result, ops, hashAfterRender };

@@ -1,14 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route } from 'wouter';
 import { describe, expect, it } from 'vitest';
 import { ApiError, getToast } from '@portal/plugin-api';
-import { pendingHttp, renderPortal, testRegistry } from '@portal/plugin-api/testing';
-import { OpsClientContext } from './api';
-import ConsoleApp from './ConsoleApp';
 import type { OperatorItem, OperatorMe } from './contract';
-import opsConsole from './index';
-import { ADMIN_ME, cannedOps, OPERATORS, VIEWER_ME, type CannedAnswer, type CannedOps } from './testing';
+import { ADMIN_ME, OPERATORS, VIEWER_ME, type CannedAnswer, type CannedOps, renderConsole } from './testing';
 
 /** Keys without a pause between them: the forms' texts are long and a loaded machine is slow. */
 const user = userEvent.setup({ delay: null });
@@ -18,16 +13,7 @@ const INVITED: OperatorItem = { id: 'op-9', email: 'new.person@vendor.example', 
 
 /** The console at /ops/operators for `me`, with canned calls. */
 async function show(me: OperatorMe, answers: Record<string, CannedAnswer> = {}) {
-  const ops = cannedOps({ 'GET /me': me, 'GET /operators': OPERATORS, ...answers });
-  const registry = await testRegistry([opsConsole]);
-  const result = renderPortal(
-    <OpsClientContext.Provider value={ops}>
-      <Route path="/ops" nest>
-        <ConsoleApp />
-      </Route>
-    </OpsClientContext.Provider>,
-    { registry, http: pendingHttp, path: '/ops/operators' },
-  );
+  const { ops, ...result } = await renderConsole('/ops/operators', { 'GET /me': me, 'GET /operators': OPERATORS, ...answers });
   await screen.findByRole('heading', { name: 'Operators' });
   await screen.findByText('sam.support@vendor.example');
   return { ...result, ops };
@@ -78,15 +64,7 @@ describe('what each role sees', () => {
 
   it('a list that fails to load says so and loads again on "Try again"', async () => {
     let fail = true;
-    const ops = cannedOps({ 'GET /me': ADMIN_ME, 'GET /operators': () => (fail ? new ApiError(0, undefined, 0) : OPERATORS) });
-    renderPortal(
-      <OpsClientContext.Provider value={ops}>
-        <Route path="/ops" nest>
-          <ConsoleApp />
-        </Route>
-      </OpsClientContext.Provider>,
-      { registry: await testRegistry([opsConsole]), http: pendingHttp, path: '/ops/operators' },
-    );
+    const { ops } = await renderConsole('/ops/operators', { 'GET /me': ADMIN_ME, 'GET /operators': () => (fail ? new ApiError(0, undefined, 0) : OPERATORS) });
     expect(await screen.findByText('The console did not answer. Check your connection and try again.')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));

@@ -1,13 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route } from 'wouter';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@portal/plugin-api';
-import { pendingHttp, renderPortal, testRegistry } from '@portal/plugin-api/testing';
-import { OpsClientContext } from './api';
-import ConsoleApp from './ConsoleApp';
-import opsConsole from './index';
-import { ADMIN_ME, cannedOps, OPERATORS, type CannedAnswer, type CannedOps } from './testing';
+import { ADMIN_ME, OPERATORS, type CannedAnswer, type CannedOps, renderConsole } from './testing';
 
 /** Keys without a pause between them: the forms' texts are long and a loaded machine is slow. */
 const user = userEvent.setup({ delay: null });
@@ -16,18 +11,9 @@ const SIGNED_OUT = new ApiError(-3092, 'Not signed in.', 401);
 
 /** The console at /ops, as the portal mounts it (nested under its route), with canned calls. */
 async function show(answers: Record<string, CannedAnswer>) {
-  const ops = cannedOps(answers);
-  const registry = await testRegistry([opsConsole]);
-  const result = renderPortal(
-    <OpsClientContext.Provider value={ops}>
-      <Route path="/ops" nest>
-        <ConsoleApp />
-      </Route>
-    </OpsClientContext.Provider>,
-    { registry, http: pendingHttp, path: '/ops' },
-  );
+  const shown = await renderConsole('/ops', answers);
   await screen.findByRole('heading', { name: 'Sign in to the ops console' });
-  return { ...result, ops };
+  return shown;
 }
 
 const posts = (ops: CannedOps, path: string) => ops.calls.filter((c) => c.method === 'POST' && c.path === path);

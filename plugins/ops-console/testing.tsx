@@ -3,8 +3,12 @@
  * its query, or with it when a key names it), an ApiError to fail, a function to answer from the
  * body, and every call recorded.
  */
-import { ApiError } from '@portal/plugin-api';
+import { Route } from 'wouter';
+import { ApiError, OpsClientContext } from '@portal/plugin-api';
+import { pendingHttp, renderPortal, testRegistry } from '@portal/plugin-api/testing';
 import type { OpsClient } from './api';
+import ConsoleApp from './ConsoleApp';
+import opsConsole from './index';
 import type { AuditEntry, OperatorItem, OperatorMe, OpsEnrolment, OpsTotpSecret } from './contract';
 
 export type CannedAnswer = unknown | ApiError | ((body: unknown) => unknown);
@@ -63,3 +67,18 @@ export const TOTP_SECRET: OpsTotpSecret = {
   secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
   uri: 'otpauth://totp/Unified%20ID%20console:vik.viewer%40vendor.example?issuer=Unified%20ID%20console&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30',
 };
+
+/** Component tests' way in: the console at a path under /ops, as the portal mounts it (nested under its route), with canned calls. */
+export async function renderConsole(path: string, answers: Record<string, CannedAnswer>) {
+  const ops = cannedOps(answers);
+  const registry = await testRegistry([opsConsole]);
+  const result = renderPortal(
+    <OpsClientContext.Provider value={ops}>
+      <Route path="/ops" nest>
+        <ConsoleApp />
+      </Route>
+    </OpsClientContext.Provider>,
+    { registry, http: pendingHttp, path },
+  );
+  return { ...result, ops };
+}
