@@ -87,6 +87,16 @@ describe('locales', () => {
       // Brand names and codes may stay as they are; whole sentences may not.
       expect(same / total).toBeLessThan(0.1);
     });
+
+    it('is written in its locale’s one script (Serbian in Latin letters, sr-Latn-RS)', () => {
+      const script = new Intl.Locale(intlLocale(lang)).maximize().script;
+      // Latin-script languages have no Cyrillic letter (a Serbian page half in Cyrillic was found so).
+      if (script !== 'Latn') return;
+      for (const ns of namespaces) {
+        const cyrillic = [...read(lang, ns)].filter(([, value]) => /\p{Script=Cyrillic}/u.test(value)).map(([key]) => key);
+        expect([ns, cyrillic]).toEqual([ns, []]);
+      }
+    });
   });
 });
 
