@@ -160,6 +160,7 @@ const lines = [
   ...(server.ctx.options.demoPages
     ? [`  Demo service:  ${origin}/demo-service/  (OpenID Connect; the spec's hand-off: ${origin}/demo-service/handoff/)`, `  Demo helpdesk: ${origin}/demo-helpdesk/`]
     : []),
+  ...(server.ctx.options.opsConfigFile ? [`  Ops console:   ${origin}/ops  (its first admin: npm run ops:add-admin <email>)`] : []),
   server.ctx.mailer.devMailbox && !production ? `  Dev mailbox:   ${origin}/dev/mail  (JSON: ${origin}/dev/mail.json)` : `  Mail:          SMTP`,
   `  Data:          ${server.ctx.stores.dialect === 'postgres' ? 'PostgreSQL' : server.ctx.options.dataDir}`,
   `  Secrets key:   ${describeSecretsKey(server.ctx.secrets)}`,

@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, LoadFailed, LoadingLine, PageCard, stackedTableCss, TextField, useFormatMoment } from '@portal/plugin-api';
+import { Button, isOpsRole, LoadFailed, LoadingLine, PageCard, stackedTableCss, TextField, useFormatMoment } from '@portal/plugin-api';
 import { useOps } from './api';
 import { OPS_CALLS as C, type AuditEntry, type AuditPage } from './contract';
 import { consoleError } from './messages';
@@ -14,6 +14,16 @@ interface Filters {
 }
 
 const EMPTY: Filters = { actor: '', target: '', since: '', until: '' };
+
+/** The console's own actions, and their texts' keys. */
+const ACTION_LABELS: Partial<Record<string, 'operatorInvite' | 'operatorEnrol' | 'operatorRole' | 'operatorDisable' | 'signIn' | 'auditExport'>> = {
+  'operator.invite': 'operatorInvite',
+  'operator.enrol': 'operatorEnrol',
+  'operator.role': 'operatorRole',
+  'operator.disable': 'operatorDisable',
+  'session.sign-in': 'signIn',
+  'audit.export': 'auditExport',
+};
 
 /** The filters as the call's query: dates are whole days in the operator's time zone. */
 function queryOf(filters: Filters, cursor?: string): string {
@@ -84,6 +94,12 @@ export function AuditView() {
     }
   }
 
+  // The console's own actions in words; another section's by its id (it stays below the words either way).
+  const actionLabel = (action: string) => {
+    const known = ACTION_LABELS[action];
+    return known ? t(`ops-console:actionLabels.${known}`) : action;
+  };
+
   const field = (name: keyof Filters, label: string, type = 'text') => (
     <TextField label={label} type={type} value={draft[name]} onChange={(e) => setDraft({ ...draft, [name]: e.target.value })} />
   );
@@ -95,7 +111,7 @@ export function AuditView() {
         {field('target', t('ops-console:filterTarget'))}
         {field('since', t('ops-console:filterSince'), 'date')}
         {field('until', t('ops-console:filterUntil'), 'date')}
-        <div css={{ display: 'flex', gap: theme.space(2), flexWrap: 'wrap' }}>
+        <div css={{ gridColumn: '1 / -1', display: 'flex', gap: theme.space(2), flexWrap: 'wrap' }}>
           <Button type="submit">{t('ops-console:filter')}</Button>
           <Button type="button" variant="secondary" onClick={() => void exportLog()}>
             {t('ops-console:export')}
@@ -122,9 +138,20 @@ export function AuditView() {
               <tr key={e.id}>
                 <td>{format(e.at)}</td>
                 <td>
-                  <span dir="ltr">{e.actorEmail}</span> ({e.actorRole})
+                  {e.actorRole === 'cli' ? (
+                    t('ops-console:commandLine')
+                  ) : (
+                    <>
+                      <span dir="ltr">{e.actorEmail}</span> ({isOpsRole(e.actorRole) ? t(`ops-console:roles.${e.actorRole}`) : e.actorRole})
+                    </>
+                  )}
                 </td>
-                <td dir="ltr">{e.action}</td>
+                <td>
+                  {actionLabel(e.action)}
+                  <span dir="ltr" css={{ display: 'block', color: theme.colors.textMuted, fontFamily: 'monospace', fontSize: theme.font.sizeSm }}>
+                    {e.action}
+                  </span>
+                </td>
                 <td dir="ltr" css={{ overflowWrap: 'anywhere' }}>
                   {e.target}
                 </td>

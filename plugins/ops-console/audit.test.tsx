@@ -25,15 +25,18 @@ describe('the audit log', () => {
     expect(audits(ops)).toEqual(['/audit']);
     expect(rows()).toHaveLength(3);
     const role = rows()[1]!;
+    // The console's own actions in words, their id beside; a role by its name.
+    expect(within(role).getByText('Changed a role')).toBeInTheDocument();
     expect(within(role).getByText('operator.role')).toBeInTheDocument();
     expect(within(role).getByText('operator:sam.support@vendor.example')).toBeInTheDocument();
     expect(within(role).getByText('Joins the help desk')).toBeInTheDocument();
-    expect(role).toHaveTextContent('ana.admin@vendor.example (admin)');
+    expect(role).toHaveTextContent('ana.admin@vendor.example (Admin)');
     expect(role).toHaveTextContent('{"role":"viewer"} → {"role":"support"}');
     // An entry with nothing before shows only what came after, with no arrow.
     expect(rows()[0]).toHaveTextContent('{"email":"vik.viewer@vendor.example","role":"viewer","status":"invited"}');
     expect(rows()[0]).not.toHaveTextContent('→');
-    expect(rows()[2]).toHaveTextContent('command line (cli)');
+    expect(rows()[2]).toHaveTextContent('The command line');
+    expect(rows()[2]).not.toHaveTextContent('(cli)');
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
   });
 

@@ -61,7 +61,7 @@ describeStoryStates('OpsConsole OperatorsView', operatorStories, {
 
 describeStoryStates('OpsConsole AuditView', auditStories, {
   expected: {
-    Entries: ['Audit log', 'operator.invite', 'operator:sam.support@vendor.example', 'Joins the help desk', '{"role":"viewer"} → {"role":"support"}', 'command line (cli)', '!Show more'],
+    Entries: ['Audit log', 'operator.invite', 'operator:sam.support@vendor.example', 'Joins the help desk', '{"role":"viewer"} → {"role":"support"}', 'Changed a role', 'The command line', '!Show more'],
     MoreToShow: ['operator.role', 'Show more'],
     Empty: ['No entries match these filters.', '!operator.invite'],
     LoadFailed: ['The console did not answer.', 'Try again'],

@@ -30,6 +30,8 @@ describe('server/main.ts on this machine', () => {
     child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
     await expect.poll(() => out, { timeout: 60_000, interval: 100 }).toContain('Listening on');
     expect(out).toContain(`Portal:        http://localhost:${port}/`);
+    // The ops console is named where it lives, with the command that makes its first admin.
+    expect(out).toContain(`Ops console:   http://localhost:${port}/ops  (its first admin: npm run ops:add-admin <email>)`);
     expect(out).toContain(`Listening on 127.0.0.1:${port}: open http://localhost:${port}/`);
     expect(out).not.toMatch(/http:\/\/127\.0\.0\.1/);
     // No set-up: the secrets key is made in the data folder, and the start says so without printing it.

@@ -58,6 +58,9 @@ describe('server/main.ts in production', () => {
       expect(out).not.toContain(SECRETS_KEY);
       expect(fs.existsSync(path.join(dir, 'started', 'secrets.key'))).toBe(false);
       expect(out).not.toContain('Demo service');
+      // No ops console unless OPS_CONFIG names one: neither its page's config nor its API.
+      expect(out).not.toContain('Ops console');
+      expect((await fetch(`http://127.0.0.1:${port}/api/ops/me`, { headers: { 'X-UID-Request': '1' } })).status).toBe(404);
       for (const page of ['/demo-service/', '/demo-helpdesk/']) {
         const res = await fetch(`http://127.0.0.1:${port}${page}`);
         expect(await res.text()).not.toContain('Demo');

@@ -111,11 +111,9 @@ async function finishSignIn(ctx: Ctx, reply: FastifyReply, row: OperatorSessionT
   await appendAudit(ctx, { actor: { id: operator.id, email: operator.email, role: operator.role }, action: 'session.sign-in', target: `operator:${operator.email}`, reason: null });
 }
 
-async function me(ctx: Ctx, req: FastifyRequest): Promise<OperatorMe> {
-  const ref = requireOperator(req);
-  const operator = await operatorById(ctx, ref.id);
-  if (!operator) fail(E.unauthorized, undefined, undefined, 401);
-  const confirmedUntil = ref.confirmedAt + ctx.options.limits.opsConfirmSeconds * 1000;
+/** The operator as `GET /me` describes them; `confirmedAt`: when their session last confirmed a second factor. */
+async function describe(ctx: Ctx, operator: OperatorTable, confirmedAt: number): Promise<OperatorMe> {
+  const confirmedUntil = confirmedAt + ctx.options.limits.opsConfirmSeconds * 1000;
   return {
     id: operator.id,
     email: operator.email,
@@ -125,6 +123,13 @@ async function me(ctx: Ctx, req: FastifyRequest): Promise<OperatorMe> {
     totp: operator.totp_secret !== null,
     confirmedUntil: confirmedUntil > ctx.now() ? confirmedUntil : 0,
   };
+}
+
+async function me(ctx: Ctx, req: FastifyRequest): Promise<OperatorMe> {
+  const ref = requireOperator(req);
+  const operator = await operatorById(ctx, ref.id);
+  if (!operator) fail(E.unauthorized, undefined, undefined, 401);
+  return describe(ctx, operator, ref.confirmedAt);
 }
 
 function auditQuery(raw: Record<string, string | undefined>): AuditQuery {
@@ -187,7 +192,8 @@ export function consoleRoutes(ctx: Ctx) {
         const { row, operator } = await factorStage(ctx, req);
         await checkFactor(ctx, row, operator, req.body);
         await finishSignIn(ctx, reply, row, operator);
-        return ok(await me(ctx, Object.assign(req, { operator: { id: operator.id, email: operator.email, role: operator.role, confirmedAt: ctx.now(), sessionId: '' } })));
+        // Just confirmed: the second factor was the sign-in's.
+        return ok(await describe(ctx, operator, ctx.now()));
       });
     }
 
