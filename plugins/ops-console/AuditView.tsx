@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, isOpsRole, LoadFailed, LoadingLine, PageCard, stackedTableCss, TextField, useFormatMoment } from '@portal/plugin-api';
+import { Button, EmailAddress, isOpsRole, longValueCss, LoadFailed, LoadingLine, PageCard, stackedTableCss, TextField, useFormatMoment } from '@portal/plugin-api';
 import { useOps } from './api';
 import { OPS_CALLS as C, type AuditEntry, type AuditPage } from './contract';
 import { consoleError } from './messages';
@@ -137,12 +137,12 @@ export function AuditView() {
             {items.map((e) => (
               <tr key={e.id}>
                 <td>{format(e.at)}</td>
-                <td>
+                <td css={longValueCss}>
                   {e.actorRole === 'cli' ? (
                     t('ops-console:commandLine')
                   ) : (
                     <>
-                      <span dir="ltr">{e.actorEmail}</span> ({isOpsRole(e.actorRole) ? t(`ops-console:roles.${e.actorRole}`) : e.actorRole})
+                      <EmailAddress value={e.actorEmail} /> ({isOpsRole(e.actorRole) ? t(`ops-console:roles.${e.actorRole}`) : e.actorRole})
                     </>
                   )}
                 </td>
@@ -152,7 +152,7 @@ export function AuditView() {
                     {e.action}
                   </span>
                 </td>
-                <td dir="ltr" css={{ overflowWrap: 'anywhere' }}>
+                <td dir="ltr" css={longValueCss}>
                   {e.target}
                 </td>
                 <td>{e.reason ?? ''}</td>

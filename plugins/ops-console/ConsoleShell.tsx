@@ -2,7 +2,7 @@ import { useTheme } from '@emotion/react';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Redirect, Route, Switch, useRoute } from 'wouter';
-import { Button, lazyView, LoadingLine, namespaceOf, OPS_SECTION_POINT, PluginBoundary, type TranslationKey, usePortal } from '@portal/plugin-api';
+import { Button, EmailAddress, lazyView, LoadingLine, namespaceOf, OPS_SECTION_POINT, PluginBoundary, type TranslationKey, usePortal } from '@portal/plugin-api';
 import { useConsole } from './consoleContext';
 
 function NavLink({ href, labelKey }: { href: string; labelKey: TranslationKey }) {
@@ -50,7 +50,7 @@ export function ConsoleShell() {
           ))}
         </nav>
         <p css={{ margin: 0, marginInlineStart: 'auto', color: theme.colors.textMuted, overflowWrap: 'anywhere' }}>
-          <span dir="ltr">{me.email}</span> · {t(`ops-console:roles.${me.role}`)}
+          <EmailAddress value={me.email} /> · {t(`ops-console:roles.${me.role}`)}
         </p>
         <Button variant="secondary" size="sm" onClick={() => void signOut()}>
           {t('ops-console:signOut')}

@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Checkbox, currentLanguage, LoadFailed, LoadingLine, Modal, Notice, OPS_ROLES, PageCard, Select, stackedTableCss, TextField, toast, useFormatMoment, useLoaded, type OpsRole } from '@portal/plugin-api';
+import { Button, Checkbox, currentLanguage, EmailAddress, longValueCss, LoadFailed, LoadingLine, Modal, Notice, OPS_ROLES, PageCard, Select, stackedTableCss, TextField, toast, useFormatMoment, useLoaded, type OpsRole } from '@portal/plugin-api';
 import { useOps } from './api';
 import { runConfirmed } from './confirmed';
 import { useConsole } from './consoleContext';
@@ -153,7 +153,9 @@ export function OperatorsView() {
             <tbody>
               {list.data.map((o) => (
                 <tr key={o.id}>
-                  <td dir="ltr">{o.email}</td>
+                  <td css={longValueCss}>
+                    <EmailAddress value={o.email} />
+                  </td>
                   <td>{t(`ops-console:roles.${o.role}`)}</td>
                   <td>{t(`ops-console:statuses.${o.status}`)}</td>
                   <td>{o.lastSignInAt ? format(o.lastSignInAt) : t('ops-console:never')}</td>

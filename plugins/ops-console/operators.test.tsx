@@ -54,7 +54,7 @@ describe('what each role sees', () => {
   it('a viewer sees the list only: no invitation, no Change', async () => {
     await show(VIEWER_ME);
     expect(screen.getByText('The people who can sign in to this console, and what each may do.')).toBeInTheDocument();
-    expect(screen.getByText(OPERATORS[3]!.email)).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: OPERATORS[3]!.email })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Invite an operator' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send invitation' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();
