@@ -92,7 +92,17 @@ describe('the login shell', () => {
         await page.getByRole('heading', { name: 'Sign in' }).waitFor();
         expect(await page.locator('#boot-shell').count()).toBe(0);
         const shown = await boxes(page, '#root', client);
-        if (width >= 1024) expect(shown).toEqual(painted);
+        if (width >= 1024 && !('titleLogoUrl' in client.branding)) expect(shown).toEqual(painted);
+        else if (width >= 1024) {
+          // The shell holds the header logo's full box (200 px): sized to the logo as the page does, it moved the largest
+          // paint from the shell to the page (lighthouse: 2.3 s instead of 0.7 s). So beside a narrower logo the name starts
+          // further along in the shell than on the page; its line, the card and the card's logo do not move. (Noted on issue 28.)
+          expect({ logo: shown.logo, card: shown.card, nameAt: shown.name && { y: shown.name.y, height: shown.name.height } }).toEqual({
+            logo: painted.logo,
+            card: painted.card,
+            nameAt: painted.name && { y: painted.name.y, height: painted.name.height },
+          });
+        }
         else {
           // On a phone the page's language menu takes part of the header, which the shell has no button for: the name
           // (and a logo beside it) may be narrower on the page. Where they start, and the card, do not move. (Noted on issue 27.)
