@@ -14,7 +14,8 @@ import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { Ctx } from '../context';
 import type { ClientTable } from '../db/types';
 import { fail } from '../http/errors';
-import { safeEqual, sha256 } from './crypto';
+import { clientSecretMatches, isConfidential } from './clientSecretCheck';
+import { safeEqual } from './crypto';
 import { PORTAL_CLIENT_ID } from './oauth';
 
 const PORTAL_CLIENTS: ReadonlySet<string> = new Set([PORTAL_CLIENT_ID, ...Object.values(APP_CLIENT_IDS)]);
@@ -27,7 +28,7 @@ export function isPortalClient(clientId: string): boolean {
 /** The registered method of a confidential client, or null for a public one. */
 export function clientAuthMethod(ctx: Pick<Ctx, 'options'>, clientId: string): 'client_secret_basic' | 'client_secret_post' | null {
   const client = ctx.options.clients.find((c) => c.id === clientId);
-  if (!client?.secret) return null;
+  if (!client || !isConfidential(client)) return null;
   return client.tokenEndpointAuthMethod ?? 'client_secret_basic';
 }
 
@@ -50,7 +51,7 @@ export function basicCredentials(header: string | undefined): { id: string; secr
  * A confidential client must present its secret by its registered method, and no other; a public
  * client must not present one (it has none). Failures answer 401 -3090 (RFC 6749's invalid_client).
  */
-export function authenticateClient(ctx: Pick<Ctx, 'options'>, client: ClientTable, given: { authorization?: string; clientSecret?: string }): void {
+export function authenticateClient(ctx: Pick<Ctx, 'options' | 'now'>, client: ClientTable, given: { authorization?: string; clientSecret?: string }): void {
   const method = clientAuthMethod(ctx, client.id);
   const basic = basicCredentials(given.authorization);
   if (method === null) {
@@ -59,7 +60,9 @@ export function authenticateClient(ctx: Pick<Ctx, 'options'>, client: ClientTabl
   }
   const secret = method === 'client_secret_basic' ? (basic && safeEqual(basic.id, client.id) ? basic.secret : undefined) : given.clientSecret;
   const other = method === 'client_secret_basic' ? given.clientSecret !== undefined : basic !== null;
-  if (other || secret === undefined || !client.secret_hash || !safeEqual(sha256(secret), client.secret_hash)) {
+  // The configured client, not the table's row: it has the previous secret of a rotation too.
+  const configured = ctx.options.clients.find((c) => c.id === client.id);
+  if (other || secret === undefined || !configured || !clientSecretMatches(configured, secret, ctx.now())) {
     fail(E.invalidClient, undefined, `Client authentication failed: this client authenticates with ${method}.`, 401);
   }
 }
