@@ -172,12 +172,15 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
     [(now) => pruneShared(stores.global, now), (now) => pruneOidcPayloads(stores.global, now), (now) => pruneAddressLocks(ctx, now), ...Object.values(stores.regions).map((db) => (now: number) => pruneSecurityEvents(db, now))],
     options.now,
   );
-  await syncClients(ctx);
   const given = options.clients.filter((c) => !configs.clientList().includes(c));
-  configs.watchClients(async (fromFile) => {
-    options.clients = [...given, ...fromFile];
+  configs.watchClients(async (served) => {
+    options.clients = [...given, ...served];
     await syncClients(ctx);
   });
+  // The newest stored config versions from here on (the files seed them): what another instance or an operator stored applies here too.
+  await configs.attachVersions(stores.global, { now: options.now, pollMs: options.limits.configPollMs });
+  options.clients = [...given, ...configs.clientList()];
+  await syncClients(ctx);
   const demo = options.seedDemo ? await seedDemo(ctx) : null;
   const oidc = new OidcProvider(ctx);
   await oidc.start();

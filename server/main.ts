@@ -136,6 +136,7 @@ try {
       ...(env.ACCESS_TOKEN_SECONDS ? { accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS) } : {}),
       ...(env.SECURITY_TOKEN_SECONDS ? { securityTokenSeconds: Number(env.SECURITY_TOKEN_SECONDS) } : {}),
       ...(wholeNumber('OPS_CONFIRM_SECONDS', 1) !== undefined ? { opsConfirmSeconds: wholeNumber('OPS_CONFIRM_SECONDS', 1) } : {}),
+      ...(wholeNumber('CONFIG_POLL_MS', 100) !== undefined ? { configPollMs: wholeNumber('CONFIG_POLL_MS', 100) } : {}),
       // Tests of the lockout warning need more wrong passwords than the captcha risk rule allows.
       ...(env.CAPTCHA_AFTER_FAILURES ? { captchaAfterFailures: Number(env.CAPTCHA_AFTER_FAILURES) } : {}),
       ...(env.CAPTCHA_AFTER_ACCOUNT_FAILURES ? { captchaAfterAccountFailures: Number(env.CAPTCHA_AFTER_ACCOUNT_FAILURES) } : {}),

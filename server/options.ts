@@ -23,6 +23,13 @@ export interface ClientConfig {
   requireCaptcha?: boolean;
   /** OpenID Connect: the client's secret (confidential client; stored hashed); without it a public client that must use PKCE. */
   secret?: string;
+  /** The secret's SHA-256 in hex, where only that is kept (a stored version of the clients, a secret the ops console made). */
+  secretHash?: string;
+  /** During a secret's rotation (ops console): the previous secret's SHA-256, which works until `previousSecretUntil` (epoch ms). */
+  previousSecretHash?: string;
+  previousSecretUntil?: number;
+  /** Grants the client may use (default authorization_code and refresh_token); the code flow always. */
+  grantTypes?: Array<'authorization_code' | 'refresh_token'>;
   /** How a confidential client authenticates at the token endpoint (default client_secret_basic). */
   tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post';
   /** Scopes the client may ask for (default openid, email, profile, offline_access). */
@@ -92,6 +99,8 @@ export interface Limits {
   securityTokenSeconds: number;
   /** How long an operator's second-factor confirmation covers dangerous console actions (OPS_CONFIRM_SECONDS; tests shorten it). */
   opsConfirmSeconds: number;
+  /** How often each instance looks for a newer stored config version (CONFIG_POLL_MS): an operator's change applies everywhere within it. */
+  configPollMs: number;
   authCodeSeconds: number;
   loginSessionSeconds: number;
   invitesPerUserPerDay: number;
@@ -236,6 +245,7 @@ export const DEFAULT_LIMITS: Limits = {
   refreshReuseGraceSeconds: 10,
   securityTokenSeconds: SECURITY_TOKEN_SECONDS,
   opsConfirmSeconds: OPS_CONFIRM_MS / 1000,
+  configPollMs: 1000,
   authCodeSeconds: 60,
   loginSessionSeconds: 3600,
   invitesPerUserPerDay: 3,

@@ -16,3 +16,5 @@ export * from '../contract/signInProblem';
 export * from '../contract/passkeys';
 export * from '../contract/userAgent';
 export * from '../contract/ops';
+export * from '../contract/accountFacts';
+export * from '../contract/configVersions';

@@ -5,7 +5,7 @@
  */
 import { LANGUAGE_CODES } from '../../core/i18n/languages';
 import type { KnownNames } from '../../core/config/loadConfig';
-import { array, boolean, matches, object, oneOf, parseAll, record, ShapeError, string } from '../../core/config/shape';
+import { array, boolean, matches, number, object, oneOf, parseAll, record, ShapeError, string } from '../../core/config/shape';
 import { clientThemeShape } from '../../core/config/themeShape';
 import type { ClientConfig } from '../options';
 
@@ -41,6 +41,12 @@ export function clientShape(known: Required<KnownNames>) {
       requireCaptcha: boolean({ optional: true }),
       // OpenID Connect (server/oidc): a client with a secret is confidential, one without is public (PKCE).
       secret: string({ optional: true, test: (v) => (v.length >= 32 ? null : 'must be at least 32 characters (a random secret)') }),
+      // A stored version of the clients (configVersions.ts) holds the secret's SHA-256 only (clientSecrets.ts).
+      secretHash: string({ optional: true, test: matches(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hex (64 characters)') }),
+      // A rotation's overlap (the ops console): the previous secret's SHA-256 works until this moment (epoch ms).
+      previousSecretHash: string({ optional: true, test: matches(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hex (64 characters)') }),
+      previousSecretUntil: number({ optional: true }),
+      grantTypes: array(oneOf(['authorization_code', 'refresh_token']), { optional: true, test: (grants) => (grants.includes('authorization_code') ? null : 'must include authorization_code (the code flow is the only way in)') }),
       tokenEndpointAuthMethod: oneOf(['client_secret_basic', 'client_secret_post'], { optional: true }),
       scopes: array(oneOf(OIDC_SCOPES), { optional: true }),
       postLogoutRedirectUris: array(string({ test: exactUrl }), { optional: true }),
@@ -126,8 +132,14 @@ export function checkClients(raw: unknown, known: Required<KnownNames>, reserved
     seen.add(client.id);
   });
   clients.forEach((client, i) => {
-    const given = rawItems[i] as { secret?: unknown } | undefined;
-    if (client?.tokenEndpointAuthMethod && given?.secret === undefined) {
+    const given = rawItems[i] as { secret?: unknown; secretHash?: unknown } | undefined;
+    if (given?.secret !== undefined && given.secretHash !== undefined) {
+      problems.push(new ShapeError(`[${i}].secretHash`, `(client '${client?.id}') gives a secret and its hash: give one`));
+    }
+    if (client?.previousSecretHash !== undefined && (client.previousSecretUntil === undefined || client.secretHash === undefined)) {
+      problems.push(new ShapeError(`[${i}].previousSecretHash`, `(client '${client.id}') needs previousSecretUntil and a secretHash (a rotation's overlap)`));
+    }
+    if (client?.tokenEndpointAuthMethod && given?.secret === undefined && given?.secretHash === undefined) {
       problems.push(new ShapeError(`[${i}].tokenEndpointAuthMethod`, `(client '${client.id}') needs a secret`));
     }
     if (production && client) problems.push(...plainHttpProblems(client, i));

@@ -12,7 +12,7 @@ import { APP_TYPES, isAppType, type AppType } from '../../core/contract/partnerA
 import { pluginsForRegion } from '../../core/config/loadConfig';
 import { parsePluginSettings } from '../../core/config/pluginSettings';
 import { hint } from '../../core/config/suggest';
-import { checkClientsFile, checkDeploymentFile, type CheckedDeployment } from './servedConfigs';
+import { checkClientsFile, checkDeploymentFile, type CheckedDeployment } from './configChecks';
 import type { ConfigVocabulary } from './knownNames';
 import { textGapLines, type TextGaps } from './pluginTexts';
 import { ConfigFileError, displayPath, readJsonFile } from './readJsonFile';

@@ -8,7 +8,8 @@ import { parseClients } from './clients';
 import { configVocabulary, freshConfigVocabulary, type ConfigVocabulary } from './knownNames';
 import { ConfigFileError, readJsonFile } from './readJsonFile';
 import { themeNames } from '../../core/build/virtualModules.mjs';
-import { checkClientsFile, checkDeploymentFile, InvalidConfigs, ServedConfigs } from './servedConfigs';
+import { checkClientsFile, checkDeploymentFile } from './configChecks';
+import { InvalidConfigs, ServedConfigs } from './servedConfigs';
 
 /** The base themes as a refusal lists them. */
 const THEMES = themeNames(REPO_ROOT).join(', ');

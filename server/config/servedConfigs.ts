@@ -8,13 +8,16 @@
  */
 import fs from 'node:fs';
 import { APP_TYPES, type AppType } from '../../core/contract/partnerApp';
-import type { RegionCode } from '../../core/contract/regions';
-import { deploymentConfigProblems } from '../../core/config/loadConfig';
-import { checkPluginSettings, PluginConfigError } from '../../core/config/pluginSettings';
-import type { DeploymentConfig } from '../../core/config/types';
 import { brandingImageSources, type BrandingCheckOptions } from '../http/brandingCsp';
 import type { ClientConfig } from '../options';
-import { checkClients } from './clients';
+import type { Kysely } from 'kysely';
+import { REGION_CODES } from '../../core/contract/regions';
+import type { ConfigProposal, ConfigTarget, ConfigVersion, ConfigVersionSummary, DeploymentTarget, RegionEffect } from '../../core/contract/configVersions';
+import type { GlobalDb } from '../db/types';
+import { checkClientsFile, checkClientsJson, checkDeploymentFile, checkDeploymentJson, type CheckedDeployment } from './configChecks';
+import { appendVersion, listVersions, newestVersions, readVersion, recordFileVersion } from './configVersions';
+import { storedClients } from './clientSecrets';
+import { jsonDiff } from './jsonDiff';
 import type { ConfigVocabulary } from './knownNames';
 import { ConfigFileError, displayPath, readJsonFile } from './readJsonFile';
 
@@ -27,69 +30,28 @@ export class InvalidConfigs extends Error {
   }
 }
 
-export interface CheckedDeployment {
-  file: string;
-  config: DeploymentConfig;
-  /** The file's JSON, safe to place inside a `<script type="application/json">` block. */
-  html: string;
-  /** Enabled plugin ids per region, in config order. */
-  enabled: Record<RegionCode, string[]>;
+/** A document an operator proposed that fails its checks: every problem, one line each. */
+export class ConfigProblems extends Error {
+  override readonly name = 'ConfigProblems';
+
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join('\n'));
+  }
 }
 
-/** JSON inside HTML: no `</script>` and no line separators that end a JS string. */
-export function escapeJsonForHtml(json: string): string {
-  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+/** Who applies a version from the console, and why. */
+export interface VersionChange {
+  by: { email: string; role: string };
+  reason: string;
+  restoredFrom?: number;
 }
 
-/**
- * One deployment config file, checked as the browser would check it, for every region at once,
- * and each enabled plugin's needs met in every region; every problem of the file, one line each.
- */
-export function checkDeploymentFile(file: string, vocabulary: ConfigVocabulary, appType?: AppType, console?: boolean): CheckedDeployment {
-  const raw = readJsonFile(file);
-  const { config, problems } = deploymentConfigProblems(raw, vocabulary.known);
-  // With the file's own fields wrong, its plugins' settings are still checked as far as their
-  // switches parsed (a switch that failed counts as off); the rules about the set (the app's own
-  // plugin, each plugin's needs) wait for a config that parses, or an off switch would break them.
-  const parsed = problems.length === 0;
-  if (typeof config.plugins !== 'object' || typeof config.regions !== 'object') throw new ConfigFileError(file, problems);
-  if (appType && parsed) {
-    // The app's page must run the partner-app plugin for exactly this app, or it would refuse its own app.
-    const own = config.plugins['partner-app'];
-    const configured = (own?.config as { appType?: unknown } | undefined)?.appType;
-    if (config.variant !== 'app' || !own?.enabled || configured !== appType) {
-      problems.push(`serves ${appType}, so it needs "variant": "app" and the partner-app plugin enabled with "appType": "${appType}"`);
-    }
-  }
-  // Served, the file's place says whether it is the console's; checked alone (config:check), its variant does.
-  const forConsole = console ?? config.variant === 'console';
-  if (parsed && forConsole !== (config.variant === 'console')) {
-    problems.push(forConsole ? `serves the ops console (OPS_CONFIG), so it needs "variant": "console"` : `"variant": "console" is for the ops console's config (OPS_CONFIG) only`);
-  }
-  let enabled: Record<RegionCode, string[]> | undefined;
-  try {
-    enabled = checkPluginSettings(config, vocabulary.schemas, parsed ? { needs: vocabulary.needs, ...(appType ? { appType } : {}) } : {});
-  } catch (err) {
-    if (!(err instanceof PluginConfigError)) throw err;
-    problems.push(...err.problems);
-  }
-  if (problems.length || !enabled) throw new ConfigFileError(file, problems);
-  return { file, config, html: escapeJsonForHtml(JSON.stringify(raw)), enabled };
-}
-
-/** A clients file: its shape, then its branding images against what the page's CSP can allow; every problem, one line each. */
-export function checkClientsFile(file: string, vocabulary: ConfigVocabulary, reserved: readonly string[], branding?: BrandingCheckOptions): ClientConfig[] {
-  const raw = readJsonFile(file);
-  const { clients, problems } = checkClients(raw, vocabulary.known, reserved, branding?.production ?? false);
-  if (problems.length) throw new ConfigFileError(file, problems.map((err) => `field '${err.path || '(root)'}': ${err.message}`));
-  if (branding) {
-    try {
-      brandingImageSources(clients, branding);
-    } catch (err) {
-      throw new ConfigFileError(file, (err as Error).message);
-    }
-  }
-  return clients;
+/** What is served of one versioned target: the newest good version (null until the store is attached). */
+interface Live<T> {
+  version: ConfigVersion | null;
+  good: T;
+  /** A newer version that failed its checks (a stored document older code wrote, say): reported once, skipped. */
+  refused?: number;
 }
 
 interface Watched<T> {
@@ -122,6 +84,15 @@ export class ServedConfigs {
   private sources: string[] = [];
   private clients: Watched<ClientConfig[]> | null = null;
   private clientsListener: (() => void) | null = null;
+  private clientsApply: ((clients: ClientConfig[]) => Promise<void>) | null = null;
+  /** The versions store, once attached (attachVersions); before it (and in config:check) the files are all there is. */
+  private db: Kysely<GlobalDb> | null = null;
+  private now: () => number = Date.now;
+  private poller: ReturnType<typeof setInterval> | null = null;
+  private syncing: Promise<void> | null = null;
+  /** Set after the first sync: from then on a new clients version is handed to watchClients' apply (before, the start syncs the table itself). */
+  private attached = false;
+  private readonly live = new Map<ConfigTarget, Live<CheckedDeployment | ClientConfig[]>>();
 
   private constructor(private readonly input: ServedConfigsInput) {}
 
@@ -163,12 +134,60 @@ export class ServedConfigs {
     this.deployments.set(file, { file, mtimeMs: mtime(file), good: checkDeploymentFile(file, this.input.vocabulary, appType, console) });
   }
 
-  /** The last good version of a deployment config, re-checked first when the file changed. */
+  /** The deployment file a target is served from: the web's (PORTAL_CONFIG or the baked one) or an app's. */
+  private fileOf(target: DeploymentTarget): string | undefined {
+    return target === 'web' ? this.input.portalConfigFile : this.input.appConfigFiles[target];
+  }
+
+  /** The target a deployment file serves; the console's own config has no versions (operators do not edit the console's switches from the console). */
+  private targetOf(file: string): DeploymentTarget | undefined {
+    if (file === this.input.consoleConfigFile) return undefined;
+    if (file === this.input.portalConfigFile) return 'web';
+    return this.appTypeOf(file);
+  }
+
+  /** The deployment targets this server serves. */
+  deploymentTargets(): DeploymentTarget[] {
+    return (['web', ...APP_TYPES] as const).filter((t) => this.fileOf(t) !== undefined);
+  }
+
+  /** The targets with versions here: the deployment configs served, and the connected services. */
+  versionTargets(): ConfigTarget[] {
+    return [...this.deploymentTargets(), 'clients'];
+  }
+
+  /** A target's document, checked as its file is (a partner app's as that app's). */
+  private check(target: ConfigTarget, raw: unknown, name: string): CheckedDeployment | ClientConfig[] {
+    if (target === 'clients') return checkClientsJson(raw, name, this.input.vocabulary, this.input.reservedClientIds, this.input.branding);
+    return checkDeploymentJson(raw, name, this.input.vocabulary, target === 'web' ? undefined : target, false);
+  }
+
+  /**
+   * The newest good version of a deployment config: the newest stored version, or the file's when
+   * the file was edited since (its edit is stored as a version too). Re-checked first when the file changed.
+   */
   deployment(file: string): CheckedDeployment | null {
     const watched = this.deployments.get(file);
     if (!watched) return null;
+    const before = watched.good;
     this.refresh(watched, () => checkDeploymentFile(file, this.input.vocabulary, this.appTypeOf(file), file === this.input.consoleConfigFile));
-    return watched.good;
+    const target = this.targetOf(file);
+    if (!target) return watched.good;
+    const live = this.live.get(target) as Live<CheckedDeployment> | undefined;
+    if (watched.good !== before && live) {
+      // The edit is served at once here, and stored as a version for the other instances.
+      live.good = watched.good;
+      this.storeFileEdit(target, watched.good.raw, file);
+    }
+    return live?.good ?? watched.good;
+  }
+
+  /** Whether the web config served differs from its file (an operator changed it): the page then needs it written in, even where the build baked the file. */
+  webChangedFromFile(): boolean {
+    const file = this.input.portalConfigFile;
+    const served = file ? this.deployment(file) : null;
+    const watched = file ? this.deployments.get(file) : undefined;
+    return !!served && !!watched && JSON.stringify(served.raw) !== JSON.stringify(watched.good.raw);
   }
 
   /** The extra `img-src` sources the SPA's CSP needs for every client's branding images. */
@@ -182,33 +201,200 @@ export class ServedConfigs {
     this.sources = branding ? brandingImageSources([...(this.input.fixedClients ?? []), ...this.clientList()], branding) : [];
   }
 
-  /** The clients of CLIENTS_FILE as last checked (see watchClients for changes). */
+  /** The connected services as served: the newest stored version, else CLIENTS_FILE as last checked. */
   clientList(): ClientConfig[] {
-    return this.clients?.good ?? [];
+    const live = this.live.get('clients') as Live<ClientConfig[]> | undefined;
+    return live?.good ?? this.clients?.good ?? [];
   }
 
   /**
-   * Follow CLIENTS_FILE: a change that passes its check is handed to `apply` (which syncs the
-   * clients table); one that fails is reported and the clients stay as they were.
+   * Follow the connected services: an edit of CLIENTS_FILE that passes its check, a version another
+   * instance stored, or one applied here is handed to `apply` (which syncs the clients table); a
+   * file edit that fails is reported and the clients stay as they were.
    */
   watchClients(apply: (clients: ClientConfig[]) => Promise<void>, intervalMs = 500): void {
+    this.clientsApply = apply;
     const watched = this.clients;
     if (!watched || this.clientsListener) return;
     const listener = () => {
       const before = watched.good;
       this.refresh(watched, () => checkClientsFile(watched.file, this.input.vocabulary, this.input.reservedClientIds, this.input.branding));
-      if (watched.good !== before) {
-        this.updateImageSources();
-        apply(watched.good).catch((err: unknown) => this.input.warn(`${watched.file}: the new clients could not be applied: ${String(err)}`));
+      if (watched.good === before) return;
+      if (this.db) {
+        // Served once the version is stored: every instance then takes it the same way.
+        this.storeFileEdit('clients', storedClients(readJsonFile(watched.file)), watched.file);
+        return;
       }
+      this.clientsChanged(watched.good);
     };
     this.clientsListener = listener;
     fs.watchFile(watched.file, { interval: intervalMs, persistent: false }, listener);
   }
 
+  private clientsChanged(clients: ClientConfig[]): void {
+    this.updateImageSources();
+    this.clientsApply?.(clients).catch((err: unknown) => this.input.warn(`config: the new connected services could not be applied: ${String(err)}`));
+  }
+
+  /**
+   * Serve the newest stored versions from now on. Each served file first becomes a version when it
+   * differs from the last one a file gave (the first start seeds them); then every `pollMs` this
+   * instance looks for newer versions (another instance's, an operator's) and serves them.
+   */
+  async attachVersions(db: Kysely<GlobalDb>, options: { now: () => number; pollMs: number }): Promise<void> {
+    this.db = db;
+    this.now = options.now;
+    for (const target of this.deploymentTargets()) {
+      const file = this.fileOf(target)!;
+      await recordFileVersion(db, target, this.deployments.get(file)!.good.raw, displayPath(file), 'the file given at start', this.now());
+    }
+    if (this.clients) await recordFileVersion(db, 'clients', storedClients(readJsonFile(this.clients.file)), displayPath(this.clients.file), 'the file given at start', this.now());
+    await this.sync();
+    this.attached = true;
+    this.updateImageSources();
+    if (options.pollMs > 0) {
+      this.poller = setInterval(() => void this.sync().catch((err: unknown) => this.input.warn(`config: could not read the stored versions: ${String(err)}`)), options.pollMs);
+      this.poller.unref();
+    }
+  }
+
+  /** Takes every target's newest stored version that passes its checks (one sync at a time). */
+  sync(): Promise<void> {
+    this.syncing ??= this.syncOnce().finally(() => {
+      this.syncing = null;
+    });
+    return this.syncing;
+  }
+
+  private async syncOnce(): Promise<void> {
+    const db = this.db;
+    if (!db) return;
+    const newest = await newestVersions(db);
+    for (const target of this.versionTargets()) {
+      const number = newest.get(target);
+      const live = this.live.get(target);
+      if (number === undefined || number === live?.version?.version || number === live?.refused) continue;
+      const version = await readVersion(db, target, number);
+      if (version) this.adopt(version);
+    }
+  }
+
+  /** Serve a stored version (when it passes its checks and is newer than what is served). */
+  private adopt(version: ConfigVersion): void {
+    const target = version.target;
+    const live = this.live.get(target);
+    if (live?.version && live.version.version >= version.version) return;
+    let good: CheckedDeployment | ClientConfig[];
+    try {
+      good = this.check(target, version.body, `config version ${target} #${version.version}`);
+    } catch (err) {
+      if (!(err instanceof ConfigFileError)) throw err;
+      if (live) live.refused = version.version;
+      else this.live.set(target, { version: null, good: this.fileGood(target)!, refused: version.version });
+      this.input.warn(`config: refused stored version ${version.version} of ${target}; still serving the last good version\n${err.lines.map((line) => `  ${line}`).join('\n')}`);
+      return;
+    }
+    if (target === 'clients') {
+      // Secrets are stored as hashes only: where the version is the file's own, the file's clients (with their secrets) are served.
+      const file = this.clients;
+      if (file && JSON.stringify(storedClients(readJsonFile(file.file))) === JSON.stringify(version.body)) good = file.good;
+    }
+    this.live.set(target, { version, good });
+    if (live) this.input.warn(`config: now serving version ${version.version} of ${target} (${version.source === 'console' ? `by ${version.author}` : `from ${version.author}`})`);
+    if (target === 'clients' && this.attached) this.clientsChanged(good as ClientConfig[]);
+  }
+
+  private fileGood(target: ConfigTarget): CheckedDeployment | ClientConfig[] | undefined {
+    if (target === 'clients') return this.clients?.good ?? [];
+    const file = this.fileOf(target);
+    return file ? this.deployments.get(file)?.good : undefined;
+  }
+
+  /** A file edit, stored as a version (then served here and on every instance). */
+  private storeFileEdit(target: ConfigTarget, body: unknown, file: string): void {
+    const db = this.db;
+    if (!db) return;
+    void recordFileVersion(db, target, body, displayPath(file), 'the file was edited', this.now())
+      .then((version) => version && this.adopt(version))
+      .catch((err: unknown) => this.input.warn(`config: could not store the edit of ${displayPath(file)}: ${String(err)}`));
+  }
+
+  /** The version served of a target (null before the store is attached, or where the target has none). */
+  currentVersion(target: ConfigTarget): ConfigVersion | null {
+    if (target !== 'clients') {
+      const file = this.fileOf(target);
+      if (file) this.deployment(file);
+    }
+    return this.live.get(target)?.version ?? null;
+  }
+
+  /** What serves a target now: its checked document. */
+  private servedBody(target: ConfigTarget): unknown {
+    const version = this.currentVersion(target);
+    if (version) return version.body;
+    const good = this.fileGood(target);
+    return good === undefined ? undefined : Array.isArray(good) ? good : good.raw;
+  }
+
+  /** A target's versions, newest first. */
+  history(target: ConfigTarget, limit: number, before?: number): Promise<ConfigVersionSummary[]> {
+    if (!this.db) return Promise.resolve([]);
+    return listVersions(this.db, target, limit, before);
+  }
+
+  readVersion(target: ConfigTarget, version: number): Promise<ConfigVersion | null> {
+    return this.db ? readVersion(this.db, target, version) : Promise.resolve(null);
+  }
+
+  /** What a document would change, checked as its file would be: the fields, and the plugins each region gains or loses. */
+  proposeVersion(target: ConfigTarget, body: unknown): ConfigProposal {
+    let checked: CheckedDeployment | ClientConfig[];
+    try {
+      checked = this.check(target, target === 'clients' ? storedClients(body) : body, `${target} (proposed)`);
+    } catch (err) {
+      if (!(err instanceof ConfigFileError)) throw err;
+      return { ok: false, problems: [...err.problems] };
+    }
+    const before = this.servedBody(target);
+    const changes = jsonDiff(before, target === 'clients' ? storedClients(body) : body);
+    const effect: RegionEffect[] = [];
+    const current = target === 'clients' ? undefined : this.fileOf(target) && this.deployment(this.fileOf(target)!);
+    if (current && !Array.isArray(checked)) {
+      for (const region of REGION_CODES) {
+        const was = current.enabled[region];
+        const now = checked.enabled[region];
+        const added = now.filter((id) => !was.includes(id));
+        const removed = was.filter((id) => !now.includes(id));
+        if (added.length || removed.length) effect.push({ region, added, removed });
+      }
+    }
+    return { ok: true, changes, effect };
+  }
+
+  /** Stores a document as the target's newest version and serves it here at once (every other instance within its poll). */
+  async applyVersion(target: ConfigTarget, body: unknown, change: VersionChange): Promise<ConfigVersion> {
+    const db = this.db;
+    if (!db) throw new Error('config versions need the store (attachVersions)');
+    const stored = target === 'clients' ? storedClients(body) : body;
+    const proposal = this.proposeVersion(target, body);
+    if (!proposal.ok) throw new ConfigProblems(proposal.problems);
+    const version = await appendVersion(db, { target, body: stored, author: { source: 'console', name: change.by.email, role: change.by.role }, reason: change.reason, ...(change.restoredFrom !== undefined ? { restoredFrom: change.restoredFrom } : {}), now: this.now() });
+    this.adopt(version);
+    return version;
+  }
+
+  /** Makes an earlier version the newest again (a new version with its document). */
+  async restoreVersion(target: ConfigTarget, number: number, change: VersionChange): Promise<ConfigVersion | null> {
+    const earlier = await this.readVersion(target, number);
+    if (!earlier) return null;
+    return this.applyVersion(target, earlier.body, { ...change, restoredFrom: number });
+  }
+
   close(): void {
     if (this.clients && this.clientsListener) fs.unwatchFile(this.clients.file, this.clientsListener);
     this.clientsListener = null;
+    if (this.poller) clearInterval(this.poller);
+    this.poller = null;
   }
 
   private refresh<T>(watched: Watched<T>, check: () => T): void {

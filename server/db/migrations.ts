@@ -230,6 +230,36 @@ export const globalMigrations = (dialect: SqlDialect): Record<string, Migration>
       await db.deleteFrom('counter_windows').execute();
     },
   },
+  '010_config_versions': {
+    // The deployment configs and the connected services as versioned documents (server/config/
+    // configVersions.ts): every instance serves the newest, files seed them, the ops console adds
+    // them. A version is history: a trigger refuses every UPDATE and DELETE, a restore is a new row.
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('config_versions')
+        .ifNotExists()
+        .addColumn('target', 'varchar(32)', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('source', 'varchar(8)', (c) => c.notNull())
+        .addColumn('author', 'varchar(320)', (c) => c.notNull())
+        .addColumn('author_role', 'varchar(16)')
+        .addColumn('reason', 'varchar(500)', (c) => c.notNull())
+        .addColumn('diff', 'text', (c) => c.notNull())
+        .addColumn('restored_from', 'integer')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('config_versions_pk', ['target', 'version'])
+        .execute();
+      if (dialect === 'postgres') {
+        await sql`CREATE OR REPLACE FUNCTION config_versions_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'config versions are append-only'; END $$`.execute(db);
+        await sql`DROP TRIGGER IF EXISTS config_versions_append_only ON config_versions`.execute(db);
+        await sql`CREATE TRIGGER config_versions_append_only BEFORE UPDATE OR DELETE ON config_versions FOR EACH ROW EXECUTE FUNCTION config_versions_append_only()`.execute(db);
+      } else {
+        await sql`CREATE TRIGGER IF NOT EXISTS config_versions_no_update BEFORE UPDATE ON config_versions BEGIN SELECT RAISE(ABORT, 'config versions are append-only'); END`.execute(db);
+        await sql`CREATE TRIGGER IF NOT EXISTS config_versions_no_delete BEFORE DELETE ON config_versions BEGIN SELECT RAISE(ABORT, 'config versions are append-only'); END`.execute(db);
+      }
+    },
+  },
 });
 
 const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => ({

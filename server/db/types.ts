@@ -71,6 +71,27 @@ export interface GlobalDb {
   once_keys: OnceKeyTable;
   shared_secrets: SharedSecretTable;
   mail_outbox: MailOutboxTable;
+  config_versions: ConfigVersionTable;
+}
+
+/** One version of a served config (server/config/configVersions.ts); rows are never changed. */
+export interface ConfigVersionTable {
+  /** 'web', a partner app's type, or 'clients'. */
+  target: string;
+  /** 1, 2, … per target. */
+  version: number;
+  /** The document's JSON, as a file of that target holds it. */
+  body: string;
+  /** 'file' (seeded from the file at start or on its edit) or 'console' (an operator). */
+  source: string;
+  /** The file's name, or the operator's address. */
+  author: string;
+  author_role: string | null;
+  reason: string;
+  /** JSON array of changes against the version before (jsonDiff.ts). */
+  diff: string;
+  restored_from: number | null;
+  created_at: number;
 }
 
 /** One sliding-window counter of one key (domain/limits.ts). */

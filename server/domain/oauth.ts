@@ -91,7 +91,7 @@ export async function syncClients(ctx: Ctx): Promise<void> {
       require_captcha: client.requireCaptcha ? 1 : 0,
       plugins: client.plugins ? JSON.stringify(client.plugins) : null,
       service_url: client.serviceUrl ?? null,
-      secret_hash: client.secret ? sha256(client.secret) : null,
+      secret_hash: client.secret ? sha256(client.secret) : (client.secretHash ?? null),
       updated_at: ctx.now(),
     };
     const exists = await db.selectFrom('clients').select('id').where('id', '=', client.id).executeTakeFirst();

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckedDeployment } from '../config/servedConfigs';
+import type { CheckedDeployment } from '../config/configChecks';
 import { ApiFailure } from '../http/errors';
 import { appTypeOfClient, PluginSwitches, type Asker } from './switches';
 
 /** A checked deployment with just the enabled sets the switches read. */
 function served(enabled: CheckedDeployment['enabled']): CheckedDeployment {
-  return { file: 'x.json', config: {} as CheckedDeployment['config'], html: '{}', enabled };
+  return { file: 'x.json', config: {} as CheckedDeployment['config'], raw: {}, html: '{}', enabled };
 }
 
 const all = ['account', 'company', 'security'];

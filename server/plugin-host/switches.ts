@@ -9,7 +9,7 @@ import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { APP_CLIENT_IDS, APP_TYPES, type AppType } from '../../core/contract/partnerApp';
 import { REGION_CODES, type RegionCode } from '../../core/contract/regions';
 import path from 'node:path';
-import type { CheckedDeployment } from '../config/servedConfigs';
+import type { CheckedDeployment } from '../config/configChecks';
 import { fail } from '../http/errors';
 import { REPO_ROOT, type ServerOptions } from '../options';
 

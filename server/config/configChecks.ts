@@ -1,0 +1,93 @@
+/**
+ * The checks every served config passes, one implementation for a file (at start, on its edit,
+ * `config:check`) and for a stored version (the ops console's preview and apply): a deployment
+ * config as the browser would check it in every region, and a clients list with its branding.
+ */
+import { type AppType } from '../../core/contract/partnerApp';
+import type { RegionCode } from '../../core/contract/regions';
+import { deploymentConfigProblems } from '../../core/config/loadConfig';
+import { checkPluginSettings, PluginConfigError } from '../../core/config/pluginSettings';
+import type { DeploymentConfig } from '../../core/config/types';
+import { brandingImageSources, type BrandingCheckOptions } from '../http/brandingCsp';
+import type { ClientConfig } from '../options';
+import { checkClients } from './clients';
+import type { ConfigVocabulary } from './knownNames';
+import { ConfigFileError, readJsonFile } from './readJsonFile';
+
+export interface CheckedDeployment {
+  /** The file, or the stored version's name (`config version web #4`). */
+  file: string;
+  config: DeploymentConfig;
+  /** The document as given: what a stored version holds. */
+  raw: unknown;
+  /** The file's JSON, safe to place inside a `<script type="application/json">` block. */
+  html: string;
+  /** Enabled plugin ids per region, in config order. */
+  enabled: Record<RegionCode, string[]>;
+}
+
+/** JSON inside HTML: no `</script>` and no line separators that end a JS string. */
+export function escapeJsonForHtml(json: string): string {
+  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * One deployment config, checked as the browser would check it, for every region at once, and each
+ * enabled plugin's needs met in every region; every problem, one line each, named after `name`.
+ */
+export function checkDeploymentJson(raw: unknown, name: string, vocabulary: ConfigVocabulary, appType?: AppType, console?: boolean): CheckedDeployment {
+  const file = name;
+  const { config, problems } = deploymentConfigProblems(raw, vocabulary.known);
+  // With the file's own fields wrong, its plugins' settings are still checked as far as their
+  // switches parsed (a switch that failed counts as off); the rules about the set (the app's own
+  // plugin, each plugin's needs) wait for a config that parses, or an off switch would break them.
+  const parsed = problems.length === 0;
+  if (typeof config.plugins !== 'object' || typeof config.regions !== 'object') throw new ConfigFileError(file, problems);
+  if (appType && parsed) {
+    // The app's page must run the partner-app plugin for exactly this app, or it would refuse its own app.
+    const own = config.plugins['partner-app'];
+    const configured = (own?.config as { appType?: unknown } | undefined)?.appType;
+    if (config.variant !== 'app' || !own?.enabled || configured !== appType) {
+      problems.push(`serves ${appType}, so it needs "variant": "app" and the partner-app plugin enabled with "appType": "${appType}"`);
+    }
+  }
+  // Served, the file's place says whether it is the console's; checked alone (config:check), its variant does.
+  const forConsole = console ?? config.variant === 'console';
+  if (parsed && forConsole !== (config.variant === 'console')) {
+    problems.push(forConsole ? `serves the ops console (OPS_CONFIG), so it needs "variant": "console"` : `"variant": "console" is for the ops console's config (OPS_CONFIG) only`);
+  }
+  let enabled: Record<RegionCode, string[]> | undefined;
+  try {
+    enabled = checkPluginSettings(config, vocabulary.schemas, parsed ? { needs: vocabulary.needs, ...(appType ? { appType } : {}) } : {});
+  } catch (err) {
+    if (!(err instanceof PluginConfigError)) throw err;
+    problems.push(...err.problems);
+  }
+  if (problems.length || !enabled) throw new ConfigFileError(file, problems);
+  return { file, config, raw, html: escapeJsonForHtml(JSON.stringify(raw)), enabled };
+}
+
+/** A deployment config file: read, then checked as checkDeploymentJson checks a document. */
+export function checkDeploymentFile(file: string, vocabulary: ConfigVocabulary, appType?: AppType, console?: boolean): CheckedDeployment {
+  return checkDeploymentJson(readJsonFile(file), file, vocabulary, appType, console);
+}
+
+/** A clients list: its shape, then its branding images against what the page's CSP can allow; every problem, one line each, named after `name`. */
+export function checkClientsJson(raw: unknown, name: string, vocabulary: ConfigVocabulary, reserved: readonly string[], branding?: BrandingCheckOptions): ClientConfig[] {
+  const file = name;
+  const { clients, problems } = checkClients(raw, vocabulary.known, reserved, branding?.production ?? false);
+  if (problems.length) throw new ConfigFileError(file, problems.map((err) => `field '${err.path || '(root)'}': ${err.message}`));
+  if (branding) {
+    try {
+      brandingImageSources(clients, branding);
+    } catch (err) {
+      throw new ConfigFileError(file, (err as Error).message);
+    }
+  }
+  return clients;
+}
+
+/** A clients file: read, then checked as checkClientsJson checks a document. */
+export function checkClientsFile(file: string, vocabulary: ConfigVocabulary, reserved: readonly string[], branding?: BrandingCheckOptions): ClientConfig[] {
+  return checkClientsJson(readJsonFile(file), file, vocabulary, reserved, branding);
+}
