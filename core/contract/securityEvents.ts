@@ -32,6 +32,7 @@ export const SECURITY_EVENT_KINDS = [
   'trusted_device_added',
   'trusted_device_revoked',
   'second_factor_reset',
+  'activation_mail_sent',
   'company_application_accepted',
   'company_application_rejected',
 ] as const;
@@ -52,8 +53,8 @@ export interface SecurityEventDetail {
   newDevice?: boolean;
   /** `passkey_*`, `trusted_device_*`: the name the user gave (or the device's). */
   name?: string;
-  /** `account_unlocked`: the lock ran out, or a password reset ended it. */
-  by?: 'expiry' | 'reset';
+  /** `account_unlocked`: the lock ran out, or a password reset ended it; any kind: the ops console's help desk did it. */
+  by?: 'expiry' | 'reset' | 'helpdesk';
   /** `company_application_*`: the company's name. */
   org?: string;
 }

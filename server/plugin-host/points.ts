@@ -4,6 +4,7 @@
  * through its context (`contribute`), and a contribution is used only where its plugin is on
  * for the account concerned. A contribution to a point not declared here does not typecheck.
  */
+import type { AccountFact } from '../../core/contract/accountFacts';
 import type { PluginOffResult } from '../../core/contract/api';
 import type { MfaType } from '../../core/contract/auth';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
@@ -213,6 +214,15 @@ export interface ServerPoints {
     authenticate(ctx: Ctx, req: FastifyRequest): Promise<OperatorRef | null>;
     audit(ctx: Ctx, record: OpsAuditRecord): Promise<void>;
   };
+  /**
+   * What a feature knows of one account (its passkeys, recovery codes left, trusted browsers,
+   * company), read by the ops console's help desk without reaching into the feature's tables.
+   * Asked wherever one was ever contributed, whatever the switches say: the help desk sees the
+   * account's data as it is stored.
+   */
+  accountFacts: {
+    facts(ctx: Ctx, region: RegionCode, accountId: string): Promise<AccountFact[]>;
+  };
 }
 
 export type PointName = keyof ServerPoints;
@@ -223,7 +233,7 @@ interface Contribution<K extends PointName> {
 }
 
 export class ServerExtensions {
-  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { humanCheck: [], secondFactorMethods: [], fileReader: [], registrationInvitation: [], trustedBrowser: [], backupCodes: [], passkeys: [], loginSource: [], legacyAccounts: [], accountData: [], demoData: [], devStandIns: [], operators: [] };
+  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { humanCheck: [], secondFactorMethods: [], fileReader: [], registrationInvitation: [], trustedBrowser: [], backupCodes: [], passkeys: [], loginSource: [], legacyAccounts: [], accountData: [], demoData: [], devStandIns: [], operators: [], accountFacts: [] };
 
   contribute<K extends PointName>(plugin: string, point: K, value: ServerPoints[K]): void {
     (this.contributions[point] as Array<Contribution<K>>).push({ plugin, value });

@@ -521,3 +521,6 @@ export async function withMailQueueDown<T>(t: TestServer, step: () => Promise<T>
 
 export const DEMO_PASSWORD = 'Demo-pass-2024';
 export const LEGACY_PASSWORD = 'Legacy-pass-2024';
+
+// The console's operators, for the tests of its sections (plugins' server halves reach only this file).
+export { enrolOperator, OPERATOR_PASSWORD, operatorCode } from './opsOperators';

@@ -1,4 +1,5 @@
 import { defineServerPlugin } from '@portal/server-api';
+import { companyFacts } from './accountFacts';
 import { mayReadLicense } from './companies';
 import { acceptInvite, checkInviteForRegistration } from './invitations';
 import { COMPANY_MAILS } from './notifications';
@@ -17,6 +18,7 @@ export default defineServerPlugin({
   setup(host) {
     host.contribute('demoData', { seed: seedCompanies });
     host.contribute('accountData', applicationsOfAccount);
+    host.contribute('accountFacts', { facts: companyFacts });
     // A business licence is company data: its uploader and the company's members may read it.
     host.contribute('fileReader', { kind: 'license', mayRead: (ctx, file, reader) => mayReadLicense(ctx, file.region, file.id, file.uploaderId, reader) });
     host.contribute('registrationInvitation', { check: checkInviteForRegistration, accept: acceptInvite }, { plugin: 'invite' });

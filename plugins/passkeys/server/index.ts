@@ -1,4 +1,5 @@
 import { defineServerPlugin } from '@portal/server-api';
+import { passkeyFacts } from './accountFacts';
 import { hasPasskey } from './passkeys';
 import { completePasskeySignIn, passkeyProofAccount } from './passkeySignIn';
 import { passkeyRoutes } from './routes';
@@ -13,6 +14,7 @@ export default defineServerPlugin({
   migrations: { regional: passkeyMigrations },
   setup(host) {
     host.contribute('accountData', passkeysOfAccount);
+    host.contribute('accountFacts', { facts: passkeyFacts });
     host.contribute('passkeys', { has: hasPasskey, proofAccount: passkeyProofAccount, complete: completePasskeySignIn });
   },
   routes: (api, ctx) => passkeyRoutes(ctx)(api),

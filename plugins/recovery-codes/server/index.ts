@@ -1,4 +1,5 @@
 import { defineServerPlugin } from '@portal/server-api';
+import { recoveryCodeFacts } from './accountFacts';
 import { discardRecoveryCodes, mailRecoveryCodeUsed, recoveryCodesStatus, spendRecoveryCode } from './recoveryCodes';
 import { recoveryCodeRoutes } from './routes';
 import { recoveryCodesOfAccount, recoveryCodeMigrations } from './tables';
@@ -13,6 +14,7 @@ export default defineServerPlugin({
   mails: ['recoveryCodeUsed'],
   setup(host) {
     host.contribute('accountData', recoveryCodesOfAccount);
+    host.contribute('accountFacts', { facts: recoveryCodeFacts });
     host.contribute('backupCodes', {
       remaining: async (ctx, region, accountId) => (await recoveryCodesStatus(ctx, region, accountId)).remaining,
       spend: spendRecoveryCode,

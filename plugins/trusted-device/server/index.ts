@@ -1,4 +1,5 @@
 import { defineServerPlugin } from '@portal/server-api';
+import { trustedDeviceFacts } from './accountFacts';
 import { currentTrustedDevice, deviceCookieHeader, revokeTrustedDevices, skipsSecondFactor, trustDevice, trustedDaysOffered } from './trustedDevices';
 import { trustedDeviceRoutes } from './routes';
 import { trustedDevicesOfAccount, trustedDeviceMigrations } from './tables';
@@ -14,6 +15,7 @@ export default defineServerPlugin({
   migrations: { regional: trustedDeviceMigrations },
   setup(host) {
     host.contribute('accountData', trustedDevicesOfAccount);
+    host.contribute('accountFacts', { facts: trustedDeviceFacts });
     host.contribute('trustedBrowser', {
       offeredDays: trustedDaysOffered,
       skips: skipsSecondFactor,
