@@ -18,3 +18,4 @@ export * from '../contract/userAgent';
 export * from '../contract/ops';
 export * from '../contract/accountFacts';
 export * from '../contract/configVersions';
+export * from '../contract/contrast';

@@ -33,6 +33,7 @@ import { problemOf, problemUrl } from './problemPage';
 import { ACR_VALUES, missesAskedMfaOf } from './signInContext';
 import { ensureSigningKey, ID_TOKEN_SECONDS, openSigningKeys, publishedSigningKeyRows, SIGNING_ALG, type PrivateSigningJwk } from './signingKeys';
 import { SECRET_PLACES } from '../db/secretsAtRest';
+import { clientSecretMatches, isConfidential, providerSecretStandIn } from '../domain/clientSecretCheck';
 
 export function oidcIssuer(ctx: Pick<Ctx, 'options'>): string {
   return `${ctx.options.publicOrigin}${OIDC_PATH}`;
@@ -45,14 +46,14 @@ export function clientMetadata(client: ClientConfig): ClientMetadata {
     client_name: client.name,
     redirect_uris: client.redirectUris,
     response_types: ['code'],
-    grant_types: ['authorization_code', 'refresh_token'],
+    grant_types: client.grantTypes ?? ['authorization_code', 'refresh_token'],
     scope: (client.scopes ?? ['openid', 'email', 'profile', 'offline_access']).join(' '),
     id_token_signed_response_alg: SIGNING_ALG,
     post_logout_redirect_uris: client.postLogoutRedirectUris ?? [],
     // The logout token names the sign-in (`sid`), so a client ends only that session of the user.
     ...(client.backchannelLogoutUri ? { backchannel_logout_uri: client.backchannelLogoutUri, backchannel_logout_session_required: true } : {}),
-    ...(client.secret
-      ? { token_endpoint_auth_method: client.tokenEndpointAuthMethod ?? 'client_secret_basic', client_secret: client.secret }
+    ...(isConfidential(client)
+      ? { token_endpoint_auth_method: client.tokenEndpointAuthMethod ?? 'client_secret_basic', client_secret: providerSecretStandIn(client)! }
       : { token_endpoint_auth_method: 'none' }),
   };
 }
@@ -250,6 +251,13 @@ export class OidcProvider {
       const provider = new this.lib.default(oidcIssuer(this.ctx), configuration(this.ctx, this.lib, openSigningKeys(keyRows, this.ctx.secrets), this.cookieKeys, clients));
       // Koa reads the request's protocol, host and address from X-Forwarded-*: presentedAsPublicOrigin sets them.
       provider.proxy = true;
+      // Secrets kept as hashes (and a rotation's previous one): the library's own comparison would take the
+      // stand-in for the secret, so it is replaced on this provider's Client class (oidc-provider #631).
+      const ctx = this.ctx;
+      provider.Client.prototype.compareClientSecret = function (this: { clientId: string }, actual: string) {
+        const client = openIdClients(ctx).find((c) => c.id === this.clientId);
+        return Boolean(client && isConfidential(client) && clientSecretMatches(client, actual, ctx.now()));
+      };
       provider.use(securityHeaders(this.ctx));
       provider.on('authorization_code.saved', rememberSid(this.ctx));
       provider.use(endPortalSessionWithProvider(this.ctx));

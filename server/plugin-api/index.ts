@@ -79,6 +79,7 @@ export function defineServerPlugin(plugin: ServerPlugin): ServerPlugin {
 
 // Answers and failures.
 export { ApiFailure, fail, failPage, type ProblemHint } from '../http/errors';
+export { ConfigProblems, type VersionChange } from '../config/servedConfigs';
 export { ok, answerSent, authHeaders, body, clientIp, endSecurityUnlock, ensureSelf, idParams, limitAuth, loginBindingOf, loginUrl, parseCookies, requireAuth, requireHostRegion, requireHostRegionOf, requireSecurityToken, S, securityHeaders, SESSION_CODE_HEADER, setSsoCookie, ssoCookie } from '../http/common';
 export { limitCodeGuesses } from '../http/codeGuesses';
 export { readUploadForm } from '../routes/accounts';
@@ -110,4 +111,7 @@ export { appendAudit, auditOperatorAction, requiredReason, REASON_MAX, type OpsA
 // Counters and pages.
 export { clientNetwork, type SlidingCounter } from '../domain/limits';
 export { escapeHtml } from '../http/html';
+// Themes: the base themes (themes/<name>.theme.ts) as the login page composes them, for checks that must agree with it.
+export { loadBaseThemes } from '../http/loginShell';
+export type { ThemeTokens } from '../../themes/tokens';
 export { newNonce } from '../http/spa';

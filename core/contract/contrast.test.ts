@@ -98,7 +98,14 @@ describe('contrastProblems', () => {
     expect(button).toMatchObject({ fg: 'primaryText', bg: 'primary', fgColor: '#ffffff', bgColor: '#7fb3ff' });
     expect(button.ratio).toBe(shownRatio(contrastRatio(rgb('#ffffff'), rgb('#7fb3ff'))));
     expect(button.ratio!).toBeLessThan(4.5);
-    for (const p of problems) expect(contrastRatio(rgb(p.suggestion!), rgb(p.bgColor))).toBeGreaterThanOrEqual(4.5);
+    // Links: a darker blue, passing on the card and the page.
+    for (const p of problems.slice(1)) {
+      expect(p.suggestionFor).toBe('fg');
+      expect(contrastRatio(rgb(p.suggestion!), rgb(p.bgColor))).toBeGreaterThanOrEqual(4.5);
+    }
+    // White text cannot pass on both the light primary and its dark hover: the primary itself is what to change.
+    expect(button.suggestionFor).toBe('bg');
+    expect(contrastRatio(rgb('#ffffff'), rgb(button.suggestion!))).toBeGreaterThanOrEqual(4.5);
   });
 
   it('reports error text that is too light', () => {
@@ -112,5 +119,16 @@ describe('contrastProblems', () => {
 
   it('takes overrides over the base, ignoring empty ones', () => {
     expect(effectiveColors({ primary: '#000' }, { primary: ' ', text: '#111 ' })).toEqual({ primary: '#000', text: '#111' });
+  });
+});
+
+describe('suggestions for a text drawn on several backgrounds', () => {
+  it("suggests a link colour that passes on the card and on the page, each pair's suggestion the same", () => {
+    const problems = contrastProblems(effectiveColors(DEFAULT_COLORS, { primary: '#5c9bff', background: '#e8eefc' }));
+    const links = problems.filter((p) => p.fg === 'primary');
+    expect(links.map((p) => p.pair)).toEqual(['linkOnCard', 'linkOnPage']);
+    expect(new Set(links.map((p) => p.suggestion)).size).toBe(1);
+    const fixed = effectiveColors(DEFAULT_COLORS, { primary: links[0]!.suggestion!, background: '#e8eefc' });
+    expect(contrastProblems(fixed).filter((p) => p.fg === 'primary')).toEqual([]);
   });
 });

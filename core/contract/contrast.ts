@@ -1,7 +1,7 @@
 /**
- * WCAG 2.x contrast of a service's theme colours: the one implementation the console's form (as the
- * operator types) and the server's routes (before a change is stored) both run, so the browser never
- * accepts what the server would refuse. A failing pair is reported with its measured ratio and a
+ * WCAG 2.x contrast of theme colours: the one implementation the ops console's service form (as the
+ * operator types) and the server (before a service's theme is stored) both run, so the browser never
+ * accepts what the server would refuse; pure, in the contract so both halves of a plugin reach it. A failing pair is reported with its measured ratio and a
  * suggestion: the nearest colour of the same hue (mixed towards black or white) that passes.
  */
 
@@ -35,6 +35,7 @@ export const CONTRAST_PAIRS = [
   { id: 'mutedOnCard', fg: 'textMuted', bg: 'surface' },
 ] as const;
 
+/** The name of a pair of CONTRAST_PAIRS (what it is for: `buttonText`, `linkOnCard`, …). */
 export type ContrastPairId = (typeof CONTRAST_PAIRS)[number]['id'];
 
 /** A pair below AA: its tokens and colours, the measured ratio, and a foreground that passes (null when the colour could not be read). */
@@ -46,8 +47,10 @@ export interface ContrastProblem {
   bgColor: string;
   /** Rounded down to two decimals, so a shown 4.49 never passes. */
   ratio: number | null;
-  /** A `#rrggbb` near the foreground that passes against this background; null when none could be made. */
+  /** A `#rrggbb` that passes: near the text colour, or (when no text colour passes on every background it is drawn on) near the background; null when none could be made. */
   suggestion: string | null;
+  /** Which token the suggestion replaces. */
+  suggestionFor: 'fg' | 'bg';
 }
 
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
@@ -136,6 +139,7 @@ export function contrastRatio(fg: Rgba, bg: Rgba): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
+/** An opaque `#rrggbb` of a colour (alpha dropped, channels rounded). */
 export function toHex(c: Rgba): string {
   const h = (v: number) => Math.round(clamp(v, 0, 255)).toString(16).padStart(2, '0');
   return `#${h(c.r)}${h(c.g)}${h(c.b)}`;
@@ -193,13 +197,36 @@ export function contrastProblems(colors: ThemeColors, min = AA_NORMAL): Contrast
     const fg = parseColor(fgColor);
     const bg = parseColor(bgColor);
     if (!fg || !bg) {
-      problems.push({ pair: pair.id, fg: pair.fg, bg: pair.bg, fgColor, bgColor, ratio: null, suggestion: null });
+      problems.push({ pair: pair.id, fg: pair.fg, bg: pair.bg, fgColor, bgColor, ratio: null, suggestion: null, suggestionFor: 'fg' });
       continue;
     }
     const ratio = shownRatio(contrastRatio(fg, bg));
-    if (ratio < min) problems.push({ pair: pair.id, fg: pair.fg, bg: pair.bg, fgColor, bgColor, ratio, suggestion: suggestColor(fg, bg, min) });
+    if (ratio < min) {
+      const forText = suggestionFor(colors, pair.fg, fg, min);
+      const suggestion = forText ?? suggestColor(bg, fg, min);
+      problems.push({ pair: pair.id, fg: pair.fg, bg: pair.bg, fgColor, bgColor, ratio, suggestion, suggestionFor: forText ? 'fg' : 'bg' });
+    }
   }
   return problems;
+}
+
+/**
+ * A colour for the text token `token` that passes against every background it is drawn on (links
+ * on the card and on the page): the suggestion against the first that fails, again from there
+ * until all pass. Null when none can be found.
+ */
+function suggestionFor(colors: ThemeColors, token: string, start: Rgba, min: number): string | null {
+  const backgrounds = CONTRAST_PAIRS.filter((p) => p.fg === token).map((p) => parseColor(colors[p.bg] ?? ''));
+  if (backgrounds.some((b) => b === null)) return null;
+  let current = start;
+  for (let round = 0; round < 4; round++) {
+    const failing = backgrounds.find((b) => shownRatio(contrastRatio(current, b!)) < min);
+    if (!failing) return toHex(current);
+    const next = suggestColor(current, failing, min);
+    if (!next) return null;
+    current = parseColor(next)!;
+  }
+  return backgrounds.every((b) => shownRatio(contrastRatio(current, b!)) >= min) ? toHex(current) : null;
 }
 
 /** The colours a service's login page uses: the base theme's, then the service's overrides. */
