@@ -202,8 +202,9 @@ export function contrastProblems(colors: ThemeColors, min = AA_NORMAL): Contrast
     }
     const ratio = shownRatio(contrastRatio(fg, bg));
     if (ratio < min) {
+      // The text's colour first; where no text colour passes on all its grounds, the ground's.
       const forText = suggestionFor(colors, pair.fg, fg, min);
-      const suggestion = forText ?? suggestColor(bg, fg, min);
+      const suggestion = forText ?? suggestionFor(colors, pair.bg, bg, min);
       problems.push({ pair: pair.id, fg: pair.fg, bg: pair.bg, fgColor, bgColor, ratio, suggestion, suggestionFor: forText ? 'fg' : 'bg' });
     }
   }
@@ -211,22 +212,22 @@ export function contrastProblems(colors: ThemeColors, min = AA_NORMAL): Contrast
 }
 
 /**
- * A colour for the text token `token` that passes against every background it is drawn on (links
- * on the card and on the page): the suggestion against the first that fails, again from there
- * until all pass. Null when none can be found.
+ * A colour for `token` that passes against every colour it is paired with, as text or as the
+ * ground (the primary under button text and as links on the card and the page): the suggestion
+ * against the first pairing that fails, again from there until all pass. Null when none is found.
  */
 function suggestionFor(colors: ThemeColors, token: string, start: Rgba, min: number): string | null {
-  const backgrounds = CONTRAST_PAIRS.filter((p) => p.fg === token).map((p) => parseColor(colors[p.bg] ?? ''));
-  if (backgrounds.some((b) => b === null)) return null;
+  const others = CONTRAST_PAIRS.flatMap((p) => (p.fg === token ? [p.bg] : p.bg === token ? [p.fg] : [])).map((other) => parseColor(colors[other] ?? ''));
+  if (others.some((o) => o === null)) return null;
   let current = start;
   for (let round = 0; round < 4; round++) {
-    const failing = backgrounds.find((b) => shownRatio(contrastRatio(current, b!)) < min);
+    const failing = others.find((o) => shownRatio(contrastRatio(current, o!)) < min);
     if (!failing) return toHex(current);
     const next = suggestColor(current, failing, min);
     if (!next) return null;
     current = parseColor(next)!;
   }
-  return backgrounds.every((b) => shownRatio(contrastRatio(current, b!)) >= min) ? toHex(current) : null;
+  return others.every((o) => shownRatio(contrastRatio(current, o!)) >= min) ? toHex(current) : null;
 }
 
 /** The colours a service's login page uses: the base theme's, then the service's overrides. */

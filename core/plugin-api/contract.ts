@@ -19,3 +19,4 @@ export * from '../contract/ops';
 export * from '../contract/accountFacts';
 export * from '../contract/configVersions';
 export * from '../contract/contrast';
+export * from '../contract/loginPreview';

@@ -17,6 +17,7 @@ import {
 import { LoginLayout } from './LoginLayout';
 import { createLoginFlow, goTo, initialView } from './loginFlow';
 import { clientLanguage, fetchPageInfo } from './pageInfo';
+import { isPreviewFrame, listenForPreview } from './preview';
 import { ViewHost } from './ViewHost';
 
 const SELF = 'login-layout';
@@ -46,7 +47,17 @@ export default function LoginPage() {
   // The branding belongs to the session code; other query changes keep it.
   const languageOf = useEffectEvent((result: LoginPageInfo | null) => clientLanguage(result, query, storedLanguage()));
   const themeOf = useEffectEvent((result: LoginPageInfo | null) => (result ? clientTheme(config.theme, result.theme, result.title) : null));
+  const preview = useMemo(() => isPreviewFrame(query), [query]);
   useEffect(() => {
+    // The ops console's live preview: the branding comes from the console as the operator types.
+    if (!preview) return;
+    return listenForPreview((result) => {
+      setPageTheme(themeOf(result));
+      setInfo(result);
+    });
+  }, [preview, setPageTheme]);
+  useEffect(() => {
+    if (preview) return;
     let live = true;
     void fetchPageInfo(http, sessionCode, linkClient).then(async (result) => {
       const language = languageOf(result);
@@ -59,7 +70,7 @@ export default function LoginPage() {
     return () => {
       live = false;
     };
-  }, [http, sessionCode, linkClient, setPageTheme]);
+  }, [http, sessionCode, linkClient, setPageTheme, preview]);
 
   useEffect(() => () => setPageTheme(null), [setPageTheme]);
 

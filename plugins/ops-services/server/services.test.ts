@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '@portal/plugin-api/contract';
 import { Client, DEMO_PASSWORD, enrolOperator, operatorCode, signIn, startServer, type TestServer } from '../../../server/test/harness';
-import { SERVICES_CALLS as C, IMAGE_MAX_BYTES, secretPath, servicePath, type ServiceFields, type ServiceList, type ServiceSaved } from '../contract';
+import { SERVICES_CALLS as C, IMAGE_MAX_BYTES, secretPath, servicePath, type ServiceFields, type ServiceList, type ServiceRefusal, type ServiceSaved } from '../contract';
 import type { ContrastProblem } from '@portal/plugin-api/contract';
 
 let t: TestServer;
@@ -124,7 +124,7 @@ describe('services: creating and editing', () => {
     const before = (await operator.c.get<{ result: ServiceList }>(ops(C.services))).body.result.version;
     const bad = await create('bad-uri', false, { redirectUris: ['/callback'] });
     expect(bad.status).toBe(400);
-    expect(bad.body.result.problems.join('\n')).toMatch(/redirectUris\[0\].*absolute/);
+    expect((bad.body.result as unknown as ServiceRefusal).problems!.join('\n')).toMatch(/redirectUris\[0\].*absolute/);
     const theme = await create('bad-theme', false, { branding: { theme: { name: 'no-such-theme' } } });
     expect(theme.status).toBe(400);
     expect((await operator.c.get<{ result: ServiceList }>(ops(C.services))).body.result.version).toBe(before);
@@ -134,7 +134,7 @@ describe('services: creating and editing', () => {
     const branding = { title: 'Bright Co', theme: { name: 'default', overrides: { colors: { primary: '#7fb3ff' } } } };
     const refused = await create('bright', false, { branding });
     expect(refused.status).toBe(400);
-    const problems = refused.body.result.contrast as ContrastProblem[];
+    const problems = (refused.body.result as unknown as ServiceRefusal).contrast as ContrastProblem[];
     expect(problems.map((p) => p.pair)).toEqual(['buttonText', 'linkOnCard', 'linkOnPage']);
     expect(problems[0]).toMatchObject({ fg: 'primaryText', bg: 'primary', bgColor: '#7fb3ff' });
     expect(problems[0]!.ratio).toBeLessThan(4.5);

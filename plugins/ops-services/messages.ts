@@ -1,0 +1,24 @@
+/** What an operator reads for a failed call of the services section: the section's own words where it has them. */
+import { ApiError, ERROR_CODES as E, errorMessage, type ErrorMessageT } from '@portal/plugin-api';
+import type { TFunction } from 'i18next';
+import type { ServiceRefusal } from './contract';
+
+export type ServicesT = TFunction<['ops-services', 'core']>;
+
+/** One line for a failed call; a refusal's problems are listed by `refusalOf`. */
+export function servicesError(error: unknown, t: ServicesT): string {
+  if (error instanceof ApiError) {
+    if (error.status === 0 || error.code === 0) return t('ops-services:errors.noAnswer');
+    if (error.code === E.permissionDenied) return t('ops-services:errors.notAllowed');
+    if (error.code === E.invalidParameter) return t('ops-services:errors.refused');
+    if (error.status === 404) return t('ops-services:errors.notFound');
+  }
+  return errorMessage(error, t as unknown as ErrorMessageT);
+}
+
+/** What a 400 -10020 of a save names: the clients check's problems, or colours below AA. */
+export function refusalOf(error: unknown): ServiceRefusal | null {
+  if (!(error instanceof ApiError) || error.code !== E.invalidParameter) return null;
+  const result = error.result as ServiceRefusal | undefined;
+  return result && (result.problems || result.contrast || result.field) ? result : null;
+}
