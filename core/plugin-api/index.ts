@@ -114,7 +114,7 @@ export { SecuritySummaryState, type SecuritySummaryTone } from '../security/Secu
 
 // Languages and locale namespaces.
 export { changeLanguage, currentLanguage, i18n, showLanguage } from '../i18n/i18n';
-export { DEFAULT_LANGUAGE, isLanguageCode, languageByCode, type LanguageCode, matchBrowserLanguage } from '../i18n/languages';
+export { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGE_CODES, languageByCode, type LanguageCode, matchBrowserLanguage } from '../i18n/languages';
 export { addNamespace, localeFile, type Messages, type NamespaceLoader } from '../i18n/namespaces';
 export { isolate, withoutIsolation } from '../i18n/bidi';
 export { formatNumber, intlLocale } from '../i18n/numbers';
@@ -164,6 +164,7 @@ export { FORM_VALIDATION, useEditedBlur } from '../validation/editedBlur';
 // The ops console: its client, the signed-in operator, dangerous actions and sections.
 export { fetchOpsClient, needsConfirmation, type OpsClient, OpsClientContext, useOps } from '../console/opsClient';
 export { type ConsoleSession, ConsoleContext, OPS_SECTION_POINT, type OpsSection, runConfirmed, useConsole } from '../console/consoleSession';
+export { pluginMenuEntries, type PluginMenuEntry } from '../console/pluginMenus';
 
 // Themes.
 export { type ThemeTokens } from '../../themes/tokens';

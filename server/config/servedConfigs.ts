@@ -11,7 +11,9 @@ import { APP_TYPES, type AppType } from '../../core/contract/partnerApp';
 import { brandingImageSources, type BrandingCheckOptions } from '../http/brandingCsp';
 import type { ClientConfig } from '../options';
 import type { Kysely } from 'kysely';
-import { REGION_CODES } from '../../core/contract/regions';
+import { REGION_CODES, type RegionCode } from '../../core/contract/regions';
+import { pluginsForRegion } from '../../core/config/loadConfig';
+import { parsePluginSettings } from '../../core/config/pluginSettings';
 import type { ConfigProposal, ConfigTarget, ConfigVersion, ConfigVersionSummary, DeploymentTarget, RegionEffect } from '../../core/contract/configVersions';
 import type { GlobalDb } from '../db/types';
 import { checkClientsFile, checkClientsJson, checkDeploymentFile, checkDeploymentJson, type CheckedDeployment } from './configChecks';
@@ -182,6 +184,12 @@ export class ServedConfigs {
     return live?.good ?? watched.good;
   }
 
+  /** The deployment config served for a target (null where this server serves none). */
+  deploymentOf(target: DeploymentTarget): CheckedDeployment | null {
+    const file = this.fileOf(target);
+    return file ? this.deployment(file) : null;
+  }
+
   /** Whether the web config served differs from its file (an operator changed it): the page then needs it written in, even where the build baked the file. */
   webChangedFromFile(): boolean {
     const file = this.input.portalConfigFile;
@@ -319,6 +327,20 @@ export class ServedConfigs {
       .catch((err: unknown) => this.input.warn(`config: could not store the edit of ${displayPath(file)}: ${String(err)}`));
   }
 
+  /**
+   * `config:export` wrote a target's served version to `file`: noted as a version from that file
+   * (no change), so the next start finds the file as it was last given and does not take it as an edit.
+   */
+  async noteExported(target: ConfigTarget, file: string): Promise<void> {
+    const version = this.currentVersion(target);
+    if (this.db && version) await recordFileVersion(this.db, target, version.body, displayPath(file), 'written by config:export', this.now());
+  }
+
+  /** The file a target is served from (CLIENTS_FILE for the services), if any. */
+  servedFile(target: ConfigTarget): string | undefined {
+    return target === 'clients' ? this.clients?.file : this.fileOf(target);
+  }
+
   /** The version served of a target (null before the store is attached, or where the target has none). */
   currentVersion(target: ConfigTarget): ConfigVersion | null {
     if (target !== 'clients') {
@@ -344,6 +366,25 @@ export class ServedConfigs {
 
   readVersion(target: ConfigTarget, version: number): Promise<ConfigVersion | null> {
     return this.db ? readVersion(this.db, target, version) : Promise.resolve(null);
+  }
+
+  /** Every plugin a config may name (the repository's and the outside ones installed). */
+  knownPlugins(): string[] {
+    return [...this.input.vocabulary.known.plugins];
+  }
+
+  /** Each enabled plugin's settings per region of a deployment target, as the page gets them (config:check --region shows the same). */
+  settingsOf(target: DeploymentTarget): Record<RegionCode, Record<string, unknown>> | null {
+    const file = this.fileOf(target);
+    const served = file ? this.deployment(file) : null;
+    if (!served) return null;
+    const schemas = this.input.vocabulary.schemas;
+    const out = {} as Record<RegionCode, Record<string, unknown>>;
+    for (const region of REGION_CODES) {
+      const switches = pluginsForRegion(served.config, region);
+      out[region] = Object.fromEntries(served.enabled[region].map((id) => [id, schemas[id] ? parsePluginSettings(id, schemas[id], switches[id]?.config) : null]));
+    }
+    return out;
   }
 
   /** What a document would change, checked as its file would be: the fields, and the plugins each region gains or loses. */

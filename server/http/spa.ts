@@ -13,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { OPS_PATH } from '../../core/contract/ops';
 import type { Ctx } from '../context';
+import { webConfigFile } from '../plugin-host/switches';
 import type { ClientConfig, ServerOptions } from '../options';
 import { getClient, getLoginSession, loginPageInfo } from '../domain/oauth';
 import { appConfigFor } from './appConfig';
@@ -89,9 +90,11 @@ export function isConsolePath(pathname: string): boolean {
   return pathname === OPS_PATH || pathname.startsWith(`${OPS_PATH}/`);
 }
 
-function configFileFor(options: ServerOptions, pathname: string, query: URLSearchParams, cookie: string | undefined): string | undefined {
+function configFileFor(ctx: Ctx, pathname: string, query: URLSearchParams, cookie: string | undefined): string | undefined {
+  const options = ctx.options;
   if (isConsolePath(pathname)) return options.opsConfigFile ?? undefined;
-  return appConfigFor(options.appConfigFiles, query, cookie) ?? options.portalConfigFile;
+  // An operator's version of the web config (config versions) reaches the page even where the build baked the file in.
+  return appConfigFor(options.appConfigFiles, query, cookie) ?? options.portalConfigFile ?? (ctx.configs.webChangedFromFile() ? webConfigFile(options) : undefined);
 }
 
 /** JSON inside a <script> element: nothing in it can close the element or start a comment. */
@@ -188,12 +191,12 @@ export async function registerSpa(app: FastifyInstance, ctx: Ctx): Promise<void>
     }
     const query = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
     // Checked at start and on every change; a bad edit keeps the last good version here.
-    const file = configFileFor(ctx.options, pathname, query, req.headers.cookie);
+    const file = configFileFor(ctx, pathname, query, req.headers.cookie);
     const deployment = file ? ctx.configs.deployment(file) : null;
     const config = deployment?.html;
     // A bare /login goes on to /authorize without the app (server/http/loginStart.ts).
     // Not for a partner app's page (its launch cookie chose its own config): its app boots as it always did.
-    const webConfig = !file || (file === ctx.options.portalConfigFile && deployment !== null && authorizeEverywhere(deployment.enabled));
+    const webConfig = !file || (file === webConfigFile(ctx.options) && deployment !== null && authorizeEverywhere(deployment.enabled));
     const start = qualifiesForLoginStart(pathname, query) && webConfig ? loginStartPage(startHtml(), html) : null;
     let out = (start ?? html).replace(/__CSP_NONCE__/g, nonce);
     if (config) out = out.replace('</head>', `<script type="application/json" id="portal-config">${config}</script></head>`);

@@ -69,6 +69,11 @@ export class PluginSwitches {
     this.startedOn = on;
   }
 
+  /** Whether the plugin had its routes registered at start: one off everywhere then gets them only at a restart. */
+  routedSinceStart(id: string): boolean {
+    return !this.startedOn || this.startedOn.has(id);
+  }
+
   /** On in some region of some served config (and, after start, on at start too): its routes are registered. */
   onAnywhere(id: string): boolean {
     if (this.startedOn && !this.startedOn.has(id)) return false;

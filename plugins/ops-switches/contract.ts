@@ -1,0 +1,51 @@
+/**
+ * The switches section's calls (`/api/ops/switches/…`), shared by its page and its server half.
+ * The versions themselves are the core's (`ConfigVersion`, `ConfigProposal` in the plugin API's contract).
+ */
+import type { ConfigProposal, ConfigVersion, ConfigVersionSummary, DeploymentTarget, RegionCode } from '@portal/plugin-api/contract';
+
+export const SWITCHES_CALLS = {
+  overview: '/switches',
+  preview: (target: DeploymentTarget) => `/switches/${target}/preview`,
+  apply: (target: DeploymentTarget) => `/switches/${target}/apply`,
+  versions: (target: DeploymentTarget, before?: number) => `/switches/${target}/versions${before !== undefined ? `?before=${before}` : ''}`,
+  version: (target: DeploymentTarget, version: number) => `/switches/${target}/versions/${version}`,
+  restore: (target: DeploymentTarget, version: number) => `/switches/${target}/versions/${version}/restore`,
+} as const;
+
+/** One deployment config as the section shows it. */
+export interface SwitchesTarget {
+  target: DeploymentTarget;
+  /** The version served (every instance serves it within seconds of its making). */
+  current: ConfigVersion;
+  /** Plugins on per region. */
+  enabled: Record<RegionCode, string[]>;
+  /** Each plugin's settings per region as the page gets them (region overrides laid over the base, defaults filled in). */
+  settings: Record<RegionCode, Record<string, unknown>>;
+}
+
+export interface SwitchesOverview {
+  targets: SwitchesTarget[];
+  /** Every plugin a config may name here (console plugins left out). */
+  plugins: string[];
+}
+
+/** A preview's answer: the core's proposal, and the plugins it turns on that have no routes on the running instances until a restart. */
+export type SwitchesPreview = ConfigProposal & { restartFor?: string[] };
+
+export interface ApplyRequest {
+  body: unknown;
+  reason: string;
+  /** The version the operator edited: another change since is refused (409), never overwritten. */
+  baseVersion: number;
+}
+
+export interface RestoreRequest {
+  reason: string;
+}
+
+export interface VersionsPage {
+  versions: ConfigVersionSummary[];
+  /** Pass as `before` for the next page; null at the first version. */
+  next: number | null;
+}
