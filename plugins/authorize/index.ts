@@ -1,4 +1,4 @@
-import { carryLoginParams, definePlugin, type Guard, localeFile, next, SIGN_IN_PROBLEM_PATH } from '@portal/plugin-api';
+import { carryLoginParams, definePlugin, type Guard, localeFile, LOGIN_PREVIEW_PARAM, next, SIGN_IN_PROBLEM_PATH } from '@portal/plugin-api';
 import { configSchema, type AuthorizeConfig } from './config';
 import type messages from '../../locales/en_US/authorize.json';
 
@@ -12,6 +12,8 @@ const loginNeedsSession: Guard = {
   run(ctx) {
     const q = ctx.query;
     if (q.get('session_code') || q.get('source') === 'zendesk' || q.get('module') === 'register') return next;
+    // The ops console's live preview frames /login to show a service's branding: a picture of the page, no sign-in.
+    if (q.get(LOGIN_PREVIEW_PARAM) === '1' && typeof window !== 'undefined' && window.parent !== window) return next;
     carryLoginParams(q);
     const keep = new URLSearchParams();
     for (const name of ['lang', 'return_to']) {

@@ -15,6 +15,9 @@ export function isPreviewFrame(query: URLSearchParams): boolean {
  */
 export function listenForPreview(onInfo: (info: LoginPageInfo) => void): () => void {
   const origin = window.location.origin;
+  // A picture of the page: its views focus their first field as they appear, which would take the
+  // focus (and an open list) from the console's form as the operator types. Nothing here takes it.
+  window.HTMLElement.prototype.focus = () => undefined;
   const handler = (event: MessageEvent) => {
     if (event.origin !== origin || event.source !== window.parent) return;
     const data = event.data as { type?: unknown; info?: unknown } | null;

@@ -97,7 +97,7 @@ export function ServiceEditor({ service, themes, editable, onSaved, onClose, ini
             {failure.contrast.length > 0 && <ContrastReport problems={failure.contrast} />}
           </div>
         )}
-        <h3 css={{ margin: `0 0 ${theme.space(3)}`, fontSize: theme.font.sizeLg }}>{t('ops-services:sections.connection')}</h3>
+        <h2 css={{ margin: `0 0 ${theme.space(3)}`, fontSize: theme.font.sizeLg }}>{t('ops-services:sections.connection')}</h2>
         <div css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))', gap: theme.space(3) }}>
           <TextField label={t('ops-services:fields.id')} required readOnly={!creating} valueWhenReadOnly dir="ltr" hint={creating ? t('ops-services:fields.idHint') : undefined} error={fieldError(errors.id?.message)} {...register('id')} disabled={disabled} />
           <TextField label={t('ops-services:fields.name')} required error={fieldError(errors.name?.message)} {...register('name')} disabled={disabled} />

@@ -1,5 +1,5 @@
 import { useTheme } from '@emotion/react';
-import { useEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, currentLanguage, LOGIN_PREVIEW_INFO, LOGIN_PREVIEW_PARAM, LOGIN_PREVIEW_READY, type LoginPageInfo } from '@portal/plugin-api';
 
@@ -8,6 +8,9 @@ export const PREVIEW_WIDTHS = [
   { width: 375, height: 740, scale: 0.8 },
   { width: 1366, height: 820, scale: 0.5 },
 ] as const;
+
+/** Where a frame loads the login page from: the portal's own /login (stories give a blank page: Storybook serves no /login). */
+export const PreviewSource = createContext((language: string) => `/login?${LOGIN_PREVIEW_PARAM}=1&lang=${encodeURIComponent(language)}`);
 
 /** How long typing may pause before the frames are told (a frame re-renders the whole page). */
 const SETTLE_MS = 150;
@@ -24,7 +27,7 @@ function PreviewFrame({ info, width, height, scale, language }: { info: LoginPag
   const latest = useRef(info);
   latest.current = info;
   const [ready, setReady] = useState(false);
-  const src = `/login?${LOGIN_PREVIEW_PARAM}=1&lang=${encodeURIComponent(language)}`;
+  const src = useContext(PreviewSource)(language);
 
   useEffect(() => {
     setReady(false);
@@ -48,7 +51,9 @@ function PreviewFrame({ info, width, height, scale, language }: { info: LoginPag
   return (
     <figure css={{ margin: 0, display: 'grid', gap: theme.space(1), justifyItems: 'start' }}>
       <figcaption css={{ fontSize: theme.font.sizeSm, color: theme.colors.textMuted }}>{t('preview.width', { width })}</figcaption>
-      <div css={{ width: width * scale, height: height * scale, overflow: 'hidden', border: `1px solid ${theme.colors.border}`, borderRadius: theme.radius.md, background: theme.colors.background }}>
+      {/* Inert: a picture of the page. Its autofocus must not take the operator's focus from the form, nor
+          its sign-in (a passkey's autofill) run; what it says is in the form and the contrast report. */}
+      <div inert css={{ width: width * scale, height: height * scale, overflow: 'hidden', border: `1px solid ${theme.colors.border}`, borderRadius: theme.radius.md, background: theme.colors.background }}>
         <iframe
           ref={frame}
           src={src}
@@ -56,6 +61,7 @@ function PreviewFrame({ info, width, height, scale, language }: { info: LoginPag
           width={width}
           height={height}
           data-preview-width={width}
+          tabIndex={-1}
           css={{ border: 0, transform: `scale(${scale})`, transformOrigin: '0 0', display: 'block' }}
         />
       </div>
