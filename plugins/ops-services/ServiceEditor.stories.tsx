@@ -61,14 +61,18 @@ export const ReadOnly: Story = {
 export const SecretShown: Story = {
   parameters: portal,
   render: () => <SecretShownDialog serviceId="billing" secret="q3Vx0mJ7c2yW9rLk4ZtB8nHs1dPaFgEuXoR6iTyKwQM" previousUntil={Date.UTC(2026, 10, 30, 12, 0)} onClose={noop} />,
-  play: () => until(() => document.querySelector('[role="dialog"] input[readonly]'), 'the secret dialog'),
+  play: async () => {
+    await until(() => document.querySelector('[role="dialog"] input[readonly]'), 'the secret dialog');
+  },
 };
 
 /** A new secret: how long the old one keeps working, and why. */
 export const Rotate: Story = {
   parameters: portal,
   render: () => <RotateDialog service={SERVICES[0]!} onClose={noop} onRotated={noop} />,
-  play: () => until(() => document.querySelector('[role="dialog"]'), 'the rotation dialog'),
+  play: async () => {
+    await until(() => document.querySelector('[role="dialog"]'), 'the rotation dialog');
+  },
 };
 
 /** In Arabic: the form mirrored, colours, addresses and ratios left to right. */
