@@ -48,6 +48,7 @@ const COVERAGE: Record<string, Coverage> = {
   storybook: { here: true },
   'i18n:check': { here: true },
   'config:check': { runBy: 'scripts/config-check.test.ts', evidence: "'config:check'" },
+  'config:export': { runBy: 'scripts/config-export.test.ts', evidence: "'scripts/config-export.ts'" },
   'config:schema': { runBy: 'server/config/configSchema.test.ts', evidence: 'configSchemaJson(' }, // the generator the script writes with
   'api:report': { runBy: 'scripts/plugin-api-report.test.ts', evidence: 'extractReports(' }, // the same extraction, compared instead of written
   'api:docs': { runBy: 'scripts/plugin-api-report.test.ts', evidence: "extractReports({ docs: " }, // API Documenter into a scratch folder

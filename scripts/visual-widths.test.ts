@@ -54,6 +54,8 @@ describe('visual widths', () => {
     expect(shotAt('Plugins/OpsConsole/OperatorsView Arabic')).toEqual(['chrome.1024', 'chrome.1366']);
     expect(shotAt('Plugins_OpsConsole_ConfirmDialog_Code_Only')).toEqual(['chrome.1024', 'chrome.1366']);
     expect(shotAt('Plugins/OpsConsole/SignInView Empty')).toEqual(['chrome.375', 'chrome.1024', 'chrome.1366']);
+    expect(shotAt('Plugins/OpsSwitches/SwitchesView As Operator')).toEqual(['chrome.1024', 'chrome.1366']);
+    expect(shotAt('Plugins_OpsSwitches_SwitchesView_Arabic')).toEqual(['chrome.1024', 'chrome.1366']);
     expect(shotAt('Plugins/OpsConsole/SignInView Arabic Second Step')).toEqual(['chrome.375', 'chrome.1024', 'chrome.1366']);
     expect(shotAt('Plugins_OpsConsole_EnrolView_Authenticator_App')).toEqual(['chrome.375', 'chrome.1024', 'chrome.1366']);
   });
