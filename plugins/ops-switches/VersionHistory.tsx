@@ -98,7 +98,7 @@ export function VersionHistory({ target, currentVersion, canEdit, onRestored }: 
   const theme = useTheme();
   const { t } = useTranslation(['ops-switches', 'core']);
   const ops = useOps();
-  const first = useLoaded(useCallback(() => ops.call<VersionsPage>('GET', C.versions(target)), [ops, target, currentVersion]));
+  const first = useLoaded(useCallback(() => ops.call<VersionsPage>('GET', C.versions(target)), [ops, target]));
   const [older, setOlder] = useState<ConfigVersionSummary[]>([]);
   const [next, setNext] = useState<number | null | undefined>(undefined);
   const [moreError, setMoreError] = useState<string | null>(null);

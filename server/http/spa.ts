@@ -14,7 +14,7 @@ import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { OPS_PATH } from '../../core/contract/ops';
 import type { Ctx } from '../context';
 import { webConfigFile } from '../plugin-host/switches';
-import type { ClientConfig, ServerOptions } from '../options';
+import type { ClientConfig } from '../options';
 import { getClient, getLoginSession, loginPageInfo } from '../domain/oauth';
 import { appConfigFor } from './appConfig';
 import { BOOT_SCRIPT_SOURCE, bootAfterPaint } from './bootAfterPaint';

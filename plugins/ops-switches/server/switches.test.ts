@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E, type ConfigVersion } from '@portal/plugin-api/contract';
 import { accountRow, createAccount } from '@portal/server-api';
 import { Client, enrolOperator, operatorCode, signIn, startPeers, startServer, type Peers, type TestServer } from '../../../server/test/harness';
-import { REPO_ROOT } from '../../../server/options';
 import { SWITCHES_CALLS as C, type SwitchesOverview, type SwitchesPreview, type VersionsPage } from '../contract';
 
 let t: TestServer;
@@ -23,7 +22,7 @@ let operator: { c: Client; secret: string };
 let admin: { c: Client; secret: string };
 const USE_EMAIL = 'use.member@example.com';
 const PASSWORD = 'Switches-user-2026';
-const original = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'config/default.json'), 'utf8')) as Record<string, unknown>;
+const original = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../config/default.json'), 'utf8')) as Record<string, unknown>;
 const companyOffInUse = { ...original, regions: { Use: { plugins: { company: { enabled: false } } } } };
 const ops = (p: string) => `/api/ops${p}`;
 
