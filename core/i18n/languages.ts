@@ -47,6 +47,7 @@ export interface Language extends LanguageSpec {
 }
 
 export const LANGUAGES: readonly Language[] = DECLARED;
+/** The code of every portal language, in the order of LANGUAGES (a language list's options, a check over all of them). */
 export const LANGUAGE_CODES: readonly LanguageCode[] = DECLARED.map((l) => l.code);
 
 /** The language used when nothing else chooses one: en_US. */
