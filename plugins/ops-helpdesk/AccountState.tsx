@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmailAddress, longValueCss, MFA_TYPES, PageCard, stackedTableCss, useFormatMoment, type AccountFact, type MfaType } from '@portal/plugin-api';
+import { CellLabel, EmailAddress, longValueCss, MFA_TYPES, PageCard, stackedTableCss, useFormatMoment, type AccountFact, type MfaType } from '@portal/plugin-api';
 import { activityTitle, whereFrom } from './activity';
 import type { HelpdeskAccount } from './contract';
 
@@ -34,8 +34,14 @@ function FactValue({ fact }: { fact: AccountFact }) {
         <ul css={{ margin: '0.25em 0 0', paddingInlineStart: '1.25em' }}>
           {items.map((item, i) => (
             <li key={i}>
-              {item.name}
-              {item.at ? ` · ${format(item.at)}` : ''}
+              {/* Names and dates isolated: a Latin name beside an Arabic date keeps its order. */}
+              <bdi>{item.name}</bdi>
+              {item.at ? (
+                <>
+                  {' · '}
+                  <bdi>{format(item.at)}</bdi>
+                </>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -91,9 +97,18 @@ export function AccountState({ account, actions }: { account: HelpdeskAccount; a
             <tbody>
               {account.sessions.map((s, i) => (
                 <tr key={i}>
-                  <td css={longValueCss}>{whereFrom(s)}</td>
-                  <td>{format(s.lastActiveAt)}</td>
-                  <td>{format(s.createdAt)}</td>
+                  <td css={longValueCss}>
+                    <CellLabel>{t('ops-helpdesk:sessions.device')}</CellLabel>
+                    <bdi>{whereFrom(s)}</bdi>
+                  </td>
+                  <td>
+                    <CellLabel>{t('ops-helpdesk:sessions.lastActive')}</CellLabel>
+                    {format(s.lastActiveAt)}
+                  </td>
+                  <td>
+                    <CellLabel>{t('ops-helpdesk:sessions.started')}</CellLabel>
+                    {format(s.createdAt)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -109,7 +124,7 @@ export function AccountState({ account, actions }: { account: HelpdeskAccount; a
               <li key={event.id} css={{ padding: `${theme.space(2)} 0`, borderBottom: `1px solid ${theme.colors.border}` }}>
                 <div css={{ fontWeight: 600 }}>{activityTitle(event, t)}</div>
                 <div css={{ color: theme.colors.textMuted, fontSize: theme.font.sizeSm }}>
-                  {format(event.at)} · {whereFrom(event)}
+                  <bdi>{format(event.at)}</bdi> · <bdi>{whereFrom(event)}</bdi>
                 </div>
               </li>
             ))}

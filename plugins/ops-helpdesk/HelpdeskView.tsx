@@ -58,7 +58,8 @@ export function HelpdeskView() {
           <div css={{ flex: '1 1 260px', minWidth: 0 }}>
             <TextField label={t('ops-helpdesk:email')} type="email" autoComplete="off" spellCheck={false} value={email} error={emailError ?? undefined} maxLength={320} onChange={(e) => setEmail(e.target.value)} />
           </div>
-          <div css={{ paddingTop: '1.75rem' }}>
+          {/* Level with the field beside its label; under it on a phone, where the row wraps. */}
+          <div css={{ paddingTop: '1.375rem', '@media (max-width: 600px)': { paddingTop: 0 } }}>
             <Button type="submit" loading={busy}>
               {t('ops-helpdesk:find')}
             </Button>
