@@ -56,7 +56,7 @@ export function ImageField({ label, value, onChange, error, disabled }: ImageFie
   }
 
   return (
-    <div css={{ display: 'grid', gridTemplateColumns: '1fr auto', gap: theme.space(3), alignItems: 'start' }}>
+    <div css={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: theme.space(3), alignItems: 'start' }}>
       <TextField label={label} type="url" value={value} onChange={(e) => onChange(e.target.value)} error={problem ?? error} disabled={disabled} hint={t('ops-services:image.hint')} />
       <div css={{ display: 'flex', gap: theme.space(2), alignItems: 'center', marginTop: 24 }}>
         {value && <img src={value} alt="" css={{ width: 40, height: 40, objectFit: 'contain', border: `1px solid ${theme.colors.border}`, borderRadius: theme.radius.sm, background: theme.colors.surface }} />}

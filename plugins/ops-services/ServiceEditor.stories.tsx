@@ -12,6 +12,8 @@ import { BASE_ANSWERS, cannedOps, SERVICES, THEMES, VIEWER_ME } from './testing'
  */
 
 const noop = () => undefined;
+/** An image the story carries itself (Storybook serves no /api). */
+const SLIDE = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="80" height="60"><rect width="80" height="60" fill="#0a6b47"/><circle cx="60" cy="18" r="12" fill="#fff" fill-opacity=".3"/></svg>')}`;
 const editor = (props: Partial<ServiceEditorProps>) => <ServiceEditor service={null} themes={THEMES} editable onSaved={noop} onClose={noop} {...props} />;
 
 const meta: Meta = {
@@ -39,7 +41,7 @@ export const Required: Story = {
 export const Editing: Story = {
   render: () =>
     editor({
-      service: { ...SERVICES[0]!, branding: { ...SERVICES[0]!.branding, signUpUrl: 'https://billing.example/join', carousel: [{ fileUrl: '/api/branding/slide-1.svg', description: 'Pay every invoice in one place', texts: { de_DE: { description: 'Alle Rechnungen an einem Ort' } } }] } },
+      service: { ...SERVICES[0]!, branding: { ...SERVICES[0]!.branding, signUpUrl: 'https://billing.example/join', carousel: [{ fileUrl: SLIDE, description: 'Pay every invoice in one place', texts: { de_DE: { description: 'Alle Rechnungen an einem Ort' } } }] } },
     }),
   play: ({ canvasElement }) => untilText(canvasElement, 'All text colours reach WCAG AA contrast.'),
 };

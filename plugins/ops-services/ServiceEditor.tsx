@@ -3,7 +3,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button, Checkbox, FORM_VALIDATION, LANGUAGE_CODES, languageByCode, Notice, PageCard, runConfirmed, Select, TextField, toast, useConsole, useEditedBlur, useOps, type ContrastProblem } from '@portal/plugin-api';
+import { Button, Checkbox, contrastProblems, effectiveColors, FORM_VALIDATION, LANGUAGE_CODES, languageByCode, Notice, PageCard, runConfirmed, Select, TextField, toast, useConsole, useEditedBlur, useOps, type ContrastProblem } from '@portal/plugin-api';
 import { ContrastReport } from './ContrastReport';
 import { AUTH_METHODS, SERVICES_CALLS as C, servicePath, type BaseThemeColors, type ServiceItem, type ServiceSaved } from './contract';
 import { ImageField } from './ImageField';
@@ -13,7 +13,7 @@ import { EMPTY_SERVICE, formValuesOf, previewInfoOf, serviceFieldsOf, serviceSch
 import { ServicePreview } from './ServicePreview';
 import { SlidesFields } from './SlidesFields';
 import { TextArea } from './TextArea';
-import { ThemeFields, useContrast } from './ThemeFields';
+import { ThemeFields } from './ThemeFields';
 
 export interface ServiceEditorProps {
   /** The service to edit; none creates one. */
@@ -48,7 +48,6 @@ export function ServiceEditor({ service, themes, editable, onSaved, onClose, ini
   const register = useEditedBlur(registerField, trigger);
   const { errors, isSubmitting } = formState;
   const confidential = useWatch({ control, name: 'confidential' });
-  const liveContrast = useContrast(control, themes);
   const [failure, setFailure] = useState<{ message: string; problems: string[]; contrast: ContrastProblem[] } | null>(null);
   const [shown, setShown] = useState<{ saved: ServiceSaved } | null>(null);
   const [rotating, setRotating] = useState(false);
@@ -58,8 +57,10 @@ export function ServiceEditor({ service, themes, editable, onSaved, onClose, ini
 
   async function save(values: ServiceFormValues) {
     // What the server would refuse for contrast is said here first, with the same check.
-    if (liveContrast && liveContrast.length > 0) {
-      setFailure({ message: t('ops-services:contrast.failTitle'), problems: [], contrast: liveContrast });
+    const base = themes.find((th) => th.name === values.themeName);
+    const contrast = base ? contrastProblems(effectiveColors(base.colors, values.colors)) : [];
+    if (contrast.length > 0) {
+      setFailure({ message: t('ops-services:contrast.failTitle'), problems: [], contrast });
       return;
     }
     setFailure(null);
@@ -80,7 +81,7 @@ export function ServiceEditor({ service, themes, editable, onSaved, onClose, ini
   }
 
   return (
-    <form onSubmit={(e) => void handleSubmit(save)(e)} noValidate aria-labelledby="ops-service-editor" css={{ display: 'grid', gap: theme.space(6) }}>
+    <form onSubmit={(e) => void handleSubmit(save)(e)} noValidate aria-labelledby="ops-service-editor" css={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: theme.space(6) }}>
       <PageCard id="ops-service-editor" level={1} title={creating ? t('ops-services:newTitle') : t('ops-services:editTitle', { name: service.name })} intro={t(editable ? 'ops-services:editIntro' : 'ops-services:readIntro')}>
         {failure && (
           <div css={{ marginBottom: theme.space(4), display: 'grid', gap: theme.space(2) }}>
@@ -98,13 +99,13 @@ export function ServiceEditor({ service, themes, editable, onSaved, onClose, ini
           </div>
         )}
         <h2 css={{ margin: `0 0 ${theme.space(3)}`, fontSize: theme.font.sizeLg }}>{t('ops-services:sections.connection')}</h2>
-        <div css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))', gap: theme.space(3) }}>
+        <div css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(260px, 100%), 1fr))', gap: theme.space(3) }}>
           <TextField label={t('ops-services:fields.id')} required readOnly={!creating} valueWhenReadOnly dir="ltr" hint={creating ? t('ops-services:fields.idHint') : undefined} error={fieldError(errors.id?.message)} {...register('id')} disabled={disabled} />
           <TextField label={t('ops-services:fields.name')} required error={fieldError(errors.name?.message)} {...register('name')} disabled={disabled} />
         </div>
         <TextArea label={t('ops-services:fields.redirectUris')} required hint={t('ops-services:fields.redirectUrisHint')} error={fieldError(errors.redirectUris?.message)} {...register('redirectUris')} disabled={disabled} />
         <TextArea label={t('ops-services:fields.postLogoutRedirectUris')} hint={t('ops-services:fields.oneALine')} error={fieldError(errors.postLogoutRedirectUris?.message)} {...register('postLogoutRedirectUris')} disabled={disabled} />
-        <div css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))', gap: theme.space(3) }}>
+        <div css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(260px, 100%), 1fr))', gap: theme.space(3) }}>
           <TextField label={t('ops-services:fields.backchannelLogoutUri')} type="url" error={fieldError(errors.backchannelLogoutUri?.message)} {...register('backchannelLogoutUri')} disabled={disabled} />
           <TextField label={t('ops-services:fields.serviceUrl')} type="url" hint={t('ops-services:fields.serviceUrlHint')} error={fieldError(errors.serviceUrl?.message)} {...register('serviceUrl')} disabled={disabled} />
         </div>
@@ -138,7 +139,7 @@ export function ServiceEditor({ service, themes, editable, onSaved, onClose, ini
             </div>
           )}
         </fieldset>
-        <div css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))', gap: theme.space(3) }}>
+        <div css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(260px, 100%), 1fr))', gap: theme.space(3) }}>
           {confidential && (
             <Controller
               control={control}
@@ -151,7 +152,7 @@ export function ServiceEditor({ service, themes, editable, onSaved, onClose, ini
       </PageCard>
 
       <PageCard id="ops-service-branding" title={t('ops-services:sections.branding')} intro={t('ops-services:sections.brandingIntro')}>
-        <div css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))', gap: theme.space(3) }}>
+        <div css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(260px, 100%), 1fr))', gap: theme.space(3) }}>
           <TextField label={t('ops-services:fields.title')} error={fieldError(errors.title?.message)} {...register('title')} disabled={disabled} />
           <Controller control={control} name="language" render={({ field }) => <Select label={t('ops-services:fields.language')} options={languages} value={field.value} onChange={(v) => field.onChange(v ?? '')} disabled={disabled} />} />
         </div>
@@ -166,7 +167,7 @@ export function ServiceEditor({ service, themes, editable, onSaved, onClose, ini
         <ThemeFields control={control} register={register} setValue={setValue} themes={themes} disabled={disabled} />
       </PageCard>
 
-      <PageCard id="ops-service-preview" title={t('ops-services:sections.preview')}>
+      <PageCard id="ops-service-preview" title={t('ops-services:preview.title')}>
         <LivePreview control={control} />
       </PageCard>
 

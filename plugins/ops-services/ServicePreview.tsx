@@ -27,6 +27,16 @@ function PreviewFrame({ info, width, height, scale, language }: { info: LoginPag
   const latest = useRef(info);
   latest.current = info;
   const [ready, setReady] = useState(false);
+  // The frame keeps its width (the page's breakpoints see it) and is drawn smaller where the column is narrower.
+  const figure = useRef<HTMLElement>(null);
+  const [fit, setFit] = useState(scale);
+  useEffect(() => {
+    const el = figure.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setFit(Math.min(scale, el.clientWidth / width)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [scale, width]);
   const src = useContext(PreviewSource)(language);
 
   useEffect(() => {
@@ -49,11 +59,11 @@ function PreviewFrame({ info, width, height, scale, language }: { info: LoginPag
   }, [info, ready]);
 
   return (
-    <figure css={{ margin: 0, display: 'grid', gap: theme.space(1), justifyItems: 'start' }}>
+    <figure ref={figure} css={{ margin: 0, display: 'grid', gap: theme.space(1), justifyItems: 'start', width: width * scale, maxWidth: '100%', minWidth: 0, flex: '0 1 auto' }}>
       <figcaption css={{ fontSize: theme.font.sizeSm, color: theme.colors.textMuted }}>{t('preview.width', { width })}</figcaption>
       {/* Inert: a picture of the page. Its autofocus must not take the operator's focus from the form, nor
           its sign-in (a passkey's autofill) run; what it says is in the form and the contrast report. */}
-      <div inert css={{ width: width * scale, height: height * scale, overflow: 'hidden', border: `1px solid ${theme.colors.border}`, borderRadius: theme.radius.md, background: theme.colors.background }}>
+      <div inert css={{ width: width * fit, height: height * fit, overflow: 'hidden', border: `1px solid ${theme.colors.border}`, borderRadius: theme.radius.md, background: theme.colors.background }}>
         <iframe
           ref={frame}
           src={src}
@@ -62,7 +72,7 @@ function PreviewFrame({ info, width, height, scale, language }: { info: LoginPag
           height={height}
           data-preview-width={width}
           tabIndex={-1}
-          css={{ border: 0, transform: `scale(${scale})`, transformOrigin: '0 0', display: 'block' }}
+          css={{ border: 0, transform: `scale(${fit})`, transformOrigin: '0 0', display: 'block' }}
         />
       </div>
     </figure>
@@ -79,21 +89,18 @@ export function ServicePreview({ info }: { info: LoginPageInfo }) {
   const [arabic, setArabic] = useState(false);
   const language = arabic ? 'ar_SA' : currentLanguage();
   return (
-    <section aria-labelledby="ops-services-preview" css={{ display: 'grid', gap: theme.space(3) }}>
-      <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(3), alignItems: 'center', justifyContent: 'space-between' }}>
-        <h3 id="ops-services-preview" css={{ margin: 0, fontSize: theme.font.sizeLg }}>
-          {t('preview.title')}
-        </h3>
+    <div css={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: theme.space(3) }}>
+      <div>
         <Button size="sm" variant="secondary" aria-pressed={arabic} onClick={() => setArabic((a) => !a)}>
           {t('preview.arabic')}
         </Button>
       </div>
       <p css={{ margin: 0, fontSize: theme.font.sizeSm, color: theme.colors.textMuted }}>{t('preview.intro')}</p>
-      <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(4), alignItems: 'flex-start' }}>
+      <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(4), alignItems: 'flex-start', minWidth: 0 }}>
         {PREVIEW_WIDTHS.map((w) => (
           <PreviewFrame key={`${w.width}-${language}`} info={info} width={w.width} height={w.height} scale={w.scale} language={language} />
         ))}
       </div>
-    </section>
+    </div>
   );
 }

@@ -21,7 +21,7 @@ function SlideTexts({ control, register, index, disabled }: Props & { index: num
     <fieldset css={{ border: 0, padding: 0, margin: 0 }}>
       <legend css={{ fontSize: theme.font.sizeSm, fontWeight: 600, marginBottom: theme.space(2) }}>{t('slides.texts')}</legend>
       {texts.fields.map((field, k) => (
-        <div key={field.id} css={{ display: 'grid', gridTemplateColumns: 'minmax(140px, 1fr) 2fr 1fr auto', gap: theme.space(2), alignItems: 'start' }}>
+        <div key={field.id} css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(160px, 100%), 1fr))', gap: theme.space(2), alignItems: 'start' }}>
           <Controller
             control={control}
             name={`slides.${index}.texts.${k}.language`}
@@ -47,12 +47,12 @@ export function SlidesFields({ control, register, disabled }: Props) {
   const { t } = useTranslation('ops-services');
   const slides = useFieldArray({ control, name: 'slides' });
   return (
-    <div css={{ display: 'grid', gap: theme.space(4) }}>
+    <div css={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: theme.space(4) }}>
       {slides.fields.map((field, i) => (
         <fieldset key={field.id} css={{ border: `1px solid ${theme.colors.border}`, borderRadius: theme.radius.md, padding: theme.space(4), margin: 0 }}>
           <legend css={{ fontWeight: 600, padding: `0 ${theme.space(1)}` }}>{t('slides.slide', { n: i + 1 })}</legend>
           <Controller control={control} name={`slides.${i}.fileUrl`} render={({ field: f }) => <ImageField label={t('slides.image')} value={f.value} onChange={f.onChange} disabled={disabled} />} />
-          <div css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: theme.space(3) }}>
+          <div css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(200px, 100%), 1fr))', gap: theme.space(3) }}>
             <TextField label={t('slides.caption')} {...register(`slides.${i}.description`)} disabled={disabled} />
             <TextField label={t('slides.link')} type="url" {...register(`slides.${i}.link`)} disabled={disabled} />
             <TextField label={t('slides.linkText')} {...register(`slides.${i}.linkText`)} disabled={disabled} />

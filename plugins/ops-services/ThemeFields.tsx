@@ -35,7 +35,7 @@ function ColorInput({ control, token, placeholder, disabled }: { control: Contro
       control={control}
       name={`colors.${token}`}
       render={({ field }) => (
-        <div css={{ display: 'grid', gridTemplateColumns: '1fr 44px', gap: theme.space(2), alignItems: 'start' }}>
+        <div css={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 44px', gap: theme.space(2), alignItems: 'start' }}>
           <TextField label={t(`tokens.${token}`)} dir="ltr" placeholder={placeholder} value={field.value} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} disabled={disabled} />
           <input
             type="color"
@@ -60,18 +60,18 @@ export function ThemeFields({ control, register, setValue, themes, disabled }: P
   const problems = useContrast(control, themes);
   const options = [{ value: '', label: t('theme.deployment') }, ...themes.map((th) => ({ value: th.name, label: th.name }))];
   return (
-    <div css={{ display: 'grid', gap: theme.space(3) }}>
+    <div css={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: theme.space(3) }}>
       <Controller control={control} name="themeName" render={({ field }) => <Select label={t('theme.base')} options={options} value={field.value} onChange={(v) => field.onChange(v ?? '')} disabled={disabled} hint={t('theme.baseHint')} />} />
       {base && (
         <>
-          <div css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(210px, 1fr))', gap: theme.space(3) }}>
+          <div css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(210px, 100%), 1fr))', gap: theme.space(3) }}>
             {COLOR_TOKENS.map((token) => (
               <ColorInput key={token} control={control} token={token} placeholder={base.colors[token] ?? ''} disabled={disabled} />
             ))}
           </div>
           {problems && <ContrastReport problems={problems} onUse={disabled ? undefined : (token, color) => setValue(`colors.${token as ColorToken}`, color, { shouldDirty: true })} />}
           <TextField label={t('theme.font')} dir="ltr" placeholder={base.font.family} {...register('fontFamily')} disabled={disabled} />
-          <div css={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: theme.space(3) }}>
+          <div css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(120px, 100%), 1fr))', gap: theme.space(3) }}>
             {RADIUS_TOKENS.map((r) => (
               <TextField key={r} label={t(`theme.radius.${r}`)} dir="ltr" placeholder={base.radius[r]} {...register(`radius.${r}`)} disabled={disabled} />
             ))}

@@ -109,7 +109,7 @@ describe('creating a service', () => {
     expect(screen.getByRole('dialog', { name: 'Secret of travel' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'I have stored it' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  });
+   }, 60_000);
 
   it("keeps everything typed when the server refuses, and lists the clients check's problems", async () => {
     const refused = new ApiError(-10020, 'refused', 400, { problems: ["field 'redirectUris[0]': (client 'travel') must be https in production"] });
