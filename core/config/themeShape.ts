@@ -3,8 +3,22 @@ import { CLIENT_THEME_GROUPS, type ThemeOverrides } from '../../themes/tokens';
 import { boolean, matches, number, object, oneOf, string, type OptionalShape, type Shape } from './shape';
 
 /** What a colour token may hold: hex, the functional notations, or a keyword the browser knows without guessing. */
-const CSS_COLOR = /^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|oklch|lab|lch)\([^()]*\)|transparent|currentColor|currentcolor)$/;
+const CSS_COLOR = /^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|oklch|lab|lch)\([0-9a-zA-Z.,%/+\s-]*\)|transparent|currentColor|currentcolor)$/;
 const cssColor = matches(CSS_COLOR, 'must be a CSS colour (#rrggbb, rgb(…), hsl(…) or transparent)');
+
+/**
+ * Any other token the page writes into its styles (a font, a radius, a shadow): one plain value that
+ * cannot end its declaration or rule (; { } < > \ @) and fetches nothing (url(), image-set(), …).
+ * Without it a theme could add rules of its own: selectors on a typed password that load an image
+ * per character (the attack review of issue 28).
+ */
+export function cssTokenProblem(value: string): string | null {
+  if (value.length > 200) return 'must be at most 200 characters';
+  if (/[;{}<>\\@]/.test(value) || /\b(url|image|image-set|cross-fade|element|src|expression|paint)\s*\(/i.test(value)) {
+    return 'must be a plain CSS value (no ; { } < > \\ @, nothing like url(…))';
+  }
+  return null;
+}
 
 export interface ThemeChoice {
   name: string;
@@ -30,7 +44,7 @@ function overridesShape(only?: readonly string[]): OptionalShape<ThemeOverrides>
           ? number({ optional: true })
           : typeof tokenValue === 'boolean'
             ? boolean({ optional: true })
-            : string({ optional: true, ...(group === 'colors' ? { test: cssColor } : {}) });
+            : string({ optional: true, ...(group === 'colors' ? { test: cssColor } : group === 'brand' ? {} : { test: cssTokenProblem }) });
     }
     groups[group] = object(tokens, { optional: true, noUnknown: true });
   }

@@ -4,7 +4,6 @@
  * through the page's catalogue as the portal loads them, and labelled in the operator's language
  * from each plugin's own locale file, without registering anything on the console's page.
  */
-import { catalogue } from 'virtual:plugin-catalogue';
 import { loadManifests } from '../boot/loadPlugins';
 import type { LanguageCode } from '../i18n/languages';
 import type { Messages } from '../i18n/namespaces';
@@ -38,6 +37,8 @@ async function label(manifest: PluginManifest, labelKey: string, language: Langu
 
 /** The menu entries of these plugins (unknown ids are left out: the server's check names them). */
 export async function pluginMenuEntries(ids: readonly string[], language: LanguageCode): Promise<PluginMenuEntry[]> {
+  // Imported when asked: the plugin API (which every manifest imports) must not import the catalogue of manifests.
+  const { catalogue } = await import('virtual:plugin-catalogue');
   const known = ids.filter((id) => catalogue[id]);
   const manifests = await loadManifests(known, catalogue);
   const entries = await Promise.all(

@@ -75,7 +75,7 @@ describe('the switches', () => {
     await loaded(OPERATOR_ME, { [`POST ${C.preview('web')}`]: { ok: true, changes: [{ path: 'plugins.company.enabled', before: true, after: false }], effect: [{ region: 'Aps', added: [], removed: ['company'] }, { region: 'Euw', added: [], removed: ['company'] }] } });
     await user.click(screen.getByRole('checkbox', { name: /company by default/ }));
     expect(await screen.findByText('company disappears in Euw')).toBeInTheDocument();
-    expect((await screen.findAllByText(/^Menu entry “Company” \(company\), for some accounts or screens$/)).length).toBe(2);
+    expect((await screen.findAllByText(/^Menu entry “Company” \(company\), for some accounts or screens$/, undefined, { timeout: 15_000 })).length).toBe(2);
   });
 
   it("shows the config check's problems and offers no Apply", async () => {
