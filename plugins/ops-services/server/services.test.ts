@@ -142,8 +142,8 @@ describe('services: creating and editing', () => {
     const suggestion = problems.find((p) => p.pair === 'linkOnPage')!.suggestion!;
     const fixed = await create('bright', false, { branding: { ...branding, theme: { name: 'default', overrides: { colors: { primary: suggestion } } } } });
     expect(fixed.status).toBe(200);
-    const info = await new Client(t.base).get(`/api/client/custom/banner-and-logo?clientId=bright`);
-    expect(info.body.result).toMatchObject({ title: 'Bright Co', theme: { name: 'default', overrides: { colors: { primary: suggestion } } } });
+    // The clients table follows the new version a moment later (the listener's sync is not awaited by the store).
+    await expect.poll(async () => (await new Client(t.base).get(`/api/client/custom/banner-and-logo?clientId=bright`)).body.result).toMatchObject({ title: 'Bright Co', theme: { name: 'default', overrides: { colors: { primary: suggestion } } } });
   });
 
   it('edits a service: its fields replaced, what the console does not edit (the secret) kept; audited before and after', async () => {
