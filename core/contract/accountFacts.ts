@@ -6,11 +6,13 @@
 
 /** One named thing a fact lists: a passkey, a trusted browser, a company. */
 export interface AccountFactItem {
+  /** As the feature shows it to the account's owner (a passkey's name, "Chrome 131, Windows", a company's name). */
   name: string;
   /** When it was made or last used (epoch ms), if the feature knows. */
   at?: number | null;
 }
 
+/** One fact a feature tells the help desk about an account (the server's `accountFacts` point). */
 export interface AccountFact {
   /**
    * What it is (`passkeys`, `recoveryCodes`, `trustedDevices`, `company`): the help desk words it
@@ -19,5 +21,6 @@ export interface AccountFact {
   id: string;
   /** How many (passkeys, recovery codes left, trusted browsers). */
   count?: number;
+  /** The things counted, by name, when the feature names them. */
   items?: AccountFactItem[];
 }
