@@ -51,6 +51,32 @@ describe('parseDeploymentConfig', () => {
   });
 });
 
+describe('addresses a config names (attack review of issue 28)', () => {
+  const problem = (over: Record<string, unknown>) => {
+    try {
+      parseDeploymentConfig({ ...base, plugins: {}, ...over });
+      return null;
+    } catch (err) {
+      return (err as ConfigError).problems.join('\n');
+    }
+  };
+
+  it('takes a sign-in path on this portal only', () => {
+    expect(problem({ signInPath: '/app/sign-in' })).toBeNull();
+    for (const bad of ['https://evil.example/', '//evil.example/', '/\\evil.example', 'login']) expect(problem({ signInPath: bad }), bad).toMatch(/signInPath.*must be a path on this portal/);
+  });
+
+  it('takes official hosts as host[:port] only: nothing that carries a path or a query off-site', () => {
+    expect(problem({ officialHosts: ['id.example.com', 'localhost:8080', '127.0.0.1:8080', '[::1]:8080'] })).toBeNull();
+    expect(problem({ officialHosts: ['evil.example/steal?'] })).toMatch(/officialHosts\[0\].*must be a host/);
+  });
+
+  it('takes API bases as paths here or http(s) URLs', () => {
+    expect(problem({ api: { global: 'https://id.example/api', regions: { Use: '/u', Aps: '/a', Euw: '/e' } } })).toBeNull();
+    expect(problem({ api: { global: 'javascript:alert(1)', regions: { Use: '//x', Aps: '/a', Euw: '/e' } } })).toMatch(/api.global[\s\S]*api.regions.Use/);
+  });
+});
+
 describe('every problem at once', () => {
   it('names each wrong field, one line each, in the order of the config', () => {
     const raw = { ...base, plugins: { x: { enabled: 'yes' } }, defaultLanguge: 'de_DE', regions: { Euv: {} }, theme: { name: 7 } };

@@ -26,6 +26,21 @@ export interface KnownNames {
 
 const PLUGIN = 'a plugin (a folder under plugins/)';
 
+/** A path on the portal's own origin (`/api`, `/login`): never another host (`//x`, `/\\x`, `https://…`). */
+function ownPath(value: string): string | null {
+  return /^\/(?![/\\])[^\s?#]*$/.test(value) ? null : 'must be a path on this portal, starting with / (not //)';
+}
+
+/** Where the API answers: a path on this portal, or an http(s) URL of a regional host. */
+function apiBase(value: string): string | null {
+  return ownPath(value) === null || httpUrl(value) === null ? null : 'must be a path on this portal (/api) or an http(s) URL';
+}
+
+/** A host as the address bar shows it: a name or an IP address, with a port at most. */
+function hostAndPort(value: string): string | null {
+  return /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/.test(value) ? null : 'must be a host, with a port at most (portal.example.com, localhost:8080)';
+}
+
 /** The deployment config's shape: every level refuses unknown keys and names the closest known one. */
 export function deploymentShape(known: KnownNames = {}) {
   const pluginKeys = known.plugins ? { keys: { allowed: known.plugins, noun: PLUGIN } } : {};
@@ -40,14 +55,14 @@ export function deploymentShape(known: KnownNames = {}) {
       variant: oneOf(['web', 'app', 'console'], { default: 'web' }),
       api: object(
         {
-          global: string(),
-          regions: object(Object.fromEntries(REGION_CODES.map((r) => [r, string()])) as Record<RegionCode, Shape<string>>, { noUnknown: true }),
+          global: string({ test: apiBase }),
+          regions: object(Object.fromEntries(REGION_CODES.map((r) => [r, string({ test: apiBase })])) as Record<RegionCode, Shape<string>>, { noUnknown: true }),
           defaultRegion: oneOf(REGION_CODES, { default: 'Euw' }),
         },
         { noUnknown: true },
       ),
-      officialHosts: array(string(), { default: [] }),
-      signInPath: string({ default: '/' }),
+      officialHosts: array(string({ test: hostAndPort }), { default: [] }),
+      signInPath: string({ default: '/', test: ownPath }),
       allowedRedirects: array(string({ test: httpUrl }), { default: [] }),
       theme: themeShape(known.themes ?? []),
       defaultLanguage: oneOf(LANGUAGE_CODES, { default: 'en_US' }),

@@ -68,7 +68,11 @@ function fail(path: string, message: string): never {
   throw new ShapeError(path, message);
 }
 
-const child = (path: string, key: string) => (path ? `${path}.${key}` : key);
+/** A field's path in a message; a key of absurd length is cut short (a message repeats it, an answer carries it). */
+const child = (path: string, key: string) => {
+  const shown = key.length > 100 ? `${key.slice(0, 100)}…` : key;
+  return path ? `${path}.${shown}` : shown;
+};
 
 /**
  * Every problem of `value`, in order; `parse` throws only the first. With none, `value` is the

@@ -15,6 +15,12 @@ describe('closestName (did you mean)', () => {
     expect(closestName('x', [])).toBeNull();
   });
 
+  it('looks for nothing behind a key of absurd length, at once (attack review of issue 28: 250 000 characters held the server for a minute)', () => {
+    const started = Date.now();
+    expect(closestName('x'.repeat(250_000), ['company', 'account'])).toBeNull();
+    expect(Date.now() - started).toBeLessThan(50);
+  });
+
   it('hint: the suggestion, else the allowed names', () => {
     expect(hint('nmae', ['name'])).toBe("did you mean 'name'?");
     expect(hint('zzz', ['a', 'b'])).toBe('expected one of: a, b');

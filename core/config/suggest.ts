@@ -3,6 +3,8 @@
  * likely intent (a slip of one or two characters, or a difference in case only).
  */
 export function closestName(typed: string, known: readonly string[]): string | null {
+  // Nothing long is a slip of a known name; and the distance's cost grows with the length (a 250 000-character key took a minute).
+  if (typed.length > MAX_TYPED) return null;
   const lower = typed.toLowerCase();
   let best: string | null = null;
   let bestDistance = Infinity;
@@ -17,6 +19,9 @@ export function closestName(typed: string, known: readonly string[]): string | n
   // A short name is easily "two edits" from anything ('Mars' and 'Aps'): demand most of it to match.
   return best !== null && bestDistance <= tolerance && bestDistance < best.length / 2 ? best : null;
 }
+
+/** Longer than any name a config knows by some margin: no suggestion is looked for. */
+const MAX_TYPED = 100;
 
 /** Levenshtein distance with adjacent transpositions counted as one edit (Damerau, restricted). */
 function editDistance(a: string, b: string): number {

@@ -11,8 +11,17 @@ export type NamespaceLoader = (lang: LanguageCode) => Promise<{ default: Message
  * one shared fetch, so no manifest carries a table of 20 locale chunks.
  */
 export function localeFile(ns: string): NamespaceLoader {
-  return (lang) => loadLocale(lang, ns).then((messages) => ({ default: messages as Messages }));
+  // One loader per file: a plugin that reads another's texts (the help desk shows the Security page's
+  // words) names the same loader, which is no second owner of the namespace.
+  let loader = fileLoaders.get(ns);
+  if (!loader) {
+    loader = (lang) => loadLocale(lang, ns).then((messages) => ({ default: messages as Messages }));
+    fileLoaders.set(ns, loader);
+  }
+  return loader;
 }
+
+const fileLoaders = new Map<string, NamespaceLoader>();
 
 /** Namespace loaders by name; the core's own is always here, plugins add theirs at register(). */
 const loaders = new Map<string, NamespaceLoader>([['core', localeFile('core')]]);

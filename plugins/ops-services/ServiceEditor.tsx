@@ -68,7 +68,7 @@ export function ServiceEditor({ service, themes, editable, onSaved, onClose, ini
     try {
       const saved = creating
         ? await runConfirmed(() => ops.call<ServiceSaved>('POST', C.services, { service: fields, confidential: values.confidential, reason: values.reason.trim() }), confirm)
-        : await ops.call<ServiceSaved>('PUT', servicePath(service.id), { service: fields, reason: values.reason.trim() });
+        : await runConfirmed(() => ops.call<ServiceSaved>('PUT', servicePath(service.id), { service: fields, reason: values.reason.trim() }), confirm);
       if (!saved) return;
       toast(t('ops-services:saved', { name: saved.service.name }), 'success');
       if (saved.secret) setShown({ saved });

@@ -10,7 +10,7 @@ import { switchesError } from './messages';
 const REASON_MIN = 3;
 
 /** Restore one version: why, then a fresh second factor. */
-function RestoreDialog({ target, version, onClose, onRestored }: { target: DeploymentTarget; version: number; onClose: () => void; onRestored: (v: ConfigVersion) => void }) {
+function RestoreDialog({ target, version, baseVersion, onClose, onRestored }: { target: DeploymentTarget; version: number; baseVersion: number; onClose: () => void; onRestored: (v: ConfigVersion) => void }) {
   const theme = useTheme();
   const { t } = useTranslation(['ops-switches', 'core']);
   const ops = useOps();
@@ -29,7 +29,7 @@ function RestoreDialog({ target, version, onClose, onRestored }: { target: Deplo
     setError(null);
     setBusy(true);
     try {
-      const made = await runConfirmed(() => ops.call<ConfigVersion>('POST', C.restore(target, version), { reason: reason.trim() }), confirm);
+      const made = await runConfirmed(() => ops.call<ConfigVersion>('POST', C.restore(target, version), { reason: reason.trim(), baseVersion }), confirm);
       if (made) {
         toast(t('ops-switches:history.restored', { version: made.version, from: version }), 'success');
         onRestored(made);
@@ -147,6 +147,7 @@ export function VersionHistory({ target, currentVersion, canEdit, onRestored }: 
         <RestoreDialog
           target={target}
           version={restoring}
+          baseVersion={currentVersion}
           onClose={() => setRestoring(null)}
           onRestored={(made) => {
             setRestoring(null);

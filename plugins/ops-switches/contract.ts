@@ -42,6 +42,8 @@ export interface ApplyRequest {
 
 export interface RestoreRequest {
   reason: string;
+  /** The version served when the operator chose to restore: another one since is refused (409). */
+  baseVersion?: number;
 }
 
 export interface VersionsPage {

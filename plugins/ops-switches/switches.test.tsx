@@ -129,6 +129,6 @@ describe('the switches', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
     await waitFor(() => expect(getToast()?.message).toBe('Version 4 restores version 2.'));
     expect(session.confirmations).toBe(1);
-    expect(calls(ops, 'POST', C.restore('web', 2)).at(-1)!.body).toEqual({ reason: 'Back to the account id' });
+    expect(calls(ops, 'POST', C.restore('web', 2)).at(-1)!.body).toEqual({ reason: 'Back to the account id', baseVersion: 3 });
   });
 });

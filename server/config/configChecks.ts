@@ -5,7 +5,8 @@
  */
 import { type AppType } from '../../core/contract/partnerApp';
 import type { RegionCode } from '../../core/contract/regions';
-import { deploymentConfigProblems } from '../../core/config/loadConfig';
+import { deploymentConfigProblems, pluginsForRegion } from '../../core/config/loadConfig';
+import { REGION_CODES } from '../../core/contract/regions';
 import { checkPluginSettings, PluginConfigError } from '../../core/config/pluginSettings';
 import type { DeploymentConfig } from '../../core/config/types';
 import { brandingImageSources, type BrandingCheckOptions } from '../http/brandingCsp';
@@ -31,12 +32,28 @@ export function escapeJsonForHtml(json: string): string {
   return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+/** Deeper than any config needs: a document nested further is refused before anything walks it (a stack's worth of levels crashed the checks). */
+export const MAX_DEPTH = 24;
+
+/** Whether `value` nests deeper than `max` levels of objects and arrays (walked without recursion). */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /**
  * One deployment config, checked as the browser would check it, for every region at once, and each
  * enabled plugin's needs met in every region; every problem, one line each, named after `name`.
  */
-export function checkDeploymentJson(raw: unknown, name: string, vocabulary: ConfigVocabulary, appType?: AppType, console?: boolean): CheckedDeployment {
+export function checkDeploymentJson(raw: unknown, name: string, vocabulary: ConfigVocabulary, appType?: AppType, console?: boolean, web?: boolean): CheckedDeployment {
   const file = name;
+  if (nestsDeeperThan(raw, MAX_DEPTH)) throw new ConfigFileError(file, `nests deeper than ${MAX_DEPTH} levels`);
   const { config, problems } = deploymentConfigProblems(raw, vocabulary.known);
   // With the file's own fields wrong, its plugins' settings are still checked as far as their
   // switches parsed (a switch that failed counts as off); the rules about the set (the app's own
@@ -45,12 +62,17 @@ export function checkDeploymentJson(raw: unknown, name: string, vocabulary: Conf
   if (typeof config.plugins !== 'object' || typeof config.regions !== 'object') throw new ConfigFileError(file, problems);
   if (appType && parsed) {
     // The app's page must run the partner-app plugin for exactly this app, or it would refuse its own app.
-    const own = config.plugins['partner-app'];
-    const configured = (own?.config as { appType?: unknown } | undefined)?.appType;
-    if (config.variant !== 'app' || !own?.enabled || configured !== appType) {
-      problems.push(`serves ${appType}, so it needs "variant": "app" and the partner-app plugin enabled with "appType": "${appType}"`);
+    // In every region: a region's override that turns it off or names another app would refuse the app there.
+    const wrong = REGION_CODES.filter((region) => {
+      const own = pluginsForRegion(config, region)['partner-app'];
+      return !own?.enabled || (own.config as { appType?: unknown } | undefined)?.appType !== appType;
+    });
+    if (config.variant !== 'app' || wrong.length) {
+      problems.push(`serves ${appType}, so it needs "variant": "app" and the partner-app plugin enabled with "appType": "${appType}"${wrong.length && wrong.length < REGION_CODES.length ? ` in every region (not so in ${wrong.join(', ')})` : ''}`);
     }
   }
+  // The web's config serves the web: an app's or the console's variant there would break its pages.
+  if (web && parsed && config.variant !== 'web') problems.push(`serves the web (PORTAL_CONFIG), so it needs "variant": "web"`);
   // Served, the file's place says whether it is the console's; checked alone (config:check), its variant does.
   const forConsole = console ?? config.variant === 'console';
   if (parsed && forConsole !== (config.variant === 'console')) {
@@ -68,13 +90,14 @@ export function checkDeploymentJson(raw: unknown, name: string, vocabulary: Conf
 }
 
 /** A deployment config file: read, then checked as checkDeploymentJson checks a document. */
-export function checkDeploymentFile(file: string, vocabulary: ConfigVocabulary, appType?: AppType, console?: boolean): CheckedDeployment {
-  return checkDeploymentJson(readJsonFile(file), file, vocabulary, appType, console);
+export function checkDeploymentFile(file: string, vocabulary: ConfigVocabulary, appType?: AppType, console?: boolean, web?: boolean): CheckedDeployment {
+  return checkDeploymentJson(readJsonFile(file), file, vocabulary, appType, console, web);
 }
 
 /** A clients list: its shape, then its branding images against what the page's CSP can allow; every problem, one line each, named after `name`. */
 export function checkClientsJson(raw: unknown, name: string, vocabulary: ConfigVocabulary, reserved: readonly string[], branding?: BrandingCheckOptions): ClientConfig[] {
   const file = name;
+  if (nestsDeeperThan(raw, MAX_DEPTH)) throw new ConfigFileError(file, `nests deeper than ${MAX_DEPTH} levels`);
   const { clients, problems } = checkClients(raw, vocabulary.known, reserved, branding?.production ?? false);
   if (problems.length) throw new ConfigFileError(file, problems.map((err) => `field '${err.path || '(root)'}': ${err.message}`));
   if (branding) {

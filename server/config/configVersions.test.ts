@@ -149,6 +149,54 @@ describe('config versions', () => {
     expect(warnings.filter((w) => w.includes('refused stored version 5 of web'))).toHaveLength(1);
   });
 
+  it('refuses what the attack review of issue 28 got through: nesting past the limit, an app refused in one region, a web config of another variant, a change that changes nothing', () => {
+    const a = opened[0]!;
+    let deep: Record<string, unknown> = {};
+    const top = deep;
+    for (let i = 0; i < 30; i++) deep = (deep.x = {}) as Record<string, unknown>;
+    const nested = { ...original, plugins: { ...(original.plugins as object), account: { enabled: true, config: top } } };
+    expect(a.proposeVersion('web', nested)).toEqual({ ok: false, problems: ['nests deeper than 24 levels'] });
+    expect(a.proposeVersion('web', { ...original, variant: 'app' })).toMatchObject({ ok: false, problems: [expect.stringContaining('needs "variant": "web"')] });
+    const served = a.currentVersion('web')!.body;
+    expect(a.proposeVersion('web', served)).toMatchObject({ ok: true, changes: [] });
+    return expect(a.applyVersion('web', served, by)).rejects.toMatchObject({ problems: ['changes nothing: the document is the version served'] });
+  });
+
+  it('refuses an app config that names another app, or turns its own plugin off, in one region', () => {
+    const android = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'config/app-android.json'), 'utf8')) as Record<string, unknown>;
+    const otherApp = { ...android, regions: { Euw: { plugins: { 'partner-app': { config: { appType: 'partner_app_ios' } } } } } };
+    expect(() => checkDeploymentJson(otherApp, 'x', vocabulary, 'partner_app_android')).toThrow(/in every region \(not so in Euw\)/);
+    const offInAps = { ...android, regions: { Aps: { plugins: { 'partner-app': { enabled: false } } } } };
+    expect(() => checkDeploymentJson(offInAps, 'x', vocabulary, 'partner_app_android')).toThrow(/not so in Aps/);
+  });
+
+  it('refuses a change made against an older version, in the transaction that stores it', async () => {
+    const a = opened[0]!;
+    const current = a.currentVersion('web')!.version;
+    const changed = { ...original, defaultLanguage: 'fr_FR' };
+    // The newest row is the refused version 5 (the test above): a change against the version served follows it.
+    await expect(a.applyVersion('web', changed, { ...by, baseVersion: current - 1 })).rejects.toMatchObject({ name: 'VersionConflict', current: 5 });
+    // Two at once against the same version: one is stored, the other refused.
+    const results = await Promise.allSettled([a.applyVersion('web', changed, { ...by, baseVersion: current }), opened[1]!.applyVersion('web', { ...changed, defaultLanguage: 'it_IT' }, { ...by, baseVersion: current })]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ name: 'VersionConflict' });
+  });
+
+  it('skips a stored row that makes the checks throw (nested past any stack), and goes on syncing', async () => {
+    const a = opened[0]!;
+    await a.sync();
+    const before = a.currentVersion('web')!.version;
+    const newest = (await a.history('web', 1))[0]!.version;
+    const body = `${'{"x":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
+    await stores.global.insertInto('config_versions').values({ target: 'web', version: newest + 1, body, source: 'console', author: 'old@example.com', author_role: 'admin', reason: 'written by older code', diff: '[]', restored_from: null, created_at: Date.now() }).execute();
+    await a.sync();
+    expect(a.currentVersion('web')!.version).toBe(before);
+    // A version after it is served as usual, with its changes against the row before.
+    const next = await a.applyVersion('web', { ...original, defaultLanguage: 'es_ES' }, { ...by, baseVersion: before });
+    expect(next.version).toBe(newest + 2);
+    expect(a.deployment(webFile)!.config.defaultLanguage).toBe('es_ES');
+  });
+
   it('keeps the history: no row can be changed or deleted', async () => {
     await expect(sql`update config_versions set reason = 'x' where version = 1`.execute(stores.global)).rejects.toThrow(/append-only/);
     await expect(sql`delete from config_versions`.execute(stores.global)).rejects.toThrow(/append-only/);

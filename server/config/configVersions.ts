@@ -22,12 +22,23 @@ export interface VersionAuthor {
   role: string | null;
 }
 
+/** A change made against a version that is not the newest any more (another operator's, another tab's). */
+export class VersionConflict extends Error {
+  override readonly name = 'VersionConflict';
+
+  constructor(readonly current: number) {
+    super(`the newest version is ${current}`);
+  }
+}
+
 export interface NewVersion {
   target: ConfigTarget;
   body: unknown;
   author: VersionAuthor;
   reason: string;
   restoredFrom?: number;
+  /** The version this one follows: another newest is a VersionConflict, judged in the transaction that appends. */
+  expected?: number;
   now: number;
 }
 
@@ -83,6 +94,16 @@ async function newestFileBody(db: Kysely<GlobalDb>, target: ConfigTarget): Promi
   return row?.body ?? null;
 }
 
+/** The changes against the version before, as stored; a document too deep to compare (a row older code wrote) is one change. */
+function diffText(before: unknown, after: unknown, hasBefore: boolean): string {
+  if (!hasBefore) return '[]';
+  try {
+    return JSON.stringify(jsonDiff(before, after));
+  } catch {
+    return JSON.stringify([{ path: '(document)' }]);
+  }
+}
+
 /** A unique-key clash: another instance took the same version number first. */
 function isClash(err: unknown): boolean {
   const text = String((err as { code?: unknown }).code ?? '') + String((err as Error).message ?? '');
@@ -99,6 +120,7 @@ export async function appendVersion(db: Kysely<GlobalDb>, input: NewVersion): Pr
     try {
       return await db.transaction().execute(async (trx) => {
         const previous = await newestVersion(trx, input.target);
+        if (input.expected !== undefined && (previous?.version ?? 0) !== input.expected) throw new VersionConflict(previous?.version ?? 0);
         const row: ConfigVersionTable = {
           target: input.target,
           version: (previous?.version ?? 0) + 1,
@@ -107,7 +129,7 @@ export async function appendVersion(db: Kysely<GlobalDb>, input: NewVersion): Pr
           author: input.author.name.slice(0, 320),
           author_role: input.author.role,
           reason: input.reason.slice(0, 500),
-          diff: JSON.stringify(previous ? jsonDiff(previous.body, input.body) : []),
+          diff: diffText(previous?.body, input.body, previous !== null),
           restored_from: input.restoredFrom ?? null,
           created_at: input.now,
         };
@@ -115,6 +137,8 @@ export async function appendVersion(db: Kysely<GlobalDb>, input: NewVersion): Pr
         return full(row);
       });
     } catch (err) {
+      // Two instances appending the same number: one wins; a change made against a version loses to the other, a file's tries the next.
+      if (isClash(err) && input.expected !== undefined) throw new VersionConflict(input.expected + 1);
       if (attempt >= 4 || !isClash(err)) throw err;
     }
   }

@@ -10,7 +10,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 function same(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    return false; // too deep to write out: taken as changed
+  }
 }
 
 /** A key as a path segment: dotted where plain, quoted otherwise (`plugins["my.plugin"]`). */
@@ -19,7 +23,11 @@ function join(path: string, key: string): string {
   return !path ? segment : segment.startsWith('[') ? `${path}${segment}` : `${path}.${segment}`;
 }
 
-export function jsonDiff(before: unknown, after: unknown, path = ''): JsonChange[] {
+/** Deeper than a checked config goes (configChecks.ts MAX_DEPTH): a row older code wrote is not walked to the end of the stack. */
+const MAX_DEPTH = 32;
+
+export function jsonDiff(before: unknown, after: unknown, path = '', depth = 0): JsonChange[] {
+  if (depth > MAX_DEPTH) return [{ path: `${path} (too deep to compare)` }];
   if (isObject(before) && isObject(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
     return keys.flatMap((key) => {
@@ -28,7 +36,7 @@ export function jsonDiff(before: unknown, after: unknown, path = ''): JsonChange
       const at = join(path, key);
       if (!inBefore) return [{ path: at, after: after[key] }];
       if (!inAfter) return [{ path: at, before: before[key] }];
-      return jsonDiff(before[key], after[key], at);
+      return jsonDiff(before[key], after[key], at, depth + 1);
     });
   }
   return same(before, after) ? [] : [{ path: path || '(document)', before, after }];

@@ -46,6 +46,8 @@ export interface VersionChange {
   by: { email: string; role: string };
   reason: string;
   restoredFrom?: number;
+  /** The version the change was made against: another one since is refused (VersionConflict), never overwritten. */
+  baseVersion?: number;
 }
 
 /** What is served of one versioned target: the newest good version (null until the store is attached). */
@@ -81,6 +83,8 @@ export interface ServedConfigsInput {
   warn: (message: string) => void;
 }
 
+export { VersionConflict } from './configVersions';
+
 export class ServedConfigs {
   private readonly deployments = new Map<string, Watched<CheckedDeployment>>();
   private sources: string[] = [];
@@ -110,7 +114,7 @@ export class ServedConfigs {
         else throw err;
       }
     };
-    if (input.portalConfigFile) attempt(() => served.addDeployment(input.portalConfigFile!, undefined, false));
+    if (input.portalConfigFile) attempt(() => served.addDeployment(input.portalConfigFile!, undefined, false, true));
     for (const appType of APP_TYPES) {
       const file = input.appConfigFiles[appType];
       if (file) attempt(() => served.addDeployment(file, appType, false));
@@ -132,8 +136,8 @@ export class ServedConfigs {
     return APP_TYPES.find((t) => this.input.appConfigFiles[t] === file);
   }
 
-  private addDeployment(file: string, appType: AppType | undefined, console: boolean): void {
-    this.deployments.set(file, { file, mtimeMs: mtime(file), good: checkDeploymentFile(file, this.input.vocabulary, appType, console) });
+  private addDeployment(file: string, appType: AppType | undefined, console: boolean, web = false): void {
+    this.deployments.set(file, { file, mtimeMs: mtime(file), good: checkDeploymentFile(file, this.input.vocabulary, appType, console, web) });
   }
 
   /** The deployment file a target is served from: the web's (PORTAL_CONFIG or the baked one) or an app's. */
@@ -161,7 +165,7 @@ export class ServedConfigs {
   /** A target's document, checked as its file is (a partner app's as that app's). */
   private check(target: ConfigTarget, raw: unknown, name: string): CheckedDeployment | ClientConfig[] {
     if (target === 'clients') return checkClientsJson(raw, name, this.input.vocabulary, this.input.reservedClientIds, this.input.branding);
-    return checkDeploymentJson(raw, name, this.input.vocabulary, target === 'web' ? undefined : target, false);
+    return checkDeploymentJson(raw, name, this.input.vocabulary, target === 'web' ? undefined : target, false, target === 'web');
   }
 
   /**
@@ -172,7 +176,7 @@ export class ServedConfigs {
     const watched = this.deployments.get(file);
     if (!watched) return null;
     const before = watched.good;
-    this.refresh(watched, () => checkDeploymentFile(file, this.input.vocabulary, this.appTypeOf(file), file === this.input.consoleConfigFile));
+    this.refresh(watched, () => checkDeploymentFile(file, this.input.vocabulary, this.appTypeOf(file), file === this.input.consoleConfigFile, file === this.input.portalConfigFile));
     const target = this.targetOf(file);
     if (!target) return watched.good;
     const live = this.live.get(target) as Live<CheckedDeployment> | undefined;
@@ -233,15 +237,16 @@ export class ServedConfigs {
         this.storeFileEdit('clients', storedClients(readJsonFile(watched.file)), watched.file);
         return;
       }
-      this.clientsChanged(watched.good);
+      void this.clientsChanged(watched.good);
     };
     this.clientsListener = listener;
     fs.watchFile(watched.file, { interval: intervalMs, persistent: false }, listener);
   }
 
-  private clientsChanged(clients: ClientConfig[]): void {
+  /** Resolves once the clients table has the change (an operator's apply waits for it; a poll does not). */
+  private clientsChanged(clients: ClientConfig[]): Promise<void> {
     this.updateImageSources();
-    this.clientsApply?.(clients).catch((err: unknown) => this.input.warn(`config: the new connected services could not be applied: ${String(err)}`));
+    return (this.clientsApply?.(clients) ?? Promise.resolve()).catch((err: unknown) => this.input.warn(`config: the new connected services could not be applied: ${String(err)}`));
   }
 
   /**
@@ -282,25 +287,32 @@ export class ServedConfigs {
       const number = newest.get(target);
       const live = this.live.get(target);
       if (number === undefined || number === live?.version?.version || number === live?.refused) continue;
-      const version = await readVersion(db, target, number);
-      if (version) this.adopt(version);
+      // One target's trouble (a row that does not even parse) leaves the others syncing.
+      try {
+        const version = await readVersion(db, target, number);
+        if (version) void this.adopt(version);
+      } catch (err) {
+        if (live) live.refused = number;
+        this.input.warn(`config: could not read stored version ${number} of ${target}: ${String(err).slice(0, 200)}`);
+      }
     }
   }
 
-  /** Serve a stored version (when it passes its checks and is newer than what is served). */
-  private adopt(version: ConfigVersion): void {
+  /** Serve a stored version (when it passes its checks and is newer than what is served); resolves once a clients change is in the table. */
+  private adopt(version: ConfigVersion): Promise<void> {
     const target = version.target;
     const live = this.live.get(target);
-    if (live?.version && live.version.version >= version.version) return;
+    if (live?.version && live.version.version >= version.version) return Promise.resolve();
     let good: CheckedDeployment | ClientConfig[];
     try {
       good = this.check(target, version.body, `config version ${target} #${version.version}`);
     } catch (err) {
-      if (!(err instanceof ConfigFileError)) throw err;
+      // Any failure refuses the version, not only a check's: a document that makes a check throw must not stop the sync.
       if (live) live.refused = version.version;
       else this.live.set(target, { version: null, good: this.fileGood(target)!, refused: version.version });
-      this.input.warn(`config: refused stored version ${version.version} of ${target}; still serving the last good version\n${err.lines.map((line) => `  ${line}`).join('\n')}`);
-      return;
+      const lines = err instanceof ConfigFileError ? err.lines : [`the check failed: ${String(err).slice(0, 200)}`];
+      this.input.warn(`config: refused stored version ${version.version} of ${target}; still serving the last good version\n${lines.map((line) => `  ${line}`).join('\n')}`);
+      return Promise.resolve();
     }
     if (target === 'clients') {
       // Secrets are stored as hashes only: where the version is the file's own, the file's clients (with their secrets) are served.
@@ -309,7 +321,7 @@ export class ServedConfigs {
     }
     this.live.set(target, { version, good });
     if (live) this.input.warn(`config: now serving version ${version.version} of ${target} (${version.source === 'console' ? `by ${version.author}` : `from ${version.author}`})`);
-    if (target === 'clients' && this.attached) this.clientsChanged(good as ClientConfig[]);
+    return target === 'clients' && this.attached ? this.clientsChanged(good as ClientConfig[]) : Promise.resolve();
   }
 
   private fileGood(target: ConfigTarget): CheckedDeployment | ClientConfig[] | undefined {
@@ -419,9 +431,27 @@ export class ServedConfigs {
     const stored = target === 'clients' ? storedClients(body) : body;
     const proposal = this.proposeVersion(target, body);
     if (!proposal.ok) throw new ConfigProblems(proposal.problems);
-    const version = await appendVersion(db, { target, body: stored, author: { source: 'console', name: change.by.email, role: change.by.role }, reason: change.reason, ...(change.restoredFrom !== undefined ? { restoredFrom: change.restoredFrom } : {}), now: this.now() });
-    this.adopt(version);
+    if (!proposal.changes.length) throw new ConfigProblems(['changes nothing: the document is the version served']);
+    const version = await appendVersion(db, {
+      target,
+      body: stored,
+      author: { source: 'console', name: change.by.email, role: change.by.role },
+      reason: change.reason,
+      ...(change.restoredFrom !== undefined ? { restoredFrom: change.restoredFrom } : {}),
+      ...(change.baseVersion !== undefined ? { expected: this.newestKnown(target, change.baseVersion) } : {}),
+      now: this.now(),
+    });
+    await this.adopt(version);
     return version;
+  }
+
+  /**
+   * The newest row a change made against `base` may follow: `base` itself, or the row after it that
+   * this instance refused (a stored version today's checks do not take), which no operator could have seen.
+   */
+  private newestKnown(target: ConfigTarget, base: number): number {
+    const live = this.live.get(target);
+    return live?.version?.version === base && live.refused !== undefined && live.refused > base ? live.refused : base;
   }
 
   /** Makes an earlier version the newest again (a new version with its document). */

@@ -34,8 +34,9 @@ export const REASON_MAX = 500;
 
 /** A reason as stored: trimmed and required (400 -10020 on `reason` otherwise). */
 export function requiredReason(input: unknown): string {
-  const reason = typeof input === 'string' ? input.replace(/\s+/g, ' ').trim() : '';
-  if (reason.length < 3 || reason.length > REASON_MAX) fail(E.invalidParameter, { field: 'reason' });
+  // Invisible characters (zero-width spaces and the like) do not make a reason: the log must say something a person reads.
+  const reason = typeof input === 'string' ? input.replace(/\p{Cf}/gu, '').replace(/\s+/g, ' ').trim() : '';
+  if (reason.length < 3 || reason.length > REASON_MAX || !/[\p{L}\p{N}]/u.test(reason)) fail(E.invalidParameter, { field: 'reason' });
   return reason;
 }
 

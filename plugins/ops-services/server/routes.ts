@@ -142,7 +142,8 @@ export function servicesRoutes(ctx: Ctx) {
 
     api.put<{ Params: { id: string }; Body: ServiceUpdateRequest }>(
       `${C.services}/:id`,
-      { config: CONFIGURE, schema: { params: idParams, body: { type: 'object', additionalProperties: false, required: ['service', 'reason'], properties: { service: serviceSchema, reason: S.str(1000) } } } },
+      // Editing a service can point its redirect URIs elsewhere: as dangerous as making one (attack review of issue 28).
+      { config: CONFIGURE_CONFIRMED, schema: { params: idParams, body: { type: 'object', additionalProperties: false, required: ['service', 'reason'], properties: { service: serviceSchema, reason: S.str(1000) } } } },
       async (req) => {
         const reason = requiredReason(req.body.reason);
         const { entries } = await currentClients(ctx);

@@ -76,14 +76,14 @@ describe('services: who may do what', () => {
     }
   });
 
-  it('asks for a fresh second factor before creating a service and before rotating a secret, not before an edit', async () => {
+  it('asks for a fresh second factor before creating a service, editing one (its redirect URIs) and rotating a secret', async () => {
     t.clock.advance(6 * 60_000);
     const refused = await operator.c.post(ops(C.services), { service: service('needs-confirm'), confidential: false, reason: 'Connect it' });
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ errorCode: E.mfaRequired, result: { confirm: true } });
     expect((await create('needs-confirm', false)).status).toBe(200);
     t.clock.advance(6 * 60_000);
-    expect((await operator.c.req('PUT', ops(servicePath('needs-confirm')), { body: { service: service('needs-confirm', { name: 'Renamed' }), reason: 'Its new name' } })).status).toBe(200);
+    expect((await operator.c.req('PUT', ops(servicePath('needs-confirm')), { body: { service: service('needs-confirm', { name: 'Renamed' }), reason: 'Its new name' } })).body.errorCode).toBe(E.mfaRequired);
     expect((await operator.c.post(ops(secretPath('needs-confirm')), { overlapHours: 0, reason: 'Make it confidential' })).body.errorCode).toBe(E.mfaRequired);
   });
 });

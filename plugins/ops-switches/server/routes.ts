@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { APP_TYPES, ERROR_CODES as E, type DeploymentTarget } from '@portal/plugin-api/contract';
-import { auditOperatorAction, ConfigProblems, fail, ok, requiredReason, requireOperator, S, type OpsAccess, type ServerContext as Ctx } from '@portal/server-api';
+import { auditOperatorAction, ConfigProblems, fail, ok, requiredReason, requireOperator, S, VersionConflict, type OpsAccess, type ServerContext as Ctx } from '@portal/server-api';
 import { SWITCHES_CALLS as C, type ApplyRequest, type RestoreRequest, type SwitchesOverview, type SwitchesPreview, type SwitchesTarget, type VersionsPage } from '../contract';
 
 const READ: { ops: OpsAccess } = { ops: { allow: 'read' } };
@@ -66,15 +66,14 @@ export function switchesRoutes(ctx: Ctx) {
         const target = servedTarget(ctx, req.params.target);
         const reason = requiredReason(req.body.reason);
         const operator = requireOperator(req);
-        // Another operator's (or another tab's) change since this one was begun is never overwritten unseen.
-        await ctx.configs.sync();
-        const current = ctx.configs.currentVersion(target);
-        if (current && current.version !== req.body.baseVersion) fail(E.invalidParameter, { field: 'baseVersion', current: current.version }, 'The config changed since you began: review the newest version.', 409);
         try {
-          const version = await ctx.configs.applyVersion(target, req.body.body, { by: { email: operator.email, role: operator.role }, reason });
-          await auditOperatorAction(ctx, req, { action: 'switches.apply', target: `config:${target}`, reason, before: { version: current?.version ?? null }, after: { version: version.version, changes: version.changes } });
+          // Another operator's (or another tab's) change since this one was begun is never overwritten unseen:
+          // judged in the transaction that stores it, on every instance alike.
+          const version = await ctx.configs.applyVersion(target, req.body.body, { by: { email: operator.email, role: operator.role }, reason, baseVersion: req.body.baseVersion });
+          await auditOperatorAction(ctx, req, { action: 'switches.apply', target: `config:${target}`, reason, before: { version: req.body.baseVersion }, after: { version: version.version, changes: version.changes } });
           return ok(version);
         } catch (err) {
+          if (err instanceof VersionConflict) fail(E.invalidParameter, { field: 'baseVersion', current: err.current }, 'The config changed since you began: review the newest version.', 409);
           if (err instanceof ConfigProblems) fail(E.invalidParameter, { field: 'body', problems: err.problems }, 'The config has problems.');
           throw err;
         }
@@ -100,18 +99,19 @@ export function switchesRoutes(ctx: Ctx) {
 
     api.post<{ Params: { target: DeploymentTarget; version: number }; Body: RestoreRequest }>(
       '/switches/:target/versions/:version/restore',
-      { config: CONFIGURE_CONFIRMED, schema: { params: versionParams, body: { type: 'object', properties: { reason: S.str(1000) }, required: ['reason'], additionalProperties: false } } },
+      { config: CONFIGURE_CONFIRMED, schema: { params: versionParams, body: { type: 'object', properties: { reason: S.str(1000), baseVersion: { type: 'integer', minimum: 1 } }, required: ['reason'], additionalProperties: false } } },
       async (req) => {
         const target = servedTarget(ctx, req.params.target);
         const reason = requiredReason(req.body.reason);
         const operator = requireOperator(req);
         const before = ctx.configs.currentVersion(target);
         try {
-          const version = await ctx.configs.restoreVersion(target, req.params.version, { by: { email: operator.email, role: operator.role }, reason });
+          const version = await ctx.configs.restoreVersion(target, req.params.version, { by: { email: operator.email, role: operator.role }, reason, ...(req.body.baseVersion !== undefined ? { baseVersion: req.body.baseVersion } : {}) });
           if (!version) fail(E.invalidParameter, { field: 'version' }, 'No such version.', 404);
           await auditOperatorAction(ctx, req, { action: 'switches.restore', target: `config:${target}`, reason, before: { version: before?.version ?? null }, after: { version: version.version, restoredFrom: req.params.version, changes: version.changes } });
           return ok(version);
         } catch (err) {
+          if (err instanceof VersionConflict) fail(E.invalidParameter, { field: 'baseVersion', current: err.current }, 'The config changed since you began: review the newest version.', 409);
           // An old version that today's plugins refuse (a plugin removed since): said, not restored.
           if (err instanceof ConfigProblems) fail(E.invalidParameter, { field: 'version', problems: err.problems }, 'That version no longer passes the checks.');
           throw err;
