@@ -9,6 +9,7 @@ import type { LanguageCode } from '../i18n/languages';
 import type { Messages } from '../i18n/namespaces';
 import type { PluginManifest } from '../registry/types';
 
+/** A menu entry a plugin would add, as the ops console's preview names it. */
 export interface PluginMenuEntry {
   pluginId: string;
   path: string;
@@ -35,7 +36,7 @@ async function label(manifest: PluginManifest, labelKey: string, language: Langu
   }
 }
 
-/** The menu entries of these plugins (unknown ids are left out: the server's check names them). */
+/** The menu entries of these plugins, labelled in `language` (unknown ids are left out: the server's check names them). */
 export async function pluginMenuEntries(ids: readonly string[], language: LanguageCode): Promise<PluginMenuEntry[]> {
   // Imported when asked: the plugin API (which every manifest imports) must not import the catalogue of manifests.
   const { catalogue } = await import('virtual:plugin-catalogue');

@@ -9,10 +9,12 @@ import type { RegionCode } from './regions';
 
 /** The documents that have versions: the web's deployment config, each partner app's, and the connected services. */
 export const CONFIG_TARGETS = ['web', ...APP_TYPES, 'clients'] as const;
+/** A document that has versions (CONFIG_TARGETS). */
 export type ConfigTarget = (typeof CONFIG_TARGETS)[number];
 /** The targets that are deployment configs (plugin switches and settings per region). */
 export type DeploymentTarget = 'web' | AppType;
 
+/** Whether `value` names a document that has versions. */
 export function isConfigTarget(value: unknown): value is ConfigTarget {
   return typeof value === 'string' && (CONFIG_TARGETS as readonly string[]).includes(value);
 }
