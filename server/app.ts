@@ -18,6 +18,7 @@ import { openStores } from './db/stores';
 import { loadSecretBox, sealSecretsAtRest, sealTotpSecretsAtRest, type SecretBox } from './db/secretsAtRest';
 import { passwordHasher } from './domain/crypto';
 import { builtInClients, syncClients } from './domain/oauth';
+import { APP_CLIENT_IDS } from '../core/contract/partnerApp';
 import { ShapeError } from '../core/config/shape';
 import { parseClients } from './config/clients';
 import { configVocabulary } from './config/knownNames';
@@ -107,7 +108,8 @@ function apiPlugin(ctx: Ctx, hostRegion: RegionCode | null, halves: readonly Ser
 async function checkConfigs(options: ServerOptions, warn: (message: string) => void): Promise<ServedConfigs> {
   const vocabulary = await configVocabulary(REPO_ROOT);
   const builtIn = builtInClients({ options });
-  const reservedClientIds = builtIn.map((c) => c.id);
+  // The partner apps' ids too: their tokens reach the whole API (clientAuth.ts), so no service may take one (attack review of issue 28).
+  const reservedClientIds = [...builtIn.map((c) => c.id), ...Object.values(APP_CLIENT_IDS)];
   let given = options.clients;
   try {
     given = parseClients(options.clients, vocabulary.known, reservedClientIds, options.production);
@@ -128,7 +130,7 @@ async function checkConfigs(options: ServerOptions, warn: (message: string) => v
     appConfigFiles: options.appConfigFiles,
     consoleConfigFile: options.opsConfigFile,
     clientsFile: options.clientsFile,
-    reservedClientIds: fixedClients.map((c) => c.id),
+    reservedClientIds: [...fixedClients.map((c) => c.id), ...Object.values(APP_CLIENT_IDS)],
     fixedClients,
     branding,
     vocabulary,

@@ -34,3 +34,4 @@ export { pluginsById } from '../testing/pluginsById';
 export { press, typeInto, until, untilShown, untilText } from '../testing/storyPlay';
 export { deferred } from '../testing/deferred';
 export { regionCodesKept } from '../testing/regionCodes';
+export { cannedOps, type CannedOps, type CannedOpsAnswer, ConsoleFrame, consoleSession, consoleStandIn } from '../testing/consoleKit';

@@ -1,36 +1,17 @@
 /**
- * Canned help-desk calls and accounts for stories and component tests: answers by `METHOD path`,
- * an ApiError to fail, a function to answer from the body, and every call recorded. The console
- * around the section is a ConsoleContext with a given operator (the ops-console plugin's shell is
- * that plugin's, never imported here).
+ * Help-desk accounts for stories and component tests, and the section in the console's frame
+ * (`@portal/plugin-api/testing`: canned calls, the operator's session; the ops-console plugin's shell
+ * is that plugin's, never imported here).
  */
-import type { ReactNode } from 'react';
-import { ApiError, ConsoleContext, definePlugin, MFA_TYPES, OPS_SECTION_POINT, OpsClientContext, type ConsoleSession, type OperatorMe, type OpsClient } from '@portal/plugin-api';
-import { pendingHttp, renderPortal, testRegistry } from '@portal/plugin-api/testing';
+import { MFA_TYPES, type OperatorMe } from '@portal/plugin-api';
+import { cannedOps, ConsoleFrame, consoleSession, consoleStandIn, pendingHttp, renderPortal, testRegistry, type CannedOpsAnswer } from '@portal/plugin-api/testing';
 import type { HelpdeskAccount } from './contract';
 import HelpdeskView from './HelpdeskView';
 import opsHelpdesk from './index';
 
-export type CannedAnswer = unknown | ApiError | ((body: unknown) => unknown);
-
-export interface CannedOps extends OpsClient {
-  calls: Array<{ method: string; path: string; body: unknown }>;
-}
-
-/** `answers`: `'POST /helpdesk/lookup'`, …; a call with no answer fails as the server would for an unknown path. */
-export function cannedOps(answers: Record<string, CannedAnswer>): CannedOps {
-  const calls: CannedOps['calls'] = [];
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    calls.push({ method, path, body });
-    const key = `${method} ${path}`;
-    if (!(key in answers)) throw new ApiError(-10010, 'Unknown API path.', 404);
-    const value = answers[key];
-    const answer = typeof value === 'function' ? await (value as (b: unknown) => unknown)(body) : value;
-    if (answer instanceof ApiError) throw answer;
-    return answer as T;
-  }
-  return { calls, call, download: () => Promise.reject(new ApiError(-10010, 'Unknown API path.', 404)) };
-}
+export type { CannedOps } from '@portal/plugin-api/testing';
+export type CannedAnswer = CannedOpsAnswer;
+export { cannedOps, consoleSession };
 
 export const SUPPORT_ME: OperatorMe = { id: 'op-2', email: 'sam.support@vendor.example', role: 'support', permissions: ['read', 'helpdesk'], passkeys: 1, totp: true, confirmedUntil: 0 };
 export const VIEWER_ME: OperatorMe = { id: 'op-3', email: 'vik.viewer@vendor.example', role: 'viewer', permissions: ['read'], passkeys: 0, totp: true, confirmedUntil: 0 };
@@ -97,39 +78,10 @@ export const PENDING: HelpdeskAccount = {
   activity: [],
 };
 
-/** Stands in for the ops-console plugin, which declares the point the help desk's section goes to. */
-const consoleStandIn = definePlugin({
-  id: 'ops-console',
-  register(ctx) {
-    ctx.declareExtensionPoint(OPS_SECTION_POINT);
-  },
-});
-
 /** The registry of the help desk's tests and stories. */
 export const helpdeskRegistry = () => testRegistry([consoleStandIn, opsHelpdesk]);
 
-/** The console around the section: an operator, and a confirmation that `confirms` (default: yes). */
-export function consoleSession(me: OperatorMe, confirms = true): ConsoleSession & { confirmations: number } {
-  const session = {
-    me,
-    confirmations: 0,
-    reload: () => Promise.resolve(),
-    confirm: () => {
-      session.confirmations++;
-      return Promise.resolve(confirms);
-    },
-    signOut: () => Promise.resolve(),
-  };
-  return session;
-}
-
-export function HelpdeskFrame({ session, ops, children }: { session: ConsoleSession; ops: OpsClient; children: ReactNode }) {
-  return (
-    <OpsClientContext.Provider value={ops}>
-      <ConsoleContext.Provider value={session}>{children}</ConsoleContext.Provider>
-    </OpsClientContext.Provider>
-  );
-}
+export { ConsoleFrame as HelpdeskFrame };
 
 /** Component tests' way in: the help desk for `me`, with canned calls. */
 export async function renderHelpdesk(me: OperatorMe, answers: Record<string, CannedAnswer>, confirms = true) {
@@ -137,9 +89,9 @@ export async function renderHelpdesk(me: OperatorMe, answers: Record<string, Can
   const session = consoleSession(me, confirms);
   const registry = await helpdeskRegistry();
   const result = renderPortal(
-    <HelpdeskFrame session={session} ops={ops}>
+    <ConsoleFrame session={session} ops={ops}>
       <HelpdeskView />
-    </HelpdeskFrame>,
+    </ConsoleFrame>,
     { registry, http: pendingHttp, path: '/ops/helpdesk' },
   );
   return { ...result, ops, session };

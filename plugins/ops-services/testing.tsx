@@ -3,32 +3,16 @@
  * component tests: answers by `METHOD path`, an ApiError to fail, a function to answer from the
  * body (or a promise that never settles: loading), every call recorded.
  */
-import { ApiError, ConsoleContext, definePlugin, OPS_SECTION_POINT, OpsClientContext, type ConsoleSession, type OperatorMe, type OpsClient, type Registry } from '@portal/plugin-api';
-import { pendingHttp, renderPortal, testRegistry } from '@portal/plugin-api/testing';
+import { ConsoleContext, OpsClientContext, type ConsoleSession, type OperatorMe, type OpsClient, type Registry } from '@portal/plugin-api';
+import { cannedOps, consoleStandIn, pendingHttp, renderPortal, testRegistry, type CannedOpsAnswer } from '@portal/plugin-api/testing';
 import type { ReactNode } from 'react';
 import { SERVICES_CALLS as C, type BaseThemeColors, type ServiceItem, type ServiceList } from './contract';
 import opsServices from './index';
 import { ServicesView } from './ServicesView';
 
-export type CannedAnswer = unknown | ApiError | ((body: unknown) => unknown);
-
-export interface CannedOps extends OpsClient {
-  calls: Array<{ method: string; path: string; body: unknown }>;
-}
-
-export function cannedOps(answers: Record<string, CannedAnswer>): CannedOps {
-  const calls: CannedOps['calls'] = [];
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    calls.push({ method, path, body });
-    const key = `${method} ${path}`;
-    if (!(key in answers)) throw new ApiError(-10010, 'Unknown API path.', 404);
-    const value = answers[key];
-    const answer = typeof value === 'function' ? (value as (b: unknown) => unknown)(body) : value;
-    if (answer instanceof ApiError) throw answer;
-    return (await answer) as T;
-  }
-  return { calls, call, download: async () => new Blob([]) };
-}
+export type { CannedOps } from '@portal/plugin-api/testing';
+export type CannedAnswer = CannedOpsAnswer;
+export { cannedOps };
 
 export const OPERATOR_ME: OperatorMe = { id: 'op-2', email: 'olga.operator@vendor.example', role: 'operator', permissions: ['read', 'configure'], passkeys: 1, totp: true, confirmedUntil: 0 };
 export const VIEWER_ME: OperatorMe = { id: 'op-3', email: 'vik.viewer@vendor.example', role: 'viewer', permissions: ['read'], passkeys: 0, totp: true, confirmedUntil: 0 };
@@ -88,12 +72,9 @@ export function ServicesInConsole({ ops, me, children }: { ops: OpsClient; me: O
   );
 }
 
-/** The console's shell as far as this section needs it: the point its sections go to (the ops-console plugin declares it). */
-const consoleStub = definePlugin({ id: 'ops-console', register: (ctx) => ctx.declareExtensionPoint(OPS_SECTION_POINT) });
-
 /** A registry with the section and the console's point. */
 export function servicesRegistry(): Promise<Registry> {
-  return testRegistry([consoleStub, opsServices]);
+  return testRegistry([consoleStandIn, opsServices]);
 }
 
 /** Component tests' way in: the section at /ops/services with canned calls. */

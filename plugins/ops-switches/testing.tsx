@@ -1,37 +1,18 @@
 /**
- * Canned switches calls and configs for stories and component tests: answers by `METHOD path`, an
- * ApiError to fail, a function to answer from the body, and every call recorded. The console around
- * the section is a ConsoleContext with a given operator (the console's shell is the ops-console
- * plugin's, never imported here).
+ * The switches' configs and versions for stories and component tests, and the section in the
+ * console's frame (`@portal/plugin-api/testing`: canned calls, the operator's session; the console's
+ * shell is the ops-console plugin's, never imported here).
  */
-import type { ReactNode } from 'react';
-import { ApiError, ConsoleContext, definePlugin, OPS_SECTION_POINT, OpsClientContext, type ConsoleSession, type OperatorMe, type OpsClient } from '@portal/plugin-api';
-import { pendingHttp, renderPortal, testRegistry } from '@portal/plugin-api/testing';
+import type { OperatorMe } from '@portal/plugin-api';
+import { cannedOps, ConsoleFrame, consoleSession, consoleStandIn, pendingHttp, renderPortal, testRegistry, type CannedOpsAnswer } from '@portal/plugin-api/testing';
 import type { ConfigVersion, ConfigVersionSummary } from '@portal/plugin-api/contract';
 import { SWITCHES_CALLS as C, type SwitchesOverview, type SwitchesPreview, type SwitchesTarget, type VersionsPage } from './contract';
 import opsSwitches from './index';
 import SwitchesView from './SwitchesView';
 
-export type CannedAnswer = unknown | ApiError | ((body: unknown) => unknown);
-
-export interface CannedOps extends OpsClient {
-  calls: Array<{ method: string; path: string; body: unknown }>;
-}
-
-/** `answers`: `'GET /switches'`, …; a call with no answer fails as the server would for an unknown path. */
-export function cannedOps(answers: Record<string, CannedAnswer>): CannedOps {
-  const calls: CannedOps['calls'] = [];
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    calls.push({ method, path, body });
-    const key = `${method} ${path}`;
-    if (!(key in answers)) throw new ApiError(-10010, 'Unknown API path.', 404);
-    const value = answers[key];
-    const answer = typeof value === 'function' ? await (value as (b: unknown) => unknown)(body) : value;
-    if (answer instanceof ApiError) throw answer;
-    return answer as T;
-  }
-  return { calls, call, download: () => Promise.reject(new ApiError(-10010, 'Unknown API path.', 404)) };
-}
+export type { CannedOps } from '@portal/plugin-api/testing';
+export type CannedAnswer = CannedOpsAnswer;
+export { cannedOps, consoleSession };
 
 export const OPERATOR_ME: OperatorMe = { id: 'op-5', email: 'otto.operator@vendor.example', role: 'operator', permissions: ['read', 'configure'], passkeys: 1, totp: true, confirmedUntil: 0 };
 export const VIEWER_ME: OperatorMe = { id: 'op-3', email: 'vik.viewer@vendor.example', role: 'viewer', permissions: ['read'], passkeys: 0, totp: true, confirmedUntil: 0 };
@@ -95,39 +76,10 @@ export const REFUSED: SwitchesPreview = { ok: false, problems: ["field 'plugins.
 /** The answers of a loaded section: overview and web history. */
 export const LOADED = { [`GET ${C.overview}`]: OVERVIEW, [`GET ${C.versions('web')}`]: HISTORY, [`GET ${C.versions('partner_app_android')}`]: { versions: [VERSIONS[2]], next: null } };
 
-/** Stands in for the ops-console plugin, which declares the point the section goes to. */
-const consoleStandIn = definePlugin({
-  id: 'ops-console',
-  register(ctx) {
-    ctx.declareExtensionPoint(OPS_SECTION_POINT);
-  },
-});
-
 /** The registry of the switches' tests and stories. */
 export const switchesRegistry = () => testRegistry([consoleStandIn, opsSwitches]);
 
-/** The console around the section: an operator, and a confirmation that `confirms` (default: yes). */
-export function consoleSession(me: OperatorMe, confirms = true): ConsoleSession & { confirmations: number } {
-  const session = {
-    me,
-    confirmations: 0,
-    reload: () => Promise.resolve(),
-    confirm: () => {
-      session.confirmations++;
-      return Promise.resolve(confirms);
-    },
-    signOut: () => Promise.resolve(),
-  };
-  return session;
-}
-
-export function SwitchesFrame({ session, ops, children }: { session: ConsoleSession; ops: OpsClient; children: ReactNode }) {
-  return (
-    <OpsClientContext.Provider value={ops}>
-      <ConsoleContext.Provider value={session}>{children}</ConsoleContext.Provider>
-    </OpsClientContext.Provider>
-  );
-}
+export { ConsoleFrame as SwitchesFrame };
 
 /** Component tests' way in: the switches for `me`, with canned calls. */
 export async function renderSwitches(me: OperatorMe, answers: Record<string, CannedAnswer>, confirms = true) {
@@ -135,9 +87,9 @@ export async function renderSwitches(me: OperatorMe, answers: Record<string, Can
   const session = consoleSession(me, confirms);
   const registry = await switchesRegistry();
   const result = renderPortal(
-    <SwitchesFrame session={session} ops={ops}>
+    <ConsoleFrame session={session} ops={ops}>
       <SwitchesView />
-    </SwitchesFrame>,
+    </ConsoleFrame>,
     { registry, http: pendingHttp, path: '/ops/switches' },
   );
   return { ...result, ops, session };

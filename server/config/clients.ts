@@ -123,13 +123,17 @@ export function checkClients(raw: unknown, known: Required<KnownNames>, reserved
   });
   // The rules across fields and clients, for what passed its shape (a client that failed may lack fields).
   const clients: (Partial<ClientConfig> | undefined)[] = Array.isArray(value) ? value : [];
-  const seen = new Set<string>(reserved);
+  // Compared without case: `Portal` beside `portal` is a service no log or console tells apart.
+  const fold = (id: string) => id.toLowerCase();
+  const builtIn = new Set(reserved.map(fold));
+  const seen = new Set<string>(builtIn);
   clients.forEach((client, i) => {
     if (typeof client?.id !== 'string') return;
-    if (seen.has(client.id)) {
-      problems.push(new ShapeError(`[${i}].id`, reserved.includes(client.id) ? `'${client.id}' is a built-in client's id` : `'${client.id}' is listed twice`));
+    const id = fold(client.id);
+    if (seen.has(id)) {
+      problems.push(new ShapeError(`[${i}].id`, builtIn.has(id) ? `'${client.id}' is a built-in client's id` : `'${client.id}' is listed twice`));
     }
-    seen.add(client.id);
+    seen.add(id);
   });
   clients.forEach((client, i) => {
     const given = rawItems[i] as { secret?: unknown; secretHash?: unknown } | undefined;

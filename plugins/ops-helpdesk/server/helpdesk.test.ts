@@ -74,6 +74,16 @@ describe('help desk: finding an account', () => {
     // Another operator is not held up.
     expect((await viewer.c.post(ops(C.lookup), { email: 'one.more@example.com' })).status).toBe(200);
   });
+
+  it('counts an action as a look-up and audits it whatever it finds: its 404 or 409 tells whether an account exists (attack review of issue 28)', async () => {
+    const prober = await enrolOperator(t, 'pia.prober@ops.example', 'support');
+    const missing = await prober.c.post(ops(C.unlock), { email: 'nobody.here@example.com', reason: 'checking account' });
+    expect(missing.status).toBe(404);
+    expect((await auditOf('account:nobody.here@example.com'))[0]).toMatchObject({ action: 'account.unlock', actorEmail: 'pia.prober@ops.example', reason: 'checking account', after: { refused: E.accountNotExist } });
+    for (let i = 1; i < LOOKUP_LIMIT; i++) await prober.c.post(ops(C.unlock), { email: `probe${i}@example.com`, reason: 'checking account' });
+    const stopped = await prober.c.post(ops(C.unlock), { email: 'probe.last@example.com', reason: 'checking account' });
+    expect([stopped.status, stopped.body.errorCode]).toEqual([429, E.rateLimited]);
+  });
 });
 
 describe('help desk: actions', () => {
@@ -98,7 +108,9 @@ describe('help desk: actions', () => {
     const events = await activityOf('locked.person@example.com');
     expect(events.find((e) => e.kind === 'account_unlocked')).toMatchObject({ detail: { by: 'helpdesk' }, ip: null });
 
-    const [entry] = (await auditOf('account:locked.person@example.com')).filter((e) => e.action === 'account.unlock');
+    const [again, entry] = (await auditOf('account:locked.person@example.com')).filter((e) => e.action === 'account.unlock');
+    // The second, with nothing to do, is in the log too.
+    expect(again).toMatchObject({ reason: 'Ticket 4711 again', after: { refused: E.badRequest } });
     expect(entry).toMatchObject({ actorEmail: 'sam.support@ops.example', actorRole: 'support', reason: 'Ticket 4711: locked out', before: { lockedUntil: now + 30 * 60_000 }, after: { lockedUntil: null } });
   });
 

@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES as E, type RegionCode, type SecurityEventKind } from '@portal/plugin-api/contract';
 import {
+  ApiFailure,
   auditOperatorAction,
   body,
   disableMfa,
@@ -37,6 +38,9 @@ const HELPDESK_CONFIRMED: { ops: OpsAccess } = { ops: { allow: 'helpdesk', fresh
 /** Look-ups one operator may make in LOOKUP_WINDOW_MS: reading people's data in bulk is not the help desk's work. */
 export const LOOKUP_LIMIT = 30;
 export const LOOKUP_WINDOW_MS = 10 * 60_000;
+/** The same action on one account, at most this often in ACTION_WINDOW_MS, by every operator together. */
+export const ACTIONS_PER_ACCOUNT = 3;
+export const ACTION_WINDOW_MS = 10 * 60_000;
 
 /** The help desk's mails, each with the owner's name and a link to their Security page. */
 export const HELPDESK_MAILS = ['helpdeskUnlocked', 'helpdeskSignedOut', 'helpdeskTwoFactorRemoved', 'helpdeskTrustedDevicesRevoked'] as const;
@@ -116,9 +120,33 @@ async function requireAccount(ctx: Ctx, email: string): Promise<Found> {
 
 async function act(ctx: Ctx, req: FastifyRequest<{ Body: HelpdeskActionRequest }>, action: HelpdeskAction, run: (ctx: Ctx, found: Found) => Promise<Outcome>): Promise<HelpdeskActionResult> {
   const reason = requiredReason(req.body.reason);
-  const found = await requireAccount(ctx, req.body.email);
+  // An action names an address as a look-up does (its 404 or 409 tells whether an account exists):
+  // the same limit per operator, and the audit log has it whatever it found (attack review of issue 28).
+  await takeLookup(ctx, req);
+  const target = `account:${normalizeEmail(req.body.email)}`;
+  const refused = (err: unknown, before?: HelpdeskAccount) =>
+    auditOperatorAction(ctx, req, { action: auditAction(action), target, reason, ...(before ? { before: auditState(before) } : {}), after: { refused: err instanceof ApiFailure ? err.code : 'error' } });
+  let found: Found;
+  try {
+    found = await requireAccount(ctx, req.body.email);
+  } catch (err) {
+    await refused(err);
+    throw err;
+  }
+  // One account is not acted on again and again (eight activation mails in a row).
+  const wait = await ctx.counter('opsHelpdeskActions', ACTION_WINDOW_MS).take(`${action}:${found.account.id}`, ACTIONS_PER_ACCOUNT);
+  if (wait !== null) {
+    await refused(new ApiFailure(E.rateLimited));
+    fail(E.rateLimited, { retryAfterSeconds: wait }, 'This account had this action a moment ago; wait a little.', 429);
+  }
   const before = await describeAccount(ctx, found.region, found.account);
-  const outcome = await run(ctx, found);
+  let outcome: Outcome;
+  try {
+    outcome = await run(ctx, found);
+  } catch (err) {
+    await refused(err, before);
+    throw err;
+  }
   // Told to the owner on their Security page as the help desk's doing, without the operator's device or place.
   for (const event of outcome.events) await recordSecurityEvent(ctx, { region: found.region, id: found.account.id }, event.kind, null, { by: 'helpdesk', ...(event.count !== undefined ? { count: event.count } : {}) });
   if (outcome.mail) {
@@ -131,12 +159,17 @@ async function act(ctx: Ctx, req: FastifyRequest<{ Body: HelpdeskActionRequest }
   return { done: action, count: outcome.count, account: after };
 }
 
+/** One look-up (or action) of the request's operator against their limit: 429 past it. */
+async function takeLookup(ctx: Ctx, req: FastifyRequest): Promise<void> {
+  const operator = requireOperator(req);
+  const wait = await ctx.counter('opsHelpdeskLookups', LOOKUP_WINDOW_MS).take(operator.id, LOOKUP_LIMIT);
+  if (wait !== null) fail(E.rateLimited, { retryAfterSeconds: wait }, 'Too many look-ups; wait a little.', 429);
+}
+
 export function helpdeskRoutes(ctx: Ctx) {
   return async (api: FastifyInstance) => {
     api.post<{ Body: { email: string } }>(C.lookup, { config: READ, schema: { body: lookupBody } }, async (req) => {
-      const operator = requireOperator(req);
-      const wait = await ctx.counter('opsHelpdeskLookups', LOOKUP_WINDOW_MS).take(operator.id, LOOKUP_LIMIT);
-      if (wait !== null) fail(E.rateLimited, { retryAfterSeconds: wait }, 'Too many look-ups; wait a little.', 429);
+      await takeLookup(ctx, req);
       const email = normalizeEmail(req.body.email);
       const found = await findAccount(ctx, email);
       // An operator reading a person's data is an action of its own, found or not.

@@ -88,6 +88,16 @@ describe('services: who may do what', () => {
   });
 });
 
+describe('services: ids no service may take', () => {
+  it("refuses a partner app's id (its tokens reach the whole API) and a built-in id in another case (attack review of issue 28)", async () => {
+    for (const id of ['partner-app-android', 'partner-app-ios', 'Portal', 'PORTAL']) {
+      const res = await create(id, true);
+      expect([id, res.status]).toEqual([id, 400]);
+      expect(JSON.stringify(res.body)).toMatch(/built-in client's id/);
+    }
+  });
+});
+
 describe('services: creating and editing', () => {
   it('creates a confidential service: its secret shown once, stored as a hash only, taken by the OpenID provider at once', async () => {
     const res = await create('billing', true, { grantTypes: ['authorization_code'], tokenEndpointAuthMethod: 'client_secret_basic' });
