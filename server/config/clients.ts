@@ -98,6 +98,18 @@ const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
  * and back-channel URIs https only. Custom schemes are refused in every mode (exactUrl): native
  * apps use the loopback redirect or an https (claimed) one.
  */
+/** A host name the server must not post to from production: loopback, private, link-local (cloud metadata) or unique-local addresses written as such. */
+export function internalHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host.replace(/^::ffff:/, ''));
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])];
+    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+  }
+  return host === '::' || host === '::1' || /^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host);
+}
+
 function plainHttpProblems(client: Partial<ClientConfig>, i: number): ShapeError[] {
   const problems: ShapeError[] = [];
   const check = (field: string, uri: string, loopbackAllowed: boolean) => {
@@ -109,7 +121,12 @@ function plainHttpProblems(client: Partial<ClientConfig>, i: number): ShapeError
   };
   (client.redirectUris ?? []).forEach((uri, k) => check(`redirectUris[${k}]`, uri, true));
   (client.postLogoutRedirectUris ?? []).forEach((uri, k) => check(`postLogoutRedirectUris[${k}]`, uri, false));
-  if (client.backchannelLogoutUri) check('backchannelLogoutUri', client.backchannelLogoutUri, false);
+  if (client.backchannelLogoutUri) {
+    check('backchannelLogoutUri', client.backchannelLogoutUri, false);
+    // The server itself posts there: never to its own machine or network (attack review of issue 28).
+    const host = URL.canParse(client.backchannelLogoutUri) ? new URL(client.backchannelLogoutUri).hostname : '';
+    if (internalHost(host)) problems.push(new ShapeError(`[${i}].backchannelLogoutUri`, `(client '${client.id}') must not name a loopback, private or link-local address in production`));
+  }
   return problems;
 }
 

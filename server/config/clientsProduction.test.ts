@@ -34,3 +34,14 @@ describe('a plain-http URI of a client', () => {
     for (const production of [true, false]) expect(problems({ redirectUris: ['com.example.shop:/cb'] }, production)[0]).toMatch(/must be an http\(s\) URL/);
   });
 });
+
+describe('a back-channel logout URI in production', () => {
+  it('names no address of the server itself or its network (the server posts there: attack review of issue 28)', async () => {
+    const { internalHost } = await import('./clients');
+    for (const host of ['localhost', '127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '[::1]', '[fd00::1]', '[fe80::1]', '[::ffff:127.0.0.1]', '0.0.0.0']) expect(internalHost(host), host).toBe(true);
+    for (const host of ['crm.example.com', '8.8.8.8', '172.32.0.1', '[2001:db8::1]']) expect(internalHost(host), host).toBe(false);
+    const { problems } = checkClients(client({ backchannelLogoutUri: 'https://169.254.169.254/latest' }), vocabulary.known, [], true);
+    expect(problems.map((p) => p.message)).toEqual(["(client 'shop') must not name a loopback, private or link-local address in production"]);
+    expect(checkClients(client({ backchannelLogoutUri: 'https://169.254.169.254/latest' }), vocabulary.known, [], false).problems).toEqual([]);
+  });
+});

@@ -88,6 +88,22 @@ function refuseLowContrast(themes: Record<string, ThemeTokens>, branding: Servic
   if (problems.length) fail(E.invalidParameter, { field: 'branding.theme.overrides.colors', contrast: problems }, 'Colours below WCAG AA contrast.');
 }
 
+/**
+ * A service's images come from the portal's own origin (an upload, or a path here): an image on another
+ * host would widen every page's CSP (`img-src`), the console's included, and track every visitor of the
+ * service's login page (attack review of issue 28). CLIENTS_FILE may still name other hosts.
+ */
+function refuseOutsideImages(branding: ServiceBranding | undefined): void {
+  const own = (url: string | undefined) => url === undefined || /^\/(?![/\\])/.test(url);
+  const fields: Array<[string, string | undefined]> = [
+    ['branding.logoUrl', branding?.logoUrl],
+    ['branding.titleLogoUrl', branding?.titleLogoUrl],
+    ...(branding?.carousel ?? []).map((slide, i): [string, string | undefined] => [`branding.carousel[${i}].fileUrl`, slide.fileUrl]),
+  ];
+  const outside = fields.find(([, url]) => !own(url));
+  if (outside) fail(E.invalidParameter, { field: outside[0], problems: [`field '${outside[0]}': must be an image of this portal (upload it, or a path starting with /)`] }, 'Images are served from the portal.');
+}
+
 /** Stores the document with `entry` in place of (or after) the service's; the clients check refuses (400 -10020 with every problem). */
 async function storeEntry(ctx: Ctx, req: Parameters<typeof requireOperator>[0], entries: ClientEntry[], entry: ClientEntry, reason: string) {
   const at = entries.findIndex((e) => e.id === entry.id);
@@ -130,6 +146,7 @@ export function servicesRoutes(ctx: Ctx) {
         const { entries } = await currentClients(ctx);
         const id = req.body.service.id.trim();
         if (entries.some((e) => e.id === id)) fail(E.invalidParameter, { field: 'id', problems: [`'${id}' is taken`] }, 'A service with this id exists.');
+        refuseOutsideImages(req.body.service.branding);
         refuseLowContrast(await themes, req.body.service.branding);
         const secret = req.body.confidential ? newSecret() : null;
         const entry = withFields(secret ? { id, secretHash: secret.hash } : undefined, { ...req.body.service, id });
@@ -149,6 +166,7 @@ export function servicesRoutes(ctx: Ctx) {
         const { entries } = await currentClients(ctx);
         const before = entries.find((e) => e.id === req.params.id);
         if (!before) fail(E.invalidParameter, { field: 'id' }, 'No such service.', 404);
+        refuseOutsideImages(req.body.service.branding);
         refuseLowContrast(await themes, req.body.service.branding);
         const entry = withFields(before, { ...req.body.service, id: before.id });
         const version = await storeEntry(ctx, req, entries, entry, reason);

@@ -88,6 +88,15 @@ describe('services: who may do what', () => {
   });
 });
 
+describe('services: images from the portal only', () => {
+  it('refuses a logo or slide on another host (it would widen every page\'s CSP and track visitors)', async () => {
+    for (const branding of [{ logoUrl: 'https://tracker.example/l.png' }, { titleLogoUrl: '//tracker.example/l.png' }, { carousel: [{ fileUrl: 'https://tracker.example/s.png' }] }]) {
+      const res = await create('outside-images', false, { branding });
+      expect([JSON.stringify(branding), res.status, (res.body as unknown as { errorCode: number }).errorCode]).toEqual([JSON.stringify(branding), 400, E.invalidParameter]);
+    }
+  });
+});
+
 describe('services: ids no service may take', () => {
   it("refuses a partner app's id (its tokens reach the whole API) and a built-in id in another case (attack review of issue 28)", async () => {
     for (const id of ['partner-app-android', 'partner-app-ios', 'Portal', 'PORTAL']) {
