@@ -319,8 +319,10 @@ export class ServedConfigs {
       const file = this.clients;
       if (file && JSON.stringify(storedClients(readJsonFile(file.file))) === JSON.stringify(version.body)) good = file.good;
     }
+    // Said when what is served changes: not for this instance's own file edit, served (and said) already.
+    const sameAsServed = live !== undefined && JSON.stringify(Array.isArray(live.good) ? storedClients(live.good) : live.good.raw) === JSON.stringify(version.body);
     this.live.set(target, { version, good });
-    if (live) this.input.warn(`config: now serving version ${version.version} of ${target} (${version.source === 'console' ? `by ${version.author}` : `from ${version.author}`})`);
+    if (live && !sameAsServed) this.input.warn(`config: now serving version ${version.version} of ${target} (${version.source === 'console' ? `by ${version.author}` : `from ${version.author}`})`);
     return target === 'clients' && this.attached ? this.clientsChanged(good as ClientConfig[]) : Promise.resolve();
   }
 

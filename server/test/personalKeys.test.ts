@@ -140,7 +140,9 @@ describe('a store of the older version (clear lock rows, plainly hashed counters
     await legacy.schema.dropIndex('legacy_password_locks_expiry_idx').execute();
     await legacy.schema.alterTable('legacy_password_locks').dropColumn('expires_at').execute();
     await legacy.deleteFrom('kysely_migration').where('name', '=', '003_lock_row_keys').execute();
-    await (stores.global as AnyDb).deleteFrom('kysely_migration').where('name', '=', '009_counter_keys').execute();
+    // The global store back to before 009 (and what came after it: its table goes too).
+    await (stores.global as AnyDb).deleteFrom('kysely_migration').where('name', '>=', '009_counter_keys').execute();
+    await (stores.global as AnyDb).schema.dropTable('config_versions').execute();
     const now = Date.now();
     await legacy
       .insertInto('legacy_password_locks')
