@@ -133,3 +133,14 @@ describe('suggestions for a text drawn on several backgrounds', () => {
     expect(contrastProblems(fixed).filter((p) => p.fg === 'primary')).toEqual([]);
   });
 });
+
+describe('a see-through ground', () => {
+  it('is measured over what it is drawn on, not over white (attack review of issue 28)', () => {
+    const dark = { background: '#000000', surface: '#000000', text: '#ffffff', textMuted: '#bbbbbb', primary: '#8ab4f8', primaryText: '#000000', danger: '#ff8a80' };
+    const problems = contrastProblems({ ...dark, primaryHover: 'transparent' });
+    expect(problems.map((p) => [p.pair, p.ratio])).toEqual([['buttonHoverText', 1]]);
+    expect(contrastProblems({ ...dark, primaryHover: 'rgba(255, 255, 255, 0.05)' }).map((p) => p.pair)).toEqual(['buttonHoverText']);
+    expect(contrastProblems({ ...dark, primaryHover: '#aecbfa' })).toEqual([]);
+  });
+});
+

@@ -195,7 +195,7 @@ export function contrastProblems(colors: ThemeColors, min = AA_NORMAL): Contrast
     const fgColor = colors[pair.fg] ?? '';
     const bgColor = colors[pair.bg] ?? '';
     const fg = parseColor(fgColor);
-    const bg = parseColor(bgColor);
+    const bg = seenAs(colors, pair.bg);
     if (!fg || !bg) {
       problems.push({ pair: pair.id, fg: pair.fg, bg: pair.bg, fgColor, bgColor, ratio: null, suggestion: null, suggestionFor: 'fg' });
       continue;
@@ -209,6 +209,18 @@ export function contrastProblems(colors: ThemeColors, min = AA_NORMAL): Contrast
     }
   }
   return problems;
+}
+
+/**
+ * A ground as the page shows it: a see-through colour over what it is drawn on (a button on the card,
+ * the card on the page, the page on white), not over white (attack review of issue 28: a transparent
+ * button hover over a black card passed as white).
+ */
+function seenAs(colors: ThemeColors, token: string, depth = 0): Rgba | null {
+  const color = parseColor(colors[token] ?? '');
+  if (!color || color.a >= 1) return color;
+  const under = token === 'background' || depth > 2 ? WHITE : seenAs(colors, token === 'surface' ? 'background' : 'surface', depth + 1);
+  return under ? over(color, under) : null;
 }
 
 /**
