@@ -5,14 +5,13 @@
  * with the passkey), and the viewer, enrolled with an authenticator app, sees the console but
  * cannot change anything.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import * as OTPAuth from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import type { DevMail } from '../support/mailLinks';
+import { addAdminLink as addAdminLinkOf } from '../support/opsConsole';
 import { startPortal, type RunningPortal } from '../support/portal';
 import { virtualAuthenticator } from '../support/virtualAuthenticator';
 
@@ -33,13 +32,7 @@ afterAll(async () => {
 });
 
 /** `npm run ops:add-admin <email>` against the running portal's data folder: the link it prints. */
-async function addAdminLink(email: string): Promise<string> {
-  const port = new URL(portal.url).port;
-  const { stdout } = await promisify(execFile)('npm', ['run', '-s', 'ops:add-admin', email], { env: { ...process.env, DATA_DIR: portal.dataDir, PORT: port, PUBLIC_ORIGIN: portal.url }, timeout: 60_000 });
-  const link = /http:\/\/localhost:\d+\/ops\/enrol#\S+/.exec(stdout)?.[0];
-  expect(link, stdout).toBeTruthy();
-  return link!;
-}
+const addAdminLink = (email: string) => addAdminLinkOf(portal, email);
 
 async function mailTo(to: string): Promise<DevMail> {
   for (let i = 0; i < 50; i++) {

@@ -4,14 +4,12 @@
  * unlocks it with a reason, and the person receives the mail and signs in again. A viewer's
  * session is refused the action (403), and an end user's token is refused on every help-desk call.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import * as OTPAuth from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { activateAndGoToSignIn, isActivationLink, type DevMail } from '../support/mailLinks';
+import { addAdminLink as addAdminLinkOf, operatorTotp } from '../support/opsConsole';
 import { startPortal, type RunningPortal } from '../support/portal';
 import { PORTAL_HEADERS, signInThroughApi } from '../support/signIn';
 
@@ -34,16 +32,10 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-const totp = (secret: string) => OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+const totp = (secret: string) => operatorTotp(secret);
 
 /** `npm run ops:add-admin <email>` against the running portal's data folder: the link it prints. */
-async function addAdminLink(email: string): Promise<string> {
-  const port = new URL(portal.url).port;
-  const { stdout } = await promisify(execFile)('npm', ['run', '-s', 'ops:add-admin', email], { env: { ...process.env, DATA_DIR: portal.dataDir, PORT: port, PUBLIC_ORIGIN: portal.url }, timeout: 60_000 });
-  const link = /http:\/\/localhost:\d+\/ops\/enrol#\S+/.exec(stdout)?.[0];
-  expect(link, stdout).toBeTruthy();
-  return link!;
-}
+const addAdminLink = (email: string) => addAdminLinkOf(portal, email);
 
 /** The newest mail to `to` that `pick` chooses, once it is in the development outbox. */
 async function mailTo(to: string, pick: (m: DevMail) => boolean = () => true): Promise<DevMail> {

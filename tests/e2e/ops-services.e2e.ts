@@ -6,14 +6,13 @@
  * with its client id) then wears the colour the preview showed. A viewer reads the services and
  * can change nothing (403 from the server too); an end user's token is refused on every services call.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import * as OTPAuth from 'otpauth';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import type { DevMail } from '../support/mailLinks';
+import { addAdminLink as addAdminLinkOf } from '../support/opsConsole';
 import { startPortal, type RunningPortal } from '../support/portal';
 import { PORTAL_HEADERS, signInThroughApi } from '../support/signIn';
 import { virtualAuthenticator } from '../support/virtualAuthenticator';
@@ -35,13 +34,8 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-async function addAdminLink(email: string): Promise<string> {
-  const port = new URL(portal.url).port;
-  const { stdout } = await promisify(execFile)('npm', ['run', '-s', 'ops:add-admin', email], { env: { ...process.env, DATA_DIR: portal.dataDir, PORT: port, PUBLIC_ORIGIN: portal.url }, timeout: 60_000 });
-  const link = /http:\/\/localhost:\d+\/ops\/enrol#\S+/.exec(stdout)?.[0];
-  expect(link, stdout).toBeTruthy();
-  return link!;
-}
+/** `npm run ops:add-admin <email>` against the running portal's data folder: the link it prints. */
+const addAdminLink = (email: string) => addAdminLinkOf(portal, email);
 
 async function mailTo(to: string): Promise<DevMail> {
   for (let i = 0; i < 50; i++) {

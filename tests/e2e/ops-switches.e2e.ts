@@ -12,12 +12,12 @@
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
-import * as OTPAuth from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import { expectNoAxeViolations } from '../support/axe';
 import { launchChromium } from '../support/browser';
+import { addAdminLink, operatorTotp } from '../support/opsConsole';
 import { startPortal, type RunningPortal } from '../support/portal';
 import { PORTAL_HEADERS, seedTokens, signInThroughApi } from '../support/signIn';
 
@@ -54,20 +54,14 @@ afterAll(async () => {
   if (pg) await run('bash', ['scripts/ensure-postgres.sh', '--stop', pg.dir]).catch(() => undefined);
 });
 
-const totp = (secret: string, offsetSteps = 0) => OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: Date.now() + offsetSteps * 30_000 });
+const totp = operatorTotp;
 
 /** `npm run ops:add-admin` against instance A's settings (the shared database): the link it prints. */
-async function addAdminLink(): Promise<string> {
-  const port = new URL(a.url).port;
-  const { stdout } = await run('npm', ['run', '-s', 'ops:add-admin', ADMIN], { env: { ...process.env, ...shared, DATA_DIR: a.dataDir, PORT: port, PUBLIC_ORIGIN: a.url }, timeout: 60_000 });
-  const link = /http:\/\/localhost:\d+\/ops\/enrol#\S+/.exec(stdout)?.[0];
-  expect(link, stdout).toBeTruthy();
-  return link!;
-}
+const addAdminLinkOnA = () => addAdminLink(a, ADMIN, shared);
 
 /** Enrols the admin with an authenticator app; the console's page is left signed in. */
 async function enrolAdmin(page: Page): Promise<string> {
-  await page.goto(await addAdminLink());
+  await page.goto(await addAdminLinkOnA());
   await page.getByRole('heading', { name: 'Set up your operator account' }).waitFor();
   await page.getByLabel(/^New password/).fill(PASSWORD);
   await page.getByLabel(/^Repeat the password/).fill(PASSWORD);
