@@ -99,6 +99,8 @@ export class ServedConfigs {
   /** Set after the first sync: from then on a new clients version is handed to watchClients' apply (before, the start syncs the table itself). */
   private attached = false;
   private readonly live = new Map<ConfigTarget, Live<CheckedDeployment | ClientConfig[]>>();
+  /** The last answer of webChangedFromFile, for the versions it compared. */
+  private webCompared: { served: CheckedDeployment; file: CheckedDeployment; differs: boolean } | null = null;
 
   private constructor(private readonly input: ServedConfigsInput) {}
 
@@ -199,7 +201,13 @@ export class ServedConfigs {
     const file = this.input.portalConfigFile;
     const served = file ? this.deployment(file) : null;
     const watched = file ? this.deployments.get(file) : undefined;
-    return !!served && !!watched && JSON.stringify(served.raw) !== JSON.stringify(watched.good.raw);
+    if (!served || !watched) return false;
+    // Asked on every page load: the documents are compared once per pair of versions, not per request.
+    const known = this.webCompared;
+    if (known?.served === served && known.file === watched.good) return known.differs;
+    const differs = served !== watched.good && JSON.stringify(served.raw) !== JSON.stringify(watched.good.raw);
+    this.webCompared = { served, file: watched.good, differs };
+    return differs;
   }
 
   /** The extra `img-src` sources the SPA's CSP needs for every client's branding images. */
