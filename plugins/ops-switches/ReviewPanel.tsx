@@ -1,14 +1,14 @@
 import { useTheme } from '@emotion/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, currentLanguage, LoadingLine, Notice, pluginMenuEntries, runConfirmed, TextField, toast, useConsole, useOps, type PluginMenuEntry } from '@portal/plugin-api';
+import { Button, currentLanguage, LoadingLine, Notice, pluginMenuEntries, TextField, toast, useOps, type PluginMenuEntry } from '@portal/plugin-api';
 import type { ConfigVersion, DeploymentTarget } from '@portal/plugin-api/contract';
 import { ChangeList } from './ChangeList';
 import { SWITCHES_CALLS as C, type SwitchesPreview } from './contract';
 import { conflictVersion, switchesError } from './messages';
+import { useReasonedCall } from './reasonedCall';
 import type { SwitchesDoc } from './switchDoc';
 
-const REASON_MIN = 3;
 /** A preview is asked for this long after the last edit: one call per pause, not per click. */
 const PREVIEW_DELAY_MS = 300;
 
@@ -69,14 +69,10 @@ export function ReviewPanel({ target, draft, baseVersion, canEdit, onApplied, on
   const theme = useTheme();
   const { t } = useTranslation(['ops-switches', 'core']);
   const ops = useOps();
-  const { confirm } = useConsole();
   const [preview, setPreview] = useState<SwitchesPreview | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { reason, setReason, reasonError, error, busy, run } = useReasonedCall();
 
   useEffect(() => {
     let live = true;
@@ -96,26 +92,18 @@ export function ReviewPanel({ target, draft, baseVersion, canEdit, onApplied, on
 
   async function apply(event: FormEvent) {
     event.preventDefault();
-    if (reason.trim().length < REASON_MIN) {
-      setReasonError(t('ops-switches:review.reasonRequired'));
-      return;
-    }
-    setReasonError(null);
-    setError(null);
-    setBusy(true);
-    try {
-      const version = await runConfirmed(() => ops.call<ConfigVersion>('POST', C.apply(target), { body: draft, reason: reason.trim(), baseVersion }), confirm);
-      if (version) {
-        toast(t('ops-switches:review.applied', { version: version.version }), 'success');
-        setReason('');
-        onApplied(version);
-      }
-    } catch (err) {
-      const newer = conflictVersion(err);
-      if (newer !== null) setConflict(newer);
-      else setError(switchesError(err, t));
-    } finally {
-      setBusy(false);
+    const version = await run(
+      (why) => ops.call<ConfigVersion>('POST', C.apply(target), { body: draft, reason: why, baseVersion }),
+      (err) => {
+        const newer = conflictVersion(err);
+        if (newer !== null) setConflict(newer);
+        return newer !== null;
+      },
+    );
+    if (version) {
+      toast(t('ops-switches:review.applied', { version: version.version }), 'success');
+      setReason('');
+      onApplied(version);
     }
   }
 

@@ -1,43 +1,26 @@
 import { useTheme } from '@emotion/react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADDRESS_MARK, Button, LoadFailed, LoadingLine, Modal, Notice, runConfirmed, TextField, toast, useConsole, useFormatMoment, useLoaded, useOps, withEmailAddress } from '@portal/plugin-api';
+import { ADDRESS_MARK, Button, LoadFailed, LoadingLine, Modal, Notice, TextField, toast, useFormatMoment, useLoaded, useOps, withEmailAddress } from '@portal/plugin-api';
 import { isOpsRole, type ConfigVersion, type ConfigVersionSummary, type DeploymentTarget } from '@portal/plugin-api/contract';
 import { ChangeList } from './ChangeList';
+import { useReasonedCall } from './reasonedCall';
 import { SWITCHES_CALLS as C, type VersionsPage } from './contract';
 import { switchesError } from './messages';
 
-const REASON_MIN = 3;
 
 /** Restore one version: why, then a fresh second factor. */
 function RestoreDialog({ target, version, baseVersion, onClose, onRestored }: { target: DeploymentTarget; version: number; baseVersion: number; onClose: () => void; onRestored: (v: ConfigVersion) => void }) {
   const theme = useTheme();
   const { t } = useTranslation(['ops-switches', 'core']);
   const ops = useOps();
-  const { confirm } = useConsole();
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { reason, setReason, reasonError, error, busy, run } = useReasonedCall();
 
   async function restore() {
-    if (reason.trim().length < REASON_MIN) {
-      setReasonError(t('ops-switches:review.reasonRequired'));
-      return;
-    }
-    setReasonError(null);
-    setError(null);
-    setBusy(true);
-    try {
-      const made = await runConfirmed(() => ops.call<ConfigVersion>('POST', C.restore(target, version), { reason: reason.trim(), baseVersion }), confirm);
-      if (made) {
-        toast(t('ops-switches:history.restored', { version: made.version, from: version }), 'success');
-        onRestored(made);
-      }
-    } catch (err) {
-      setError(switchesError(err, t));
-    } finally {
-      setBusy(false);
+    const made = await run((why) => ops.call<ConfigVersion>('POST', C.restore(target, version), { reason: why, baseVersion }));
+    if (made) {
+      toast(t('ops-switches:history.restored', { version: made.version, from: version }), 'success');
+      onRestored(made);
     }
   }
 
