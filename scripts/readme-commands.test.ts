@@ -53,7 +53,7 @@ const COVERAGE: Record<string, Coverage> = {
   'api:report': { runBy: 'scripts/plugin-api-report.test.ts', evidence: 'extractReports(' }, // the same extraction, compared instead of written
   'api:docs': { runBy: 'scripts/plugin-api-report.test.ts', evidence: "extractReports({ docs: " }, // API Documenter into a scratch folder
   'oidc:rotate-keys': { runBy: 'server/test/oidcKeys.test.ts', evidence: 'oidc-rotate-keys.ts' },
-  'ops:add-admin': { runBy: 'tests/e2e/ops-console.e2e.ts', evidence: "'ops:add-admin'" }, // the e2e's first admin is made with it
+  'ops:add-admin': { runBy: 'tests/support/opsConsole.ts', evidence: "'ops:add-admin'" }, // the ops e2e files make their first admin with it
   'server:dev': { notRun: 'a file watcher that restarts `tsx server/main.ts`, which every server test and e2e file runs' },
   dev: { notRun: 'rollup in watch mode over dist/, which the e2e files share; the build and the server it runs are CI stages' },
 };
