@@ -32,6 +32,19 @@ export function escapeJsonForHtml(json: string): string {
   return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+/**
+ * Larger than any config needs, as compact JSON: a deployment config is written into every page
+ * the portal serves (so a blob under a switched-off plugin's settings would weigh on each one), and
+ * a clients list is read on every instance.
+ */
+export const MAX_BYTES = { deployment: 64 * 1024, clients: 1024 * 1024 } as const;
+
+/** The document's size as compact JSON, refused past `max` bytes. */
+function refuseOversized(raw: unknown, max: number, file: string): void {
+  const bytes = Buffer.byteLength(JSON.stringify(raw) ?? '');
+  if (bytes > max) throw new ConfigFileError(file, `is ${Math.ceil(bytes / 1024)} KB as compact JSON; a config may be at most ${max / 1024} KB`);
+}
+
 /** Deeper than any config needs: a document nested further is refused before anything walks it (a stack's worth of levels crashed the checks). */
 export const MAX_DEPTH = 24;
 
@@ -54,6 +67,7 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
 export function checkDeploymentJson(raw: unknown, name: string, vocabulary: ConfigVocabulary, appType?: AppType, console?: boolean, web?: boolean): CheckedDeployment {
   const file = name;
   if (nestsDeeperThan(raw, MAX_DEPTH)) throw new ConfigFileError(file, `nests deeper than ${MAX_DEPTH} levels`);
+  refuseOversized(raw, MAX_BYTES.deployment, file);
   const { config, problems } = deploymentConfigProblems(raw, vocabulary.known);
   // With the file's own fields wrong, its plugins' settings are still checked as far as their
   // switches parsed (a switch that failed counts as off); the rules about the set (the app's own
@@ -85,8 +99,29 @@ export function checkDeploymentJson(raw: unknown, name: string, vocabulary: Conf
     if (!(err instanceof PluginConfigError)) throw err;
     problems.push(...err.problems);
   }
+  if (enabled) problems.push(...wrongSurface(enabled, vocabulary, forConsole));
   if (problems.length || !enabled) throw new ConfigFileError(file, problems);
   return { file, config, raw, html: escapeJsonForHtml(JSON.stringify(raw)), enabled };
+}
+
+/**
+ * Each plugin that is on in a config of the other kind, one line per plugin naming its regions: a
+ * console plugin on the portal's pages would hand the console's code to anyone, and a web plugin
+ * in the console would put the portal's routes there.
+ */
+function wrongSurface(enabled: Record<RegionCode, string[]>, vocabulary: ConfigVocabulary, forConsole: boolean): string[] {
+  const regions = new Map<string, RegionCode[]>();
+  for (const region of REGION_CODES) {
+    for (const id of enabled[region]) {
+      if ((vocabulary.surfaces[id] === 'console') !== forConsole) regions.set(id, [...(regions.get(id) ?? []), region]);
+    }
+  }
+  const inRegions = (where: RegionCode[]) => (where.length === REGION_CODES.length ? 'every region' : `region${where.length === 1 ? '' : 's'} ${where.join(', ')}`);
+  return [...regions].map(([id, where]) =>
+    forConsole
+      ? `plugin '${id}' runs on the portal's pages, not in the ops console (on in ${inRegions(where)})`
+      : `plugin '${id}' is part of the ops console (its config.ts says surface 'console'): it runs in the console's config (OPS_CONFIG) only (on in ${inRegions(where)})`,
+  );
 }
 
 /** A deployment config file: read, then checked as checkDeploymentJson checks a document. */
@@ -98,6 +133,7 @@ export function checkDeploymentFile(file: string, vocabulary: ConfigVocabulary, 
 export function checkClientsJson(raw: unknown, name: string, vocabulary: ConfigVocabulary, reserved: readonly string[], branding?: BrandingCheckOptions): ClientConfig[] {
   const file = name;
   if (nestsDeeperThan(raw, MAX_DEPTH)) throw new ConfigFileError(file, `nests deeper than ${MAX_DEPTH} levels`);
+  refuseOversized(raw, MAX_BYTES.clients, file);
   const { clients, problems } = checkClients(raw, vocabulary.known, reserved, branding?.production ?? false);
   if (problems.length) throw new ConfigFileError(file, problems.map((err) => `field '${err.path || '(root)'}': ${err.message}`));
   if (branding) {

@@ -197,6 +197,47 @@ describe('plugins declare what they need', () => {
   });
 });
 
+describe('a config runs its own kind of plugins only', () => {
+  const on = { enabled: true };
+  it('reads the console plugins from their config.ts (web when a plugin declares nothing)', () => {
+    expect(Object.entries(vocabulary.surfaces).filter(([, s]) => s === 'console').map(([id]) => id).sort()).toEqual(['ops-console', 'ops-helpdesk', 'ops-services', 'ops-switches']);
+    expect(vocabulary.surfaces['sign-in']).toBe('web');
+    expect(vocabulary.needs['ops-switches']).toEqual(['ops-console']);
+  });
+
+  it('refuses a console plugin in a portal config, naming its regions', () => {
+    const file = write('web-ops.json', { name: 'x', api, plugins: { 'ops-console': on }, regions: { Use: { plugins: { 'ops-console': { enabled: false } } } } });
+    expect(problem(() => checkDeploymentFile(file, vocabulary, undefined, false, true))).toBe(
+      `${file}: plugin 'ops-console' is part of the ops console (its config.ts says surface 'console'): it runs in the console's config (OPS_CONFIG) only (on in regions Aps, Euw)`,
+    );
+  });
+
+  it("refuses a portal plugin in the console's config, and accepts the repository's console config", () => {
+    const file = write('ops-web.json', { name: 'x', variant: 'console', api, plugins: { 'ops-console': on, 'sign-in': on } });
+    expect(problem(() => checkDeploymentFile(file, vocabulary, undefined, true))).toBe(`${file}: plugin 'sign-in' runs on the portal's pages, not in the ops console (on in every region)`);
+    expect(checkDeploymentFile(path.join(REPO_ROOT, 'config/ops.json'), vocabulary, undefined, true).enabled.Use).toEqual(['ops-console', 'ops-switches', 'ops-helpdesk', 'ops-services']);
+  });
+
+  it('refuses a config.ts whose surface is neither web nor console', async () => {
+    const root = fs.mkdtempSync(path.join(dir, 'root-'));
+    fs.mkdirSync(path.join(root, 'plugins', 'x'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'plugins', 'x', 'index.ts'), 'export default {};\n');
+    fs.writeFileSync(path.join(root, 'plugins', 'x', 'config.ts'), "export const surface = 'ops';\n");
+    const err = (await freshConfigVocabulary(root).then(() => null, (e: unknown) => e)) as Error;
+    expect(err.message).toBe("plugins/x/config.ts: surface must be 'web' or 'console' (export const surface = 'console' as const)");
+  });
+});
+
+describe('a config larger than any config needs', () => {
+  it('is refused, as a deployment config and as a clients list, with its size', () => {
+    const blob = 'x'.repeat(70 * 1024);
+    const web = write('big.json', { name: 'x', api, plugins: { 'sign-in': { enabled: false, config: { blob } } } });
+    expect(problem(() => checkDeploymentFile(web, vocabulary))).toBe(`${web}: is 71 KB as compact JSON; a config may be at most 64 KB`);
+    const clients = write('big-clients.json', [{ id: 'c', name: 'y'.repeat(1100 * 1024) }]);
+    expect(problem(() => checkClientsFile(clients, vocabulary, []))).toMatch(/^.*big-clients\.json: is 1101 KB as compact JSON; a config may be at most 1024 KB$/);
+  });
+});
+
 describe('CLIENTS_FILE', () => {
   const client = { id: 'shop', name: 'Shop', redirectUris: ['https://shop.example/cb'] };
   it.each([

@@ -24,6 +24,20 @@ export interface ConfigVocabulary {
   needs: PluginNeeds;
   /** Where each plugin comes from, as messages name it: `plugins/<id>`, or its npm package. */
   sources: Record<string, string>;
+  /**
+   * Where each plugin runs: the portal's pages ('web', the default) or the ops console's
+   * (`export const surface = 'console'` in plugins/<id>/config.ts). A config runs its own kind only.
+   */
+  surfaces: Record<string, PluginSurface>;
+}
+
+export type PluginSurface = 'web' | 'console';
+
+/** A plugin's `surface`: 'web' when it declares none. */
+function readSurface(where: string, value: unknown): PluginSurface {
+  if (value === undefined) return 'web';
+  if (value !== 'web' && value !== 'console') throw new Error(`${where}: surface must be 'web' or 'console' (export const surface = 'console' as const)`);
+  return value;
 }
 
 const cache = new Map<string, Promise<ConfigVocabulary>>();
@@ -49,20 +63,23 @@ async function load(root: string): Promise<ConfigVocabulary> {
   const plugins = found.map((s) => s.id);
   const schemas: PluginSchemas = {};
   const needs: PluginNeeds = {};
+  const surfaces: Record<string, PluginSurface> = {};
   for (const { id, dir, origin, label } of found) {
     const file = path.join(dir, 'config.ts');
     // plugins/<id>/config.ts, or `<package> (node_modules/…): config.ts` for an outside plugin.
     const where = origin === 'folder' ? `${label}/config.ts` : `${label}: config.ts`;
     schemas[id] = undefined;
     needs[id] = [];
+    surfaces[id] = 'web';
     if (!fs.existsSync(file)) continue;
-    const mod = (await import(pathToFileURL(file).href)) as { configSchema?: unknown; needs?: unknown };
+    const mod = (await import(pathToFileURL(file).href)) as { configSchema?: unknown; needs?: unknown; surface?: unknown };
     if (mod.configSchema !== undefined && !isShape(mod.configSchema)) throw new Error(`${where}: configSchema must be a config shape (@portal/plugin-api/config)`);
     schemas[id] = isShape(mod.configSchema) ? mod.configSchema : undefined;
     needs[id] = readNeeds(id, mod.needs, plugins);
+    surfaces[id] = readSurface(where, mod.surface);
   }
   const sources = Object.fromEntries(found.map((s) => [s.id, s.package ?? `plugins/${s.id}`]));
-  return { known: { plugins, themes: themeNames(root) }, schemas, needs, sources };
+  return { known: { plugins, themes: themeNames(root) }, schemas, needs, sources, surfaces };
 }
 
 export function configVocabulary(root: string): Promise<ConfigVocabulary> {
