@@ -3,7 +3,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, TextField, useOps } from '@portal/plugin-api';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES, SERVICES_CALLS as C, type ImageStored, type ImageType } from './contract';
-import { servicesError } from './messages';
+import { imageError } from './messages';
 
 /** The file's bytes as base64 (without the data: prefix). */
 function base64Of(file: File): Promise<string> {
@@ -49,7 +49,7 @@ export function ImageField({ label, value, onChange, error, disabled }: ImageFie
       const stored = await ops.call<ImageStored>('POST', C.images, { contentType: chosen.type as ImageType, data: await base64Of(chosen) });
       onChange(stored.url);
     } catch (err) {
-      setProblem(servicesError(err, t));
+      setProblem(imageError(err, t));
     } finally {
       setBusy(false);
     }

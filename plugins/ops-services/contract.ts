@@ -22,6 +22,20 @@ export const IMAGE_TYPES = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/web
 export type ImageType = keyof typeof IMAGE_TYPES;
 /** The largest image taken (a logo or a slide): larger ones slow the login page's first paint. */
 export const IMAGE_MAX_BYTES = 512 * 1024;
+/**
+ * The widest and tallest image taken, in pixels: a few hundred KB of PNG can unpack to gigabytes of
+ * pixels in every browser that shows the login page; a logo or a full-width slide needs far less.
+ */
+export const IMAGE_MAX_SIDE = 4096;
+/** The room the uploaded images share in the database, in bytes; images no version of the services names make room first. */
+export const IMAGE_QUOTA_BYTES = 64 * 1024 * 1024;
+/** What a refused upload names besides its field: the limit it passed. */
+export interface ImageRefusal {
+  field: 'data' | 'contentType';
+  maxBytes?: number;
+  maxSide?: number;
+  quotaBytes?: number;
+}
 
 export const GRANT_TYPES = ['authorization_code', 'refresh_token'] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];

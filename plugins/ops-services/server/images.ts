@@ -1,13 +1,19 @@
 /**
  * Uploaded branding images: what is taken (PNG, JPEG, WebP, GIF, recognised by their bytes, not
- * by what the browser claims; at most IMAGE_MAX_BYTES) and how they are served. SVG is refused:
+ * by what the browser claims; at most IMAGE_MAX_BYTES and IMAGE_MAX_SIDE pixels a side, within
+ * IMAGE_QUOTA_BYTES for all of them) and how they are served. SVG is refused:
  * an SVG opened by itself runs script, and sanitising it safely is a project of its own; the
  * built-in logos stay the SVGs the server ships.
  */
+import { imageSize } from 'image-size';
 import { ERROR_CODES as E } from '@portal/plugin-api/contract';
 import { fail, isUniqueViolation, sha256, type ServerContext as Ctx } from '@portal/server-api';
-import { IMAGE_MAX_BYTES, IMAGE_PATH_PREFIX, IMAGE_TYPES, type ImageType } from '../contract';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE, IMAGE_PATH_PREFIX, IMAGE_QUOTA_BYTES, IMAGE_TYPES, type ImageType } from '../contract';
+import { clientVersions } from './services';
 import { servicesStore } from './tables';
+
+/** An upload younger than this may be on its way into a service being edited: never swept. */
+const SWEEP_AFTER_MS = 60 * 60 * 1000;
 
 /** The type the bytes themselves say, by their signature; null for anything else (SVG and HTML included). */
 export function sniffImage(bytes: Buffer): ImageType | null {
@@ -19,6 +25,52 @@ export function sniffImage(bytes: Buffer): ImageType | null {
   return null;
 }
 
+/** Width and height as the image's own header says (image-size reads the four formats); null when it cannot be read. */
+function dimensions(bytes: Buffer): { width: number; height: number } | null {
+  try {
+    const { width, height } = imageSize(bytes);
+    return width > 0 && height > 0 ? { width, height } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The digests any stored version of the services names (every version can be restored), or null when there are none to ask. */
+async function namedDigests(ctx: Ctx): Promise<Set<string> | null> {
+  const versions = clientVersions(ctx);
+  const found = new Set<string>();
+  let before: number | undefined;
+  let seen = 0;
+  for (;;) {
+    const page = await versions.history('clients', 100, before);
+    for (const { version } of page) {
+      const body = (await versions.readVersion('clients', version))?.body;
+      for (const [digest] of JSON.stringify(body ?? null).matchAll(/[0-9a-f]{64}/g)) found.add(digest);
+    }
+    seen += page.length;
+    if (page.length < 100) break;
+    before = page[page.length - 1]!.version;
+  }
+  return seen ? found : null;
+}
+
+/** Bytes the stored images take. */
+async function usedBytes(ctx: Ctx): Promise<number> {
+  const row = await servicesStore(ctx).selectFrom('ops_services_images').select((eb) => eb.fn.sum<number | string | null>('size').as('bytes')).executeTakeFirst();
+  return Number(row?.bytes ?? 0);
+}
+
+/** Deletes the images no version of the services names, uploaded more than an hour ago (abandoned edits); answers how many. */
+export async function sweepUnusedImages(ctx: Ctx): Promise<number> {
+  const named = await namedDigests(ctx);
+  if (!named) return 0;
+  const store = servicesStore(ctx);
+  const old = await store.selectFrom('ops_services_images').select('digest').where('created_at', '<', ctx.now() - SWEEP_AFTER_MS).execute();
+  const unused = old.map((r) => r.digest).filter((d) => !named.has(d));
+  for (let i = 0; i < unused.length; i += 200) await store.deleteFrom('ops_services_images').where('digest', 'in', unused.slice(i, i + 200)).execute();
+  return unused.length;
+}
+
 /** Checks and stores an upload; answers the address the portal serves it at. */
 export async function storeImage(ctx: Ctx, contentType: string, base64: string, by: string): Promise<string> {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) fail(E.invalidParameter, { field: 'data' }, 'The image must be base64.');
@@ -28,10 +80,17 @@ export async function storeImage(ctx: Ctx, contentType: string, base64: string, 
   const sniffed = sniffImage(bytes);
   // The bytes decide, and must agree with what was declared: a file named .png holding HTML or SVG is refused.
   if (!sniffed || sniffed !== contentType) fail(E.invalidParameter, { field: 'contentType', allowed: Object.keys(IMAGE_TYPES) }, 'Only PNG, JPEG, WebP or GIF images are taken.');
+  const size = dimensions(bytes);
+  if (!size) fail(E.invalidParameter, { field: 'data' }, 'The image cannot be read.');
+  if (size.width > IMAGE_MAX_SIDE || size.height > IMAGE_MAX_SIDE) fail(E.invalidParameter, { field: 'data', maxSide: IMAGE_MAX_SIDE }, `The image is larger than ${IMAGE_MAX_SIDE} pixels a side.`);
   const digest = sha256(bytes);
   const store = servicesStore(ctx);
   const exists = await store.selectFrom('ops_services_images').select('digest').where('digest', '=', digest).executeTakeFirst();
   if (!exists) {
+    if ((await usedBytes(ctx)) + bytes.length > IMAGE_QUOTA_BYTES) {
+      await sweepUnusedImages(ctx);
+      if ((await usedBytes(ctx)) + bytes.length > IMAGE_QUOTA_BYTES) fail(E.invalidParameter, { field: 'data', quotaBytes: IMAGE_QUOTA_BYTES }, 'There is no room for more uploaded images.');
+    }
     try {
       await store.insertInto('ops_services_images').values({ digest, content_type: sniffed, data: bytes.toString('base64'), size: bytes.length, created_at: ctx.now(), created_by: by }).execute();
     } catch (err) {

@@ -8,8 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '@portal/plugin-api/contract';
 import { Client, DEMO_PASSWORD, enrolOperator, operatorCode, signIn, startServer, type TestServer } from '../../../server/test/harness';
-import { SERVICES_CALLS as C, IMAGE_MAX_BYTES, secretPath, servicePath, type ServiceFields, type ServiceList, type ServiceRefusal, type ServiceSaved } from '../contract';
+import { SERVICES_CALLS as C, IMAGE_MAX_BYTES, IMAGE_MAX_SIDE, IMAGE_QUOTA_BYTES, secretPath, servicePath, type ServiceFields, type ServiceList, type ServiceRefusal, type ServiceSaved } from '../contract';
 import type { ContrastProblem } from '@portal/plugin-api/contract';
+import { servicesStore } from './tables';
 
 let t: TestServer;
 let operator: { c: Client; secret: string };
@@ -250,5 +251,45 @@ describe('services: images', () => {
     expect((await operator.c.post(ops(C.images), { contentType: 'image/jpeg', data: PNG.toString('base64') })).status).toBe(400);
     const big = Buffer.concat([PNG, Buffer.alloc(IMAGE_MAX_BYTES)]).toString('base64');
     expect((await operator.c.post(ops(C.images), { contentType: 'image/png', data: big })).status).toBe(400);
+  });
+
+  /** The 1×1 PNG with its header saying `width` × `height` (the header is what a browser allocates by). */
+  const sized = (width: number, height: number) => {
+    const bytes = Buffer.from(PNG);
+    bytes.writeUInt32BE(width, 16);
+    bytes.writeUInt32BE(height, 20);
+    return bytes.toString('base64');
+  };
+
+  it('refuses an image wider or taller than the limit, and one whose header cannot be read', async () => {
+    for (const [w, h] of [[IMAGE_MAX_SIDE + 1, 10], [10, 60_000]]) {
+      const res = await operator.c.post(ops(C.images), { contentType: 'image/png', data: sized(w!, h!) });
+      expect(res.body, `${w}×${h}`).toMatchObject({ errorCode: E.invalidParameter, result: { field: 'data', maxSide: IMAGE_MAX_SIDE } });
+    }
+    expect((await operator.c.post(ops(C.images), { contentType: 'image/png', data: sized(IMAGE_MAX_SIDE, IMAGE_MAX_SIDE) })).status).toBe(200);
+    const headerOnly = PNG.subarray(0, 12).toString('base64');
+    expect((await operator.c.post(ops(C.images), { contentType: 'image/png', data: headerOnly })).body).toMatchObject({ errorCode: E.invalidParameter, result: { field: 'data' } });
+  });
+
+  it('keeps the images within their room: an upload past it first sweeps old images no version names, then is refused', async () => {
+    const store = servicesStore(t.server.ctx);
+    const row = (digest: string, size: number, createdAt: number) => ({ digest, content_type: 'image/png', data: PNG.toString('base64'), size, created_at: createdAt, created_by: 'test' });
+    // A saved service names one image; two more were uploaded and never saved, one long ago, one just now.
+    const named = (await operator.c.post<{ result: { url: string } }>(ops(C.images), { contentType: 'image/png', data: sized(2, 2) })).body.result.url;
+    expect((await create('quota-svc', false, { branding: { logoUrl: named } })).status).toBe(200);
+    const namedDigest = /([0-9a-f]{64})/.exec(named)![1]!;
+    const now = Date.now() + t.clock.offset;
+    await store.updateTable('ops_services_images').set({ size: IMAGE_QUOTA_BYTES / 2, created_at: now - 2 * 3600_000 }).where('digest', '=', namedDigest).execute();
+    await store.insertInto('ops_services_images').values([row('a'.repeat(64), IMAGE_QUOTA_BYTES / 4, now - 2 * 3600_000), row('b'.repeat(64), IMAGE_QUOTA_BYTES / 4, now - 60_000)]).execute();
+    // Full: the old unnamed one makes room, the named one and the fresh one stay.
+    expect((await operator.c.post(ops(C.images), { contentType: 'image/png', data: sized(3, 3) })).status).toBe(200);
+    const left = (await store.selectFrom('ops_services_images').select('digest').execute()).map((r) => r.digest);
+    expect(left).not.toContain('a'.repeat(64));
+    expect(left).toEqual(expect.arrayContaining([namedDigest, 'b'.repeat(64)]));
+    // Full again with nothing to sweep: refused, naming the room.
+    await store.updateTable('ops_services_images').set({ size: IMAGE_QUOTA_BYTES / 2 }).where('digest', '=', 'b'.repeat(64)).execute();
+    expect((await operator.c.post(ops(C.images), { contentType: 'image/png', data: sized(4, 4) })).body).toMatchObject({ errorCode: E.invalidParameter, result: { field: 'data', quotaBytes: IMAGE_QUOTA_BYTES } });
+    await store.deleteFrom('ops_services_images').where('digest', 'in', ['b'.repeat(64)]).execute();
+    await store.updateTable('ops_services_images').set({ size: 100 }).execute();
   });
 });

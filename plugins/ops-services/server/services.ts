@@ -16,6 +16,9 @@ export interface ClientVersions {
   proposeVersion(target: 'clients', body: unknown): { ok: true } | { ok: false; problems: string[] };
   applyVersion(target: 'clients', body: unknown, change: { by: { email: string; role: string }; reason: string }): Promise<{ version: number; body: unknown }>;
   sync?(): Promise<void>;
+  /** The versions, newest first (summaries), and one version's document. */
+  history(target: 'clients', limit: number, before?: number): Promise<Array<{ version: number }>>;
+  readVersion(target: 'clients', version: number): Promise<{ body: unknown } | null>;
 }
 
 export function clientVersions(ctx: Ctx): ClientVersions {
