@@ -4,20 +4,28 @@
  * use it only to hide what the operator may not do.
  */
 
-/** Operator roles: viewer reads everything; operator changes switches, services and branding; support acts for users; admin manages operators. */
+/**
+ * Operator roles: viewer reads everything; operator changes switches, services and branding;
+ * support acts for users; admin manages operators and the deployment's own fields.
+ */
 export const OPS_ROLES = ['viewer', 'operator', 'support', 'admin'] as const;
 /** An operator's role (OPS_ROLES). */
 export type OpsRole = (typeof OPS_ROLES)[number];
 
-/** What a console route needs: `read` (every role), `configure`, `helpdesk`, `operators`. */
-export type OpsPermission = 'read' | 'configure' | 'helpdesk' | 'operators';
+/**
+ * What a console route needs: `read` (every role), `configure`, `helpdesk`, `operators`, and
+ * `deployment`: a deployment config's fields besides its plugin switches (the redirect allow-list,
+ * the official hosts, the API bases, the theme), which decide where users are sent and what the
+ * page trusts.
+ */
+export type OpsPermission = 'read' | 'configure' | 'helpdesk' | 'operators' | 'deployment';
 
 /** What each role may do; the console's scope on the server checks a route's permission against it. */
 export const ROLE_PERMISSIONS: Readonly<Record<OpsRole, readonly OpsPermission[]>> = {
   viewer: ['read'],
   operator: ['read', 'configure'],
   support: ['read', 'helpdesk'],
-  admin: ['read', 'configure', 'helpdesk', 'operators'],
+  admin: ['read', 'configure', 'helpdesk', 'operators', 'deployment'],
 };
 
 /** Whether `value` names an operator role. */
@@ -48,6 +56,8 @@ export interface OpsConfirmRequired {
 export interface OpsPermissionDenied {
   needs: OpsPermission;
   role: OpsRole;
+  /** For `deployment`: the fields the change would have changed. */
+  fields?: string[];
 }
 
 /** The second factors an operator may use. */

@@ -42,7 +42,7 @@ export function cannedOps(answers: Record<string, CannedAnswer>, delayMs = 0): C
 /** Calls that never answer: a view's loading state. */
 export const pendingOps: OpsClient = { call: () => new Promise(() => undefined), download: () => new Promise(() => undefined) };
 
-export const ADMIN_ME: OperatorMe = { id: 'op-1', email: 'ana.admin@vendor.example', role: 'admin', permissions: ['read', 'configure', 'helpdesk', 'operators'], passkeys: 1, totp: true, confirmedUntil: 0 };
+export const ADMIN_ME: OperatorMe = { id: 'op-1', email: 'ana.admin@vendor.example', role: 'admin', permissions: ['read', 'configure', 'helpdesk', 'operators', 'deployment'], passkeys: 1, totp: true, confirmedUntil: 0 };
 export const VIEWER_ME: OperatorMe = { id: 'op-3', email: 'vik.viewer@vendor.example', role: 'viewer', permissions: ['read'], passkeys: 0, totp: true, confirmedUntil: 0 };
 
 const at = Date.UTC(2026, 10, 28, 9, 30);

@@ -136,6 +136,7 @@ export function ReviewPanel({ target, draft, baseVersion, canEdit, onApplied, on
           <ChangeList changes={preview.changes} />
           <h3 css={{ margin: 0, fontSize: theme.font.sizeMd }}>{t('ops-switches:review.effect')}</h3>
           <Effect preview={preview} target={target} />
+          {preview.deploymentFields && <Notice kind="warning">{t('ops-switches:review.deploymentFields', { fields: preview.deploymentFields.join(', ') })}</Notice>}
           {preview.restartFor && (
             <Notice kind="warning">{t('ops-switches:review.restart', { plugins: preview.restartFor.join(', ') })}</Notice>
           )}

@@ -74,6 +74,24 @@ export const Conflict: Story = {
   },
 };
 
+/** A change that also edits the redirect allow-list: said before Apply, and an operator's Apply is refused naming it. */
+export const DeploymentFields: Story = {
+  parameters: {
+    ops: cannedOps({
+      ...LOADED,
+      [`POST ${C.preview('web')}`]: { ...MFA_OFF_IN_APS, deploymentFields: ['allowedRedirects'] },
+      [`POST ${C.apply('web')}`]: new ApiError(E.permissionDenied, undefined, 403, { needs: 'deployment', role: 'operator', fields: ['allowedRedirects'] }),
+    }),
+  },
+  play: async (context) => {
+    await mfaOffInAps(context);
+    await untilText(context.canvasElement, 'Only an admin may apply it.');
+    typeInto(context.canvasElement.querySelector<HTMLInputElement>('form input')!, 'Partner site goes live');
+    await press(context.canvasElement, 'Apply');
+    await untilText(context.canvasElement, 'Only an admin may change allowedRedirects.');
+  },
+};
+
 /** A plugin's settings: written for every region or one, and what each region's page gets now. */
 export const SettingsDialog: Story = {
   parameters: portal,

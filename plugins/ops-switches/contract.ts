@@ -31,7 +31,11 @@ export interface SwitchesOverview {
 }
 
 /** A preview's answer: the core's proposal, and the plugins it turns on that have no routes on the running instances until a restart. */
-export type SwitchesPreview = ConfigProposal & { restartFor?: string[] };
+/**
+ * A preview: the core's proposal, the plugins that need a restart to route, and the fields besides
+ * the switches the change touches (only a role with `deployment`, an admin, may apply those).
+ */
+export type SwitchesPreview = ConfigProposal & { restartFor?: string[]; deploymentFields?: string[] };
 
 export interface ApplyRequest {
   body: unknown;

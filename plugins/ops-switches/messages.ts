@@ -7,7 +7,11 @@ export type SwitchesT = TFunction<['ops-switches', 'core']>;
 export function switchesError(error: unknown, t: SwitchesT): string {
   if (error instanceof ApiError) {
     if (error.code === 0) return t('ops-switches:errors.noAnswer');
-    if (error.code === E.permissionDenied) return t('ops-switches:errors.notAllowed');
+    if (error.code === E.permissionDenied) {
+      const fields = (error.result as { fields?: unknown } | undefined)?.fields;
+      if (Array.isArray(fields) && fields.length) return t('ops-switches:errors.deploymentFields', { fields: fields.join(', ') });
+      return t('ops-switches:errors.notAllowed');
+    }
     const problems = (error.result as { problems?: unknown } | undefined)?.problems;
     if (Array.isArray(problems) && problems.length) return t('ops-switches:errors.invalid', { problems: problems.join('; ') });
   }

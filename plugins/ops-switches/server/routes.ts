@@ -7,8 +7,9 @@
  * second-factor confirmation, and each is written to the audit log with its diff.
  */
 import type { FastifyInstance } from 'fastify';
-import { APP_TYPES, ERROR_CODES as E, type DeploymentTarget } from '@portal/plugin-api/contract';
+import { APP_TYPES, ERROR_CODES as E, roleMay, type DeploymentTarget, type OpsPermissionDenied } from '@portal/plugin-api/contract';
 import { auditOperatorAction, ConfigProblems, fail, ok, requiredReason, requireOperator, S, VersionConflict, type OpsAccess, type ServerContext as Ctx } from '@portal/server-api';
+import { deploymentFieldChanges } from '../deploymentFields';
 import { SWITCHES_CALLS as C, type ApplyRequest, type RestoreRequest, type SwitchesOverview, type SwitchesPreview, type SwitchesTarget, type VersionsPage } from '../contract';
 
 const READ: { ops: OpsAccess } = { ops: { allow: 'read' } };
@@ -30,7 +31,19 @@ function preview(ctx: Ctx, target: DeploymentTarget, body: unknown): SwitchesPre
   const proposal = ctx.configs.proposeVersion(target, body);
   if (!proposal.ok) return proposal;
   const restartFor = proposal.effect.flatMap((e) => e.added).filter((id, i, all) => all.indexOf(id) === i && !ctx.switches.routedSinceStart(id));
-  return restartFor.length ? { ...proposal, restartFor } : proposal;
+  const deploymentFields = deploymentFieldChanges(ctx.configs.currentVersion(target)?.body, body);
+  return { ...proposal, ...(restartFor.length ? { restartFor } : {}), ...(deploymentFields.length ? { deploymentFields } : {}) };
+}
+
+/**
+ * A change of the fields besides the switches (where users may be sent, what the page trusts) by an
+ * operator whose role lacks `deployment`: refused (403), naming them. An admin's goes through.
+ */
+function refuseDeploymentFields(operator: { role: Parameters<typeof roleMay>[0] }, before: unknown, after: unknown): void {
+  const fields = deploymentFieldChanges(before, after);
+  if (!fields.length || roleMay(operator.role, 'deployment')) return;
+  const result: OpsPermissionDenied = { needs: 'deployment', role: operator.role, fields };
+  fail(E.permissionDenied, result, `Only an admin may change ${fields.join(', ')}.`, 403);
 }
 
 function overviewOf(ctx: Ctx, target: DeploymentTarget): SwitchesTarget | null {
@@ -66,6 +79,9 @@ export function switchesRoutes(ctx: Ctx) {
         const target = servedTarget(ctx, req.params.target);
         const reason = requiredReason(req.body.reason);
         const operator = requireOperator(req);
+        // Judged against the version the operator edited: a draft begun before another change is a conflict (409) below, not a refusal here.
+        const base = await ctx.configs.readVersion(target, req.body.baseVersion);
+        if (base) refuseDeploymentFields(operator, base.body, req.body.body);
         try {
           // Another operator's (or another tab's) change since this one was begun is never overwritten unseen:
           // judged in the transaction that stores it, on every instance alike.
@@ -105,6 +121,9 @@ export function switchesRoutes(ctx: Ctx) {
         const reason = requiredReason(req.body.reason);
         const operator = requireOperator(req);
         const before = ctx.configs.currentVersion(target);
+        const restored = await ctx.configs.readVersion(target, req.params.version);
+        if (!restored) fail(E.invalidParameter, { field: 'version' }, 'No such version.', 404);
+        refuseDeploymentFields(operator, before?.body, restored.body);
         try {
           const version = await ctx.configs.restoreVersion(target, req.params.version, { by: { email: operator.email, role: operator.role }, reason, ...(req.body.baseVersion !== undefined ? { baseVersion: req.body.baseVersion } : {}) });
           if (!version) fail(E.invalidParameter, { field: 'version' }, 'No such version.', 404);

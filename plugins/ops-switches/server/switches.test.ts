@@ -135,6 +135,27 @@ describe('switches', () => {
     ]);
   });
 
+  it('lets only an admin change the fields besides the switches (the redirect allow-list), by apply or by restore; the preview names them', async () => {
+    const widened = { ...original, allowedRedirects: [...((original.allowedRedirects as string[]) ?? []), 'https://attacker.example'] };
+    const previewed = await operator.c.post<{ result: SwitchesPreview }>(ops(C.preview('web')), { body: widened });
+    expect(previewed.body.result).toMatchObject({ ok: true, deploymentFields: ['allowedRedirects'] });
+    // Two steps on: each authenticator code is taken once.
+    t.clock.advance(61_000);
+    await confirmed(admin.c, admin.secret, 0);
+    const byAdmin = await admin.c.post<{ result: ConfigVersion }>(ops(C.apply('web')), { body: widened, reason: 'A new partner site', baseVersion: 3 });
+    expect([byAdmin.status, byAdmin.body.result.version]).toEqual([200, 4]);
+    await confirmed(operator.c, operator.secret, 0);
+    const wider = { ...widened, allowedRedirects: [...widened.allowedRedirects, 'https://another.example'] };
+    const applied = await operator.c.post(ops(C.apply('web')), { body: wider, reason: 'Send users there too', baseVersion: 4 });
+    expect([applied.status, applied.body.errorCode, applied.body.result]).toEqual([403, E.permissionDenied, { needs: 'deployment', role: 'operator', fields: ['allowedRedirects'] }]);
+    const restored = await operator.c.post(ops(C.restore('web', 3)), { reason: 'Back to the old list' });
+    expect([restored.status, restored.body.result]).toEqual([403, { needs: 'deployment', role: 'operator', fields: ['allowedRedirects'] }]);
+    // The switches stay the operator's: the same document with a switch turned is applied.
+    const switched = await operator.c.post<{ result: ConfigVersion }>(ops(C.apply('web')), { body: { ...widened, regions: { Aps: { plugins: { company: { enabled: false } } } } }, reason: 'Company is paused in Aps', baseVersion: 4 });
+    expect([switched.status, switched.body.result.version]).toEqual([200, 5]);
+    expect((await viewer.c.get<{ result: SwitchesOverview }>(ops(C.overview))).body.result.targets[0]!.current.version).toBe(5);
+  });
+
   it("refuses an end user's token on every switches call", async () => {
     const user = new Client(t.base);
     await signIn(user, USE_EMAIL, PASSWORD);

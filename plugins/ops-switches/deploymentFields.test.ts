@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { deploymentFieldChanges } from './deploymentFields';
+
+const base = { name: 'web', allowedRedirects: ['https://a.example'], theme: { name: 'default' }, plugins: { mfa: { enabled: true } }, regions: { Use: { plugins: { mfa: { enabled: false } } } } };
+
+describe('the fields besides the switches a change touches', () => {
+  it('are none for switches and settings, at the base and per region, nor for key order', () => {
+    const switched = { ...base, plugins: { mfa: { enabled: false, config: { x: 1 } }, captcha: { enabled: true } }, regions: { Aps: { plugins: { mfa: { enabled: true } } } } };
+    expect(deploymentFieldChanges(base, switched)).toEqual([]);
+    const reordered = { plugins: base.plugins, regions: base.regions, theme: base.theme, allowedRedirects: base.allowedRedirects, name: 'web' };
+    expect(deploymentFieldChanges(base, reordered)).toEqual([]);
+    expect(deploymentFieldChanges(base, { ...base, $schema: './other.json' })).toEqual([]);
+  });
+
+  it('name the allow-list, a theme, an added field and a region’s own key', () => {
+    const widened = { ...base, allowedRedirects: ['https://a.example', 'https://evil.example'], theme: { name: 'midnight' }, officialHosts: ['x.example'], regions: { Use: { plugins: {}, theme: { name: 'x' } } } };
+    expect(deploymentFieldChanges(base, widened)).toEqual(['allowedRedirects', 'officialHosts', 'regions.Use.theme', 'theme']);
+    expect(deploymentFieldChanges(widened, base)).toEqual(['allowedRedirects', 'officialHosts', 'regions.Use.theme', 'theme']);
+    expect(deploymentFieldChanges(base, { ...base, regions: { Use: 'x' } })).toEqual(['regions.Use']);
+  });
+});
