@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import { APP_TYPES, ERROR_CODES as E, roleMay, type DeploymentTarget, type OpsPermissionDenied } from '@portal/plugin-api/contract';
 import { auditOperatorAction, ConfigProblems, fail, ok, requiredReason, requireOperator, S, VersionConflict, type OpsAccess, type ServerContext as Ctx } from '@portal/server-api';
-import { deploymentFieldChanges } from '../deploymentFields';
+import { deploymentFieldChanges } from './deploymentFields';
 import { SWITCHES_CALLS as C, type ApplyRequest, type RestoreRequest, type SwitchesOverview, type SwitchesPreview, type SwitchesTarget, type VersionsPage } from '../contract';
 
 const READ: { ops: OpsAccess } = { ops: { allow: 'read' } };

@@ -3,7 +3,7 @@
  * official hosts, the API bases, the theme, a region's own non-plugin keys) that differ between two
  * documents. They decide where users are sent and what the page trusts, so changing them needs the
  * `deployment` permission (admins), on the server; the page says so before anyone presses Apply.
- * Pure: the server's apply and restore and the page's review read it alike.
+ * Pure: the apply, the restore and the preview (which the page shows) read it alike.
  */
 type Doc = Record<string, unknown>;
 
