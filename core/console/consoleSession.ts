@@ -56,6 +56,12 @@ export interface OpsSection {
   order: number;
   needs: OpsPermission;
   view: LazyView;
+  /**
+   * The actions this section writes to the audit log, with their words
+   * (`{ 'switches.apply': 'ops-switches:auditActions.apply' }`): the audit view names each so,
+   * and shows an action no section names by its id.
+   */
+  auditActions?: Readonly<Record<string, TranslationKey>>;
 }
 
 /** Extension point of the console's sections (OpsSection), declared by the ops-console plugin. */

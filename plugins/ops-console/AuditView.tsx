@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, EmailAddress, isOpsRole, longValueCss, LoadFailed, LoadingLine, PageCard, stackedTableCss, TextField, useFormatMoment } from '@portal/plugin-api';
+import { Button, EmailAddress, isOpsRole, longValueCss, LoadFailed, LoadingLine, namespaceOf, OPS_SECTION_POINT, PageCard, stackedTableCss, TextField, useFormatMoment, usePortal, type OpsSection, type TranslationKey } from '@portal/plugin-api';
 import { useOps } from './api';
 import { OPS_CALLS as C, type AuditEntry, type AuditPage } from './contract';
 import { consoleError } from './messages';
@@ -15,15 +15,16 @@ interface Filters {
 
 const EMPTY: Filters = { actor: '', target: '', since: '', until: '' };
 
-/** The console's own actions, and their texts' keys. */
-const ACTION_LABELS: Partial<Record<string, 'operatorInvite' | 'operatorEnrol' | 'operatorRole' | 'operatorDisable' | 'signIn' | 'auditExport'>> = {
-  'operator.invite': 'operatorInvite',
-  'operator.enrol': 'operatorEnrol',
-  'operator.role': 'operatorRole',
-  'operator.disable': 'operatorDisable',
-  'session.sign-in': 'signIn',
-  'audit.export': 'auditExport',
-};
+/** The sections' words for their audit actions, by action. */
+export function auditLabels(sections: readonly OpsSection[]): Record<string, TranslationKey> {
+  return Object.assign({}, ...sections.map((section) => section.auditActions ?? {})) as Record<string, TranslationKey>;
+}
+
+/** One action's words, from its section's namespace (loaded when first shown). */
+function ActionLabel({ labelKey }: { labelKey: TranslationKey }) {
+  const { t } = useTranslation([namespaceOf(labelKey)]);
+  return <>{t(labelKey)}</>;
+}
 
 /** The filters as the call's query: dates are whole days in the operator's time zone. */
 function queryOf(filters: Filters, cursor?: string): string {
@@ -46,6 +47,9 @@ function stateText(value: unknown): string {
 export function AuditView() {
   const theme = useTheme();
   const { t } = useTranslation(['ops-console', 'core']);
+  const { registry } = usePortal();
+  // What each section calls the actions it writes.
+  const labels = useMemo(() => auditLabels(registry.getOwnedContributions(OPS_SECTION_POINT).map((o) => o.value)), [registry]);
   const ops = useOps();
   const format = useFormatMoment();
   const [draft, setDraft] = useState<Filters>(EMPTY);
@@ -94,11 +98,6 @@ export function AuditView() {
     }
   }
 
-  // The console's own actions in words; another section's by its id (it stays below the words either way).
-  const actionLabel = (action: string) => {
-    const known = ACTION_LABELS[action];
-    return known ? t(`ops-console:actionLabels.${known}`) : action;
-  };
 
   const field = (name: keyof Filters, label: string, type = 'text') => (
     <TextField label={label} type={type} value={draft[name]} onChange={(e) => setDraft({ ...draft, [name]: e.target.value })} />
@@ -147,7 +146,8 @@ export function AuditView() {
                   )}
                 </td>
                 <td>
-                  {actionLabel(e.action)}
+                  {/* In the words of the section that writes it; one no section names, by its id (shown below either way). */}
+                  {labels[e.action] ? <ActionLabel labelKey={labels[e.action]!} /> : e.action}
                   <span dir="ltr" css={{ display: 'block', color: theme.colors.textMuted, fontFamily: 'monospace', fontSize: theme.font.sizeSm }}>
                     {e.action}
                   </span>

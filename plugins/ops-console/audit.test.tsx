@@ -1,15 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@portal/plugin-api';
+import { ApiError, definePlugin, OPS_SECTION_POINT } from '@portal/plugin-api';
 import { AUDIT, VIEWER_ME, type CannedAnswer, type CannedOps, renderConsole } from './testing';
 
 /** Keys without a pause between them: the forms' texts are long and a loaded machine is slow. */
 const user = userEvent.setup({ delay: null });
 
 /** The console at /ops/audit (a viewer may read the log), with canned calls. */
-async function show(answers: Record<string, CannedAnswer>) {
-  const { ops, ...result } = await renderConsole('/ops/audit', { 'GET /me': VIEWER_ME, ...answers });
+async function show(answers: Record<string, CannedAnswer>, sections: Parameters<typeof renderConsole>[2] = []) {
+  const { ops, ...result } = await renderConsole('/ops/audit', { 'GET /me': VIEWER_ME, ...answers }, sections);
   await screen.findByRole('heading', { name: 'Audit log' });
   return { ...result, ops };
 }
@@ -38,6 +38,22 @@ describe('the audit log', () => {
     expect(rows()[2]).toHaveTextContent('The command line');
     expect(rows()[2]).not.toHaveTextContent('(cli)');
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it("names another section's actions in the words that section gives them, and an action no section names by its id", async () => {
+    const section = definePlugin({
+      id: 'audit-words',
+      routes: [],
+      register(ctx) {
+        ctx.contribute(OPS_SECTION_POINT, { id: 'words', path: 'words', labelKey: 'ops-console:auditTitle', order: 99, needs: 'read', view: () => new Promise(() => undefined), auditActions: { 'words.said': 'ops-console:actionLabels.auditExport' } });
+      },
+    });
+    const entry = AUDIT[0]!;
+    await show({ 'GET /audit': { items: [{ ...entry, id: 'w1', action: 'words.said' }, { ...entry, id: 'w2', action: 'nobody.names' }], next: null } }, [section]);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(within(rows()[0]!).getByText('Exported the audit log')).toBeInTheDocument();
+    expect(within(rows()[0]!).getByText('words.said')).toBeInTheDocument();
+    expect(within(rows()[1]!).getAllByText('nobody.names')).toHaveLength(2);
   });
 
   it('says when no entry matches', async () => {

@@ -16,8 +16,13 @@ export default definePlugin({
   register(ctx) {
     // Other plugins add their sections (switches, services, help desk) here; the console's own come first.
     ctx.declareExtensionPoint(OPS_SECTION_POINT);
-    ctx.contribute(OPS_SECTION_POINT, { id: 'operators', path: 'operators', labelKey: 'ops-console:operatorsTitle', order: 10, needs: 'read', view: () => import('./OperatorsView') });
-    ctx.contribute(OPS_SECTION_POINT, { id: 'audit', path: 'audit', labelKey: 'ops-console:auditTitle', order: 90, needs: 'read', view: () => import('./AuditView') });
+    ctx.contribute(OPS_SECTION_POINT, { id: 'operators', path: 'operators', labelKey: 'ops-console:operatorsTitle', order: 10, needs: 'read', view: () => import('./OperatorsView'), auditActions: {
+      'operator.invite': 'ops-console:actionLabels.operatorInvite',
+      'operator.enrol': 'ops-console:actionLabels.operatorEnrol',
+      'operator.role': 'ops-console:actionLabels.operatorRole',
+      'operator.disable': 'ops-console:actionLabels.operatorDisable',
+    } });
+    ctx.contribute(OPS_SECTION_POINT, { id: 'audit', path: 'audit', labelKey: 'ops-console:auditTitle', order: 90, needs: 'read', view: () => import('./AuditView'), auditActions: { 'session.sign-in': 'ops-console:actionLabels.signIn', 'audit.export': 'ops-console:actionLabels.auditExport' } });
   },
 });
 

@@ -4,7 +4,7 @@
  * body, and every call recorded.
  */
 import { Route } from 'wouter';
-import { ApiError, OpsClientContext } from '@portal/plugin-api';
+import { ApiError, OpsClientContext, type PluginManifest } from '@portal/plugin-api';
 import { pendingHttp, renderPortal, testRegistry } from '@portal/plugin-api/testing';
 import type { OpsClient } from './api';
 import ConsoleApp from './ConsoleApp';
@@ -69,9 +69,9 @@ export const TOTP_SECRET: OpsTotpSecret = {
 };
 
 /** Component tests' way in: the console at a path under /ops, as the portal mounts it (nested under its route), with canned calls. */
-export async function renderConsole(path: string, answers: Record<string, CannedAnswer>) {
+export async function renderConsole(path: string, answers: Record<string, CannedAnswer>, sections: PluginManifest[] = []) {
   const ops = cannedOps(answers);
-  const registry = await testRegistry([opsConsole]);
+  const registry = await testRegistry([opsConsole, ...sections]);
   const result = renderPortal(
     <OpsClientContext.Provider value={ops}>
       <Route path="/ops" nest>

@@ -14,7 +14,14 @@ export default definePlugin({
     security: localeFile('security'),
   },
   register(ctx) {
-    ctx.contribute(OPS_SECTION_POINT, { id: 'helpdesk', path: 'helpdesk', labelKey: 'ops-helpdesk:title', order: 50, needs: 'read', view: () => import('./HelpdeskView') });
+    ctx.contribute(OPS_SECTION_POINT, { id: 'helpdesk', path: 'helpdesk', labelKey: 'ops-helpdesk:title', order: 50, needs: 'read', view: () => import('./HelpdeskView'), auditActions: {
+        'account.lookup': 'ops-helpdesk:auditActions.lookup',
+        'account.unlock': 'ops-helpdesk:auditActions.unlock',
+        'account.resend-activation': 'ops-helpdesk:auditActions.resendActivation',
+        'account.sign-out': 'ops-helpdesk:auditActions.signOut',
+        'account.remove-two-factor': 'ops-helpdesk:auditActions.removeTwoFactor',
+        'account.revoke-trusted-devices': 'ops-helpdesk:auditActions.revokeTrustedDevices',
+      } });
   },
 });
 

@@ -13,7 +13,12 @@ export default definePlugin({
     'ops-services': localeFile('ops-services'),
   },
   register(ctx) {
-    ctx.contribute(OPS_SECTION_POINT, { id: 'services', path: 'services', labelKey: 'ops-services:title', order: 30, needs: 'read', view: () => import('./ServicesView') });
+    ctx.contribute(OPS_SECTION_POINT, { id: 'services', path: 'services', labelKey: 'ops-services:title', order: 30, needs: 'read', view: () => import('./ServicesView'), auditActions: {
+        'service.create': 'ops-services:auditActions.create',
+        'service.update': 'ops-services:auditActions.update',
+        'service.secret': 'ops-services:auditActions.secret',
+        'service.image': 'ops-services:auditActions.image',
+      } });
   },
 });
 

@@ -14,7 +14,7 @@ export default definePlugin({
     'ops-switches': localeFile('ops-switches'),
   },
   register(ctx) {
-    ctx.contribute(OPS_SECTION_POINT, { id: 'switches', path: 'switches', labelKey: 'ops-switches:title', order: 20, needs: 'read', view: () => import('./SwitchesView') });
+    ctx.contribute(OPS_SECTION_POINT, { id: 'switches', path: 'switches', labelKey: 'ops-switches:title', order: 20, needs: 'read', view: () => import('./SwitchesView'), auditActions: { 'switches.apply': 'ops-switches:auditActions.apply', 'switches.restore': 'ops-switches:auditActions.restore' } });
   },
 });
 
