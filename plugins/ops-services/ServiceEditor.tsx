@@ -23,6 +23,8 @@ export interface ServiceEditorProps {
   editable: boolean;
   onSaved: (saved: ServiceItem) => void;
   onClose: () => void;
+  /** The clients version the service was read from: the server refuses (409) to save over another operator's change of it since. */
+  baseVersion?: number | null;
   /** Stories and tests: start from these values. */
   initialValues?: Partial<ServiceFormValues>;
 }
@@ -35,7 +37,7 @@ function LivePreview({ control }: { control: ReturnType<typeof useForm<ServiceFo
 }
 
 /** Create or edit a connected service: its connection, branding and theme, with a live preview; saved with a reason. */
-export function ServiceEditor({ service, themes, editable, onSaved, onClose, initialValues }: ServiceEditorProps) {
+export function ServiceEditor({ service, themes, editable, onSaved, onClose, initialValues, baseVersion }: ServiceEditorProps) {
   const theme = useTheme();
   const { t } = useTranslation(['ops-services', 'core']);
   const ops = useOps();
@@ -68,7 +70,7 @@ export function ServiceEditor({ service, themes, editable, onSaved, onClose, ini
     try {
       const saved = creating
         ? await runConfirmed(() => ops.call<ServiceSaved>('POST', C.services, { service: fields, confidential: values.confidential, reason: values.reason.trim() }), confirm)
-        : await runConfirmed(() => ops.call<ServiceSaved>('PUT', servicePath(service.id), { service: fields, reason: values.reason.trim() }), confirm);
+        : await runConfirmed(() => ops.call<ServiceSaved>('PUT', servicePath(service.id), { service: fields, reason: values.reason.trim(), ...(baseVersion ? { baseVersion } : {}) }), confirm);
       if (!saved) return;
       toast(t('ops-services:saved', { name: saved.service.name }), 'success');
       if (saved.secret) setShown({ saved });

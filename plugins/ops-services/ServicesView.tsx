@@ -38,6 +38,7 @@ export function ServicesView() {
         <ServiceEditor
           key={open.kind === 'edit' ? open.id : 'new'}
           service={service}
+          baseVersion={list.data.version}
           themes={themes.data}
           editable={editable}
           onClose={() => setOpen({ kind: 'list' })}

@@ -108,6 +108,8 @@ export interface ServiceCreateRequest {
 export interface ServiceUpdateRequest {
   service: ServiceFields;
   reason: string;
+  /** The clients version the form was opened on: a change of this service since is refused (409), never overwritten. */
+  baseVersion?: number;
 }
 
 /** `POST /services/<id>/secret`: a new secret; the old one works `overlapHours` longer (0: stops now). */

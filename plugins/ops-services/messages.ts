@@ -10,6 +10,7 @@ export function servicesError(error: unknown, t: ServicesT): string {
   if (error instanceof ApiError) {
     if (error.status === 0 || error.code === 0) return t('ops-services:errors.noAnswer');
     if (error.code === E.permissionDenied) return t('ops-services:errors.notAllowed');
+    if (error.status === 409) return t('ops-services:errors.changedMeanwhile');
     if (error.code === E.invalidParameter) return t('ops-services:errors.refused');
     if (error.status === 404) return t('ops-services:errors.notFound');
   }

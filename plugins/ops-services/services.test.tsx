@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@portal/plugin-api';
+import { ApiError, ERROR_CODES as E } from '@portal/plugin-api';
 import { SERVICES_CALLS as C, servicePath, type ServiceCreateRequest, type ServiceSaved, type ServiceUpdateRequest } from './contract';
 import { LIST, OPERATOR_ME, renderServices, SERVICES, VIEWER_ME, type CannedAnswer } from './testing';
 
@@ -149,5 +149,19 @@ describe('editing a service', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(ops.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
     expect(ops.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ reason: 'New product name', service: { id: 'billing', name: 'Billing and invoices', branding: { theme: { name: 'default', overrides: { colors: { primary: '#0a6b47' } } } } } });
+  });
+
+  it('sends the version it was opened on; told another operator changed it since, says so and keeps the edits', async () => {
+    const { ops } = await show(OPERATOR_ME, { [`PUT ${servicePath('billing')}`]: new ApiError(E.invalidParameter, undefined, 409, { field: 'baseVersion', current: 8 }) });
+    await user.click(screen.getByRole('button', { name: 'Edit Billing' }));
+    await screen.findByRole('heading', { name: 'Service Billing' });
+    const name = screen.getByLabelText(/^Name/);
+    await user.clear(name);
+    await user.type(name, 'My rename');
+    await user.type(screen.getByLabelText(/^Reason/), 'New product name');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(/Someone changed this service since you opened it/)).toBeInTheDocument();
+    expect((ops.calls.find((c) => c.method === 'PUT')!.body as ServiceUpdateRequest).baseVersion).toBe(LIST.version);
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('My rename');
   });
 });

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { contrastProblems, effectiveColors, ERROR_CODES as E } from '@portal/plugin-api/contract';
-import { auditOperatorAction, fail, loadBaseThemes, ok, randomToken, requiredReason, requireOperator, S, sha256, type OpsAccess, type ServerContext as Ctx, type ThemeTokens } from '@portal/server-api';
+import { auditOperatorAction, fail, loadBaseThemes, ok, randomToken, requiredReason, requireOperator, S, sha256, VersionConflict, type OpsAccess, type ServerContext as Ctx, type ThemeTokens } from '@portal/server-api';
 
 import {
   AUTH_METHODS,
@@ -26,7 +26,7 @@ import {
   type ServiceUpdateRequest,
 } from '../contract';
 import { storeImage } from './images';
-import { auditView, clientVersions, currentClients, serviceItem, withFields, type ClientEntry } from './services';
+import { auditView, clientVersions, currentClients, entriesOf, serviceItem, withFields, type ClientEntry } from './services';
 
 const READ: { ops: OpsAccess } = { ops: { allow: 'read' } };
 const CONFIGURE: { ops: OpsAccess } = { ops: { allow: 'configure' } };
@@ -104,16 +104,33 @@ function refuseOutsideImages(branding: ServiceBranding | undefined): void {
   if (outside) fail(E.invalidParameter, { field: outside[0], problems: [`field '${outside[0]}': must be an image of this portal (upload it, or a path starting with /)`] }, 'Images are served from the portal.');
 }
 
-/** Stores the document with `entry` in place of (or after) the service's; the clients check refuses (400 -10020 with every problem). */
-async function storeEntry(ctx: Ctx, req: Parameters<typeof requireOperator>[0], entries: ClientEntry[], entry: ClientEntry, reason: string) {
-  const at = entries.findIndex((e) => e.id === entry.id);
-  const body = at < 0 ? [...entries, entry] : entries.map((e, i) => (i === at ? entry : e));
+/**
+ * Stores the newest clients document with the entry `change` makes from it, in place of (or after)
+ * the service's; the clients check refuses (400 -10020 with every problem). Judged against the
+ * version read: another instance's change since (of another service) makes it read again and
+ * redo the change on top, so neither is lost; `change` refuses what no longer holds.
+ */
+async function storeEntry<T extends { entry: ClientEntry }>(ctx: Ctx, req: Parameters<typeof requireOperator>[0], change: (entries: ClientEntry[], version: number | null) => T | Promise<T>, reason: string) {
   const versions = clientVersions(ctx);
-  const proposal = versions.proposeVersion('clients', body);
-  if (!proposal.ok) fail(E.invalidParameter, { problems: proposal.problems.map((p) => p.replace(/^field '\[\d+\]\.?/, "field '")) }, 'The service was refused by the clients check.');
   const by = requireOperator(req);
-  return versions.applyVersion('clients', body, { by: { email: by.email, role: by.role }, reason });
+  for (let attempt = 1; ; attempt++) {
+    const { version, entries } = await currentClients(ctx);
+    const made = await change(entries, version);
+    const at = entries.findIndex((e) => e.id === made.entry.id);
+    const body = at < 0 ? [...entries, made.entry] : entries.map((e, i) => (i === at ? made.entry : e));
+    const proposal = versions.proposeVersion('clients', body);
+    if (!proposal.ok) fail(E.invalidParameter, { problems: proposal.problems.map((p) => p.replace(/^field '\[\d+\]\.?/, "field '")) }, 'The service was refused by the clients check.');
+    try {
+      const stored = await versions.applyVersion('clients', body, { by: { email: by.email, role: by.role }, reason, ...(version !== null ? { baseVersion: version } : {}) });
+      return { ...made, version: stored };
+    } catch (err) {
+      if (!(err instanceof VersionConflict) || attempt >= 3) throw err;
+    }
+  }
 }
+
+/** An entry as JSON, to tell whether a service changed between two versions. */
+const sameEntry = (a: ClientEntry | undefined, b: ClientEntry | undefined) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** A new secret: 256 random bits, shown once; the entry keeps its SHA-256 only. */
 function newSecret(): { secret: string; hash: string } {
@@ -143,14 +160,19 @@ export function servicesRoutes(ctx: Ctx) {
       { config: CONFIGURE_CONFIRMED, schema: { body: { type: 'object', additionalProperties: false, required: ['service', 'confidential', 'reason'], properties: { service: serviceSchema, confidential: S.bool, reason: S.str(1000) } } } },
       async (req) => {
         const reason = requiredReason(req.body.reason);
-        const { entries } = await currentClients(ctx);
         const id = req.body.service.id.trim();
-        if (entries.some((e) => e.id === id)) fail(E.invalidParameter, { field: 'id', problems: [`'${id}' is taken`] }, 'A service with this id exists.');
         refuseOutsideImages(req.body.service.branding);
         refuseLowContrast(await themes, req.body.service.branding);
         const secret = req.body.confidential ? newSecret() : null;
-        const entry = withFields(secret ? { id, secretHash: secret.hash } : undefined, { ...req.body.service, id });
-        const version = await storeEntry(ctx, req, entries, entry, reason);
+        const { entry, version } = await storeEntry(
+          ctx,
+          req,
+          (entries) => {
+            if (entries.some((e) => e.id === id)) fail(E.invalidParameter, { field: 'id', problems: [`'${id}' is taken`] }, 'A service with this id exists.');
+            return { entry: withFields(secret ? { id, secretHash: secret.hash } : undefined, { ...req.body.service, id }) };
+          },
+          reason,
+        );
         await auditOperatorAction(ctx, req, { action: 'service.create', target: `service:${id}`, reason, before: null, after: auditView(entry) });
         const saved: ServiceSaved = { service: serviceItem(entry, ctx.now()), version: version.version, ...(secret ? { secret: secret.secret } : {}) };
         return ok(saved);
@@ -160,16 +182,25 @@ export function servicesRoutes(ctx: Ctx) {
     api.put<{ Params: { id: string }; Body: ServiceUpdateRequest }>(
       `${C.services}/:id`,
       // Editing a service can point its redirect URIs elsewhere: as dangerous as making one (attack review of issue 28).
-      { config: CONFIGURE_CONFIRMED, schema: { params: idParams, body: { type: 'object', additionalProperties: false, required: ['service', 'reason'], properties: { service: serviceSchema, reason: S.str(1000) } } } },
+      { config: CONFIGURE_CONFIRMED, schema: { params: idParams, body: { type: 'object', additionalProperties: false, required: ['service', 'reason'], properties: { service: serviceSchema, reason: S.str(1000), baseVersion: { type: 'integer', minimum: 1 } } } } },
       async (req) => {
         const reason = requiredReason(req.body.reason);
-        const { entries } = await currentClients(ctx);
-        const before = entries.find((e) => e.id === req.params.id);
-        if (!before) fail(E.invalidParameter, { field: 'id' }, 'No such service.', 404);
         refuseOutsideImages(req.body.service.branding);
         refuseLowContrast(await themes, req.body.service.branding);
-        const entry = withFields(before, { ...req.body.service, id: before.id });
-        const version = await storeEntry(ctx, req, entries, entry, reason);
+        const base = req.body.baseVersion;
+        const opened = base === undefined ? undefined : entriesOf((await clientVersions(ctx).readVersion('clients', base))?.body).find((e) => e.id === req.params.id);
+        const { before, entry, version } = await storeEntry(
+          ctx,
+          req,
+          (entries, current) => {
+            const found = entries.find((e) => e.id === req.params.id);
+            if (!found) fail(E.invalidParameter, { field: 'id' }, 'No such service.', 404);
+            // Another operator's change of this service since the form was opened is never overwritten unseen.
+            if (base !== undefined && base !== current && !sameEntry(opened, found)) fail(E.invalidParameter, { field: 'baseVersion', current }, 'The service changed since you began.', 409);
+            return { before: found, entry: withFields(found, { ...req.body.service, id: found.id }) };
+          },
+          reason,
+        );
         await auditOperatorAction(ctx, req, { action: 'service.update', target: `service:${before.id}`, reason, before: auditView(before), after: auditView(entry) });
         const saved: ServiceSaved = { service: serviceItem(entry, ctx.now()), version: version.version };
         return ok(saved);
@@ -181,17 +212,23 @@ export function servicesRoutes(ctx: Ctx) {
       { config: CONFIGURE_CONFIRMED, schema: { params: idParams, body: { type: 'object', additionalProperties: false, required: ['overlapHours', 'reason'], properties: { overlapHours: { type: 'integer', minimum: 0, maximum: OVERLAP_MAX_HOURS }, reason: S.str(1000) } } } },
       async (req) => {
         const reason = requiredReason(req.body.reason);
-        const { entries } = await currentClients(ctx);
-        const before = entries.find((e) => e.id === req.params.id);
-        if (!before) fail(E.invalidParameter, { field: 'id' }, 'No such service.', 404);
         const now = ctx.now();
-        const { secret: _plain, secretHash: _hash, previousSecretHash: _previous, previousSecretUntil: _until, ...rest } = before;
-        // The secret in use keeps working through the overlap: its hash (a seeded plain secret's, hashed now).
-        const current = typeof before.secret === 'string' ? sha256(before.secret) : typeof before.secretHash === 'string' ? before.secretHash : null;
         const until = now + req.body.overlapHours * 3_600_000;
         const secret = newSecret();
-        const entry: ClientEntry = { ...rest, secretHash: secret.hash, ...(current && req.body.overlapHours > 0 ? { previousSecretHash: current, previousSecretUntil: until } : {}) };
-        const version = await storeEntry(ctx, req, entries, entry, reason);
+        const { before, current, entry, version } = await storeEntry(
+          ctx,
+          req,
+          (entries) => {
+            const found = entries.find((e) => e.id === req.params.id);
+            if (!found) fail(E.invalidParameter, { field: 'id' }, 'No such service.', 404);
+            const { secret: _plain, secretHash: _hash, previousSecretHash: _previous, previousSecretUntil: _until, ...rest } = found;
+            // The secret in use keeps working through the overlap: its hash (a seeded plain secret's, hashed now).
+            const inUse = typeof found.secret === 'string' ? sha256(found.secret) : typeof found.secretHash === 'string' ? found.secretHash : null;
+            const made: ClientEntry = { ...rest, secretHash: secret.hash, ...(inUse && req.body.overlapHours > 0 ? { previousSecretHash: inUse, previousSecretUntil: until } : {}) };
+            return { before: found, current: inUse, entry: made };
+          },
+          reason,
+        );
         await auditOperatorAction(ctx, req, {
           action: 'service.secret',
           target: `service:${before.id}`,

@@ -185,6 +185,50 @@ describe('services: creating and editing', () => {
   });
 });
 
+describe('services: two operators, two instances', () => {
+  const put = (id: string, name: string, baseVersion?: number) =>
+    operator.c.req<{ result: ServiceSaved; errorCode?: number }>('PUT', ops(servicePath(id)), { body: { service: service(id, { name }), reason: 'Rename it', ...(baseVersion ? { baseVersion } : {}) } });
+
+  it("refuses an edit opened before another operator's change of that service (409), and takes one of another service", async () => {
+    await create('first-svc', false);
+    await create('second-svc', false);
+    const opened = (await operator.c.get<{ result: ServiceList }>(ops(C.services))).body.result.version!;
+    await confirm(operator);
+    expect((await put('first-svc', 'Changed by someone else', opened)).status).toBe(200);
+    const stale = await put('first-svc', 'My older edit', opened);
+    expect([stale.status, stale.body.errorCode, stale.body.result]).toEqual([409, E.invalidParameter, { field: 'baseVersion', current: opened + 1 }]);
+    const other = await put('second-svc', 'Edited from the same page', opened);
+    expect([other.status, other.body.result.service.name]).toEqual([200, 'Edited from the same page']);
+    const names = (await operator.c.get<{ result: ServiceList }>(ops(C.services))).body.result.services.filter((x) => x.id.endsWith('-svc')).map((x) => x.name);
+    expect(names).toEqual(['Changed by someone else', 'Edited from the same page']);
+  });
+
+  it("keeps another instance's change stored between this one's read and its write (the edit is redone on top, not written over it)", async () => {
+    await create('racing-svc', false);
+    const versions = t.server.ctx.configs;
+    const apply = versions.applyVersion.bind(versions);
+    let raced = false;
+    // Another instance stores its change of another service just before this instance's write.
+    versions.applyVersion = async (target, body, change) => {
+      if (!raced && target === 'clients') {
+        raced = true;
+        const current = versions.currentVersion('clients')!;
+        const theirs = (current.body as Array<{ id: string; name?: string }>).map((e) => (e.id === 'second-svc' ? { ...e, name: 'Renamed on the other instance' } : e));
+        await apply('clients', theirs, { by: { email: 'other@ops.example', role: 'operator' }, reason: 'Elsewhere', baseVersion: current.version });
+      }
+      return apply(target, body, change);
+    };
+    try {
+      expect((await put('racing-svc', 'Renamed here')).status).toBe(200);
+    } finally {
+      versions.applyVersion = apply;
+    }
+    expect(raced).toBe(true);
+    const byId = Object.fromEntries((await operator.c.get<{ result: ServiceList }>(ops(C.services))).body.result.services.map((x) => [x.id, x.name]));
+    expect([byId['racing-svc'], byId['second-svc']]).toEqual(['Renamed here', 'Renamed on the other instance']);
+  });
+});
+
 describe('services: rotating a secret', () => {
   it('gives a new secret; the old one works through the overlap only; the hand-off endpoint agrees', async () => {
     const first = (await create('rotating', true)).body.result.secret!;

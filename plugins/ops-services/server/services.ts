@@ -14,7 +14,7 @@ export type ClientEntry = { id: string } & Record<string, unknown>;
 export interface ClientVersions {
   currentVersion(target: 'clients'): { version: number; body: unknown } | null;
   proposeVersion(target: 'clients', body: unknown): { ok: true } | { ok: false; problems: string[] };
-  applyVersion(target: 'clients', body: unknown, change: { by: { email: string; role: string }; reason: string }): Promise<{ version: number; body: unknown }>;
+  applyVersion(target: 'clients', body: unknown, change: { by: { email: string; role: string }; reason: string; baseVersion?: number }): Promise<{ version: number; body: unknown }>;
   sync?(): Promise<void>;
   /** The versions, newest first (summaries), and one version's document. */
   history(target: 'clients', limit: number, before?: number): Promise<Array<{ version: number }>>;
@@ -30,9 +30,12 @@ export async function currentClients(ctx: Ctx): Promise<{ version: number | null
   const versions = clientVersions(ctx);
   await versions.sync?.();
   const current = versions.currentVersion('clients');
-  const body = current?.body;
-  const entries = Array.isArray(body) ? body.filter((e): e is ClientEntry => typeof e === 'object' && e !== null && typeof (e as { id?: unknown }).id === 'string') : [];
-  return { version: current?.version ?? null, entries };
+  return { version: current?.version ?? null, entries: entriesOf(current?.body) };
+}
+
+/** The entries of a clients document (anything else in it skipped). */
+export function entriesOf(body: unknown): ClientEntry[] {
+  return Array.isArray(body) ? body.filter((e): e is ClientEntry => typeof e === 'object' && e !== null && typeof (e as { id?: unknown }).id === 'string') : [];
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
