@@ -1,15 +1,18 @@
 /**
  * Uploaded branding images: what is taken (PNG, JPEG, WebP, GIF, recognised by their bytes, not
  * by what the browser claims; at most IMAGE_MAX_BYTES and IMAGE_MAX_SIDE pixels a side, within
- * IMAGE_QUOTA_BYTES for all of them) and how they are served. SVG is refused:
+ * IMAGE_QUOTA_BYTES for all of them) and how they are served. Each upload is decoded and encoded
+ * anew (sharp, libvips): what is stored and served is an image whose size is the one checked, not
+ * a header a browser may read otherwise (a GIF frame larger than its screen, a JPEG's fill bytes,
+ * both found by an attack review). SVG is refused:
  * an SVG opened by itself runs script, and sanitising it safely is a project of its own; the
  * built-in logos stay the SVGs the server ships.
  */
-import { imageSize } from 'image-size';
+import sharp from 'sharp';
 import { ERROR_CODES as E } from '@portal/plugin-api/contract';
 import { fail, isUniqueViolation, sha256, type ServerContext as Ctx } from '@portal/server-api';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE, IMAGE_PATH_PREFIX, IMAGE_QUOTA_BYTES, IMAGE_TYPES, type ImageType } from '../contract';
-import { clientVersions } from './services';
+import { clientVersions, entriesOf } from './services';
 import { servicesStore } from './tables';
 
 /** An upload younger than this may be on its way into a service being edited: never swept. */
@@ -25,14 +28,33 @@ export function sniffImage(bytes: Buffer): ImageType | null {
   return null;
 }
 
-/** Width and height as the image's own header says (image-size reads the four formats); null when it cannot be read. */
-function dimensions(bytes: Buffer): { width: number; height: number } | null {
+/**
+ * The upload decoded whole (at most IMAGE_MAX_SIDE² pixels, so a bomb stops at its header) and
+ * encoded again in its own format: the stored bytes and their size in pixels, or why not.
+ */
+async function reencoded(bytes: Buffer, type: ImageType): Promise<{ data: Buffer; width: number; height: number } | 'unreadable' | 'too large'> {
   try {
-    const { width, height } = imageSize(bytes);
-    return width > 0 && height > 0 ? { width, height } : null;
-  } catch {
-    return null;
+    const image = sharp(bytes, { limitInputPixels: IMAGE_MAX_SIDE * IMAGE_MAX_SIDE, animated: type === 'image/gif' || type === 'image/webp', failOn: 'error' });
+    const meta = await image.metadata();
+    // An animation's frames are stacked: each frame's height is the page's.
+    const [width, height] = [meta.width, meta.pageHeight ?? meta.height];
+    if (!width || !height) return 'unreadable';
+    if (width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE) return 'too large';
+    const format = IMAGE_TYPES[type] === 'jpg' ? 'jpeg' : IMAGE_TYPES[type];
+    const data = await image.toFormat(format, format === 'jpeg' || format === 'webp' ? { quality: 90 } : {}).toBuffer();
+    return { data, width, height };
+  } catch (err) {
+    return /pixel limit/i.test((err as Error).message) ? 'too large' : 'unreadable';
   }
+}
+
+/** The image addresses of a clients document: each service's logo, title logo and slides (text that merely looks like a digest names nothing). */
+function imageUrlsOf(body: unknown): string[] {
+  return entriesOf(body).flatMap((entry) => {
+    const branding = (entry.branding ?? {}) as { logoUrl?: unknown; titleLogoUrl?: unknown; carousel?: unknown };
+    const slides = Array.isArray(branding.carousel) ? branding.carousel.map((slide: unknown) => (slide as { fileUrl?: unknown } | null)?.fileUrl) : [];
+    return [branding.logoUrl, branding.titleLogoUrl, ...slides].filter((url): url is string => typeof url === 'string');
+  });
 }
 
 /** The digests any stored version of the services names (every version can be restored), or null when there are none to ask. */
@@ -45,7 +67,10 @@ async function namedDigests(ctx: Ctx): Promise<Set<string> | null> {
     const page = await versions.history('clients', 100, before);
     for (const { version } of page) {
       const body = (await versions.readVersion('clients', version))?.body;
-      for (const [digest] of JSON.stringify(body ?? null).matchAll(/[0-9a-f]{64}/g)) found.add(digest);
+      for (const url of imageUrlsOf(body)) {
+        const digest = url.startsWith(IMAGE_PATH_PREFIX) ? /^([0-9a-f]{64})\./.exec(url.slice(IMAGE_PATH_PREFIX.length))?.[1] : undefined;
+        if (digest) found.add(digest);
+      }
     }
     seen += page.length;
     if (page.length < 100) break;
@@ -74,15 +99,18 @@ export async function sweepUnusedImages(ctx: Ctx): Promise<number> {
 /** Checks and stores an upload; answers the address the portal serves it at. */
 export async function storeImage(ctx: Ctx, contentType: string, base64: string, by: string): Promise<string> {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) fail(E.invalidParameter, { field: 'data' }, 'The image must be base64.');
-  const bytes = Buffer.from(base64, 'base64');
+  let bytes: Buffer = Buffer.from(base64, 'base64');
   if (bytes.length === 0) fail(E.invalidParameter, { field: 'data' }, 'The image is empty.');
   if (bytes.length > IMAGE_MAX_BYTES) fail(E.invalidParameter, { field: 'data', maxBytes: IMAGE_MAX_BYTES }, `The image is larger than ${IMAGE_MAX_BYTES} bytes.`);
   const sniffed = sniffImage(bytes);
   // The bytes decide, and must agree with what was declared: a file named .png holding HTML or SVG is refused.
   if (!sniffed || sniffed !== contentType) fail(E.invalidParameter, { field: 'contentType', allowed: Object.keys(IMAGE_TYPES) }, 'Only PNG, JPEG, WebP or GIF images are taken.');
-  const size = dimensions(bytes);
-  if (!size) fail(E.invalidParameter, { field: 'data' }, 'The image cannot be read.');
-  if (size.width > IMAGE_MAX_SIDE || size.height > IMAGE_MAX_SIDE) fail(E.invalidParameter, { field: 'data', maxSide: IMAGE_MAX_SIDE }, `The image is larger than ${IMAGE_MAX_SIDE} pixels a side.`);
+  const made = await reencoded(bytes, sniffed);
+  if (made === 'unreadable') fail(E.invalidParameter, { field: 'data' }, 'The image cannot be read.');
+  if (made === 'too large') fail(E.invalidParameter, { field: 'data', maxSide: IMAGE_MAX_SIDE }, `The image is larger than ${IMAGE_MAX_SIDE} pixels a side.`);
+  // Encoded anew it may weigh more than the upload did.
+  if (made.data.length > IMAGE_MAX_BYTES) fail(E.invalidParameter, { field: 'data', maxBytes: IMAGE_MAX_BYTES }, `The image is larger than ${IMAGE_MAX_BYTES} bytes.`);
+  bytes = made.data;
   const digest = sha256(bytes);
   const store = servicesStore(ctx);
   const exists = await store.selectFrom('ops_services_images').select('digest').where('digest', '=', digest).executeTakeFirst();

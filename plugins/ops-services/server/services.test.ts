@@ -5,6 +5,9 @@
  * (the OpenID provider and the hand-off take it; a rotation's old one works through its overlap
  * only), the audit log without a secret, and the images: what is taken and how it is served.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '@portal/plugin-api/contract';
 import { Client, DEMO_PASSWORD, enrolOperator, operatorCode, signIn, startServer, type TestServer } from '../../../server/test/harness';
@@ -268,7 +271,8 @@ describe('services: rotating a secret', () => {
 });
 
 describe('services: images', () => {
-  const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+  // A 1×1 transparent PNG as image tools write it (sharp's own output): a hand-made one without its pixel's bytes is refused as unreadable.
+  const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d494441540899636060606000000005000187a14ed40000000049454e44ae426082', 'hex');
 
   it('stores a PNG once by its SHA-256 and serves it to anyone from the portal, immutable, nosniff, under a CSP of its own', async () => {
     const res = await operator.c.post<{ result: { url: string } }>(ops(C.images), { contentType: 'image/png', data: PNG.toString('base64') });
@@ -282,7 +286,8 @@ describe('services: images', () => {
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(served.headers.get('cache-control')).toContain('immutable');
-    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    // What is served is the upload encoded anew: a PNG of the same size.
+    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
     // Another extension or name finds nothing.
     expect((await fetch(`${t.base}${url.replace('.png', '.gif')}`)).status).toBe(404);
     expect((await fetch(`${t.base}/api/ops-services/images/constructor`)).status).toBe(404);
@@ -297,42 +302,45 @@ describe('services: images', () => {
     expect((await operator.c.post(ops(C.images), { contentType: 'image/png', data: big })).status).toBe(400);
   });
 
-  /** The 1×1 PNG with its header saying `width` × `height` (the header is what a browser allocates by). */
-  const sized = (width: number, height: number) => {
-    const bytes = Buffer.from(PNG);
-    bytes.writeUInt32BE(width, 16);
-    bytes.writeUInt32BE(height, 20);
-    return bytes.toString('base64');
-  };
+  /** A real PNG of `width` × `height` pixels, as an image editor would write it. */
+  const sized = async (width: number, height: number) => (await sharp({ create: { width, height, channels: 3, background: '#ffffff' } }).png().toBuffer()).toString('base64');
+  const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name)).toString('base64');
 
-  it('refuses an image wider or taller than the limit, and one whose header cannot be read', async () => {
-    for (const [w, h] of [[IMAGE_MAX_SIDE + 1, 10], [10, 60_000]]) {
-      const res = await operator.c.post(ops(C.images), { contentType: 'image/png', data: sized(w!, h!) });
+  it('refuses an image wider or taller than the limit, and one that cannot be decoded', async () => {
+    for (const [w, h] of [[IMAGE_MAX_SIDE + 1, 10], [10, IMAGE_MAX_SIDE + 1]]) {
+      const res = await operator.c.post(ops(C.images), { contentType: 'image/png', data: await sized(w!, h!) });
       expect(res.body, `${w}×${h}`).toMatchObject({ errorCode: E.invalidParameter, result: { field: 'data', maxSide: IMAGE_MAX_SIDE } });
     }
-    expect((await operator.c.post(ops(C.images), { contentType: 'image/png', data: sized(IMAGE_MAX_SIDE, IMAGE_MAX_SIDE) })).status).toBe(200);
+    expect((await operator.c.post(ops(C.images), { contentType: 'image/png', data: await sized(IMAGE_MAX_SIDE, IMAGE_MAX_SIDE) })).status).toBe(200);
     const headerOnly = PNG.subarray(0, 12).toString('base64');
     expect((await operator.c.post(ops(C.images), { contentType: 'image/png', data: headerOnly })).body).toMatchObject({ errorCode: E.invalidParameter, result: { field: 'data' } });
+  });
+
+  it('judges the pixels a browser would decode, not the header alone (attack review: a GIF frame larger than its screen, a JPEG fill byte before its frame header)', async () => {
+    // Both headers say a few pixels (a header reader took them for 1×1 and 16×16); browsers drew 20000² and 8000².
+    for (const [name, type] of [['gif-frame-larger-than-screen.gif', 'image/gif'], ['jpeg-fill-byte-8000.jpg', 'image/jpeg']] as const) {
+      expect((await operator.c.post(ops(C.images), { contentType: type, data: fixture(name) })).body, name).toMatchObject({ errorCode: E.invalidParameter, result: { field: 'data', maxSide: IMAGE_MAX_SIDE } });
+    }
   });
 
   it('keeps the images within their room: an upload past it first sweeps old images no version names, then is refused', async () => {
     const store = servicesStore(t.server.ctx);
     const row = (digest: string, size: number, createdAt: number) => ({ digest, content_type: 'image/png', data: PNG.toString('base64'), size, created_at: createdAt, created_by: 'test' });
     // A saved service names one image; two more were uploaded and never saved, one long ago, one just now.
-    const named = (await operator.c.post<{ result: { url: string } }>(ops(C.images), { contentType: 'image/png', data: sized(2, 2) })).body.result.url;
+    const named = (await operator.c.post<{ result: { url: string } }>(ops(C.images), { contentType: 'image/png', data: await sized(2, 2) })).body.result.url;
     expect((await create('quota-svc', false, { branding: { logoUrl: named } })).status).toBe(200);
     const namedDigest = /([0-9a-f]{64})/.exec(named)![1]!;
     const now = Date.now() + t.clock.offset;
     await store.updateTable('ops_services_images').set({ size: IMAGE_QUOTA_BYTES / 2, created_at: now - 2 * 3600_000 }).where('digest', '=', namedDigest).execute();
     await store.insertInto('ops_services_images').values([row('a'.repeat(64), IMAGE_QUOTA_BYTES / 4, now - 2 * 3600_000), row('b'.repeat(64), IMAGE_QUOTA_BYTES / 4, now - 60_000)]).execute();
     // Full: the old unnamed one makes room, the named one and the fresh one stay.
-    expect((await operator.c.post(ops(C.images), { contentType: 'image/png', data: sized(3, 3) })).status).toBe(200);
+    expect((await operator.c.post(ops(C.images), { contentType: 'image/png', data: await sized(3, 3) })).status).toBe(200);
     const left = (await store.selectFrom('ops_services_images').select('digest').execute()).map((r) => r.digest);
     expect(left).not.toContain('a'.repeat(64));
     expect(left).toEqual(expect.arrayContaining([namedDigest, 'b'.repeat(64)]));
     // Full again with nothing to sweep: refused, naming the room.
     await store.updateTable('ops_services_images').set({ size: IMAGE_QUOTA_BYTES / 2 }).where('digest', '=', 'b'.repeat(64)).execute();
-    expect((await operator.c.post(ops(C.images), { contentType: 'image/png', data: sized(4, 4) })).body).toMatchObject({ errorCode: E.invalidParameter, result: { field: 'data', quotaBytes: IMAGE_QUOTA_BYTES } });
+    expect((await operator.c.post(ops(C.images), { contentType: 'image/png', data: await sized(4, 4) })).body).toMatchObject({ errorCode: E.invalidParameter, result: { field: 'data', quotaBytes: IMAGE_QUOTA_BYTES } });
     await store.deleteFrom('ops_services_images').where('digest', 'in', ['b'.repeat(64)]).execute();
     await store.updateTable('ops_services_images').set({ size: 100 }).execute();
   });
