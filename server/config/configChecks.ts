@@ -39,10 +39,13 @@ export function escapeJsonForHtml(json: string): string {
  */
 export const MAX_BYTES = { deployment: 64 * 1024, clients: 1024 * 1024 } as const;
 
-/** The document's size as compact JSON, refused past `max` bytes. */
+/**
+ * The document's size as the page carries it (compact JSON, escaped for HTML: a `<` is six bytes
+ * there, which an attack review used to make 64 KB weigh 384 KB), refused past `max` bytes.
+ */
 function refuseOversized(raw: unknown, max: number, file: string): void {
-  const bytes = Buffer.byteLength(JSON.stringify(raw) ?? '');
-  if (bytes > max) throw new ConfigFileError(file, `is ${Math.ceil(bytes / 1024)} KB as compact JSON; a config may be at most ${max / 1024} KB`);
+  const bytes = Buffer.byteLength(escapeJsonForHtml(JSON.stringify(raw) ?? ''));
+  if (bytes > max) throw new ConfigFileError(file, `is ${Math.ceil(bytes / 1024)} KB as the page carries it (compact JSON); a config may be at most ${max / 1024} KB`);
 }
 
 /** Deeper than any config needs: a document nested further is refused before anything walks it (a stack's worth of levels crashed the checks). */

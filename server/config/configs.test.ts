@@ -232,9 +232,12 @@ describe('a config larger than any config needs', () => {
   it('is refused, as a deployment config and as a clients list, with its size', () => {
     const blob = 'x'.repeat(70 * 1024);
     const web = write('big.json', { name: 'x', api, plugins: { 'sign-in': { enabled: false, config: { blob } } } });
-    expect(problem(() => checkDeploymentFile(web, vocabulary))).toBe(`${web}: is 71 KB as compact JSON; a config may be at most 64 KB`);
+    expect(problem(() => checkDeploymentFile(web, vocabulary))).toBe(`${web}: is 71 KB as the page carries it (compact JSON); a config may be at most 64 KB`);
     const clients = write('big-clients.json', [{ id: 'c', name: 'y'.repeat(1100 * 1024) }]);
-    expect(problem(() => checkClientsFile(clients, vocabulary, []))).toMatch(/^.*big-clients\.json: is 1101 KB as compact JSON; a config may be at most 1024 KB$/);
+    // Each `<` is six bytes in the page: 12 000 of them (12 KB of JSON) weigh 70 KB there (attack review).
+    const angles = write('angles.json', { name: 'x', api, plugins: { 'sign-in': { enabled: false, config: { blob: '<'.repeat(12_000) } } } });
+    expect(problem(() => checkDeploymentFile(angles, vocabulary))).toMatch(/: is 71 KB as the page carries it/);
+    expect(problem(() => checkClientsFile(clients, vocabulary, []))).toMatch(/^.*big-clients\.json: is 1101 KB as the page carries it \(compact JSON\); a config may be at most 1024 KB$/);
   });
 });
 

@@ -10,11 +10,31 @@ import { consoleStore, type AuditTable } from './tables';
 
 export const AUDIT_PAGE = 50;
 
-/** before/after as stored: JSON, at most 64 KB (a larger state is recorded as cut). */
-function stateJson(value: unknown): string | null {
+const STATE_MAX = 65_536;
+
+/** `value` with every string past `max` characters cut (saying how much), arrays past 200 items too: its shape and numbers kept. */
+function shrink(value: unknown, max: number, depth = 0): unknown {
+  if (typeof value === 'string') return value.length > max ? `${value.slice(0, max)}… (${value.length - max} more characters)` : value;
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth > 32) return '… (nested deeper)';
+  if (Array.isArray(value)) return [...value.slice(0, 200).map((v) => shrink(v, max, depth + 1)), ...(value.length > 200 ? [`… (${value.length - 200} more items)`] : [])];
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.length > max ? `${k.slice(0, max)}…` : k, shrink(v, max, depth + 1)]));
+}
+
+/**
+ * before/after as stored: JSON, at most 64 KB. A larger state keeps its shape (a version's number,
+ * the paths it changed) with its long texts cut: an attack review hid a switch turned off inside a
+ * change whose other value was 33 000 characters long, when the whole state was dropped.
+ */
+export function stateJson(value: unknown): string | null {
   if (value === undefined) return null;
   const json = JSON.stringify(value);
-  return json.length <= 65_536 ? json : JSON.stringify({ truncated: true, length: json.length });
+  if (json.length <= STATE_MAX) return json;
+  for (const max of [2000, 200, 40]) {
+    const cut = JSON.stringify(shrink(value, max));
+    if (cut.length <= STATE_MAX) return cut;
+  }
+  return JSON.stringify({ truncated: true, length: json.length });
 }
 
 export async function appendAuditRow(ctx: Ctx, record: OpsAuditRecord): Promise<void> {

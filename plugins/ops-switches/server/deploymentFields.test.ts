@@ -9,7 +9,14 @@ describe('the fields besides the switches a change touches', () => {
     expect(deploymentFieldChanges(base, switched)).toEqual([]);
     const reordered = { plugins: base.plugins, regions: base.regions, theme: base.theme, allowedRedirects: base.allowedRedirects, name: 'web' };
     expect(deploymentFieldChanges(base, reordered)).toEqual([]);
-    expect(deploymentFieldChanges(base, { ...base, $schema: './other.json' })).toEqual([]);
+  });
+
+  it('name `$schema` (served in every page and exported; attack review) and a value nested past any config as changed, without a stack overflow', () => {
+    expect(deploymentFieldChanges(base, { ...base, $schema: 'https://elsewhere.example/schema.json' })).toEqual(['$schema']);
+    let deep: unknown = 'x';
+    for (let i = 0; i < 60_000; i++) deep = [deep];
+    expect(deploymentFieldChanges(base, { ...base, name: deep })).toEqual(['name']);
+    expect(deploymentFieldChanges({ ...base, name: deep }, { ...base, name: deep })).toEqual(['name']);
   });
 
   it('name the allow-list, a theme, an added field and a region’s own key', () => {

@@ -9,19 +9,34 @@ type Doc = Record<string, unknown>;
 
 const isDoc = (v: unknown): v is Doc => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Deeper than any config may nest (the config check refuses past 24 levels). */
+const MAX_DEPTH = 32;
+class TooDeep extends Error {}
+
 /** JSON with object keys sorted, so that key order alone is no change. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isDoc(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+function canonical(value: unknown, depth = 0): string {
+  if (depth > MAX_DEPTH) throw new TooDeep();
+  if (Array.isArray(value)) return `[${value.map((v) => canonical(v, depth + 1)).join(',')}]`;
+  if (isDoc(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k], depth + 1)}`).join(',')}}`;
   return JSON.stringify(value) ?? 'undefined';
 }
 
-/** The document without its switches, flat: `allowedRedirects`, `regions.Use.theme`, … (`$schema` is the editor's, not the portal's). */
+/** Whether two values differ; one nested past any config's depth counts as changed (the config check refuses it anyway). */
+function differ(a: unknown, b: unknown): boolean {
+  try {
+    return canonical(a) !== canonical(b);
+  } catch (err) {
+    if (err instanceof TooDeep) return true;
+    throw err;
+  }
+}
+
+/** The document without its switches, flat: `allowedRedirects`, `regions.Use.theme`, `$schema` (served and exported too), … */
 function withoutSwitches(body: unknown): Map<string, unknown> {
   const fields = new Map<string, unknown>();
   if (!isDoc(body)) return fields;
   for (const [key, value] of Object.entries(body)) {
-    if (key === 'plugins' || key === '$schema') continue;
+    if (key === 'plugins') continue;
     if (key !== 'regions' || !isDoc(value)) {
       fields.set(key, value);
       continue;
@@ -37,5 +52,5 @@ function withoutSwitches(body: unknown): Map<string, unknown> {
 /** The fields besides the switches that `after` changes from `before`, sorted. */
 export function deploymentFieldChanges(before: unknown, after: unknown): string[] {
   const [a, b] = [withoutSwitches(before), withoutSwitches(after)];
-  return [...new Set([...a.keys(), ...b.keys()])].filter((key) => canonical(a.get(key)) !== canonical(b.get(key))).sort();
+  return [...new Set([...a.keys(), ...b.keys()])].filter((key) => differ(a.get(key), b.get(key))).sort();
 }

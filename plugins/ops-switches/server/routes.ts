@@ -123,7 +123,10 @@ export function switchesRoutes(ctx: Ctx) {
         const before = ctx.configs.currentVersion(target);
         const restored = await ctx.configs.readVersion(target, req.params.version);
         if (!restored) fail(E.invalidParameter, { field: 'version' }, 'No such version.', 404);
-        refuseDeploymentFields(operator, before?.body, restored.body);
+        // Judged against the version the operator saw served (the store's, not this instance's copy, which may lag a poll):
+        // a newer one since is a conflict (409) below, so an admin's change just made is never undone unseen.
+        const seen = req.body.baseVersion !== undefined ? await ctx.configs.readVersion(target, req.body.baseVersion) : null;
+        refuseDeploymentFields(operator, (seen ?? before)?.body, restored.body);
         try {
           const version = await ctx.configs.restoreVersion(target, req.params.version, { by: { email: operator.email, role: operator.role }, reason, ...(req.body.baseVersion !== undefined ? { baseVersion: req.body.baseVersion } : {}) });
           if (!version) fail(E.invalidParameter, { field: 'version' }, 'No such version.', 404);

@@ -156,6 +156,26 @@ describe('switches', () => {
     expect((await viewer.c.get<{ result: SwitchesOverview }>(ops(C.overview))).body.result.targets[0]!.current.version).toBe(5);
   });
 
+  it("judges an operator's restore against the version served in the store, not this instance's copy that may lag a poll (attack review)", async () => {
+    // An admin narrows the allow-list again (version 6)…
+    const narrowed = { ...original, regions: { Aps: { plugins: { company: { enabled: false } } } } };
+    t.clock.advance(61_000);
+    await confirmed(admin.c, admin.secret, 0);
+    expect((await admin.c.post(ops(C.apply('web')), { body: narrowed, reason: 'Partner site is gone', baseVersion: 5 })).status).toBe(200);
+    // …and this instance has not seen it yet: restoring version 5 looks like switches only against its copy.
+    const versions = t.server.ctx.configs;
+    const served = versions.currentVersion.bind(versions);
+    const lagging = await versions.readVersion('web', 5);
+    versions.currentVersion = (target) => (target === 'web' ? lagging : served(target));
+    try {
+      await confirmed(operator.c, operator.secret, 0);
+      const restored = await operator.c.post(ops(C.restore('web', 5)), { reason: 'Back to yesterday', baseVersion: 6 });
+      expect([restored.status, restored.body.result]).toEqual([403, { needs: 'deployment', role: 'operator', fields: ['allowedRedirects'] }]);
+    } finally {
+      versions.currentVersion = served;
+    }
+  });
+
   it("refuses an end user's token on every switches call", async () => {
     const user = new Client(t.base);
     await signIn(user, USE_EMAIL, PASSWORD);
