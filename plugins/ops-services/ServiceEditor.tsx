@@ -21,7 +21,8 @@ export interface ServiceEditorProps {
   themes: BaseThemeColors[];
   /** Whether the operator may change it (`configure`); else the form only shows it. */
   editable: boolean;
-  onSaved: (saved: ServiceItem) => void;
+  /** The service as saved, and the clients version that holds it (the base of the next edit). */
+  onSaved: (saved: ServiceItem, version: number) => void;
   onClose: () => void;
   /** The clients version the service was read from: the server refuses (409) to save over another operator's change of it since. */
   baseVersion?: number | null;
@@ -74,7 +75,7 @@ export function ServiceEditor({ service, themes, editable, onSaved, onClose, ini
       if (!saved) return;
       toast(t('ops-services:saved', { name: saved.service.name }), 'success');
       if (saved.secret) setShown({ saved });
-      else onSaved(saved.service);
+      else onSaved(saved.service, saved.version);
     } catch (err) {
       // The form keeps every value: the operator corrects what the server named and saves again.
       const refusal = refusalOf(err);
@@ -193,9 +194,9 @@ export function ServiceEditor({ service, themes, editable, onSaved, onClose, ini
           secret={shown.saved.secret!}
           previousUntil={shown.saved.service.previousSecretUntil}
           onClose={() => {
-            const saved = shown.saved.service;
+            const { service: saved, version } = shown.saved;
             setShown(null);
-            onSaved(saved);
+            onSaved(saved, version);
           }}
         />
       )}

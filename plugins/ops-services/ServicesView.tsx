@@ -7,7 +7,8 @@ import { servicesError } from './messages';
 import { ServiceEditor } from './ServiceEditor';
 
 /** Which service the section shows: the list, a new one, or one by id. */
-type Open = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; id: string };
+/** What is shown; an edit keeps the clients version it was opened on (a reload of the list meanwhile does not move it). */
+type Open = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; id: string; version: number | null };
 
 /**
  * The console's connected services: everyone reads the list and each service's settings; operators
@@ -38,12 +39,12 @@ export function ServicesView() {
         <ServiceEditor
           key={open.kind === 'edit' ? open.id : 'new'}
           service={service}
-          baseVersion={list.data.version}
+          baseVersion={open.kind === 'edit' ? open.version : null}
           themes={themes.data}
           editable={editable}
           onClose={() => setOpen({ kind: 'list' })}
-          onSaved={(saved: ServiceItem) => {
-            setOpen({ kind: 'edit', id: saved.id });
+          onSaved={(saved: ServiceItem, version: number) => {
+            setOpen({ kind: 'edit', id: saved.id, version });
             void list.reload();
           }}
         />
@@ -92,7 +93,7 @@ export function ServicesView() {
                       {s.redirectUris.join(', ')}
                     </td>
                     <td>
-                      <Button size="sm" variant="secondary" onClick={() => setOpen({ kind: 'edit', id: s.id })} aria-label={t(editable ? 'ops-services:editLabel' : 'ops-services:viewLabel', { name: s.name })}>
+                      <Button size="sm" variant="secondary" onClick={() => setOpen({ kind: 'edit', id: s.id, version: list.data?.version ?? null })} aria-label={t(editable ? 'ops-services:editLabel' : 'ops-services:viewLabel', { name: s.name })}>
                         {t(editable ? 'ops-services:edit' : 'ops-services:view')}
                       </Button>
                     </td>

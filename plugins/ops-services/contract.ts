@@ -108,7 +108,7 @@ export interface ServiceCreateRequest {
 export interface ServiceUpdateRequest {
   service: ServiceFields;
   reason: string;
-  /** The clients version the form was opened on: a change of this service since is refused (409), never overwritten. */
+  /** The clients version the form was opened on (required once the services have one): a change of this service since is refused (409), never overwritten. */
   baseVersion?: number;
 }
 

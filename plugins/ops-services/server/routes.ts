@@ -195,7 +195,9 @@ export function servicesRoutes(ctx: Ctx) {
           (entries, current) => {
             const found = entries.find((e) => e.id === req.params.id);
             if (!found) fail(E.invalidParameter, { field: 'id' }, 'No such service.', 404);
-            // Another operator's change of this service since the form was opened is never overwritten unseen.
+            // Another operator's change of this service since the form was opened is never overwritten unseen:
+            // an edit names the version it began on once there is one (attack review: without it, it overwrote).
+            if (base === undefined && current !== null) fail(E.invalidParameter, { field: 'baseVersion' }, 'Name the version the edit began on.');
             if (base !== undefined && base !== current && !sameEntry(opened, found)) fail(E.invalidParameter, { field: 'baseVersion', current }, 'The service changed since you began.', 409);
             return { before: found, entry: withFields(found, { ...req.body.service, id: found.id }) };
           },

@@ -176,6 +176,7 @@ describe('services: creating and editing', () => {
       body: {
       service: service('edited', { name: 'Edited Service', redirectUris: ['https://edited.example/callback', 'https://edited.example/other'], backchannelLogoutUri: 'https://edited.example/logout', branding: { title: 'Edited', carousel: [{ fileUrl: '/api/branding/slide-1.svg', description: 'Hello', texts: { de_DE: { description: 'Hallo' } } }] } }),
       reason: 'Second callback',
+      baseVersion: created.body.result.version,
       },
     });
     expect(res.status).toBe(200);
@@ -199,6 +200,8 @@ describe('services: two operators, two instances', () => {
     await confirm(operator);
     expect((await put('first-svc', 'Changed by someone else', opened)).status).toBe(200);
     const stale = await put('first-svc', 'My older edit', opened);
+    // An edit that names no version would overwrite unseen: refused (attack review).
+    expect((await put('first-svc', 'No version named')).body).toMatchObject({ errorCode: E.invalidParameter, result: { field: 'baseVersion' } });
     expect([stale.status, stale.body.errorCode, stale.body.result]).toEqual([409, E.invalidParameter, { field: 'baseVersion', current: opened + 1 }]);
     const other = await put('second-svc', 'Edited from the same page', opened);
     expect([other.status, other.body.result.service.name]).toEqual([200, 'Edited from the same page']);
@@ -207,7 +210,7 @@ describe('services: two operators, two instances', () => {
   });
 
   it("keeps another instance's change stored between this one's read and its write (the edit is redone on top, not written over it)", async () => {
-    await create('racing-svc', false);
+    const opened = (await create('racing-svc', false)).body.result.version;
     const versions = t.server.ctx.configs;
     const apply = versions.applyVersion.bind(versions);
     let raced = false;
@@ -222,7 +225,7 @@ describe('services: two operators, two instances', () => {
       return apply(target, body, change);
     };
     try {
-      expect((await put('racing-svc', 'Renamed here')).status).toBe(200);
+      expect((await put('racing-svc', 'Renamed here', opened)).status).toBe(200);
     } finally {
       versions.applyVersion = apply;
     }
