@@ -41,11 +41,14 @@ export const MAX_BYTES = { deployment: 64 * 1024, clients: 1024 * 1024 } as cons
 
 /**
  * The document's size as the page carries it (compact JSON, escaped for HTML: a `<` is six bytes
- * there, which an attack review used to make 64 KB weigh 384 KB), refused past `max` bytes.
+ * there, which an attack review used to make 64 KB weigh 384 KB), refused past `max` bytes;
+ * answers that escaped JSON, the page's copy.
  */
-function refuseOversized(raw: unknown, max: number, file: string): void {
-  const bytes = Buffer.byteLength(escapeJsonForHtml(JSON.stringify(raw) ?? ''));
+function refuseOversized(raw: unknown, max: number, file: string): string {
+  const html = escapeJsonForHtml(JSON.stringify(raw) ?? '');
+  const bytes = Buffer.byteLength(html);
   if (bytes > max) throw new ConfigFileError(file, `is ${Math.ceil(bytes / 1024)} KB as the page carries it (compact JSON); a config may be at most ${max / 1024} KB`);
+  return html;
 }
 
 /** Deeper than any config needs: a document nested further is refused before anything walks it (a stack's worth of levels crashed the checks). */
@@ -70,7 +73,8 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
 export function checkDeploymentJson(raw: unknown, name: string, vocabulary: ConfigVocabulary, appType?: AppType, console?: boolean, web?: boolean): CheckedDeployment {
   const file = name;
   if (nestsDeeperThan(raw, MAX_DEPTH)) throw new ConfigFileError(file, `nests deeper than ${MAX_DEPTH} levels`);
-  refuseOversized(raw, MAX_BYTES.deployment, file);
+  // The page's copy, measured once: what the cap counts is what every page carries.
+  const html = refuseOversized(raw, MAX_BYTES.deployment, file);
   const { config, problems } = deploymentConfigProblems(raw, vocabulary.known);
   // With the file's own fields wrong, its plugins' settings are still checked as far as their
   // switches parsed (a switch that failed counts as off); the rules about the set (the app's own
@@ -104,7 +108,7 @@ export function checkDeploymentJson(raw: unknown, name: string, vocabulary: Conf
   }
   if (enabled) problems.push(...wrongSurface(enabled, vocabulary, forConsole));
   if (problems.length || !enabled) throw new ConfigFileError(file, problems);
-  return { file, config, raw, html: escapeJsonForHtml(JSON.stringify(raw)), enabled };
+  return { file, config, raw, html, enabled };
 }
 
 /**

@@ -20,7 +20,7 @@ import { checkClientsFile, checkClientsJson, checkDeploymentFile, checkDeploymen
 import { appendVersion, listVersions, newestVersions, readVersion, recordFileVersion } from './configVersions';
 import { storedClients } from './clientSecrets';
 import { jsonDiff } from './jsonDiff';
-import type { ConfigVocabulary } from './knownNames';
+import type { ConfigVocabulary, PluginSurface } from './knownNames';
 import { ConfigFileError, displayPath, readJsonFile } from './readJsonFile';
 
 /** Everything wrong with the configs at start, one line each: the server does not start. */
@@ -390,9 +390,10 @@ export class ServedConfigs {
     return this.db ? readVersion(this.db, target, version) : Promise.resolve(null);
   }
 
-  /** Every plugin a config may name (the repository's and the outside ones installed). */
-  knownPlugins(): string[] {
-    return [...this.input.vocabulary.known.plugins];
+  /** Every plugin a config of `surface` may name (the repository's and the outside ones installed). */
+  knownPlugins(surface: PluginSurface = 'web'): string[] {
+    const { known, surfaces } = this.input.vocabulary;
+    return known.plugins.filter((id) => surfaces[id] === surface);
   }
 
   /** Each enabled plugin's settings per region of a deployment target, as the page gets them (config:check --region shows the same). */

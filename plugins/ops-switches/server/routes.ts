@@ -58,7 +58,7 @@ export function switchesRoutes(ctx: Ctx) {
   return async (api: FastifyInstance) => {
     api.get(C.overview, { config: READ }, async () => {
       const targets = ctx.configs.deploymentTargets().flatMap((t) => overviewOf(ctx, t) ?? []);
-      const answer: SwitchesOverview = { targets, plugins: ctx.configs.knownPlugins().filter((id) => !id.startsWith('ops-')) };
+      const answer: SwitchesOverview = { targets, plugins: ctx.configs.knownPlugins('web') };
       return ok(answer);
     });
 
