@@ -184,12 +184,30 @@ start_loki() {
   LOKI_PIDS+=("$!")
 }
 
-# start_shard <i> <label>: loki for shard i, its output lines prefixed with the label.
+# start_shard <i> <label> [filter]: loki for shard i (or only the stories of filter), its output
+# kept in the shard's log (read back for the stories that failed) and shown prefixed with the label.
 # Own result folders: loki empties them when it starts (merged below).
 start_shard() {
-  start_loki "$1" --storiesFilter "${SHARDS[$1]}" \
+  # Each run a log of its own: the tail of a shard's previous run may still be reading its log.
+  RUNS=$((RUNS + 1))
+  SHARD_LOGS[$1]="$LOG_DIR/shard-$1.run-$RUNS.log"
+  local log="${SHARD_LOGS[$1]}"
+  start_loki "$1" --storiesFilter "${3:-${SHARDS[$1]}}" \
     --output "$LOG_DIR/shard-$1/current" --difference "$LOG_DIR/shard-$1/difference" \
-    > >(sed -u "s/^/[visual $2] /") 2>&1
+    >"$log" 2>&1
+  # tail ends once loki has ended and the whole log is shown.
+  tail -n +1 -f --pid="${LOKI_PIDS[${#LOKI_PIDS[@]} - 1]}" "$log" | sed -u "s/^/[visual $2] /" &
+}
+
+RUNS=0
+SHARD_LOGS=()
+
+# failed_filter <i>: the stories shard i's last run failed, as the filter loki suggests for their update
+# (`[npm run] loki update [--] --storiesFilter="^(A|B)\$"`, escaped for a shell's double quotes),
+# or nothing.
+failed_filter() {
+  sed -n 's/^.*loki update \(-- \)\{0,1\}--storiesFilter="\(\([^"\\]\|\\.\)*\)".*/\2/p' "${SHARD_LOGS[$1]}" | tail -n 1 |
+    sed -e 's/\\\(["$`\\]\)/\1/g'
 }
 
 # Without loki arguments the stories always go through visual-shards.mjs, even into one shard:
@@ -224,6 +242,19 @@ for i in "${!LOKI_PIDS[@]}"; do
     start_shard "$i" "$((i + 1)), again"
     wait "${LOKI_PIDS[${#LOKI_PIDS[@]} - 1]}"
     code=$?
+  fi
+  # Stories that failed (a difference, or a play function that timed out on a loaded machine)
+  # are shot once more on their own: what fails twice is a finding, what passes the second time
+  # is named as unsteady so that it gets looked at, but does not fail the run.
+  if [ "$code" -eq 1 ] && [ "$MODE" = test ] && [ "${#SHARDS[@]}" -gt 0 ]; then
+    filter="$(failed_filter "$i")"
+    if [ -n "$filter" ]; then
+      echo "visual: loki process $((i + 1)) failed on $filter; shooting those stories once more" >&2
+      start_shard "$i" "$((i + 1)), again" "$filter"
+      wait "${LOKI_PIDS[${#LOKI_PIDS[@]} - 1]}"
+      code=$?
+      [ "$code" -ne 0 ] || echo "visual: UNSTEADY (failed once, passed again): $filter" >&2
+    fi
   fi
   if [ "$code" -ne 0 ]; then
     STATUS=$code
