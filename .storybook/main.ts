@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-vite';
 import { outsidePlugins } from '../core/build/pluginSources.mjs';
 import { portalVirtualModules } from '../core/build/virtualModules.mjs';
+import { moduleGraph } from '../core/build/moduleGraph.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -32,7 +33,12 @@ const config: StorybookConfig = {
   async viteFinal(viteConfig) {
     return {
       ...viteConfig,
-      plugins: [...(viteConfig.plugins ?? []), portalVirtualModules({ root })],
+      plugins: [
+        ...(viteConfig.plugins ?? []),
+        portalVirtualModules({ root, trace: true }),
+        // VISUAL_GRAPH=<file>: the build's module graph, for the visual run's choice of stories.
+        ...(process.env.VISUAL_GRAPH ? [moduleGraph({ root, file: process.env.VISUAL_GRAPH })] : []),
+      ],
       esbuild: {
         ...(typeof viteConfig.esbuild === 'object' ? viteConfig.esbuild : {}),
         jsx: 'automatic',

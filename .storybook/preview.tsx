@@ -132,6 +132,22 @@ function storyRendered(): Promise<void> {
   });
 }
 
+/**
+ * What a story loaded through the catalogues (plugins, locale namespaces; core/build/virtualModules.mjs
+ * and core/testing/testI18n.ts tell it here), sent to the visual run's server before the screenshot.
+ * A story whose files and these are unchanged is not shot again (scripts/visual-digests.mjs).
+ */
+const traced = new Set<string>();
+if (lokiRunning) {
+  (globalThis as { __portalVisualTrace?: (kind: string, key: string) => void }).__portalVisualTrace = (kind, key) => {
+    traced.add(`${kind}:${key}`);
+  };
+}
+function sendTrace(): void {
+  const id = new URLSearchParams(window.location.search).get('id');
+  if (id) navigator.sendBeacon('/__visual-trace', JSON.stringify({ id, uses: [...traced].sort() }));
+}
+
 const shim = installLokiShim();
 const loki = win.loki;
 if (loki?.registerPendingPromise && loki.awaitReady) {
@@ -148,7 +164,10 @@ if (loki?.registerPendingPromise && loki.awaitReady) {
         .then(() => document.fonts.ready)
         .then(nextRenderingUpdate)
         .then(nextRenderingUpdate)
-        .then(() => true);
+        .then(() => {
+          sendTrace();
+          return true;
+        });
   }
 }
 

@@ -6,7 +6,7 @@
 // Caching: Loki opens every story in a fresh tab, which loads the whole preview bundle
 // again. Content-hashed files under /assets/ are immutable, so the browser takes them from
 // its cache (and reuses V8's compiled code); every other file is revalidated (304).
-import { createReadStream } from 'node:fs';
+import { appendFileSync, createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -70,7 +70,34 @@ async function resolveFile(urlPath) {
   }
 }
 
+// What each story loaded (.storybook/preview.tsx sends it from a Loki tab), one JSON line each,
+// appended to VISUAL_TRACE when set; taken and dropped otherwise, so a tab never sees an error.
+const TRACE_FILE = process.env.VISUAL_TRACE ?? '';
+function takeTrace(req, res) {
+  let body = '';
+  req.setEncoding('utf8');
+  req.on('data', (chunk) => {
+    body += chunk;
+    if (body.length > 65_536) req.destroy();
+  });
+  req.on('end', () => {
+    try {
+      const { id, uses } = JSON.parse(body);
+      if (TRACE_FILE && typeof id === 'string' && Array.isArray(uses) && uses.every((u) => typeof u === 'string')) {
+        appendFileSync(TRACE_FILE, `${JSON.stringify({ id, uses })}\n`);
+      }
+    } catch {
+      // not a trace: nothing to keep
+    }
+    res.writeHead(204).end();
+  });
+}
+
 const server = http.createServer(async (req, res) => {
+  if (req.method === 'POST' && req.url === '/__visual-trace') {
+    takeTrace(req, res);
+    return;
+  }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { Allow: 'GET, HEAD' }).end();
     return;

@@ -136,17 +136,24 @@ T0=$(now)
 bash scripts/ensure-chromium.sh
 
 echo "visual: building Storybook"
-if ! "$BIN/storybook" build -o "$OUT_DIR" --quiet --disable-telemetry >"$LOG_DIR/build.log" 2>&1; then
+# VISUAL_GRAPH: the build's module graph, for the choice of stories below.
+GRAPH="$LOG_DIR/graph.json"
+if ! VISUAL_GRAPH="$GRAPH" "$BIN/storybook" build -o "$OUT_DIR" --quiet --disable-telemetry >"$LOG_DIR/build.log" 2>&1; then
   cat "$LOG_DIR/build.log" >&2
   echo "visual: Storybook build failed" >&2
   exit 1
 fi
+# The inputs as built: a file edited while the stories are shot is not recorded as verified.
+SNAPSHOT="$LOG_DIR/inputs.json"
+node scripts/visual-digests.mjs snapshot "$OUT_DIR" "$GRAPH" "$SNAPSHOT" || exit 1
 # Loki fails a page whose requests 404; Chromium always asks for /favicon.ico.
 touch "$OUT_DIR/favicon.ico"
 T1=$(now)
 echo "visual: Storybook built in $((T1 - T0))s"
 
-node scripts/serve-static.mjs "$OUT_DIR" 0 >"$LOG_DIR/server.log" 2>&1 &
+# VISUAL_TRACE: what each story loaded, as its tab reports it (.storybook/preview.tsx).
+TRACE="$LOG_DIR/trace.jsonl"
+VISUAL_TRACE="$TRACE" node scripts/serve-static.mjs "$OUT_DIR" 0 >"$LOG_DIR/server.log" 2>&1 &
 SERVER_PID=$!
 URL=""
 for _ in $(seq 1 100); do
@@ -212,10 +219,25 @@ failed_filter() {
 
 # Without loki arguments the stories always go through visual-shards.mjs, even into one shard:
 # its filter is what VISUAL_ONLY narrows (a run without a filter would shoot the whole suite).
+# A test shoots only the stories whose inputs changed since their references were verified
+# (DIGESTS, scripts/visual-digests.mjs); VISUAL_ALL=1 shoots every one.
+DIGESTS=tests/visual/digests.json
+SHOT="$LOG_DIR/shot"
 SHARDS=()
 if [ $# -eq 0 ]; then
-  SHARD_LIST="$(node scripts/visual-shards.mjs "$OUT_DIR" "${VISUAL_SHARDS:-2}")" || exit 1
-  mapfile -t SHARDS <<<"$SHARD_LIST"
+  CHOSEN=()
+  if [ "$MODE" = test ] && [ "${VISUAL_ALL:-}" != 1 ]; then
+    node scripts/visual-digests.mjs select "$OUT_DIR" "$GRAPH" "$DIGESTS" "$SNAPSHOT" >"$LOG_DIR/changed" || exit 1
+    TOTAL="$(node -p "Object.values(require('$OUT_DIR/index.json').entries).filter((e) => e.type === 'story').length")"
+    echo "visual: $(wc -l <"$LOG_DIR/changed") of $TOTAL stories changed since their references were verified ($DIGESTS; VISUAL_ALL=1 shoots all)"
+    CHOSEN=(VISUAL_STORIES="$LOG_DIR/changed")
+  fi
+  SHARD_LIST="$(env "${CHOSEN[@]}" VISUAL_SHOT="$SHOT" node scripts/visual-shards.mjs "$OUT_DIR" "${VISUAL_SHARDS:-2}")" || exit 1
+  [ -z "$SHARD_LIST" ] || mapfile -t SHARDS <<<"$SHARD_LIST"
+  if [ "${#SHARDS[@]}" -eq 0 ]; then
+    echo "visual: nothing to shoot: every chosen story is unchanged since its references were verified"
+    exit 0
+  fi
 elif [ -n "${VISUAL_ONLY:-}" ]; then
   echo "visual: VISUAL_ONLY narrows a run without loki arguments; with arguments, use --storiesFilter" >&2
   exit 2
@@ -275,6 +297,11 @@ if [ "${#SHARDS[@]}" -gt 0 ] && [ "$MODE" = test ]; then
   done
 fi
 T2=$(now)
+
+# What passed (or was just made a reference) is recorded as verified with its inputs.
+if [ "$STATUS" -eq 0 ] && [ "${#SHARDS[@]}" -gt 0 ]; then
+  node scripts/visual-digests.mjs record "$OUT_DIR" "$GRAPH" "$DIGESTS" "$SHOT" "$TRACE" "$SNAPSHOT" || STATUS=1
+fi
 
 if [ "$STATUS" -eq 0 ] && [ "$FULL_UPDATE" -eq 1 ]; then
   while IFS= read -r -d '' stale; do

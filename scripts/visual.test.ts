@@ -15,7 +15,7 @@ let dir = '';
 
 function project(): string {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-visual-sh-'));
-  for (const file of ['scripts/visual.sh', 'scripts/visual-shards.mjs', 'scripts/ensure-chromium.sh', 'scripts/serve-static.mjs', 'package.json']) {
+  for (const file of ['scripts/visual.sh', 'scripts/visual-shards.mjs', 'scripts/visual-digests.mjs', 'scripts/ensure-chromium.sh', 'scripts/serve-static.mjs', 'package.json']) {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.copyFileSync(path.join(repo, file), path.join(dir, file));
   }

@@ -139,8 +139,12 @@ export function manifestGroupSets(root, activeConfig) {
  * `locales: 'assets'` (the production rollup build): locale JSON becomes static files, fetched
  * by one tiny function, so a plugin manifest carries no table of 20 locale chunks.
  * `locales: 'glob'` (Vite): import.meta.glob, so Storybook and vitest need no built files.
+ * `trace` (Storybook): each plugin and locale namespace a page loads through the catalogues is told
+ * to `globalThis.__portalVisualTrace`, when the page defines it (the visual run's choice of stories,
+ * scripts/visual-digests.mjs).
  */
-export function portalVirtualModules({ root, configPath, locales = 'glob', manifestGroups = false } = {}) {
+export function portalVirtualModules({ root, configPath, locales = 'glob', manifestGroups = false, trace = false } = {}) {
+  const traced = (kind, key) => (trace ? `globalThis.__portalVisualTrace?.(${JSON.stringify(kind)}, ${key}), ` : '');
   const resolvedConfig = configPath ?? activeConfigPath(root);
   const groups = manifestGroups ? manifestGroupSets(root, resolvedConfig) : [];
   let localeBase = '';
@@ -195,7 +199,7 @@ export function portalVirtualModules({ root, configPath, locales = 'glob', manif
       if (id === '\0' + CATALOGUE_ID) {
         const entries = pluginIds(root).map((pluginId) => {
           const file = posix(path.join(pluginDir(root, pluginId), 'index.ts'));
-          return `  ${JSON.stringify(pluginId)}: () => import(${JSON.stringify(file)}),`;
+          return `  ${JSON.stringify(pluginId)}: () => (${traced('plugin', JSON.stringify(pluginId))}import(${JSON.stringify(file)})),`;
         });
         const grouped = groups.map((g, i) => `  { plugins: ${JSON.stringify(g.plugins)}, value: () => import(${JSON.stringify(GROUP_ID + i)}).then((m) => m.modules) },`);
         return `export const catalogue = {\n${entries.join('\n')}\n};\nexport const groups = [\n${grouped.join('\n')}\n];\n`;
@@ -276,6 +280,7 @@ export function loadLocale(lang, ns) {
         return `${check}${eager.join('\n')}\nexport const packageTexts = {\n${eagerEntries.join('\n')}\n};\nconst files = { ...import.meta.glob('/locales/*/*.json', { import: 'default' }),\n${outside.join('\n')}\n};
 export function loadLocale(lang, ns) {
   check(lang, ns);
+  ${traced('ns', 'ns')}void 0;
   const load = files['/locales/' + lang + '/' + ns + '.json'];
   return load ? load() : Promise.reject(new Error('No locale file ' + lang + '/' + ns));
 }\n`;

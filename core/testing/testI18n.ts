@@ -41,5 +41,14 @@ export function createTestI18n(language: TestLanguage = 'en_US'): I18n {
     initAsync: false,
     react: { useSuspense: false },
   });
+  // A Loki tab of the visual run (.storybook/preview.tsx) learns which namespaces the story read:
+  // their files are among its inputs (scripts/visual-digests.mjs).
+  // i18next's typings leave out the store's lookup, which every translation goes through.
+  const store = instance.store as unknown as { getResource: (lng: string, ns: string, key: string, options?: unknown) => unknown };
+  const getResource = store.getResource.bind(store);
+  store.getResource = (lng, ns, key, options) => {
+    (globalThis as { __portalVisualTrace?: (kind: string, key: string) => void }).__portalVisualTrace?.('ns', ns);
+    return getResource(lng, ns, key, options);
+  };
   return instance;
 }
