@@ -60,6 +60,9 @@ export interface LoginRequest {
   captchaToken?: string;
   /** From `POST /login/passkey/verify`: signs in without the password, or passes MFA beside it. */
   passkeyProof?: string;
+  /** With `emailCodeProcessId` (from `POST /login/email-code`): the mailed 6-digit code, or its link's token, in place of the password. */
+  emailCode?: string;
+  emailCodeProcessId?: string;
   /** Retry after the privacy-policy notice (-10999): the acknowledged version. */
   acceptPrivacyVersion?: number;
   terminalUUID?: string;
@@ -70,6 +73,21 @@ export interface LoginRequest {
   locale_id?: string;
   return_to?: string;
 }
+/** `POST /login/email-code` (header session_code): mails a sign-in code to an account of `email`. */
+export interface EmailSignInCodeRequest {
+  email: string;
+  language?: string;
+}
+/**
+ * Its answer, the same whether or not the address has an account (no mail goes to one without):
+ * the process the code belongs to, when it may be sent again, and how long it lives.
+ */
+export interface EmailSignInCodeResult {
+  processId: string;
+  resendAfterSeconds: number;
+  expiresIn: number;
+}
+
 /** Success of `POST /login` and of `GET /redirect-params`: navigate to serviceUrl?redirectParams. */
 export type LoginResult = RedirectParamsResult;
 

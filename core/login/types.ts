@@ -109,6 +109,8 @@ export interface SignInMethodProps {
   signIn(fields: { email: string } & Record<string, string>): Promise<void>;
   /** True while the form's sign-in runs (either way). */
   busy: boolean;
+  /** The address in the form's email field as typed now, without surrounding spaces (a method that mails the person needs it). */
+  email: string;
 }
 
 /** Another way of signing in, shown under the sign-in form's button (e.g. a passkey); it starts just after the form. */

@@ -250,7 +250,7 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
           {methods.map(({ pluginId, value }) => (
             // The room it takes is kept while it starts, so its arrival moves nothing.
             <div key={pluginId} css={{ minHeight: value.height }}>
-              {methodsStart ? <SignInMethodSlot pluginId={pluginId} method={value} signIn={signInWith} busy={call.busy || handingOff} /> : null}
+              {methodsStart ? <SignInMethodSlot pluginId={pluginId} method={value} signIn={signInWith} busy={call.busy || handingOff} email={email.trim()} /> : null}
             </div>
           ))}
           {reauth ? <UseAnotherAccount /> : null}

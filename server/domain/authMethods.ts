@@ -27,6 +27,16 @@ export function signInMethods(secondFactor: SecondFactor | null): AuthMethod[] {
 }
 
 /**
+ * A sign-in by a mailed code (the email-code plugin): a one-time password in place of the
+ * password, with the second factor it passed (`mfa`). Where the mailbox was the account's only
+ * second factor the step was not asked (the code proved that mailbox): `otp` alone, as a service
+ * that needs `mfa` must hear.
+ */
+export function emailCodeMethods(secondFactor: SecondFactor | null): AuthMethod[] {
+  return secondFactor === null ? ['otp'] : ['otp', 'mfa'];
+}
+
+/**
  * A passkey sign-in: a hardware-bound key with user verification (PIN or biometrics) is two
  * factors in itself; beside a password it is the second factor.
  */

@@ -26,7 +26,7 @@ import type { Ctx } from '../context';
 import type { AccountTable, RegionalDb, SecurityEventTable } from '../db/types';
 import { ApiFailure } from '../http/errors';
 import { randomToken, sha256 } from './crypto';
-import { checkAccountPassword } from './passwordLock';
+import { checkPasswordLocked } from './passwordLock';
 import { readUserAgent } from '../../core/contract/userAgent';
 import { formatMoment, usableTimeZone } from '../../core/i18n/dates';
 import { intlLocale } from '../../core/i18n/numbers';
@@ -200,6 +200,24 @@ export async function checkAccountPasswordRecorded(
   /** Resolves when the answer has gone out (`answerSent`): under enumeration protection the recording waits for it. */
   answered: Promise<void> = new Promise((resolve) => setTimeout(resolve, 0)),
 ): Promise<void> {
+  await checkAccountCredentialRecorded(ctx, region, account, () => ctx.passwords.verify(account.password_hash, password), context, failureKind, onWrong, answered, 'password');
+}
+
+/**
+ * Any credential that stands for the password (a mailed sign-in code): under the same lock, its
+ * failures recorded the same way, with `reason` saying which credential was wrong.
+ */
+export async function checkAccountCredentialRecorded(
+  ctx: Ctx,
+  region: RegionCode,
+  account: AccountTable,
+  verify: () => Promise<boolean>,
+  context: EventContext,
+  failureKind: Extract<SecurityEventKind, 'sign_in_failure' | 'security_unlock_failed'>,
+  onWrong?: () => void,
+  answered: Promise<void> = new Promise((resolve) => setTimeout(resolve, 0)),
+  reason: 'password' | 'code' = 'password',
+): Promise<void> {
   const target = { region, id: account.id };
   // Under enumeration protection an address without an account gets the same answers in the same
   // time: what is written only for an account is written after the answer, not before it.
@@ -214,12 +232,12 @@ export async function checkAccountPasswordRecorded(
     });
   }
   try {
-    await checkAccountPassword(ctx, region, account, password, onWrong);
+    await checkPasswordLocked(ctx, { db: ctx.region(region), table: 'accounts', id: account.id }, verify, onWrong);
   } catch (err) {
     if (err instanceof ApiFailure && (err.code === E.wrongCredentials || err.code === E.accountLocked)) {
       const locksNow = err.code === E.wrongCredentials && (err.result as { remainAttempts?: number } | undefined)?.remainAttempts === 0;
       await soon(async () => {
-        await recordSecurityEvent(ctx, target, failureKind, context, { reason: err.code === E.accountLocked ? 'locked' : 'password' });
+        await recordSecurityEvent(ctx, target, failureKind, context, { reason: err.code === E.accountLocked ? 'locked' : reason });
         if (locksNow) await recordSecurityEvent(ctx, target, 'account_locked', context);
       });
     }

@@ -9,7 +9,7 @@
  * back unless the password turned out wrong, so parallel attempts cannot all pass the check.
  */
 import type { LoginRequest, NotActivatedResult } from '../../core/contract/auth';
-import type { MfaType } from '../../core/contract/auth';
+import { MFA_TYPES, type MfaType } from '../../core/contract/auth';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { RegionCode } from '../../core/contract/regions';
 import type { Ctx } from '../context';
@@ -22,10 +22,10 @@ import { regionOfCountry } from './countries';
 import { completeMfaProcess, maskEmail, mfaProcessPassedCaptcha, readMfaProcess, sendStepCode, startMfaProcess, stepMethods, verifyMfaProcess, verifyRecoveryCodeProcess, MFA_PROCESS_MINUTES } from './mfa';
 import { humanCheckFor, signInCheckRegions } from './humanCheck';
 import { checkPasswordLocked } from './passwordLock';
-import { checkAccountPasswordRecorded, recordSecurityEvent, type EventContext } from './securityEvents';
+import { checkAccountCredentialRecorded, checkAccountPasswordRecorded, recordSecurityEvent, type EventContext } from './securityEvents';
 import { normalizeEmail } from './validation';
 import type { PasskeyProof, ServerPoints, TrustedSkip } from '../plugin-host/points';
-import { passkeyMethods, signInMethods, type AuthMethod, type SecondFactor } from './authMethods';
+import { emailCodeMethods, passkeyMethods, signInMethods, type AuthMethod, type SecondFactor } from './authMethods';
 
 export interface SignInMeta {
   ip: string;
@@ -160,12 +160,70 @@ async function checkPassword(ctx: Ctx, input: LoginRequest, meta: SignInMeta, em
   return { found, captchaPassed };
 }
 
+/**
+ * A mailed sign-in code in place of the password (the `signInCode` point, the email-code plugin):
+ * counted, captcha'd, locked and recorded exactly as a password is. An address without an account
+ * (or whose region has the plugin off: no code was mailed there) fails as a wrong password would.
+ */
+async function checkEmailCode(ctx: Ctx, input: LoginRequest, meta: SignInMeta, email: string, code: string, processId: string): Promise<{ found: { region: RegionCode; account: AccountTable }; captchaPassed: boolean }> {
+  const found = email.length <= 320 ? await findAccount(ctx, email) : null;
+  const attempt = await holdAttempt(ctx, meta, email);
+  let wrong = false;
+  let captchaPassed = false;
+  const onWrong = () => {
+    wrong = true;
+  };
+  try {
+    captchaPassed = await requireCaptchaIfRisky(ctx, meta, attempt, input, email, found);
+    const codes = found ? ctx.extensions.first(ctx, 'signInCode', found.region) : null;
+    if (!found || !codes) {
+      if (ctx.options.enumerationProtection) await checkPasswordLocked(ctx, { db: ctx.stores.legacy, table: 'legacy_password_locks', id: email }, async () => false, onWrong);
+      onWrong();
+      fail(E.wrongCredentials);
+    }
+    const check = async () => {
+      try {
+        return await codes.check(ctx, found.region, found.account, { processId, code, loginBinding: meta.loginBinding ?? '' });
+      } catch (err) {
+        // Under enumeration protection "no live code" would tell an account from none (which can
+        // only be wrong): it is a wrong code, counted as one.
+        if (ctx.options.enumerationProtection && err instanceof ApiFailure && err.code === E.verificationCodeInvalid) return false;
+        throw err;
+      }
+    };
+    await checkAccountCredentialRecorded(ctx, found.region, found.account, check, meta.context, 'sign_in_failure', onWrong, meta.answered, 'code');
+  } finally {
+    await Promise.all(wrong ? [attempt.client.confirm(), attempt.account.confirm()] : [attempt.client.release(), attempt.account.release()]);
+  }
+  return { found, captchaPassed };
+}
+
+/** The first factor a sign-in brings: a password, a passkey's proof or a mailed code; exactly one. */
+function firstFactorOf(input: LoginRequest): 'password' | 'passkey' | 'emailCode' {
+  const given = [input.password !== undefined, input.passkeyProof !== undefined, input.emailCode !== undefined];
+  // A passkey may come beside a password (as the second factor); a mailed code comes alone.
+  if (input.emailCode !== undefined && (given[0] || given[1])) fail(E.invalidParameter, { field: 'emailCode' });
+  if (input.emailCode !== undefined) {
+    if (!input.emailCodeProcessId) fail(E.invalidParameter, { field: 'emailCodeProcessId' });
+    return 'emailCode';
+  }
+  if (given[0]) return 'password';
+  if (given[1]) return 'passkey';
+  fail(E.invalidParameter, { field: 'password' });
+}
+
 export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): Promise<SignedIn> {
   const email = normalizeEmail(input.email);
+  const factor = firstFactorOf(input);
   // A passkey proof of this login session stands in for the password, or passes MFA beside it.
   const passkey = input.passkeyProof !== undefined ? await passkeyProofOf(ctx, input.passkeyProof, meta.loginBinding ?? '', email) : null;
-  if (input.password === undefined && !passkey) fail(E.invalidParameter, { field: 'password' });
-  const { found, captchaPassed } = input.password !== undefined ? await checkPassword(ctx, input, meta, email, input.password) : { found: passkey!, captchaPassed: false };
+  const { found, captchaPassed } =
+    factor === 'password'
+      ? await checkPassword(ctx, input, meta, email, input.password!)
+      : factor === 'emailCode'
+        ? await checkEmailCode(ctx, input, meta, email, input.emailCode!, input.emailCodeProcessId!)
+        : { found: passkey!, captchaPassed: false };
+  const byEmailCode = factor === 'emailCode';
   if (passkey && passkey.account.id !== found.account.id) fail(E.accountError);
   const { region } = found;
   let account = found.account;
@@ -220,10 +278,14 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
       ...(trustDeviceDays ? { trustDeviceDays } : {}),
     });
   };
-  if ((account.mfa_enabled === 1 || passkeyOnly) && !passkey) {
+  // After a mailed sign-in code, a mailed second code would prove the same mailbox again: the step
+  // asks for another method, and is skipped when the mailbox is the account's only one.
+  const stepTypes = () => stepMethods(ctx, region, account).filter((t) => !byEmailCode || t !== MFA_TYPES.email);
+  const mailboxOnly = byEmailCode && account.mfa_enabled === 1 && !passkeyOnly && stepTypes().length === 0 && stepMethods(ctx, region, account).length > 0;
+  if ((account.mfa_enabled === 1 || passkeyOnly) && !passkey && !mailboxOnly) {
     // The code methods on for the account's region (the secondFactorMethods point). Where all it has
     // set up are off there, the sign-in is refused (403 -19999): never the password alone.
-    const types = passkeyOnly ? [] : stepMethods(ctx, region, account);
+    const types = passkeyOnly ? [] : stepTypes();
     const byRecovery = input.recoveryCode !== undefined;
     const answering = Boolean(input.mfaProcessId) && (byRecovery || (input.code !== undefined && input.mfaType !== undefined));
     // A copied cookie shows itself here (issue 26): its device is revoked and the step is asked.
@@ -274,14 +336,17 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   }
   // Only a sign-in that completes spends the trusted browser's cookie value for a new one (a refusal
   // above keeps it as it was); the device stopped vouching meanwhile: the step after all.
-  if (trustedSkip) deviceCookie = (await trustedSkip.complete()) ?? (await askSecondFactor(stepMethods(ctx, region, account)));
+  if (trustedSkip) deviceCookie = (await trustedSkip.complete()) ?? (await askSecondFactor(stepTypes()));
   // The sign-in completes: its MFA process is spent (once, however many retries race here).
   if (account.mfa_enabled === 1 && input.mfaProcessId && !trustedSkip && !passkey) await completeMfaProcess(ctx, region, input.mfaProcessId);
   if (passkey) await passkeys!.complete(ctx, passkey, input.mfaProcessId);
+  // The mailed code is spent only now: the MFA step's answer brings it again with its own code.
+  if (byEmailCode) await ctx.extensions.first(ctx, 'signInCode', region)!.complete(ctx, region, account, input.emailCodeProcessId!);
   // Trusted only after a second factor really passed here, and only when the deployment offers it.
   if (secondFactor !== null && input.trustDevice === true && !meta.secondFactorDemanded && trustedBrowser?.offeredDays(ctx)) {
     deviceCookie = await trustedBrowser.remember(ctx, region, account.id, { ip: meta.ip, userAgent: meta.userAgent ?? null });
     await recordSecurityEvent(ctx, { region, id: account.id }, 'trusted_device_added', meta.context);
   }
-  return { region, account, methods: passkey ? passkeyMethods(input.password !== undefined) : signInMethods(secondFactor), ...(deviceCookie ? { deviceCookie } : {}) };
+  const methods = passkey ? passkeyMethods(input.password !== undefined) : byEmailCode ? emailCodeMethods(secondFactor) : signInMethods(secondFactor);
+  return { region, account, methods, ...(deviceCookie ? { deviceCookie } : {}) };
 }

@@ -155,6 +155,21 @@ export interface ServerPoints {
     complete(ctx: Ctx, proof: PasskeyProof, mfaProcessId: string | undefined): Promise<void>;
   };
   /**
+   * A mailed code that stands in for the password (the email-code plugin): "Email me a sign-in
+   * code" on the sign-in page. The core's sign-in treats a code like a password (the same limits,
+   * captcha, lock and security activity) and asks the second factor after it, except by mail.
+   */
+  signInCode: {
+    /**
+     * Checks a code (the 6 digits, or the token of the mail's link) of the process mailed to this
+     * account for this login session: true when right, false when wrong (counted toward the lock);
+     * -20676 when the process has no live code (expired, spent, replaced, or another sign-in's).
+     */
+    check(ctx: Ctx, region: RegionCode, account: AccountTable, input: { processId: string; code: string; loginBinding: string }): Promise<boolean>;
+    /** The sign-in the code stood in for completes: the process is spent (once; a second completion gets -20676). */
+    complete(ctx: Ctx, region: RegionCode, account: AccountTable, processId: string): Promise<void>;
+  };
+  /**
    * A sign-in that comes from another product's page rather than a connected service (the help
    * desk's `source: 'zendesk'`): its login session, where the browser goes once signed in, and the
    * continuation that hands the signed-in person back to it instead of an authorization code.
@@ -233,7 +248,7 @@ interface Contribution<K extends PointName> {
 }
 
 export class ServerExtensions {
-  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { humanCheck: [], secondFactorMethods: [], fileReader: [], registrationInvitation: [], trustedBrowser: [], backupCodes: [], passkeys: [], loginSource: [], legacyAccounts: [], accountData: [], demoData: [], devStandIns: [], operators: [], accountFacts: [] };
+  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { humanCheck: [], secondFactorMethods: [], fileReader: [], registrationInvitation: [], trustedBrowser: [], backupCodes: [], passkeys: [], signInCode: [], loginSource: [], legacyAccounts: [], accountData: [], demoData: [], devStandIns: [], operators: [], accountFacts: [] };
 
   contribute<K extends PointName>(plugin: string, point: K, value: ServerPoints[K]): void {
     (this.contributions[point] as Array<Contribution<K>>).push({ plugin, value });

@@ -111,6 +111,8 @@ export function authRoutes(ctx: Ctx) {
               recoveryCode: S.str(32),
               trustDevice: S.bool,
               passkeyProof: S.str(400),
+              emailCode: S.str(64, 1),
+              emailCodeProcessId: S.str(64, 1),
               captchaToken: S.str(200),
               acceptPrivacyVersion: { type: 'integer', minimum: 0, maximum: 100000 },
               terminalUUID: S.str(64),
