@@ -12,7 +12,7 @@ function graphOf(root: string, modules: Record<string, { importedIds?: string[];
     getModuleIds: () => Object.keys(modules)[Symbol.iterator](),
     getModuleInfo: (id: string) => ({ importedIds: modules[id]!.importedIds ?? [], dynamicallyImportedIds: [], code: modules[id]!.code ?? null }),
   };
-  (plugin.generateBundle as (this: typeof context) => void).call(context);
+  plugin.generateBundle.call(context);
   return JSON.parse(fs.readFileSync(file, 'utf8')) as { modules: Record<string, { imports: string[]; code?: string }> };
 }
 
