@@ -13,8 +13,7 @@
 import type { Expression, ExpressionBuilder, Kysely } from 'kysely';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { Ctx } from '../context';
-import type { AccountTable, LegacyDb, RegionalDb } from '../db/types';
-import type { RegionCode } from '../../core/contract/regions';
+import type { LegacyDb, RegionalDb } from '../db/types';
 import { pruneExpired } from '../db/sharedState';
 import { fail } from '../http/errors';
 import { personalDigest, personalKey } from './keyedDigest';
@@ -153,14 +152,6 @@ export async function checkPasswordLocked(ctx: Ctx, given: LockTarget, verify: (
     fail(E.wrongCredentials, { remainAttempts: 0, failedAttempts: counted.failed_attempts, lockedMinutes: lockMinutesFor(ctx, counted.lock_count - 1) });
   }
   fail(E.wrongCredentials, { remainAttempts: max - counted.failed_attempts, failedAttempts: counted.failed_attempts, lockedMinutes: lockMinutesFor(ctx, counted.lock_count) });
-}
-
-/**
- * A vendor ID's password under its lock (counters on its `accounts` row): sign-in and the
- * security unlock both go through here, so wrong passwords at either count towards one lock.
- */
-export async function checkAccountPassword(ctx: Ctx, region: RegionCode, account: AccountTable, password: string, onWrong?: () => void): Promise<void> {
-  await checkPasswordLocked(ctx, { db: ctx.region(region), table: 'accounts', id: account.id }, () => ctx.passwords.verify(account.password_hash, password), onWrong);
 }
 
 /**

@@ -185,7 +185,7 @@ export async function recordSignIn(
 }
 
 /**
- * `checkAccountPassword` that records what it decides: a wrong password or a refusal while
+ * A password check under the account's lock (passwordLock.ts) that records what it decides: a wrong password or a refusal while
  * locked (`failureKind`), the lock it starts (`account_locked`), and a lock that ran out
  * (`account_unlocked` at the time it ended, once).
  */

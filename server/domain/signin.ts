@@ -200,15 +200,14 @@ async function checkEmailCode(ctx: Ctx, input: LoginRequest, meta: SignInMeta, e
 
 /** The first factor a sign-in brings: a password, a passkey's proof or a mailed code; exactly one. */
 function firstFactorOf(input: LoginRequest): 'password' | 'passkey' | 'emailCode' {
-  const given = [input.password !== undefined, input.passkeyProof !== undefined, input.emailCode !== undefined];
-  // A passkey may come beside a password (as the second factor); a mailed code comes alone.
-  if (input.emailCode !== undefined && (given[0] || given[1])) fail(E.invalidParameter, { field: 'emailCode' });
   if (input.emailCode !== undefined) {
+    // A passkey may come beside a password (as the second factor); a mailed code comes alone.
+    if (input.password !== undefined || input.passkeyProof !== undefined) fail(E.invalidParameter, { field: 'emailCode' });
     if (!input.emailCodeProcessId) fail(E.invalidParameter, { field: 'emailCodeProcessId' });
     return 'emailCode';
   }
-  if (given[0]) return 'password';
-  if (given[1]) return 'passkey';
+  if (input.password !== undefined) return 'password';
+  if (input.passkeyProof !== undefined) return 'passkey';
   fail(E.invalidParameter, { field: 'password' });
 }
 
