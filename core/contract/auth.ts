@@ -46,7 +46,7 @@ export interface AuthorizeQuery {
 /** `POST /login`, header `session_code` (optional only for the help-desk variant). */
 export interface LoginRequest {
   email: string;
-  /** Absent only when `passkeyProof` signs in. */
+  /** Absent when `passkeyProof`, `emailCode` or a linked `externalProof` signs in. */
   password?: string;
   /** Retry with MFA: the method, the 6-digit code and the process id from the -20677 result. */
   mfaType?: MfaType;
@@ -63,6 +63,12 @@ export interface LoginRequest {
   /** With `emailCodeProcessId` (from `POST /login/email-code`): the mailed 6-digit code, or its link's token, in place of the password. */
   emailCode?: string;
   emailCodeProcessId?: string;
+  /**
+   * From a company's identity provider (the enterprise-sso plugin's return to the login page): a
+   * linked identity signs in without the password; an identity to link rides beside the password
+   * (or mailed code) that proves the account it is linked to.
+   */
+  externalProof?: string;
   /** Retry after the privacy-policy notice (-10999): the acknowledged version. */
   acceptPrivacyVersion?: number;
   terminalUUID?: string;

@@ -74,6 +74,11 @@ export const ERROR_CODES = {
   totpSecretExpired: -20686,
   totpSecretMissing: -20687,
   captchaRequired: -23029,
+  /**
+   * Not in spec section 8: the account's company signs its members in at its own identity provider
+   * (enterprise-sso plugin); a password or mailed code is refused, the result names the company.
+   */
+  enterpriseSignInRequired: -20690,
   loginSessionExists: -29999,
 
   orgDuplicate: -40000,
@@ -102,6 +107,12 @@ export const ERROR_CODES = {
   conflictRegionUnconfirmed: -40025,
   conflictProfileIncomplete: -40026,
   licenseNameTooLong: -40027,
+  /** Not in spec section 8: a company's identity provider could not be reached or read (enterprise-sso plugin). */
+  identityProviderFailed: -40030,
+  /** Not in spec section 8: the domain's DNS record proving the company owns it was not found. */
+  domainNotProven: -40031,
+  /** Not in spec section 8: another company has claimed this domain. */
+  domainClaimed: -40032,
   rateLimited: -60001,
 } as const;
 

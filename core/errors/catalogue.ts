@@ -70,6 +70,7 @@ export const ERROR_MESSAGE_KEYS: Readonly<Record<number, ErrorMessageKey>> = {
   [-20686]: 'totpSecretExpired',
   [-20687]: 'totpSecretExpired',
   [-23029]: 'captchaRequired',
+  [-20690]: 'enterpriseSignInRequired',
   [-29999]: 'loginSessionExists',
   [-40000]: 'orgDuplicate',
   [-40001]: 'orgTooMany',
@@ -97,6 +98,9 @@ export const ERROR_MESSAGE_KEYS: Readonly<Record<number, ErrorMessageKey>> = {
   [-40025]: 'accountConflict',
   [-40026]: 'accountConflict',
   [-40027]: 'licenseNameTooLong',
+  [-40030]: 'identityProviderFailed',
+  [-40031]: 'domainNotProven',
+  [-40032]: 'domainClaimed',
   [-60001]: 'rateLimited',
   // Produced by the client itself (see http/ApiError.ts CLIENT_CODES).
   [0]: 'network',

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { LoginPageInfo, MfaRequiredResult } from '../contract/auth';
 import type { ApiError } from '../http/ApiError';
+import type { HttpClient } from '../http/client';
 import { defineExtensionPoint } from '../registry/extensionPoints';
 import type { LazyView } from '../registry/types';
 
@@ -124,6 +125,27 @@ export interface SignInMethod {
 }
 /** Extension point for other ways of signing in on the sign-in form (SignInMethod). */
 export const SIGN_IN_METHOD_POINT = defineExtensionPoint<SignInMethod>('login/sign-in-method/v1');
+
+/** An address that signs in elsewhere: the sign-in form's button names it and leaves for it. */
+export interface SignInRealmMatch {
+  /** Who signs the address in (a company's name): the button says "Continue with <name>". */
+  name: string;
+  /** Leaves for that sign-in (a full-page navigation). */
+  go(): void;
+}
+
+/**
+ * Where some addresses sign in instead of with a password (a company's identity provider: home
+ * realm discovery). The sign-in form asks as the address is typed (once it looks complete, after a
+ * pause) and again on submit; for an address it names, the form shows no password field, only the
+ * way there.
+ */
+export interface SignInRealm {
+  /** The sign-in elsewhere for this address, or null. `sessionCode`: the login page's (null: none). */
+  find(email: string, page: { http: HttpClient; sessionCode: string | null }): Promise<SignInRealmMatch | null>;
+}
+/** Extension point for sign-ins elsewhere by address (SignInRealm). */
+export const SIGN_IN_REALM_POINT = defineExtensionPoint<SignInRealm>('login/sign-in-realm/v1');
 
 /** What the MFA step gives another way of passing it (e.g. a passkey): the -20677 result and the step's retry. */
 export interface SecondFactorMethodProps {

@@ -93,6 +93,9 @@ export {
   type SignInFields,
   type SignInMethod,
   type SignInMethodProps,
+  SIGN_IN_REALM_POINT,
+  type SignInRealm,
+  type SignInRealmMatch,
 } from '../login/types';
 export { MFA_STEP_PART_POINT, type MfaStepPart, type MfaStepPartProps } from '../login/mfaStepParts';
 export { LoginPageContext, useLoginPage } from '../login/LoginPageContext';
@@ -106,6 +109,8 @@ export { forgetMailLinkToken, loginSessionHeaders, mailLinkToken, signInAfterMai
 export { activationMailSent } from '../login/notActivated';
 export { useRenewMailLink } from '../login/useRenewMailLink';
 
+// Screens other plugins add to the Company pages.
+export { COMPANY_SECTION_POINT, type CompanySection, type CompanySectionProps } from '../company/sections';
 // Cards other plugins add to the Security page.
 export { SECURITY_SECTION_POINT, type SecuritySection, type SecuritySectionProps } from '../security/sections';
 // The lines of the Security page's overview, one per plugin, and how a line shows its state.

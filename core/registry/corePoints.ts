@@ -1,5 +1,6 @@
 import { MFA_STEP_PART_POINT } from '../login/mfaStepParts';
-import { LOGIN_INTERRUPT_POINT, LOGIN_SLOT_POINT, SECOND_FACTOR_METHOD_POINT, SIGN_IN_FIELDS_POINT, SIGN_IN_METHOD_POINT } from '../login/types';
+import { LOGIN_INTERRUPT_POINT, LOGIN_SLOT_POINT, SECOND_FACTOR_METHOD_POINT, SIGN_IN_FIELDS_POINT, SIGN_IN_METHOD_POINT, SIGN_IN_REALM_POINT } from '../login/types';
+import { COMPANY_SECTION_POINT } from '../company/sections';
 import { SECURITY_SECTION_POINT } from '../security/sections';
 import { SECURITY_SUMMARY_POINT } from '../security/summary';
 import { defineExtensionPoint } from './extensionPoints';
@@ -16,4 +17,4 @@ export interface SignOutOverride {
 /** Replaces the server sign-out, e.g. inside a partner app. */
 export const SIGN_OUT_POINT = defineExtensionPoint<SignOutOverride>('session/sign-out/v1');
 
-export const CORE_POINTS = [SIGN_OUT_POINT, LOGIN_INTERRUPT_POINT, LOGIN_SLOT_POINT, SIGN_IN_FIELDS_POINT, SIGN_IN_METHOD_POINT, SECOND_FACTOR_METHOD_POINT, MFA_STEP_PART_POINT, SECURITY_SECTION_POINT, SECURITY_SUMMARY_POINT] as const;
+export const CORE_POINTS = [SIGN_OUT_POINT, LOGIN_INTERRUPT_POINT, LOGIN_SLOT_POINT, SIGN_IN_FIELDS_POINT, SIGN_IN_METHOD_POINT, SIGN_IN_REALM_POINT, SECOND_FACTOR_METHOD_POINT, MFA_STEP_PART_POINT, SECURITY_SECTION_POINT, SECURITY_SUMMARY_POINT, COMPANY_SECTION_POINT] as const;

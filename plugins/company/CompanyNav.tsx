@@ -1,18 +1,20 @@
 import { useTheme } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { focusRing, type MemberRole } from '@portal/plugin-api';
+import type { ReactNode } from 'react';
+import { focusRing, namespaceOf, type CompanySection, type MemberRole, type TranslationKey } from '@portal/plugin-api';
 import { isManager } from './permissions';
 
-/** Tabs-like links between the company screens; applications only for owners and admins. */
-export function CompanyNav({ role }: { role: MemberRole }) {
+/** Tabs-like links between the company screens; applications only for owners and admins; then other plugins' screens. */
+export function CompanyNav({ role, sections = [] }: { role: MemberRole; sections?: readonly CompanySection[] }) {
   const { t } = useTranslation('company');
   const theme = useTheme();
   const [location] = useLocation();
-  const items = [
+  const items: Array<{ path: string; label: ReactNode }> = [
     { path: '/', label: t('nav.info') },
     { path: '/members', label: t('nav.members') },
     ...(isManager(role) ? [{ path: '/applications', label: t('nav.applications') }] : []),
+    ...sections.map((s) => ({ path: s.path, label: <SectionLabel labelKey={s.labelKey} /> })),
   ];
   return (
     <nav aria-label={t('nav.label')} css={{ marginBottom: theme.space(4) }}>
@@ -43,4 +45,10 @@ export function CompanyNav({ role }: { role: MemberRole }) {
       </ul>
     </nav>
   );
+}
+
+/** Another plugin's tab, in its own namespace (loaded with its plugin). */
+function SectionLabel({ labelKey }: { labelKey: TranslationKey }) {
+  const { t } = useTranslation([namespaceOf(labelKey)]);
+  return <>{t(labelKey)}</>;
 }

@@ -1,5 +1,5 @@
 import { useTheme } from '@emotion/react';
-import { Suspense, useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { type FormEvent, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
@@ -24,7 +24,9 @@ import {
   sessionCodeOf,
   SIGN_IN_FIELDS_POINT,
   SIGN_IN_METHOD_POINT,
+  SIGN_IN_REALM_POINT,
   signedInDestination,
+  type SignInRealmMatch,
   type SignInMethod,
   type SignInMethodProps,
   TextField,
@@ -46,6 +48,8 @@ interface SignInForm extends Record<string, string> {
 }
 
 const checks: FieldChecks<SignInForm> = { email: checkEmail, password: checkLoginPassword };
+/** The pause in typing after which the form asks where an address signs in (ms). */
+const REALM_PAUSE_MS = 400;
 
 /** Kept across a restart of an expired login session, so the address need not be typed again. */
 const REMEMBERED_EMAIL = 'uid.signIn.email';
@@ -93,6 +97,42 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
     focus(defaults.email ? 'password' : 'email');
   });
   useEffect(() => focusOnLoad(), []);
+
+  // Home realm discovery: an address its company signs in elsewhere shows the way there, no password.
+  const realms = useMemo(() => registry.getOwnedContributions(SIGN_IN_REALM_POINT).filter((owned) => page.pluginAllowed(owned.pluginId)), [registry, page]);
+  const [realm, setRealm] = useState<{ email: string; match: SignInRealmMatch } | null>(null);
+  const asked = useRef(0);
+  const findRealm = async (address: string): Promise<SignInRealmMatch | null> => {
+    for (const { value } of realms) {
+      // A realm that fails (or throws at once) names nothing: the password field stays, the server still enforces.
+      let asking: Promise<SignInRealmMatch | null>;
+      try {
+        asking = value.find(address, { http, sessionCode: sessionCodeOf(page.query) });
+      } catch {
+        asking = Promise.resolve(null);
+      }
+      const match = await asking.catch(() => null);
+      if (match) return match;
+    }
+    return null;
+  };
+  useEffect(() => {
+    const address = email.trim();
+    // Asked once the address looks complete, after a pause in typing; a later answer replaces an earlier one.
+    if (realms.length === 0 || reauth || checkEmail(address) !== null) {
+      setRealm(null);
+      return;
+    }
+    const ask = ++asked.current;
+    const timer = setTimeout(() => {
+      void findRealm(address).then((match) => {
+        if (ask === asked.current) setRealm(match ? { email: address, match } : null);
+      });
+    }, REALM_PAUSE_MS);
+    return () => clearTimeout(timer);
+    // findRealm reads the current realms and page; the address is what changes.
+  }, [email, realms]); // eslint-disable-line react-hooks/exhaustive-deps -- asked again when the address changes
+  const realmHere = realm !== null && realm.email === email.trim() ? realm.match : null;
 
   const extraFields = useMemo(() => {
     const fields: Record<string, string> = {};
@@ -183,6 +223,25 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
     await call.start({ ...form, email: form.email.trim() });
   });
 
+  // An address its company signs in elsewhere goes there; one typed and sent at once (before the
+  // pause) is asked now, so no password is asked where its company signs in.
+  const submitOrLeave = async (event: FormEvent) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (realms.length > 0 && !reauth && checkEmail(address) === null && !call.busy) {
+      setHandingOff(true);
+      const elsewhere = realmHere ?? (await findRealm(address));
+      if (elsewhere) {
+        setRealm({ email: address, match: elsewhere });
+        setAlert(null);
+        elsewhere.go();
+        return;
+      }
+      setHandingOff(false);
+    }
+    await submit();
+  };
+
   const methods = useMemo(
     () =>
       registry
@@ -197,7 +256,7 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
     await call.start({ ...fields, password: '' });
   };
 
-  const canSubmit = email.trim() !== '' && password !== '' && !call.busy && !handingOff;
+  const canSubmit = email.trim() !== '' && (password !== '' || realmHere !== null) && !call.busy && !handingOff;
   const inline = call.active?.presentation === 'inline';
   const signUpUrl = externalSignUp(page.pageInfo?.signUpUrl);
 
@@ -206,7 +265,7 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
       {inline ? (
         call.outlet
       ) : (
-        <form onSubmit={(e) => void submit(e)} noValidate aria-describedby={alert ? 'sign-in-alert' : undefined}>
+        <form onSubmit={(e) => void submitOrLeave(e)} noValidate aria-describedby={alert ? 'sign-in-alert' : undefined}>
           {reauth ? <ReauthHeading service={page.pageInfo?.clientName ?? null} /> : <h1 css={{ fontSize: theme.font.sizeXl, margin: `0 0 ${theme.space(6)}` }}>{t('title')}</h1>}
           {alert ? <AlertBox alert={alert} /> : null}
           <div css={{ display: 'grid', gap: theme.space(4) }}>
@@ -223,8 +282,13 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
               readOnly={reauth !== null}
               css={reauth ? { '& input': { color: theme.colors.textMuted, background: theme.colors.background } } : undefined}
             />
+            {realmHere ? (
+              <p role="status" css={{ margin: 0, color: theme.colors.textMuted }}>
+                {t('realmNote', { name: realmHere.name })}
+              </p>
+            ) : null}
             {/* "Forgot password?" belongs to the password: right under it, not after the form's fields. */}
-            <div>
+            <div hidden={realmHere !== null}>
               <TextField
                 label={t('password')}
                 type="password"
@@ -245,9 +309,9 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
             </div>
           </div>
           <Button type="submit" fullWidth disabled={!canSubmit} loading={call.busy || handingOff} css={{ marginTop: theme.space(5) }}>
-            {t('submit')}
+            {realmHere ? t('continueWith', { name: realmHere.name }) : t('submit')}
           </Button>
-          {methods.map(({ pluginId, value }) => (
+          {(realmHere ? [] : methods).map(({ pluginId, value }) => (
             // The room it takes is kept while it starts, so its arrival moves nothing.
             <div key={pluginId} css={{ minHeight: value.height }}>
               {methodsStart ? <SignInMethodSlot pluginId={pluginId} method={value} signIn={signInWith} busy={call.busy || handingOff} email={email.trim()} /> : null}
@@ -336,6 +400,9 @@ function AlertBox({ alert }: { alert: SignInAlert }) {
       break;
     case 'activationFailed':
       text = t('activationFailed');
+      break;
+    case 'enterpriseRequired':
+      text = t('enterpriseRequired', { company: alert.company });
       break;
     case 'invite':
       tone = alert.reason === 'accepted' || alert.reason === 'registered' ? 'info' : 'warning';

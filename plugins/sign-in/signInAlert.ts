@@ -15,7 +15,9 @@ export type SignInAlert =
   | { kind: 'pageExpired' }
   | { kind: 'activationFailed' }
   /** An invitation link that cannot register (spec section 2): the reason, where it ended up. */
-  | { kind: 'invite'; reason: InviteGuardReason };
+  | { kind: 'invite'; reason: InviteGuardReason }
+  /** The account's company signs its members in at its own provider (-20690): named, with the way there. */
+  | { kind: 'enterpriseRequired'; company: string };
 
 export type SignInOutcome =
   | { alert: SignInAlert }
@@ -54,6 +56,10 @@ export function signInOutcome(error: ApiError): SignInOutcome {
     case ERROR_CODES.regionUnavailable:
       // The server never lets such an account in on its password alone (fail closed): say why, in the form.
       return (error.result as Partial<PluginOffResult> | undefined)?.plugin === 'mfa' ? { alert: { kind: 'secondFactorOff' } } : { alert: { kind: 'message', error, tone: 'error' } };
+    case ERROR_CODES.enterpriseSignInRequired: {
+      const company = (error.result as { company?: unknown } | undefined)?.company;
+      return typeof company === 'string' && company ? { alert: { kind: 'enterpriseRequired', company } } : { alert: { kind: 'message', error, tone: 'error' } };
+    }
     case ERROR_CODES.loginSessionExists:
       // Said as information while the page goes on: shown alone it was a dead end (issue 27).
       return { continueSignedIn: true };

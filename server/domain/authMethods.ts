@@ -1,15 +1,16 @@
 /**
  * How a portal sign-in was made, in RFC 8176 terms (the `amr` of an ID token): `pwd` for the
  * password, `otp` for a one-time code (authenticator app or mailed code), `mfa` when a second
- * factor was passed. A hardware key would add `hwk`. Kept on the SSO session, so a connected
+ * factor was passed. A hardware key would add `hwk`; `fed` a sign-in at another identity provider
+ * (a company's directory: the value Microsoft's and others' tokens use; RFC 8176 allows values of its own). Kept on the SSO session, so a connected
  * service that reuses the session later hears the same.
  */
 import { MFA_TYPES, type MfaType } from '../../core/contract/auth';
 import type { SsoSessionTable } from '../db/types';
 
-export type AuthMethod = 'pwd' | 'otp' | 'hwk' | 'mfa';
+export type AuthMethod = 'pwd' | 'otp' | 'hwk' | 'mfa' | 'fed';
 
-const KNOWN: readonly AuthMethod[] = ['pwd', 'otp', 'hwk', 'mfa'];
+const KNOWN: readonly AuthMethod[] = ['pwd', 'otp', 'hwk', 'mfa', 'fed'];
 
 /** A second factor a sign-in can pass: a method, or one of the account's recovery codes (a one-time password too). */
 export type SecondFactor = MfaType | 'recovery';
@@ -42,6 +43,15 @@ export function emailCodeMethods(secondFactor: SecondFactor | null): AuthMethod[
  */
 export function passkeyMethods(withPassword: boolean): AuthMethod[] {
   return withPassword ? ['pwd', 'hwk', 'mfa'] : ['hwk', 'mfa'];
+}
+
+/**
+ * A sign-in at a company's identity provider (the externalSignIn point): `fed`, with `mfa` where
+ * the provider's own second factor was taken for the portal's or the portal's passed after it.
+ */
+export function externalMethods(providerMfa: boolean, secondFactor: SecondFactor | null): AuthMethod[] {
+  if (secondFactor !== null) return ['fed', SECOND_FACTOR[secondFactor], 'mfa'];
+  return providerMfa ? ['fed', 'mfa'] : ['fed'];
 }
 
 export function formatMethods(methods: readonly AuthMethod[]): string {

@@ -259,6 +259,11 @@ export async function renewLoginSession(ctx: Ctx, code: string | undefined): Pro
 }
 
 /** The client of a login session, expired or not (while it is kept): whose flow a mailed link returns to. */
+/** Whether `code` names a login session that is still open (a plugin's flow goes on in it). */
+export async function isLiveLoginSession(ctx: Ctx, code: string | undefined): Promise<boolean> {
+  return (await getLoginSession(ctx, code)) !== null;
+}
+
 export async function clientOfLoginSession(ctx: Ctx, code: string | undefined): Promise<string | null> {
   if (!code || code.length > 200) return null;
   const row = await ctx.stores.global.selectFrom('login_sessions').select('client_id').where('code_hash', '=', sha256(code)).executeTakeFirst();

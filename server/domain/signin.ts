@@ -24,8 +24,8 @@ import { humanCheckFor, signInCheckRegions } from './humanCheck';
 import { checkPasswordLocked } from './passwordLock';
 import { checkAccountCredentialRecorded, checkAccountPasswordRecorded, recordSecurityEvent, type EventContext } from './securityEvents';
 import { normalizeEmail } from './validation';
-import type { PasskeyProof, ServerPoints, TrustedSkip } from '../plugin-host/points';
-import { emailCodeMethods, passkeyMethods, signInMethods, type AuthMethod, type SecondFactor } from './authMethods';
+import type { ExternalProof, PasskeyProof, ServerPoints, TrustedSkip } from '../plugin-host/points';
+import { emailCodeMethods, externalMethods, passkeyMethods, signInMethods, type AuthMethod, type SecondFactor } from './authMethods';
 
 export interface SignInMeta {
   ip: string;
@@ -198,17 +198,31 @@ async function checkEmailCode(ctx: Ctx, input: LoginRequest, meta: SignInMeta, e
   return { found, captchaPassed };
 }
 
-/** The first factor a sign-in brings: a password, a passkey's proof or a mailed code; exactly one. */
-function firstFactorOf(input: LoginRequest): 'password' | 'passkey' | 'emailCode' {
+/** The first factor a sign-in brings: a password, a passkey's proof, a mailed code or another provider's proof; exactly one. */
+function firstFactorOf(input: LoginRequest): 'password' | 'passkey' | 'emailCode' | 'external' {
   if (input.emailCode !== undefined) {
-    // A passkey may come beside a password (as the second factor); a mailed code comes alone.
+    // A passkey may come beside a password (as the second factor); a mailed code comes alone (or beside an identity to link).
     if (input.password !== undefined || input.passkeyProof !== undefined) fail(E.invalidParameter, { field: 'emailCode' });
     if (!input.emailCodeProcessId) fail(E.invalidParameter, { field: 'emailCodeProcessId' });
     return 'emailCode';
   }
   if (input.password !== undefined) return 'password';
   if (input.passkeyProof !== undefined) return 'passkey';
+  // Alone, another provider's proof is the whole first factor (an identity to link is refused below).
+  if (input.externalProof !== undefined) return 'external';
   fail(E.invalidParameter, { field: 'password' });
+}
+
+/**
+ * Another provider's proof of this login session (the `externalSignIn` point, the enterprise-sso
+ * plugin), read where its plugin is on for the account's region (else 403 -19999).
+ */
+async function externalProofOf(ctx: Ctx, proof: string, loginBinding: string, email: string): Promise<{ point: ServerPoints['externalSignIn']; proof: ExternalProof }> {
+  const found = ctx.extensions.find('externalSignIn', () => true);
+  if (!found) fail(E.invalidToken, undefined, 'The sign-in at your company has expired. Please try again.');
+  const read = await found.value.proofAccount(ctx, proof, loginBinding, email);
+  ctx.switches.require(found.plugin, { region: read.region, appType: null });
+  return { point: found.value, proof: read };
 }
 
 export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): Promise<SignedIn> {
@@ -216,14 +230,31 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   const factor = firstFactorOf(input);
   // A passkey proof of this login session stands in for the password, or passes MFA beside it.
   const passkey = input.passkeyProof !== undefined ? await passkeyProofOf(ctx, input.passkeyProof, meta.loginBinding ?? '', email) : null;
+  // A company's provider's proof: the whole first factor when its identity is linked, else one to
+  // link once the password or mailed code beside it proved the account.
+  const external = input.externalProof !== undefined ? await externalProofOf(ctx, input.externalProof, meta.loginBinding ?? '', email) : null;
+  if (external && (factor === 'external') === external.proof.link) fail(E.invalidParameter, { field: 'externalProof' });
+  if (external && factor === 'passkey') fail(E.invalidParameter, { field: 'externalProof' });
   const { found, captchaPassed } =
     factor === 'password'
       ? await checkPassword(ctx, input, meta, email, input.password!)
       : factor === 'emailCode'
         ? await checkEmailCode(ctx, input, meta, email, input.emailCode!, input.emailCodeProcessId!)
-        : { found: passkey!, captchaPassed: false };
+        : factor === 'external'
+          ? { found: external!.proof, captchaPassed: false }
+          : { found: passkey!, captchaPassed: false };
   const byEmailCode = factor === 'emailCode';
+  const byProvider = factor === 'external';
   if (passkey && passkey.account.id !== found.account.id) fail(E.accountError);
+  if (external && external.proof.account.id !== found.account.id) fail(E.accountError);
+  // A company that signs its members in at its own provider: any other first factor is refused, once
+  // it proved the account (the refusal names the company; to a guesser it would tell membership).
+  if (!byProvider && !external) {
+    for (const point of ctx.extensions.for(ctx, 'externalSignIn', found.region)) {
+      const required = await point.required(ctx, found.region, found.account);
+      if (required) fail(E.enterpriseSignInRequired, required, `${required.company} signs you in with its own sign-in.`, 403);
+    }
+  }
   const { region } = found;
   let account = found.account;
   let secondFactor: SecondFactor | null = null;
@@ -281,7 +312,9 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   // asks for another method, and is skipped when the mailbox is the account's only one.
   const stepTypes = () => stepMethods(ctx, region, account).filter((t) => !byEmailCode || t !== MFA_TYPES.email);
   const mailboxOnly = byEmailCode && account.mfa_enabled === 1 && !passkeyOnly && stepTypes().length === 0 && stepMethods(ctx, region, account).length > 0;
-  if ((account.mfa_enabled === 1 || passkeyOnly) && !passkey && !mailboxOnly) {
+  // The company's provider passed its own second factor and the company takes it for the portal's.
+  const providerMfa = byProvider && external!.proof.providerMfa;
+  if ((account.mfa_enabled === 1 || passkeyOnly) && !passkey && !mailboxOnly && !providerMfa) {
     // The code methods on for the account's region (the secondFactorMethods point). Where all it has
     // set up are off there, the sign-in is refused (403 -19999): never the password alone.
     const types = passkeyOnly ? [] : stepTypes();
@@ -341,11 +374,13 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   if (passkey) await passkeys!.complete(ctx, passkey, input.mfaProcessId);
   // The mailed code is spent only now: the MFA step's answer brings it again with its own code.
   if (byEmailCode) await ctx.extensions.first(ctx, 'signInCode', region)!.complete(ctx, region, account, input.emailCodeProcessId!);
+  // Linked now (an identity to link) and spent, only once the rest passed.
+  if (external) await external.point.complete(ctx, external.proof);
   // Trusted only after a second factor really passed here, and only when the deployment offers it.
   if (secondFactor !== null && input.trustDevice === true && !meta.secondFactorDemanded && trustedBrowser?.offeredDays(ctx)) {
     deviceCookie = await trustedBrowser.remember(ctx, region, account.id, { ip: meta.ip, userAgent: meta.userAgent ?? null });
     await recordSecurityEvent(ctx, { region, id: account.id }, 'trusted_device_added', meta.context);
   }
-  const methods = passkey ? passkeyMethods(input.password !== undefined) : byEmailCode ? emailCodeMethods(secondFactor) : signInMethods(secondFactor);
+  const methods = passkey ? passkeyMethods(input.password !== undefined) : byProvider ? externalMethods(providerMfa, secondFactor) : byEmailCode ? emailCodeMethods(secondFactor) : signInMethods(secondFactor);
   return { region, account, methods, ...(deviceCookie ? { deviceCookie } : {}) };
 }

@@ -69,6 +69,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   [E.totpSecretExpired]: 'The authenticator secret has expired. Please scan a new QR code.',
   [E.totpSecretMissing]: 'No authenticator secret. Please scan the QR code first.',
   [E.captchaRequired]: 'Sliding verification is required.',
+  [E.enterpriseSignInRequired]: 'Your company signs you in with its own sign-in.',
   [E.loginSessionExists]: 'You are already signed in.',
   [E.orgDuplicate]: 'An organization with this name already exists in the region.',
   [E.orgTooMany]: 'Too many organizations for this account.',
@@ -96,6 +97,9 @@ const MESSAGES: Record<ErrorCode, string> = {
   [E.conflictRegionUnconfirmed]: 'Conflicting account information: the country/region is not confirmed.',
   [E.conflictProfileIncomplete]: 'Conflicting account information: the profile is incomplete.',
   [E.licenseNameTooLong]: 'The license file name is too long.',
+  [E.identityProviderFailed]: "The company's identity provider could not be reached or gave an answer that cannot be used.",
+  [E.domainNotProven]: 'The DNS record that proves this domain was not found.',
+  [E.domainClaimed]: 'Another company has already claimed this domain.',
   [E.rateLimited]: 'Rate limit exceeded. Please try again later.',
 };
 

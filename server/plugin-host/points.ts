@@ -38,6 +38,37 @@ export interface PasskeyProof {
   proof: { nonce: string; expiresAt: number };
 }
 
+/**
+ * A sign-in's proof from another identity provider (the externalSignIn point), read: the account
+ * it stands for, and whether it signs in alone or is to be linked beside the account's own proof.
+ */
+export interface ExternalProof {
+  region: RegionCode;
+  account: AccountTable;
+  /** True: the identity is not linked yet; the password (or mailed code) beside it proves the account first. */
+  link: boolean;
+  /** The provider's own second factor stands for the portal's (its `amr` said so, and the company takes it). */
+  providerMfa: boolean;
+  /** The plugin's handle of the flow, for `complete`. */
+  flowId: string;
+}
+
+/** A company's own sign-in that its members must use (the externalSignIn point): -20690's result. */
+export interface ExternalSignInRequired {
+  company: string;
+}
+
+/** A company as another feature sees it (the companyDirectory point). */
+export interface DirectoryCompany {
+  id: string;
+  region: RegionCode;
+  name: string;
+  country: string;
+  certified: boolean;
+  /** The asking account's role in it; null: not a member (or no account asked). */
+  role: 'owner' | 'admin' | 'member' | null;
+}
+
 /** The sign-in request a trusted browser is judged by. */
 export interface TrustedBrowserRequest {
   cookies: Record<string, string>;
@@ -170,6 +201,36 @@ export interface ServerPoints {
     complete(ctx: Ctx, region: RegionCode, account: AccountTable, processId: string): Promise<void>;
   };
   /**
+   * Sign-in at another identity provider (the enterprise-sso plugin: a company's directory). Its
+   * return to the login page carries a proof, made for that login session, that `POST /login` takes
+   * as `externalProof`: a linked identity signs in without the password; an identity to link rides
+   * beside the password or mailed code that proves the account first. A company may require its
+   * members to sign in there: any other first factor of theirs is then refused (-20690).
+   */
+  externalSignIn: {
+    /** The account a proof made in this login session stands for (-20651 when it is unknown, spent, expired or another sign-in's). */
+    proofAccount(ctx: Ctx, proof: string, loginBinding: string, email: string): Promise<ExternalProof>;
+    /** The sign-in completes: a proof to link links its identity to the account; the proof is spent. */
+    complete(ctx: Ctx, proof: ExternalProof): Promise<void>;
+    /** The company whose own sign-in this account must use, or null. */
+    required(ctx: Ctx, region: RegionCode, account: AccountTable): Promise<ExternalSignInRequired | null>;
+  };
+  /**
+   * The companies (the company plugin), for features of a company that are not the company
+   * plugin's own (its sign-in). Asked wherever one was ever contributed: a company's data
+   * outlives a switch.
+   */
+  companyDirectory: {
+    /** The company `companyId` of `region`, with `accountId`'s role in it; null when there is none. */
+    company(ctx: Ctx, region: RegionCode, companyId: string, accountId: string | null): Promise<DirectoryCompany | null>;
+    /** The company the account is an active member of, if any. */
+    companyOf(ctx: Ctx, region: RegionCode, accountId: string): Promise<DirectoryCompany | null>;
+    /** Makes the account (of the company's region) an active member; false when it is already in a company. */
+    join(ctx: Ctx, region: RegionCode, companyId: string, account: AccountTable): Promise<boolean>;
+    /** The company's active members. */
+    members(ctx: Ctx, region: RegionCode, companyId: string): Promise<Array<{ accountId: string; email: string; role: string }>>;
+  };
+  /**
    * A sign-in that comes from another product's page rather than a connected service (the help
    * desk's `source: 'zendesk'`): its login session, where the browser goes once signed in, and the
    * continuation that hands the signed-in person back to it instead of an authorization code.
@@ -248,7 +309,7 @@ interface Contribution<K extends PointName> {
 }
 
 export class ServerExtensions {
-  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { humanCheck: [], secondFactorMethods: [], fileReader: [], registrationInvitation: [], trustedBrowser: [], backupCodes: [], passkeys: [], signInCode: [], loginSource: [], legacyAccounts: [], accountData: [], demoData: [], devStandIns: [], operators: [], accountFacts: [] };
+  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { humanCheck: [], secondFactorMethods: [], fileReader: [], registrationInvitation: [], trustedBrowser: [], backupCodes: [], passkeys: [], signInCode: [], externalSignIn: [], companyDirectory: [], loginSource: [], legacyAccounts: [], accountData: [], demoData: [], devStandIns: [], operators: [], accountFacts: [] };
 
   contribute<K extends PointName>(plugin: string, point: K, value: ServerPoints[K]): void {
     (this.contributions[point] as Array<Contribution<K>>).push({ plugin, value });

@@ -113,6 +113,7 @@ export function authRoutes(ctx: Ctx) {
               passkeyProof: S.str(400),
               emailCode: S.str(64, 1),
               emailCodeProcessId: S.str(64, 1),
+              externalProof: S.str(200, 1),
               captchaToken: S.str(200),
               acceptPrivacyVersion: { type: 'integer', minimum: 0, maximum: 100000 },
               terminalUUID: S.str(64),

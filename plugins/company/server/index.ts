@@ -6,6 +6,7 @@ import { COMPANY_MAILS } from './notifications';
 import { companyRoutes } from './routes';
 import { applicationsOfAccount, companyMigrations } from './tables';
 import { seedCompanies } from './demo';
+import { companyDirectory } from './directory';
 
 /**
  * The company feature's server half: companies, their members and applications, and the
@@ -19,6 +20,7 @@ export default defineServerPlugin({
     host.contribute('demoData', { seed: seedCompanies });
     host.contribute('accountData', applicationsOfAccount);
     host.contribute('accountFacts', { facts: companyFacts });
+    host.contribute('companyDirectory', companyDirectory);
     // A business licence is company data: its uploader and the company's members may read it.
     host.contribute('fileReader', { kind: 'license', mayRead: (ctx, file, reader) => mayReadLicense(ctx, file.region, file.id, file.uploaderId, reader) });
     host.contribute('registrationInvitation', { check: checkInviteForRegistration, accept: acceptInvite }, { plugin: 'invite' });

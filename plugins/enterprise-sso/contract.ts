@@ -1,0 +1,71 @@
+/**
+ * Enterprise sign-in's calls, shared by its browser and server halves: a company's connection to
+ * its identity provider (Company pages), and the sign-in through it (login page).
+ */
+
+/** Whose second factor a sign-in through the company's provider needs. */
+export type SecondFactorChoice = 'provider' | 'portal';
+
+/** A domain the company claimed: it routes sign-ins once the DNS record proves it. */
+export interface ClaimedDomain {
+  domain: string;
+  verified: boolean;
+  /** The TXT record to publish: its name and value. */
+  record: { name: string; value: string };
+}
+
+/** `GET /orgs/:id/enterprise-sso`: the company's connection, or null before one is made. */
+export interface ConnectionView {
+  kind: 'oidc';
+  issuer: string;
+  clientId: string;
+  secondFactor: SecondFactorChoice;
+  required: boolean;
+  domains: ClaimedDomain[];
+}
+
+export interface ConnectionResult {
+  connection: ConnectionView | null;
+  /** What to register at the provider: the portal's redirect URI. */
+  redirectUri: string;
+  /** The company's active members and whether each has linked an identity of its provider. */
+  members: Array<{ email: string; linked: boolean }>;
+}
+
+/** `PUT /orgs/:id/enterprise-sso`: the secret is kept when left out of an edit. */
+export interface ConnectionInput {
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+  secondFactor: SecondFactorChoice;
+  required: boolean;
+}
+
+/** `POST /login/enterprise/discover`: where an address signs in, if at its company's provider. */
+export type DiscoverResult = { company: string; startUrl: string } | { company: null };
+
+/** A sign-in back from the provider, as the login page reads it (`POST /login/enterprise/flow`). */
+export interface FlowResult {
+  /** linked: signs in · link: an ID of this address exists; its password links it · create: no ID yet · failed. */
+  status: 'linked' | 'link' | 'create' | 'failed';
+  company: string;
+  email: string;
+  givenName?: string;
+  familyName?: string;
+  /** The company's country: the new ID's country/region, unless the person picks another. */
+  country?: string;
+  /** For a new ID: the privacy policy the person accepts (its version goes back with the request). */
+  privacy?: { version: number; url: string };
+  /** Why it failed: the person said no at the provider, the provider failed, or the address is not the company's. */
+  error?: 'denied' | 'provider' | 'domain' | 'expired';
+}
+
+/** `POST /login/enterprise/account`: a new ID for an identity of the company's provider. */
+export interface NewAccountRequest {
+  proof: string;
+  firstName: string;
+  lastName: string;
+  country: string;
+  acceptPrivacyVersion: number;
+  language?: string;
+}

@@ -1,0 +1,93 @@
+/**
+ * A company's connection to its identity provider, kept by its owner or admins (certified
+ * companies only): the provider (read by discovery before it is saved), the second-factor choice,
+ * whether members must sign in there, and the claimed domains. The client secret is sealed with
+ * the secrets key and never sent back.
+ */
+import { ERROR_CODES as E, type RegionCode } from '@portal/plugin-api/contract';
+import { fail, randomId, type AccountTable, type DirectoryCompany, type ServerContext as Ctx } from '@portal/server-api';
+import type { ConnectionInput, ConnectionResult, ConnectionView } from '../contract';
+import { domainView } from './domains';
+import { checkIssuer, providerConfig } from './provider';
+import { ssoStore, type ConnectionTable } from './tables';
+
+export const secretPlace = (connectionId: string) => `enterprise-sso:${connectionId}`;
+
+/** The portal's redirect URI, to register at the provider. */
+export const callbackUrl = (ctx: Ctx) => new URL('/api/login/enterprise/callback', ctx.options.publicOrigin).toString();
+
+export function directory(ctx: Ctx) {
+  // The company plugin's; without it there are no companies to connect (the switch config requires it).
+  const point = ctx.extensions.all('companyDirectory')[0];
+  if (!point) fail(E.orgMissing);
+  return point;
+}
+
+/** The company, where `account` is its owner or an admin and it is certified (-40005 / -40006 otherwise). */
+export async function managedCompany(ctx: Ctx, region: RegionCode, companyId: string, account: AccountTable): Promise<DirectoryCompany> {
+  const company = await directory(ctx).company(ctx, region, companyId, account.id);
+  if (!company) fail(E.orgMissing);
+  if (company.role !== 'owner' && company.role !== 'admin') fail(E.permissionDenied);
+  // Only a company the vendor certified may route people's sign-ins.
+  if (!company.certified) fail(E.orgUnverified);
+  return company;
+}
+
+export async function connectionOf(ctx: Ctx, company: { region: RegionCode; id: string }): Promise<ConnectionTable | null> {
+  return (await ssoStore(ctx).selectFrom('enterprise_sso_connections').selectAll().where('company_region', '=', company.region).where('company_id', '=', company.id).executeTakeFirst()) ?? null;
+}
+
+export async function connectionById(ctx: Ctx, id: string): Promise<ConnectionTable | null> {
+  return (await ssoStore(ctx).selectFrom('enterprise_sso_connections').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+export const openSecret = (ctx: Ctx, row: ConnectionTable) => ctx.secrets.open(row.client_secret, secretPlace(row.id));
+
+async function view(ctx: Ctx, row: ConnectionTable): Promise<ConnectionView> {
+  const domains = await ssoStore(ctx).selectFrom('enterprise_sso_domains').selectAll().where('connection_id', '=', row.id).orderBy('domain').execute();
+  return { kind: 'oidc', issuer: row.issuer, clientId: row.client_id, secondFactor: row.second_factor === 'portal' ? 'portal' : 'provider', required: row.required === 1, domains: domains.map(domainView) };
+}
+
+export async function readConnection(ctx: Ctx, company: DirectoryCompany): Promise<ConnectionResult> {
+  const row = await connectionOf(ctx, company);
+  const members = await directory(ctx).members(ctx, company.region, company.id);
+  const linked = row
+    ? new Set((await ssoStore(ctx).selectFrom('enterprise_sso_links').select('account_id').where('connection_id', '=', row.id).execute()).map((l) => l.account_id))
+    : new Set<string>();
+  return {
+    connection: row ? await view(ctx, row) : null,
+    redirectUri: callbackUrl(ctx),
+    members: members.map((m) => ({ email: m.email, linked: linked.has(m.accountId) })),
+  };
+}
+
+/** Saves the connection once its provider answered discovery with these settings (-40030 otherwise). */
+export async function saveConnection(ctx: Ctx, company: DirectoryCompany, input: ConnectionInput): Promise<ConnectionResult> {
+  const existing = await connectionOf(ctx, company);
+  const issuer = checkIssuer(ctx, input.issuer.trim()).toString().replace(/\/$/, '');
+  const clientId = input.clientId.trim();
+  if (!clientId) fail(E.invalidParameter, { field: 'clientId' });
+  const secret = input.clientSecret ?? (existing ? openSecret(ctx, existing) : '');
+  if (!secret) fail(E.invalidParameter, { field: 'clientSecret' });
+  await providerConfig(ctx, { issuer, clientId, clientSecret: secret });
+  const now = ctx.now();
+  const id = existing?.id ?? randomId();
+  const fields = { issuer, client_id: clientId, client_secret: ctx.secrets.seal(secret, secretPlace(id)), second_factor: input.secondFactor, required: input.required ? 1 : 0, dev_local: 0, updated_at: now };
+  const db = ssoStore(ctx);
+  if (existing) await db.updateTable('enterprise_sso_connections').set(fields).where('id', '=', id).execute();
+  else await db.insertInto('enterprise_sso_connections').values({ id, company_region: company.region, company_id: company.id, kind: 'oidc', created_at: now, ...fields }).execute();
+  return readConnection(ctx, company);
+}
+
+/** Removes the connection, its domains and links: the members sign in with their own passwords again. */
+export async function removeConnection(ctx: Ctx, company: DirectoryCompany): Promise<void> {
+  const row = await connectionOf(ctx, company);
+  if (!row) return;
+  await ctx.stores.global.transaction().execute(async (trx) => {
+    const db = trx.withTables<import('./tables').EnterpriseTables>();
+    await db.deleteFrom('enterprise_sso_domains').where('connection_id', '=', row.id).execute();
+    await db.deleteFrom('enterprise_sso_links').where('connection_id', '=', row.id).execute();
+    await db.deleteFrom('enterprise_sso_flows').where('connection_id', '=', row.id).execute();
+    await db.deleteFrom('enterprise_sso_connections').where('id', '=', row.id).execute();
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * Enterprise sign-in off production: the demo company's own identity provider, a real OpenID
+ * Connect provider this server starts on loopback with users of its own, and a stand-in for DNS
+ * (`POST /dev/dns-txt`) so a domain no one owns can be proven.
+ */
+import type { FastifyInstance } from 'fastify';
+import { body, findAccount, ok, randomToken, S, type DemoSeeding, type ServerContext as Ctx } from '@portal/server-api';
+import { callbackUrl, directory, secretPlace } from '../connections';
+import { publishStandInRecord } from '../domains';
+import { ssoStore } from '../tables';
+import { startLocalOidcProvider, type LocalOidcUser } from './localOidcProvider';
+
+export const DEMO_DOMAIN = 'contoso.example';
+export const DEMO_CLIENT_ID = 'unified-id-portal';
+/** The demo provider's people: one without an ID yet (made at first sign-in), one whose sign-in passes the provider's own second factor. */
+export const DEMO_PROVIDER_USERS: LocalOidcUser[] = [
+  { sub: 'contoso-0001', email: `ada@${DEMO_DOMAIN}`, password: 'Contoso-Directory-1', givenName: 'Ada', familyName: 'Lovelace', amr: ['pwd'] },
+  { sub: 'contoso-0002', email: `ben@${DEMO_DOMAIN}`, password: 'Contoso-Directory-1', givenName: 'Ben', familyName: 'Builder', amr: ['pwd', 'mfa'] },
+];
+
+/** The demo: Contoso Demo Ltd (the company plugin's certified demo company) signs in at the local provider. */
+export async function seedEnterpriseDemo(ctx: Ctx, demo: DemoSeeding): Promise<void> {
+  const owner = await findAccount(ctx, 'owner@example.com');
+  const company = owner ? await directory(ctx).companyOf(ctx, owner.region, owner.account.id) : null;
+  if (!company) return;
+  const now = ctx.now();
+  const id = 'demo-contoso';
+  // Its issuer and secret are set when the provider starts (each start: another port).
+  await ssoStore(ctx)
+    .insertInto('enterprise_sso_connections')
+    .values({ id, company_region: company.region, company_id: company.id, kind: 'oidc', issuer: 'http://localhost:1', client_id: DEMO_CLIENT_ID, client_secret: ctx.secrets.seal(randomToken(24), secretPlace(id)), second_factor: 'provider', required: 0, dev_local: 1, created_at: now, updated_at: now })
+    .execute();
+  // Proven already in the demo (the stand-in's record would prove it too).
+  await ssoStore(ctx).insertInto('enterprise_sso_domains').values({ domain: DEMO_DOMAIN, connection_id: id, token: randomToken(24), verified_at: now, created_at: now }).execute();
+  for (const u of DEMO_PROVIDER_USERS) demo.listUser({ email: u.email, password: `${u.password} (at Contoso's provider)`, state: `Contoso Demo Ltd's directory: enterprise sign-in${u.amr?.includes('mfa') ? ', its second factor taken' : ', no ID yet'}` });
+}
+
+export const enterpriseDevStandIns = {
+  async routes(app: FastifyInstance, ctx: Ctx): Promise<void> {
+    // The development DNS: a TXT record published here proves a domain off production.
+    app.post<{ Body: { name: string; value: string } }>('/dev/dns-txt', { schema: { body: body({ name: S.str(253, 1), value: S.str(255, 1) }, ['name', 'value']) } }, async (req) => {
+      publishStandInRecord(req.body.name, req.body.value);
+      return ok({ published: true });
+    });
+    // The demo's provider runs only where enterprise sign-in is on somewhere (a deployment config turns it on).
+    if (!ctx.switches.onAnywhere('enterprise-sso')) return;
+    const local = await ssoStore(ctx).selectFrom('enterprise_sso_connections').select('id').where('dev_local', '=', 1).execute();
+    if (local.length === 0) return;
+    const secret = randomToken(24);
+    const provider = await startLocalOidcProvider({ name: 'Contoso directory', users: DEMO_PROVIDER_USERS, clients: [{ client_id: DEMO_CLIENT_ID, client_secret: secret, redirect_uris: [callbackUrl(ctx)] }] });
+    app.addHook('onClose', () => provider.close());
+    for (const { id } of local) {
+      await ssoStore(ctx).updateTable('enterprise_sso_connections').set({ issuer: provider.issuer, client_secret: ctx.secrets.seal(secret, secretPlace(id)), updated_at: ctx.now() }).where('id', '=', id).execute();
+    }
+    console.log(`Enterprise sign-in: Contoso's provider at ${provider.issuer} (type ${DEMO_PROVIDER_USERS[0]!.email} on the sign-in page)`);
+  },
+};

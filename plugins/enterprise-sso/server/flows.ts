@@ -1,0 +1,292 @@
+/**
+ * A sign-in through a company's provider, in one login session:
+ *   discover (the address's proven domain names a company) → start (a flow, a cookie on this
+ *   browser, off to the provider) → callback (the code exchanged, the identity read) → back on the
+ *   login page with a proof in the fragment → `POST /login` with `externalProof`, through the core's
+ *   sign-in (its second factor, region and policy steps).
+ * The identity is matched by the provider's subject: linked, it signs in; not linked and an ID of
+ * the address exists, that ID's password (or mailed code) proves it before the link is made; no ID
+ * yet, one is made with the company's membership, for an address of the company's proven domains.
+ */
+import { ERROR_CODES as E, type RegionCode } from '@portal/plugin-api/contract';
+import {
+  accountRow,
+  checkName,
+  createAccount,
+  fail,
+  findAccount,
+  isCountryCode,
+  isLiveLoginSession,
+  languageOr,
+  loginUrl,
+  normalizeEmail,
+  randomId,
+  randomToken,
+  regionOfCountry,
+  safeEqual,
+  sha256,
+  type AccountTable,
+  type ExternalProof,
+  type ExternalSignInRequired,
+  type ServerContext as Ctx,
+} from '@portal/server-api';
+import type { DiscoverResult, FlowResult, NewAccountRequest } from '../contract';
+import { callbackUrl, connectionById, directory, openSecret } from './connections';
+import { connectionOfAddress } from './domains';
+import { authorizationUrl, codeChallengeOf, exchangeCode, newCodeVerifier, providerConfig } from './provider';
+import { ssoStore, type ConnectionTable, type FlowTable } from './tables';
+
+/** A flow lasts this long: the provider's page, and the steps back on the login page. */
+export const FLOW_MINUTES = 10;
+export const FLOW_COOKIE = 'uid_enterprise_flow';
+/** RFC 8176 values a provider may send that mean it asked a second factor. */
+const MFA_AMR = new Set(['mfa', 'otp', 'hwk', 'swk', 'sms', 'tel', 'face', 'fpt', 'iris', 'retina', 'vbm']);
+
+async function companyName(ctx: Ctx, connection: ConnectionTable): Promise<string> {
+  return (await directory(ctx).company(ctx, connection.company_region, connection.company_id, null))?.name ?? '';
+}
+
+/** Where an address signs in: its company's provider (a proven domain), else nowhere special. */
+export async function discover(ctx: Ctx, email: string, sessionCode: string): Promise<DiscoverResult> {
+  const connectionId = await connectionOfAddress(ctx, normalizeEmail(email));
+  const connection = connectionId ? await connectionById(ctx, connectionId) : null;
+  if (!connection) return { company: null };
+  const start = new URL('/api/login/enterprise/start', ctx.options.publicOrigin);
+  start.searchParams.set('session_code', sessionCode);
+  start.searchParams.set('email', normalizeEmail(email));
+  return { company: await companyName(ctx, connection), startUrl: start.pathname + start.search };
+}
+
+/** Opens a flow: where the browser goes, and the cookie that binds the callback to this browser. */
+export async function startFlow(ctx: Ctx, input: { sessionCode: string; email: string }): Promise<{ location: string; browserSecret: string }> {
+  const email = normalizeEmail(input.email);
+  if (!(await isLiveLoginSession(ctx, input.sessionCode))) fail(E.tokenExpired, undefined, 'The sign-in has expired. Please start again.', 400);
+  const connectionId = await connectionOfAddress(ctx, email);
+  const connection = connectionId ? await connectionById(ctx, connectionId) : null;
+  if (!connection) fail(E.invalidParameter, { field: 'email' }, 'This address does not sign in at a company provider.');
+  const config = await providerConfig(ctx, { issuer: connection.issuer, clientId: connection.client_id, clientSecret: openSecret(ctx, connection) });
+  const state = randomToken(32);
+  const nonce = randomToken(32);
+  const codeVerifier = newCodeVerifier();
+  const browserSecret = randomToken(32);
+  const now = ctx.now();
+  await ssoStore(ctx)
+    .insertInto('enterprise_sso_flows')
+    .values({
+      id: sha256(randomId()), // replaced by the proof's flow id once the provider answered
+      state_hash: sha256(state),
+      browser_hash: sha256(browserSecret),
+      session_code: input.sessionCode,
+      connection_id: connection.id,
+      nonce,
+      code_verifier: codeVerifier,
+      email,
+      status: 'started',
+      proof_hash: null,
+      subject: null,
+      claim_email: null,
+      given_name: null,
+      family_name: null,
+      provider_mfa: 0,
+      account_region: null,
+      account_id: null,
+      error: null,
+      created_at: now,
+      expires_at: now + FLOW_MINUTES * 60_000,
+    })
+    .execute();
+  const location = authorizationUrl(config, { redirectUri: callbackUrl(ctx), state, nonce, codeChallenge: await codeChallengeOf(codeVerifier), loginHint: email });
+  return { location, browserSecret };
+}
+
+/** The login page the browser returns to: the flow's outcome in the fragment, never in a log's query. */
+function backToLogin(ctx: Ctx, sessionCode: string, fragment: Record<string, string>): string {
+  const url = new URL(loginUrl(ctx, { module: 'enterprise', session_code: sessionCode }));
+  url.hash = new URLSearchParams(fragment).toString();
+  return url.toString();
+}
+
+/**
+ * The provider's answer. The flow is the one whose `state` came back, started in this browser
+ * (its cookie) and still open; the code is exchanged and the identity read. Where the browser
+ * goes next: the login page with a proof, or with what failed.
+ */
+export async function callback(ctx: Ctx, url: URL, browserSecret: string | undefined): Promise<string> {
+  const state = url.searchParams.get('state') ?? '';
+  const db = ssoStore(ctx);
+  const flow = state ? await db.selectFrom('enterprise_sso_flows').selectAll().where('state_hash', '=', sha256(state)).executeTakeFirst() : undefined;
+  // No flow of this browser: a forged or replayed answer, or another browser's (login CSRF).
+  if (!flow || flow.status !== 'started' || !browserSecret || !safeEqual(sha256(browserSecret), flow.browser_hash)) {
+    fail(E.invalidToken, undefined, 'This sign-in answer is not for this browser, or it was used already. Please start again.', 400);
+  }
+  // One answer per flow: the state is spent before anything else can use it.
+  const claimed = await db.updateTable('enterprise_sso_flows').set({ status: 'answered' }).where('id', '=', flow.id).where('status', '=', 'started').executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) fail(E.invalidToken, undefined, 'This sign-in answer was used already.', 400);
+  const failWith = async (error: NonNullable<FlowResult['error']>) => {
+    await db.updateTable('enterprise_sso_flows').set({ status: 'failed', error }).where('id', '=', flow.id).execute();
+    return backToLogin(ctx, flow.session_code, { error });
+  };
+  if (flow.expires_at <= ctx.now()) return failWith('expired');
+  if (url.searchParams.has('error')) return failWith(url.searchParams.get('error') === 'access_denied' ? 'denied' : 'provider');
+  const connection = await connectionById(ctx, flow.connection_id);
+  if (!connection) return failWith('provider');
+  let identity;
+  try {
+    const config = await providerConfig(ctx, { issuer: connection.issuer, clientId: connection.client_id, clientSecret: openSecret(ctx, connection) });
+    identity = await exchangeCode(config, url, { state, nonce: flow.nonce, codeVerifier: flow.code_verifier });
+  } catch (err) {
+    // The reason for operators (never a token: the library's messages name the failed check).
+    console.warn(`enterprise sign-in: connection ${connection.id}: the provider's answer was refused: ${err instanceof Error ? err.message : String(err)}`);
+    return failWith('provider');
+  }
+  const providerMfa = connection.second_factor === 'provider' && identity.amr.some((m) => MFA_AMR.has(m));
+  const link = await db.selectFrom('enterprise_sso_links').selectAll().where('connection_id', '=', connection.id).where('subject', '=', identity.subject).executeTakeFirst();
+  let status: FlowResult['status'];
+  let account: { region: RegionCode; account: AccountTable } | null = null;
+  if (link) {
+    const linked = await ctx.region(link.account_region).selectFrom('accounts').selectAll().where('id', '=', link.account_id).executeTakeFirst();
+    // The linked ID is gone (deleted): the identity may link or make one anew.
+    if (!linked) {
+      await db.deleteFrom('enterprise_sso_links').where('connection_id', '=', connection.id).where('subject', '=', identity.subject).execute();
+      return failWith('provider');
+    }
+    account = { region: link.account_region, account: linked };
+    status = 'linked';
+  } else {
+    // The address the provider vouches for; it must be one of the company's proven domains, as it
+    // would be for a new ID (or for the ID of that address to be linked).
+    const email = identity.email && identity.emailVerified ? identity.email : null;
+    if (!email || (await connectionOfAddress(ctx, email)) !== connection.id) return failWith('domain');
+    account = await findAccount(ctx, email);
+    status = account ? 'link' : 'create';
+  }
+  const flowId = randomId();
+  const proofSecret = randomToken(32);
+  await db
+    .updateTable('enterprise_sso_flows')
+    .set({
+      id: sha256(flowId),
+      status,
+      proof_hash: sha256(proofSecret),
+      subject: identity.subject,
+      claim_email: identity.email,
+      given_name: identity.givenName?.slice(0, 128) ?? null,
+      family_name: identity.familyName?.slice(0, 128) ?? null,
+      provider_mfa: providerMfa ? 1 : 0,
+      account_region: account?.region ?? null,
+      account_id: account?.account.id ?? null,
+      // The steps back on the login page get their own ten minutes.
+      expires_at: ctx.now() + FLOW_MINUTES * 60_000,
+    })
+    .where('id', '=', flow.id)
+    .execute();
+  return backToLogin(ctx, flow.session_code, { token: `${flowId}.${proofSecret}` });
+}
+
+/** The flow a proof names, made for this login session and still open; -20651 otherwise. */
+async function flowOfProof(ctx: Ctx, proof: string, sessionCode: string): Promise<FlowTable> {
+  const [flowId, secret] = proof.split('.');
+  const flow = flowId && secret ? await ssoStore(ctx).selectFrom('enterprise_sso_flows').selectAll().where('id', '=', sha256(flowId)).executeTakeFirst() : undefined;
+  if (!flow || !flow.proof_hash || !safeEqual(sha256(secret!), flow.proof_hash) || !safeEqual(sha256(sessionCode), sha256(flow.session_code)) || flow.expires_at <= ctx.now() || flow.status === 'done') {
+    fail(E.invalidToken, undefined, 'The sign-in at your company has expired or was used already. Please try again.');
+  }
+  return flow;
+}
+
+/** What the login page shows for a proof. */
+export async function readFlow(ctx: Ctx, proof: string, sessionCode: string): Promise<FlowResult> {
+  const flow = await flowOfProof(ctx, proof, sessionCode);
+  const connection = await connectionById(ctx, flow.connection_id);
+  if (!connection) fail(E.invalidToken);
+  const company = await directory(ctx).company(ctx, connection.company_region, connection.company_id, null);
+  const email = flow.status === 'linked' && flow.account_region && flow.account_id ? ((await ctx.region(flow.account_region).selectFrom('accounts').select('email').where('id', '=', flow.account_id).executeTakeFirst())?.email ?? flow.email) : (flow.claim_email ?? flow.email);
+  return {
+    status: flow.status === 'linked' || flow.status === 'link' || flow.status === 'create' ? flow.status : 'failed',
+    company: company?.name ?? '',
+    email,
+    ...(flow.given_name ? { givenName: flow.given_name } : {}),
+    ...(flow.family_name ? { familyName: flow.family_name } : {}),
+    ...(company ? { country: company.country } : {}),
+    ...(flow.status === 'create' ? { privacy: { version: ctx.options.privacyPolicyVersion, url: ctx.options.privacyPolicyUrl } } : {}),
+  };
+}
+
+/**
+ * A new ID for the identity (status 'create'): activated (the company's provider vouched for the
+ * address in a domain the company proved), a member of the company where it lives in the
+ * company's region, and linked. The person chose the country/region and accepted the policy.
+ */
+export async function createFromFlow(ctx: Ctx, input: NewAccountRequest, sessionCode: string): Promise<{ email: string; joined: boolean }> {
+  const flow = await flowOfProof(ctx, input.proof, sessionCode);
+  if (flow.status !== 'create' || !flow.claim_email || !flow.subject) fail(E.invalidToken);
+  if (input.acceptPrivacyVersion !== ctx.options.privacyPolicyVersion) fail(E.privacyPolicyUpdate, { version: ctx.options.privacyPolicyVersion, url: ctx.options.privacyPolicyUrl });
+  const firstName = checkName(input.firstName, 'firstName')!;
+  const lastName = checkName(input.lastName, 'lastName')!;
+  const region = isCountryCode(input.country) ? regionOfCountry(input.country) : null;
+  if (!region) fail(E.regionCodeInvalid);
+  const connection = await connectionById(ctx, flow.connection_id);
+  if (!connection) fail(E.invalidToken);
+  // No password: "forgot password" sets one where the company does not require its own sign-in.
+  const row = accountRow(ctx, {
+    email: flow.claim_email,
+    passwordHash: await ctx.passwords.hash(randomToken(32)),
+    firstName,
+    lastName,
+    country: input.country,
+    language: languageOr(input.language),
+    activated: true,
+    regionConfirmed: true,
+    privacyVersion: ctx.options.privacyPolicyVersion,
+  });
+  await createAccount(ctx, region, row);
+  const joined = region === connection.company_region ? await directory(ctx).join(ctx, region, connection.company_id, row) : false;
+  const db = ssoStore(ctx);
+  await db.insertInto('enterprise_sso_links').values({ connection_id: connection.id, subject: flow.subject, account_region: region, account_id: row.id, linked_at: ctx.now() }).execute();
+  await db.updateTable('enterprise_sso_flows').set({ status: 'linked', account_region: region, account_id: row.id }).where('id', '=', flow.id).execute();
+  return { email: row.email, joined };
+}
+
+/** The externalSignIn point: the account a proof stands for. */
+export async function proofAccount(ctx: Ctx, proof: string, loginBinding: string, email: string): Promise<ExternalProof> {
+  const flow = await flowOfProof(ctx, proof, loginBinding);
+  if ((flow.status !== 'linked' && flow.status !== 'link') || !flow.account_region || !flow.account_id) fail(E.invalidToken);
+  const account = await ctx.region(flow.account_region).selectFrom('accounts').selectAll().where('id', '=', flow.account_id).executeTakeFirst();
+  if (!account || account.email !== normalizeEmail(email)) fail(E.accountError);
+  return { region: flow.account_region, account, link: flow.status === 'link', providerMfa: flow.provider_mfa === 1, flowId: flow.id };
+}
+
+/** The sign-in completed: an identity to link is linked (unless linked meanwhile), the flow spent. */
+export async function completeProof(ctx: Ctx, proof: ExternalProof): Promise<void> {
+  const db = ssoStore(ctx);
+  const spent = await db.updateTable('enterprise_sso_flows').set({ status: 'done' }).where('id', '=', proof.flowId).where('status', 'in', ['linked', 'link']).executeTakeFirst();
+  if (Number(spent.numUpdatedRows) !== 1) fail(E.invalidToken, undefined, 'The sign-in at your company was used already.');
+  if (!proof.link) return;
+  const flow = await db.selectFrom('enterprise_sso_flows').select(['connection_id', 'subject']).where('id', '=', proof.flowId).executeTakeFirstOrThrow();
+  await db
+    .insertInto('enterprise_sso_links')
+    .values({ connection_id: flow.connection_id, subject: flow.subject!, account_region: proof.region, account_id: proof.account.id, linked_at: ctx.now() })
+    .onConflict((oc) => oc.columns(['connection_id', 'subject']).doNothing())
+    .execute();
+}
+
+/**
+ * The company whose sign-in this account must use: one that requires it, where the account is an
+ * active member or has linked an identity of its provider, or its address is in a proven domain.
+ */
+export async function requiredFor(ctx: Ctx, region: RegionCode, account: AccountTable): Promise<ExternalSignInRequired | null> {
+  const db = ssoStore(ctx);
+  const candidates = new Set<string>();
+  const byDomain = await connectionOfAddress(ctx, account.email);
+  if (byDomain) candidates.add(byDomain);
+  for (const l of await db.selectFrom('enterprise_sso_links').select('connection_id').where('account_id', '=', account.id).execute()) candidates.add(l.connection_id);
+  const member = await directory(ctx).companyOf(ctx, region, account.id);
+  if (member) {
+    const own = await db.selectFrom('enterprise_sso_connections').select('id').where('company_region', '=', member.region).where('company_id', '=', member.id).executeTakeFirst();
+    if (own) candidates.add(own.id);
+  }
+  for (const id of candidates) {
+    const connection = await connectionById(ctx, id);
+    if (connection?.required === 1) return { company: await companyName(ctx, connection) };
+  }
+  return null;
+}

@@ -1,0 +1,28 @@
+import { defineServerPlugin, pruneExpired } from '@portal/server-api';
+import { completeProof, proofAccount, requiredFor } from './flows';
+import { enterpriseRoutes } from './routes';
+import { enterpriseMigrations, ssoStore } from './tables';
+import { enterpriseDevStandIns, seedEnterpriseDemo } from './dev/standIns';
+
+/**
+ * Enterprise sign-in per company: a certified company's owner or admin connects its OpenID Connect
+ * provider and proves its domains; an address of those domains signs in there (no password field),
+ * its identity linked to the ID by the provider's subject; the company may require it of members.
+ */
+export default defineServerPlugin({
+  id: 'enterprise-sso',
+  migrations: { global: enterpriseMigrations },
+  setup(host) {
+    host.contribute('externalSignIn', { proofAccount, complete: completeProof, required: requiredFor });
+    host.contribute('demoData', { seed: seedEnterpriseDemo });
+    host.contribute('devStandIns', enterpriseDevStandIns);
+  },
+  routes: (api, ctx) => enterpriseRoutes(ctx)(api),
+  jobs: [
+    {
+      name: 'ended enterprise sign-ins',
+      everyMs: 3_600_000,
+      run: (ctx) => pruneExpired(ssoStore(ctx), 'enterprise_sso_flows', 'id', ctx.now() - 86_400_000),
+    },
+  ],
+});

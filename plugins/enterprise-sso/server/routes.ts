@@ -1,0 +1,116 @@
+/**
+ * Enterprise sign-in's calls: the company's connection (its owner and admins, on the Company
+ * pages) and the sign-in through it (the login page's calls, and the two browser hops to and from
+ * the provider, answered as pages).
+ */
+import type { FastifyInstance } from 'fastify';
+import { authHeaders, body, fail, limitAuth, loginBindingOf, ok, parseCookies, requireAuth, S, SESSION_CODE_HEADER, type ServerContext as Ctx } from '@portal/server-api';
+import { ERROR_CODES as E } from '@portal/plugin-api/contract';
+import type { ConnectionInput, NewAccountRequest } from '../contract';
+import { managedCompany, readConnection, removeConnection, saveConnection, connectionOf } from './connections';
+import { claimDomain, removeDomain, verifyDomain } from './domains';
+import { FLOW_COOKIE, FLOW_MINUTES, callback, createFromFlow, discover, readFlow, startFlow } from './flows';
+
+const companyParams = { type: 'object', properties: { id: S.id }, required: ['id'] } as const;
+const sessionHeaders = { type: 'object', properties: { [SESSION_CODE_HEADER]: S.str(128) } } as const;
+
+export function enterpriseRoutes(ctx: Ctx) {
+  return async (api: FastifyInstance) => {
+    // The company's connection: read and changed by its owner or admins.
+    api.get<{ Params: { id: string } }>('/orgs/:id/enterprise-sso', { schema: { params: companyParams, headers: authHeaders } }, async (req) => {
+      const auth = await requireAuth(ctx, req);
+      return ok(await readConnection(ctx, await managedCompany(ctx, auth.region, req.params.id, auth.account)));
+    });
+    api.put<{ Params: { id: string }; Body: ConnectionInput }>(
+      '/orgs/:id/enterprise-sso',
+      {
+        schema: {
+          params: companyParams,
+          headers: authHeaders,
+          body: body({ issuer: S.str(2048, 1), clientId: S.str(256, 1), clientSecret: S.str(512, 1), secondFactor: { type: 'string', enum: ['provider', 'portal'] }, required: S.bool }, ['issuer', 'clientId', 'secondFactor', 'required']),
+        },
+      },
+      async (req) => {
+        const auth = await requireAuth(ctx, req);
+        return ok(await saveConnection(ctx, await managedCompany(ctx, auth.region, req.params.id, auth.account), req.body));
+      },
+    );
+    api.delete<{ Params: { id: string } }>('/orgs/:id/enterprise-sso', { schema: { params: companyParams, headers: authHeaders } }, async (req) => {
+      const auth = await requireAuth(ctx, req);
+      const company = await managedCompany(ctx, auth.region, req.params.id, auth.account);
+      await removeConnection(ctx, company);
+      return ok(await readConnection(ctx, company));
+    });
+    const domainCall = (path: string, act: (ctx: Ctx, connectionId: string, domain: string) => Promise<unknown>) =>
+      api.post<{ Params: { id: string }; Body: { domain: string } }>(path, { schema: { params: companyParams, headers: authHeaders, body: body({ domain: S.str(253, 1) }, ['domain']) } }, async (req) => {
+        const auth = await requireAuth(ctx, req);
+        const company = await managedCompany(ctx, auth.region, req.params.id, auth.account);
+        const connection = await connectionOf(ctx, company);
+        // Domains belong to a connection: the provider comes first.
+        if (!connection) fail(E.invalidParameter, { field: 'connection' }, 'Connect the identity provider first.');
+        // A DNS look-up per call: as limited as a sign-in.
+        await limitAuth(ctx, req, 'enterprise-domain');
+        await act(ctx, connection.id, req.body.domain);
+        return ok(await readConnection(ctx, company));
+      });
+    domainCall('/orgs/:id/enterprise-sso/domains', claimDomain);
+    domainCall('/orgs/:id/enterprise-sso/domains/verify', verifyDomain);
+    domainCall('/orgs/:id/enterprise-sso/domains/remove', removeDomain);
+
+    // The login page: where does this address sign in?
+    api.post<{ Body: { email: string } }>('/login/enterprise/discover', { config: { portalOnly: 'always' }, schema: { headers: sessionHeaders, body: body({ email: S.email }, ['email']) } }, async (req) => {
+      await limitAuth(ctx, req, 'enterprise-discover');
+      const sessionCode = loginBindingOf(req);
+      if (!sessionCode) fail(E.invalidParameter, { field: 'session_code' }, 'session_code is required');
+      return ok(await discover(ctx, req.body.email, sessionCode));
+    });
+
+    // The browser goes to the provider from here (a page: a failure shows the problem page).
+    api.get<{ Querystring: { session_code?: string; email?: string } }>(
+      '/login/enterprise/start',
+      { config: { page: true }, schema: { querystring: { type: 'object', properties: { session_code: S.str(128, 1), email: S.email }, required: ['session_code', 'email'] } } },
+      async (req, reply) => {
+        await limitAuth(ctx, req, 'login');
+        const { location, browserSecret } = await startFlow(ctx, { sessionCode: req.query.session_code!, email: req.query.email! });
+        const secure = ctx.options.publicOrigin.startsWith('https:') ? '; Secure' : '';
+        // Lax: the provider's redirect back is a top-level navigation, which carries it.
+        reply.header('Set-Cookie', `${FLOW_COOKIE}=${browserSecret}; Path=/api/login/enterprise; HttpOnly; SameSite=Lax; Max-Age=${FLOW_MINUTES * 60}${secure}`);
+        reply.header('Cache-Control', 'no-store');
+        return reply.redirect(location, 302);
+      },
+    );
+
+    // The provider sends the browser back here.
+    api.get('/login/enterprise/callback', { config: { page: true } }, async (req, reply) => {
+      await limitAuth(ctx, req, 'login');
+      const url = new URL(req.url, ctx.options.publicOrigin);
+      // Behind the regional prefix the path differs; the provider was given the global one.
+      url.pathname = new URL('/api/login/enterprise/callback', ctx.options.publicOrigin).pathname;
+      const location = await callback(ctx, url, parseCookies(req.headers.cookie)[FLOW_COOKIE]);
+      reply.header('Set-Cookie', `${FLOW_COOKIE}=; Path=/api/login/enterprise; HttpOnly; SameSite=Lax; Max-Age=0`);
+      reply.header('Cache-Control', 'no-store');
+      reply.header('Referrer-Policy', 'no-referrer');
+      return reply.redirect(location, 302);
+    });
+
+    api.post<{ Body: { proof: string } }>('/login/enterprise/flow', { config: { portalOnly: 'always' }, schema: { headers: sessionHeaders, body: body({ proof: S.str(200, 1) }, ['proof']) } }, async (req) => {
+      await limitAuth(ctx, req, 'login');
+      return ok(await readFlow(ctx, req.body.proof, loginBindingOf(req)));
+    });
+
+    api.post<{ Body: NewAccountRequest }>(
+      '/login/enterprise/account',
+      {
+        config: { portalOnly: 'always' },
+        schema: {
+          headers: sessionHeaders,
+          body: body({ proof: S.str(200, 1), firstName: S.str(64, 1), lastName: S.str(64, 1), country: S.str(8, 2), acceptPrivacyVersion: { type: 'integer', minimum: 0, maximum: 100000 }, language: S.language }, ['proof', 'firstName', 'lastName', 'country', 'acceptPrivacyVersion']),
+        },
+      },
+      async (req) => {
+        await limitAuth(ctx, req, 'register');
+        return ok(await createFromFlow(ctx, req.body, loginBindingOf(req)));
+      },
+    );
+  };
+}
