@@ -24,6 +24,17 @@ export function handOffUrl(target: RedirectParamsResult, allowList: readonly str
   return withParams(new URL(target.serviceUrl, selfOrigin).toString(), target.redirectParams);
 }
 
+/**
+ * After a sign-in succeeded: the browser goes to the service it was for (allow-listed by exact
+ * origin). False, and nowhere, when the target is not allowed: the view says so and stays.
+ */
+export async function handOffAfterSignIn(target: RedirectParamsResult, http: HttpClient, config: DeploymentConfig): Promise<boolean> {
+  const url = handOffUrl(target, await fetchAllowList(http, config), window.location.origin);
+  if (!url) return false;
+  window.location.assign(url);
+  return true;
+}
+
 /** Where a browser already signed in goes from the login page: a service's address, or the account page (a route). */
 export type SignedInDestination = { kind: 'external'; url: string } | { kind: 'redirect'; to: '/accountSetting' };
 

@@ -100,7 +100,7 @@ export {
 export { MFA_STEP_PART_POINT, type MfaStepPart, type MfaStepPartProps } from '../login/mfaStepParts';
 export { LoginPageContext, useLoginPage } from '../login/LoginPageContext';
 export { type InterruptibleCall, type InterruptibleCallOptions, useInterruptibleCall } from '../login/useInterruptibleCall';
-export { fetchAllowList, handOffUrl, signedInDestination, type SignedInDestination } from '../login/handOff';
+export { fetchAllowList, handOffAfterSignIn, handOffUrl, signedInDestination, type SignedInDestination } from '../login/handOff';
 export { renewedSessionCode, renewSessionCode, sessionCodeOf } from '../login/sessionCode';
 export { formatLockDuration, type LockDuration } from '../login/lockDuration';
 export { carryLoginParams, takeCarriedLoginParams } from '../login/carry';

@@ -13,7 +13,7 @@ import {
   fetchAllowList,
   forgetMailLinkToken,
   formatLockDuration,
-  handOffUrl,
+  handOffAfterSignIn,
   LinkChecking,
   type LockedData,
   type LoginRequest,
@@ -129,9 +129,7 @@ export default function EmailCodeView({ goTo, data, linkToken }: EmailCodeViewPr
     onSuccess: async (result) => {
       forgetMailLinkToken();
       setHandingOff(true);
-      const url = handOffUrl(result, await fetchAllowList(http, config), window.location.origin);
-      if (url) window.location.assign(url);
-      else {
+      if (!(await handOffAfterSignIn(result, http, config))) {
         setHandingOff(false);
         toast(t('core:errors.invalidServiceUrl'), 'error');
       }

@@ -9,9 +9,8 @@ import {
   currentLanguage,
   ERROR_CODES,
   errorMessage,
-  fetchAllowList,
   forgetMailLinkToken,
-  handOffUrl,
+  handOffAfterSignIn,
   LinkChecking,
   type LoginRequest,
   type LoginResult,
@@ -79,9 +78,7 @@ export default function EnterpriseView({ goTo, proof: givenProof, failure: given
     onSuccess: async (result) => {
       forgetMailLinkToken();
       setHandingOff(true);
-      const url = handOffUrl(result, await fetchAllowList(http, config), window.location.origin);
-      if (url) window.location.assign(url);
-      else {
+      if (!(await handOffAfterSignIn(result, http, config))) {
         setHandingOff(false);
         toast(t('core:errors.invalidServiceUrl'), 'error');
       }

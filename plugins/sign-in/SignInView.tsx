@@ -12,7 +12,7 @@ import {
   errorMessage,
   fetchAllowList,
   type FieldChecks,
-  handOffUrl,
+  handOffAfterSignIn,
   inviteRefusal,
   lazyView,
   type LockedData,
@@ -167,9 +167,7 @@ export default function SignInView({ goTo, data }: LoginViewProps) {
     },
     onSuccess: async (result) => {
       setHandingOff(true);
-      const url = handOffUrl(result, await fetchAllowList(http, config), window.location.origin);
-      if (url) window.location.assign(url);
-      else {
+      if (!(await handOffAfterSignIn(result, http, config))) {
         setHandingOff(false);
         toast(t('core:errors.invalidServiceUrl'), 'error');
       }
