@@ -217,10 +217,10 @@ function firstFactorOf(input: LoginRequest): 'password' | 'passkey' | 'emailCode
  * Another provider's proof of this login session (the `externalSignIn` point, the enterprise-sso
  * plugin), read where its plugin is on for the account's region (else 403 -19999).
  */
-async function externalProofOf(ctx: Ctx, proof: string, loginBinding: string, email: string): Promise<{ point: ServerPoints['externalSignIn']; proof: ExternalProof }> {
+async function externalProofOf(ctx: Ctx, proof: string, request: { loginBinding: string; cookies: Record<string, string> }, email: string): Promise<{ point: ServerPoints['externalSignIn']; proof: ExternalProof }> {
   const found = ctx.extensions.find('externalSignIn', () => true);
   if (!found) fail(E.invalidToken, undefined, 'The sign-in at your company has expired. Please try again.');
-  const read = await found.value.proofAccount(ctx, proof, loginBinding, email);
+  const read = await found.value.proofAccount(ctx, proof, request, email);
   ctx.switches.require(found.plugin, { region: read.region, appType: null });
   return { point: found.value, proof: read };
 }
@@ -232,7 +232,7 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   const passkey = input.passkeyProof !== undefined ? await passkeyProofOf(ctx, input.passkeyProof, meta.loginBinding ?? '', email) : null;
   // A company's provider's proof: the whole first factor when its identity is linked, else one to
   // link once the password or mailed code beside it proved the account.
-  const external = input.externalProof !== undefined ? await externalProofOf(ctx, input.externalProof, meta.loginBinding ?? '', email) : null;
+  const external = input.externalProof !== undefined ? await externalProofOf(ctx, input.externalProof, { loginBinding: meta.loginBinding ?? '', cookies: meta.cookies ?? {} }, email) : null;
   if (external && (factor === 'external') === external.proof.link) fail(E.invalidParameter, { field: 'externalProof' });
   if (external && factor === 'passkey') fail(E.invalidParameter, { field: 'externalProof' });
   const { found, captchaPassed } =
@@ -247,13 +247,11 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
   const byProvider = factor === 'external';
   if (passkey && passkey.account.id !== found.account.id) fail(E.accountError);
   if (external && external.proof.account.id !== found.account.id) fail(E.accountError);
-  // A company that signs its members in at its own provider: any other first factor is refused, once
-  // it proved the account (the refusal names the company; to a guesser it would tell membership).
-  if (!byProvider && !external) {
-    for (const point of ctx.extensions.for(ctx, 'externalSignIn', found.region)) {
-      const required = await point.required(ctx, found.region, found.account);
-      if (required) fail(E.enterpriseSignInRequired, required, `${required.company} signs you in with its own sign-in.`, 403);
-    }
+  // A company that signs its members in at its own provider: any other first factor (or another
+  // company's provider) is refused, once it proved the account (to a guesser it would tell membership).
+  for (const point of ctx.extensions.for(ctx, 'externalSignIn', found.region)) {
+    const required = await point.required(ctx, found.region, found.account, external?.proof ?? null);
+    if (required) fail(E.enterpriseSignInRequired, required, `${required.company} signs you in with its own sign-in.`, 403);
   }
   const { region } = found;
   let account = found.account;

@@ -51,6 +51,8 @@ export interface ExternalProof {
   providerMfa: boolean;
   /** The plugin's handle of the flow, for `complete`. */
   flowId: string;
+  /** The provider (the plugin's connection) it came from: a company that requires its own sign-in takes only its own. */
+  source: string;
 }
 
 /** A company's own sign-in that its members must use (the externalSignIn point): -20690's result. */
@@ -208,12 +210,15 @@ export interface ServerPoints {
    * members to sign in there: any other first factor of theirs is then refused (-20690).
    */
   externalSignIn: {
-    /** The account a proof made in this login session stands for (-20651 when it is unknown, spent, expired or another sign-in's). */
-    proofAccount(ctx: Ctx, proof: string, loginBinding: string, email: string): Promise<ExternalProof>;
+    /**
+     * The account a proof made in this login session, in this browser (its cookies), stands for
+     * (-20651 when it is unknown, spent, expired, another sign-in's or another browser's).
+     */
+    proofAccount(ctx: Ctx, proof: string, request: { loginBinding: string; cookies: Record<string, string> }, email: string): Promise<ExternalProof>;
     /** The sign-in completes: a proof to link links its identity to the account; the proof is spent. */
     complete(ctx: Ctx, proof: ExternalProof): Promise<void>;
-    /** The company whose own sign-in this account must use, or null. */
-    required(ctx: Ctx, region: RegionCode, account: AccountTable): Promise<ExternalSignInRequired | null>;
+    /** The company whose own sign-in this account must use and `proof` (if any) is not from: null when none. */
+    required(ctx: Ctx, region: RegionCode, account: AccountTable, proof: ExternalProof | null): Promise<ExternalSignInRequired | null>;
   };
   /**
    * The companies (the company plugin), for features of a company that are not the company

@@ -76,7 +76,7 @@ describe('enterprise sign-in against the reference server and the demo provider'
     await again.waitForURL(`${portal.url}/accountSetting/**`);
   });
 
-  it("an address of another domain keeps the password; a required company sign-in refuses a member's password, naming it", async () => {
+  it("an address of another domain keeps the password; a required company sign-in refuses its domain's member's password, naming it", async () => {
     const page = await loginPage();
     await page.getByLabel('Email').fill('member@example.com');
     await page.getByRole('textbox', { name: 'Password' }).fill('Demo-pass-2024');
@@ -97,8 +97,17 @@ describe('enterprise sign-in against the reference server and the demo provider'
     await ownerPage.getByRole('button', { name: /^Save/ }).click();
     await ownerPage.getByText('Saved').first().waitFor();
 
+    // Carol (an ID with a password, of the company's domain) on a page whose look-up failed: the
+    // password field stays, and the server refuses it, naming the company.
+    const carol = await loginPage();
+    await carol.route('**/api/login/enterprise/discover', (route) => route.abort());
+    await carol.getByLabel('Email').fill('carol@contoso.example');
+    await carol.getByRole('textbox', { name: 'Password' }).fill('Demo-pass-2024');
+    await carol.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await carol.getByText(/Contoso Demo Ltd signs you in with its own sign-in/).waitFor();
+    // A member whose address is outside the company's domains is not locked out.
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByText(/Contoso Demo Ltd signs you in with its own sign-in/).waitFor();
+    await page.waitForURL(`${portal.url}/accountSetting/**`);
     await owner.close();
   });
 });

@@ -9,7 +9,7 @@ import { fail, randomId, type AccountTable, type DirectoryCompany, type ServerCo
 import type { ConnectionInput, ConnectionResult, ConnectionView } from '../contract';
 import { domainView } from './domains';
 import { checkIssuer, providerConfig } from './provider';
-import { ssoStore, type ConnectionTable } from './tables';
+import { ssoStore, type ConnectionTable, type EnterpriseTables } from './tables';
 
 export const secretPlace = (connectionId: string) => `enterprise-sso:${connectionId}`;
 
@@ -67,15 +67,25 @@ export async function saveConnection(ctx: Ctx, company: DirectoryCompany, input:
   const issuer = checkIssuer(ctx, input.issuer.trim()).toString().replace(/\/$/, '');
   const clientId = input.clientId.trim();
   if (!clientId) fail(E.invalidParameter, { field: 'clientId' });
-  const secret = input.clientSecret ?? (existing ? openSecret(ctx, existing) : '');
-  if (!secret) fail(E.invalidParameter, { field: 'clientSecret' });
+  // Another provider (or client) gets its own secret: the saved one never goes to another issuer.
+  const repointed = existing !== null && (existing.issuer !== issuer || existing.client_id !== clientId);
+  const secret = input.clientSecret ?? (existing && !repointed ? openSecret(ctx, existing) : '');
+  if (!secret) fail(E.invalidParameter, { field: 'clientSecret' }, repointed ? 'A new issuer or client ID needs its client secret.' : undefined);
   await providerConfig(ctx, { issuer, clientId, clientSecret: secret });
   const now = ctx.now();
   const id = existing?.id ?? randomId();
   const fields = { issuer, client_id: clientId, client_secret: ctx.secrets.seal(secret, secretPlace(id)), second_factor: input.secondFactor, required: input.required ? 1 : 0, dev_local: 0, updated_at: now };
-  const db = ssoStore(ctx);
-  if (existing) await db.updateTable('enterprise_sso_connections').set(fields).where('id', '=', id).execute();
-  else await db.insertInto('enterprise_sso_connections').values({ id, company_region: company.region, company_id: company.id, kind: 'oidc', created_at: now, ...fields }).execute();
+  await ctx.stores.global.transaction().execute(async (trx) => {
+    const db = trx.withTables<EnterpriseTables>();
+    if (existing) await db.updateTable('enterprise_sso_connections').set(fields).where('id', '=', id).execute();
+    else await db.insertInto('enterprise_sso_connections').values({ id, company_region: company.region, company_id: company.id, kind: 'oidc', created_at: now, ...fields }).execute();
+    // Pointed elsewhere: no identity linked at the old provider signs anyone in through the new one,
+    // and no sign-in under way finishes; each member links again with their own password.
+    if (repointed) {
+      await db.deleteFrom('enterprise_sso_links').where('connection_id', '=', id).execute();
+      await db.deleteFrom('enterprise_sso_flows').where('connection_id', '=', id).execute();
+    }
+  });
   return readConnection(ctx, company);
 }
 
@@ -84,7 +94,7 @@ export async function removeConnection(ctx: Ctx, company: DirectoryCompany): Pro
   const row = await connectionOf(ctx, company);
   if (!row) return;
   await ctx.stores.global.transaction().execute(async (trx) => {
-    const db = trx.withTables<import('./tables').EnterpriseTables>();
+    const db = trx.withTables<EnterpriseTables>();
     await db.deleteFrom('enterprise_sso_domains').where('connection_id', '=', row.id).execute();
     await db.deleteFrom('enterprise_sso_links').where('connection_id', '=', row.id).execute();
     await db.deleteFrom('enterprise_sso_flows').where('connection_id', '=', row.id).execute();

@@ -6,7 +6,7 @@
  */
 import { resolveTxt } from 'node:dns/promises';
 import { ERROR_CODES as E } from '@portal/plugin-api/contract';
-import { fail, isUniqueViolation, randomToken, type ServerContext as Ctx } from '@portal/server-api';
+import { fail, isUniqueViolation, isValidEmail, randomToken, type ServerContext as Ctx } from '@portal/server-api';
 import type { ClaimedDomain } from '../contract';
 import { ssoStore, type DomainTable } from './tables';
 
@@ -41,26 +41,32 @@ async function txtRecords(ctx: Ctx, name: string): Promise<string[]> {
 
 export const domainView = (row: DomainTable): ClaimedDomain => ({ domain: row.domain, verified: row.verified_at !== null, record: { name: recordName(row.domain), value: recordValue(row.token) } });
 
-/** Claims a domain for a connection (-40032 when another company has it). */
+/**
+ * Claims a domain for a connection: pending until its DNS record proves it. Claims squat nothing:
+ * any company may claim a domain no one has proven (-40032 once one has).
+ */
 export async function claimDomain(ctx: Ctx, connectionId: string, input: string): Promise<ClaimedDomain> {
   const domain = normalizeDomain(input);
   const db = ssoStore(ctx);
-  const existing = await db.selectFrom('enterprise_sso_domains').selectAll().where('domain', '=', domain).executeTakeFirst();
-  if (existing) {
-    if (existing.connection_id !== connectionId) fail(E.domainClaimed);
-    return domainView(existing);
-  }
+  const proven = await db.selectFrom('enterprise_sso_domains').select('connection_id').where('domain', '=', domain).where('verified_at', 'is not', null).executeTakeFirst();
+  if (proven && proven.connection_id !== connectionId) fail(E.domainClaimed);
+  const mine = await db.selectFrom('enterprise_sso_domains').selectAll().where('domain', '=', domain).where('connection_id', '=', connectionId).executeTakeFirst();
+  if (mine) return domainView(mine);
   const row: DomainTable = { domain, connection_id: connectionId, token: randomToken(24), verified_at: null, created_at: ctx.now() };
   try {
     await db.insertInto('enterprise_sso_domains').values(row).execute();
   } catch (err) {
-    if (isUniqueViolation(err)) fail(E.domainClaimed);
+    // Claimed by this company in a parallel request: the same claim.
+    if (isUniqueViolation(err)) return domainView((await db.selectFrom('enterprise_sso_domains').selectAll().where('domain', '=', domain).where('connection_id', '=', connectionId).executeTakeFirstOrThrow()));
     throw err;
   }
   return domainView(row);
 }
 
-/** Reads the domain's TXT record; proven when one holds the claim's value (-40031 otherwise). */
+/**
+ * Reads the domain's TXT record; proven when one holds this claim's value (-40031 otherwise, -40032
+ * when another company proved it first). The other companies' pending claims of it then end.
+ */
 export async function verifyDomain(ctx: Ctx, connectionId: string, input: string): Promise<ClaimedDomain> {
   const domain = normalizeDomain(input);
   const db = ssoStore(ctx);
@@ -70,7 +76,14 @@ export async function verifyDomain(ctx: Ctx, connectionId: string, input: string
   const records = await txtRecords(ctx, recordName(domain));
   if (!records.includes(recordValue(row.token))) fail(E.domainNotProven);
   const verifiedAt = ctx.now();
-  await db.updateTable('enterprise_sso_domains').set({ verified_at: verifiedAt }).where('domain', '=', domain).execute();
+  try {
+    // The unique index on proven domains decides between two companies proving it at once.
+    await db.updateTable('enterprise_sso_domains').set({ verified_at: verifiedAt }).where('domain', '=', domain).where('connection_id', '=', connectionId).execute();
+  } catch (err) {
+    if (isUniqueViolation(err)) fail(E.domainClaimed);
+    throw err;
+  }
+  await db.deleteFrom('enterprise_sso_domains').where('domain', '=', domain).where('connection_id', '!=', connectionId).execute();
   return domainView({ ...row, verified_at: verifiedAt });
 }
 
@@ -80,8 +93,9 @@ export async function removeDomain(ctx: Ctx, connectionId: string, input: string
 
 /** The connection whose proven domain an address is in, if any. */
 export async function connectionOfAddress(ctx: Ctx, email: string): Promise<string | null> {
+  // Only a whole address: 'a@b.example c@d.example' or 'x@y@d.example' routes nowhere.
+  if (!isValidEmail(email)) return null;
   const at = email.lastIndexOf('@');
-  if (at < 0) return null;
   const domain = email.slice(at + 1).toLowerCase();
   const row = await ssoStore(ctx).selectFrom('enterprise_sso_domains').select('connection_id').where('domain', '=', domain).where('verified_at', 'is not', null).executeTakeFirst();
   return row?.connection_id ?? null;

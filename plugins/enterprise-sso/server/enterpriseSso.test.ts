@@ -9,6 +9,7 @@ import { accountRow, createAccount } from '@portal/server-api';
 import { Client, DEMO_PASSWORD, login, signIn, startLogin, startServer, type TestServer } from '../../../server/test/harness';
 import { CookieJar, follow, openSignIn, postForm, send } from './dev/providerWalk';
 import { DEMO_PROVIDER_USERS } from './dev/standIns';
+import type { EnterpriseTables } from './tables';
 
 /**
  * Enterprise sign-in against a real server and a real OpenID Connect provider (the demo company's
@@ -143,6 +144,10 @@ describe('enterprise sign-in (the demo company and its local provider)', () => {
     const fragment = await back(walk.c, callback);
     // The same answer again.
     expect((await walk.c.get(callback.pathname + callback.search)).status).toBe(400);
+    // The proof (and its login session) in another browser: a link sent to someone signs nobody in.
+    const proof = fragment.get('token')!;
+    expect((await login(stranger, walk.sessionCode, { email: ada.email, externalProof: proof })).body.errorCode).toBe(E.invalidToken);
+    expect((await stranger.post('/api/login/enterprise/flow', { proof }, { headers: { session_code: walk.sessionCode } })).body.errorCode).toBe(E.invalidToken);
     // The proof in another login session of the same browser.
     const { sessionCode: other } = await startLogin(walk.c);
     expect((await login(walk.c, other, { email: ada.email, externalProof: fragment.get('token')! })).body.errorCode).toBe(E.invalidToken);
@@ -160,9 +165,15 @@ describe('enterprise sign-in (the demo company and its local provider)', () => {
       expect(refused.status).toBe(403);
       expect(refused.body.errorCode).toBe(E.enterpriseSignInRequired);
       expect(refused.body.result).toEqual({ company: 'Contoso Demo Ltd' });
-      // A member by membership (not by domain) too.
-      const member = await login(c, sessionCode, { email: 'member@example.com', password: DEMO_PASSWORD });
-      expect(member.body.errorCode).toBe(E.enterpriseSignInRequired);
+      // Carol, a member with a password, of the company's domain, not linked yet: the same.
+      expect((await login(c, sessionCode, { email: 'carol@contoso.example', password: DEMO_PASSWORD })).body.errorCode).toBe(E.enterpriseSignInRequired);
+      // A member whose address is outside the company's domains could never sign in there: not locked out.
+      const { sessionCode: own } = await startLogin(c);
+      expect((await login(c, own, { email: 'member@example.com', password: DEMO_PASSWORD })).status).toBe(200);
+      // Carol links with her password beside the provider's proof: that is the company's own sign-in.
+      const carol = await throughProvider({ email: 'carol@contoso.example', password: 'Contoso-Directory-1' });
+      expect(carol.flow.body.result.status).toBe('link');
+      expect((await login(carol.c, carol.sessionCode, { email: 'carol@contoso.example', password: DEMO_PASSWORD, externalProof: carol.proof })).status).toBe(200);
       // A wrong password is still just wrong (the requirement tells nothing to a guesser).
       expect((await login(c, sessionCode, { email: ben.email, password: 'Wrong-pass-2024' })).body.errorCode).toBe(E.wrongCredentials);
       const walk = await throughProvider(ben);
@@ -215,6 +226,20 @@ describe("the company's settings", () => {
     expect((await c.post('/api/login/enterprise/discover', { email: 'x@contoso-two.example' }, { headers: { session_code: sessionCode } })).body.result.company).toBe('Contoso Demo Ltd');
     expect((await owner.post(`/api/orgs/${contosoId}/enterprise-sso/domains`, { domain: 'not a domain' }, { auth: true })).body.errorCode).toBe(E.invalidParameter);
   });
+
+  it('a claim squats nothing: another company pending claim does not stop a company proving its domain; a proven one does', async () => {
+    const store = t.server.ctx.stores.global.withTables<EnterpriseTables>();
+    await store.insertInto('enterprise_sso_domains').values({ domain: 'squatted.example', connection_id: 'another-company', token: 'x', verified_at: null, created_at: Date.now() }).execute();
+    const claim = await owner.post(`/api/orgs/${contosoId}/enterprise-sso/domains`, { domain: 'squatted.example' }, { auth: true });
+    expect(claim.status, claim.text).toBe(200);
+    const record = claim.body.result.connection.domains.find((d: { domain: string }) => d.domain === 'squatted.example').record;
+    await new Client(t.base).post('/dev/dns-txt', record);
+    expect((await owner.post(`/api/orgs/${contosoId}/enterprise-sso/domains/verify`, { domain: 'squatted.example' }, { auth: true })).status).toBe(200);
+    // Proven: the other company's pending claim is gone, and no one else can claim it now.
+    expect(await store.selectFrom('enterprise_sso_domains').select('connection_id').where('domain', '=', 'squatted.example').execute()).toEqual([{ connection_id: expect.not.stringMatching(/^another-company$/) }]);
+    await store.insertInto('enterprise_sso_domains').values({ domain: 'proven-elsewhere.example', connection_id: 'another-company', token: 'y', verified_at: Date.now(), created_at: Date.now() }).execute();
+    expect((await owner.post(`/api/orgs/${contosoId}/enterprise-sso/domains`, { domain: 'proven-elsewhere.example' }, { auth: true })).body.errorCode).toBe(E.domainClaimed);
+  });
 });
 
 /**
@@ -227,6 +252,7 @@ describe('ID tokens the portal refuses (openid-client checks)', () => {
   let key: CryptoKey;
   let otherKey: CryptoKey;
   let lastNonce = '';
+  let authHost: string | null = null;
   let forge: (claims: Record<string, unknown>) => Promise<string>;
 
   beforeAll(async () => {
@@ -238,7 +264,7 @@ describe('ID tokens the portal refuses (openid-client checks)', () => {
       const url = new URL(req.url!, issuer);
       const json = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       if (url.pathname === '/.well-known/openid-configuration') {
-        return json({ issuer, authorization_endpoint: `${issuer}/auth`, token_endpoint: `${issuer}/token`, jwks_uri: `${issuer}/jwks`, response_types_supported: ['code'], subject_types_supported: ['public'], id_token_signing_alg_values_supported: ['RS256'] });
+        return json({ issuer, authorization_endpoint: authHost ? `http://${authHost}/auth` : `${issuer}/auth`, token_endpoint: `${issuer}/token`, jwks_uri: `${issuer}/jwks`, response_types_supported: ['code'], subject_types_supported: ['public'], id_token_signing_alg_values_supported: ['RS256'] });
       }
       if (url.pathname === '/jwks') return json({ keys: [jwk] });
       if (url.pathname === '/auth') {
@@ -270,6 +296,16 @@ describe('ID tokens the portal refuses (openid-client checks)', () => {
     return back(walk.c, new URL(res.headers.get('location')!));
   }
 
+  it('refuses a provider whose authorization endpoint is not on its own host (no redirect to anywhere)', async () => {
+    authHost = 'phish.example';
+    try {
+      const put = await owner.req('PUT', `/api/orgs/${contosoId}/enterprise-sso`, { auth: true, body: { issuer, clientId: 'portal-client-2', clientSecret: 'portal-secret', secondFactor: 'provider', required: false } });
+      expect(put.body.errorCode).toBe(E.identityProviderFailed);
+    } finally {
+      authHost = null;
+    }
+  });
+
   it('takes a well-formed token (the fake provider works)', async () => {
     forge = (claims) => sign(claims);
     expect((await answer()).get('token')).toBeTruthy();
@@ -283,6 +319,28 @@ describe('ID tokens the portal refuses (openid-client checks)', () => {
     ['an expired token', (c) => new SignJWT(c).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuedAt(Math.floor(Date.now() / 1000) - 3600).setExpirationTime(Math.floor(Date.now() / 1000) - 1800).sign(key)],
     ['an unsigned token', async (c) => `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${Buffer.from(JSON.stringify({ ...c, iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 300 })).toString('base64url')}.`],
   ];
+  it('an address claim that is no single address routes nowhere', async () => {
+    for (const email of ['owner@example.com@contoso.example', 'demo@example.com evil@contoso.example']) {
+      forge = (c) => sign({ ...c, sub: `odd-${email}`, email });
+      expect((await answer()).get('error')).toBe('domain');
+    }
+  });
+
+  it('pointing the connection at another provider needs its secret, and unlinks everyone', async () => {
+    // Ada linked at this provider (pointing it here in beforeAll unlinked what the demo provider linked).
+    const adaRow = await t.server.ctx.stores.global.selectFrom('directory').select(['account_id', 'region']).where('email', '=', ada.email).executeTakeFirstOrThrow();
+    await t.server.ctx.stores.global.withTables<EnterpriseTables>().insertInto('enterprise_sso_links').values({ connection_id: 'demo-contoso', issuer, subject: 'fake-ada', account_region: adaRow.region, account_id: adaRow.account_id, linked_at: Date.now() }).execute();
+    const before = (await owner.get(`/api/orgs/${contosoId}/enterprise-sso`, { auth: true })).body.result;
+    expect(before.members).toContainEqual({ email: ada.email, linked: true });
+    // The saved secret never goes to another issuer.
+    const noSecret = await owner.req('PUT', `/api/orgs/${contosoId}/enterprise-sso`, { auth: true, body: { issuer, clientId: 'portal-client-3', secondFactor: 'provider', required: false } });
+    expect(noSecret.body.errorCode).toBe(E.invalidParameter);
+    expect(noSecret.body.result).toEqual({ field: 'clientSecret' });
+    const moved = await owner.req('PUT', `/api/orgs/${contosoId}/enterprise-sso`, { auth: true, body: { issuer, clientId: 'portal-client-3', clientSecret: 'other-secret', secondFactor: 'provider', required: false } });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.result.members.every((m: { linked: boolean }) => !m.linked)).toBe(true);
+  });
+
   for (const [name, make] of refusals) {
     it(`refuses ${name}`, async () => {
       forge = make;

@@ -17,6 +17,7 @@ import {
   findAccount,
   isCountryCode,
   isLiveLoginSession,
+  isValidEmail,
   languageOr,
   loginUrl,
   normalizeEmail,
@@ -48,6 +49,7 @@ async function companyName(ctx: Ctx, connection: ConnectionTable): Promise<strin
 
 /** Where an address signs in: its company's provider (a proven domain), else nowhere special. */
 export async function discover(ctx: Ctx, email: string, sessionCode: string): Promise<DiscoverResult> {
+  // Only a whole address routes (connectionOfAddress): 'a@x y@company.example' goes nowhere.
   const connectionId = await connectionOfAddress(ctx, normalizeEmail(email));
   const connection = connectionId ? await connectionById(ctx, connectionId) : null;
   if (!connection) return { company: null };
@@ -140,7 +142,8 @@ export async function callback(ctx: Ctx, url: URL, browserSecret: string | undef
     return failWith('provider');
   }
   const providerMfa = connection.second_factor === 'provider' && identity.amr.some((m) => MFA_AMR.has(m));
-  const link = await db.selectFrom('enterprise_sso_links').selectAll().where('connection_id', '=', connection.id).where('subject', '=', identity.subject).executeTakeFirst();
+  // A subject of the issuer it was linked at: a connection pointed at another provider links no one.
+  const link = await db.selectFrom('enterprise_sso_links').selectAll().where('connection_id', '=', connection.id).where('issuer', '=', connection.issuer).where('subject', '=', identity.subject).executeTakeFirst();
   let status: FlowResult['status'];
   let account: { region: RegionCode; account: AccountTable } | null = null;
   if (link) {
@@ -155,7 +158,7 @@ export async function callback(ctx: Ctx, url: URL, browserSecret: string | undef
   } else {
     // The address the provider vouches for; it must be one of the company's proven domains, as it
     // would be for a new ID (or for the ID of that address to be linked).
-    const email = identity.email && identity.emailVerified ? identity.email : null;
+    const email = identity.email && identity.emailVerified && isValidEmail(identity.email) ? identity.email : null;
     if (!email || (await connectionOfAddress(ctx, email)) !== connection.id) return failWith('domain');
     account = await findAccount(ctx, email);
     status = account ? 'link' : 'create';
@@ -183,19 +186,29 @@ export async function callback(ctx: Ctx, url: URL, browserSecret: string | undef
   return backToLogin(ctx, flow.session_code, { token: `${flowId}.${proofSecret}` });
 }
 
-/** The flow a proof names, made for this login session and still open; -20651 otherwise. */
-async function flowOfProof(ctx: Ctx, proof: string, sessionCode: string): Promise<FlowTable> {
+/**
+ * The flow a proof names, made for this login session in this browser (its flow cookie: a link
+ * with a proof, sent to someone else, signs nobody in) and still open; -20651 otherwise.
+ */
+async function flowOfProof(ctx: Ctx, proof: string, sessionCode: string, browserSecret: string | undefined): Promise<FlowTable> {
   const [flowId, secret] = proof.split('.');
   const flow = flowId && secret ? await ssoStore(ctx).selectFrom('enterprise_sso_flows').selectAll().where('id', '=', sha256(flowId)).executeTakeFirst() : undefined;
-  if (!flow || !flow.proof_hash || !safeEqual(sha256(secret!), flow.proof_hash) || !safeEqual(sha256(sessionCode), sha256(flow.session_code)) || flow.expires_at <= ctx.now() || flow.status === 'done') {
-    fail(E.invalidToken, undefined, 'The sign-in at your company has expired or was used already. Please try again.');
-  }
-  return flow;
+  const ok =
+    flow !== undefined &&
+    flow.proof_hash !== null &&
+    safeEqual(sha256(secret!), flow.proof_hash) &&
+    safeEqual(sha256(sessionCode), sha256(flow.session_code)) &&
+    browserSecret !== undefined &&
+    safeEqual(sha256(browserSecret), flow.browser_hash) &&
+    flow.expires_at > ctx.now() &&
+    flow.status !== 'done';
+  if (!ok) fail(E.invalidToken, undefined, 'The sign-in at your company has expired or was used already. Please try again.');
+  return flow!;
 }
 
 /** What the login page shows for a proof. */
-export async function readFlow(ctx: Ctx, proof: string, sessionCode: string): Promise<FlowResult> {
-  const flow = await flowOfProof(ctx, proof, sessionCode);
+export async function readFlow(ctx: Ctx, proof: string, sessionCode: string, browserSecret: string | undefined): Promise<FlowResult> {
+  const flow = await flowOfProof(ctx, proof, sessionCode, browserSecret);
   const connection = await connectionById(ctx, flow.connection_id);
   if (!connection) fail(E.invalidToken);
   const company = await directory(ctx).company(ctx, connection.company_region, connection.company_id, null);
@@ -216,9 +229,10 @@ export async function readFlow(ctx: Ctx, proof: string, sessionCode: string): Pr
  * address in a domain the company proved), a member of the company where it lives in the
  * company's region, and linked. The person chose the country/region and accepted the policy.
  */
-export async function createFromFlow(ctx: Ctx, input: NewAccountRequest, sessionCode: string): Promise<{ email: string; joined: boolean }> {
-  const flow = await flowOfProof(ctx, input.proof, sessionCode);
+export async function createFromFlow(ctx: Ctx, input: NewAccountRequest, sessionCode: string, browserSecret: string | undefined): Promise<{ email: string; joined: boolean }> {
+  const flow = await flowOfProof(ctx, input.proof, sessionCode, browserSecret);
   if (flow.status !== 'create' || !flow.claim_email || !flow.subject) fail(E.invalidToken);
+  // The request's own checks first: a refused field leaves the flow as it was, to be sent again.
   if (input.acceptPrivacyVersion !== ctx.options.privacyPolicyVersion) fail(E.privacyPolicyUpdate, { version: ctx.options.privacyPolicyVersion, url: ctx.options.privacyPolicyUrl });
   const firstName = checkName(input.firstName, 'firstName')!;
   const lastName = checkName(input.lastName, 'lastName')!;
@@ -226,6 +240,10 @@ export async function createFromFlow(ctx: Ctx, input: NewAccountRequest, session
   if (!region) fail(E.regionCodeInvalid);
   const connection = await connectionById(ctx, flow.connection_id);
   if (!connection) fail(E.invalidToken);
+  const db = ssoStore(ctx);
+  // One ID per flow, whatever runs in parallel: the flow is taken before anything is made.
+  const taken = await db.updateTable('enterprise_sso_flows').set({ status: 'creating' }).where('id', '=', flow.id).where('status', '=', 'create').executeTakeFirst();
+  if (Number(taken.numUpdatedRows) !== 1) fail(E.invalidToken);
   // No password: "forgot password" sets one where the company does not require its own sign-in.
   const row = accountRow(ctx, {
     email: flow.claim_email,
@@ -238,21 +256,26 @@ export async function createFromFlow(ctx: Ctx, input: NewAccountRequest, session
     regionConfirmed: true,
     privacyVersion: ctx.options.privacyPolicyVersion,
   });
-  await createAccount(ctx, region, row);
+  try {
+    await createAccount(ctx, region, row);
+  } catch (err) {
+    // Not made (an ID of the address came meanwhile): the flow may be tried again.
+    await db.updateTable('enterprise_sso_flows').set({ status: 'create' }).where('id', '=', flow.id).execute();
+    throw err;
+  }
   const joined = region === connection.company_region ? await directory(ctx).join(ctx, region, connection.company_id, row) : false;
-  const db = ssoStore(ctx);
-  await db.insertInto('enterprise_sso_links').values({ connection_id: connection.id, subject: flow.subject, account_region: region, account_id: row.id, linked_at: ctx.now() }).execute();
+  await db.insertInto('enterprise_sso_links').values({ connection_id: connection.id, issuer: connection.issuer, subject: flow.subject, account_region: region, account_id: row.id, linked_at: ctx.now() }).execute();
   await db.updateTable('enterprise_sso_flows').set({ status: 'linked', account_region: region, account_id: row.id }).where('id', '=', flow.id).execute();
   return { email: row.email, joined };
 }
 
 /** The externalSignIn point: the account a proof stands for. */
-export async function proofAccount(ctx: Ctx, proof: string, loginBinding: string, email: string): Promise<ExternalProof> {
-  const flow = await flowOfProof(ctx, proof, loginBinding);
+export async function proofAccount(ctx: Ctx, proof: string, request: { loginBinding: string; cookies: Record<string, string> }, email: string): Promise<ExternalProof> {
+  const flow = await flowOfProof(ctx, proof, request.loginBinding, request.cookies[FLOW_COOKIE]);
   if ((flow.status !== 'linked' && flow.status !== 'link') || !flow.account_region || !flow.account_id) fail(E.invalidToken);
   const account = await ctx.region(flow.account_region).selectFrom('accounts').selectAll().where('id', '=', flow.account_id).executeTakeFirst();
   if (!account || account.email !== normalizeEmail(email)) fail(E.accountError);
-  return { region: flow.account_region, account, link: flow.status === 'link', providerMfa: flow.provider_mfa === 1, flowId: flow.id };
+  return { region: flow.account_region, account, link: flow.status === 'link', providerMfa: flow.provider_mfa === 1, flowId: flow.id, source: flow.connection_id };
 }
 
 /** The sign-in completed: an identity to link is linked (unless linked meanwhile), the flow spent. */
@@ -262,29 +285,29 @@ export async function completeProof(ctx: Ctx, proof: ExternalProof): Promise<voi
   if (Number(spent.numUpdatedRows) !== 1) fail(E.invalidToken, undefined, 'The sign-in at your company was used already.');
   if (!proof.link) return;
   const flow = await db.selectFrom('enterprise_sso_flows').select(['connection_id', 'subject']).where('id', '=', proof.flowId).executeTakeFirstOrThrow();
+  const connection = await connectionById(ctx, flow.connection_id);
+  if (!connection) fail(E.invalidToken);
   await db
     .insertInto('enterprise_sso_links')
-    .values({ connection_id: flow.connection_id, subject: flow.subject!, account_region: proof.region, account_id: proof.account.id, linked_at: ctx.now() })
+    .values({ connection_id: flow.connection_id, issuer: connection.issuer, subject: flow.subject!, account_region: proof.region, account_id: proof.account.id, linked_at: ctx.now() })
     .onConflict((oc) => oc.columns(['connection_id', 'subject']).doNothing())
     .execute();
 }
 
 /**
- * The company whose sign-in this account must use: one that requires it, where the account is an
- * active member or has linked an identity of its provider, or its address is in a proven domain.
+ * The company whose sign-in this account must use: one that requires it, whose provider the
+ * account can sign in at (an identity linked there, or an address of its proven domains), unless
+ * `proof` came from that very provider. Plain membership is not enough: a member whose address is
+ * outside the company's domains could never link, and would be locked out.
  */
-export async function requiredFor(ctx: Ctx, region: RegionCode, account: AccountTable): Promise<ExternalSignInRequired | null> {
+export async function requiredFor(ctx: Ctx, _region: RegionCode, account: AccountTable, proof: ExternalProof | null): Promise<ExternalSignInRequired | null> {
   const db = ssoStore(ctx);
   const candidates = new Set<string>();
   const byDomain = await connectionOfAddress(ctx, account.email);
   if (byDomain) candidates.add(byDomain);
   for (const l of await db.selectFrom('enterprise_sso_links').select('connection_id').where('account_id', '=', account.id).execute()) candidates.add(l.connection_id);
-  const member = await directory(ctx).companyOf(ctx, region, account.id);
-  if (member) {
-    const own = await db.selectFrom('enterprise_sso_connections').select('id').where('company_region', '=', member.region).where('company_id', '=', member.id).executeTakeFirst();
-    if (own) candidates.add(own.id);
-  }
   for (const id of candidates) {
+    if (proof?.source === id) continue;
     const connection = await connectionById(ctx, id);
     if (connection?.required === 1) return { company: await companyName(ctx, connection) };
   }

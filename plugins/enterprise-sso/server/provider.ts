@@ -55,7 +55,13 @@ export async function providerConfig(ctx: Ctx, settings: ProviderSettings): Prom
       throw err;
     });
   cache.set(key, { at: ctx.now(), config });
-  return config.catch(() => fail(E.identityProviderFailed, undefined, `The identity provider at ${settings.issuer} could not be read.`, 502));
+  const read = await config.catch(() => fail(E.identityProviderFailed, undefined, `The identity provider at ${settings.issuer} could not be read.`, 502));
+  // The one address the browser is sent to is the issuer's own host: a discovery document cannot
+  // make the portal's start a redirect to anywhere (the token and key endpoints, which the server
+  // calls, may live elsewhere, as Google's do).
+  const endpoint = read.serverMetadata().authorization_endpoint;
+  if (!endpoint || new URL(endpoint).host !== url.host) fail(E.identityProviderFailed, undefined, "The provider's authorization endpoint is not on the issuer's host.", 502);
+  return read;
 }
 
 /** Where the browser goes to sign in at the provider. */

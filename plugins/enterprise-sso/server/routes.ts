@@ -74,7 +74,8 @@ export function enterpriseRoutes(ctx: Ctx) {
         const { location, browserSecret } = await startFlow(ctx, { sessionCode: req.query.session_code!, email: req.query.email! });
         const secure = ctx.options.publicOrigin.startsWith('https:') ? '; Secure' : '';
         // Lax: the provider's redirect back is a top-level navigation, which carries it.
-        reply.header('Set-Cookie', `${FLOW_COOKIE}=${browserSecret}; Path=/api/login/enterprise; HttpOnly; SameSite=Lax; Max-Age=${FLOW_MINUTES * 60}${secure}`);
+        // Path /api: it goes with the callback and, back on the login page, with the calls that use the proof.
+        reply.header('Set-Cookie', `${FLOW_COOKIE}=${browserSecret}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=${FLOW_MINUTES * 60}${secure}`);
         reply.header('Cache-Control', 'no-store');
         return reply.redirect(location, 302);
       },
@@ -87,7 +88,6 @@ export function enterpriseRoutes(ctx: Ctx) {
       // Behind the regional prefix the path differs; the provider was given the global one.
       url.pathname = new URL('/api/login/enterprise/callback', ctx.options.publicOrigin).pathname;
       const location = await callback(ctx, url, parseCookies(req.headers.cookie)[FLOW_COOKIE]);
-      reply.header('Set-Cookie', `${FLOW_COOKIE}=; Path=/api/login/enterprise; HttpOnly; SameSite=Lax; Max-Age=0`);
       reply.header('Cache-Control', 'no-store');
       reply.header('Referrer-Policy', 'no-referrer');
       return reply.redirect(location, 302);
@@ -95,7 +95,7 @@ export function enterpriseRoutes(ctx: Ctx) {
 
     api.post<{ Body: { proof: string } }>('/login/enterprise/flow', { config: { portalOnly: 'always' }, schema: { headers: sessionHeaders, body: body({ proof: S.str(200, 1) }, ['proof']) } }, async (req) => {
       await limitAuth(ctx, req, 'login');
-      return ok(await readFlow(ctx, req.body.proof, loginBindingOf(req)));
+      return ok(await readFlow(ctx, req.body.proof, loginBindingOf(req), parseCookies(req.headers.cookie)[FLOW_COOKIE]));
     });
 
     api.post<{ Body: NewAccountRequest }>(
@@ -109,7 +109,7 @@ export function enterpriseRoutes(ctx: Ctx) {
       },
       async (req) => {
         await limitAuth(ctx, req, 'register');
-        return ok(await createFromFlow(ctx, req.body, loginBindingOf(req)));
+        return ok(await createFromFlow(ctx, req.body, loginBindingOf(req), parseCookies(req.headers.cookie)[FLOW_COOKIE]));
       },
     );
   };

@@ -6,6 +6,7 @@
  * flows of sign-ins under way.
  */
 import type { RegionCode } from '@portal/plugin-api/contract';
+import { sql } from 'kysely';
 import type { MigrationSet, ServerContext as Ctx } from '@portal/server-api';
 
 export interface ConnectionTable {
@@ -29,7 +30,7 @@ export interface ConnectionTable {
 }
 
 export interface DomainTable {
-  /** Lower case, without a trailing dot. */
+  /** Lower case, without a trailing dot. Claimed by any number of companies; proven by one at most. */
   domain: string;
   connection_id: string;
   /** The value the DNS TXT record must hold. */
@@ -40,6 +41,8 @@ export interface DomainTable {
 
 export interface LinkTable {
   connection_id: string;
+  /** The issuer the subject is of: a connection pointed elsewhere links no one it linked before. */
+  issuer: string;
   /** The provider's `sub`. */
   subject: string;
   account_region: RegionCode;
@@ -111,17 +114,21 @@ export const enterpriseMigrations: MigrationSet = () => ({
       await db.schema
         .createTable('enterprise_sso_domains')
         .ifNotExists()
-        .addColumn('domain', 'varchar(253)', (c) => c.primaryKey())
+        .addColumn('domain', 'varchar(253)', (c) => c.notNull())
         .addColumn('connection_id', 'varchar(64)', (c) => c.notNull())
         .addColumn('token', 'varchar(64)', (c) => c.notNull())
         .addColumn('verified_at', 'bigint')
         .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('enterprise_sso_domains_pk', ['domain', 'connection_id'])
         .execute();
+      // A claim squats nothing: only a proven domain is one company's (the store holds it too).
+      await db.schema.createIndex('enterprise_sso_domains_proven_idx').ifNotExists().unique().on('enterprise_sso_domains').column('domain').where(sql.ref('verified_at'), 'is not', null).execute();
       await db.schema
         .createTable('enterprise_sso_links')
         .ifNotExists()
         .addColumn('connection_id', 'varchar(64)', (c) => c.notNull())
         .addColumn('subject', 'varchar(255)', (c) => c.notNull())
+        .addColumn('issuer', 'varchar(2048)', (c) => c.notNull())
         .addColumn('account_region', 'varchar(8)', (c) => c.notNull())
         .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
         .addColumn('linked_at', 'bigint', (c) => c.notNull())

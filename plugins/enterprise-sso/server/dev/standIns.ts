@@ -16,6 +16,7 @@ export const DEMO_CLIENT_ID = 'unified-id-portal';
 export const DEMO_PROVIDER_USERS: LocalOidcUser[] = [
   { sub: 'contoso-0001', email: `ada@${DEMO_DOMAIN}`, password: 'Contoso-Directory-1', givenName: 'Ada', familyName: 'Lovelace', amr: ['pwd'] },
   { sub: 'contoso-0002', email: `ben@${DEMO_DOMAIN}`, password: 'Contoso-Directory-1', givenName: 'Ben', familyName: 'Builder', amr: ['pwd', 'mfa'] },
+  { sub: 'contoso-0003', email: `carol@${DEMO_DOMAIN}`, password: 'Contoso-Directory-1', givenName: 'Carol', familyName: 'Clerk', amr: ['pwd'] },
 ];
 
 /** The demo: Contoso Demo Ltd (the company plugin's certified demo company) signs in at the local provider. */
@@ -32,7 +33,10 @@ export async function seedEnterpriseDemo(ctx: Ctx, demo: DemoSeeding): Promise<v
     .execute();
   // Proven already in the demo (the stand-in's record would prove it too).
   await ssoStore(ctx).insertInto('enterprise_sso_domains').values({ domain: DEMO_DOMAIN, connection_id: id, token: randomToken(24), verified_at: now, created_at: now }).execute();
-  for (const u of DEMO_PROVIDER_USERS) demo.listUser({ email: u.email, password: `${u.password} (at Contoso's provider)`, state: `Contoso Demo Ltd's directory: enterprise sign-in${u.amr?.includes('mfa') ? ', its second factor taken' : ', no ID yet'}` });
+  // Carol has an ID with a password already: her first company sign-in links it (after that password).
+  const carol = await demo.account(`carol@${DEMO_DOMAIN}`, "member of Contoso Demo Ltd with a password; her first company sign-in links it", company.region, { first: 'Carol', last: 'Clerk' });
+  await directory(ctx).join(ctx, company.region, company.id, carol);
+  for (const u of DEMO_PROVIDER_USERS.filter((p) => p.email !== carol.email)) demo.listUser({ email: u.email, password: `${u.password} (at Contoso's provider)`, state: `Contoso Demo Ltd's directory: enterprise sign-in${u.amr?.includes('mfa') ? ', its second factor taken' : ', no ID yet'}` });
 }
 
 export const enterpriseDevStandIns = {
@@ -51,6 +55,8 @@ export const enterpriseDevStandIns = {
     app.addHook('onClose', () => provider.close());
     for (const { id } of local) {
       await ssoStore(ctx).updateTable('enterprise_sso_connections').set({ issuer: provider.issuer, client_secret: ctx.secrets.seal(secret, secretPlace(id)), updated_at: ctx.now() }).where('id', '=', id).execute();
+      // The same provider on another port (its users' subjects are fixed): what it linked stays linked.
+      await ssoStore(ctx).updateTable('enterprise_sso_links').set({ issuer: provider.issuer }).where('connection_id', '=', id).execute();
     }
     console.log(`Enterprise sign-in: Contoso's provider at ${provider.issuer} (type ${DEMO_PROVIDER_USERS[0]!.email} on the sign-in page)`);
   },
