@@ -8,6 +8,7 @@ import { ERROR_CODES as E, type RegionCode } from '@portal/plugin-api/contract';
 import { fail, randomId, type AccountTable, type DirectoryCompany, type ServerContext as Ctx } from '@portal/server-api';
 import type { ConnectionInput, ConnectionResult, ConnectionView } from '../contract';
 import { domainView } from './domains';
+import { endSessionsOutsideProvider } from './requirement';
 import { checkIssuer, providerConfig } from './provider';
 import { ssoStore, type ConnectionTable, type EnterpriseTables } from './tables';
 
@@ -86,6 +87,8 @@ export async function saveConnection(ctx: Ctx, company: DirectoryCompany, input:
       await db.deleteFrom('enterprise_sso_flows').where('connection_id', '=', id).execute();
     }
   });
+  // From now on: the sessions its people opened another way end.
+  if (input.required && existing?.required !== 1) await endSessionsOutsideProvider(ctx, id);
   return readConnection(ctx, company);
 }
 

@@ -157,7 +157,15 @@ describe('enterprise sign-in (the demo company and its local provider)', () => {
   it('a company that requires its sign-in refuses its members password with its name, and takes the provider', async () => {
     const current = (await owner.get(`/api/orgs/${contosoId}/enterprise-sso`, { auth: true })).body.result.connection;
     const put = (required: boolean) => owner.req('PUT', `/api/orgs/${contosoId}/enterprise-sso`, { auth: true, body: { issuer: current.issuer, clientId: current.clientId, secondFactor: 'provider', required } });
+    // Signed in with their passwords before: ben (of the domain) and a member outside it.
+    const benBefore = new Client(t.base);
+    await signIn(benBefore, ben.email, DEMO_PASSWORD);
+    const memberBefore = new Client(t.base);
+    await signIn(memberBefore, 'member@example.com', DEMO_PASSWORD);
     expect((await put(true)).status).toBe(200);
+    // From now on: ben's password session ends; the member's (who could never sign in there) goes on.
+    expect((await benBefore.post('/api/refresh-token', { refreshToken: benBefore.refreshToken })).status).not.toBe(200);
+    expect((await memberBefore.post('/api/refresh-token', { refreshToken: memberBefore.refreshToken })).status).toBe(200);
     try {
       const c = new Client(t.base);
       const { sessionCode } = await startLogin(c);

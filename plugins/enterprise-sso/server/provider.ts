@@ -7,6 +7,7 @@
 import * as oidc from 'openid-client';
 import { ERROR_CODES as E } from '@portal/plugin-api/contract';
 import { fail, type ServerContext as Ctx } from '@portal/server-api';
+import { publicOnlyFetch } from './publicAddresses';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** A provider's discovery is read again after this long (its keys rotate; openid-client refetches unknown ones). */
@@ -49,6 +50,12 @@ export async function providerConfig(ctx: Ctx, settings: ProviderSettings): Prom
     .discovery(url, settings.clientId, settings.clientSecret, oidc.ClientSecretBasic(settings.clientSecret), {
       timeout: PROVIDER_TIMEOUT_S,
       execute: [...(insecure ? [oidc.allowInsecureRequests] : []), oidc.enableNonRepudiationChecks],
+      // In production every request (discovery, token, keys) goes to public addresses only.
+      ...(ctx.options.production ? { [oidc.customFetch]: publicOnlyFetch() } : {}),
+    })
+    .then((config) => {
+      if (ctx.options.production) config[oidc.customFetch] = publicOnlyFetch();
+      return config;
     })
     .catch((err: unknown) => {
       cache.delete(key);

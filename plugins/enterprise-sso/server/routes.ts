@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { authHeaders, body, fail, limitAuth, loginBindingOf, ok, parseCookies, requireAuth, S, SESSION_CODE_HEADER, type ServerContext as Ctx } from '@portal/server-api';
 import { ERROR_CODES as E } from '@portal/plugin-api/contract';
 import type { ConnectionInput, NewAccountRequest } from '../contract';
-import { managedCompany, readConnection, removeConnection, saveConnection, connectionOf } from './connections';
+import { connectionById, connectionOf, managedCompany, readConnection, removeConnection, saveConnection } from './connections';
+import { endSessionsOutsideProvider } from './requirement';
 import { claimDomain, removeDomain, verifyDomain } from './domains';
 import { FLOW_COOKIE, FLOW_MINUTES, callback, createFromFlow, discover, readFlow, startFlow } from './flows';
 
@@ -54,7 +55,11 @@ export function enterpriseRoutes(ctx: Ctx) {
         return ok(await readConnection(ctx, company));
       });
     domainCall('/orgs/:id/enterprise-sso/domains', claimDomain);
-    domainCall('/orgs/:id/enterprise-sso/domains/verify', verifyDomain);
+    domainCall('/orgs/:id/enterprise-sso/domains/verify', async (ctx, connectionId, domain) => {
+      await verifyDomain(ctx, connectionId, domain);
+      // Proven while the company requires its sign-in: the domain's people are held to it from now on.
+      if ((await connectionById(ctx, connectionId))?.required === 1) await endSessionsOutsideProvider(ctx, connectionId);
+    });
     domainCall('/orgs/:id/enterprise-sso/domains/remove', removeDomain);
 
     // The login page: where does this address sign in?
