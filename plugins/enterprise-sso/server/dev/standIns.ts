@@ -34,8 +34,8 @@ export async function seedEnterpriseDemo(ctx: Ctx, demo: DemoSeeding): Promise<v
   // Proven already in the demo (the stand-in's record would prove it too).
   await ssoStore(ctx).insertInto('enterprise_sso_domains').values({ domain: DEMO_DOMAIN, connection_id: id, token: randomToken(24), verified_at: now, created_at: now }).execute();
   // Carol has an ID with a password already: her first company sign-in links it (after that password).
-  const carol = await demo.account(`carol@${DEMO_DOMAIN}`, "member of Contoso Demo Ltd; her first company sign-in (Contoso-Directory-1 at its provider) links this ID after this password", company.region, { first: 'Carol', last: 'Clerk' });
-  await directory(ctx).join(ctx, company.region, company.id, carol);
+  // Not made a member: the company's demo members stay the company plugin's.
+  const carol = await demo.account(`carol@${DEMO_DOMAIN}`, "an ID of Contoso's domain; her first company sign-in (Contoso-Directory-1 at its provider) links it after this password", company.region, { first: 'Carol', last: 'Clerk' });
   for (const u of DEMO_PROVIDER_USERS.filter((p) => p.email !== carol.email)) demo.listUser({ email: u.email, password: `${u.password} (at Contoso's provider)`, state: `Contoso Demo Ltd's directory: enterprise sign-in${u.amr?.includes('mfa') ? ', its second factor taken' : ', no ID yet'}` });
 }
 
