@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { ApiError, CONTENT_WIDTH, type HttpClient, type MyCompany, type Registry } from '@portal/plugin-api';
+import { ApiError, CONTENT_WIDTH, type HttpClient, type Registry } from '@portal/plugin-api';
 import { demoUser, inArabic, press, StoryPortal, testRegistry, typeInto, until, untilText } from '@portal/plugin-api/testing';
 import CompanySignIn from './CompanySignIn';
+import { company } from './testing';
 import type { ConnectionResult, ConnectionView } from './contract';
 import enterpriseSso from './index';
 
@@ -13,31 +14,6 @@ import enterpriseSso from './index';
 
 type Loaded = { registry: Registry };
 
-const company: MyCompany = {
-  id: 'org-1',
-  name: 'Northwind Security Integrators',
-  type: 'systemIntegrator',
-  country: 'CZ',
-  address: 'Vinohradská 12',
-  state: 'Praha',
-  city: 'Prague',
-  postCode: '120-00',
-  contact: 'Ana Novák',
-  contactEmail: 'office@northwind.example',
-  contactNumber: '420601234',
-  orgCode: 'NW2024CZ',
-  website: 'https://northwind.example',
-  comment: null,
-  certified: true,
-  region: 'Euw',
-  ownerAccount: demoUser.email,
-  ownerName: 'Ana Novák',
-  businessLicense: null,
-  version: 3,
-  createdAt: Date.UTC(2024, 2, 1, 12),
-  role: 'owner',
-  joinedAt: Date.UTC(2024, 2, 1, 12),
-};
 
 const BASE = `/orgs/${company.id}/enterprise-sso`;
 const REDIRECT = 'https://id.example.com/api/login/enterprise/callback';

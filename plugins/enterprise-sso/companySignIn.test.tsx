@@ -1,38 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, getToast, type HttpClient, type MyCompany } from '@portal/plugin-api';
+import { ApiError, getToast, type HttpClient } from '@portal/plugin-api';
 import { demoUser, renderPortal, setUser, testRegistry } from '@portal/plugin-api/testing';
 import CompanySignIn from './CompanySignIn';
+import { company } from './testing';
 import { isIssuerAddress } from './ProviderPart';
 import type { ConnectionResult, ConnectionView } from './contract';
 import enterpriseSso from './index';
 
-const company: MyCompany = {
-  id: 'org-1',
-  name: 'Northwind Security Integrators',
-  type: 'systemIntegrator',
-  country: 'CZ',
-  address: null,
-  state: null,
-  city: 'Prague',
-  postCode: null,
-  contact: null,
-  contactEmail: null,
-  contactNumber: null,
-  orgCode: 'NW2024CZ',
-  website: null,
-  comment: null,
-  certified: true,
-  region: 'Euw',
-  ownerAccount: demoUser.email,
-  ownerName: 'Ana Novák',
-  businessLicense: null,
-  version: 3,
-  createdAt: Date.UTC(2024, 2, 1, 12),
-  role: 'owner',
-  joinedAt: Date.UTC(2024, 2, 1, 12),
-};
 
 const BASE = '/orgs/org-1/enterprise-sso';
 const REDIRECT = 'https://id.example.com/api/login/enterprise/callback';
