@@ -14,7 +14,7 @@
 //
 // A story's digest covers what its picture depends on: every file its story file reaches in the
 // build's module graph (core/build/moduleGraph.mjs), the code of the virtual modules it reaches,
-// the installed packages (package-lock.json), the Storybook set-up, Loki's settings, the browser's
+// the installed packages (package-lock.json, but for the server's own), the Storybook set-up, Loki's settings, the browser's
 // and the fonts' versions, and its reference images themselves.
 // Through a catalogue (every plugin behind one lazy import; every locale file, bundled by the
 // stories' i18n) it depends only on what it was seen to load when last shot: the plugins and locale
@@ -96,8 +96,46 @@ function closure(start, uses) {
   return seen;
 }
 
+/**
+ * The installed packages a picture can depend on: package-lock.json without the packages only
+ * the server and the lint/report tools use (package.json's `visualDigest.serverOnly`, and what
+ * only they pull in). A server library added or bumped shoots no story again. Listed by mistake,
+ * a package the stories load is refused here: it shows in the build's module graph.
+ */
+function packagesDigest() {
+  const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
+  const serverOnly = new Set(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).visualDigest?.serverOnly ?? []);
+  const ids = new Set(Object.entries(graph).flatMap(([id, { imports }]) => [id, ...imports]));
+  const loaded = [...ids].filter((id) => [...serverOnly].some((name) => id.startsWith(`./node_modules/${name}/`)));
+  if (loaded.length > 0) {
+    console.error(`visual-digests: package.json's visualDigest.serverOnly names packages the stories load: ${loaded.slice(0, 3).join(', ')}`);
+    process.exit(1);
+  }
+  const packages = lock.packages ?? {};
+  const depsOf = (entry) => ({ ...entry.dependencies, ...entry.optionalDependencies, ...entry.peerDependencies, ...entry.devDependencies });
+  // Node's resolution: the nearest node_modules/<name> up from the package's own folder.
+  const resolve = (from, name) => {
+    for (let dir = from; ; dir = dir.replace(/\/?node_modules\/(@[^/]+\/)?[^/]+$/, '')) {
+      const candidate = `${dir ? `${dir}/` : ''}node_modules/${name}`;
+      if (packages[candidate]) return candidate;
+      if (!dir) return null;
+    }
+  };
+  const rootEntry = packages[''] ?? {};
+  const strip = (deps) => (deps ? Object.fromEntries(Object.entries(deps).filter(([name]) => !serverOnly.has(name))) : deps);
+  const counted = new Map([['', { ...rootEntry, dependencies: strip(rootEntry.dependencies), devDependencies: strip(rootEntry.devDependencies) }]]);
+  const stack = Object.keys(depsOf(counted.get(''))).map((name) => resolve('', name));
+  while (stack.length > 0) {
+    const key = stack.pop();
+    if (key === null || counted.has(key)) continue;
+    counted.set(key, packages[key]);
+    for (const name of Object.keys(depsOf(packages[key]))) stack.push(resolve(key, name));
+  }
+  return JSON.stringify([{ ...lock, packages: undefined }, ...[...counted.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
+}
+
 function globalDigest() {
-  const parts = [readFileSync(path.join(root, 'package-lock.json'))];
+  const parts = [packagesDigest()];
   const sb = path.join(root, '.storybook');
   for (const f of readdirSync(sb).sort()) parts.push(`${f}\n`, readFileSync(path.join(sb, f)));
   // Loki's settings but its configurations: those count per story (a story that a change of

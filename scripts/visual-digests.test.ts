@@ -154,6 +154,30 @@ describe('scripts/visual-digests.mjs', () => {
     expect(select()).toEqual(ALL);
   });
 
+  it("shoots nothing when only the server's packages change, and everything when a package the stories share changes", () => {
+    const lock = (packages: Record<string, unknown>) => JSON.stringify({ lockfileVersion: 3, packages });
+    const withServerOnly = (serverOnly: string[]) => write('package.json', JSON.stringify({ loki: { chromeRetries: 2, configurations: { 'chrome.375': { width: 375 }, 'chrome.1366': { width: 1366 } } }, visualDigest: { serverOnly } }));
+    withServerOnly(['server-lib']);
+    const base = { '': { dependencies: { react: '19', 'server-lib': '1' } }, 'node_modules/react': { version: '19.0.0', dependencies: { shared: '2' } }, 'node_modules/server-lib': { version: '1.0.0', dependencies: { 'xml-thing': '1', shared: '1' } }, 'node_modules/xml-thing': { version: '1.0.0' }, 'node_modules/shared': { version: '1.0.0' }, 'node_modules/react/node_modules/shared': { version: '2.0.0' } };
+    write('package-lock.json', lock(base));
+    recordAll();
+    // The server library bumped, with what only it pulls in, and a new server library added.
+    write('package-lock.json', lock({ ...base, '': { dependencies: { react: '19', 'server-lib': '2', 'other-server-lib': '1' } }, 'node_modules/server-lib': { version: '2.0.0', dependencies: { 'xml-thing': '2' } }, 'node_modules/xml-thing': { version: '2.0.0' }, 'node_modules/other-server-lib': { version: '1.0.0' } }));
+    withServerOnly(['server-lib', 'other-server-lib']);
+    expect(select()).toEqual([]);
+    // A package react resolves (its own nested copy) changed: every story again.
+    write('package-lock.json', lock({ ...base, 'node_modules/react/node_modules/shared': { version: '2.0.1' } }));
+    withServerOnly(['server-lib']);
+    expect(select()).toEqual(ALL);
+  });
+
+  it('refuses a serverOnly list that names a package the stories load', () => {
+    write('package.json', JSON.stringify({ loki: { configurations: {} }, visualDigest: { serverOnly: ['i18next'] } }));
+    const r = spawnSync(process.execPath, [script, 'select', path.join(dir, 'static'), path.join(dir, 'graph.json'), path.join(dir, 'digests.json')], { cwd: dir, encoding: 'utf8', env: { ...process.env, VISUAL_DIGEST_ROOT: dir, VISUAL_DIGEST_ENVIRONMENT: environment } });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('names packages the stories load: ./node_modules/i18next/index.js');
+  });
+
   it('records only stories that were shot and sent a trace, and keeps what others had', () => {
     record(['A One'], { 'a--one': ['ns:a'] });
     expect(select()).toEqual(['A Two', 'B One']);
