@@ -14,32 +14,51 @@ export interface ClaimedDomain {
   record: { name: string; value: string };
 }
 
-/** `GET /orgs/:id/enterprise-sso`: the company's connection, or null before one is made. */
-export interface ConnectionView {
-  kind: 'oidc';
-  issuer: string;
-  clientId: string;
+/** The protocol a company's provider speaks. */
+export type ConnectionKind = 'oidc' | 'saml';
+
+interface ConnectionCommon {
   secondFactor: SecondFactorChoice;
   required: boolean;
   domains: ClaimedDomain[];
 }
 
+/** `GET /orgs/:id/enterprise-sso`: the company's connection, or null before one is made. */
+export type ConnectionView =
+  | (ConnectionCommon & { kind: 'oidc'; issuer: string; clientId: string })
+  | (ConnectionCommon & {
+      kind: 'saml';
+      /** The provider's entity ID, single sign-on address and signing certificates (their ends of validity), as its metadata said. */
+      entityId: string;
+      ssoUrl: string;
+      metadataUrl: string | null;
+      certificates: Array<{ expires: string | null }>;
+    });
+
+/** What to register at a SAML provider: the portal as a service provider. */
+export interface ServiceProviderInfo {
+  entityId: string;
+  acsUrl: string;
+  /** The portal's SP metadata (XML), to give the provider instead of the two values. */
+  metadataUrl: string;
+}
+
 export interface ConnectionResult {
   connection: ConnectionView | null;
-  /** What to register at the provider: the portal's redirect URI. */
+  /** What to register at an OpenID provider: the portal's redirect URI. */
   redirectUri: string;
+  serviceProvider: ServiceProviderInfo;
   /** The company's active members and whether each has linked an identity of its provider. */
   members: Array<{ email: string; linked: boolean }>;
 }
 
-/** `PUT /orgs/:id/enterprise-sso`: the secret is kept when left out of an edit. */
-export interface ConnectionInput {
-  issuer: string;
-  clientId: string;
-  clientSecret?: string;
-  secondFactor: SecondFactorChoice;
-  required: boolean;
-}
+/**
+ * `PUT /orgs/:id/enterprise-sso`. OpenID Connect: the secret is kept when left out of an edit.
+ * SAML: the provider's metadata, as its URL (read again at each save) or its XML.
+ */
+export type ConnectionInput =
+  | { kind: 'oidc'; issuer: string; clientId: string; clientSecret?: string; secondFactor: SecondFactorChoice; required: boolean }
+  | { kind: 'saml'; metadataUrl?: string; metadataXml?: string; secondFactor: SecondFactorChoice; required: boolean };
 
 /** `POST /login/enterprise/discover`: where an address signs in, if at its company's provider. */
 export type DiscoverResult = { company: string; startUrl: string } | { company: null };

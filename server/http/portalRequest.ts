@@ -31,6 +31,12 @@ declare module 'fastify' {
     portalOnly?: 'always' | 'withCookie';
     /** Body types besides JSON the route takes. */
     bodies?: ReadonlyArray<'form' | 'multipart'>;
+    /**
+     * `signed-answer`: another site's page posts here by design (a SAML provider's answer, HTTP-POST
+     * binding); the route authenticates the message by its signature, and sets or reads no cookie of
+     * the portal's. The origin checks are skipped; the body types still hold.
+     */
+    crossSite?: 'signed-answer';
   }
 }
 
@@ -58,13 +64,15 @@ function refuse(reason: string): never {
 /** Throws -10010 for a state-changing call that may not come from the portal's own pages. */
 export function checkPortalRequest(ctx: Ctx, req: FastifyRequest): void {
   if (!UNSAFE_METHODS.has(req.method)) return;
+  const config = req.routeOptions.config;
   const origin = single(req, 'origin');
   const fromPortalOrigin = origin !== undefined && isPortalOrigin(ctx, req, origin);
-  if (origin !== undefined && !fromPortalOrigin) refuse('origin');
   const site = single(req, 'sec-fetch-site');
-  if (site === 'cross-site' || (site === 'same-site' && !fromPortalOrigin)) refuse('origin');
+  if (config.crossSite !== 'signed-answer') {
+    if (origin !== undefined && !fromPortalOrigin) refuse('origin');
+    if (site === 'cross-site' || (site === 'same-site' && !fromPortalOrigin)) refuse('origin');
+  }
 
-  const config = req.routeOptions.config;
   const mediaType = (single(req, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (mediaType && mediaType !== 'application/json' && !(config.bodies ?? []).some((kind) => MEDIA_TYPES[kind] === mediaType)) {
     fail(E.badRequest, { reason: 'content-type' }, 'Unsupported content type: send JSON.', 415);

@@ -10,6 +10,8 @@ import type { ConnectionInput, ConnectionResult, ConnectionView } from '../contr
 import { domainView } from './domains';
 import { endSessionsOutsideProvider } from './requirement';
 import { checkIssuer, providerConfig } from './provider';
+import { acsUrl, spEntityId, type SamlConnection } from './saml';
+import { certificateExpiry, fetchIdpMetadata, parseIdpMetadata } from './samlMetadata';
 import { ssoStore, type ConnectionTable, type EnterpriseTables } from './tables';
 
 export const secretPlace = (connectionId: string) => `enterprise-sso:${connectionId}`;
@@ -44,10 +46,22 @@ export async function connectionById(ctx: Ctx, id: string): Promise<ConnectionTa
 
 export const openSecret = (ctx: Ctx, row: ConnectionTable) => ctx.secrets.open(row.client_secret, secretPlace(row.id));
 
-async function view(ctx: Ctx, row: ConnectionTable): Promise<ConnectionView> {
-  const domains = await ssoStore(ctx).selectFrom('enterprise_sso_domains').selectAll().where('connection_id', '=', row.id).orderBy('domain').execute();
-  return { kind: 'oidc', issuer: row.issuer, clientId: row.client_id, secondFactor: row.second_factor === 'portal' ? 'portal' : 'provider', required: row.required === 1, domains: domains.map(domainView) };
+/** A SAML connection's provider, as the SAML side reads it. */
+export function samlConnection(row: ConnectionTable): SamlConnection {
+  return { entityId: row.issuer, ssoUrl: row.saml_sso_url ?? '', certificates: JSON.parse(row.saml_certs ?? '[]') as string[] };
 }
+
+async function view(ctx: Ctx, row: ConnectionTable): Promise<ConnectionView> {
+  const domains = (await ssoStore(ctx).selectFrom('enterprise_sso_domains').selectAll().where('connection_id', '=', row.id).orderBy('domain').execute()).map(domainView);
+  const common = { secondFactor: row.second_factor === 'portal' ? ('portal' as const) : ('provider' as const), required: row.required === 1, domains };
+  if (row.kind === 'saml') {
+    const saml = samlConnection(row);
+    return { kind: 'saml', entityId: saml.entityId, ssoUrl: saml.ssoUrl, metadataUrl: row.saml_metadata_url, certificates: saml.certificates.map((c) => ({ expires: certificateExpiry(c) })), ...common };
+  }
+  return { kind: 'oidc', issuer: row.issuer, clientId: row.client_id, ...common };
+}
+
+const serviceProvider = (ctx: Ctx) => ({ entityId: spEntityId(ctx), acsUrl: acsUrl(ctx), metadataUrl: spEntityId(ctx) });
 
 export async function readConnection(ctx: Ctx, company: DirectoryCompany): Promise<ConnectionResult> {
   const row = await connectionOf(ctx, company);
@@ -58,28 +72,51 @@ export async function readConnection(ctx: Ctx, company: DirectoryCompany): Promi
   return {
     connection: row ? await view(ctx, row) : null,
     redirectUri: callbackUrl(ctx),
+    serviceProvider: serviceProvider(ctx),
     members: members.map((m) => ({ email: m.email, linked: linked.has(m.accountId) })),
   };
 }
 
-/** Saves the connection once its provider answered discovery with these settings (-40030 otherwise). */
-export async function saveConnection(ctx: Ctx, company: DirectoryCompany, input: ConnectionInput): Promise<ConnectionResult> {
-  const existing = await connectionOf(ctx, company);
+/** The provider's fields as stored: OpenID Connect read by discovery, SAML from its metadata. */
+async function providerFields(ctx: Ctx, existing: ConnectionTable | null, input: ConnectionInput, id: string) {
+  if (input.kind === 'saml') {
+    const metadataUrl = input.metadataUrl?.trim() || null;
+    if (!metadataUrl && !input.metadataXml?.trim()) fail(E.invalidParameter, { field: 'metadata' }, "Give the provider's metadata URL or its XML.");
+    const metadata = metadataUrl ? await fetchIdpMetadata(ctx, metadataUrl) : parseIdpMetadata(ctx, input.metadataXml!);
+    return {
+      kind: 'saml',
+      issuer: metadata.entityId,
+      client_id: '',
+      client_secret: ctx.secrets.seal('', secretPlace(id)),
+      saml_sso_url: metadata.ssoUrl,
+      saml_certs: JSON.stringify(metadata.certificates),
+      saml_metadata_url: metadataUrl,
+    };
+  }
   const issuer = checkIssuer(ctx, input.issuer.trim()).toString().replace(/\/$/, '');
   const clientId = input.clientId.trim();
   if (!clientId) fail(E.invalidParameter, { field: 'clientId' });
   // Another provider (or client) gets its own secret: the saved one never goes to another issuer.
-  const repointed = existing !== null && (existing.issuer !== issuer || existing.client_id !== clientId);
-  const secret = input.clientSecret ?? (existing && !repointed ? openSecret(ctx, existing) : '');
-  if (!secret) fail(E.invalidParameter, { field: 'clientSecret' }, repointed ? 'A new issuer or client ID needs its client secret.' : undefined);
+  const samePlace = existing !== null && existing.kind === 'oidc' && existing.issuer === issuer && existing.client_id === clientId;
+  const secret = input.clientSecret ?? (samePlace ? openSecret(ctx, existing) : '');
+  if (!secret) fail(E.invalidParameter, { field: 'clientSecret' }, existing && !samePlace ? 'A new issuer or client ID needs its client secret.' : undefined);
   await providerConfig(ctx, { issuer, clientId, clientSecret: secret });
-  const now = ctx.now();
+  return { kind: 'oidc', issuer, client_id: clientId, client_secret: ctx.secrets.seal(secret, secretPlace(id)), saml_sso_url: null, saml_certs: null, saml_metadata_url: null };
+}
+
+/** Saves the connection once its provider answered (discovery, or its metadata read); -40030 otherwise. */
+export async function saveConnection(ctx: Ctx, company: DirectoryCompany, input: ConnectionInput): Promise<ConnectionResult> {
+  const existing = await connectionOf(ctx, company);
   const id = existing?.id ?? randomId();
-  const fields = { issuer, client_id: clientId, client_secret: ctx.secrets.seal(secret, secretPlace(id)), second_factor: input.secondFactor, required: input.required ? 1 : 0, dev_local: 0, updated_at: now };
+  const provider = await providerFields(ctx, existing, input, id);
+  // Pointed at another provider (another protocol, issuer, entity or client): its identities are not these.
+  const repointed = existing !== null && (existing.kind !== provider.kind || existing.issuer !== provider.issuer || existing.client_id !== provider.client_id);
+  const now = ctx.now();
+  const fields = { ...provider, second_factor: input.secondFactor, required: input.required ? 1 : 0, dev_local: 0, updated_at: now };
   await ctx.stores.global.transaction().execute(async (trx) => {
     const db = trx.withTables<EnterpriseTables>();
     if (existing) await db.updateTable('enterprise_sso_connections').set(fields).where('id', '=', id).execute();
-    else await db.insertInto('enterprise_sso_connections').values({ id, company_region: company.region, company_id: company.id, kind: 'oidc', created_at: now, ...fields }).execute();
+    else await db.insertInto('enterprise_sso_connections').values({ id, company_region: company.region, company_id: company.id, created_at: now, ...fields }).execute();
     // Pointed elsewhere: no identity linked at the old provider signs anyone in through the new one,
     // and no sign-in under way finishes; each member links again with their own password.
     if (repointed) {

@@ -8,6 +8,7 @@
  * the address exists, that ID's password (or mailed code) proves it before the link is made; no ID
  * yet, one is made with the company's membership, for an address of the company's proven domains.
  */
+import { SamlStatusError } from '@node-saml/node-saml';
 import { ERROR_CODES as E, type RegionCode } from '@portal/plugin-api/contract';
 import {
   accountRow,
@@ -32,9 +33,10 @@ import {
   type ServerContext as Ctx,
 } from '@portal/server-api';
 import type { DiscoverResult, FlowResult, NewAccountRequest } from '../contract';
-import { callbackUrl, connectionById, directory, openSecret } from './connections';
+import { callbackUrl, connectionById, directory, openSecret, samlConnection } from './connections';
 import { connectionOfAddress } from './domains';
-import { authorizationUrl, codeChallengeOf, exchangeCode, newCodeVerifier, providerConfig } from './provider';
+import { authorizationUrl, codeChallengeOf, exchangeCode, newCodeVerifier, providerConfig, type ProviderIdentity } from './provider';
+import { authnRequest, readSamlResponse } from './saml';
 import { ssoStore, type ConnectionTable, type FlowTable } from './tables';
 
 /** A flow lasts this long: the provider's page, and the steps back on the login page. */
@@ -66,12 +68,23 @@ export async function startFlow(ctx: Ctx, input: { sessionCode: string; email: s
   const connectionId = await connectionOfAddress(ctx, email);
   const connection = connectionId ? await connectionById(ctx, connectionId) : null;
   if (!connection) fail(E.invalidParameter, { field: 'email' }, 'This address does not sign in at a company provider.');
-  const config = await providerConfig(ctx, { issuer: connection.issuer, clientId: connection.client_id, clientSecret: openSecret(ctx, connection) });
   const state = randomToken(32);
-  const nonce = randomToken(32);
-  const codeVerifier = newCodeVerifier();
   const browserSecret = randomToken(32);
   const now = ctx.now();
+  // OpenID Connect: the code's checks (nonce, PKCE). SAML: the request the answer must be in response to.
+  let location: string;
+  let checks: { nonce: string; code_verifier: string; request_id: string | null };
+  if (connection.kind === 'saml') {
+    const request = await authnRequest(ctx, samlConnection(connection), state);
+    location = request.location;
+    checks = { nonce: '', code_verifier: '', request_id: request.requestId };
+  } else {
+    const config = await providerConfig(ctx, { issuer: connection.issuer, clientId: connection.client_id, clientSecret: openSecret(ctx, connection) });
+    const nonce = randomToken(32);
+    const codeVerifier = newCodeVerifier();
+    location = authorizationUrl(config, { redirectUri: callbackUrl(ctx), state, nonce, codeChallenge: await codeChallengeOf(codeVerifier), loginHint: email });
+    checks = { nonce, code_verifier: codeVerifier, request_id: null };
+  }
   await ssoStore(ctx)
     .insertInto('enterprise_sso_flows')
     .values({
@@ -80,8 +93,7 @@ export async function startFlow(ctx: Ctx, input: { sessionCode: string; email: s
       browser_hash: sha256(browserSecret),
       session_code: input.sessionCode,
       connection_id: connection.id,
-      nonce,
-      code_verifier: codeVerifier,
+      ...checks,
       email,
       status: 'started',
       proof_hash: null,
@@ -97,7 +109,6 @@ export async function startFlow(ctx: Ctx, input: { sessionCode: string; email: s
       expires_at: now + FLOW_MINUTES * 60_000,
     })
     .execute();
-  const location = authorizationUrl(config, { redirectUri: callbackUrl(ctx), state, nonce, codeChallenge: await codeChallengeOf(codeVerifier), loginHint: email });
   return { location, browserSecret };
 }
 
@@ -108,30 +119,37 @@ function backToLogin(ctx: Ctx, sessionCode: string, fragment: Record<string, str
   return url.toString();
 }
 
+/** The flow a provider's answer names by its `state` (OpenID) or RelayState (SAML), taken once: null when none is open. */
+async function takeFlow(ctx: Ctx, state: string): Promise<FlowTable | null> {
+  const db = ssoStore(ctx);
+  const flow = state ? await db.selectFrom('enterprise_sso_flows').selectAll().where('state_hash', '=', sha256(state)).executeTakeFirst() : undefined;
+  if (!flow || flow.status !== 'started') return null;
+  // One answer per flow: the state is spent before anything else can use it.
+  const claimed = await db.updateTable('enterprise_sso_flows').set({ status: 'answered' }).where('id', '=', flow.id).where('status', '=', 'started').executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1 ? flow : null;
+}
+
+async function failFlow(ctx: Ctx, flow: FlowTable, error: NonNullable<FlowResult['error']>): Promise<string> {
+  await ssoStore(ctx).updateTable('enterprise_sso_flows').set({ status: 'failed', error }).where('id', '=', flow.id).execute();
+  return backToLogin(ctx, flow.session_code, { error });
+}
+
 /**
- * The provider's answer. The flow is the one whose `state` came back, started in this browser
- * (its cookie) and still open; the code is exchanged and the identity read. Where the browser
- * goes next: the login page with a proof, or with what failed.
+ * The OpenID provider's answer. The flow is the one whose `state` came back, started in this
+ * browser (its cookie) and still open; the code is exchanged and the identity read. Where the
+ * browser goes next: the login page with a proof, or with what failed.
  */
 export async function callback(ctx: Ctx, url: URL, browserSecret: string | undefined): Promise<string> {
   const state = url.searchParams.get('state') ?? '';
   const db = ssoStore(ctx);
-  const flow = state ? await db.selectFrom('enterprise_sso_flows').selectAll().where('state_hash', '=', sha256(state)).executeTakeFirst() : undefined;
-  // No flow of this browser: a forged or replayed answer, or another browser's (login CSRF).
-  if (!flow || flow.status !== 'started' || !browserSecret || !safeEqual(sha256(browserSecret), flow.browser_hash)) {
-    fail(E.invalidToken, undefined, 'This sign-in answer is not for this browser, or it was used already. Please start again.', 400);
-  }
-  // One answer per flow: the state is spent before anything else can use it.
-  const claimed = await db.updateTable('enterprise_sso_flows').set({ status: 'answered' }).where('id', '=', flow.id).where('status', '=', 'started').executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) fail(E.invalidToken, undefined, 'This sign-in answer was used already.', 400);
-  const failWith = async (error: NonNullable<FlowResult['error']>) => {
-    await db.updateTable('enterprise_sso_flows').set({ status: 'failed', error }).where('id', '=', flow.id).execute();
-    return backToLogin(ctx, flow.session_code, { error });
-  };
-  if (flow.expires_at <= ctx.now()) return failWith('expired');
-  if (url.searchParams.has('error')) return failWith(url.searchParams.get('error') === 'access_denied' ? 'denied' : 'provider');
+  const open = state ? await db.selectFrom('enterprise_sso_flows').select('browser_hash').where('state_hash', '=', sha256(state)).executeTakeFirst() : undefined;
+  // Not this browser's flow (login CSRF: an answer sent to another browser) is refused before it is spent.
+  const flow = open && browserSecret && safeEqual(sha256(browserSecret), open.browser_hash) ? await takeFlow(ctx, state) : null;
+  if (!flow) fail(E.invalidToken, undefined, 'This sign-in answer is not for this browser, or it was used already. Please start again.', 400);
+  if (flow.expires_at <= ctx.now()) return failFlow(ctx, flow, 'expired');
+  if (url.searchParams.has('error')) return failFlow(ctx, flow, url.searchParams.get('error') === 'access_denied' ? 'denied' : 'provider');
   const connection = await connectionById(ctx, flow.connection_id);
-  if (!connection) return failWith('provider');
+  if (!connection || connection.kind !== 'oidc') return failFlow(ctx, flow, 'provider');
   let identity;
   try {
     const config = await providerConfig(ctx, { issuer: connection.issuer, clientId: connection.client_id, clientSecret: openSecret(ctx, connection) });
@@ -139,8 +157,37 @@ export async function callback(ctx: Ctx, url: URL, browserSecret: string | undef
   } catch (err) {
     // The reason for operators (never a token: the library's messages name the failed check).
     console.warn(`enterprise sign-in: connection ${connection.id}: the provider's answer was refused: ${err instanceof Error ? err.message : String(err)}`);
-    return failWith('provider');
+    return failFlow(ctx, flow, 'provider');
   }
+  return settle(ctx, flow, connection, identity);
+}
+
+/**
+ * The SAML provider's answer, posted by the browser (from the provider's page: a cross-site post,
+ * which carries no SameSite cookie, so the browser is checked where the proof is used, as for every
+ * proof). The flow is the one its RelayState names; the answer must be in response to its request.
+ */
+export async function samlCallback(ctx: Ctx, samlResponse: string, relayState: string): Promise<string> {
+  const flow = await takeFlow(ctx, relayState);
+  if (!flow) fail(E.invalidToken, undefined, 'This sign-in answer is not for a sign-in under way, or it was used already. Please start again.', 400);
+  if (flow.expires_at <= ctx.now()) return failFlow(ctx, flow, 'expired');
+  const connection = await connectionById(ctx, flow.connection_id);
+  if (!connection || connection.kind !== 'saml' || !flow.request_id) return failFlow(ctx, flow, 'provider');
+  let identity;
+  try {
+    identity = await readSamlResponse(ctx, samlConnection(connection), { requestId: flow.request_id, createdAt: flow.created_at }, samlResponse);
+  } catch (err) {
+    if (err instanceof SamlStatusError && /AuthnFailed|RequestDenied/.test(err.xmlStatus)) return failFlow(ctx, flow, 'denied');
+    console.warn(`enterprise sign-in: connection ${connection.id}: the SAML answer was refused: ${err instanceof Error ? err.message : String(err)}`);
+    return failFlow(ctx, flow, 'provider');
+  }
+  return settle(ctx, flow, connection, identity);
+}
+
+/** The identity the provider vouched for, matched to an ID; the login page gets a proof of it. */
+async function settle(ctx: Ctx, flow: FlowTable, connection: ConnectionTable, identity: ProviderIdentity): Promise<string> {
+  const db = ssoStore(ctx);
+  const failWith = (error: NonNullable<FlowResult['error']>) => failFlow(ctx, flow, error);
   const providerMfa = connection.second_factor === 'provider' && identity.amr.some((m) => MFA_AMR.has(m));
   // A subject of the issuer it was linked at: a connection pointed at another provider links no one.
   const link = await db.selectFrom('enterprise_sso_links').selectAll().where('connection_id', '=', connection.id).where('issuer', '=', connection.issuer).where('subject', '=', identity.subject).executeTakeFirst();

@@ -23,9 +23,9 @@ export interface ProviderSettings {
 
 /**
  * An issuer the portal may call: https, or http on loopback off production (the development
- * providers); no credentials, query or fragment in it. Refused as -10020 with the field.
+ * providers); no credentials, query (unless `query`: a SAML address may have one) or fragment in it. Refused as -10020 with the field.
  */
-export function checkIssuer(ctx: Ctx, issuer: string): URL {
+export function checkIssuer(ctx: Ctx, issuer: string, options: { query?: boolean } = {}): URL {
   let url: URL;
   try {
     url = new URL(issuer);
@@ -33,7 +33,7 @@ export function checkIssuer(ctx: Ctx, issuer: string): URL {
     fail(E.invalidParameter, { field: 'issuer' }, 'The issuer is not a URL.');
   }
   const insecureOk = !ctx.options.production && url.protocol === 'http:' && LOOPBACK.has(url.hostname);
-  if ((url.protocol !== 'https:' && !insecureOk) || url.username || url.password || url.search || url.hash) fail(E.invalidParameter, { field: 'issuer' }, 'The issuer must be an https URL without credentials, query or fragment.');
+  if ((url.protocol !== 'https:' && !insecureOk) || url.username || url.password || (url.search && !options.query) || url.hash) fail(E.invalidParameter, { field: 'issuer' }, 'The issuer must be an https URL without credentials, query or fragment.');
   return url;
 }
 

@@ -10,7 +10,8 @@ import type { ConnectionInput, NewAccountRequest } from '../contract';
 import { connectionById, connectionOf, managedCompany, readConnection, removeConnection, saveConnection } from './connections';
 import { endSessionsOutsideProvider } from './requirement';
 import { claimDomain, removeDomain, verifyDomain } from './domains';
-import { FLOW_COOKIE, FLOW_MINUTES, callback, createFromFlow, discover, readFlow, startFlow } from './flows';
+import { FLOW_COOKIE, FLOW_MINUTES, callback, createFromFlow, discover, readFlow, samlCallback, startFlow } from './flows';
+import { serviceProviderMetadata } from './saml';
 
 const companyParams = { type: 'object', properties: { id: S.id }, required: ['id'] } as const;
 const sessionHeaders = { type: 'object', properties: { [SESSION_CODE_HEADER]: S.str(128) } } as const;
@@ -22,18 +23,34 @@ export function enterpriseRoutes(ctx: Ctx) {
       const auth = await requireAuth(ctx, req);
       return ok(await readConnection(ctx, await managedCompany(ctx, auth.region, req.params.id, auth.account)));
     });
-    api.put<{ Params: { id: string }; Body: ConnectionInput }>(
+    api.put<{ Params: { id: string }; Body: Partial<ConnectionInput> & Pick<ConnectionInput, 'secondFactor' | 'required'> & { issuer?: string; clientId?: string } }>(
       '/orgs/:id/enterprise-sso',
       {
         schema: {
           params: companyParams,
           headers: authHeaders,
-          body: body({ issuer: S.str(2048, 1), clientId: S.str(256, 1), clientSecret: S.str(512, 1), secondFactor: { type: 'string', enum: ['provider', 'portal'] }, required: S.bool }, ['issuer', 'clientId', 'secondFactor', 'required']),
+          body: body(
+            {
+              kind: { type: 'string', enum: ['oidc', 'saml'] },
+              issuer: S.str(2048, 1),
+              clientId: S.str(256, 1),
+              clientSecret: S.str(512, 1),
+              metadataUrl: S.str(2048),
+              metadataXml: S.str(512 * 1024),
+              secondFactor: { type: 'string', enum: ['provider', 'portal'] },
+              required: S.bool,
+            },
+            ['secondFactor', 'required'],
+          ),
         },
       },
       async (req) => {
         const auth = await requireAuth(ctx, req);
-        return ok(await saveConnection(ctx, await managedCompany(ctx, auth.region, req.params.id, auth.account), req.body));
+        // Without a kind: OpenID Connect (the calls made before SAML came).
+        const input = { ...req.body, kind: req.body.kind ?? 'oidc' } as ConnectionInput;
+        if (input.kind === 'oidc' && !input.issuer) fail(E.invalidParameter, { field: 'issuer' });
+        if (input.kind === 'oidc' && !input.clientId) fail(E.invalidParameter, { field: 'clientId' });
+        return ok(await saveConnection(ctx, await managedCompany(ctx, auth.region, req.params.id, auth.account), input));
       },
     );
     api.delete<{ Params: { id: string } }>('/orgs/:id/enterprise-sso', { schema: { params: companyParams, headers: authHeaders } }, async (req) => {
@@ -97,6 +114,30 @@ export function enterpriseRoutes(ctx: Ctx) {
       reply.header('Referrer-Policy', 'no-referrer');
       return reply.redirect(location, 302);
     });
+
+    // The portal as a SAML service provider: its metadata, for company admins to give their provider.
+    api.get('/login/enterprise/saml/metadata', async (_req, reply) => {
+      reply.header('Content-Type', 'application/samlmetadata+xml; charset=utf-8');
+      reply.header('Cache-Control', 'public, max-age=3600');
+      return serviceProviderMetadata(ctx);
+    });
+
+    // A SAML provider's answer (HTTP-POST binding): a form its page posts from its own origin. It
+    // sets no cookie and acts on no session; what it proves is checked by its signature.
+    api.post<{ Body: { SAMLResponse?: string; RelayState?: string } }>(
+      '/login/enterprise/saml/acs',
+      { config: { page: true, bodies: ['form'], crossSite: 'signed-answer' }, bodyLimit: 256 * 1024 },
+      async (req, reply) => {
+        await limitAuth(ctx, req, 'login');
+        const { SAMLResponse: response, RelayState: relayState } = req.body ?? {};
+        if (typeof response !== 'string' || typeof relayState !== 'string' || relayState.length > 128) fail(E.invalidParameter, { field: 'SAMLResponse' }, 'A SAML answer needs SAMLResponse and RelayState.', 400);
+        const location = await samlCallback(ctx, response, relayState);
+        reply.header('Cache-Control', 'no-store');
+        reply.header('Referrer-Policy', 'no-referrer');
+        // 303: the browser leaves the post behind and loads the login page.
+        return reply.redirect(location, 303);
+      },
+    );
 
     api.post<{ Body: { proof: string } }>('/login/enterprise/flow', { config: { portalOnly: 'always' }, schema: { headers: sessionHeaders, body: body({ proof: S.str(200, 1) }, ['proof']) } }, async (req) => {
       await limitAuth(ctx, req, 'login');

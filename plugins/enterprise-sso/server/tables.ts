@@ -13,12 +13,20 @@ export interface ConnectionTable {
   id: string;
   company_region: RegionCode;
   company_id: string;
-  /** 'oidc' (SAML to come). */
+  /** 'oidc' or 'saml'. */
   kind: string;
+  /** OpenID Connect: the issuer URL. SAML: the identity provider's entity ID. */
   issuer: string;
+  /** OpenID Connect only ('' for SAML). */
   client_id: string;
-  /** Sealed (ctx.secrets) at the place `enterprise-sso:<id>`. */
+  /** Sealed (ctx.secrets) at the place `enterprise-sso:<id>` ('' sealed for SAML). */
   client_secret: string;
+  /** SAML: where the browser goes with the AuthnRequest (HTTP-Redirect binding). */
+  saml_sso_url: string | null;
+  /** SAML: the provider's signing certificates (a JSON array of base64 DER), any of which may sign. */
+  saml_certs: string | null;
+  /** SAML: the metadata URL it was read from, when it was given as one. */
+  saml_metadata_url: string | null;
   /** 'provider': the provider's second factor (its amr) stands for the portal's; 'portal': the portal's own is asked. */
   second_factor: string;
   /** 1: the company's members sign in only here (their password is refused, -20690). */
@@ -60,8 +68,11 @@ export interface FlowTable {
   /** The login session's code: the sign-in goes on in it, and a proof serves only it. */
   session_code: string;
   connection_id: string;
+  /** OpenID Connect's checks ('' for SAML). */
   nonce: string;
   code_verifier: string;
+  /** SAML: the AuthnRequest's ID, which the answer's InResponseTo must name. */
+  request_id: string | null;
   /** The address typed at the start. */
   email: string;
   /** started → linked | link | create | failed → done */
@@ -159,6 +170,14 @@ export const enterpriseMigrations: MigrationSet = () => ({
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('expires_at', 'bigint', (c) => c.notNull())
         .execute();
+    },
+  },
+  '002_enterprise_sso_saml': {
+    async up(db) {
+      await db.schema.alterTable('enterprise_sso_connections').addColumn('saml_sso_url', 'varchar(2048)').execute();
+      await db.schema.alterTable('enterprise_sso_connections').addColumn('saml_certs', 'text').execute();
+      await db.schema.alterTable('enterprise_sso_connections').addColumn('saml_metadata_url', 'varchar(2048)').execute();
+      await db.schema.alterTable('enterprise_sso_flows').addColumn('request_id', 'varchar(128)').execute();
     },
   },
 });

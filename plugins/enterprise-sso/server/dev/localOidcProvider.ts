@@ -8,6 +8,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
+import { closeServer, DevHttpError, escapeHtml, page, readFormBody, sendHtml } from './devPages';
 import Provider, { errors, type Adapter, type AdapterFactory, type AdapterPayload, type Configuration, type Interaction } from 'oidc-provider';
 
 export interface LocalOidcUser {
@@ -288,37 +289,14 @@ function checkCredentials(users: LocalOidcUser[], email: string, password: strin
   return user && ok ? user : undefined;
 }
 
-function readForm(req: IncomingMessage): Promise<URLSearchParams> {
-  const type = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded') {
-    return Promise.reject(new errors.OIDCProviderError(415, 'unsupported_media_type'));
+/** The form of a sign-in post, as the provider's errors when it is not one or too large. */
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  try {
+    return await readFormBody(req, FORM_LIMIT);
+  } catch (error) {
+    if (error instanceof DevHttpError) throw new errors.OIDCProviderError(error.status, error.code);
+    throw error;
   }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > FORM_LIMIT) {
-        // Stop reading; the 413 goes out with Connection: close, so the rest is never read.
-        req.off('data', onData).off('end', onEnd).pause();
-        reject(new errors.OIDCProviderError(413, 'request_too_large'));
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
-    req.on('data', onData).once('end', onEnd).once('error', reject);
-  });
-}
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
-const STYLE =
-  'body{font-family:system-ui,sans-serif;max-width:22rem;margin:4rem auto;padding:0 1rem}label,input,button{display:block;width:100%;box-sizing:border-box}input{margin:.25rem 0 1rem;padding:.5rem}button{padding:.6rem}[role=alert]{color:#b00020}';
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
 function signInPage(name: string, uid: string, email: string, error: string | undefined): string {
@@ -338,17 +316,6 @@ function errorPage(error: string, description: string | undefined): string {
   return page('Sign-in error', `<h1>Sign-in error</h1><p><strong>${escapeHtml(error)}</strong></p>${description ? `<p>${escapeHtml(description)}</p>` : ''}`);
 }
 
-function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Cache-Control': 'no-store',
-    // No scripts at all; no form-action either: browsers apply it to the redirects back to the client.
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
-    'X-Content-Type-Options': 'nosniff',
-  });
-  res.end(html);
-}
-
 /** The interaction routes' errors: the provider's own (expired session, …) by name, anything else as a bare 500. */
 function sendError(res: ServerResponse, error: unknown): void {
   if (res.headersSent) {
@@ -364,10 +331,3 @@ function sendError(res: ServerResponse, error: unknown): void {
   sendHtml(res, 500, errorPage('server_error', undefined));
 }
 
-function closeServer(server: ReturnType<typeof createServer>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()));
-    // close() ends idle keep-alive sockets itself but waits for busy ones; a dev IdP need not wait for anyone.
-    server.closeAllConnections();
-  });
-}

@@ -8,7 +8,9 @@ import { body, findAccount, ok, randomToken, S, type DemoSeeding, type ServerCon
 import { callbackUrl, directory, secretPlace } from '../connections';
 import { publishStandInRecord } from '../domains';
 import { ssoStore } from '../tables';
+import { acsUrl, spEntityId } from '../saml';
 import { startLocalOidcProvider, type LocalOidcUser } from './localOidcProvider';
+import { startLocalSamlIdp, type LocalSamlUser } from './localSamlIdp';
 
 export const DEMO_DOMAIN = 'contoso.example';
 export const DEMO_CLIENT_ID = 'unified-id-portal';
@@ -18,6 +20,14 @@ export const DEMO_PROVIDER_USERS: LocalOidcUser[] = [
   { sub: 'contoso-0002', email: `ben@${DEMO_DOMAIN}`, password: 'Contoso-Directory-1', givenName: 'Ben', familyName: 'Builder', amr: ['pwd', 'mfa'] },
   { sub: 'contoso-0003', email: `carol@${DEMO_DOMAIN}`, password: 'Contoso-Directory-1', givenName: 'Carol', familyName: 'Clerk', amr: ['pwd'] },
 ];
+
+/** The same directory over SAML: the people above (with persistent NameIDs of its own), and Dan, who signs in only here. */
+export const DEMO_SAML_USERS: LocalSamlUser[] = [
+  ...DEMO_PROVIDER_USERS.map((u) => ({ nameId: `saml-${u.sub}`, email: u.email, password: u.password, givenName: u.givenName, familyName: u.familyName, mfa: u.amr?.includes('mfa') ?? false })),
+  { nameId: 'saml-contoso-0004', email: `dan@${DEMO_DOMAIN}`, password: 'Contoso-Directory-1', givenName: 'Dan', familyName: 'Dealer' },
+];
+/** Fixed, so a company connected to it stays connected when the next start takes another port. */
+export const DEMO_SAML_ENTITY_ID = 'urn:example:contoso:saml-directory';
 
 /** The demo: Contoso Demo Ltd (the company plugin's certified demo company) signs in at the local provider. */
 export async function seedEnterpriseDemo(ctx: Ctx, demo: DemoSeeding): Promise<void> {
@@ -46,8 +56,14 @@ export const enterpriseDevStandIns = {
       publishStandInRecord(req.body.name, req.body.value);
       return ok({ published: true });
     });
-    // The demo's provider runs only where enterprise sign-in is on somewhere (a deployment config turns it on).
+    // The demo's providers run only where enterprise sign-in is on somewhere (a deployment config turns it on).
     if (!ctx.switches.onAnywhere('enterprise-sso')) return;
+    // The SAML directory: any company may connect it (its metadata URL, on Company → Sign-in).
+    const saml = await startLocalSamlIdp({ name: 'Contoso SAML directory', users: DEMO_SAML_USERS, sp: { entityId: spEntityId(ctx), acsUrl: acsUrl(ctx) }, entityId: DEMO_SAML_ENTITY_ID });
+    app.addHook('onClose', () => saml.close());
+    // Connected before, at another port: its address follows (the entity, certificate and links stay).
+    await ssoStore(ctx).updateTable('enterprise_sso_connections').set({ saml_sso_url: `${saml.url}/sso`, saml_metadata_url: saml.metadataUrl }).where('kind', '=', 'saml').where('issuer', '=', DEMO_SAML_ENTITY_ID).execute();
+    console.log(`Enterprise sign-in: Contoso's SAML directory, metadata at ${saml.metadataUrl} (connect it on Company → Sign-in; dan@${DEMO_DOMAIN} signs in only there)`);
     const local = await ssoStore(ctx).selectFrom('enterprise_sso_connections').select('id').where('dev_local', '=', 1).execute();
     if (local.length === 0) return;
     const secret = randomToken(24);
