@@ -145,6 +145,7 @@ export { ADDRESS_MARK, EmailAddress, longValueCss, withEmailAddress } from '../u
 export { atLeast, below, media, useViewportWidth } from '../ui/media';
 export { type SelectOption } from '../ui/selectFilter';
 export { Spinner } from '../ui/Spinner';
+export { TextArea, type TextAreaProps } from '../ui/TextArea';
 export { TextField, type TextFieldProps } from '../ui/TextField';
 export { dismissToast, getToast, toast, type ToastItem, type ToastKind, type ToastOptions } from '../ui/toastStore';
 export { Truncate, type TruncateProps } from '../ui/Truncate';

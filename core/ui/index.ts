@@ -21,6 +21,7 @@ export { atLeast, below, media, useViewportClass, useViewportHeight, useViewport
 export { closeAllModals, closeModal, getModals, openModal, subscribeModals, useModals, type ModalEntry, type ModalKind, type ModalOptions } from './modalStore';
 export { filterOptions, foldText, groupOptions, type SelectOption } from './selectFilter';
 export { Spinner } from './Spinner';
+export { TextArea, type TextAreaProps } from './TextArea';
 export { TextField, type TextFieldProps } from './TextField';
 export { TOAST_MS, dismissToast, getToast, holdToast, subscribeToast, toast, useToast, type ToastItem, type ToastKind, type ToastOptions } from './toastStore';
 export { ToastHost } from './ToastHost';

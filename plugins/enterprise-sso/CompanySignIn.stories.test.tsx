@@ -15,6 +15,9 @@ describeStoryStates('CompanySignIn', stories, {
     DisconnectConfirm: ['Disconnect the identity provider?', 'Members then sign in with their own passwords again.'],
     Loading: ['Loading the sign-in settings…'],
     LoadFailed: ['The sign-in settings could not be loaded.', 'Network error. Check your connection and try again.', 'Try again'],
+    SamlNotConnected: ['Entity ID (audience)', 'https://id.example.com/api/login/enterprise/saml/metadata', 'Reply URL (assertion consumer service)', 'https://id.example.com/api/login/enterprise/saml/acs', "Download the portal's SAML metadata", 'Or paste the metadata XML', '!Register this redirect URI at your provider', '!Client secret'],
+    SamlConnected: ['Connected', 'https://sts.windows.net/6f1c2b0e-4d7a-4b8e-9c3f-2a1d5e7b9c10/', 'https://login.microsoftonline.com/6f1c2b0e-4d7a-4b8e-9c3f-2a1d5e7b9c10/saml2', '1 signing certificate', 'Valid until', '2029'],
+    SamlMetadataRefused: ['The metadata holds no signing certificate the portal can read.'],
     Arabic: ['لم نعثر على سجل DNS الذي يثبت ملكيتك لهذا النطاق', '!We could not find the DNS record', WAITING],
   },
   check(name, canvasElement) {
@@ -28,6 +31,11 @@ describeStoryStates('CompanySignIn', stories, {
     if (name === 'DomainNotProven' || name === 'Arabic') {
       const item = [...canvasElement.querySelectorAll('li')].find((li) => li.querySelector('h3')?.textContent === WAITING);
       expect(item?.querySelector('[role="alert"]')).not.toBeNull();
+    }
+    if (name === 'SamlConnected') expect(issuer).toHaveValue('https://login.microsoftonline.com/6f1c2b0e-4d7a-4b8e-9c3f-2a1d5e7b9c10/federationmetadata/2007-06/federationmetadata.xml?appid=5a8e');
+    if (name === 'SamlMetadataRefused') {
+      expect(issuer).toHaveValue('https://adfs.northwind.example/FederationMetadata/2007-06/FederationMetadata.xml');
+      expect(issuer).toHaveAttribute('aria-invalid', 'true');
     }
     if (name === 'Arabic') expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     if (name === 'Loading') expect(screen.getByRole('status')).toHaveTextContent('Loading the sign-in settings…');

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ApiError, CONTENT_WIDTH, type HttpClient, type Registry } from '@portal/plugin-api';
 import { demoUser, inArabic, press, StoryPortal, testRegistry, typeInto, until, untilText } from '@portal/plugin-api/testing';
 import CompanySignIn from './CompanySignIn';
-import { company } from './testing';
+import { company, samlConnection, serviceProvider } from './testing';
 import type { ConnectionResult, ConnectionView } from './contract';
 import enterpriseSso from './index';
 
@@ -37,8 +37,8 @@ const members = [
   { email: 'maximiliana.alexandrina.hohenzollern@northwind-labs.example', linked: false },
 ];
 
-const connected: ConnectionResult = { connection, redirectUri: REDIRECT, members };
-const notConnected: ConnectionResult = { connection: null, redirectUri: REDIRECT, members: members.map((m) => ({ ...m, linked: false })) };
+const connected: ConnectionResult = { connection, redirectUri: REDIRECT, serviceProvider, members };
+const notConnected: ConnectionResult = { connection: null, redirectUri: REDIRECT, serviceProvider, members: members.map((m) => ({ ...m, linked: false })) };
 
 /** Stands for a call that never answers. */
 const PENDING = Symbol('pending');
@@ -134,6 +134,46 @@ export const LoadFailed: Story = {
   parameters: { http: storyHttp({ [`GET ${BASE}`]: new ApiError(0, undefined, 0) }) },
   play: async ({ canvasElement }) => {
     await until(() => canvasElement.querySelector('[role="alert"]'), 'the error');
+  },
+};
+
+const radio = (root: HTMLElement, value: string) => until(() => root.querySelector<HTMLInputElement>(`input[type="radio"][value="${value}"]`), `the ${value} choice`);
+
+/** SAML chosen, not connected yet: the portal's entity ID and reply URL to register, its metadata link, and the metadata fields. */
+export const SamlNotConnected: Story = {
+  parameters: { http: storyHttp({ [`GET ${BASE}`]: notConnected }) },
+  play: async ({ canvasElement }) => {
+    await shown(canvasElement);
+    (await radio(canvasElement, 'saml')).click();
+    await until(() => canvasElement.querySelector('textarea'), 'the metadata XML field');
+  },
+};
+
+/** Connected to a SAML provider by its metadata URL: the provider, its sign-in address and its certificate's end of validity. */
+export const SamlConnected: Story = {
+  parameters: { http: storyHttp({ [`GET ${BASE}`]: { ...connected, connection: samlConnection } }) },
+  play: async ({ canvasElement }) => {
+    await shown(canvasElement);
+    await untilText(canvasElement, 'Valid until');
+  },
+};
+
+/** The metadata was refused (no signing certificate): said under the field it came from, the URL kept. */
+export const SamlMetadataRefused: Story = {
+  parameters: {
+    http: storyHttp({
+      [`GET ${BASE}`]: notConnected,
+      [`PUT ${BASE}`]: new ApiError(-10020, 'The metadata holds no signing certificate.', 400, { field: 'metadata', reason: 'noCertificate' }),
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    await shown(canvasElement);
+    (await radio(canvasElement, 'saml')).click();
+    const url = await until(() => canvasElement.querySelector<HTMLInputElement>('input[type="url"]'), 'the metadata URL field');
+    typeInto(url, 'https://adfs.northwind.example/FederationMetadata/2007-06/FederationMetadata.xml');
+    await until(() => url.value.endsWith('.xml'), 'the typed URL');
+    await press(canvasElement, 'Save');
+    await untilText(canvasElement, 'no signing certificate');
   },
 };
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, getToast, type HttpClient } from '@portal/plugin-api';
 import { demoUser, renderPortal, setUser, testRegistry } from '@portal/plugin-api/testing';
 import CompanySignIn from './CompanySignIn';
-import { company } from './testing';
+import { company, samlConnection, serviceProvider } from './testing';
 import { isIssuerAddress } from './ProviderPart';
 import type { ConnectionResult, ConnectionView } from './contract';
 import enterpriseSso from './index';
@@ -28,8 +28,8 @@ const members = [
   { email: 'petr.svoboda@northwind.example', linked: true },
   { email: 'eva.horakova@northwind.example', linked: false },
 ];
-const connected: ConnectionResult = { connection, redirectUri: REDIRECT, members };
-const none: ConnectionResult = { connection: null, redirectUri: REDIRECT, members: members.map((m) => ({ ...m, linked: false })) };
+const connected: ConnectionResult = { connection, redirectUri: REDIRECT, serviceProvider, members };
+const none: ConnectionResult = { connection: null, redirectUri: REDIRECT, serviceProvider, members: members.map((m) => ({ ...m, linked: false })) };
 
 type Call = { method: string; path: string; body: unknown; options: unknown };
 type Answer = unknown | ((call: Call) => unknown);
@@ -70,7 +70,7 @@ async function renderScreen(answers: Record<string, Answer>, onChanged = vi.fn()
 /** Renders and waits for the provider's form. */
 async function renderLoaded(answers: Record<string, Answer>) {
   const fake = await renderScreen(answers);
-  await screen.findByRole('heading', { level: 2, name: 'Identity provider (OpenID Connect)' });
+  await screen.findByRole('heading', { level: 2, name: 'Identity provider' });
   return fake;
 }
 
@@ -99,12 +99,12 @@ describe('the Company pages’ Sign-in tab', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading the sign-in settings…');
     expect(screen.getByRole('region', { name: 'Company sign-in' })).toHaveAttribute('aria-busy', 'true');
     await act(async () => answer(connected));
-    await screen.findByRole('heading', { level: 2, name: 'Identity provider (OpenID Connect)' });
+    await screen.findByRole('heading', { level: 2, name: 'Identity provider' });
     expect(calls[0]).toMatchObject({ method: 'GET', path: BASE, options: { scope: 'regional' } });
 
     // Headings in order: the page's h1, its three sections' h2, a domain's h3.
     expect(screen.getByRole('heading', { level: 1, name: 'Company sign-in' })).toBeInTheDocument();
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Identity provider (OpenID Connect)', 'Domains', 'Members']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Identity provider', 'Domains', 'Members']);
 
     expect(field(/^Issuer URL/)).toHaveValue('https://login.northwind.example');
     expect(field(/^Issuer URL/)).toHaveAttribute('type', 'url');
@@ -152,7 +152,7 @@ describe('the Company pages’ Sign-in tab', () => {
     expect(alert).toHaveTextContent('The sign-in settings could not be loaded.');
     failing = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Identity provider (OpenID Connect)' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Identity provider' })).toBeInTheDocument();
   });
 
   it('refuses an issuer that is not https without calling, and says which fields are missing', async () => {
@@ -178,7 +178,7 @@ describe('the Company pages’ Sign-in tab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(getToast()?.message).toBe('Saved'));
     expect(changes()).toEqual([
-      { method: 'PUT', path: BASE, body: { issuer: 'https://login.northwind.example', clientId: 'portal-client', clientSecret: 's3cret', secondFactor: 'portal', required: true }, options: { scope: 'regional' } },
+      { method: 'PUT', path: BASE, body: { kind: 'oidc', issuer: 'https://login.northwind.example', clientId: 'portal-client', clientSecret: 's3cret', secondFactor: 'portal', required: true }, options: { scope: 'regional' } },
     ]);
     // The saved state: connected, the secret field empty again, the domains shown.
     expect(screen.getByText('Connected')).toBeInTheDocument();
@@ -194,7 +194,7 @@ describe('the Company pages’ Sign-in tab', () => {
     await userEvent.click(save);
     await waitFor(() => expect(getToast()?.message).toBe('Saved'));
     expect(changes()).toHaveLength(1);
-    expect(changes()[0]!.body).toEqual({ issuer: 'https://login.northwind.example', clientId: 'portal-client-2', secondFactor: 'provider', required: false });
+    expect(changes()[0]!.body).toEqual({ kind: 'oidc', issuer: 'https://login.northwind.example', clientId: 'portal-client-2', secondFactor: 'provider', required: false });
     expect(changes()[0]!.body).not.toHaveProperty('clientSecret');
     expect(field(/^Client ID/)).toHaveValue('portal-client-2');
   });
@@ -331,6 +331,69 @@ describe('the Company pages’ Sign-in tab', () => {
     expect(field(/^Issuer URL/)).toHaveValue('');
     expect(screen.queryByRole('heading', { name: 'Domains' })).toBeNull();
     expect(getToast()?.message).toBe('The identity provider is disconnected.');
-    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Identity provider (OpenID Connect)' })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Identity provider' })).toHaveFocus());
+  });
+});
+
+describe('the Sign-in tab with a SAML provider', () => {
+  const chooseSaml = () => userEvent.click(screen.getByRole('radio', { name: 'SAML 2.0' }));
+
+  it("shows what to register at the provider: the portal's entity ID, reply URL and metadata", async () => {
+    await renderLoaded({ [`GET ${BASE}`]: none });
+    await chooseSaml();
+    expect(screen.queryByText(REDIRECT)).toBeNull();
+    expect(screen.getByRole('group', { name: 'Entity ID (audience)' })).toHaveTextContent(serviceProvider.entityId);
+    expect(screen.getByRole('group', { name: 'Reply URL (assertion consumer service)' })).toHaveTextContent(serviceProvider.acsUrl);
+    expect(screen.getByRole('link', { name: "Download the portal's SAML metadata" })).toHaveAttribute('href', serviceProvider.metadataUrl);
+    expect(screen.queryByLabelText(/^Client secret/)).toBeNull();
+  });
+
+  it('asks for the metadata URL or XML, refuses a URL that is not https, and saves either without calling twice', async () => {
+    const saved = { ...connected, connection: samlConnection };
+    const { changes } = await renderLoaded({ [`GET ${BASE}`]: none, [`PUT ${BASE}`]: saved });
+    await chooseSaml();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter the metadata URL or paste the metadata XML')).toBeInTheDocument();
+    expect(field(/^Metadata URL/)).toHaveFocus();
+    await userEvent.type(field(/^Metadata URL/), 'http://adfs.northwind.example/metadata.xml');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("Enter the metadata's https address")).toBeInTheDocument();
+    expect(changes()).toHaveLength(0);
+    // Pasted XML alone is enough.
+    await userEvent.clear(field(/^Metadata URL/));
+    await userEvent.click(screen.getByLabelText(/^Or paste the metadata XML/));
+    await userEvent.paste('<md:EntityDescriptor entityID="x"/>');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(changes()).toHaveLength(1));
+    expect(changes()[0]!.body).toEqual({ kind: 'saml', metadataXml: '<md:EntityDescriptor entityID="x"/>', secondFactor: 'provider', required: false });
+    // Saved: what the metadata said.
+    expect(await screen.findByText(samlConnection.entityId)).toBeInTheDocument();
+    expect(screen.getByText(samlConnection.ssoUrl)).toBeInTheDocument();
+    expect(screen.getByText(/^Valid until .*2029/)).toBeInTheDocument();
+    expect(field(/^Metadata URL/)).toHaveValue(samlConnection.metadataUrl);
+  });
+
+  it("says what is wrong with refused metadata under the field it came from, the URL kept", async () => {
+    const refused = new ApiError(-10020, 'The metadata holds no signing certificate.', 400, { field: 'metadata', reason: 'noCertificate' });
+    await renderLoaded({ [`GET ${BASE}`]: none, [`PUT ${BASE}`]: refused });
+    await chooseSaml();
+    const url = 'https://adfs.northwind.example/FederationMetadata/2007-06/FederationMetadata.xml';
+    await userEvent.type(field(/^Metadata URL/), url);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The metadata holds no signing certificate the portal can read.')).toBeInTheDocument();
+    expect(field(/^Metadata URL/)).toHaveValue(url);
+    expect(field(/^Metadata URL/)).toHaveFocus();
+    expect(field(/^Metadata URL/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('a connected SAML provider opens on SAML; switching to OpenID Connect asks for the client secret', async () => {
+    const { changes } = await renderLoaded({ [`GET ${BASE}`]: { ...connected, connection: samlConnection } });
+    expect(screen.getByRole('radio', { name: 'SAML 2.0' })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: 'OpenID Connect' }));
+    await userEvent.type(field(/^Issuer URL/), 'https://login.northwind.example');
+    await userEvent.type(field(/^Client ID/), 'portal');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter the client secret')).toBeInTheDocument();
+    expect(changes()).toHaveLength(0);
   });
 });

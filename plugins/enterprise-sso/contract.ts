@@ -52,6 +52,9 @@ export interface ConnectionResult {
   members: Array<{ email: string; linked: boolean }>;
 }
 
+/** Why a SAML provider's metadata was refused (-10020, `result: { field: 'metadata', reason }`). */
+export type MetadataProblem = 'tooLarge' | 'doctype' | 'notXml' | 'notOneProvider' | 'noRedirectBinding' | 'ssoNotHttps' | 'noCertificate';
+
 /**
  * `PUT /orgs/:id/enterprise-sso`. OpenID Connect: the secret is kept when left out of an edit.
  * SAML: the provider's metadata, as its URL (read again at each save) or its XML.

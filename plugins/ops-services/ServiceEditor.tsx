@@ -3,7 +3,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button, Checkbox, contrastProblems, effectiveColors, FORM_VALIDATION, LANGUAGE_CODES, languageByCode, Notice, PageCard, runConfirmed, Select, TextField, toast, useConsole, useEditedBlur, useOps, type ContrastProblem } from '@portal/plugin-api';
+import { Button, Checkbox, contrastProblems, effectiveColors, FORM_VALIDATION, LANGUAGE_CODES, languageByCode, Notice, PageCard, runConfirmed, Select, TextArea, TextField, toast, useConsole, useEditedBlur, useOps, type ContrastProblem } from '@portal/plugin-api';
 import { ContrastReport } from './ContrastReport';
 import { AUTH_METHODS, SERVICES_CALLS as C, servicePath, type BaseThemeColors, type ServiceItem, type ServiceSaved } from './contract';
 import { ImageField } from './ImageField';
@@ -12,7 +12,6 @@ import { RotateDialog, SecretShownDialog } from './SecretDialogs';
 import { EMPTY_SERVICE, formValuesOf, previewInfoOf, serviceFieldsOf, serviceSchema, type ServiceFormValues } from './serviceForm';
 import { ServicePreview } from './ServicePreview';
 import { SlidesFields } from './SlidesFields';
-import { TextArea } from './TextArea';
 import { ThemeFields } from './ThemeFields';
 
 export interface ServiceEditorProps {
@@ -106,8 +105,8 @@ export function ServiceEditor({ service, themes, editable, onSaved, onClose, ini
           <TextField label={t('ops-services:fields.id')} required readOnly={!creating} valueWhenReadOnly dir="ltr" hint={creating ? t('ops-services:fields.idHint') : undefined} error={fieldError(errors.id?.message)} {...register('id')} disabled={disabled} />
           <TextField label={t('ops-services:fields.name')} required error={fieldError(errors.name?.message)} {...register('name')} disabled={disabled} />
         </div>
-        <TextArea label={t('ops-services:fields.redirectUris')} required hint={t('ops-services:fields.redirectUrisHint')} error={fieldError(errors.redirectUris?.message)} {...register('redirectUris')} disabled={disabled} />
-        <TextArea label={t('ops-services:fields.postLogoutRedirectUris')} hint={t('ops-services:fields.oneALine')} error={fieldError(errors.postLogoutRedirectUris?.message)} {...register('postLogoutRedirectUris')} disabled={disabled} />
+        <TextArea dir="ltr" label={t('ops-services:fields.redirectUris')} required hint={t('ops-services:fields.redirectUrisHint')} error={fieldError(errors.redirectUris?.message)} {...register('redirectUris')} disabled={disabled} />
+        <TextArea dir="ltr" label={t('ops-services:fields.postLogoutRedirectUris')} hint={t('ops-services:fields.oneALine')} error={fieldError(errors.postLogoutRedirectUris?.message)} {...register('postLogoutRedirectUris')} disabled={disabled} />
         <div css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(260px, 100%), 1fr))', gap: theme.space(3) }}>
           <TextField label={t('ops-services:fields.backchannelLogoutUri')} type="url" error={fieldError(errors.backchannelLogoutUri?.message)} {...register('backchannelLogoutUri')} disabled={disabled} />
           <TextField label={t('ops-services:fields.serviceUrl')} type="url" hint={t('ops-services:fields.serviceUrlHint')} error={fieldError(errors.serviceUrl?.message)} {...register('serviceUrl')} disabled={disabled} />

@@ -97,7 +97,7 @@ describe('SAML: the company connects its provider by metadata', () => {
     const xxe = `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>${metadata.replace(/^<\?xml[^>]*\?>/, '')}`;
     const refused = await connect({ metadataXml: xxe });
     expect(refused.body.errorCode).toBe(E.invalidParameter);
-    expect(refused.body.result).toEqual({ field: 'metadata' });
+    expect(refused.body.result).toEqual({ field: 'metadata', reason: 'doctype' });
     expect((await connect({ metadataXml: metadata.replace(/<(\w+:)?KeyDescriptor[\s\S]*?<\/(\w+:)?KeyDescriptor>/g, '') })).body.errorCode).toBe(E.invalidParameter);
     expect((await connect({ metadataXml: '<not-xml' })).body.errorCode).toBe(E.invalidParameter);
     expect((await connect({ metadataUrl: 'http://localhost:1/metadata' })).body.errorCode).toBe(E.identityProviderFailed);

@@ -9,6 +9,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
 import { ERROR_CODES as E } from '@portal/plugin-api/contract';
 import { fail, type ServerContext as Ctx } from '@portal/server-api';
+import type { MetadataProblem } from '../contract';
 import { checkIssuer } from './provider';
 import { requirePublicHost } from './publicAddresses';
 
@@ -32,39 +33,40 @@ export function certificateExpiry(base64: string): string | null {
   }
 }
 
-function refuse(message: string): never {
-  fail(E.invalidParameter, { field: 'metadata' }, message);
+/** Refused with the reason the Company tab words (MetadataProblem), and an English message for logs and back ends. */
+function refuse(reason: MetadataProblem, message: string): never {
+  fail(E.invalidParameter, { field: 'metadata', reason }, message);
 }
 
 /** Reads the metadata's XML; -10020 (field metadata) with what is wrong. */
 export function parseIdpMetadata(ctx: Ctx, xml: string): IdpMetadata {
-  if (Buffer.byteLength(xml) > MAX_METADATA_BYTES) refuse('The metadata is too large.');
+  if (Buffer.byteLength(xml) > MAX_METADATA_BYTES) refuse('tooLarge', 'The metadata is too large.');
   // No DTD, so no entity (external or nested) can be declared, let alone expanded.
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) refuse('The metadata must not declare a document type.');
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) refuse('doctype', 'The metadata must not declare a document type.');
   const errors: string[] = [];
   const note = (message: string) => errors.push(message);
   const doc = new DOMParser({ errorHandler: { warning: () => undefined, error: note, fatalError: note } }).parseFromString(xml, 'text/xml');
-  if (errors.length > 0 || !doc?.documentElement) refuse('The metadata is not well-formed XML.');
+  if (errors.length > 0 || !doc?.documentElement) refuse('notXml', 'The metadata is not well-formed XML.');
   const select = xpath.useNamespaces({ md: 'urn:oasis:names:tc:SAML:2.0:metadata', ds: 'http://www.w3.org/2000/09/xmldsig#' });
   const entities = select('//md:EntityDescriptor[md:IDPSSODescriptor]', doc) as Element[];
-  if (entities.length !== 1) refuse('The metadata must describe exactly one identity provider (an EntityDescriptor with an IDPSSODescriptor).');
+  if (entities.length !== 1) refuse('notOneProvider', 'The metadata must describe exactly one identity provider (an EntityDescriptor with an IDPSSODescriptor).');
   const entity = entities[0]!;
   const entityId = entity.getAttribute('entityID')?.trim() ?? '';
-  if (!entityId || entityId.length > 1024) refuse('The metadata names no entity ID.');
+  if (!entityId || entityId.length > 1024) refuse('notOneProvider', 'The metadata names no entity ID.');
   const sso = (select(`md:IDPSSODescriptor/md:SingleSignOnService[@Binding='${REDIRECT_BINDING}']/@Location`, entity) as Attr[])[0]?.value.trim();
-  if (!sso) refuse('The provider offers no single sign-on service with the HTTP-Redirect binding.');
+  if (!sso) refuse('noRedirectBinding', 'The provider offers no single sign-on service with the HTTP-Redirect binding.');
   // The browser is sent there: https (loopback http off production), like an OpenID issuer.
   try {
     checkIssuer(ctx, sso, { query: true });
   } catch {
-    refuse('The single sign-on address must be https.');
+    refuse('ssoNotHttps', 'The single sign-on address must be https.');
   }
   // Signing keys: those marked for signing, or for no use in particular.
   const certificates = (select("md:IDPSSODescriptor/md:KeyDescriptor[not(@use) or @use='signing']/ds:KeyInfo/ds:X509Data/ds:X509Certificate/text()", entity) as Text[])
     .map((t) => t.data.replace(/\s+/g, ''))
     .filter((c, i, all) => c !== '' && all.indexOf(c) === i);
-  if (certificates.length === 0) refuse('The metadata holds no signing certificate.');
-  for (const c of certificates) if (certificateExpiry(c) === null) refuse('A signing certificate in the metadata cannot be read.');
+  if (certificates.length === 0) refuse('noCertificate', 'The metadata holds no signing certificate.');
+  for (const c of certificates) if (certificateExpiry(c) === null) refuse('noCertificate', 'A signing certificate in the metadata cannot be read.');
   return { entityId, ssoUrl: sso, certificates };
 }
 

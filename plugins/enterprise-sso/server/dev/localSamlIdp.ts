@@ -14,9 +14,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import * as validator from '@authenio/samlify-node-xmllint';
-import * as samlify from 'samlify';
+import * as samlifyModule from 'samlify';
 import { closeServer, DevHttpError, escapeHtml, page, readFormBody, sendHtml } from './devPages';
 
+// Node's ESM loader names only some of samlify's CommonJS exports (SamlLib is a getter); its module object has them all.
+const samlify = ((samlifyModule as { default?: typeof samlifyModule }).default ?? samlifyModule) as typeof samlifyModule;
 samlify.setSchemaValidator(validator);
 
 const KEY = readFileSync(path.join(import.meta.dirname, 'localSamlIdp.key.pem'), 'utf8');

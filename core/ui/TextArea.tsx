@@ -1,14 +1,15 @@
 import { useTheme } from '@emotion/react';
 import { forwardRef, useId, type ComponentPropsWithoutRef, type ReactNode } from 'react';
-import { describedBy, FieldError, FieldHint } from '@portal/plugin-api';
+import { describedBy, FieldError, FieldHint } from './FieldMessages';
 
+/** Props of TextArea: a native textarea's, a label, a hint and an error. */
 export interface TextAreaProps extends ComponentPropsWithoutRef<'textarea'> {
   label: ReactNode;
   hint?: ReactNode;
   error?: ReactNode;
 }
 
-/** A labelled textarea in the kit's field style (the kit has none): lists of addresses, one a line. */
+/** A labelled textarea in TextField's style: several lines (lists of addresses, a pasted document). */
 export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextArea({ label, hint, error, id, required, ...props }, ref) {
   const theme = useTheme();
   const autoId = useId();
@@ -24,7 +25,6 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
         {...props}
         ref={ref}
         id={fieldId}
-        dir="ltr"
         rows={props.rows ?? 3}
         aria-required={required || undefined}
         aria-invalid={hasError || undefined}
