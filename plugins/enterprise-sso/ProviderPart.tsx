@@ -196,12 +196,14 @@ export function ProviderPart({ result, api, onResult, report }: { result: Connec
       setForm(formOf(saved.connection));
       toast(t('provider.saved'), 'success');
     } catch (error) {
-      setFailure(report(error));
+      const message = report(error);
       const field = refusedField(error, form);
       if (field) {
+        // Said at the field, which takes the focus (and so is read): no generic "Invalid parameter" below.
+        setFailure(null);
         setErrors({ [field]: field === 'metadataUrl' || field === 'metadataXml' ? metadataError(error) : t(`provider.errors.${field}`) });
         refs[field].current?.focus();
-      }
+      } else setFailure(message);
     } finally {
       setSaving(false);
     }
