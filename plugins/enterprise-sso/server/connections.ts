@@ -129,6 +129,33 @@ export async function saveConnection(ctx: Ctx, company: DirectoryCompany, input:
   return readConnection(ctx, company);
 }
 
+/**
+ * Reads each SAML connection's metadata URL again: its provider's sign-in address and signing
+ * certificates follow a rollover without anyone saving. A provider whose metadata now names
+ * another entity is left as it was (that is a repoint, for the company to save), and one that
+ * cannot be read keeps what it had; both are logged for operators.
+ */
+export async function refreshSamlMetadata(ctx: Ctx): Promise<number> {
+  const rows = await ssoStore(ctx).selectFrom('enterprise_sso_connections').selectAll().where('kind', '=', 'saml').where('saml_metadata_url', 'is not', null).execute();
+  let refreshed = 0;
+  for (const row of rows) {
+    try {
+      const metadata = await fetchIdpMetadata(ctx, row.saml_metadata_url!);
+      if (metadata.entityId !== row.issuer) {
+        console.warn(`enterprise sign-in: connection ${row.id}: its metadata now names ${metadata.entityId}, not ${row.issuer}; left as it was`);
+        continue;
+      }
+      const certs = JSON.stringify(metadata.certificates);
+      if (certs === row.saml_certs && metadata.ssoUrl === row.saml_sso_url) continue;
+      await ssoStore(ctx).updateTable('enterprise_sso_connections').set({ saml_certs: certs, saml_sso_url: metadata.ssoUrl, updated_at: ctx.now() }).where('id', '=', row.id).where('issuer', '=', row.issuer).execute();
+      refreshed += 1;
+    } catch (err) {
+      console.warn(`enterprise sign-in: connection ${row.id}: its metadata could not be read again: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  return refreshed;
+}
+
 /** Removes the connection, its domains and links: the members sign in with their own passwords again. */
 export async function removeConnection(ctx: Ctx, company: DirectoryCompany): Promise<void> {
   const row = await connectionOf(ctx, company);

@@ -9,7 +9,9 @@ import { Client, DEMO_PASSWORD, login, signIn, startLogin, startServer, type Tes
 import { CookieJar, postForm, send } from './dev/providerWalk';
 import { refusalAnswer, samlAnswer, startLocalSamlIdp, type LocalSamlIdp, type SamlAnswer } from './dev/localSamlIdp';
 import { DEMO_SAML_USERS } from './dev/standIns';
+import { refreshSamlMetadata } from './connections';
 import { acsUrl, spEntityId } from './saml';
+import type { EnterpriseTables } from './tables';
 
 /**
  * Enterprise sign-in over SAML 2.0 against a real server and a real SAML IdP (samlify's, started
@@ -107,6 +109,24 @@ describe('SAML: the company connects its provider by metadata', () => {
   });
 });
 
+describe("SAML: the provider's metadata is read again", () => {
+  it('takes a rolled-over certificate and sign-in address from the metadata URL, and nothing from metadata that names another entity', async () => {
+    const store = t.server.ctx.stores.global.withTables<EnterpriseTables>();
+    const row = () => store.selectFrom('enterprise_sso_connections').selectAll().where('kind', '=', 'saml').executeTakeFirstOrThrow();
+    const before = await row();
+    // As if saved before the provider rolled its key and moved its sign-in address.
+    await store.updateTable('enterprise_sso_connections').set({ saml_certs: JSON.stringify(['MIIBold']), saml_sso_url: 'http://localhost:1/old-sso' }).where('id', '=', before.id).execute();
+    expect(await refreshSamlMetadata(t.server.ctx)).toBe(1);
+    expect(await row()).toMatchObject({ saml_certs: before.saml_certs, saml_sso_url: before.saml_sso_url, issuer: idp.entityId });
+    expect(await refreshSamlMetadata(t.server.ctx)).toBe(0);
+    // Metadata that now names another entity is a repoint for the company to save: left as it was.
+    await store.updateTable('enterprise_sso_connections').set({ issuer: 'https://renamed.example/idp', saml_certs: JSON.stringify(['MIIBold']) }).where('id', '=', before.id).execute();
+    expect(await refreshSamlMetadata(t.server.ctx)).toBe(0);
+    expect((await row()).saml_certs).toBe(JSON.stringify(['MIIBold']));
+    await store.updateTable('enterprise_sso_connections').set({ issuer: before.issuer, saml_certs: before.saml_certs }).where('id', '=', before.id).execute();
+  });
+});
+
 describe('SAML: a member signs in through the provider pages', () => {
   it("makes Dan's ID in the company, then signs him in straight through", async () => {
     const walk = await startSaml(dan.email);
@@ -140,6 +160,17 @@ describe('SAML: a member signs in through the provider pages', () => {
     expect((await login(again.c, again.sessionCode, { email: dan.email, externalProof: nextProof })).status).toBe(200);
     const page = await owner.get(`/api/orgs/${contosoId}/enterprise-sso`, { auth: true });
     expect(page.body.result.members).toContainEqual({ email: dan.email, linked: true });
+  });
+
+  it("takes the provider's multi-factor authentication context as its second factor, where the company accepts it", async () => {
+    const store = t.server.ctx.stores.global.withTables<EnterpriseTables>();
+    const flowOf = async (walk: { requestId: string }) => (await store.selectFrom('enterprise_sso_flows').select('provider_mfa').where('request_id', '=', walk.requestId).executeTakeFirstOrThrow()).provider_mfa;
+    const withMfa = await startSaml(dan.email);
+    await postAcs(withMfa.c, await answer(withMfa, { user: { ...dan, mfa: true } }), withMfa.relayState);
+    expect(await flowOf(withMfa)).toBe(1);
+    const passwordOnly = await startSaml(dan.email);
+    await postAcs(passwordOnly.c, await answer(passwordOnly), passwordOnly.relayState);
+    expect(await flowOf(passwordOnly)).toBe(0);
   });
 
   it('says so when the person cancels at the provider', async () => {

@@ -1,4 +1,5 @@
 import { defineServerPlugin, pruneExpired } from '@portal/server-api';
+import { refreshSamlMetadata } from './connections';
 import { completeProof, proofAccount, requiredFor } from './flows';
 import { enterpriseRoutes } from './routes';
 import { enterpriseMigrations, ssoStore } from './tables';
@@ -19,6 +20,8 @@ export default defineServerPlugin({
   },
   routes: (api, ctx) => enterpriseRoutes(ctx)(api),
   jobs: [
+    // A SAML provider's certificates roll over: its metadata URL is read again every six hours.
+    { name: 'SAML providers metadata', everyMs: 6 * 3_600_000, run: (ctx) => refreshSamlMetadata(ctx) },
     {
       name: 'ended enterprise sign-ins',
       everyMs: 3_600_000,
