@@ -64,7 +64,16 @@ export type ConnectionInput =
   | { kind: 'saml'; metadataUrl?: string; metadataXml?: string; secondFactor: SecondFactorChoice; required: boolean };
 
 /** `POST /login/enterprise/discover`: where an address signs in, if at its company's provider. */
-export type DiscoverResult = { company: string; startUrl: string } | { company: null };
+export type DiscoverResult = { company: string } | { company: null };
+
+/**
+ * `POST /login/enterprise/start` (the login page's own call, with its session code): the flow is
+ * opened, bound to this browser by an HttpOnly cookie set in the answer, and the browser goes to
+ * `location` (the provider). A link cannot start it: another site cannot make a browser send the call.
+ */
+export interface StartResult {
+  location: string;
+}
 
 /** A sign-in back from the provider, as the login page reads it (`POST /login/enterprise/flow`). */
 export interface FlowResult {

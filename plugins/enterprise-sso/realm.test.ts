@@ -4,8 +4,11 @@ import type { DiscoverResult } from './contract';
 
 type Post = (path: string, body?: unknown, options?: unknown) => Promise<unknown>;
 
-const START_URL = '/api/login/enterprise/start?session_code=sc-1&email=ada%40contoso.example';
-const CONTOSO: DiscoverResult = { company: 'Contoso Demo Ltd', startUrl: START_URL };
+const PROVIDER_URL = 'https://login.contoso.example/authorize?client_id=portal&state=s';
+const CONTOSO: DiscoverResult = { company: 'Contoso Demo Ltd' };
+/** The server's answers by path: discovery, and the start that opens the flow. */
+const answers = (start: () => Promise<unknown>) => async (path: string) => (path === '/login/enterprise/start' ? start() : CONTOSO);
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function fakeHttp(post: Post) {
   return { post: vi.fn(post), get: vi.fn() } as unknown as HttpClient & { post: ReturnType<typeof vi.fn<Post>>; get: ReturnType<typeof vi.fn> };
@@ -13,9 +16,12 @@ function fakeHttp(post: Post) {
 
 // The answers are kept per page (module state): each test a fresh page.
 let findRealm: typeof import('./realm').findRealm;
+// The API's error class as the fresh page's modules know it (an error of the old one is not theirs).
+let PageApiError: typeof ApiError;
 beforeEach(async () => {
   vi.resetModules();
   ({ findRealm } = await import('./realm'));
+  ({ ApiError: PageApiError } = await import('@portal/plugin-api'));
 });
 
 const assign = vi.fn();
@@ -45,28 +51,38 @@ describe('findRealm: where an address signs in', () => {
     expect(await findRealm('ana@partner.example', { http, sessionCode: 'sc-1' })).toBeNull();
   });
 
-  it('an address of a company: its name, and go() leaves for the start URL', async () => {
-    const http = fakeHttp(async () => CONTOSO);
+  it("an address of a company: its name; go() opens the flow with the page's own call, then leaves for the provider", async () => {
+    const http = fakeHttp(answers(async () => ({ location: PROVIDER_URL })));
     const match = await findRealm('ada@contoso.example', { http, sessionCode: 'sc-1' });
     expect(match).toMatchObject({ name: 'Contoso Demo Ltd' });
     expect(assign).not.toHaveBeenCalled();
     match!.go();
+    await settle();
+    expect(http.post).toHaveBeenLastCalledWith('/login/enterprise/start', { email: 'ada@contoso.example' }, { auth: 'none', headers: { session_code: 'sc-1' } });
     expect(assign).toHaveBeenCalledTimes(1);
-    expect(assign).toHaveBeenCalledWith(START_URL);
+    expect(assign).toHaveBeenCalledWith(PROVIDER_URL);
   });
 
   it.each([
-    ['another origin', 'https://evil.example/api/login/enterprise/start?session_code=sc-1'],
-    ['a protocol-relative address', '//evil.example/api/login/enterprise/start?session_code=sc-1'],
     ['a script', 'javascript:alert(1)'],
-    ['another path of the portal', '/api/login/enterprise/callback?code=x'],
-    ['a path that only starts like it', '/api/login/enterprise/starting?session_code=sc-1'],
-    ['the start path without its query', '/api/login/enterprise/start'],
-    ['the start path under another prefix', '/x/api/login/enterprise/start?session_code=sc-1'],
-  ])('a start URL that is not the portal’s start path (%s): ignored', async (_what, startUrl) => {
-    const http = fakeHttp(async () => ({ company: 'Contoso Demo Ltd', startUrl }));
-    expect(await findRealm('ada@contoso.example', { http, sessionCode: 'sc-1' })).toBeNull();
-    expect(assign).not.toHaveBeenCalled();
+    ['plain http elsewhere', 'http://evil.example/authorize'],
+    ['nothing', undefined],
+  ])('a provider address the page does not leave for (%s): back on the login page as a failed provider', async (_what, location) => {
+    const http = fakeHttp(answers(async () => ({ location })));
+    (await findRealm('ada@contoso.example', { http, sessionCode: 'sc-1' }))!.go();
+    await settle();
+    expect(assign).toHaveBeenCalledWith('/login?module=enterprise&session_code=sc-1#error=provider');
+  });
+
+  it('a start refused as expired says so on the login page; any other failure as a failed provider', async () => {
+    const expired = fakeHttp(answers(async () => Promise.reject(new PageApiError(-20679, 'expired', 400))));
+    (await findRealm('ada@contoso.example', { http: expired, sessionCode: 'sc-1' }))!.go();
+    await settle();
+    expect(assign).toHaveBeenLastCalledWith('/login?module=enterprise&session_code=sc-1#error=expired');
+    const down = fakeHttp(answers(async () => Promise.reject(new PageApiError(-40030, 'down', 502))));
+    (await findRealm('ben@contoso.example', { http: down, sessionCode: 'sc-2' }))!.go();
+    await settle();
+    expect(assign).toHaveBeenLastCalledWith('/login?module=enterprise&session_code=sc-2#error=provider');
   });
 
   it('a failed call: no company (the password field stays; the server still enforces)', async () => {

@@ -1,6 +1,6 @@
 /** Home realm discovery: asks the server whether an address signs in at its company's provider. */
-import type { HttpClient, SignInRealmMatch } from '@portal/plugin-api';
-import type { DiscoverResult } from './contract';
+import { ERROR_CODES, toApiError, type HttpClient, type SignInRealmMatch } from '@portal/plugin-api';
+import type { DiscoverResult, StartResult } from './contract';
 
 /** Answers already given on this page, by address: typing back and forth asks once. */
 const known = new Map<string, Promise<DiscoverResult | null>>();
@@ -22,8 +22,35 @@ export async function findRealm(email: string, page: { http: HttpClient; session
   }
   const result = await answer;
   if (!result || result.company === null) return null;
-  const startUrl = result.startUrl;
-  // Only the portal's own start path: the server gave it, but the page leaves only for its own origin here.
-  if (!startUrl.startsWith('/api/login/enterprise/start?')) return null;
-  return { name: result.company, go: () => window.location.assign(startUrl) };
+  return { name: result.company, go: () => void start(email, page.http, sessionCode) };
+}
+
+/** An address the browser may leave for: the provider's page (https; http only on this machine, in development). */
+function isProviderAddress(location: unknown): location is string {
+  if (typeof location !== 'string') return false;
+  try {
+    const url = new URL(location);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Opens the flow with the page's own call (its answer binds the flow to this browser with an
+ * HttpOnly cookie: no link can start one in someone else's browser) and leaves for the provider.
+ * A failure comes back to the login page as a failed return from the provider would.
+ */
+async function start(email: string, http: HttpClient, sessionCode: string): Promise<void> {
+  let failure: 'expired' | 'provider' = 'provider';
+  try {
+    const { location } = await http.post<StartResult>('/login/enterprise/start', { email }, { auth: 'none', headers: { session_code: sessionCode } });
+    if (isProviderAddress(location)) {
+      window.location.assign(location);
+      return;
+    }
+  } catch (error) {
+    if (toApiError(error).code === ERROR_CODES.tokenExpired) failure = 'expired';
+  }
+  window.location.assign(`/login?module=enterprise&session_code=${encodeURIComponent(sessionCode)}#error=${failure}`);
 }

@@ -74,7 +74,9 @@ export function checkPortalRequest(ctx: Ctx, req: FastifyRequest): void {
   }
 
   const mediaType = (single(req, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (mediaType && mediaType !== 'application/json' && !(config.bodies ?? []).some((kind) => MEDIA_TYPES[kind] === mediaType)) {
+  // A route another site posts to takes only the bodies it declares (not JSON, which no form sends).
+  const jsonTaken = config.crossSite === undefined;
+  if ((mediaType || !jsonTaken) && !(jsonTaken && mediaType === 'application/json') && !(config.bodies ?? []).some((kind) => MEDIA_TYPES[kind] === mediaType)) {
     fail(E.badRequest, { reason: 'content-type' }, 'Unsupported content type: send JSON.', 415);
   }
 

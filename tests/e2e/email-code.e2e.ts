@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { type DevMail } from '../support/mailLinks';
 import { startPortal, type RunningPortal } from '../support/portal';
+import { openSignInPage } from '../support/signIn';
 
 let browser: Browser;
 let portal: RunningPortal;
@@ -22,14 +23,7 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-async function loginPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${portal.url}/login`);
-  await page.waitForURL(/\/login\?session_code=/);
-  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-  return { context, page };
-}
+const loginPage = () => openSignInPage(browser, portal.url);
 
 async function newestCodeMail(context: BrowserContext, to: string): Promise<{ code: string; link: string }> {
   const res = await context.request.get(`${portal.url}/dev/mail.json?to=${encodeURIComponent(to)}`);

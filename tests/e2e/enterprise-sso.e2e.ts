@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
+import { openSignInPage } from '../support/signIn';
 
 let browser: Browser;
 let portal: RunningPortal;
@@ -25,14 +26,7 @@ afterAll(async () => {
 
 const ADA = { email: 'ada@contoso.example', password: 'Contoso-Directory-1' };
 
-async function loginPage(): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${portal.url}/login`);
-  await page.waitForURL(/\/login\?session_code=/);
-  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-  return page;
-}
+const loginPage = async (): Promise<Page> => (await openSignInPage(browser, portal.url)).page;
 
 /** Types the address; the form offers the company's sign-in; at the provider's page, its password. */
 async function throughContoso(page: Page): Promise<void> {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { type DevMail } from '../support/mailLinks';
 import { startPortal, type RunningPortal } from '../support/portal';
+import { openSignInPage } from '../support/signIn';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo-pass-2024' };
 const RESET_USER = { email: 'member@example.com', password: 'Demo-pass-2024' };
@@ -22,14 +23,7 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-async function loginPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${portal.url}/login`);
-  await page.waitForURL(/\/login\?session_code=/);
-  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-  return { context, page };
-}
+const loginPage = () => openSignInPage(browser, portal.url);
 
 async function openReset(page: Page, email: string): Promise<void> {
   await page.getByLabel('Email').fill(email);

@@ -1,10 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TokenExchangeResult } from '../../core/contract/api';
 import { HEADERS, PORTAL_REQUEST_VALUE } from '../../core/contract/headers';
 
 /** The portal's request header: calls made here "as the portal" send it, as the SPA does. */
 export const PORTAL_HEADERS: Readonly<Record<string, string>> = { [HEADERS.portalRequest]: PORTAL_REQUEST_VALUE };
+
+/** A fresh browser (a context of its own) on the sign-in page, its login session started. */
+export async function openSignInPage(browser: Browser, baseUrl: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/login`);
+  await page.waitForURL(/\/login\?session_code=/);
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  return { context, page };
+}
 
 /**
  * Sign in through the real OAuth hand-off, as the portal's own client would:

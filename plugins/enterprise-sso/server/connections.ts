@@ -104,13 +104,29 @@ async function providerFields(ctx: Ctx, existing: ConnectionTable | null, input:
   return { kind: 'oidc', issuer, client_id: clientId, client_secret: ctx.secrets.seal(secret, secretPlace(id)), saml_sso_url: null, saml_certs: null, saml_metadata_url: null };
 }
 
+/**
+ * Whether the provider's fields name another provider, whose identities are not the linked ones.
+ * OpenID Connect: another issuer or client (the issuer's own keys, read over TLS, sign). SAML: an
+ * entity ID is only a name the metadata states, so what vouches is where the keys come from: another
+ * metadata URL, or pasted metadata with any signing certificate not trusted before (an admin's own
+ * key would otherwise sign in as any linked member). Keys that change at the same URL follow, as an
+ * OpenID issuer's do.
+ */
+function isRepoint(existing: ConnectionTable, next: { kind: string; issuer: string; client_id: string; saml_certs: string | null; saml_metadata_url: string | null }): boolean {
+  if (existing.kind !== next.kind || existing.issuer !== next.issuer || existing.client_id !== next.client_id) return true;
+  if (next.kind !== 'saml') return false;
+  if ((existing.saml_metadata_url ?? null) !== next.saml_metadata_url) return true;
+  if (next.saml_metadata_url !== null) return false;
+  const trusted = new Set(JSON.parse(existing.saml_certs ?? '[]') as string[]);
+  return (JSON.parse(next.saml_certs ?? '[]') as string[]).some((c) => !trusted.has(c));
+}
+
 /** Saves the connection once its provider answered (discovery, or its metadata read); -40030 otherwise. */
 export async function saveConnection(ctx: Ctx, company: DirectoryCompany, input: ConnectionInput): Promise<ConnectionResult> {
   const existing = await connectionOf(ctx, company);
   const id = existing?.id ?? randomId();
   const provider = await providerFields(ctx, existing, input, id);
-  // Pointed at another provider (another protocol, issuer, entity or client): its identities are not these.
-  const repointed = existing !== null && (existing.kind !== provider.kind || existing.issuer !== provider.issuer || existing.client_id !== provider.client_id);
+  const repointed = existing !== null && isRepoint(existing, provider);
   const now = ctx.now();
   const fields = { ...provider, second_factor: input.secondFactor, required: input.required ? 1 : 0, dev_local: 0, updated_at: now };
   await ctx.stores.global.transaction().execute(async (trx) => {

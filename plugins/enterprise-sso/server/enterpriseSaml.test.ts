@@ -57,9 +57,9 @@ async function startSaml(email: string) {
   const { sessionCode } = await startLogin(c);
   const found = await c.post('/api/login/enterprise/discover', { email }, { headers: { session_code: sessionCode } });
   expect(found.body.result.company).toBe('Contoso Demo Ltd');
-  const start = await c.get(found.body.result.startUrl);
-  expect(start.status, start.text).toBe(302);
-  const location = new URL(start.headers.get('location')!);
+  const start = await c.post('/api/login/enterprise/start', { email }, { headers: { session_code: sessionCode } });
+  expect(start.status, start.text).toBe(200);
+  const location = new URL(start.body.result.location);
   const request = inflateRawSync(Buffer.from(location.searchParams.get('SAMLRequest')!, 'base64')).toString('utf8');
   return { c, sessionCode, location, requestId: /\bID="([^"]+)"/.exec(request)![1]!, relayState: location.searchParams.get('RelayState')! };
 }
@@ -196,6 +196,10 @@ describe('SAML answers the portal refuses', () => {
     ['from another issuer', (w) => answer(w, { idpEntityId: 'https://evil.example/idp' })],
     ['in response to another request', () => answer({ requestId: '_another-request' })],
     ['with a transient NameID', (w) => answer(w, { nameIdFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient' })],
+    // Made for no request (IdP-initiated), the unsigned Response naming this flow's request.
+    ['whose signed confirmation names no request', (w) => answer(w, { confirmationInResponseTo: '' })],
+    ['whose signed confirmation names another request', (w) => answer(w, { confirmationInResponseTo: '_another-request' })],
+    ['that says it failed, with an assertion', (w) => answer(w, { statusCode: 'urn:oasis:names:tc:SAML:2.0:status:Requester' })],
   ];
   it.each(cases)('refuses an answer %s', async (_name, make) => {
     const walk = await startSaml(dan.email);
@@ -211,6 +215,12 @@ describe('SAML answers the portal refuses', () => {
     expect(back.fragment!.get('token')).toMatch(/\./);
   });
 
+  it('takes only a form at the ACS (no JSON, which no provider page sends)', async () => {
+    const walk = await startSaml(dan.email);
+    const json = await fetch(`${t.base}/api/login/enterprise/saml/acs`, { method: 'POST', headers: { 'content-type': 'application/json', origin: idp.url, 'sec-fetch-site': 'cross-site' }, body: JSON.stringify({ SAMLResponse: await answer(walk), RelayState: walk.relayState }) });
+    expect(json.status).toBe(415);
+  });
+
   it('refuses an answer for a sign-in that is not under way, and a cross-site post elsewhere stays refused', async () => {
     const walk = await startSaml(dan.email);
     expect((await postAcs(walk.c, await answer(walk), 'not-a-relay-state')).status).toBe(400);
@@ -218,5 +228,33 @@ describe('SAML answers the portal refuses', () => {
     const { sessionCode } = await startLogin(new Client(t.base));
     const foreign = await fetch(`${t.base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: idp.url, 'sec-fetch-site': 'cross-site', session_code: sessionCode }, body: JSON.stringify({ email: dan.email, password: 'x' }) });
     expect(foreign.status).toBe(403);
+  });
+});
+
+describe("SAML: the company's provider changed", () => {
+  const otherKey = fs.readFileSync(path.join(import.meta.dirname, 'dev/otherSigner.key.pem'), 'utf8');
+  const otherCert = fs.readFileSync(path.join(import.meta.dirname, 'dev/otherSigner.cert.pem'), 'utf8').replace(/-----[^-]+-----|\s+/g, '');
+  const linked = async () => (await owner.get(`/api/orgs/${contosoId}/enterprise-sso`, { auth: true })).body.result.members.find((m: { email: string }) => m.email === dan.email)?.linked;
+
+  it("an admin's own signing key in pasted metadata unlinks everyone: it cannot sign in as a linked member", async () => {
+    expect(await linked()).toBe(true);
+    const metadata = await (await fetch(idp.metadataUrl)).text();
+    // The same entity ID, the admin's own certificate beside the provider's.
+    const withOther = metadata.replace(/(<(\w+:)?KeyDescriptor[\s\S]*?<\/(\w+:)?KeyDescriptor>)/, `$1<KeyDescriptor use="signing"><ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:X509Data><ds:X509Certificate>${otherCert}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></KeyDescriptor>`);
+    const saved = await connect({ metadataXml: withOther });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.result.connection.certificates).toHaveLength(2);
+    expect(await linked()).toBe(false);
+    // Signed with the admin's key, for Dan's NameID: an identity to link (his own proof needed), not a sign-in.
+    const walk = await startSaml(dan.email);
+    const back = await postAcs(walk.c, await answer(walk, { privateKey: otherKey }), walk.relayState);
+    const proof = back.fragment!.get('token')!;
+    expect((await walk.c.post('/api/login/enterprise/flow', { proof }, { headers: { session_code: walk.sessionCode } })).body.result.status).toBe('link');
+    expect((await login(walk.c, walk.sessionCode, { email: dan.email, externalProof: proof })).status).not.toBe(200);
+    // The same pasted metadata saved again trusts nothing new: nothing more changes.
+    expect((await connect({ metadataXml: withOther })).status).toBe(200);
+    // Back to the metadata URL: another source of keys, so a repoint again.
+    expect((await connect({ metadataUrl: idp.metadataUrl })).status).toBe(200);
+    expect((await owner.get(`/api/orgs/${contosoId}/enterprise-sso`, { auth: true })).body.result.connection.certificates).toHaveLength(1);
   });
 });

@@ -46,9 +46,9 @@ async function toProvider(email: string) {
   const { sessionCode } = await startLogin(c);
   const found = await c.post('/api/login/enterprise/discover', { email }, { headers: { session_code: sessionCode } });
   expect(found.status, found.text).toBe(200);
-  const start = await c.get(found.body.result.startUrl);
-  expect(start.status, start.text).toBe(302);
-  return { c, sessionCode, found: found.body.result, providerUrl: new URL(start.headers.get('location')!) };
+  const start = await c.post('/api/login/enterprise/start', { email }, { headers: { session_code: sessionCode } });
+  expect(start.status, start.text).toBe(200);
+  return { c, sessionCode, found: found.body.result, providerUrl: new URL(start.body.result.location) };
 }
 
 const CALLBACK = '/api/login/enterprise/callback';
@@ -89,7 +89,7 @@ describe('enterprise sign-in (the demo company and its local provider)', () => {
     const other = await c.post('/api/login/enterprise/discover', { email: 'demo@example.com' }, { headers: { session_code: sessionCode } });
     expect(other.body.result).toEqual({ company: null });
     const contoso = await c.post('/api/login/enterprise/discover', { email: 'Ada@Contoso.Example' }, { headers: { session_code: sessionCode } });
-    expect(contoso.body.result).toEqual({ company: 'Contoso Demo Ltd', startUrl: expect.stringMatching(/^\/api\/login\/enterprise\/start\?/) });
+    expect(contoso.body.result).toEqual({ company: 'Contoso Demo Ltd' });
     // The login page asks, not a foreign page or a back end without its login session.
     expect((await c.post('/api/login/enterprise/discover', { email: 'ada@contoso.example' })).status).toBe(400);
   });
@@ -133,6 +133,18 @@ describe('enterprise sign-in (the demo company and its local provider)', () => {
     const next = await throughProvider(ben);
     expect(next.flow.body.result.status).toBe('linked');
     expect((await login(next.c, next.sessionCode, { email: ben.email, externalProof: next.proof })).status).toBe(200);
+  });
+
+  it("starts a flow only by the login page's own call: not by a link or another site's page (login CSRF)", async () => {
+    const attacker = new Client(t.base);
+    const { sessionCode } = await startLogin(attacker);
+    // A link into the victim's browser (the start was a page once): nothing there.
+    expect((await new Client(t.base).get(`/api/login/enterprise/start?session_code=${sessionCode}&email=ada%40contoso.example`)).status).toBe(404);
+    // Another site's page posting it (no portal header, or another origin): refused, no flow cookie set.
+    const victim = new Client(t.base);
+    const foreign = await victim.post('/api/login/enterprise/start', { email: ada.email }, { headers: { session_code: sessionCode }, portal: false });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('set-cookie')).toBeNull();
   });
 
   it('refuses a replayed answer, an answer in another browser, and a proof in another sign-in', async () => {

@@ -50,15 +50,12 @@ async function companyName(ctx: Ctx, connection: ConnectionTable): Promise<strin
 }
 
 /** Where an address signs in: its company's provider (a proven domain), else nowhere special. */
-export async function discover(ctx: Ctx, email: string, sessionCode: string): Promise<DiscoverResult> {
+export async function discover(ctx: Ctx, email: string, _sessionCode: string): Promise<DiscoverResult> {
   // Only a whole address routes (connectionOfAddress): 'a@x y@company.example' goes nowhere.
   const connectionId = await connectionOfAddress(ctx, normalizeEmail(email));
   const connection = connectionId ? await connectionById(ctx, connectionId) : null;
   if (!connection) return { company: null };
-  const start = new URL('/api/login/enterprise/start', ctx.options.publicOrigin);
-  start.searchParams.set('session_code', sessionCode);
-  start.searchParams.set('email', normalizeEmail(email));
-  return { company: await companyName(ctx, connection), startUrl: start.pathname + start.search };
+  return { company: await companyName(ctx, connection) };
 }
 
 /** Opens a flow: where the browser goes, and the cookie that binds the callback to this browser. */

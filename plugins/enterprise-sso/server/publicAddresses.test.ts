@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { isPublicAddress, requirePublicHost } from './publicAddresses';
 
 describe('the provider is called at public addresses only (production)', () => {
-  it('tells public addresses from loopback, private, link-local, shared and mapped ones', () => {
+  it('tells public addresses from loopback, private, link-local, shared and mapped ones (IPv4 inside NAT64, 6to4 and compatible addresses too)', () => {
     for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111']) expect(isPublicAddress(address), address).toBe(true);
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1', '::ffff:169.254.169.254', 'not an ip']) {
+    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1', '::ffff:169.254.169.254', '64:ff9b::a9fe:a9fe', '::a9fe:a9fe', '2002:a9fe:a9fe::1', 'fec0::1', '100::1', '2001:db8::1', 'not an ip']) {
       expect(isPublicAddress(address), address).toBe(false);
     }
   });

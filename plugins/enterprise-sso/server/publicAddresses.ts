@@ -25,8 +25,13 @@ for (const [net, bits] of [
   NOT_PUBLIC.addSubnet(net, bits, 'ipv4');
 }
 for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96], // the unspecified address, loopback ::1 and IPv4-compatible ::a.b.c.d
+  ['64:ff9b::', 96], // NAT64: an IPv4 address behind it, private ones included
+  ['64:ff9b:1::', 48],
+  ['100::', 64], // discard
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4: an IPv4 address inside
+  ['fec0::', 10], // site-local (deprecated)
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],

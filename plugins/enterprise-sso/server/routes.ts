@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authHeaders, body, fail, limitAuth, loginBindingOf, ok, parseCookies, requireAuth, S, SESSION_CODE_HEADER, type ServerContext as Ctx } from '@portal/server-api';
 import { ERROR_CODES as E } from '@portal/plugin-api/contract';
-import type { ConnectionInput, NewAccountRequest } from '../contract';
+import type { ConnectionInput, NewAccountRequest, StartResult } from '../contract';
 import { connectionById, connectionOf, managedCompany, readConnection, removeConnection, saveConnection } from './connections';
 import { endSessionsOutsideProvider } from './requirement';
 import { claimDomain, removeDomain, verifyDomain } from './domains';
@@ -87,21 +87,20 @@ export function enterpriseRoutes(ctx: Ctx) {
       return ok(await discover(ctx, req.body.email, sessionCode));
     });
 
-    // The browser goes to the provider from here (a page: a failure shows the problem page).
-    api.get<{ Querystring: { session_code?: string; email?: string } }>(
-      '/login/enterprise/start',
-      { config: { page: true }, schema: { querystring: { type: 'object', properties: { session_code: S.str(128, 1), email: S.email }, required: ['session_code', 'email'] } } },
-      async (req, reply) => {
-        await limitAuth(ctx, req, 'login');
-        const { location, browserSecret } = await startFlow(ctx, { sessionCode: req.query.session_code!, email: req.query.email! });
-        const secure = ctx.options.publicOrigin.startsWith('https:') ? '; Secure' : '';
-        // Lax: the provider's redirect back is a top-level navigation, which carries it.
-        // Path /api: it goes with the callback and, back on the login page, with the calls that use the proof.
-        reply.header('Set-Cookie', `${FLOW_COOKIE}=${browserSecret}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=${FLOW_MINUTES * 60}${secure}`);
-        reply.header('Cache-Control', 'no-store');
-        return reply.redirect(location, 302);
-      },
-    );
+    // The login page opens the flow (its own call: a link or another site's page cannot start one in
+    // someone's browser, login CSRF) and sends the browser to the provider.
+    api.post<{ Body: { email: string } }>('/login/enterprise/start', { config: { portalOnly: 'always' }, schema: { headers: sessionHeaders, body: body({ email: S.email }, ['email']) } }, async (req, reply) => {
+      await limitAuth(ctx, req, 'login');
+      const sessionCode = loginBindingOf(req);
+      if (!sessionCode) fail(E.invalidParameter, { field: 'session_code' }, 'session_code is required');
+      const { location, browserSecret } = await startFlow(ctx, { sessionCode, email: req.body.email });
+      const secure = ctx.options.publicOrigin.startsWith('https:') ? '; Secure' : '';
+      // Lax: the provider's redirect back is a top-level navigation, which carries it.
+      // Path /api: it goes with the callback and, back on the login page, with the calls that use the proof.
+      reply.header('Set-Cookie', `${FLOW_COOKIE}=${browserSecret}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=${FLOW_MINUTES * 60}${secure}`);
+      reply.header('Cache-Control', 'no-store');
+      return ok<StartResult>({ location });
+    });
 
     // The provider sends the browser back here.
     api.get('/login/enterprise/callback', { config: { page: true } }, async (req, reply) => {

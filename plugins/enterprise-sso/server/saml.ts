@@ -4,8 +4,9 @@
  * the library's: the assertion's signature against the provider's certificates (wrapping-safe: only
  * what was signed is read), one assertion only, the issuer, the audience, the times
  * (NotBefore/NotOnOrAfter, with a minute of clock skew) and InResponseTo against this flow's own
- * request (no unsolicited, IdP-initiated answer). Added here, where the library is silent: the
- * bearer confirmation's Recipient must be the portal's ACS, and a transient NameID (a new one at each
+ * request. Added here, where the library is silent or reads unsigned parts: the signed bearer
+ * confirmation must name this flow's request (no unsolicited, IdP-initiated answer) and the portal's
+ * ACS as its Recipient, the Response must say Success, and a transient NameID (a new one at each
  * sign-in) cannot be linked, so it is refused.
  *
  * The portal is one service provider for every company: its entity ID is its metadata's URL, its
@@ -13,6 +14,8 @@
  * connection (its certificates), so a company's provider can vouch only for its own sign-ins.
  */
 import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
+import { DOMParser } from '@xmldom/xmldom';
+import * as xpath from 'xpath';
 import { randomToken, type ServerContext as Ctx } from '@portal/server-api';
 import type { ProviderIdentity } from './provider';
 
@@ -46,6 +49,8 @@ function client(ctx: Ctx, connection: SamlConnection | null, cache: CacheProvide
     wantAuthnResponseSigned: false,
     validateInResponseTo: ValidateInResponseTo.always,
     requestIdExpirationPeriodMs: REQUEST_MAX_AGE_MS,
+    // An assertion is used at once: none issued longer ago than the request may live is taken.
+    maxAssertionAgeMs: REQUEST_MAX_AGE_MS,
     acceptedClockSkewMs: CLOCK_SKEW_MS,
     // Whatever persistent identifier the provider uses; no authentication context imposed (the
     // company's second-factor choice reads the one it reports).
@@ -115,6 +120,14 @@ const MFA_CONTEXTS = new Set([
 ]);
 
 const TRANSIENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
+const SUCCESS = 'urn:oasis:names:tc:SAML:2.0:status:Success';
+
+/** The top-level StatusCode of a Response (its XML as posted; read only after the signature checks passed). */
+function responseStatus(xml: string): string | null {
+  const doc = new DOMParser({ errorHandler: { warning: () => undefined, error: () => undefined, fatalError: () => undefined } }).parseFromString(xml, 'text/xml');
+  const value = (xpath.select("/*[local-name()='Response']/*[local-name()='Status']/*[local-name()='StatusCode']/@Value", doc) as Attr[])[0]?.value;
+  return value ?? null;
+}
 const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
 
 function firstText(profile: Profile, names: string[]): string | null {
@@ -133,6 +146,8 @@ function firstText(profile: Profile, names: string[]): string | null {
 export async function readSamlResponse(ctx: Ctx, connection: SamlConnection, flow: { requestId: string; createdAt: number }, samlResponse: string): Promise<ProviderIdentity> {
   const { profile } = await client(ctx, connection, onlyRequest(flow.requestId, flow.createdAt)).validatePostResponseAsync({ SAMLResponse: samlResponse });
   if (!profile) throw new Error('no assertion');
+  // The library reads a failure status only when no assertion came; an answer saying it failed is one.
+  if (responseStatus(profile.getSamlResponseXml?.() ?? '') !== SUCCESS) throw new Error('the answer does not say Success');
   // The library checks the response's issuer when it names one; the signed assertion's must be the provider too.
   if (profile.issuer !== connection.entityId) throw new Error(`assertion issuer ${profile.issuer} is not ${connection.entityId}`);
   if (profile.inResponseTo !== flow.requestId) throw new Error('InResponseTo is not this sign-in');
@@ -140,6 +155,10 @@ export async function readSamlResponse(ctx: Ctx, connection: SamlConnection, flo
   const confirmations = children(children(assertion?.Assertion, 'Subject')[0], 'SubjectConfirmation').filter((c) => c.$?.Method === 'urn:oasis:names:tc:SAML:2.0:cm:bearer');
   const recipients = confirmations.flatMap((c) => children(c, 'SubjectConfirmationData')).map((d) => d.$?.Recipient);
   if (recipients.length === 0 || recipients.some((r) => r !== acsUrl(ctx))) throw new Error(`the assertion is for another recipient (${recipients.join(', ') || 'none'})`);
+  // The Response's InResponseTo is not signed (the assertion is): the signed confirmation must name
+  // this flow's request too, or an assertion made for no request (IdP-initiated) could serve any flow.
+  const answering = confirmations.flatMap((c) => children(c, 'SubjectConfirmationData')).map((d) => d.$?.InResponseTo);
+  if (answering.some((id) => id !== flow.requestId)) throw new Error('the signed assertion is not in response to this sign-in');
   if (!profile.nameID || profile.nameIDFormat === TRANSIENT) throw new Error('a transient (or missing) NameID cannot be linked');
   const contexts = children(assertion?.Assertion, 'AuthnStatement')
     .flatMap((s) => children(s, 'AuthnContext'))

@@ -70,6 +70,23 @@ export function parseIdpMetadata(ctx: Ctx, xml: string): IdpMetadata {
   return { entityId, ssoUrl: sso, certificates };
 }
 
+/** A response's body as UTF-8, read no further than `limit` bytes (a larger one is refused as it streams). */
+async function readLimited(res: Response, limit: number): Promise<string> {
+  if (Number(res.headers.get('content-length') ?? '0') > limit) throw new Error('too large');
+  if (!res.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > limit) {
+      await res.body.cancel().catch(() => undefined);
+      throw new Error('too large');
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** Fetches metadata from its URL (public addresses only, in production) and reads it. */
 export async function fetchIdpMetadata(ctx: Ctx, url: string): Promise<IdpMetadata> {
   let address: URL;
@@ -83,10 +100,9 @@ export async function fetchIdpMetadata(ctx: Ctx, url: string): Promise<IdpMetada
     if (ctx.options.production) await requirePublicHost(address.toString());
     const res = await fetch(address, { redirect: 'error', signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/samlmetadata+xml, application/xml, text/xml' } });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const length = Number(res.headers.get('content-length') ?? '0');
-    if (length > MAX_METADATA_BYTES) throw new Error('too large');
-    text = await res.text();
+    text = await readLimited(res, MAX_METADATA_BYTES);
   } catch (err) {
+    if (err instanceof Error && err.message === 'too large') refuse('tooLarge', 'The metadata is too large.');
     console.warn(`enterprise sign-in: SAML metadata at ${address.toString()} could not be read: ${err instanceof Error ? err.message : String(err)}`);
     return fail(E.identityProviderFailed, undefined, `The metadata at ${address.toString()} could not be read.`, 502);
   }

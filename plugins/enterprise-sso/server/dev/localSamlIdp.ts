@@ -73,7 +73,7 @@ const ASSERTION_TEMPLATE =
   '<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="{ID}" Version="2.0" IssueInstant="{IssueInstant}" Destination="{Destination}" InResponseTo="{InResponseTo}">' +
   '<saml:Issuer>{Issuer}</saml:Issuer><samlp:Status><samlp:StatusCode Value="{StatusCode}"/></samlp:Status>' +
   '<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="{AssertionID}" Version="2.0" IssueInstant="{IssueInstant}"><saml:Issuer>{Issuer}</saml:Issuer>' +
-  '<saml:Subject><saml:NameID Format="{NameIDFormat}">{NameID}</saml:NameID><saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData NotOnOrAfter="{NotOnOrAfter}" Recipient="{Recipient}" InResponseTo="{InResponseTo}"/></saml:SubjectConfirmation></saml:Subject>' +
+  '<saml:Subject><saml:NameID Format="{NameIDFormat}">{NameID}</saml:NameID><saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData NotOnOrAfter="{NotOnOrAfter}" Recipient="{Recipient}" InResponseTo="{ConfirmationInResponseTo}"/></saml:SubjectConfirmation></saml:Subject>' +
   '<saml:Conditions NotBefore="{NotBefore}" NotOnOrAfter="{NotOnOrAfter}"><saml:AudienceRestriction><saml:Audience>{Audience}</saml:Audience></saml:AudienceRestriction></saml:Conditions>' +
   '<saml:AuthnStatement AuthnInstant="{IssueInstant}" SessionIndex="{AssertionID}"><saml:AuthnContext><saml:AuthnContextClassRef>{AuthnContext}</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>' +
   '<saml:AttributeStatement><saml:Attribute Name="email"><saml:AttributeValue>{Email}</saml:AttributeValue></saml:Attribute><saml:Attribute Name="givenName"><saml:AttributeValue>{GivenName}</saml:AttributeValue></saml:Attribute><saml:Attribute Name="sn"><saml:AttributeValue>{FamilyName}</saml:AttributeValue></saml:Attribute></saml:AttributeStatement>' +
@@ -93,6 +93,10 @@ export interface SamlAnswer {
   nameIdFormat?: string;
   /** Another private key signs it (an attacker's). */
   privateKey?: string;
+  /** The signed confirmation's InResponseTo, when not the Response's ('' for an unsolicited assertion). */
+  confirmationInResponseTo?: string;
+  /** The Response's top-level status (Success by default). */
+  statusCode?: string;
 }
 
 /** A signed SAMLResponse (base64), the assertion signed as the portal's metadata asks. */
@@ -108,8 +112,9 @@ export async function samlAnswer(answer: SamlAnswer): Promise<string> {
     IssueInstant: from.toISOString(),
     Destination: answer.sp.acsUrl,
     InResponseTo: answer.inResponseTo,
+    ConfirmationInResponseTo: answer.confirmationInResponseTo ?? answer.inResponseTo,
     Issuer: answer.idpEntityId,
-    StatusCode: samlify.Constants.StatusCode.Success,
+    StatusCode: answer.statusCode ?? samlify.Constants.StatusCode.Success,
     NameIDFormat: answer.nameIdFormat ?? PERSISTENT,
     NameID: answer.user.nameId,
     NotBefore: from.toISOString(),
