@@ -15,6 +15,7 @@ describeStoryStates('EmailCodeView', stories, {
     ResendRateLimited: ['You asked for a code a moment ago. Try again in 37 s.'],
     LinkSigningIn: ['Signing you in…', `!${TOKEN_PART}`],
     LinkExpired: ['This link has expired or was already used', 'Email me a code', `!${TOKEN_PART}`],
+    LinkOtherBrowser: ['Open this link where you asked for the code', 'works only in the browser where you asked for the code', 'Email me a code', '!This link has expired', `!${TOKEN_PART}`],
     SendMode: ['Sign in with a code by email', 'Email me a code'],
     Submitting: [],
     RightToLeft: ['3 attempts left.'],

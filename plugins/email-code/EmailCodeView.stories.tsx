@@ -91,6 +91,12 @@ export const LinkExpired: Story = {
   play: ({ canvasElement }) => untilText(canvasElement, 'This link has expired or was already used'),
 };
 
+/** The mailed link opened in another browser than the one that asked (forwarded, another device): where it works. */
+export const LinkOtherBrowser: Story = {
+  parameters: { linkToken: LINK_TOKEN, http: signInFails(new ApiError(-20676, 'other browser', 400, { reason: 'otherBrowser' })) },
+  play: ({ canvasElement }) => untilText(canvasElement, 'Open this link where you asked for the code'),
+};
+
 /** Opened with nothing (a reload): the address to mail a code to. */
 export const SendMode: Story = { parameters: { data: { email: EMAIL } } };
 

@@ -46,7 +46,7 @@ export interface EmailCodeViewProps extends LoginViewProps {
 type Mode =
   | { kind: 'code'; email: string; processId: string; expiresIn: number | null }
   | { kind: 'link'; link: LinkToken }
-  | { kind: 'send'; linkExpired: boolean };
+  | { kind: 'send'; linkExpired: boolean; otherBrowser?: boolean };
 
 /** What went wrong, kept as data and worded at render time (a language switch re-words it). */
 type Problem =
@@ -159,7 +159,9 @@ export default function EmailCodeView({ goTo, data, linkToken }: EmailCodeViewPr
           goTo('locked', { lockedMinutes: failed.lockedMinutes ?? 0, email: form.email } satisfies LockedData);
           return true;
         case ERROR_CODES.verificationCodeInvalid:
-          if (fromLink) setMode({ kind: 'send', linkExpired: true });
+          // A link opened in another browser than the one that asked (forwarded, another device):
+          // it signs no one in here, and the person is told where it works.
+          if (fromLink) setMode({ kind: 'send', linkExpired: true, otherBrowser: (error.result as { reason?: unknown } | undefined)?.reason === 'otherBrowser' });
           else setProblem({ kind: 'expired' });
           return true;
         case ERROR_CODES.tokenExpired: {
@@ -321,9 +323,9 @@ export default function EmailCodeView({ goTo, data, linkToken }: EmailCodeViewPr
     return (
       <section aria-labelledby={`${ids}-heading`} css={{ display: 'flex', flexDirection: 'column' }}>
         <h1 id={`${ids}-heading`} css={heading}>
-          {mode.linkExpired ? t('view.linkExpired') : t('view.sendTitle')}
+          {mode.otherBrowser ? t('view.linkOtherBrowser') : mode.linkExpired ? t('view.linkExpired') : t('view.sendTitle')}
         </h1>
-        <p css={intro}>{mode.linkExpired ? t('view.linkExpiredText') : t('view.sendIntro')}</p>
+        <p css={intro}>{mode.otherBrowser ? t('view.linkOtherBrowserText') : mode.linkExpired ? t('view.linkExpiredText') : t('view.sendIntro')}</p>
         <form noValidate onSubmit={(e) => void submitEmail(e)}>
           <TextField
             ref={emailRef}

@@ -196,6 +196,16 @@ describe('EmailCodeView: the mailed link', () => {
     expect(http.post).toHaveBeenLastCalledWith('/login/email-code', { email: EMAIL, language: 'en_US' }, expect.anything());
   });
 
+  it('a link opened in another browser than the one that asked says where it works, and offers a new code here', async () => {
+    openedFromMail(tokenOf(EMAIL));
+    const http = fakeHttp(async (path) => (path === '/login' ? Promise.reject(new ApiError(-20676, 'other browser', 400, { reason: 'otherBrowser' })) : { processId: 'p-new', resendAfterSeconds: 60, expiresIn: 600 }));
+    await renderView({ http });
+    expect(await screen.findByRole('heading', { name: 'Open this link where you asked for the code' })).toBeInTheDocument();
+    expect(screen.getByText(/works only in the browser where you asked for the code/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Email/ })).toHaveValue(EMAIL);
+    expect(document.body.innerHTML).not.toContain(LINK_TOKEN);
+  });
+
   it('a cut link signs nobody in and asks for the address', async () => {
     openedFromMail('p-link.only-two-parts');
     const http = fakeHttp(async () => HAND_OFF);

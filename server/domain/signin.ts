@@ -183,11 +183,16 @@ async function checkEmailCode(ctx: Ctx, input: LoginRequest, meta: SignInMeta, e
     }
     const check = async () => {
       try {
-        return await codes.check(ctx, found.region, found.account, { processId, code, loginBinding: meta.loginBinding ?? '' });
+        return await codes.check(ctx, found.region, found.account, { processId, code, loginBinding: meta.loginBinding ?? '', cookies: meta.cookies ?? {} });
       } catch (err) {
-        // Under enumeration protection "no live code" would tell an account from none (which can
-        // only be wrong): it is a wrong code, counted as one.
-        if (ctx.options.enumerationProtection && err instanceof ApiFailure && err.code === E.verificationCodeInvalid) return false;
+        if (err instanceof ApiFailure && err.code === E.verificationCodeInvalid) {
+          // Under enumeration protection "no live code" would tell an account from none (which can
+          // only be wrong): it is a wrong code, counted as one.
+          if (ctx.options.enumerationProtection) return false;
+          // Otherwise it says so, but costs the asker an attempt toward the captcha all the same:
+          // made-up processes are no free probe of which addresses have an account.
+          onWrong();
+        }
         throw err;
       }
     };

@@ -195,10 +195,11 @@ export interface ServerPoints {
   signInCode: {
     /**
      * Checks a code (the 6 digits, or the token of the mail's link) of the process mailed to this
-     * account for this login session: true when right, false when wrong (counted toward the lock);
-     * -20676 when the process has no live code (expired, spent, replaced, or another sign-in's).
+     * account for this login session, asked for in this browser (its cookies): true when right, false
+     * when wrong (counted toward the lock); -20676 when the process has no live code (expired, spent,
+     * replaced, or another sign-in's), with `result.reason: 'otherBrowser'` when it is another browser's.
      */
-    check(ctx: Ctx, region: RegionCode, account: AccountTable, input: { processId: string; code: string; loginBinding: string }): Promise<boolean>;
+    check(ctx: Ctx, region: RegionCode, account: AccountTable, input: { processId: string; code: string; loginBinding: string; cookies: Record<string, string> }): Promise<boolean>;
     /** The sign-in the code stood in for completes: the process is spent (once; a second completion gets -20676). */
     complete(ctx: Ctx, region: RegionCode, account: AccountTable, processId: string): Promise<void>;
   };

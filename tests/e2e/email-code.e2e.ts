@@ -65,10 +65,17 @@ describe('sign-in by email code against the reference server', () => {
     await context.close();
   });
 
-  it('the mailed link signs in at once', async () => {
+  it('the mailed link signs in at once, in the browser that asked only', async () => {
     const { context, page } = await loginPage();
     await askForCode(page, 'owner@example.com');
     const { link } = await newestCodeMail(context, 'owner@example.com');
+    // Forwarded, or opened on another device: it signs no one in there, and says where it works.
+    const elsewhere = await browser.newContext();
+    const forwarded = await elsewhere.newPage();
+    await forwarded.goto(link);
+    await forwarded.getByRole('heading', { name: 'Open this link where you asked for the code' }).waitFor();
+    expect(new URL(forwarded.url()).hash).toBe('');
+    await elsewhere.close();
     await page.goto(link);
     await page.waitForURL(`${portal.url}/accountSetting/**`);
     await context.close();

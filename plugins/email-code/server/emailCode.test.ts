@@ -187,10 +187,29 @@ describe('sign-in by email code', () => {
     expect((await login(a.c, a.sessionCode, { email: 'demo@example.com', emailCode: '123456' })).body.errorCode).toBe(E.invalidParameter);
   });
 
-  it('needs the login session: no code without one', async () => {
+  it('needs the login session: no code without one, nor for a made-up one (nothing is mailed)', async () => {
     nextMinute();
     const c = new Client(t.base);
     expect((await c.post('/api/login/email-code', { email: 'demo@example.com' })).body.errorCode).toBe(E.invalidParameter);
+    const before = (await mails(c, 'demo@example.com')).length;
+    const madeUp = await c.post('/api/login/email-code', { email: 'demo@example.com' }, { headers: { session_code: 'not-a-real-login-session' } });
+    expect(madeUp.body.errorCode).toBe(E.tokenExpired);
+    expect((await mails(c, 'demo@example.com')).length).toBe(before);
+  });
+
+  it('signs in only the browser that asked: a forwarded link (or code) does nothing in another browser', async () => {
+    nextMinute();
+    const a = await attempt('demo@example.com');
+    const { processId, code, link } = await a.mailed();
+    const token = decodeURIComponent(new URL(link).hash.slice('#token='.length)).split('.')[1]!;
+    // Another browser with everything the link carries (its login session, the process, the token).
+    const elsewhere = new Client(t.base);
+    const forwarded = await login(elsewhere, a.sessionCode, { email: 'demo@example.com', emailCode: token, emailCodeProcessId: processId, language: 'en_US' });
+    expect(forwarded.body.errorCode).toBe(E.verificationCodeInvalid);
+    expect(forwarded.body.result).toEqual({ reason: 'otherBrowser' });
+    expect((await login(elsewhere, a.sessionCode, { email: 'demo@example.com', emailCode: code, emailCodeProcessId: processId, language: 'en_US' })).body.result).toEqual({ reason: 'otherBrowser' });
+    // In the browser that asked, the same link still signs in.
+    expect((await a.signIn(token, processId)).status).toBe(200);
   });
 });
 
@@ -212,6 +231,21 @@ describe('sign-in by email code, under the deployment', () => {
       const a = await attempt('demo@example.com', risky);
       const { processId, code } = await a.mailed();
       expect((await a.signIn(code, processId)).body.errorCode).toBe(E.captchaRequired);
+    } finally {
+      await risky.close();
+    }
+  });
+
+  it('a made-up process costs the asker an attempt toward the captcha: no free probe of which addresses have an account', async () => {
+    const risky = await startServer({ portalConfigFile: writeConfig('on.json', true), appConfigFiles: {}, limits: { captchaAfterFailures: 3, captchaAfterAccountFailures: 3 } });
+    try {
+      const prober = new Client(risky.base);
+      const { sessionCode } = await startLogin(prober);
+      const probe = () => login(prober, sessionCode, { email: 'founder@example.com', emailCode: '123456', emailCodeProcessId: `made-up-${Math.random()}` });
+      const answers: number[] = [];
+      for (let i = 0; i < 5; i++) answers.push((await probe()).body.errorCode as number);
+      expect(answers[0]).toBe(E.verificationCodeInvalid);
+      expect(answers.at(-1)).toBe(E.captchaRequired);
     } finally {
       await risky.close();
     }

@@ -1,8 +1,8 @@
 /** "Email me a sign-in code": `POST /login/email-code` mails the code of this login session's sign-in. */
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES as E, type EmailSignInCodeRequest } from '@portal/plugin-api/contract';
-import { answerSent, body, fail, limitAuth, loginBindingOf, ok, S, SESSION_CODE_HEADER, type ServerContext as Ctx } from '@portal/server-api';
-import { sendSignInCode } from './signInCodes';
+import { answerSent, body, fail, isLiveLoginSession, limitAuth, loginBindingOf, ok, parseCookies, randomToken, S, SESSION_CODE_HEADER, type ServerContext as Ctx } from '@portal/server-api';
+import { CODE_BROWSER_COOKIE, SIGN_IN_CODE_MINUTES, sendSignInCode } from './signInCodes';
 
 export function emailCodeRoutes(ctx: Ctx) {
   return async (api: FastifyInstance) => {
@@ -20,9 +20,16 @@ export function emailCodeRoutes(ctx: Ctx) {
         // The sign-in's own limit: a request for a code costs what an attempt with a password does.
         await limitAuth(ctx, req, 'login');
         const loginBinding = loginBindingOf(req);
-        // A code belongs to a sign-in: without its login session there is nothing it could finish.
+        // A code belongs to a sign-in: without its live login session there is nothing it could finish
+        // (the same answer for every address: the session says nothing of an account).
         if (!loginBinding) fail(E.invalidParameter, { field: 'session_code' }, 'session_code is required');
-        return ok(await sendSignInCode(ctx, { email: req.body.email, loginBinding, language: req.body.language, answered: answerSent(reply) }));
+        if (!(await isLiveLoginSession(ctx, loginBinding))) fail(E.tokenExpired, undefined, 'The sign-in has expired. Please start again.', 400);
+        // This browser's: the code and the mail's link sign in only here (a forwarded link cannot sign
+        // someone else into the asker's account). One cookie per browser, kept while it lives.
+        const browserSecret = parseCookies(req.headers.cookie)[CODE_BROWSER_COOKIE] ?? randomToken(32);
+        const secure = ctx.options.publicOrigin.startsWith('https:') ? '; Secure' : '';
+        reply.header('Set-Cookie', `${CODE_BROWSER_COOKIE}=${browserSecret}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=${SIGN_IN_CODE_MINUTES * 60}${secure}`);
+        return ok(await sendSignInCode(ctx, { email: req.body.email, loginBinding, browserSecret, language: req.body.language, answered: answerSent(reply) }));
       },
     );
   };

@@ -1,7 +1,8 @@
 /**
  * Sign-in codes: "Email me a sign-in code" mails 6 digits and a link, valid 10 minutes, for one
- * login session (a code mailed for one sign-in never finishes another), the newest of a sign-in
- * only, spent when the sign-in completes. The answer to a request is the same whether the address
+ * login session (a code mailed for one sign-in never finishes another) in the browser that asked
+ * (an HttpOnly cookie: a forwarded link signs no one else in), the newest of a sign-in only, spent
+ * when the sign-in completes. The answer to a request is the same whether the address
  * has an account or not (none is mailed then); one mail a minute and ten a day per address,
  * whoever asks. Checking a code is the core sign-in's (server/domain/signin.ts): the same limits,
  * captcha, lock and security activity as a password.
@@ -11,6 +12,8 @@ import { fail, findAccount, hashSecret, languageOr, normalizeEmail, randomDigits
 import { signInCodeStore } from './tables';
 
 export const SIGN_IN_CODE_MINUTES = 10;
+/** The cookie of the browser that asked for a code (HttpOnly): the code and the mail's link work only there. */
+export const CODE_BROWSER_COOKIE = 'uid_email_code';
 export const SIGN_IN_CODE_RESEND_SECONDS = 60;
 export const SIGN_IN_CODES_PER_DAY = 10;
 /** The link's token: 32 random bytes, base64url. */
@@ -38,7 +41,7 @@ function signInLink(ctx: Ctx, sessionCode: string, token: string, language: stri
  * is one. Refuses (-20002 rateLimited, with the wait) inside the minute after the address's last
  * request, or past ten a day: for every address alike, so the answer says nothing of an account.
  */
-export async function sendSignInCode(ctx: Ctx, input: { email: string; loginBinding: string; language?: string; answered: Promise<void> }): Promise<EmailSignInCodeResult> {
+export async function sendSignInCode(ctx: Ctx, input: { email: string; loginBinding: string; browserSecret: string; language?: string; answered: Promise<void> }): Promise<EmailSignInCodeResult> {
   const email = normalizeEmail(input.email);
   const wait = await ctx.counter('email-code:address', SIGN_IN_CODE_RESEND_SECONDS * 1000).take(email, 1);
   if (wait !== null) fail(E.rateLimited, { retryAfterSeconds: wait });
@@ -54,7 +57,7 @@ export async function sendSignInCode(ctx: Ctx, input: { email: string; loginBind
   return result;
 }
 
-async function mailCode(ctx: Ctx, region: RegionCode, account: AccountTable, processId: string, input: { loginBinding: string; language?: string }): Promise<void> {
+async function mailCode(ctx: Ctx, region: RegionCode, account: AccountTable, processId: string, input: { loginBinding: string; browserSecret: string; language?: string }): Promise<void> {
   const code = randomDigits(6);
   const linkToken = randomToken(32);
   const now = ctx.now();
@@ -71,6 +74,7 @@ async function mailCode(ctx: Ctx, region: RegionCode, account: AccountTable, pro
         code_hash: codeHash(processId, code),
         link_hash: codeHash(processId, linkToken),
         binding_hash: binding,
+        browser_hash: sha256(input.browserSecret),
         created_at: now,
         expires_at: now + SIGN_IN_CODE_MINUTES * 60_000,
         used_at: null,
@@ -83,17 +87,23 @@ async function mailCode(ctx: Ctx, region: RegionCode, account: AccountTable, pro
   await ctx.mailer.send({ to: account.email, kind: 'signInCode', language, vars: { name: account.first_name, code, link, minutes: SIGN_IN_CODE_MINUTES } });
 }
 
-/** The live row of a process for this account and login session, or -20676. */
-async function liveRow(ctx: Ctx, region: RegionCode, account: AccountTable, processId: string, loginBinding: string) {
+/**
+ * The live row of a process for this account and login session, asked for in this browser, or
+ * -20676 (`reason: 'otherBrowser'` for another browser's: a forwarded link signs no one in there).
+ */
+async function liveRow(ctx: Ctx, region: RegionCode, account: AccountTable, processId: string, loginBinding: string, browserSecret: string | undefined) {
   const row = await signInCodeStore(ctx, region).selectFrom('email_code_processes').selectAll().where('id', '=', hashSecret(processId)).executeTakeFirst();
   const live = row && row.account_id === account.id && row.used_at === null && row.expires_at > ctx.now() && safeEqual(row.binding_hash, hashSecret(loginBinding));
   if (!live) fail(E.verificationCodeInvalid, undefined, 'This sign-in code has expired. Send a new one.');
+  if (row.browser_hash !== null && !(browserSecret && safeEqual(row.browser_hash, sha256(browserSecret)))) {
+    fail(E.verificationCodeInvalid, { reason: 'otherBrowser' }, 'This code works only in the browser where it was asked for.');
+  }
   return row;
 }
 
-/** The `signInCode` point's check: the 6 digits or the link's token, of a live process of this sign-in. */
-export async function checkSignInCode(ctx: Ctx, region: RegionCode, account: AccountTable, input: { processId: string; code: string; loginBinding: string }): Promise<boolean> {
-  const row = await liveRow(ctx, region, account, input.processId, input.loginBinding);
+/** The `signInCode` point's check: the 6 digits or the link's token, of a live process of this sign-in in this browser. */
+export async function checkSignInCode(ctx: Ctx, region: RegionCode, account: AccountTable, input: { processId: string; code: string; loginBinding: string; cookies: Record<string, string> }): Promise<boolean> {
+  const row = await liveRow(ctx, region, account, input.processId, input.loginBinding, input.cookies[CODE_BROWSER_COOKIE]);
   const given = codeHash(input.processId, input.code);
   if (/^\d{6}$/.test(input.code)) return safeEqual(row.code_hash, given);
   return LINK_TOKEN.test(input.code) && safeEqual(row.link_hash, given);

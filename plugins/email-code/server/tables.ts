@@ -17,6 +17,8 @@ export interface SignInCodeTable {
   link_hash: string;
   /** sha256 of the login session's code it was mailed for: a code finishes only that sign-in. */
   binding_hash: string;
+  /** sha256 of the cookie set in the browser that asked: the code and its link work only there (null: rows made before). */
+  browser_hash: string | null;
   created_at: number;
   expires_at: number;
   /** Set when a sign-in with it completed, or a newer code replaced it. */
@@ -49,6 +51,11 @@ export const signInCodeMigrations: MigrationSet = () => ({
         .addColumn('used_at', 'bigint')
         .execute();
       await db.schema.createIndex('email_code_processes_account_idx').ifNotExists().on('email_code_processes').column('account_id').execute();
+    },
+  },
+  '002_email_code_browser': {
+    async up(db) {
+      await db.schema.alterTable('email_code_processes').addColumn('browser_hash', 'varchar(64)').execute();
     },
   },
 });
