@@ -10,7 +10,7 @@ import { publishStandInRecord } from '../domains';
 import { ssoStore } from '../tables';
 import { acsUrl, spEntityId } from '../saml';
 import { startLocalOidcProvider, type LocalOidcUser } from './localOidcProvider';
-import { startLocalSamlIdp, type LocalSamlUser } from './localSamlIdp';
+import type { LocalSamlUser } from './localSamlIdp';
 
 export const DEMO_DOMAIN = 'contoso.example';
 export const DEMO_CLIENT_ID = 'unified-id-portal';
@@ -59,6 +59,8 @@ export const enterpriseDevStandIns = {
     // The demo's providers run only where enterprise sign-in is on somewhere (a deployment config turns it on).
     if (!ctx.switches.onAnywhere('enterprise-sso')) return;
     // The SAML directory: any company may connect it (its metadata URL, on Company → Sign-in).
+    // Loaded here only (samlify and its schema checker cost most of a second to load): production never does.
+    const { startLocalSamlIdp } = await import('./localSamlIdp');
     const saml = await startLocalSamlIdp({ name: 'Contoso SAML directory', users: DEMO_SAML_USERS, sp: { entityId: spEntityId(ctx), acsUrl: acsUrl(ctx) }, entityId: DEMO_SAML_ENTITY_ID });
     app.addHook('onClose', () => saml.close());
     // Connected before, at another port: its address follows (the entity, certificate and links stay).
