@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
-import { openSignInPage } from '../support/signIn';
+import { continueWithCompany, openSignInPage } from '../support/signIn';
 
 let browser: Browser;
 let portal: RunningPortal;
@@ -30,11 +30,7 @@ const loginPage = async (): Promise<Page> => (await openSignInPage(browser, port
 
 /** Types Dan's address; the form offers the company's sign-in; at the directory's page, his password. */
 async function throughDirectory(page: Page): Promise<void> {
-  await page.getByLabel('Email').fill(DAN.email);
-  const go = page.getByRole('button', { name: 'Continue with Contoso Demo Ltd' });
-  await go.waitFor();
-  expect(await page.getByRole('textbox', { name: 'Password' }).isVisible()).toBe(false);
-  await go.click();
+  await continueWithCompany(page, DAN.email, 'Contoso Demo Ltd');
   await page.getByRole('heading', { name: 'Contoso SAML directory sign-in' }).waitFor();
   await page.getByLabel('Email').fill(DAN.email);
   await page.getByLabel('Password').fill(DAN.password);

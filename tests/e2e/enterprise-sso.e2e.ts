@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
-import { openSignInPage } from '../support/signIn';
+import { continueWithCompany, openSignInPage } from '../support/signIn';
 
 let browser: Browser;
 let portal: RunningPortal;
@@ -30,12 +30,8 @@ const loginPage = async (): Promise<Page> => (await openSignInPage(browser, port
 
 /** Types the address; the form offers the company's sign-in; at the provider's page, its password. */
 async function throughContoso(page: Page): Promise<void> {
-  await page.getByLabel('Email').fill(ADA.email);
-  const go = page.getByRole('button', { name: 'Continue with Contoso Demo Ltd' });
-  await go.waitFor();
   // No password field for an address its company signs in.
-  expect(await page.getByRole('textbox', { name: 'Password' }).isVisible()).toBe(false);
-  await go.click();
+  await continueWithCompany(page, ADA.email, 'Contoso Demo Ltd');
   await page.getByRole('heading', { name: /Contoso directory/ }).waitFor();
   // The provider was told who signs in.
   expect(await page.getByLabel(/email/i).inputValue()).toBe(ADA.email);

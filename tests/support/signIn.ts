@@ -16,6 +16,15 @@ export async function openSignInPage(browser: Browser, baseUrl: string): Promise
   return { context, page };
 }
 
+/** Types an address its company signs in (enterprise sign-in): no password field, and on to its provider. */
+export async function continueWithCompany(page: Page, email: string, company: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  const go = page.getByRole('button', { name: `Continue with ${company}` });
+  await go.waitFor();
+  if (await page.getByRole('textbox', { name: 'Password' }).isVisible()) throw new Error(`a password field for ${email}, which ${company} signs in`);
+  await go.click();
+}
+
 /**
  * Sign in through the real OAuth hand-off, as the portal's own client would:
  * authorize (PKCE S256) -> login page session code -> POST /login -> code -> POST /token.
