@@ -31,26 +31,14 @@ import type {
   SecondFactorChoice,
 } from './contract';
 import { type Report, Part, Badge, CopyValue } from './companySignInParts';
+import { isIssuerAddress } from './providerAddress';
 
 type FieldName = 'issuer' | 'clientId' | 'clientSecret' | 'metadataUrl' | 'metadataXml';
 const FIELDS: readonly FieldName[] = ['issuer', 'clientId', 'clientSecret', 'metadataUrl', 'metadataXml'];
 const KINDS: readonly ConnectionKind[] = ['oidc', 'saml'];
 const METADATA_PROBLEMS: readonly MetadataProblem[] = ['tooLarge', 'doctype', 'notXml', 'notOneProvider', 'noRedirectBinding', 'ssoNotHttps', 'noCertificate'];
 const SECOND_FACTORS: readonly SecondFactorChoice[] = ['provider', 'portal'];
-/** Plain http is only for a provider on this machine (development); the server refuses it in production. */
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** An issuer the server may call: an https address, or http on loopback. */
-export function isIssuerAddress(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.protocol === 'https:') return url.hostname !== '';
-  return url.protocol === 'http:' && LOOPBACK.has(url.hostname);
-}
+export { isIssuerAddress } from './providerAddress';
 
 interface ProviderForm {
   kind: ConnectionKind;

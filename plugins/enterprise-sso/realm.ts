@@ -1,6 +1,7 @@
 /** Home realm discovery: asks the server whether an address signs in at its company's provider. */
 import { ERROR_CODES, toApiError, type HttpClient, type SignInRealmMatch } from '@portal/plugin-api';
 import type { DiscoverResult, StartResult } from './contract';
+import { isIssuerAddress } from './providerAddress';
 
 /** Answers already given on this page, by address: typing back and forth asks once. */
 const known = new Map<string, Promise<DiscoverResult | null>>();
@@ -25,17 +26,6 @@ export async function findRealm(email: string, page: { http: HttpClient; session
   return { name: result.company, go: () => void start(email, page.http, sessionCode) };
 }
 
-/** An address the browser may leave for: the provider's page (https; http only on this machine, in development). */
-function isProviderAddress(location: unknown): location is string {
-  if (typeof location !== 'string') return false;
-  try {
-    const url = new URL(location);
-    return url.protocol === 'https:' || (url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname));
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Opens the flow with the page's own call (its answer binds the flow to this browser with an
  * HttpOnly cookie: no link can start one in someone else's browser) and leaves for the provider.
@@ -45,7 +35,7 @@ async function start(email: string, http: HttpClient, sessionCode: string): Prom
   let failure: 'expired' | 'provider' = 'provider';
   try {
     const { location } = await http.post<StartResult>('/login/enterprise/start', { email }, { auth: 'none', headers: { session_code: sessionCode } });
-    if (isProviderAddress(location)) {
+    if (typeof location === 'string' && isIssuerAddress(location)) {
       window.location.assign(location);
       return;
     }

@@ -50,7 +50,7 @@ async function companyName(ctx: Ctx, connection: ConnectionTable): Promise<strin
 }
 
 /** Where an address signs in: its company's provider (a proven domain), else nowhere special. */
-export async function discover(ctx: Ctx, email: string, _sessionCode: string): Promise<DiscoverResult> {
+export async function discover(ctx: Ctx, email: string): Promise<DiscoverResult> {
   // Only a whole address routes (connectionOfAddress): 'a@x y@company.example' goes nowhere.
   const connectionId = await connectionOfAddress(ctx, normalizeEmail(email));
   const connection = connectionId ? await connectionById(ctx, connectionId) : null;

@@ -84,7 +84,7 @@ export function enterpriseRoutes(ctx: Ctx) {
       await limitAuth(ctx, req, 'enterprise-discover');
       const sessionCode = loginBindingOf(req);
       if (!sessionCode) fail(E.invalidParameter, { field: 'session_code' }, 'session_code is required');
-      return ok(await discover(ctx, req.body.email, sessionCode));
+      return ok(await discover(ctx, req.body.email));
     });
 
     // The login page opens the flow (its own call: a link or another site's page cannot start one in

@@ -152,13 +152,14 @@ export async function readSamlResponse(ctx: Ctx, connection: SamlConnection, flo
   if (profile.issuer !== connection.entityId) throw new Error(`assertion issuer ${profile.issuer} is not ${connection.entityId}`);
   if (profile.inResponseTo !== flow.requestId) throw new Error('InResponseTo is not this sign-in');
   const assertion = profile.getAssertion?.() as { Assertion?: XmlNode } | undefined;
-  const confirmations = children(children(assertion?.Assertion, 'Subject')[0], 'SubjectConfirmation').filter((c) => c.$?.Method === 'urn:oasis:names:tc:SAML:2.0:cm:bearer');
-  const recipients = confirmations.flatMap((c) => children(c, 'SubjectConfirmationData')).map((d) => d.$?.Recipient);
+  const confirmations = children(children(assertion?.Assertion, 'Subject')[0], 'SubjectConfirmation')
+    .filter((c) => c.$?.Method === 'urn:oasis:names:tc:SAML:2.0:cm:bearer')
+    .flatMap((c) => children(c, 'SubjectConfirmationData'));
+  const recipients = confirmations.map((d) => d.$?.Recipient);
   if (recipients.length === 0 || recipients.some((r) => r !== acsUrl(ctx))) throw new Error(`the assertion is for another recipient (${recipients.join(', ') || 'none'})`);
   // The Response's InResponseTo is not signed (the assertion is): the signed confirmation must name
   // this flow's request too, or an assertion made for no request (IdP-initiated) could serve any flow.
-  const answering = confirmations.flatMap((c) => children(c, 'SubjectConfirmationData')).map((d) => d.$?.InResponseTo);
-  if (answering.some((id) => id !== flow.requestId)) throw new Error('the signed assertion is not in response to this sign-in');
+  if (confirmations.some((d) => d.$?.InResponseTo !== flow.requestId)) throw new Error('the signed assertion is not in response to this sign-in');
   if (!profile.nameID || profile.nameIDFormat === TRANSIENT) throw new Error('a transient (or missing) NameID cannot be linked');
   const contexts = children(assertion?.Assertion, 'AuthnStatement')
     .flatMap((s) => children(s, 'AuthnContext'))
