@@ -219,11 +219,12 @@ function firstFactorOf(input: LoginRequest): 'password' | 'passkey' | 'emailCode
 }
 
 /**
- * Another provider's proof of this login session (the `externalSignIn` point, the enterprise-sso
- * plugin), read where its plugin is on for the account's region (else 403 -19999).
+ * Another provider's proof of this login session (the `externalSignIn` point: the contribution
+ * its prefix names), read where its plugin is on for the account's region (else 403 -19999).
  */
 async function externalProofOf(ctx: Ctx, proof: string, request: { loginBinding: string; cookies: Record<string, string> }, email: string): Promise<{ point: ServerPoints['externalSignIn']; proof: ExternalProof }> {
-  const found = ctx.extensions.find('externalSignIn', () => true);
+  const prefix = proof.slice(0, proof.indexOf('.'));
+  const found = prefix ? ctx.extensions.find('externalSignIn', (c) => c.proofPrefix === prefix) : null;
   if (!found) fail(E.invalidToken, undefined, 'The sign-in at your company has expired. Please try again.');
   const read = await found.value.proofAccount(ctx, proof, request, email);
   ctx.switches.require(found.plugin, { region: read.region, appType: null });

@@ -204,13 +204,19 @@ export interface ServerPoints {
     complete(ctx: Ctx, region: RegionCode, account: AccountTable, processId: string): Promise<void>;
   };
   /**
-   * Sign-in at another identity provider (the enterprise-sso plugin: a company's directory). Its
+   * Sign-in at another identity provider (the enterprise-sso plugin: a company's directory; the
+   * social-sign-in plugin: Google, Microsoft, Apple). Its
    * return to the login page carries a proof, made for that login session, that `POST /login` takes
    * as `externalProof`: a linked identity signs in without the password; an identity to link rides
    * beside the password or mailed code that proves the account first. A company may require its
    * members to sign in there: any other first factor of theirs is then refused (-20690).
    */
   externalSignIn: {
+    /**
+     * What this contribution's proofs start with (`<prefix>.…`): a sign-in's proof goes to the one
+     * contribution that made it (a company's directory, a social provider), never to another.
+     */
+    proofPrefix: string;
     /**
      * The account a proof made in this login session, in this browser (its cookies), stands for
      * (-20651 when it is unknown, spent, expired, another sign-in's or another browser's).

@@ -9,7 +9,7 @@ import { fail, randomId, type AccountTable, type DirectoryCompany, type ServerCo
 import type { ConnectionInput, ConnectionResult, ConnectionView } from '../contract';
 import { domainView } from './domains';
 import { endSessionsOutsideProvider } from './requirement';
-import { checkIssuer, providerConfig } from './provider';
+import { checkIssuer, providerConfig } from '@portal/server-api/federation';
 import { acsUrl, spEntityId, type SamlConnection } from './saml';
 import { certificateExpiry, fetchIdpMetadata, parseIdpMetadata } from './samlMetadata';
 import { ssoStore, type ConnectionTable, type EnterpriseTables } from './tables';

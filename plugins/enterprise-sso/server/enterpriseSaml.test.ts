@@ -6,7 +6,7 @@ import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '@portal/plugin-api/contract';
 import { Client, DEMO_PASSWORD, login, signIn, startLogin, startServer, type TestServer } from '../../../server/test/harness';
-import { CookieJar, postForm, send } from './dev/providerWalk';
+import { CookieJar, postForm, send } from '../../../server/test/providerWalk';
 import { refusalAnswer, samlAnswer, startLocalSamlIdp, type LocalSamlIdp, type SamlAnswer } from './dev/localSamlIdp';
 import { DEMO_SAML_USERS } from './dev/standIns';
 import { refreshSamlMetadata } from './connections';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '@portal/plugin-api/contract';
 import { accountRow, createAccount } from '@portal/server-api';
 import { Client, DEMO_PASSWORD, login, signIn, startLogin, startServer, type TestServer } from '../../../server/test/harness';
-import { CookieJar, follow, openSignIn, postForm, send } from './dev/providerWalk';
+import { CookieJar, follow, openSignIn, postForm, send } from '../../../server/test/providerWalk';
 import { DEMO_PROVIDER_USERS } from './dev/standIns';
 import type { EnterpriseTables } from './tables';
 

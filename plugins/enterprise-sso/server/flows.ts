@@ -35,13 +35,15 @@ import {
 import type { DiscoverResult, FlowResult, NewAccountRequest } from '../contract';
 import { callbackUrl, connectionById, directory, openSecret, samlConnection } from './connections';
 import { connectionOfAddress } from './domains';
-import { authorizationUrl, codeChallengeOf, exchangeCode, newCodeVerifier, providerConfig, type ProviderIdentity } from './provider';
+import { authorizationUrl, codeChallengeOf, exchangeCode, newCodeVerifier, providerConfig, type ProviderIdentity } from '@portal/server-api/federation';
 import { authnRequest, readSamlResponse } from './saml';
 import { ssoStore, type ConnectionTable, type FlowTable } from './tables';
 
 /** A flow lasts this long: the provider's page, and the steps back on the login page. */
 export const FLOW_MINUTES = 10;
 export const FLOW_COOKIE = 'uid_enterprise_flow';
+/** The proofs this plugin makes start with it (the externalSignIn point's `proofPrefix`). */
+export const PROOF_PREFIX = 'enterprise';
 /** RFC 8176 values a provider may send that mean it asked a second factor. */
 const MFA_AMR = new Set(['mfa', 'otp', 'hwk', 'swk', 'sms', 'tel', 'face', 'fpt', 'iris', 'retina', 'vbm']);
 
@@ -227,7 +229,7 @@ async function settle(ctx: Ctx, flow: FlowTable, connection: ConnectionTable, id
     })
     .where('id', '=', flow.id)
     .execute();
-  return backToLogin(ctx, flow.session_code, { token: `${flowId}.${proofSecret}` });
+  return backToLogin(ctx, flow.session_code, { token: `${PROOF_PREFIX}.${flowId}.${proofSecret}` });
 }
 
 /**
@@ -235,9 +237,10 @@ async function settle(ctx: Ctx, flow: FlowTable, connection: ConnectionTable, id
  * with a proof, sent to someone else, signs nobody in) and still open; -20651 otherwise.
  */
 async function flowOfProof(ctx: Ctx, proof: string, sessionCode: string, browserSecret: string | undefined): Promise<FlowTable> {
-  const [flowId, secret] = proof.split('.');
+  const [prefix, flowId, secret] = proof.split('.');
   const flow = flowId && secret ? await ssoStore(ctx).selectFrom('enterprise_sso_flows').selectAll().where('id', '=', sha256(flowId)).executeTakeFirst() : undefined;
   const ok =
+    prefix === PROOF_PREFIX &&
     flow !== undefined &&
     flow.proof_hash !== null &&
     safeEqual(sha256(secret!), flow.proof_hash) &&

@@ -1,6 +1,6 @@
 import { defineServerPlugin, pruneExpired } from '@portal/server-api';
 import { refreshSamlMetadata } from './connections';
-import { completeProof, proofAccount, requiredFor } from './flows';
+import { completeProof, PROOF_PREFIX, proofAccount, requiredFor } from './flows';
 import { enterpriseRoutes } from './routes';
 import { enterpriseMigrations, ssoStore } from './tables';
 import { enterpriseDevStandIns, seedEnterpriseDemo } from './dev/standIns';
@@ -14,7 +14,7 @@ export default defineServerPlugin({
   id: 'enterprise-sso',
   migrations: { global: enterpriseMigrations },
   setup(host) {
-    host.contribute('externalSignIn', { proofAccount, complete: completeProof, required: requiredFor });
+    host.contribute('externalSignIn', { proofPrefix: PROOF_PREFIX, proofAccount, complete: completeProof, required: requiredFor });
     host.contribute('demoData', { seed: seedEnterpriseDemo });
     host.contribute('devStandIns', enterpriseDevStandIns);
   },

@@ -17,7 +17,7 @@ import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@n
 import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
 import { randomToken, type ServerContext as Ctx } from '@portal/server-api';
-import type { ProviderIdentity } from './provider';
+import type { ProviderIdentity } from '@portal/server-api/federation';
 
 export const SAML_METADATA_PATH = '/api/login/enterprise/saml/metadata';
 export const SAML_ACS_PATH = '/api/login/enterprise/saml/acs';

@@ -10,8 +10,7 @@ import * as xpath from 'xpath';
 import { ERROR_CODES as E } from '@portal/plugin-api/contract';
 import { fail, type ServerContext as Ctx } from '@portal/server-api';
 import type { MetadataProblem } from '../contract';
-import { checkIssuer } from './provider';
-import { requirePublicHost } from './publicAddresses';
+import { checkIssuer, requirePublicHost } from '@portal/server-api/federation';
 
 export const REDIRECT_BINDING = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
 const MAX_METADATA_BYTES = 512 * 1024;

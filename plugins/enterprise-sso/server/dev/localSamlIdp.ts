@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import * as validator from '@authenio/samlify-node-xmllint';
 import * as samlifyModule from 'samlify';
-import { closeServer, DevHttpError, escapeHtml, page, readFormBody, sendHtml } from './devPages';
+import { closeServer, DevHttpError, escapeHtml, page, readFormBody, sendHtml } from '@portal/server-api/dev';
 
 // Node's ESM loader names only some of samlify's CommonJS exports (SamlLib is a getter); its module object has them all.
 const samlify = ((samlifyModule as { default?: typeof samlifyModule }).default ?? samlifyModule) as typeof samlifyModule;

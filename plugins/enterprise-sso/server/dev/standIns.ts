@@ -9,7 +9,7 @@ import { callbackUrl, directory, secretPlace } from '../connections';
 import { publishStandInRecord } from '../domains';
 import { ssoStore } from '../tables';
 import { acsUrl, spEntityId } from '../saml';
-import { startLocalOidcProvider, type LocalOidcUser } from './localOidcProvider';
+import { startLocalOidcProvider, type LocalOidcUser } from '@portal/server-api/dev';
 import type { LocalSamlUser } from './localSamlIdp';
 
 export const DEMO_DOMAIN = 'contoso.example';

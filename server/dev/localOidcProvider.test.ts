@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalOidcProvider, type LocalOidcClient, type LocalOidcProvider } from './localOidcProvider';
-import { CookieJar, follow, openSignIn, postForm, send } from './providerWalk';
+import { CookieJar, follow, openSignIn, postForm, send } from '../test/providerWalk';
 
 const ada = { sub: 'u-ada', email: 'Ada@Example.com', password: 'correct horse', givenName: 'Ada', familyName: 'Lovelace', amr: ['pwd', 'mfa'] };
 const grace = { sub: 'u-grace', email: 'grace@example.com', password: 'battery staple', givenName: 'Grace', familyName: 'Hopper' };

@@ -1,12 +1,14 @@
 /**
- * The company's OpenID Connect provider, through `openid-client` (a certified relying party):
+ * An OpenID Connect provider the portal signs people in at (a company's directory, a social
+ * provider), through `openid-client` (a certified relying party):
  * discovery, the authorization request (PKCE S256, state, nonce) and the code exchange, whose ID
  * token is checked for issuer, audience, nonce, times and (non-repudiation checks) its signature
  * against the provider's keys. Nothing of the protocol is written here.
  */
 import * as oidc from 'openid-client';
-import { ERROR_CODES as E } from '@portal/plugin-api/contract';
-import { fail, type ServerContext as Ctx } from '@portal/server-api';
+import { ERROR_CODES as E } from '../../core/contract/errorCodes';
+import type { Ctx } from '../context';
+import { fail } from '../http/errors';
 import { publicOnlyFetch } from './publicAddresses';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);

@@ -1,8 +1,11 @@
 /**
- * The development identity providers' pages (plugins/enterprise-sso/server/dev): their HTML shell,
+ * The development identity providers' pages (server/dev/localOidcProvider.ts, plugins' own stand-ins): their HTML shell,
  * their form bodies and their servers' ends. Plain pages on loopback, for development and tests only.
  */
 import type { IncomingMessage, ServerResponse, createServer } from 'node:http';
+import { escapeHtml } from '../http/html';
+
+export { escapeHtml };
 
 /** A request the page refuses: its status and a short code. */
 export class DevHttpError extends Error {
@@ -36,8 +39,6 @@ export function readFormBody(req: IncomingMessage, limit: number): Promise<URLSe
   });
 }
 
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const STYLE =
   'body{font-family:system-ui,sans-serif;max-width:22rem;margin:4rem auto;padding:0 1rem}label,input,button{display:block;width:100%;box-sizing:border-box}input{margin:.25rem 0 1rem;padding:.5rem}button{padding:.6rem}[role=alert]{color:#b00020}';

@@ -22,8 +22,8 @@ describe('the provider is called at public addresses only (production)', () => {
 
 describe("the provider's configuration in production", () => {
   it('never connects to an issuer at a non-public address', async () => {
-    const { providerConfig } = await import('./provider');
-    const { ERROR_CODES: E } = await import('@portal/plugin-api/contract');
+    const { providerConfig } = await import('./oidcClient');
+    const { ERROR_CODES: E } = await import('../../core/contract/errorCodes');
     const { createServer } = await import('node:net');
     // A listener on loopback that counts connections: the discovery must not reach it.
     let connections = 0;
