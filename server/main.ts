@@ -25,7 +25,7 @@ import { buildServer, type BuiltServer } from './app';
 import { InvalidConfigs } from './config/servedConfigs';
 import { demoSwitches, productionProblems } from './config/productionEnv';
 import { describeSecretsKey, secretsSettingsFromEnv, SecretsKeyProblem } from './db/secretsAtRest';
-import { isTrustedDeviceAtReauth, opsConfigFromEnv, parseAppConfigs, parseTrustProxy, TRUSTED_DEVICE_AT_REAUTH, type TrustProxy } from './options';
+import { isTrustedDeviceAtReauth, opsConfigFromEnv, parseAppConfigs, parseTrustProxy, readPluginSecrets, TRUSTED_DEVICE_AT_REAUTH, type TrustProxy } from './options';
 import * as OTPAuth from 'otpauth';
 
 const env = process.env;
@@ -71,6 +71,13 @@ if (production) {
   if (problems.length) refuse(problems, 'The portal did not start: production (NODE_ENV=production) needs these settings.');
 }
 const demo = demoSwitches(env, production);
+
+let pluginSecrets: Record<string, unknown> | undefined;
+try {
+  pluginSecrets = env.PLUGIN_SECRETS_FILE ? readPluginSecrets(path.resolve(env.PLUGIN_SECRETS_FILE)) : undefined;
+} catch (err) {
+  refuse([(err as Error).message]);
+}
 
 let appConfigFiles: ReturnType<typeof parseAppConfigs> | undefined;
 try {
@@ -119,6 +126,7 @@ try {
     ...(env.PRIVACY_POLICY_URL ? { privacyPolicyUrl: env.PRIVACY_POLICY_URL } : {}),
     privacyPolicyVersion: env.PRIVACY_POLICY_VERSION ? Number(env.PRIVACY_POLICY_VERSION) : undefined,
     clientsFile: env.CLIENTS_FILE ? path.resolve(env.CLIENTS_FILE) : undefined,
+    ...(pluginSecrets ? { pluginSecrets } : {}),
     helpdesk: {
       ...(env.HELPDESK_SECRET ? { secret: env.HELPDESK_SECRET } : {}),
       ...(env.HELPDESK_JWT_URL ? { jwtUrl: env.HELPDESK_JWT_URL } : {}),

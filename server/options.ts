@@ -10,6 +10,7 @@ import { SECURITY_TOKEN_SECONDS } from '../core/contract/security';
 import type { ThemeOverrides } from '../themes/tokens';
 import { DEFAULT_OUTBOX_SETTINGS, DEFAULT_WORKER_SETTINGS, type OutboxSettings, type WorkerSettings } from './mail/settings';
 import type { SecretsKeySettings } from './db/secretsAtRest';
+import { ConfigFileError, readJsonFile } from './config/readJsonFile';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -193,6 +194,12 @@ export interface ServerOptions {
    * development the data folder gets its own.
    */
   secretsKey: SecretsKeySettings;
+  /**
+   * PLUGIN_SECRETS_FILE: a JSON object of server-side settings per plugin id that must never reach
+   * the page's deployment config (a social provider's client secret). Each plugin checks its own
+   * entry at start; the file is read once.
+   */
+  pluginSecrets: Record<string, unknown>;
   /** Injected clock (tests move time forward). */
   now: () => number;
 }
@@ -294,6 +301,7 @@ export function resolveOptions(input: ServerOptionsInput = {}): ServerOptions {
     demoPages: input.demoPages ?? !input.production,
     defaultRegion: input.defaultRegion ?? 'Euw',
     clients: input.clients ?? [],
+    pluginSecrets: input.pluginSecrets ?? {},
     clientsFile: input.clientsFile,
     helpdesk: {
       secret: input.helpdesk?.secret ?? DEMO_HELPDESK_SECRET,
@@ -339,4 +347,11 @@ export function parseAppConfigs(value: string): Partial<Record<AppType, string>>
 export function opsConfigFromEnv(value: string | undefined): string | null | undefined {
   if (value === undefined || value === '') return undefined;
   return value === 'off' ? null : path.resolve(value);
+}
+
+/** PLUGIN_SECRETS_FILE: a JSON object keyed by plugin id (each plugin checks its own entry at start). */
+export function readPluginSecrets(file: string): Record<string, unknown> {
+  const value = readJsonFile(file);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigFileError(file, 'PLUGIN_SECRETS_FILE must hold a JSON object keyed by plugin id.');
+  return value as Record<string, unknown>;
 }

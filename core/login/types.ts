@@ -126,6 +126,19 @@ export interface SignInMethod {
 /** Extension point for other ways of signing in on the sign-in form (SignInMethod). */
 export const SIGN_IN_METHOD_POINT = defineExtensionPoint<SignInMethod>('login/sign-in-method/v1');
 
+/**
+ * Another way of registering, shown under the registration form (e.g. "Continue with Google": a
+ * new ID made from another provider's sign-in). Not shown for an invitation, which names its address.
+ */
+export interface RegisterMethod {
+  order: number;
+  component: LazyView<object>;
+  /** Its height in px when shown: kept free while it starts (it loads after the form), so nothing moves. */
+  height: number;
+}
+/** Extension point for other ways of registering on the registration form (RegisterMethod). */
+export const REGISTER_METHOD_POINT = defineExtensionPoint<RegisterMethod>('login/register-method/v1');
+
 /** An address that signs in elsewhere: the sign-in form's button names it and leaves for it. */
 export interface SignInRealmMatch {
   /** Who signs the address in (a company's name): the button says "Continue with <name>". */

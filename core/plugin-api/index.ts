@@ -88,6 +88,8 @@ export {
   SECOND_FACTOR_METHOD_POINT,
   type SecondFactorMethod,
   type SecondFactorMethodProps,
+  REGISTER_METHOD_POINT,
+  type RegisterMethod,
   SIGN_IN_FIELDS_POINT,
   SIGN_IN_METHOD_POINT,
   type SignInFields,
@@ -105,6 +107,7 @@ export { renewedSessionCode, renewSessionCode, sessionCodeOf } from '../login/se
 export { formatLockDuration, type LockDuration } from '../login/lockDuration';
 export { carryLoginParams, takeCarriedLoginParams } from '../login/carry';
 export { LinkChecking, LinkSection } from '../login/LinkPage';
+export { ExternalCreateForm, type ExternalCreateFormProps, type ExternalCreateTexts, ExternalLinkForm, type ExternalLinkFormProps, type ExternalNewAccount } from '../login/ExternalIdentityForms';
 export { forgetMailLinkToken, loginSessionHeaders, mailLinkToken, signInAfterMailLink } from '../login/mailLink';
 export { activationMailSent } from '../login/notActivated';
 export { useRenewMailLink } from '../login/useRenewMailLink';

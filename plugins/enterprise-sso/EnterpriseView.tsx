@@ -1,14 +1,14 @@
 import { useTheme } from '@emotion/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type ApiError,
   Button,
-  Checkbox,
-  CountryRegionSelect,
   currentLanguage,
   ERROR_CODES,
   errorMessage,
+  ExternalCreateForm,
+  ExternalLinkForm,
   forgetMailLinkToken,
   handOffAfterSignIn,
   LinkChecking,
@@ -18,12 +18,10 @@ import {
   mailLinkToken,
   Notice,
   sessionCodeOf,
-  TextField,
   toast,
   useInterruptibleCall,
   useLoginPage,
   usePortal,
-  useRegionWhiteList,
 } from '@portal/plugin-api';
 import type { FlowResult, NewAccountRequest } from './contract';
 
@@ -46,8 +44,6 @@ function takeFailure(): Failure | null {
   return error === 'denied' || error === 'provider' || error === 'domain' || error === 'expired' ? error : 'provider';
 }
 
-const NO_COUNTRIES = { Use: [], Aps: [], Euw: [] };
-
 /**
  * Back from the company's provider (`/login?module=enterprise#token=<proof>`): signs in with the
  * proof (a linked identity), links it with the ID's password, or makes a new ID first; each
@@ -64,6 +60,7 @@ export default function EnterpriseView({ goTo, proof: givenProof, failure: given
   const [flow, setFlow] = useState<FlowResult | null>(null);
   const [handingOff, setHandingOff] = useState(false);
   const [problem, setProblem] = useState<ApiError | null>(null);
+  const [joined, setJoined] = useState(true);
   const sessionHeaders = () => {
     const code = sessionCodeOf(page.query);
     return code ? { session_code: code } : undefined;
@@ -157,15 +154,34 @@ export default function EnterpriseView({ goTo, proof: givenProof, failure: given
         {flow.status === 'link' ? t('link.title') : t('create.title')}
       </h1>
       {flow.status === 'link' ? (
-        <LinkForm flow={flow} busy={call.busy || handingOff} problem={problem} onSubmit={(password) => (setProblem(null), call.start({ email: flow.email, password }))} />
+        <ExternalLinkForm
+          intro={t('link.intro', { email: flow.email, company: flow.company })}
+          passwordLabel={t('link.password')}
+          submitLabel={t('link.submit')}
+          email={flow.email}
+          busy={call.busy || handingOff}
+          problem={problem}
+          onSubmit={(password) => (setProblem(null), call.start({ email: flow.email, password }))}
+        />
       ) : (
-        <CreateForm
-          flow={flow}
-          proof={proof ?? ''}
+        <ExternalCreateForm
+          intro={t('create.intro', { company: flow.company, email: flow.email })}
+          notice={joined ? null : t('create.otherRegion', { company: flow.company })}
+          texts={{ firstName: t('create.firstName'), lastName: t('create.lastName'), country: t('create.country'), privacy: t('create.privacy'), privacyLink: t('create.privacyLink'), privacyRequired: t('create.privacyRequired'), submit: t('create.submit') }}
+          {...(flow.givenName ? { givenName: flow.givenName } : {})}
+          {...(flow.familyName ? { familyName: flow.familyName } : {})}
+          {...(flow.country ? { country: flow.country } : {})}
+          {...(flow.privacy ? { privacy: flow.privacy } : {})}
           busy={call.busy || handingOff}
           problem={problem}
           onProblem={setProblem}
           onExpired={() => setFailure('invalid')}
+          create={async (fields) => {
+            const code = sessionCodeOf(page.query);
+            const body: NewAccountRequest = { proof: proof ?? '', ...fields };
+            const answer = await http.post<{ email: string; joined: boolean }>('/login/enterprise/account', body, { auth: 'none', headers: code ? { session_code: code } : undefined });
+            setJoined(answer.joined);
+          }}
           onCreated={() => {
             setProblem(null);
             return call.start({ email: flow.email });
@@ -175,116 +191,5 @@ export default function EnterpriseView({ goTo, proof: givenProof, failure: given
       {back}
       {call.outlet}
     </section>
-  );
-}
-
-/** An ID of this address exists: its password, once, links the company's sign-in to it. */
-function LinkForm({ flow, busy, problem, onSubmit }: { flow: FlowResult; busy: boolean; problem: ApiError | null; onSubmit(password: string): Promise<void> }) {
-  const theme = useTheme();
-  const { t } = useTranslation(['enterprise-sso', 'core']);
-  const [password, setPassword] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (password) void onSubmit(password).then(() => setPassword(''));
-  };
-  return (
-    <form noValidate onSubmit={submit}>
-      <p css={{ margin: `0 0 ${theme.space(4)}` }}>{t('link.intro', { email: flow.email, company: flow.company })}</p>
-      {problem ? (
-        <Notice kind="error" role="alert">
-          {errorMessage(problem, t)}
-        </Notice>
-      ) : null}
-      <input type="email" name="username" autoComplete="username" value={flow.email} readOnly hidden />
-      <TextField label={t('link.password')} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
-      <Button type="submit" fullWidth disabled={!password || busy} loading={busy} css={{ marginTop: theme.space(5) }}>
-        {t('link.submit')}
-      </Button>
-    </form>
-  );
-}
-
-/** No ID yet: the names the provider gave, the country/region (the company's by default) and the policy. */
-function CreateForm({ flow, proof, busy, problem, onProblem, onCreated, onExpired }: { flow: FlowResult; proof: string; busy: boolean; problem: ApiError | null; onProblem(error: ApiError | null): void; onCreated(): Promise<void>; onExpired(): void }) {
-  const theme = useTheme();
-  const { t } = useTranslation(['enterprise-sso', 'core']);
-  const { http } = usePortal();
-  const page = useLoginPage();
-  const whiteList = useRegionWhiteList();
-  const [firstName, setFirstName] = useState(flow.givenName ?? '');
-  const [lastName, setLastName] = useState(flow.familyName ?? '');
-  const [country, setCountry] = useState<string | null>(flow.country ?? null);
-  const [accepted, setAccepted] = useState(false);
-  const [tried, setTried] = useState(false);
-  const [creating, setCreating] = useState(false);
-  const [joined, setJoined] = useState(true);
-  const [made, setMade] = useState(false);
-  const missing = { firstName: !firstName.trim(), lastName: !lastName.trim(), country: !country, privacy: !accepted };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (Object.values(missing).some(Boolean) || !country) return;
-    setCreating(true);
-    onProblem(null);
-    const code = sessionCodeOf(page.query);
-    const body: NewAccountRequest = { proof, firstName: firstName.trim(), lastName: lastName.trim(), country, acceptPrivacyVersion: flow.privacy?.version ?? 0, language: currentLanguage() };
-    try {
-      // Made already (the sign-in after it failed): only the sign-in again, never a second ID.
-      if (!made) {
-        const answer = await http.post<{ email: string; joined: boolean }>('/login/enterprise/account', body, { auth: 'none', headers: code ? { session_code: code } : undefined });
-        setMade(true);
-        setJoined(answer.joined);
-      }
-      await onCreated();
-    } catch (error) {
-      // This sign-in at the company is spent or expired: no ID can come of it any more.
-      if ((error as ApiError).code === ERROR_CODES.invalidToken) return onExpired();
-      // What was typed stays; the problem is said above the button.
-      onProblem(error as ApiError);
-    } finally {
-      setCreating(false);
-    }
-  };
-
-  return (
-    <form noValidate onSubmit={(e) => void submit(e)}>
-      <p css={{ margin: `0 0 ${theme.space(4)}` }}>{t('create.intro', { company: flow.company, email: flow.email })}</p>
-      {!joined ? (
-        <Notice kind="info" role="status">
-          {t('create.otherRegion', { company: flow.company })}
-        </Notice>
-      ) : null}
-      <div css={{ display: 'grid', gap: theme.space(4) }}>
-        <TextField label={t('create.firstName')} autoComplete="given-name" required value={firstName} onChange={(e) => setFirstName(e.target.value)} error={tried && missing.firstName ? t('core:validation.required') : undefined} />
-        <TextField label={t('create.lastName')} autoComplete="family-name" required value={lastName} onChange={(e) => setLastName(e.target.value)} error={tried && missing.lastName ? t('core:validation.required') : undefined} />
-        <CountryRegionSelect list={whiteList.list ?? NO_COUNTRIES} value={country} onChange={setCountry} label={t('create.country')} required disabled={!whiteList.list} error={tried && missing.country ? t('core:validation.required') : undefined} />
-        <Checkbox
-          label={
-            <>
-              {t('create.privacy')}{' '}
-              {flow.privacy?.url ? (
-                <a href={flow.privacy.url} target="_blank" rel="noopener noreferrer" css={{ color: theme.colors.primary }}>
-                  {t('create.privacyLink')}
-                </a>
-              ) : null}
-            </>
-          }
-          checked={accepted}
-          onChange={(e) => setAccepted(e.target.checked)}
-          error={tried && missing.privacy ? t('create.privacyRequired') : undefined}
-        />
-      </div>
-      {problem ? (
-        <div css={{ marginTop: theme.space(4) }}>
-          <Notice kind="error" role="alert">
-            {errorMessage(problem, t)}
-          </Notice>
-        </div>
-      ) : null}
-      <Button type="submit" fullWidth loading={creating || busy} css={{ marginTop: theme.space(5) }}>
-        {t('create.submit')}
-      </Button>
-    </form>
   );
 }

@@ -46,6 +46,7 @@ import {
   useEditedBlur,
 } from '@portal/plugin-api';
 import { registerConfig } from './config';
+import { RegisterMethods } from './RegisterMethods';
 import { subscriptionDefault } from './subscription';
 import { terminalUuid } from './terminal';
 
@@ -429,6 +430,8 @@ export function RegisterForm({ goTo, initialValues }: RegisterFormProps) {
             {t('register:submit')}
           </Button>
         </form>
+        {/* An invitation names its address: no other way of registering beside it. */}
+        {invite ? null : <RegisterMethods />}
 
         {page.hasView('signIn') && (
           <p css={{ margin: `${theme.space(4)} 0 0`, textAlign: 'center', fontSize: theme.font.sizeSm }}>

@@ -478,6 +478,14 @@ const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => (
       await db.schema.alterTable('one_time_tokens').addColumn('session_id', 'varchar(64)').execute();
     },
   },
+  '015_password_set': {
+    // Whether the account's person knows its password: an ID made at another provider (a company's,
+    // a social one) has a random one until "forgot password" sets it. Linked sign-ins are never
+    // all removed from an ID whose password is unknown and that has no passkey.
+    async up(db: AnyDb) {
+      await db.schema.alterTable('accounts').addColumn('password_set', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+    },
+  },
 });
 
 const legacyMigrations = (_dialect: SqlDialect): Record<string, Migration> => ({

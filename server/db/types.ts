@@ -170,6 +170,8 @@ export interface AccountTable {
   id: string;
   email: string;
   password_hash: string;
+  /** 0 for an ID made at another provider (a company's, a social one) until its person sets a password ("forgot password"). */
+  password_set: number;
   first_name: string;
   last_name: string;
   phone: string | null;

@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import { closeServer, DevHttpError, escapeHtml, page, readFormBody, sendHtml } from './devPages';
-import Provider, { errors, type Adapter, type AdapterFactory, type AdapterPayload, type Configuration, type Interaction } from 'oidc-provider';
+import Provider, { errors, interactionPolicy, type Adapter, type AdapterFactory, type AdapterPayload, type Configuration, type Interaction } from 'oidc-provider';
 
 export interface LocalOidcUser {
   /** Stable subject (the `sub` claim). */
@@ -20,6 +20,8 @@ export interface LocalOidcUser {
   familyName: string;
   /** The `amr` claim this IdP reports for the user's sign-in, e.g. ['pwd'] or ['pwd', 'mfa']; default ['pwd']. */
   amr?: string[];
+  /** false: the provider does not vouch for the address (`email_verified: false`); default true. */
+  emailVerified?: boolean;
 }
 
 export interface LocalOidcClient {
@@ -93,6 +95,13 @@ export async function startLocalOidcProvider(options: {
   };
 }
 
+/** The default prompts, and `select_account` (Google's and Microsoft's): asked for, it shows the sign-in page again. */
+function withSelectAccount() {
+  const policy = interactionPolicy.base();
+  policy.add(new interactionPolicy.Prompt({ name: 'select_account', requestable: true }), 0);
+  return policy;
+}
+
 async function configuration(users: LocalOidcUser[], clients: Map<string, LocalOidcClient>): Promise<Configuration> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const signingKey = { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'RS256', use: 'sig' };
@@ -128,7 +137,7 @@ async function configuration(users: LocalOidcUser[], clients: Map<string, LocalO
     features: {
       devInteractions: { enabled: false },
     },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}`, policy: withSelectAccount() },
     // Fixed lifetimes (seconds), long enough for a working day; also keeps oidc-provider's "default ttl" notices out of test output.
     ttl: { AccessToken: 3600, AuthorizationCode: 60, IdToken: 3600, Interaction: 3600, Grant: 86400, Session: 86400 },
     findAccount: (_ctx, sub) => {
@@ -139,7 +148,7 @@ async function configuration(users: LocalOidcUser[], clients: Map<string, LocalO
         claims: () => ({
           sub: user.sub,
           email: user.email,
-          email_verified: true,
+          email_verified: user.emailVerified !== false,
           given_name: user.givenName,
           family_name: user.familyName,
           name: `${user.givenName} ${user.familyName}`,
@@ -239,7 +248,8 @@ async function interactionRoute(
     await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
     return;
   }
-  if (interaction.prompt.name !== 'login') {
+  // Picking an account is signing in here (one person per browser): the same page.
+  if (interaction.prompt.name !== 'login' && interaction.prompt.name !== 'select_account') {
     throw new errors.InvalidRequest(`unsupported prompt ${interaction.prompt.name}`);
   }
 
@@ -260,7 +270,8 @@ async function interactionRoute(
   await provider.interactionFinished(
     req,
     res,
-    { login: { accountId: user.sub, amr: user.amr ?? ['pwd'] }, consent: { grantId } },
+    // select_account answered too (its prompt is satisfied by a result of its name).
+    { select_account: {}, login: { accountId: user.sub, amr: user.amr ?? ['pwd'] }, consent: { grantId } },
     { mergeWithLastSubmission: false },
   );
 }

@@ -87,6 +87,8 @@ export interface NewAccount {
   topicSubscription?: string | null;
   privacyVersion: number;
   mfaEmail?: boolean;
+  /** false: the ID was made at another provider with a random password no one knows (its person sets one by "forgot password"). */
+  passwordSet?: boolean;
 }
 
 export function accountRow(ctx: Ctx, input: NewAccount, id = randomId()): AccountTable {
@@ -95,6 +97,7 @@ export function accountRow(ctx: Ctx, input: NewAccount, id = randomId()): Accoun
     id,
     email: input.email,
     password_hash: input.passwordHash,
+    password_set: input.passwordSet === false ? 0 : 1,
     first_name: input.firstName,
     last_name: input.lastName,
     phone: input.phone ?? null,
@@ -560,7 +563,7 @@ export async function resetPassword(ctx: Ctx, token: string, newPassword: string
   await ctx
     .region(found.region)
     .updateTable('accounts')
-    .set({ password_hash: hash, failed_attempts: 0, locked_until: null, updated_at: ctx.now() })
+    .set({ password_hash: hash, password_set: 1, failed_attempts: 0, locked_until: null, updated_at: ctx.now() })
     .where('id', '=', found.account.id)
     .execute();
   await revokeSessions(ctx, found.region, found.account.id, 'all');

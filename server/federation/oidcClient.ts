@@ -21,6 +21,8 @@ export interface ProviderSettings {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** How the client authenticates at the token endpoint: HTTP Basic (default) or in the body (Apple takes only that). */
+  clientAuth?: 'basic' | 'post';
 }
 
 /**
@@ -43,13 +45,13 @@ const cache = new Map<string, { at: number; config: Promise<oidc.Configuration> 
 
 /** The provider's configuration (discovery), for this client; -40030 when it cannot be read. */
 export async function providerConfig(ctx: Ctx, settings: ProviderSettings): Promise<oidc.Configuration> {
-  const key = JSON.stringify([settings.issuer, settings.clientId, settings.clientSecret]);
+  const key = JSON.stringify([settings.issuer, settings.clientId, settings.clientSecret, settings.clientAuth ?? 'basic']);
   const hit = cache.get(key);
   if (hit && ctx.now() - hit.at < DISCOVERY_TTL_MS) return hit.config;
   const url = checkIssuer(ctx, settings.issuer);
   const insecure = url.protocol === 'http:';
   const config = oidc
-    .discovery(url, settings.clientId, settings.clientSecret, oidc.ClientSecretBasic(settings.clientSecret), {
+    .discovery(url, settings.clientId, settings.clientSecret, settings.clientAuth === 'post' ? oidc.ClientSecretPost(settings.clientSecret) : oidc.ClientSecretBasic(settings.clientSecret), {
       timeout: PROVIDER_TIMEOUT_S,
       execute: [...(insecure ? [oidc.allowInsecureRequests] : []), oidc.enableNonRepudiationChecks],
       // In production every request (discovery, token, keys) goes to public addresses only.
@@ -74,17 +76,34 @@ export async function providerConfig(ctx: Ctx, settings: ProviderSettings): Prom
 }
 
 /** Where the browser goes to sign in at the provider. */
-export function authorizationUrl(config: oidc.Configuration, input: { redirectUri: string; state: string; nonce: string; codeChallenge: string; loginHint: string }): string {
+export function authorizationUrl(
+  config: oidc.Configuration,
+  input: {
+    redirectUri: string;
+    state: string;
+    nonce: string;
+    codeChallenge: string;
+    loginHint?: string;
+    /** Default `openid email profile`; Apple names the person's name `name`. */
+    scope?: string;
+    /** `form_post`: the answer comes as a POST (Apple, whenever the name or address is asked). */
+    responseMode?: 'form_post';
+    /** `select_account`: the provider lets the person pick which of its accounts (linking one on purpose). */
+    prompt?: 'select_account';
+  },
+): string {
   return oidc
     .buildAuthorizationUrl(config, {
       redirect_uri: input.redirectUri,
-      scope: 'openid email profile',
+      scope: input.scope ?? 'openid email profile',
       response_type: 'code',
       state: input.state,
       nonce: input.nonce,
       code_challenge: input.codeChallenge,
       code_challenge_method: 'S256',
-      login_hint: input.loginHint,
+      ...(input.loginHint ? { login_hint: input.loginHint } : {}),
+      ...(input.responseMode ? { response_mode: input.responseMode } : {}),
+      ...(input.prompt ? { prompt: input.prompt } : {}),
     })
     .toString();
 }
@@ -107,7 +126,7 @@ export interface ProviderIdentity {
  * Exchanges the callback's code (openid-client checks state, the ID token's iss, aud/azp, nonce,
  * exp/iat and signature); throws the library's error when any check fails.
  */
-export async function exchangeCode(config: oidc.Configuration, callbackUrl: URL, checks: { state: string; nonce: string; codeVerifier: string }): Promise<ProviderIdentity> {
+export async function exchangeCode(config: oidc.Configuration, callbackUrl: URL | Request, checks: { state: string; nonce: string; codeVerifier: string }): Promise<ProviderIdentity> {
   const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, { expectedState: checks.state, expectedNonce: checks.nonce, pkceCodeVerifier: checks.codeVerifier, idTokenExpected: true });
   const claims = tokens.claims();
   if (!claims) throw new Error('no ID token');
@@ -115,7 +134,8 @@ export async function exchangeCode(config: oidc.Configuration, callbackUrl: URL,
   return {
     subject: claims.sub,
     email: text(claims.email)?.toLowerCase() ?? null,
-    emailVerified: claims.email_verified === true,
+    // Apple sends it as the string "true".
+    emailVerified: claims.email_verified === true || claims.email_verified === 'true',
     givenName: text(claims.given_name),
     familyName: text(claims.family_name),
     amr: Array.isArray(claims.amr) ? claims.amr.filter((m): m is string => typeof m === 'string') : [],

@@ -13,7 +13,7 @@ import type { MigrationSet } from '../db/migrations';
 
 /** What the core lends a server half: the stores per region, mail, counters, options and the plugin switches. */
 export type ServerContext = Ctx;
-export type { DirectoryCompany, ExternalProof, ExternalSignInRequired, MethodColumns, PasskeyProof, PointName, SecondFactorScope, ServerPoints, TrustedBrowserRequest, TrustedSkip } from '../plugin-host/points';
+export type { DirectoryCompany, ExternalProof, ExternalSignInRequired, LinkedIdentity, MethodColumns, PasskeyProof, PointName, SecondFactorScope, ServerPoints, TrustedBrowserRequest, TrustedSkip } from '../plugin-host/points';
 export type { MigrationSet, SqlDialect } from '../db/migrations';
 export type { AuthContext, SsoSessionRef } from '../domain/sessions';
 export type { DemoSeeding, DemoUser } from '../demo/seed';
@@ -93,7 +93,7 @@ export { accountRow, getAccount, confirmRegion, conflictInfo, createAccount, cre
 export { checkPasswordLocked } from '../domain/passwordLock';
 export { checkAccountPasswordRecorded, decodeCursor, eventContext, listSecurityEvents, recordSecurityEvent, type EventContext } from '../domain/securityEvents';
 export { joinSessionFromWebView, readSsoCookie, revokeSessions, sessionExpiry } from '../domain/sessions';
-export { createLoginSession, HELPDESK_CLIENT_ID, isLiveLoginSession } from '../domain/oauth';
+export { createLoginSession, HELPDESK_CLIENT_ID, isLiveLoginSession, renewLoginSession } from '../domain/oauth';
 export { clientOfSessionCode } from '../domain/mailLinks';
 export { dummyPasswordHash, randomDigits, randomId, randomToken, safeEqual, sha256 } from '../domain/crypto';
 export { hashSecret, regionalSecret } from '../domain/tokens';
@@ -115,3 +115,4 @@ export { escapeHtml } from '../http/html';
 export { loadBaseThemes } from '../http/loginShell';
 export type { ThemeTokens } from '../../themes/tokens';
 export { newNonce } from '../http/spa';
+export { appTypeOfClient } from '../plugin-host/switches';

@@ -55,6 +55,18 @@ export interface ExternalProof {
   source: string;
 }
 
+/** A sign-in at another provider linked to an account (the linkedIdentities point). */
+export interface LinkedIdentity {
+  /** Unique across contributions: `<proofPrefix>:<the plugin's key>`. */
+  id: string;
+  kind: 'social' | 'enterprise';
+  /** A social provider's id (google, microsoft, apple), or the company's name. */
+  provider: string;
+  linkedAt: number;
+  /** False where the link must stay (the account's company requires its sign-in). */
+  removable: boolean;
+}
+
 /** A company's own sign-in that its members must use (the externalSignIn point): -20690's result. */
 export interface ExternalSignInRequired {
   company: string;
@@ -228,6 +240,16 @@ export interface ServerPoints {
     required(ctx: Ctx, region: RegionCode, account: AccountTable, proof: ExternalProof | null): Promise<ExternalSignInRequired | null>;
   };
   /**
+   * Sign-ins at other providers linked to an account (enterprise-sso, social-sign-in), for the
+   * Security page's card and its rule that the last way in is never unlinked. Asked wherever one
+   * was ever contributed, whatever the switches say: a link is a way in while it exists.
+   */
+  linkedIdentities: {
+    list(ctx: Ctx, region: RegionCode, accountId: string): Promise<LinkedIdentity[]>;
+    /** Removes the link `id` names where it is this contribution's: true when it was (and is gone). */
+    unlink(ctx: Ctx, region: RegionCode, accountId: string, id: string): Promise<boolean>;
+  };
+  /**
    * The companies (the company plugin), for features of a company that are not the company
    * plugin's own (its sign-in). Asked wherever one was ever contributed: a company's data
    * outlives a switch.
@@ -321,7 +343,7 @@ interface Contribution<K extends PointName> {
 }
 
 export class ServerExtensions {
-  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { humanCheck: [], secondFactorMethods: [], fileReader: [], registrationInvitation: [], trustedBrowser: [], backupCodes: [], passkeys: [], signInCode: [], externalSignIn: [], companyDirectory: [], loginSource: [], legacyAccounts: [], accountData: [], demoData: [], devStandIns: [], operators: [], accountFacts: [] };
+  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { humanCheck: [], secondFactorMethods: [], fileReader: [], registrationInvitation: [], trustedBrowser: [], backupCodes: [], passkeys: [], signInCode: [], externalSignIn: [], linkedIdentities: [], companyDirectory: [], loginSource: [], legacyAccounts: [], accountData: [], demoData: [], devStandIns: [], operators: [], accountFacts: [] };
 
   contribute<K extends PointName>(plugin: string, point: K, value: ServerPoints[K]): void {
     (this.contributions[point] as Array<Contribution<K>>).push({ plugin, value });

@@ -302,6 +302,7 @@ export async function createFromFlow(ctx: Ctx, input: NewAccountRequest, session
     activated: true,
     regionConfirmed: true,
     privacyVersion: ctx.options.privacyPolicyVersion,
+    passwordSet: false,
   });
   try {
     await createAccount(ctx, region, row);

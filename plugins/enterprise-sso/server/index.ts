@@ -1,6 +1,7 @@
 import { defineServerPlugin, pruneExpired } from '@portal/server-api';
 import { refreshSamlMetadata } from './connections';
 import { completeProof, PROOF_PREFIX, proofAccount, requiredFor } from './flows';
+import { enterpriseIdentities } from './linkedIdentities';
 import { enterpriseRoutes } from './routes';
 import { enterpriseMigrations, ssoStore } from './tables';
 import { enterpriseDevStandIns, seedEnterpriseDemo } from './dev/standIns';
@@ -15,6 +16,7 @@ export default defineServerPlugin({
   migrations: { global: enterpriseMigrations },
   setup(host) {
     host.contribute('externalSignIn', { proofPrefix: PROOF_PREFIX, proofAccount, complete: completeProof, required: requiredFor });
+    host.contribute('linkedIdentities', enterpriseIdentities);
     host.contribute('demoData', { seed: seedEnterpriseDemo });
     host.contribute('devStandIns', enterpriseDevStandIns);
   },

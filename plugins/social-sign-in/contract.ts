@@ -1,0 +1,77 @@
+/**
+ * Social sign-in's calls, shared by its browser and server halves: the login page's buttons and
+ * the return from the provider, and the Security page's linked sign-ins.
+ */
+import type { RegionCode } from '@portal/plugin-api/contract';
+
+/** Every proof this plugin makes starts with `social.` (the server's externalSignIn `proofPrefix`). */
+export const PROOF_PREFIX = 'social';
+
+/** The social providers a deployment may offer, each an OpenID Connect client of that provider. */
+export const SOCIAL_PROVIDERS = ['google', 'microsoft', 'apple'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+export const isSocialProvider = (value: unknown): value is SocialProvider => typeof value === 'string' && (SOCIAL_PROVIDERS as readonly string[]).includes(value);
+
+/**
+ * `POST /login/social/start {provider}` (the login page's own call, with its session code): the
+ * flow is opened, bound to this browser by an HttpOnly cookie, and the browser goes to `location`.
+ */
+export interface SocialStartResult {
+  location: string;
+}
+
+/** Why a return from the provider failed. */
+export type SocialFailure = 'denied' | 'provider' | 'unverified' | 'expired' | 'taken';
+
+/** A sign-in back from the provider, as the login page reads it (`POST /login/social/flow`). */
+export interface SocialFlowResult {
+  /** linked: signs in · link: an ID of this address exists; its password (or a mailed code) links it · create: no ID yet · failed. */
+  status: 'linked' | 'link' | 'create' | 'failed';
+  provider: SocialProvider;
+  email: string;
+  givenName?: string;
+  familyName?: string;
+  /** For a new ID: the regions that offer this provider (the country/region list is theirs) and the privacy policy to accept. */
+  regions?: RegionCode[];
+  privacy?: { version: number; url: string };
+}
+
+/** `POST /login/social/account`: a new ID for the identity; the person chose the country/region and accepted the policy. */
+export interface SocialAccountRequest {
+  proof: string;
+  firstName: string;
+  lastName: string;
+  country: string;
+  acceptPrivacyVersion: number;
+  language?: string;
+}
+
+/** A sign-in at another provider linked to the account (the Security page's card). */
+export interface LinkedIdentityView {
+  /** What unlinking names. */
+  id: string;
+  kind: 'social' | 'enterprise';
+  /** A social provider's id, or the company's name. */
+  provider: string;
+  linkedAt: number;
+  /** False where the account's company requires its own sign-in. */
+  removable: boolean;
+}
+
+/** `GET /accounts/:id/linked-sign-ins`. */
+export interface LinkedSignIns {
+  identities: LinkedIdentityView[];
+  /** The social providers the account's region offers and that are not linked yet. */
+  linkable: SocialProvider[];
+  /** Whether the account's person knows its password (else "forgot password" sets one). */
+  passwordSet: boolean;
+}
+
+/** Why an unlink is refused (-10020, `result: { field: 'identity', reason }`). */
+export type UnlinkProblem = 'lastWayIn' | 'required';
+
+/** `POST /accounts/:id/linked-sign-ins/link {provider}` (security token): where the browser goes to link. */
+export interface LinkStartResult {
+  location: string;
+}

@@ -1,0 +1,111 @@
+/**
+ * Social sign-in's calls: the login page's (start, the flow back, a new ID), the browser's hops
+ * back from the provider (answered as pages), and the Security page's linked sign-ins.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { appTypeOfClient, authHeaders, body, ensureSelf, fail, idParams, limitAuth, loginBindingOf, ok, parseCookies, requireAuth, requireSecurityToken, S, securityHeaders, SESSION_CODE_HEADER, type ServerContext as Ctx } from '@portal/server-api';
+import { ERROR_CODES as E } from '@portal/plugin-api/contract';
+import { SOCIAL_PROVIDERS, type LinkStartResult, type SocialAccountRequest, type SocialProvider, type SocialStartResult } from '../contract';
+import { callback, callbackUrl, createFromFlow, finishLink, FLOW_COOKIE, FLOW_MINUTES, readFlow, startFlow } from './flows';
+import { linkedSignIns, unlinkIdentity } from './identities';
+import { secretsProblems } from './providers';
+
+const sessionHeaders = { type: 'object', properties: { [SESSION_CODE_HEADER]: S.str(128) } } as const;
+const providerBody = body({ provider: { type: 'string', enum: [...SOCIAL_PROVIDERS] } }, ['provider']);
+
+/** The flow's cookie: HttpOnly, Lax (the provider's redirect back is a top-level navigation), for /api only. */
+function setFlowCookie(ctx: Ctx, reply: FastifyReply, browserSecret: string): void {
+  const secure = ctx.options.publicOrigin.startsWith('https:') ? '; Secure' : '';
+  reply.header('Set-Cookie', `${FLOW_COOKIE}=${browserSecret}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=${FLOW_MINUTES * 60}${secure}`);
+  reply.header('Cache-Control', 'no-store');
+}
+
+export function socialRoutes(ctx: Ctx) {
+  // A secrets file that names a provider wrongly stops the start, with every problem named.
+  const problems = secretsProblems(ctx);
+  if (problems.length) throw new Error(problems.join('\n'));
+  return async (api: FastifyInstance) => {
+    // The login page opens the flow with its own call (a link or another site's page cannot start one in someone's browser).
+    api.post<{ Body: { provider: SocialProvider } }>('/login/social/start', { config: { portalOnly: 'always' }, schema: { headers: sessionHeaders, body: providerBody } }, async (req, reply) => {
+      await limitAuth(ctx, req, 'login');
+      const sessionCode = loginBindingOf(req);
+      if (!sessionCode) fail(E.invalidParameter, { field: 'session_code' }, 'session_code is required');
+      const { location, browserSecret } = await startFlow(ctx, { purpose: 'signIn', sessionCode, provider: req.body.provider });
+      setFlowCookie(ctx, reply, browserSecret);
+      return ok<SocialStartResult>({ location });
+    });
+
+    const answered = (reply: FastifyReply, location: string, status: 302 | 303) => {
+      reply.header('Cache-Control', 'no-store');
+      reply.header('Referrer-Policy', 'no-referrer');
+      return reply.redirect(location, status);
+    };
+    // The provider sends the browser back here (Google, Microsoft).
+    api.get('/login/social/callback', { config: { page: true } }, async (req, reply) => {
+      await limitAuth(ctx, req, 'login');
+      // Behind a regional prefix the path differs; the provider was given the global one.
+      const url = new URL(req.url, ctx.options.publicOrigin);
+      url.pathname = new URL(callbackUrl(ctx)).pathname;
+      return answered(reply, await callback(ctx, { url, request: url, byPost: false }, parseCookies(req.headers.cookie)[FLOW_COOKIE]), 302);
+    });
+    // Apple posts its answer from its own page (form_post): it sets no cookie and acts on no session.
+    api.post<{ Body: Record<string, string> }>('/login/social/callback', { config: { page: true, bodies: ['form'], crossSite: 'signed-answer' }, bodyLimit: 64 * 1024 }, async (req, reply) => {
+      await limitAuth(ctx, req, 'login');
+      const url = new URL(callbackUrl(ctx));
+      const form = new URLSearchParams(Object.entries(req.body ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'));
+      const request = new Request(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+      // 303: the browser leaves the post behind and loads the page.
+      return answered(reply, await callback(ctx, { url, request, byPost: true }, undefined), 303);
+    });
+
+    api.post<{ Body: { proof: string } }>('/login/social/flow', { config: { portalOnly: 'always' }, schema: { headers: sessionHeaders, body: body({ proof: S.str(200, 1) }, ['proof']) } }, async (req) => {
+      await limitAuth(ctx, req, 'login');
+      return ok(await readFlow(ctx, req.body.proof, loginBindingOf(req), parseCookies(req.headers.cookie)[FLOW_COOKIE]));
+    });
+
+    api.post<{ Body: SocialAccountRequest }>(
+      '/login/social/account',
+      {
+        config: { portalOnly: 'always' },
+        schema: {
+          headers: sessionHeaders,
+          body: body({ proof: S.str(200, 1), firstName: S.str(64, 1), lastName: S.str(64, 1), country: S.str(8, 2), acceptPrivacyVersion: { type: 'integer', minimum: 0, maximum: 100000 }, language: S.language }, ['proof', 'firstName', 'lastName', 'country', 'acceptPrivacyVersion']),
+        },
+      },
+      async (req) => {
+        await limitAuth(ctx, req, 'register');
+        return ok(await createFromFlow(ctx, req.body, loginBindingOf(req), parseCookies(req.headers.cookie)[FLOW_COOKIE]));
+      },
+    );
+
+    // The Security page: the account's linked sign-ins.
+    api.get<{ Params: { id: string } }>('/accounts/:id/linked-sign-ins', { schema: { params: idParams, headers: authHeaders } }, async (req) => {
+      const auth = await requireAuth(ctx, req);
+      ensureSelf(auth, req.params.id);
+      return ok(await linkedSignIns(ctx, auth.region, auth.account, appTypeOfClient(auth.token.client_id) ?? 'web'));
+    });
+    // Linking is a change to how the account is signed in to: the page's unlock (security token) first.
+    api.post<{ Params: { id: string }; Body: { provider: SocialProvider } }>('/accounts/:id/linked-sign-ins/link', { schema: { params: idParams, headers: securityHeaders, body: providerBody } }, async (req, reply) => {
+      const auth = await requireAuth(ctx, req);
+      ensureSelf(auth, req.params.id);
+      await requireSecurityToken(ctx, req, auth);
+      const { location, browserSecret } = await startFlow(ctx, { purpose: 'link', account: { region: auth.region, id: auth.account.id }, provider: req.body.provider });
+      setFlowCookie(ctx, reply, browserSecret);
+      return ok<LinkStartResult>({ location });
+    });
+    // Back from the provider: the link is made for the signed-in account, in the browser that started it.
+    api.post<{ Params: { id: string }; Body: { proof: string } }>('/accounts/:id/linked-sign-ins/finish', { schema: { params: idParams, headers: authHeaders, body: body({ proof: S.str(200, 1) }, ['proof']) } }, async (req) => {
+      const auth = await requireAuth(ctx, req);
+      ensureSelf(auth, req.params.id);
+      await finishLink(ctx, { region: auth.region, id: auth.account.id }, req.body.proof, parseCookies(req.headers.cookie)[FLOW_COOKIE]);
+      return ok(await linkedSignIns(ctx, auth.region, auth.account, appTypeOfClient(auth.token.client_id) ?? 'web'));
+    });
+    api.post<{ Params: { id: string }; Body: { id: string } }>('/accounts/:id/linked-sign-ins/unlink', { schema: { params: idParams, headers: securityHeaders, body: body({ id: S.str(200, 1) }, ['id']) } }, async (req) => {
+      const auth = await requireAuth(ctx, req);
+      ensureSelf(auth, req.params.id);
+      await requireSecurityToken(ctx, req, auth);
+      await unlinkIdentity(ctx, auth.region, auth.account, req.body.id);
+      return ok(await linkedSignIns(ctx, auth.region, auth.account, appTypeOfClient(auth.token.client_id) ?? 'web'));
+    });
+  };
+}

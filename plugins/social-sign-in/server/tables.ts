@@ -1,0 +1,96 @@
+/**
+ * Social sign-in's tables, in the global store (a sign-in finds its account before its region is
+ * known): identities linked to accounts by the provider's stable subject (never by address), and
+ * the short-lived flows, from the login page (or the Security page) to the provider and back.
+ */
+import type { RegionCode } from '@portal/plugin-api/contract';
+import type { MigrationSet, ServerContext as Ctx } from '@portal/server-api';
+
+export interface SocialLinkTable {
+  provider: string;
+  /** The provider's `sub`. */
+  subject: string;
+  account_region: RegionCode;
+  account_id: string;
+  linked_at: number;
+}
+
+export interface SocialFlowTable {
+  /** sha256 of the flow id (the id itself travels only in the browser's fragment). */
+  id: string;
+  /** sha256 of the `state` sent to the provider. */
+  state_hash: string;
+  /** sha256 of the flow cookie's value: only the browser that started it finishes it. */
+  browser_hash: string;
+  /** 'signIn' (the login page) or 'link' (the Security page: an identity for a signed-in account). */
+  purpose: string;
+  /** signIn: the login session's code, which the sign-in goes on in; link: ''. */
+  session_code: string;
+  provider: string;
+  nonce: string;
+  code_verifier: string;
+  /** started → linked | link | create | failed → done */
+  status: string;
+  /** sha256 of the proof's secret (set when the provider answered). */
+  proof_hash: string | null;
+  subject: string | null;
+  claim_email: string | null;
+  given_name: string | null;
+  family_name: string | null;
+  /** signIn: the account the identity stands for (linked, or to link); link: the account to link it to. */
+  account_region: RegionCode | null;
+  account_id: string | null;
+  error: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
+// A type, not an interface: Kysely's withTables wants a record of tables.
+export type SocialTables = {
+  social_sign_in_links: SocialLinkTable;
+  social_sign_in_flows: SocialFlowTable;
+};
+
+export const socialStore = (ctx: Ctx) => ctx.stores.global.withTables<SocialTables>();
+
+export const socialMigrations: MigrationSet = () => ({
+  '001_social_sign_in': {
+    async up(db) {
+      await db.schema
+        .createTable('social_sign_in_links')
+        .ifNotExists()
+        .addColumn('provider', 'varchar(16)', (c) => c.notNull())
+        .addColumn('subject', 'varchar(255)', (c) => c.notNull())
+        .addColumn('account_region', 'varchar(8)', (c) => c.notNull())
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('linked_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('social_sign_in_links_pk', ['provider', 'subject'])
+        .execute();
+      // One identity of each provider per account: a second would be a way in no one sees.
+      await db.schema.createIndex('social_sign_in_links_account_idx').ifNotExists().unique().on('social_sign_in_links').columns(['account_id', 'provider']).execute();
+      await db.schema
+        .createTable('social_sign_in_flows')
+        .ifNotExists()
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('state_hash', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('browser_hash', 'varchar(64)', (c) => c.notNull())
+        .addColumn('purpose', 'varchar(8)', (c) => c.notNull())
+        .addColumn('session_code', 'varchar(128)', (c) => c.notNull())
+        .addColumn('provider', 'varchar(16)', (c) => c.notNull())
+        .addColumn('nonce', 'varchar(64)', (c) => c.notNull())
+        .addColumn('code_verifier', 'varchar(128)', (c) => c.notNull())
+        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        .addColumn('proof_hash', 'varchar(64)')
+        .addColumn('subject', 'varchar(255)')
+        .addColumn('claim_email', 'varchar(320)')
+        .addColumn('given_name', 'varchar(128)')
+        .addColumn('family_name', 'varchar(128)')
+        .addColumn('account_region', 'varchar(8)')
+        .addColumn('account_id', 'varchar(64)')
+        .addColumn('error', 'varchar(32)')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
+});

@@ -1,0 +1,29 @@
+/** Social sign-in's calls from the browser: the login page's and the Security page's. */
+import type { HttpClient } from '@portal/plugin-api';
+import type { LinkedSignIns, LinkStartResult, SocialAccountRequest, SocialFlowResult, SocialProvider, SocialStartResult } from './contract';
+
+/** Display names: brands, the same in every language. */
+export const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', microsoft: 'Microsoft', apple: 'Apple' };
+
+/** The provider's address the browser may be sent to: an absolute http(s) URL (the server checked the issuer's host). */
+export function isProviderAddress(location: unknown): location is string {
+  if (typeof location !== 'string') return false;
+  try {
+    const url = new URL(location);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname === '127.0.0.1'));
+  } catch {
+    return false;
+  }
+}
+
+const sessionHeaders = (sessionCode: string) => ({ session_code: sessionCode });
+
+export const socialApi = (http: HttpClient) => ({
+  start: (sessionCode: string, provider: SocialProvider) => http.post<SocialStartResult>('/login/social/start', { provider }, { auth: 'none', headers: sessionHeaders(sessionCode) }),
+  flow: (sessionCode: string, proof: string) => http.post<SocialFlowResult>('/login/social/flow', { proof }, { auth: 'none', headers: sessionHeaders(sessionCode) }),
+  create: (sessionCode: string, body: SocialAccountRequest) => http.post<{ email: string }>('/login/social/account', body, { auth: 'none', headers: sessionHeaders(sessionCode) }),
+  linked: (accountId: string) => http.get<LinkedSignIns>(`/accounts/${encodeURIComponent(accountId)}/linked-sign-ins`),
+  link: (accountId: string, provider: SocialProvider) => http.post<LinkStartResult>(`/accounts/${encodeURIComponent(accountId)}/linked-sign-ins/link`, { provider }, { securityToken: true }),
+  finish: (accountId: string, proof: string) => http.post<LinkedSignIns>(`/accounts/${encodeURIComponent(accountId)}/linked-sign-ins/finish`, { proof }),
+  unlink: (accountId: string, id: string) => http.post<LinkedSignIns>(`/accounts/${encodeURIComponent(accountId)}/linked-sign-ins/unlink`, { id }, { securityToken: true }),
+});
