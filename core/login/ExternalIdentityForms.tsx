@@ -19,6 +19,7 @@ import { Checkbox } from '../ui/Checkbox';
 import { Notice } from '../ui/Notice';
 import { TextField } from '../ui/TextField';
 
+/** The link form's words, the ID's address and its state. */
 export interface ExternalLinkFormProps {
   intro: ReactNode;
   passwordLabel: string;
@@ -76,6 +77,7 @@ export interface ExternalNewAccount {
   language: string;
 }
 
+/** The new-ID form's words, what the provider gave, and its calls. */
 export interface ExternalCreateFormProps {
   intro: ReactNode;
   /** Said above the fields (e.g. why the new ID did not join the company). */
