@@ -134,7 +134,8 @@ export default function EnterpriseView({ goTo, proof: givenProof, failure: given
   if (!flow || flow.status === 'linked') {
     return (
       <>
-        <LinkChecking label={t('finishing')} />
+        {/* A failed sign-in says so alone: no "finishing" beside it. */}
+        {problem ? null : <LinkChecking label={t('finishing')} />}
         {problem ? (
           <>
             <Notice kind="error" role="alert">

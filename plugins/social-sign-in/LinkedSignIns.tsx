@@ -39,7 +39,10 @@ function takeLinkFailure(): { failure: LinkFailure; provider: SocialProvider | n
   const error = fragment.get('social-error');
   if (error === null) return null;
   const provider = fragment.get('provider');
-  window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+  fragment.delete('social-error');
+  fragment.delete('provider');
+  const rest = fragment.toString();
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}${rest ? `#${rest}` : ''}`);
   return { failure: LINK_FAILURES.includes(error) ? (error as LinkFailure) : 'provider', provider: isSocialProvider(provider) ? provider : null };
 }
 
@@ -93,7 +96,7 @@ export default function LinkedSignIns({ unlocked, guard, timeZone, reloadKey, ch
   }, [proof, accountId]); // eslint-disable-line react-hooks/exhaustive-deps -- once per proof
 
   useEffect(() => {
-    if (returned) setProblem(returned.provider ? t(`security.failed.${returned.failure}`, { provider: PROVIDER_NAMES[returned.provider] }) : t('security.failed.provider', { provider: '' }));
+    if (returned) setProblem(returned.provider ? t(`security.failed.${returned.failure}`, { provider: PROVIDER_NAMES[returned.provider] }) : t('security.failedUnnamed'));
   }, [returned, t]);
   useEffect(() => {
     if (problem) notice.current?.focus();
@@ -153,7 +156,7 @@ export default function LinkedSignIns({ unlocked, guard, timeZone, reloadKey, ch
           </Notice>
         </div>
       ) : null}
-      {!data && !failure && <LoadingLine label={t('security.title')} />}
+      {!data && !failure && <LoadingLine label={t('security.loading')} />}
       {failure && <LoadFailed message={t('security.loadFailed')} retryLabel={t('security.retry')} onRetry={() => void reload()} />}
       {data && (
         <>

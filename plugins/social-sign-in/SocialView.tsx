@@ -142,7 +142,8 @@ export default function SocialView({ goTo, proof: givenProof, failure: givenFail
   if (!flow || flow.status === 'linked') {
     return (
       <>
-        <LinkChecking label={t('view.finishing', { provider: provider ?? '' })} />
+        {/* A failed sign-in says so alone: no "finishing" beside it. */}
+        {problem ? null : <LinkChecking label={provider ? t('view.finishing', { provider }) : t('view.finishingUnnamed')} />}
         {problem ? (
           <>
             <Notice kind="error" role="alert">

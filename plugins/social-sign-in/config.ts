@@ -1,5 +1,11 @@
 import { array, object, oneOf, pluginConfig } from '@portal/plugin-api/config';
-import { SOCIAL_PROVIDERS, type SocialProvider } from './contract';
+
+/**
+ * The social providers a deployment may offer, each an OpenID Connect client of that provider.
+ * Here, not in contract.ts: the settings' shape is read on the login route, the contract is not.
+ */
+export const SOCIAL_PROVIDERS = ['google', 'microsoft', 'apple'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 // The plugin's settings as a pure shape: the server and `npm run config:check` check configs with it too.
 

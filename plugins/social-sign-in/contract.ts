@@ -3,13 +3,12 @@
  * the return from the provider, and the Security page's linked sign-ins.
  */
 import type { RegionCode } from '@portal/plugin-api/contract';
+import { SOCIAL_PROVIDERS, type SocialProvider } from './config';
+
+export { SOCIAL_PROVIDERS, type SocialProvider };
 
 /** Every proof this plugin makes starts with `social.` (the server's externalSignIn `proofPrefix`). */
 export const PROOF_PREFIX = 'social';
-
-/** The social providers a deployment may offer, each an OpenID Connect client of that provider. */
-export const SOCIAL_PROVIDERS = ['google', 'microsoft', 'apple'] as const;
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 export const isSocialProvider = (value: unknown): value is SocialProvider => typeof value === 'string' && (SOCIAL_PROVIDERS as readonly string[]).includes(value);
 
