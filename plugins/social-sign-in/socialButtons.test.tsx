@@ -103,6 +103,18 @@ describe('SocialButtons: leaving for the provider', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('a second click while the flow opens sends nothing more', async () => {
+    const started = deferred<unknown>();
+    const http = fakeHttp(() => started.promise);
+    await renderButtons({ http });
+    await userEvent.click(button('Google'));
+    await userEvent.click(button('Google'));
+    await userEvent.click(button('Apple'));
+    expect(starts(http)).toHaveLength(1);
+    started.resolve({ location: GOOGLE_URL });
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+  });
+
   it.each([
     ['a script', 'javascript:alert(1)'],
     ['a data address', 'data:text/html,<script>alert(1)</script>'],

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type HttpClient, type RegionWhiteList } from '@portal/plugin-api';
+import { ApiError, definePlugin, type HttpClient, type InterruptProps, LOGIN_INTERRUPT_POINT, type RegionWhiteList } from '@portal/plugin-api';
 import { deferred, renderPortal, resetMailLinkTokenForTests, resetRegionWhiteList, stripTokensFromUrl, takeMailLinkToken, testLoginPage, testRegistry } from '@portal/plugin-api/testing';
 import type { SocialFlowResult } from './contract';
 import socialSignIn from './index';
@@ -106,16 +106,14 @@ describe('SocialView: a linked identity', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith(HANDED_OFF));
   });
 
-  // Defect: before the flow is read the provider is unknown, and view.finishing is rendered with
-  // provider '' — the status (read out by screen readers) says "Finishing your sign-in with …".
-  it.fails('before the flow is read, the status is a whole sentence (no empty provider name)', async () => {
+  it('before the flow is read (provider not known yet), the status is a whole sentence', async () => {
     const reading = deferred<unknown>();
     const http = fakeHttp(LINKED);
     http.post.mockImplementation(async (path) => (path === '/login/social/flow' ? reading.promise : HAND_OFF));
     await renderView(http);
-    console.log('STATUS', JSON.stringify(screen.getByRole('status').textContent));
-    expect(screen.getByRole('status').textContent).not.toMatch(/with\s*…/);
+    expect(screen.getByRole('status')).toHaveTextContent(/^Finishing your sign-in…$/);
     reading.resolve(LINKED);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(HANDED_OFF));
   });
 
   it('a spent or expired proof on sign-in (-20651): the invalid message, named for the provider, and the way back', async () => {
@@ -133,6 +131,8 @@ describe('SocialView: a linked identity', () => {
     await renderView(http);
     expect(await screen.findByRole('alert')).toHaveTextContent('Network error. Check your connection and try again.');
     expect(screen.getByRole('button', { name: 'Back to sign-in' })).toBeInTheDocument();
+    // The failure says so alone: no "finishing" beside it.
+    expect(screen.queryByRole('status')).toBeNull();
     expect(assign).not.toHaveBeenCalled();
   });
 
@@ -149,6 +149,45 @@ describe('SocialView: a linked identity', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(INVALID);
     expect(screen.getByRole('heading', { name: 'Sign-in with another account' })).toBeInTheDocument();
     expect(callsTo(http, '/login')).toHaveLength(0);
+  });
+});
+
+describe('SocialView: a step the server asks for (the form’s own call)', () => {
+  /** A second-factor step: its button retries the sign-in with a code. */
+  function SecondFactor({ retry, form }: InterruptProps) {
+    return (
+      <section aria-label="second factor">
+        <p>{String(form.email)}</p>
+        <button type="button" onClick={() => void retry({ verifyCode: '123456' })}>
+          Send code
+        </button>
+      </section>
+    );
+  }
+  const mfa = definePlugin({
+    id: 'mfa-stub',
+    register(ctx) {
+      ctx.contribute(LOGIN_INTERRUPT_POINT, { codes: [-20677], calls: ['signIn'], presentation: 'inline', view: async () => ({ default: SecondFactor }) });
+    },
+  });
+
+  it('a linked identity’s sign-in asking for a second factor shows the step, and its retry keeps the proof', async () => {
+    let logins = 0;
+    const http = fakeHttp(LINKED, { '/login': () => (++logins === 1 ? Promise.reject(new ApiError(-20677, 'mfa', 400)) : Promise.resolve(HAND_OFF)) });
+    const registry = await testRegistry([socialSignIn, mfa], { 'social-sign-in': { providers: ['google'] } });
+    const page = testLoginPage({ views: ['signIn', 'social'], query: new URLSearchParams('session_code=sc-1&module=social') });
+    await act(async () => {
+      renderPortal(page.wrap(<SocialView goTo={vi.fn()} proof={PROOF} />), { registry, http, path: '/login' });
+    });
+    const step = await screen.findByRole('region', { name: 'second factor' });
+    expect(step).toHaveTextContent(EMAIL);
+    expect(assign).not.toHaveBeenCalled();
+    await userEvent.click(within(step).getByRole('button', { name: 'Send code' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(HANDED_OFF));
+    const sent = callsTo(http, '/login');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]![1]).toEqual({ email: EMAIL, externalProof: PROOF, language: 'en_US', verifyCode: '123456' });
+    expect(sent[1]![2]).toMatchObject({ headers: { session_code: 'sc-1' } });
   });
 });
 
