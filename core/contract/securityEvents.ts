@@ -27,6 +27,8 @@ export const SECURITY_EVENT_KINDS = [
   'passkey_removed',
   'passkey_renamed',
   'passkey_sign_in',
+  'sign_in_linked',
+  'sign_in_unlinked',
   'recovery_codes_generated',
   'recovery_code_used',
   'trusted_device_added',
@@ -51,7 +53,7 @@ export interface SecurityEventDetail {
   scope?: 'one' | 'others';
   /** `sign_in_success`: the first sign-in from this browser, system and country. */
   newDevice?: boolean;
-  /** `passkey_*`, `trusted_device_*`: the name the user gave (or the device's). */
+  /** `passkey_*`, `trusted_device_*`: the name the user gave (or the device's); `sign_in_linked`/`unlinked`: the provider's or company's name. */
   name?: string;
   /** `account_unlocked`: the lock ran out, or a password reset ended it; any kind: the ops console's help desk did it. */
   by?: 'expiry' | 'reset' | 'helpdesk';

@@ -107,6 +107,7 @@ export { renewedSessionCode, renewSessionCode, sessionCodeOf } from '../login/se
 export { formatLockDuration, type LockDuration } from '../login/lockDuration';
 export { carryLoginParams, takeCarriedLoginParams } from '../login/carry';
 export { LinkChecking, LinkSection } from '../login/LinkPage';
+export { type ExternalProofSignIn, type ExternalProofSignInOptions, useExternalProofSignIn } from '../login/useExternalProofSignIn';
 export { ExternalCreateForm, type ExternalCreateFormProps, type ExternalCreateTexts, ExternalLinkForm, type ExternalLinkFormProps, type ExternalNewAccount } from '../login/ExternalIdentityForms';
 export { forgetMailLinkToken, loginSessionHeaders, mailLinkToken, signInAfterMailLink } from '../login/mailLink';
 export { activationMailSent } from '../login/notActivated';

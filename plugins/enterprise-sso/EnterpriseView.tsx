@@ -4,22 +4,15 @@ import { useTranslation } from 'react-i18next';
 import {
   type ApiError,
   Button,
-  currentLanguage,
-  ERROR_CODES,
   errorMessage,
   ExternalCreateForm,
   ExternalLinkForm,
-  forgetMailLinkToken,
-  handOffAfterSignIn,
   LinkChecking,
-  type LoginRequest,
-  type LoginResult,
   type LoginViewProps,
   mailLinkToken,
   Notice,
   sessionCodeOf,
-  toast,
-  useInterruptibleCall,
+  useExternalProofSignIn,
   useLoginPage,
   usePortal,
 } from '@portal/plugin-api';
@@ -53,43 +46,18 @@ function takeFailure(): Failure | null {
 export default function EnterpriseView({ goTo, proof: givenProof, failure: givenFailure }: EnterpriseViewProps) {
   const theme = useTheme();
   const { t } = useTranslation(['enterprise-sso', 'core']);
-  const { http, config } = usePortal();
+  const { http } = usePortal();
   const page = useLoginPage();
   const [proof] = useState(() => (givenProof !== undefined ? givenProof : mailLinkToken()));
   const [failure, setFailure] = useState<Failure | null>(() => (givenFailure !== undefined ? givenFailure : takeFailure()) ?? (proof ? null : 'invalid'));
   const [flow, setFlow] = useState<FlowResult | null>(null);
-  const [handingOff, setHandingOff] = useState(false);
   const [problem, setProblem] = useState<ApiError | null>(null);
   const [joined, setJoined] = useState(true);
   const sessionHeaders = () => {
     const code = sessionCodeOf(page.query);
     return code ? { session_code: code } : undefined;
   };
-
-  const call = useInterruptibleCall<{ email: string; password?: string }, LoginResult>({
-    call: 'signIn',
-    exec: (form, extra) => {
-      const body: LoginRequest & Record<string, unknown> = { ...form, externalProof: proof ?? '', language: currentLanguage(), ...extra };
-      return http.post<LoginResult>('/login', body, { auth: 'none', headers: sessionHeaders() });
-    },
-    onSuccess: async (result) => {
-      forgetMailLinkToken();
-      setHandingOff(true);
-      if (!(await handOffAfterSignIn(result, http, config))) {
-        setHandingOff(false);
-        toast(t('core:errors.invalidServiceUrl'), 'error');
-      }
-    },
-    onError: (error) => {
-      if (error.code === ERROR_CODES.invalidToken || error.code === ERROR_CODES.tokenExpired) {
-        forgetMailLinkToken();
-        setFailure('invalid');
-        return true;
-      }
-      setProblem(error);
-      return true;
-    },
-  });
+  const { call, handingOff } = useExternalProofSignIn({ proof, sessionCode: sessionCodeOf(page.query), onSpent: () => setFailure('invalid'), onProblem: setProblem });
 
   // Read what the provider's answer became; a linked identity signs in at once.
   useEffect(() => {

@@ -22,8 +22,8 @@ interface Params {
 const ID = encodeURIComponent(demoUser.accountId);
 const LINKED = `/accounts/${ID}/linked-sign-ins`;
 
-const GOOGLE: LinkedIdentityView = { id: 'social-google-1', kind: 'social', provider: 'google', linkedAt: Date.UTC(2024, 3, 2, 9), removable: true };
-const COMPANY: LinkedIdentityView = { id: 'enterprise-org-7', kind: 'enterprise', provider: 'Contoso Demo Ltd', linkedAt: Date.UTC(2024, 2, 14, 16), removable: false };
+const GOOGLE: LinkedIdentityView = { id: 'social-google-1', kind: 'social', provider: 'google', email: 'ada.lovelace@gmail.example', linkedAt: Date.UTC(2024, 3, 2, 9), removable: true };
+const COMPANY: LinkedIdentityView = { id: 'enterprise-org-7', kind: 'enterprise', provider: 'Contoso Demo Ltd', email: null, linkedAt: Date.UTC(2024, 2, 14, 16), removable: false };
 
 const NONE: LinkedSignInsData = { identities: [], linkable: ['google'], passwordSet: true };
 const LINKED_TWO: LinkedSignInsData = { identities: [GOOGLE, COMPANY], linkable: ['microsoft'], passwordSet: true };

@@ -4,22 +4,15 @@ import { useTranslation } from 'react-i18next';
 import {
   type ApiError,
   Button,
-  currentLanguage,
-  ERROR_CODES,
   errorMessage,
   ExternalCreateForm,
   ExternalLinkForm,
-  forgetMailLinkToken,
-  handOffAfterSignIn,
   LinkChecking,
-  type LoginRequest,
-  type LoginResult,
   type LoginViewProps,
   mailLinkToken,
   Notice,
   sessionCodeOf,
-  toast,
-  useInterruptibleCall,
+  useExternalProofSignIn,
   useLoginPage,
   usePortal,
 } from '@portal/plugin-api';
@@ -58,41 +51,16 @@ function takeFailure(): { failure: Failure; provider: SocialProvider | null } | 
 export default function SocialView({ goTo, proof: givenProof, failure: givenFailure, provider: givenProvider }: SocialViewProps) {
   const theme = useTheme();
   const { t } = useTranslation(['social-sign-in', 'core']);
-  const { http, config } = usePortal();
+  const { http } = usePortal();
   const page = useLoginPage();
   const [proof] = useState(() => (givenProof !== undefined ? givenProof : mailLinkToken()));
   const [returned] = useState(() => (givenFailure !== undefined ? (givenFailure ? { failure: givenFailure, provider: givenProvider ?? null } : null) : takeFailure()));
   const [failure, setFailure] = useState<Failure | null>(() => returned?.failure ?? (proof ? null : 'invalid'));
   const [flow, setFlow] = useState<SocialFlowResult | null>(null);
-  const [handingOff, setHandingOff] = useState(false);
   const [problem, setProblem] = useState<ApiError | null>(null);
   const sessionCode = sessionCodeOf(page.query) ?? '';
   const api = socialApi(http);
-
-  const call = useInterruptibleCall<{ email: string; password?: string }, LoginResult>({
-    call: 'signIn',
-    exec: (form, extra) => {
-      const body: LoginRequest & Record<string, unknown> = { ...form, externalProof: proof ?? '', language: currentLanguage(), ...extra };
-      return http.post<LoginResult>('/login', body, { auth: 'none', headers: sessionCode ? { session_code: sessionCode } : undefined });
-    },
-    onSuccess: async (result) => {
-      forgetMailLinkToken();
-      setHandingOff(true);
-      if (!(await handOffAfterSignIn(result, http, config))) {
-        setHandingOff(false);
-        toast(t('core:errors.invalidServiceUrl'), 'error');
-      }
-    },
-    onError: (error) => {
-      if (error.code === ERROR_CODES.invalidToken || error.code === ERROR_CODES.tokenExpired) {
-        forgetMailLinkToken();
-        setFailure('invalid');
-        return true;
-      }
-      setProblem(error);
-      return true;
-    },
-  });
+  const { call, handingOff } = useExternalProofSignIn({ proof, sessionCode, onSpent: () => setFailure('invalid'), onProblem: setProblem });
 
   // Read what the provider's answer became; a linked identity signs in at once.
   useEffect(() => {

@@ -7,6 +7,9 @@ import { SOCIAL_PROVIDERS, type SocialProvider } from './config';
 
 export { SOCIAL_PROVIDERS, type SocialProvider };
 
+/** Display names: brands, the same in every language. */
+export const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', microsoft: 'Microsoft', apple: 'Apple' };
+
 /** Every proof this plugin makes starts with `social.` (the server's externalSignIn `proofPrefix`). */
 export const PROOF_PREFIX = 'social';
 
@@ -53,6 +56,8 @@ export interface LinkedIdentityView {
   kind: 'social' | 'enterprise';
   /** A social provider's id, or the company's name. */
   provider: string;
+  /** The address the provider gave when it was linked, where known. */
+  email: string | null;
   linkedAt: number;
   /** False where the account's company requires its own sign-in. */
   removable: boolean;

@@ -13,9 +13,9 @@ const COMPANY = 'Contoso Demo Ltd';
 const MICROSOFT_URL = 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize?client_id=portal&state=s2';
 const PROOF = 'social.x.y';
 
-const GOOGLE: LinkedIdentityView = { id: 'li-1', kind: 'social', provider: 'google', linkedAt: Date.UTC(2024, 3, 2, 12), removable: true };
-const CONTOSO: LinkedIdentityView = { id: 'li-2', kind: 'enterprise', provider: COMPANY, linkedAt: Date.UTC(2024, 4, 3, 12), removable: false };
-const APPLE: LinkedIdentityView = { id: 'li-3', kind: 'social', provider: 'apple', linkedAt: Date.UTC(2024, 5, 4, 12), removable: true };
+const GOOGLE: LinkedIdentityView = { id: 'li-1', kind: 'social', provider: 'google', email: 'ada@gmail.example', linkedAt: Date.UTC(2024, 3, 2, 12), removable: true };
+const CONTOSO: LinkedIdentityView = { id: 'li-2', kind: 'enterprise', provider: COMPANY, email: null, linkedAt: Date.UTC(2024, 4, 3, 12), removable: false };
+const APPLE: LinkedIdentityView = { id: 'li-3', kind: 'social', provider: 'apple', email: null, linkedAt: Date.UTC(2024, 5, 4, 12), removable: true };
 const START: LinkedList = { identities: [GOOGLE, CONTOSO], linkable: ['microsoft', 'apple'], passwordSet: true };
 
 type Call = { method: string; path: string; body: unknown; options: { securityToken?: boolean } | undefined };
@@ -99,7 +99,7 @@ describe('LinkedSignIns: the list', () => {
     await renderCard(http);
     const items = within(await list()).getAllByRole('listitem');
     expect(items).toHaveLength(2);
-    expect(items[0]).toHaveTextContent('GoogleLinked on Apr 2, 2024');
+    expect(items[0]).toHaveTextContent('Googleada@gmail.exampleLinked on Apr 2, 2024');
     expect(within(items[0]!).getByRole('button', { name: 'Unlink Google' })).toBeEnabled();
     expect(items[1]).toHaveTextContent(`${COMPANY} (company sign-in)Linked on May 3, 2024`);
     expect(items[1]).toHaveTextContent('Your company requires this sign-in.');

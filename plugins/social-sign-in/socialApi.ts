@@ -2,8 +2,7 @@
 import type { HttpClient } from '@portal/plugin-api';
 import type { LinkedSignIns, LinkStartResult, SocialAccountRequest, SocialFlowResult, SocialProvider, SocialStartResult } from './contract';
 
-/** Display names: brands, the same in every language. */
-export const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', microsoft: 'Microsoft', apple: 'Apple' };
+export { PROVIDER_NAMES } from './contract';
 
 /** The provider's address the browser may be sent to: an absolute http(s) URL (the server checked the issuer's host). */
 export function isProviderAddress(location: unknown): location is string {

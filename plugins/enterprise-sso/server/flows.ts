@@ -237,8 +237,9 @@ async function settle(ctx: Ctx, flow: FlowTable, connection: ConnectionTable, id
  * with a proof, sent to someone else, signs nobody in) and still open; -20651 otherwise.
  */
 async function flowOfProof(ctx: Ctx, proof: string, sessionCode: string, browserSecret: string | undefined): Promise<FlowTable> {
-  const [prefix, flowId, secret] = proof.split('.');
-  const flow = flowId && secret ? await ssoStore(ctx).selectFrom('enterprise_sso_flows').selectAll().where('id', '=', sha256(flowId)).executeTakeFirst() : undefined;
+  const parts = proof.split('.');
+  const [prefix, flowId, secret] = parts;
+  const flow = parts.length === 3 && flowId && secret ? await ssoStore(ctx).selectFrom('enterprise_sso_flows').selectAll().where('id', '=', sha256(flowId)).executeTakeFirst() : undefined;
   const ok =
     prefix === PROOF_PREFIX &&
     flow !== undefined &&

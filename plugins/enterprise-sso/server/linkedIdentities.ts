@@ -17,7 +17,7 @@ export const enterpriseIdentities = {
       const connection = await connectionById(ctx, link.connection_id);
       if (!connection) continue;
       const company = await directory(ctx).company(ctx, connection.company_region, connection.company_id, null);
-      out.push({ id: `${PREFIX}${link.connection_id}`, kind: 'enterprise', provider: company?.name ?? '', linkedAt: link.linked_at, removable: connection.required !== 1 });
+      out.push({ id: `${PREFIX}${link.connection_id}`, kind: 'enterprise', provider: company?.name ?? '', email: null, linkedAt: link.linked_at, removable: connection.required !== 1 });
     }
     return out;
   },

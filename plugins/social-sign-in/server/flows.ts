@@ -28,13 +28,15 @@ import {
   renewLoginSession,
   safeEqual,
   sha256,
+  recordSecurityEvent,
   type AccountTable,
+  type EventContext,
   type ExternalProof,
   type ServerContext as Ctx,
 } from '@portal/server-api';
 import { authorizationUrl, codeChallengeOf, exchangeCode, newCodeVerifier, providerConfig, type ProviderIdentity } from '@portal/server-api/federation';
-import { isSocialProvider, PROOF_PREFIX, type SocialAccountRequest, type SocialFailure, type SocialFlowResult, type SocialProvider } from '../contract';
-import { addressVouched, offeredIn, providerSettings, regionsOffering, requestOptions } from './providers';
+import { isSocialProvider, PROOF_PREFIX, PROVIDER_NAMES, type SocialAccountRequest, type SocialFailure, type SocialFlowResult, type SocialProvider } from '../contract';
+import { addressVouched, answersByPost, offeredIn, providerSettings, regionsOffering, requestOptions } from './providers';
 import { socialStore, type SocialFlowTable } from './tables';
 
 /** A flow lasts this long: the provider's page, and the steps back on the portal's page. */
@@ -76,7 +78,11 @@ export async function startFlow(ctx: Ctx, input: Start): Promise<{ location: str
     ...(input.purpose === 'link' ? { prompt: 'select_account' as const } : {}),
   });
   const now = ctx.now();
-  await socialStore(ctx)
+  const db = socialStore(ctx);
+  // One open flow per login session (or per account linking): a new start ends the ones before it.
+  const earlier = db.deleteFrom('social_sign_in_flows').where('status', '=', 'started');
+  await (input.purpose === 'signIn' ? earlier.where('session_code', '=', input.sessionCode) : earlier.where('purpose', '=', 'link').where('account_id', '=', input.account.id)).execute();
+  await db
     .insertInto('social_sign_in_flows')
     .values({
       id: sha256(randomId()), // replaced by the proof's flow id once the provider answered
@@ -119,17 +125,16 @@ async function failFlow(ctx: Ctx, flow: SocialFlowTable, error: SocialFailure): 
 }
 
 /**
- * The provider's answer: by redirect (GET, with the flow cookie: an answer sent to another browser
- * is refused before it is spent) or by form post (Apple: a cross-site post carries no SameSite
- * cookie, so the browser is checked where the proof is used, as for every proof). The flow is the
- * one whose `state` came back, taken once. Where the browser goes next.
+ * The provider's answer, in the browser that started the flow (its cookie: an answer sent to
+ * another browser is refused before it is spent; Apple's form post comes here as a same-site GET,
+ * see routes.ts). The flow is the one whose `state` came back, taken once. Where the browser goes next.
  */
-export async function callback(ctx: Ctx, answer: { url: URL; request: URL | Request; byPost: boolean }, browserSecret: string | undefined): Promise<string> {
-  const params = answer.byPost && answer.request instanceof Request ? new URLSearchParams(await answer.request.clone().text()) : answer.url.searchParams;
+export async function callback(ctx: Ctx, url: URL, browserSecret: string | undefined): Promise<string> {
+  const params = url.searchParams;
   const state = params.get('state') ?? '';
   const db = socialStore(ctx);
   const open = state ? await db.selectFrom('social_sign_in_flows').select(['id', 'browser_hash']).where('state_hash', '=', sha256(state)).where('status', '=', 'started').executeTakeFirst() : undefined;
-  const sameBrowser = open !== undefined && (answer.byPost || (browserSecret !== undefined && safeEqual(sha256(browserSecret), open.browser_hash)));
+  const sameBrowser = open !== undefined && browserSecret !== undefined && safeEqual(sha256(browserSecret), open.browser_hash);
   const claimed = sameBrowser ? await db.updateTable('social_sign_in_flows').set({ status: 'answered' }).where('id', '=', open.id).where('status', '=', 'started').executeTakeFirst() : null;
   if (!claimed || Number(claimed.numUpdatedRows) !== 1) fail(E.invalidToken, undefined, 'This sign-in answer is not for this browser, or it was used already. Please start again.', 400);
   const flow = await db.selectFrom('social_sign_in_flows').selectAll().where('id', '=', open!.id).executeTakeFirstOrThrow();
@@ -139,14 +144,14 @@ export async function callback(ctx: Ctx, answer: { url: URL; request: URL | Requ
   let identity: ProviderIdentity;
   try {
     const config = await providerConfig(ctx, await providerSettings(ctx, flow.provider));
-    identity = await exchangeCode(config, answer.request, { state, nonce: flow.nonce, codeVerifier: flow.code_verifier });
+    identity = await exchangeCode(config, url, { state, nonce: flow.nonce, codeVerifier: flow.code_verifier });
   } catch (err) {
     // The reason for operators (never a token: the library's messages name the failed check).
     console.warn(`social sign-in: ${flow.provider}: the provider's answer was refused: ${err instanceof Error ? err.message : String(err)}`);
     return failFlow(ctx, flow, 'provider');
   }
   // Apple gives the name only in its first answer's form (`user`), outside the signed token: a suggestion to prefill, no more.
-  if (answer.byPost && !identity.givenName) Object.assign(identity, appleName(params.get('user')));
+  if (answersByPost(flow.provider) && !identity.givenName) identity = { ...identity, ...appleName(params.get('user')) };
   return settle(ctx, flow, flow.provider, identity);
 }
 
@@ -186,7 +191,7 @@ async function settle(ctx: Ctx, flow: SocialFlowTable, provider: SocialProvider,
     account = { region: linked.region, id: linked.account.id };
   } else {
     // An ID is found or made by an address only where the provider vouches for it.
-    const email = identity.email && (identity.emailVerified || addressVouched(provider)) && isValidEmail(identity.email) ? normalizeEmail(identity.email) : null;
+    const email = identity.email && (identity.emailVerified || addressVouched(ctx, provider)) && isValidEmail(identity.email) ? normalizeEmail(identity.email) : null;
     if (!email) return failFlow(ctx, flow, 'unverified');
     const found = await findAccount(ctx, email);
     status = found ? 'link' : 'create';
@@ -220,8 +225,9 @@ async function settle(ctx: Ctx, flow: SocialFlowTable, provider: SocialProvider,
  * someone else does nothing) for this login session (sign-in), still open; -20651 otherwise.
  */
 async function flowOfProof(ctx: Ctx, proof: string, binding: { purpose: 'signIn'; sessionCode: string } | { purpose: 'link'; accountId: string }, browserSecret: string | undefined): Promise<SocialFlowTable> {
-  const [prefix, flowId, secret] = proof.split('.');
-  const flow = prefix === PROOF_PREFIX && flowId && secret ? await socialStore(ctx).selectFrom('social_sign_in_flows').selectAll().where('id', '=', sha256(flowId)).executeTakeFirst() : undefined;
+  const parts = proof.split('.');
+  const [prefix, flowId, secret] = parts;
+  const flow = parts.length === 3 && prefix === PROOF_PREFIX && flowId && secret ? await socialStore(ctx).selectFrom('social_sign_in_flows').selectAll().where('id', '=', sha256(flowId)).executeTakeFirst() : undefined;
   const ok =
     flow !== undefined &&
     flow.purpose === binding.purpose &&
@@ -269,26 +275,35 @@ export async function createFromFlow(ctx: Ctx, input: SocialAccountRequest, sess
   // One ID per flow, whatever runs in parallel: the flow is taken before anything is made.
   const taken = await db.updateTable('social_sign_in_flows').set({ status: 'creating' }).where('id', '=', flow.id).where('status', '=', 'create').executeTakeFirst();
   if (Number(taken.numUpdatedRows) !== 1) fail(E.invalidToken);
+  const country = input.country.toUpperCase();
   const row = accountRow(ctx, {
     email: flow.claim_email,
     passwordHash: await ctx.passwords.hash(randomToken(32)),
     passwordSet: false,
     firstName,
     lastName,
-    country: input.country,
+    country,
     language: languageOr(input.language),
     activated: true,
     regionConfirmed: true,
     privacyVersion: ctx.options.privacyPolicyVersion,
   });
+  // The identity is claimed first: linked meanwhile (another flow of it), no ID is made for nothing.
+  try {
+    await db.insertInto('social_sign_in_links').values({ provider: flow.provider, subject: flow.subject, account_region: region, account_id: row.id, email: flow.claim_email, linked_at: ctx.now() }).execute();
+  } catch (err) {
+    await db.updateTable('social_sign_in_flows').set({ status: 'failed', error: 'taken' }).where('id', '=', flow.id).execute();
+    if (isUniqueViolation(err)) fail(E.invalidToken, undefined, 'This account was linked to an ID meanwhile. Please sign in again.');
+    throw err;
+  }
   try {
     await createAccount(ctx, region, row);
   } catch (err) {
-    // Not made (an ID of the address came meanwhile): the flow may be tried again.
+    // Not made (an ID of the address came meanwhile): the claim goes, and the flow may be tried again.
+    await db.deleteFrom('social_sign_in_links').where('provider', '=', flow.provider).where('subject', '=', flow.subject).where('account_id', '=', row.id).execute();
     await db.updateTable('social_sign_in_flows').set({ status: 'create' }).where('id', '=', flow.id).execute();
     throw err;
   }
-  await db.insertInto('social_sign_in_links').values({ provider: flow.provider, subject: flow.subject, account_region: region, account_id: row.id, linked_at: ctx.now() }).execute();
   await db.updateTable('social_sign_in_flows').set({ status: 'linked', account_region: region, account_id: row.id }).where('id', '=', flow.id).execute();
   return { email: row.email };
 }
@@ -297,6 +312,11 @@ export async function createFromFlow(ctx: Ctx, input: SocialAccountRequest, sess
 export async function proofAccount(ctx: Ctx, proof: string, request: { loginBinding: string; cookies: Record<string, string> }, email: string): Promise<ExternalProof> {
   const flow = await flowOfProof(ctx, proof, { purpose: 'signIn', sessionCode: request.loginBinding }, request.cookies[FLOW_COOKIE]);
   if ((flow.status !== 'linked' && flow.status !== 'link') || !flow.account_region || !flow.account_id || !isSocialProvider(flow.provider)) fail(E.invalidToken);
+  // Still linked (an unlink since the provider answered ends what its proof may do).
+  if (flow.status === 'linked') {
+    const link = await socialStore(ctx).selectFrom('social_sign_in_links').select('account_id').where('provider', '=', flow.provider).where('subject', '=', flow.subject ?? '').executeTakeFirst();
+    if (link?.account_id !== flow.account_id) fail(E.invalidToken, undefined, 'This sign-in is no longer linked to your ID. Please start again.');
+  }
   const account = await ctx.region(flow.account_region).selectFrom('accounts').selectAll().where('id', '=', flow.account_id).executeTakeFirst();
   if (!account || account.email !== normalizeEmail(email)) fail(E.accountError);
   // Offered where the account lives, or not a way in there (the switch of a whole plugin is the core's).
@@ -309,29 +329,43 @@ export async function completeProof(ctx: Ctx, proof: ExternalProof): Promise<voi
   const db = socialStore(ctx);
   const spent = await db.updateTable('social_sign_in_flows').set({ status: 'done' }).where('id', '=', proof.flowId).where('status', 'in', ['linked', 'link']).executeTakeFirst();
   if (Number(spent.numUpdatedRows) !== 1) fail(E.invalidToken, undefined, 'This sign-in was used already.');
-  if (proof.link) await linkIdentity(ctx, proof.flowId, proof.region, proof.account.id);
+  if (proof.link) await linkIdentity(ctx, proof.flowId, proof.region, proof.account, null);
 }
 
-/** Links the flow's identity to the account (a second identity of the same provider is refused: -10020 `taken`). */
-async function linkIdentity(ctx: Ctx, flowId: string, region: RegionCode, accountId: string): Promise<void> {
+/**
+ * Links the flow's identity to the account (a second identity of the same provider is refused:
+ * -10020 `taken`), and says so where its owner looks: the security activity and a mail.
+ */
+async function linkIdentity(ctx: Ctx, flowId: string, region: RegionCode, account: AccountTable, context: EventContext | null): Promise<void> {
   const db = socialStore(ctx);
-  const flow = await db.selectFrom('social_sign_in_flows').select(['provider', 'subject']).where('id', '=', flowId).executeTakeFirstOrThrow();
+  const flow = await db.selectFrom('social_sign_in_flows').select(['provider', 'subject', 'claim_email']).where('id', '=', flowId).executeTakeFirstOrThrow();
+  let linked;
   try {
-    await db
+    linked = await db
       .insertInto('social_sign_in_links')
-      .values({ provider: flow.provider, subject: flow.subject!, account_region: region, account_id: accountId, linked_at: ctx.now() })
+      .values({ provider: flow.provider, subject: flow.subject!, account_region: region, account_id: account.id, email: flow.claim_email, linked_at: ctx.now() })
       .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
-      .execute();
+      .executeTakeFirst();
   } catch (err) {
     if (isUniqueViolation(err)) fail(E.invalidParameter, { field: 'identity', reason: 'taken' }, 'Another sign-in of this provider is linked to your ID already.');
     throw err;
   }
+  if (Number(linked.numInsertedOrUpdatedRows ?? 0) > 0 && isSocialProvider(flow.provider)) await tellOwner(ctx, region, account, 'linked', flow.provider, context);
+}
+
+/** A link made or removed: the account's security activity, and a mail (a link its owner did not make shows up). */
+export async function tellOwner(ctx: Ctx, region: RegionCode, account: AccountTable, change: 'linked' | 'unlinked', provider: string, context: EventContext | null): Promise<void> {
+  const name = isSocialProvider(provider) ? PROVIDER_NAMES[provider] : provider;
+  await recordSecurityEvent(ctx, { region, id: account.id }, change === 'linked' ? 'sign_in_linked' : 'sign_in_unlinked', context, { name });
+  await ctx.mailer
+    .send({ to: account.email, kind: change === 'linked' ? 'signInLinked' : 'signInUnlinked', language: languageOr(undefined, account.language), vars: { name: account.first_name, provider: name, link: `${ctx.options.publicOrigin}${SECURITY_PATH}` } })
+    .catch(() => undefined); // the change stands; the activity says it too
 }
 
 /** The Security page's link, back from the provider: made for the signed-in account in this browser. */
-export async function finishLink(ctx: Ctx, account: { region: RegionCode; id: string }, proof: string, browserSecret: string | undefined): Promise<void> {
+export async function finishLink(ctx: Ctx, region: RegionCode, account: AccountTable, proof: string, browserSecret: string | undefined, context: EventContext): Promise<void> {
   const flow = await flowOfProof(ctx, proof, { purpose: 'link', accountId: account.id }, browserSecret);
   const spent = await socialStore(ctx).updateTable('social_sign_in_flows').set({ status: 'done' }).where('id', '=', flow.id).where('status', 'in', ['linked', 'link']).executeTakeFirst();
   if (Number(spent.numUpdatedRows) !== 1) fail(E.invalidToken);
-  if (flow.status === 'link') await linkIdentity(ctx, flow.id, account.region, account.id);
+  if (flow.status === 'link') await linkIdentity(ctx, flow.id, region, account, context);
 }

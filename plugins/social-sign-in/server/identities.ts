@@ -4,7 +4,8 @@
  * last way in is never unlinked (no known password, no passkey, no other link).
  */
 import { ERROR_CODES as E, type RegionCode } from '@portal/plugin-api/contract';
-import { fail, type AccountTable, type LinkedIdentity, type ServerContext as Ctx } from '@portal/server-api';
+import { fail, type AccountTable, type EventContext, type LinkedIdentity, type ServerContext as Ctx } from '@portal/server-api';
+import { tellOwner } from './flows';
 import { isSocialProvider, type LinkedSignIns, type SocialProvider, type UnlinkProblem } from '../contract';
 import { offeredIn } from './providers';
 import { socialStore } from './tables';
@@ -12,8 +13,8 @@ import { socialStore } from './tables';
 /** This plugin's contribution to the linkedIdentities point. */
 export const socialIdentities = {
   async list(ctx: Ctx, _region: RegionCode, accountId: string): Promise<LinkedIdentity[]> {
-    const rows = await socialStore(ctx).selectFrom('social_sign_in_links').select(['provider', 'linked_at']).where('account_id', '=', accountId).orderBy('linked_at').execute();
-    return rows.map((r) => ({ id: `social:${r.provider}`, kind: 'social', provider: r.provider, linkedAt: r.linked_at, removable: true }));
+    const rows = await socialStore(ctx).selectFrom('social_sign_in_links').select(['provider', 'email', 'linked_at']).where('account_id', '=', accountId).orderBy('linked_at').execute();
+    return rows.map((r) => ({ id: `social:${r.provider}`, kind: 'social', provider: r.provider, email: r.email, linkedAt: r.linked_at, removable: true }));
   },
   async unlink(ctx: Ctx, _region: RegionCode, accountId: string, id: string): Promise<boolean> {
     const [kind, provider] = id.split(':');
@@ -45,12 +46,14 @@ async function otherWaysIn(ctx: Ctx, region: RegionCode, account: AccountTable, 
 }
 
 /** Unlinks one identity, never the last way in (-10020 `lastWayIn`) nor one the company requires (`required`). */
-export async function unlinkIdentity(ctx: Ctx, region: RegionCode, account: AccountTable, id: string): Promise<void> {
+export async function unlinkIdentity(ctx: Ctx, region: RegionCode, account: AccountTable, id: string, context: EventContext): Promise<void> {
   const links = await allLinks(ctx, region, account.id);
   const link = links.find((l) => l.id === id);
   if (!link) fail(E.invalidParameter, { field: 'identity' }, 'No such linked sign-in.');
   const refuse = (reason: UnlinkProblem, message: string) => fail(E.invalidParameter, { field: 'identity', reason }, message, 409);
   if (!link.removable) refuse('required', 'Your company requires this sign-in.');
   if ((await otherWaysIn(ctx, region, account, id, links)) === 0) refuse('lastWayIn', 'This is your only way to sign in. Set a password first ("Forgot password"), or add a passkey.');
-  for (const c of ctx.extensions.all('linkedIdentities')) if (await c.unlink(ctx, region, account.id, id)) return;
+  for (const c of ctx.extensions.all('linkedIdentities')) {
+    if (await c.unlink(ctx, region, account.id, id)) return tellOwner(ctx, region, account, 'unlinked', link.provider, context);
+  }
 }

@@ -14,6 +14,7 @@ import { socialMigrations, socialStore } from './tables';
 export default defineServerPlugin({
   id: 'social-sign-in',
   migrations: { global: socialMigrations },
+  mails: ['signInLinked', 'signInUnlinked'],
   setup(host) {
     // A social provider never stands for the portal's second factor: the account's own is asked.
     host.contribute('externalSignIn', { proofPrefix: PROOF_PREFIX, proofAccount, complete: completeProof, required: async () => null });
@@ -22,5 +23,5 @@ export default defineServerPlugin({
     host.contribute('devStandIns', socialDevStandIns);
   },
   routes: (api, ctx) => socialRoutes(ctx)(api),
-  jobs: [{ name: 'ended social sign-ins', everyMs: 3_600_000, run: (ctx) => pruneExpired(socialStore(ctx), 'social_sign_in_flows', 'id', ctx.now() - 86_400_000) }],
+  jobs: [{ name: 'ended social sign-ins', everyMs: 3_600_000, run: (ctx) => pruneExpired(socialStore(ctx), 'social_sign_in_flows', 'id', ctx.now()) }],
 });

@@ -80,7 +80,14 @@ export function secretsProblems(ctx: Ctx): string[] {
 
 /** Where the provider answers: GET for most, a POST from the provider's page for Apple. */
 export const answersByPost = (provider: SocialProvider) => KINDS[provider].responseMode === 'form_post';
-export const addressVouched = (provider: SocialProvider) => KINDS[provider].addressVerified === true;
+/**
+ * Whether the provider vouches for the address without `email_verified`: Microsoft's personal-accounts
+ * tenant only. Another issuer (a work tenant, whose users may set any address) must say `email_verified`.
+ */
+export function addressVouched(ctx: Ctx, provider: SocialProvider): boolean {
+  const issuer = clientOf(ctx, provider)?.issuer;
+  return KINDS[provider].addressVerified === true && (issuer === undefined || issuer === KINDS[provider].issuer);
+}
 export const requestOptions = (provider: SocialProvider) => ({ scope: KINDS[provider].scope, responseMode: KINDS[provider].responseMode });
 
 /** Apple's client secret: a short-lived ES256 JWT signed with the team's key, made again before it ends. */

@@ -3,7 +3,7 @@
  * back from the provider (answered as pages), and the Security page's linked sign-ins.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { appTypeOfClient, authHeaders, body, ensureSelf, fail, idParams, limitAuth, loginBindingOf, ok, parseCookies, requireAuth, requireSecurityToken, S, securityHeaders, SESSION_CODE_HEADER, type ServerContext as Ctx } from '@portal/server-api';
+import { appTypeOfClient, authHeaders, body, clientIp, ensureSelf, eventContext, fail, idParams, limitAuth, loginBindingOf, ok, parseCookies, requireAuth, requireSecurityToken, S, securityHeaders, SESSION_CODE_HEADER, type ServerContext as Ctx } from '@portal/server-api';
 import { ERROR_CODES as E } from '@portal/plugin-api/contract';
 import { SOCIAL_PROVIDERS, type LinkStartResult, type SocialAccountRequest, type SocialProvider, type SocialStartResult } from '../contract';
 import { callback, callbackUrl, createFromFlow, finishLink, FLOW_COOKIE, FLOW_MINUTES, readFlow, startFlow } from './flows';
@@ -40,22 +40,27 @@ export function socialRoutes(ctx: Ctx) {
       reply.header('Referrer-Policy', 'no-referrer');
       return reply.redirect(location, status);
     };
-    // The provider sends the browser back here (Google, Microsoft).
+    // The provider sends the browser back here (Google, Microsoft; Apple by the post below).
     api.get('/login/social/callback', { config: { page: true } }, async (req, reply) => {
       await limitAuth(ctx, req, 'login');
       // Behind a regional prefix the path differs; the provider was given the global one.
       const url = new URL(req.url, ctx.options.publicOrigin);
       url.pathname = new URL(callbackUrl(ctx)).pathname;
-      return answered(reply, await callback(ctx, { url, request: url, byPost: false }, parseCookies(req.headers.cookie)[FLOW_COOKIE]), 302);
+      return answered(reply, await callback(ctx, url, parseCookies(req.headers.cookie)[FLOW_COOKIE]), 302);
     });
-    // Apple posts its answer from its own page (form_post): it sets no cookie and acts on no session.
-    api.post<{ Body: Record<string, string> }>('/login/social/callback', { config: { page: true, bodies: ['form'], crossSite: 'signed-answer' }, bodyLimit: 64 * 1024 }, async (req, reply) => {
+    // Apple posts its answer from its own page (form_post), which carries no SameSite cookie: nothing is
+    // decided here. The answer goes on as a same-site GET (a top-level navigation, which carries the
+    // flow's Lax cookie), so the callback above checks the browser before the code is spent. The ID
+    // token Apple posts too is left behind (the code's exchange gives its own).
+    api.post<{ Body: Record<string, unknown> }>('/login/social/callback', { config: { page: true, bodies: ['form'], crossSite: 'signed-answer' }, bodyLimit: 64 * 1024 }, async (req, reply) => {
       await limitAuth(ctx, req, 'login');
-      const url = new URL(callbackUrl(ctx));
-      const form = new URLSearchParams(Object.entries(req.body ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'));
-      const request = new Request(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
-      // 303: the browser leaves the post behind and loads the page.
-      return answered(reply, await callback(ctx, { url, request, byPost: true }, undefined), 303);
+      const next = new URL(callbackUrl(ctx));
+      for (const name of ['code', 'state', 'error', 'user']) {
+        const value = req.body?.[name];
+        if (typeof value === 'string' && value.length <= 4096) next.searchParams.set(name, value);
+      }
+      // 303: the browser leaves the post behind.
+      return answered(reply, next.toString(), 303);
     });
 
     api.post<{ Body: { proof: string } }>('/login/social/flow', { config: { portalOnly: 'always' }, schema: { headers: sessionHeaders, body: body({ proof: S.str(200, 1) }, ['proof']) } }, async (req) => {
@@ -89,6 +94,8 @@ export function socialRoutes(ctx: Ctx) {
       const auth = await requireAuth(ctx, req);
       ensureSelf(auth, req.params.id);
       await requireSecurityToken(ctx, req, auth);
+      // A flow row per start: as limited as a sign-in.
+      await limitAuth(ctx, req, 'social-link');
       const { location, browserSecret } = await startFlow(ctx, { purpose: 'link', account: { region: auth.region, id: auth.account.id }, provider: req.body.provider });
       setFlowCookie(ctx, reply, browserSecret);
       return ok<LinkStartResult>({ location });
@@ -97,14 +104,14 @@ export function socialRoutes(ctx: Ctx) {
     api.post<{ Params: { id: string }; Body: { proof: string } }>('/accounts/:id/linked-sign-ins/finish', { schema: { params: idParams, headers: authHeaders, body: body({ proof: S.str(200, 1) }, ['proof']) } }, async (req) => {
       const auth = await requireAuth(ctx, req);
       ensureSelf(auth, req.params.id);
-      await finishLink(ctx, { region: auth.region, id: auth.account.id }, req.body.proof, parseCookies(req.headers.cookie)[FLOW_COOKIE]);
+      await finishLink(ctx, auth.region, auth.account, req.body.proof, parseCookies(req.headers.cookie)[FLOW_COOKIE], eventContext(clientIp(req), req.headers));
       return ok(await linkedSignIns(ctx, auth.region, auth.account, appTypeOfClient(auth.token.client_id) ?? 'web'));
     });
     api.post<{ Params: { id: string }; Body: { id: string } }>('/accounts/:id/linked-sign-ins/unlink', { schema: { params: idParams, headers: securityHeaders, body: body({ id: S.str(200, 1) }, ['id']) } }, async (req) => {
       const auth = await requireAuth(ctx, req);
       ensureSelf(auth, req.params.id);
       await requireSecurityToken(ctx, req, auth);
-      await unlinkIdentity(ctx, auth.region, auth.account, req.body.id);
+      await unlinkIdentity(ctx, auth.region, auth.account, req.body.id, eventContext(clientIp(req), req.headers));
       return ok(await linkedSignIns(ctx, auth.region, auth.account, appTypeOfClient(auth.token.client_id) ?? 'web'));
     });
   };

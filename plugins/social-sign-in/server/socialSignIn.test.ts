@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '@portal/plugin-api/contract';
 import { accountRow, createAccount, createOneTimeToken } from '@portal/server-api';
-import { Client, DEMO_PASSWORD, finishHandOff, login, signIn, startLogin, startServer, unlock, type TestServer } from '../../../server/test/harness';
+import { Client, DEMO_PASSWORD, finishHandOff, login, mails, signIn, startLogin, startServer, unlock, type TestServer } from '../../../server/test/harness';
 import { CookieJar, follow, openSignIn, postForm } from '../../../server/test/providerWalk';
 import { STAND_IN_USERS } from './dev/standIn';
 import type { SocialTables } from './tables';
@@ -93,7 +93,8 @@ describe('social sign-in with the Google stand-in', () => {
     // Japan is Aps, which does not offer Google; the policy must be the current one.
     expect((await first.c.post('/api/login/social/account', newAccount(first.proof, 'JP'), { headers: { session_code: first.sessionCode } })).body).toMatchObject({ errorCode: E.regionCodeInvalid, result: { field: 'country' } });
     expect((await first.c.post('/api/login/social/account', { ...newAccount(first.proof, 'DE'), acceptPrivacyVersion: 0 }, { headers: { session_code: first.sessionCode } })).body.errorCode).toBe(E.privacyPolicyUpdate);
-    const made = await first.c.post('/api/login/social/account', newAccount(first.proof, 'DE'), { headers: { session_code: first.sessionCode } });
+    // A country code as typed in lower case is kept as every other ID's: upper case.
+    const made = await first.c.post('/api/login/social/account', newAccount(first.proof, 'de'), { headers: { session_code: first.sessionCode } });
     expect(made.status, made.text).toBe(200);
     expect(made.body.result).toEqual({ email: gina.email });
     // Once: the same proof makes no second ID.
@@ -141,9 +142,40 @@ describe('social sign-in with the Google stand-in', () => {
     expect((await login(stranger, sessionCode, { email: gina.email, externalProof: proof })).body.errorCode).toBe(E.invalidToken);
     const { sessionCode: other } = await startLogin(c);
     expect((await login(c, other, { email: gina.email, externalProof: proof })).body.errorCode).toBe(E.invalidToken);
-    // A proof of another plugin's shape goes nowhere.
+    // A proof of another plugin's shape goes nowhere; nor one with anything added.
     expect((await login(c, sessionCode, { email: gina.email, externalProof: proof.replace(/^social\./, 'enterprise.') })).body.errorCode).toBe(E.invalidToken);
+    expect((await login(c, sessionCode, { email: gina.email, externalProof: `${proof}.x` })).body.errorCode).toBe(E.invalidToken);
     expect((await login(c, sessionCode, { email: gina.email, externalProof: proof })).status).toBe(200);
+  });
+
+  it("an answer posted from another browser (the form-post route) decides nothing: it goes on as a GET that needs the flow's cookie", async () => {
+    const c = new Client(t.base);
+    const { sessionCode } = await startLogin(c);
+    const start = await c.post('/api/login/social/start', { provider: 'google' }, { headers: { session_code: sessionCode } });
+    const callback = await atProvider(new URL(start.body.result.location), gina);
+    // A leaked answer, posted as Apple's form post would be, by someone else.
+    const stranger = new Client(t.base);
+    const posted = await stranger.req('POST', CALLBACK, { form: new URLSearchParams({ code: callback.searchParams.get('code')!, state: callback.searchParams.get('state')!, id_token: 'x' }), portal: false, headers: { Origin: 'https://evil.example' } });
+    expect(posted.status).toBe(303);
+    const onward = new URL(posted.headers.get('location')!);
+    expect(onward.pathname).toBe(CALLBACK);
+    // The ID token posted is left behind; the code goes on.
+    expect(onward.searchParams.has('id_token')).toBe(false);
+    expect((await stranger.get(onward.pathname + onward.search)).status).toBe(400);
+    // Not spent: the browser that started it finishes it.
+    const { fragment } = await back(c, callback);
+    expect(fragment.get('token')).toMatch(/^social\./);
+  });
+
+  it('a new start ends the open flow before it in the same sign-in', async () => {
+    const c = new Client(t.base);
+    const { sessionCode } = await startLogin(c);
+    const first = await c.post('/api/login/social/start', { provider: 'google' }, { headers: { session_code: sessionCode } });
+    const firstCallback = await atProvider(new URL(first.body.result.location), gina);
+    await c.post('/api/login/social/start', { provider: 'google' }, { headers: { session_code: sessionCode } });
+    const flows = t.server.ctx.stores.global.withTables<SocialTables>().selectFrom('social_sign_in_flows').select('id').where('session_code', '=', sessionCode);
+    expect(await flows.execute()).toHaveLength(1);
+    expect((await c.get(firstCallback.pathname + firstCallback.search)).status).toBe(400);
   });
 
   it('a linked identity does not sign in to an ID of a region that does not offer the provider', async () => {
@@ -197,7 +229,9 @@ describe('linked sign-ins on the Security page', () => {
     expect(refused.body).toMatchObject({ errorCode: E.invalidParameter, result: { field: 'identity', reason: 'lastWayIn' } });
     expect((await links()).some((l) => l.account_id === id)).toBe(true);
 
-    // Demo knows its password: Google comes off.
+    // Demo knows its password: Google comes off; a proof Google gave just before signs in no more.
+    const pending = await throughGoogle(demo);
+    expect(pending.flow!.body.result.status).toBe('linked');
     const d = new Client(t.base);
     await signIn(d, demo.email, DEMO_PASSWORD);
     const demoId = (await d.get('/api/user-info', { auth: true })).body.result.accountId as string;
@@ -205,6 +239,11 @@ describe('linked sign-ins on the Security page', () => {
     const done = await d.post(`/api/accounts/${demoId}/linked-sign-ins/unlink`, { id: 'social:google' }, { auth: true, security: true });
     expect(done.status, done.text).toBe(200);
     expect(done.body.result).toMatchObject({ identities: [], linkable: ['google'] });
+    expect((await login(pending.c, pending.sessionCode, { email: demo.email, externalProof: pending.proof })).body.errorCode).toBe(E.invalidToken);
+    // Said where the owner looks: the security activity and a mail.
+    const events = await d.get(`/api/account/${demoId}/security-events`, { auth: true });
+    expect(events.body.result.events.map((e: { kind: string; detail?: { name?: string } }) => [e.kind, e.detail?.name])).toContainEqual(['sign_in_unlinked', 'Google']);
+    expect((await mails(d, demo.email)).map((m) => m.subject)).toContain('Google no longer signs you in to your Unified ID');
   });
 
   it('links Google from the Security page in the browser that asked; an identity linked to another ID is refused', async () => {
@@ -233,7 +272,11 @@ describe('linked sign-ins on the Security page', () => {
     expect((await g.post(`/api/accounts/${ginaId}/linked-sign-ins/finish`, { proof }, { auth: true })).body.errorCode).toBe(E.invalidToken);
     const finished = await d.post(`/api/accounts/${demoId}/linked-sign-ins/finish`, { proof }, { auth: true });
     expect(finished.status, finished.text).toBe(200);
-    expect(finished.body.result.identities).toMatchObject([{ id: 'social:google' }]);
+    // The address Google gave is shown with the link; the link is in the activity and mailed.
+    expect(finished.body.result.identities).toMatchObject([{ id: 'social:google', email: demo.email }]);
+    const events = await d.get(`/api/account/${demoId}/security-events`, { auth: true });
+    expect(events.body.result.events.map((e: { kind: string }) => e.kind)).toContain('sign_in_linked');
+    expect((await mails(d, demo.email)).map((m) => m.subject)).toContain('Google now signs you in to your Unified ID');
     // Once.
     expect((await d.post(`/api/accounts/${demoId}/linked-sign-ins/finish`, { proof }, { auth: true })).body.errorCode).toBe(E.invalidToken);
   });

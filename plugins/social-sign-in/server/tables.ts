@@ -12,6 +12,8 @@ export interface SocialLinkTable {
   subject: string;
   account_region: RegionCode;
   account_id: string;
+  /** The address the provider gave when it was linked (shown on the Security page's card). */
+  email: string | null;
   linked_at: number;
 }
 
@@ -91,6 +93,11 @@ export const socialMigrations: MigrationSet = () => ({
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('expires_at', 'bigint', (c) => c.notNull())
         .execute();
+    },
+  },
+  '002_social_sign_in_link_email': {
+    async up(db) {
+      await db.schema.alterTable('social_sign_in_links').addColumn('email', 'varchar(320)').execute();
     },
   },
 });
