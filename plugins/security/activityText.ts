@@ -25,6 +25,8 @@ const DISOWNABLE: ReadonlySet<SecurityEventKind> = new Set<SecurityEventKind>([
   'trusted_device_added',
   'trusted_device_revoked',
   'second_factor_reset',
+  'sign_in_linked',
+  'sign_in_unlinked',
 ]);
 
 export function mayDisown(event: SecurityEvent): boolean {

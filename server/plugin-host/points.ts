@@ -62,6 +62,8 @@ export interface LinkedIdentity {
   kind: 'social' | 'enterprise';
   /** A social provider's id (google, microsoft, apple), or the company's name. */
   provider: string;
+  /** The address the provider gave when it was linked, where the plugin keeps it. */
+  email: string | null;
   linkedAt: number;
   /** False where the link must stay (the account's company requires its sign-in). */
   removable: boolean;
