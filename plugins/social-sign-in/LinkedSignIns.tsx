@@ -174,10 +174,10 @@ export default function LinkedSignIns({ unlocked, guard, timeZone, reloadKey, ch
                   {identity.kind === 'social' && isSocialProvider(identity.provider) ? <ProviderMark provider={identity.provider} /> : null}
                   <div css={{ flex: '1 1 12rem', minWidth: 0 }}>
                     <div css={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{nameOf(identity)}</div>
-                    {/* An address reads left to right in a right-to-left page too. */}
+                    {/* An address reads left to right in a right-to-left page too, under the name it belongs to. */}
                     {identity.email ? (
-                      <div dir="ltr" css={{ fontSize: theme.font.sizeSm, overflowWrap: 'anywhere', textAlign: 'start' }}>
-                        {identity.email}
+                      <div css={{ fontSize: theme.font.sizeSm, overflowWrap: 'anywhere' }}>
+                        <span dir="ltr">{identity.email}</span>
                       </div>
                     ) : null}
                     <div css={{ fontSize: theme.font.sizeSm, color: theme.colors.textMuted }}>{t('security.linkedOn', { date: moment(identity.linkedAt, { dateOnly: true }) })}</div>
