@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { startPortal, type RunningPortal } from '../support/portal';
 import { chooseCountry } from '../support/registerForm';
-import { openSignInPage } from '../support/signIn';
+import { openSignInPage, seedTokens, signInThroughApi } from '../support/signIn';
 
 let browser: Browser;
 let portal: RunningPortal;
@@ -80,5 +80,36 @@ describe('social sign-in against the reference server and its Google stand-in', 
     await page.getByRole('button', { name: 'Link and sign in' }).click();
     await page.waitForURL(`${portal.url}/accountSetting/**`);
     await context.close();
+  });
+
+  it('links Google from the Security page, after the unlock, in the same browser; the registration form offers Google too', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await seedTokens(page, portal.url, await signInThroughApi(context, portal.url, 'us@example.com', 'Demo-pass-2024'));
+    await page.goto(`${portal.url}/accountSetting/security`);
+    const card = page.getByRole('region', { name: 'Linked sign-ins' });
+    await card.getByText('No other account is linked.').waitFor();
+    // Locked: the link waits for the unlock.
+    expect(await card.getByRole('button', { name: 'Link Google' }).isDisabled()).toBe(true);
+    await page.getByLabel(/^Account password/).fill('Demo-pass-2024');
+    await page.getByRole('button', { name: 'Unlock', exact: true }).click();
+    await page.getByText(/^Locks again in \d:\d\d$/).waitFor();
+    await card.getByRole('button', { name: 'Link Google' }).click();
+    // The stand-in's page; a Google account whose address it does not vouch for links by its subject all the same.
+    await page.getByRole('heading', { name: /Google \(local stand-in\)/ }).waitFor();
+    await page.getByLabel(/email/i).fill('unverified@gmail.example');
+    await page.getByLabel(/password/i).fill(GINA.password);
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.waitForURL(`${portal.url}/accountSetting/security**`);
+    await page.getByText('Google is now linked to your ID.').waitFor();
+    await card.getByText('unverified@gmail.example').waitFor();
+    // The proof is gone from the address at once.
+    expect(new URL(page.url()).hash).toBe('');
+    await context.close();
+
+    const { page: register, context: other } = await openSignInPage(browser, portal.url);
+    await register.getByRole('button', { name: 'Create one' }).click();
+    await register.getByRole('button', { name: 'Continue with Google' }).waitFor();
+    await other.close();
   });
 });
