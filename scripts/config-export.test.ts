@@ -45,7 +45,7 @@ describe('config:export', () => {
   it("writes the served versions to the files they came from, and a restart keeps them as they are", async () => {
     fs.mkdirSync(env.DATA_DIR, { recursive: true });
     const original = JSON.parse(fs.readFileSync(web, 'utf8')) as Record<string, unknown>;
-    const changed = { ...original, regions: { Use: { plugins: { company: { enabled: false } } } } };
+    const changed = { ...original, regions: { ...(original.regions as object), Use: { plugins: { company: { enabled: false } } } } };
     await served((configs) => configs.applyVersion('web', changed, { by: { email: 'op@example.com', role: 'operator' }, reason: 'company off in Use' }));
 
     const { stdout } = await exportConfigs();

@@ -23,7 +23,7 @@ let admin: { c: Client; secret: string };
 const USE_EMAIL = 'use.member@example.com';
 const PASSWORD = 'Switches-user-2026';
 const original = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../config/default.json'), 'utf8')) as Record<string, unknown>;
-const companyOffInUse = { ...original, regions: { Use: { plugins: { company: { enabled: false } } } } };
+const companyOffInUse = { ...original, regions: { ...(original.regions as object), Use: { plugins: { company: { enabled: false } } } } };
 const ops = (p: string) => `/api/ops${p}`;
 
 beforeAll(async () => {
