@@ -66,6 +66,16 @@ export function ssoCookie(req: FastifyRequest): string | undefined {
   return parseCookies(req.headers.cookie)[SSO_COOKIE];
 }
 
+/**
+ * A cookie that binds a sign-in step to the browser that began it (an email code, a provider's
+ * flow): HttpOnly; Lax, so a provider's redirect back (a top-level navigation) carries it; Path /api,
+ * so it goes with the calls that use the step and nowhere else; Secure on an https origin.
+ */
+export function setBrowserBindingCookie(ctx: Ctx, reply: FastifyReply, name: string, value: string, minutes: number): void {
+  const secure = ctx.options.publicOrigin.startsWith('https:') ? '; Secure' : '';
+  reply.header('Set-Cookie', `${name}=${value}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=${minutes * 60}${secure}`);
+}
+
 export function setSsoCookie(ctx: Ctx, reply: FastifyReply, value: string, expiresAt: number): void {
   const secure = ctx.options.publicOrigin.startsWith('https:') ? '; Secure' : '';
   const maxAge = Math.max(0, Math.floor((expiresAt - ctx.now()) / 1000));

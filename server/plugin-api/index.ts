@@ -80,7 +80,7 @@ export function defineServerPlugin(plugin: ServerPlugin): ServerPlugin {
 // Answers and failures.
 export { ApiFailure, fail, failPage, type ProblemHint } from '../http/errors';
 export { ConfigProblems, VersionConflict, type VersionChange } from '../config/servedConfigs';
-export { ok, answerSent, authHeaders, body, clientIp, endSecurityUnlock, ensureSelf, idParams, limitAuth, loginBindingOf, loginUrl, parseCookies, requireAuth, requireHostRegion, requireHostRegionOf, requireSecurityToken, S, securityHeaders, SESSION_CODE_HEADER, setSsoCookie, ssoCookie } from '../http/common';
+export { ok, answerSent, authHeaders, body, clientIp, endSecurityUnlock, ensureSelf, idParams, limitAuth, loginBindingOf, loginUrl, parseCookies, requireAuth, requireHostRegion, requireHostRegionOf, requireSecurityToken, S, securityHeaders, SESSION_CODE_HEADER, setBrowserBindingCookie, setSsoCookie, ssoCookie } from '../http/common';
 export { limitCodeGuesses } from '../http/codeGuesses';
 export { readUploadForm } from '../routes/accounts';
 // Storage.

@@ -1,7 +1,7 @@
 /** "Email me a sign-in code": `POST /login/email-code` mails the code of this login session's sign-in. */
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES as E, type EmailSignInCodeRequest } from '@portal/plugin-api/contract';
-import { answerSent, body, fail, isLiveLoginSession, limitAuth, loginBindingOf, ok, parseCookies, randomToken, S, SESSION_CODE_HEADER, type ServerContext as Ctx } from '@portal/server-api';
+import { answerSent, body, fail, isLiveLoginSession, limitAuth, loginBindingOf, ok, parseCookies, randomToken, S, SESSION_CODE_HEADER, setBrowserBindingCookie, type ServerContext as Ctx } from '@portal/server-api';
 import { CODE_BROWSER_COOKIE, SIGN_IN_CODE_MINUTES, sendSignInCode } from './signInCodes';
 
 export function emailCodeRoutes(ctx: Ctx) {
@@ -27,8 +27,7 @@ export function emailCodeRoutes(ctx: Ctx) {
         // This browser's: the code and the mail's link sign in only here (a forwarded link cannot sign
         // someone else into the asker's account). One cookie per browser, kept while it lives.
         const browserSecret = parseCookies(req.headers.cookie)[CODE_BROWSER_COOKIE] ?? randomToken(32);
-        const secure = ctx.options.publicOrigin.startsWith('https:') ? '; Secure' : '';
-        reply.header('Set-Cookie', `${CODE_BROWSER_COOKIE}=${browserSecret}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=${SIGN_IN_CODE_MINUTES * 60}${secure}`);
+        setBrowserBindingCookie(ctx, reply, CODE_BROWSER_COOKIE, browserSecret, SIGN_IN_CODE_MINUTES);
         return ok(await sendSignInCode(ctx, { email: req.body.email, loginBinding, browserSecret, language: req.body.language, answered: answerSent(reply) }));
       },
     );

@@ -4,7 +4,7 @@
  * the provider, answered as pages).
  */
 import type { FastifyInstance } from 'fastify';
-import { authHeaders, body, fail, limitAuth, loginBindingOf, ok, parseCookies, requireAuth, S, SESSION_CODE_HEADER, type ServerContext as Ctx } from '@portal/server-api';
+import { authHeaders, body, fail, limitAuth, loginBindingOf, ok, parseCookies, requireAuth, S, SESSION_CODE_HEADER, setBrowserBindingCookie, type ServerContext as Ctx } from '@portal/server-api';
 import { ERROR_CODES as E } from '@portal/plugin-api/contract';
 import type { ConnectionInput, NewAccountRequest, StartResult } from '../contract';
 import { connectionById, connectionOf, managedCompany, readConnection, removeConnection, saveConnection } from './connections';
@@ -94,10 +94,7 @@ export function enterpriseRoutes(ctx: Ctx) {
       const sessionCode = loginBindingOf(req);
       if (!sessionCode) fail(E.invalidParameter, { field: 'session_code' }, 'session_code is required');
       const { location, browserSecret } = await startFlow(ctx, { sessionCode, email: req.body.email });
-      const secure = ctx.options.publicOrigin.startsWith('https:') ? '; Secure' : '';
-      // Lax: the provider's redirect back is a top-level navigation, which carries it.
-      // Path /api: it goes with the callback and, back on the login page, with the calls that use the proof.
-      reply.header('Set-Cookie', `${FLOW_COOKIE}=${browserSecret}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=${FLOW_MINUTES * 60}${secure}`);
+      setBrowserBindingCookie(ctx, reply, FLOW_COOKIE, browserSecret, FLOW_MINUTES);
       reply.header('Cache-Control', 'no-store');
       return ok<StartResult>({ location });
     });

@@ -120,12 +120,19 @@ export async function providerSettings(ctx: Ctx, provider: SocialProvider): Prom
 }
 
 /** The providers a region offers, as the deployment config served to this asker says (web, or a partner app's). */
-export function offeredIn(ctx: Ctx, region: RegionCode, appType: Parameters<Ctx['configs']['settingsOf']>[0] = 'web'): SocialProvider[] {
-  const settings = ctx.configs.settingsOf(appType)?.[region]?.['social-sign-in'] as { providers?: unknown } | null | undefined;
-  return Array.isArray(settings?.providers) ? settings.providers.filter(isSocialProvider) : [];
+export function offeredIn(ctx: Ctx, region: RegionCode, appType: Target = 'web'): SocialProvider[] {
+  return providersIn(ctx.configs.settingsOf(appType), region);
 }
 
-/** The regions that offer a provider. */
-export function regionsOffering(ctx: Ctx, provider: SocialProvider, appType: Parameters<Ctx['configs']['settingsOf']>[0] = 'web'): RegionCode[] {
-  return REGION_CODES.filter((r) => offeredIn(ctx, r, appType).includes(provider));
+/** The regions that offer a provider (the served config's settings read once for all of them). */
+export function regionsOffering(ctx: Ctx, provider: SocialProvider, appType: Target = 'web'): RegionCode[] {
+  const settings = ctx.configs.settingsOf(appType);
+  return REGION_CODES.filter((r) => providersIn(settings, r).includes(provider));
+}
+
+type Target = Parameters<Ctx['configs']['settingsOf']>[0];
+
+function providersIn(settings: ReturnType<Ctx['configs']['settingsOf']>, region: RegionCode): SocialProvider[] {
+  const own = settings?.[region]?.['social-sign-in'] as { providers?: unknown } | null | undefined;
+  return Array.isArray(own?.providers) ? own.providers.filter(isSocialProvider) : [];
 }

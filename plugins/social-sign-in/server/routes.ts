@@ -3,7 +3,7 @@
  * back from the provider (answered as pages), and the Security page's linked sign-ins.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { appTypeOfClient, authHeaders, body, clientIp, ensureSelf, eventContext, fail, idParams, limitAuth, loginBindingOf, ok, parseCookies, requireAuth, requireSecurityToken, S, securityHeaders, SESSION_CODE_HEADER, type ServerContext as Ctx } from '@portal/server-api';
+import { appTypeOfClient, authHeaders, body, clientIp, ensureSelf, eventContext, fail, idParams, limitAuth, loginBindingOf, ok, parseCookies, requireAuth, requireSecurityToken, S, securityHeaders, SESSION_CODE_HEADER, setBrowserBindingCookie, type ServerContext as Ctx } from '@portal/server-api';
 import { ERROR_CODES as E } from '@portal/plugin-api/contract';
 import { SOCIAL_PROVIDERS, type LinkStartResult, type SocialAccountRequest, type SocialProvider, type SocialStartResult } from '../contract';
 import { callback, callbackUrl, createFromFlow, finishLink, FLOW_COOKIE, FLOW_MINUTES, readFlow, startFlow } from './flows';
@@ -13,10 +13,9 @@ import { secretsProblems } from './providers';
 const sessionHeaders = { type: 'object', properties: { [SESSION_CODE_HEADER]: S.str(128) } } as const;
 const providerBody = body({ provider: { type: 'string', enum: [...SOCIAL_PROVIDERS] } }, ['provider']);
 
-/** The flow's cookie: HttpOnly, Lax (the provider's redirect back is a top-level navigation), for /api only. */
+/** The flow's cookie (this browser's), on an answer no cache keeps. */
 function setFlowCookie(ctx: Ctx, reply: FastifyReply, browserSecret: string): void {
-  const secure = ctx.options.publicOrigin.startsWith('https:') ? '; Secure' : '';
-  reply.header('Set-Cookie', `${FLOW_COOKIE}=${browserSecret}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=${FLOW_MINUTES * 60}${secure}`);
+  setBrowserBindingCookie(ctx, reply, FLOW_COOKIE, browserSecret, FLOW_MINUTES);
   reply.header('Cache-Control', 'no-store');
 }
 
