@@ -22,6 +22,30 @@ function cell(initial: string | null = null): LeaseStore & { value: string | nul
   };
 }
 
+/**
+ * Two tabs' copies of one storage key, as Chromium keeps them: a tab reads its own write at once
+ * until the shared store has taken it; the store takes writes `lagMs` after they are made (the last
+ * one wins) and a tab sees the store's value `lagMs` after that.
+ */
+function laggyTabs(lagMs: number): [LeaseStore, LeaseStore] {
+  const log: { at: number; value: string | null }[] = [];
+  const valueAt = (t: number) => log.filter((w) => w.at <= t).sort((x, y) => x.at - y.at).at(-1)?.value ?? null;
+  const tab = (): LeaseStore => {
+    let own: { at: number; value: string | null } | null = null;
+    return {
+      read() {
+        const now = Date.now();
+        return own && own.at + 2 * lagMs > now ? own.value : valueAt(now - lagMs);
+      },
+      write(value) {
+        own = { at: Date.now(), value };
+        log.push({ at: own.at + lagMs, value });
+      },
+    };
+  };
+  return [tab(), tab()];
+}
+
 describe('refresh across tabs without Web Locks', () => {
   it('two tabs with 5 calls each refresh once; every call gets the new token', async () => {
     expect((navigator as Navigator & { locks?: unknown }).locks).toBeUndefined(); // the fallback is what runs here
@@ -37,6 +61,19 @@ describe('refresh across tabs without Web Locks', () => {
     expect(await Promise.all(calls)).toEqual(Array.from({ length: 10 }, () => 'fresh'));
     expect(post).toHaveBeenCalledTimes(1);
     expect(storage.get('refreshLease')).toBeNull(); // freed
+  });
+
+  it('two tabs whose copies of storage learn each other\'s writes 40 ms late run once, not twice', async () => {
+    const [tabA, tabB] = laggyTabs(40);
+    const run = vi.fn(async () => {
+      await new Promise((r) => setTimeout(r, 60));
+      return 'done';
+    });
+    // A tab that waited finds the other's token (session.ts): it does not run again.
+    const runUnlessWaited = (waited: boolean) => (waited ? Promise.resolve('waited') : run());
+    const results = await Promise.all([withRefreshLease(tabA, { tabId: 'a' }, runUnlessWaited), withRefreshLease(tabB, { tabId: 'b' }, runUnlessWaited)]);
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(results).toContain('waited');
   });
 
   it('a tab waits for a live lease of another tab, then runs', async () => {

@@ -3,7 +3,9 @@
  * storage. A tab takes the lease (writes it, lets other tabs' writes land, reads it back), refreshes
  * and frees it, renewing it meanwhile; a tab that finds another's live lease waits for it to be
  * freed, then finds the refreshed token in storage and replays with it. A lease left by a tab that
- * died or slept expires. Storage is not atomic, so two tabs can still both refresh in a rare race: the server's
+ * died or slept expires. Storage is not atomic: each tab's copy learns another tab's write late (a loaded
+ * 2-core CI machine saw two refreshes with 25 ms), so a tab reads its claim back only after `settleMs`, when both
+ * copies agree on the last write. Should a write take longer still, both tabs refresh: the server's
  * reuse grace gives them the same pair (server/domain/sessions.ts), so neither is signed out.
  */
 export interface LeaseStore {
@@ -19,10 +21,13 @@ export interface LeaseOptions {
   leaseMs?: number;
   /** How long a tab waits for a lease that keeps being renewed before it takes it anyway (default twice `leaseMs`). */
   giveUpMs?: number;
+  /** How long a claim is left to reach the other tabs before it is read back. */
+  settleMs?: number;
 }
 
 const POLL_MS = 40;
-const SETTLE_MS = 25;
+/** Only browsers without Web Locks pay this, once per refresh. */
+export const LEASE_SETTLE_MS = 150;
 
 function owner(value: string | null, now: number): string | null {
   const match = value ? /^(.+):(\d+)$/.exec(value) : null;
@@ -45,7 +50,7 @@ export async function withRefreshLease<T>(store: LeaseStore, options: LeaseOptio
       continue;
     }
     store.write(`${options.tabId}:${now() + leaseMs}`);
-    await sleep(SETTLE_MS);
+    await sleep(options.settleMs ?? LEASE_SETTLE_MS);
     if (owner(store.read(), now()) === options.tabId) break;
   }
   // Renewed while `run` lasts: a refresh that waits out a 429 keeps the other tabs waiting for it.

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseDeploymentConfig } from '../config/loadConfig';
 import { ApiError, CLIENT_CODES } from '../http/ApiError';
 import { HttpClient } from '../http/client';
+import { LEASE_SETTLE_MS } from './refreshLease';
 import { afterRefreshFailure, REFRESH_PATIENCE_MS } from './refreshRetry';
 import { appStore, clearSession, createSessionPort, saveTokens, sessionEndedAtom } from './session';
 import { storage } from './storage';
@@ -40,6 +41,9 @@ function server(refreshes: Array<() => Response | Promise<Response>>) {
   return { http, seen };
 }
 
+/** The tab's claim on the refresh lease settles (the test runs without Web Locks) before the refresh goes out. */
+const leaseTaken = () => vi.advanceTimersByTimeAsync(LEASE_SETTLE_MS);
+
 const newPair = () => json(200, { result: { accessToken: 'fresh', refreshToken: 'r2', expiresIn: 900 } });
 
 beforeEach(() => {
@@ -59,6 +63,7 @@ describe('a refresh refused for now', () => {
   it("429 with a Retry-After: waits that long and tries again; the waiting requests all get the new token", async () => {
     const { http, seen } = server([() => rateLimited(3), newPair]);
     const calls = Promise.all(Array.from({ length: 5 }, () => http.get<{ id: string }>('/user-info')));
+    await leaseTaken();
     await vi.advanceTimersByTimeAsync(2900);
     expect(seen.refresh).toBe(1); // still waiting out the 3 s
     await vi.advanceTimersByTimeAsync(200);
@@ -72,6 +77,7 @@ describe('a refresh refused for now', () => {
   it('reads the wait from a Retry-After header when the body names none', async () => {
     const { http, seen } = server([() => json(429, { errorCode: -60001, message: 'slow down' }, { 'Retry-After': '5' }), newPair]);
     const call = http.get('/user-info');
+    await leaseTaken();
     await vi.advanceTimersByTimeAsync(4900);
     expect(seen.refresh).toBe(1);
     await vi.advanceTimersByTimeAsync(200);
@@ -81,6 +87,7 @@ describe('a refresh refused for now', () => {
   it('gives up once the waits would pass the cap: the calls fail with the 429, the session stays', async () => {
     const { http, seen } = server([() => rateLimited(40)]);
     const call = http.get('/user-info').catch((e: unknown) => e);
+    await leaseTaken();
     await vi.advanceTimersByTimeAsync(40_100); // one wait of 40 s; a second would make 80 s
     const error = await call;
     expect(error).toBeInstanceOf(ApiError);
@@ -94,6 +101,7 @@ describe('a refresh refused for now', () => {
   it('a lost answer (network, 5xx) is tried again within the reuse grace, then the calls fail; the session stays', async () => {
     const { http, seen } = server([() => Promise.reject(new TypeError('Failed to fetch')), () => json(503, { errorCode: -70001, message: 'down' })]);
     const call = http.get('/user-info').catch((e: unknown) => e);
+    await leaseTaken();
     await vi.advanceTimersByTimeAsync(7100); // 1 + 2 + 4 s
     expect(seen.refresh).toBe(4);
     expect(await call).toBeInstanceOf(ApiError);
@@ -106,6 +114,7 @@ describe('a refresh refused for now', () => {
     const ended = vi.fn();
     const unsubscribe = appStore.sub(sessionEndedAtom, ended);
     const calls = Promise.allSettled(Array.from({ length: 4 }, () => http.get('/user-info')));
+    await leaseTaken();
     await vi.advanceTimersByTimeAsync(1100);
     const results = await calls;
     unsubscribe();
@@ -131,6 +140,7 @@ describe('a refresh refused for now', () => {
     const a = tab('tab-a');
     const b = tab('tab-b');
     const first = a.http.get('/user-info');
+    await leaseTaken();
     await vi.advanceTimersByTimeAsync(100); // tab A holds the lease and waits
     const second = b.http.get('/user-info');
     await vi.advanceTimersByTimeAsync(12_500);
