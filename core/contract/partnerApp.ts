@@ -49,6 +49,13 @@ export interface AppSessionResult {
   expiresIn: number;
 }
 
+/**
+ * An app's return address (the partner-app config's `returnUri`), where a page the app opened in the
+ * device's browser sends the person back: the app's own scheme, or https (an app link); never a scheme
+ * that runs or shows content of its own, nor plain http.
+ */
+export const APP_RETURN_URI = /^(?!(?:javascript|data|vbscript|file|blob|about|http|filesystem):)[a-z][a-z0-9+.-]*:[^\s]{1,200}$/i;
+
 /** Version of the messages exchanged with the native bridge. */
 export const BRIDGE_VERSION = 1;
 
@@ -57,7 +64,14 @@ export type BridgeCall =
   /** Sign-out: the app signs out and shows its login screen; the server is not called. */
   | { v: typeof BRIDGE_VERSION; type: 'signOut'; appType: AppType }
   /** The account changed (profile, avatar): the app reloads it; the page stays open. */
-  | { v: typeof BRIDGE_VERSION; type: 'refreshAccount'; appType: AppType };
+  | { v: typeof BRIDGE_VERSION; type: 'refreshAccount'; appType: AppType }
+  /**
+   * Open `url` (always a page of the portal's own origin) in the system browser, not in the web view:
+   * a social provider refuses web views. Android: a Custom Tab; iOS: ASWebAuthenticationSession with
+   * the app's return scheme (`partner-app` config `returnUri`). The page there ends with a link back to
+   * that address; the app then posts `accountUpdated` (or the page sees itself shown again).
+   */
+  | { v: typeof BRIDGE_VERSION; type: 'openExternal'; appType: AppType; url: string };
 
 /** App → page, sent with `window.postMessage(message, location.origin)` from the web view. */
 export type BridgeEvent = { source: typeof BRIDGE_EVENT_SOURCE; v: typeof BRIDGE_VERSION; type: 'accountUpdated' };

@@ -21,7 +21,7 @@ export { definePlugin } from '../registry/definePlugin';
 export { type PluginConfigRef } from './configRef';
 export { usePluginConfig } from './pluginConfig';
 export { type Shape } from '../config/shape';
-export { SIGN_OUT_POINT, type SignOutOverride } from '../registry/corePoints';
+export { EXTERNAL_BROWSER_POINT, type ExternalBrowser, type ExternalOpenResult, SIGN_OUT_POINT, type SignOutOverride } from '../registry/corePoints';
 export { defineExtensionPoint, type ExtensionPoint } from '../registry/extensionPoints';
 export { type Owned, type Registry } from '../registry/registry';
 export type {
@@ -145,6 +145,7 @@ export { Notice, type NoticeProps } from '../ui/Notice';
 export { cardCss, CellLabel, CONTENT_WIDTH, PageCard, ReadOnlyValue, stackedTableCss } from '../ui/page';
 export { LANGUAGE_MENU_MAX_HEIGHT, LanguageMenu } from '../ui/LanguageMenu';
 export { PortalHeader } from '../ui/PortalHeader';
+export { StandaloneCard } from '../ui/StandaloneCard';
 export { ADDRESS_MARK, EmailAddress, longValueCss, withEmailAddress } from '../ui/EmailAddress';
 export { atLeast, below, media, useViewportWidth } from '../ui/media';
 export { type SelectOption } from '../ui/selectFilter';

@@ -17,4 +17,18 @@ export interface SignOutOverride {
 /** Replaces the server sign-out, e.g. inside a partner app. */
 export const SIGN_OUT_POINT = defineExtensionPoint<SignOutOverride>('session/sign-out/v1');
 
-export const CORE_POINTS = [SIGN_OUT_POINT, LOGIN_INTERRUPT_POINT, LOGIN_SLOT_POINT, SIGN_IN_FIELDS_POINT, SIGN_IN_METHOD_POINT, SIGN_IN_REALM_POINT, REGISTER_METHOD_POINT, SECOND_FACTOR_METHOD_POINT, MFA_STEP_PART_POINT, SECURITY_SECTION_POINT, SECURITY_SUMMARY_POINT, COMPANY_SECTION_POINT] as const;
+/** What handing a page to the device's browser came to: handed over, no app to hand it to, or the app threw. */
+export type ExternalOpenResult = 'sent' | 'missing' | 'failed';
+
+export interface ExternalBrowser {
+  /** Opens `url` (a page of the portal's own origin) in the device's browser, outside this page. */
+  open(url: string): ExternalOpenResult;
+}
+
+/**
+ * The device's browser, where a page inside an app cannot do what it needs (a social provider refuses
+ * web views): the partner-app plugin contributes it through the app's bridge. No contribution: none.
+ */
+export const EXTERNAL_BROWSER_POINT = defineExtensionPoint<ExternalBrowser>('app/external-browser/v1');
+
+export const CORE_POINTS = [SIGN_OUT_POINT, EXTERNAL_BROWSER_POINT, LOGIN_INTERRUPT_POINT, LOGIN_SLOT_POINT, SIGN_IN_FIELDS_POINT, SIGN_IN_METHOD_POINT, SIGN_IN_REALM_POINT, REGISTER_METHOD_POINT, SECOND_FACTOR_METHOD_POINT, MFA_STEP_PART_POINT, SECURITY_SECTION_POINT, SECURITY_SUMMARY_POINT, COMPANY_SECTION_POINT] as const;

@@ -1,8 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADDRESS_MARK, ApiError, Button, isAbortError, longValueCss, Notice, Spinner, useHttp, withEmailAddress } from '@portal/plugin-api';
-import { EndSessionCard } from './EndSessionCard';
+import { ADDRESS_MARK, ApiError, Button, isAbortError, longValueCss, Notice, Spinner, StandaloneCard, useHttp, withEmailAddress } from '@portal/plugin-api';
 import { loadLogoutRequest, sameOriginPath, type LogoutRequest } from './logoutRequest';
 
 export type SignOutState = { kind: 'loading' } | { kind: 'ready'; request: LogoutRequest } | { kind: 'expired' } | { kind: 'failed' };
@@ -42,27 +41,27 @@ export default function SignOutView() {
 
   if (state.kind === 'loading') {
     return (
-      <EndSessionCard title={t('title')}>
+      <StandaloneCard title={t('title')}>
         <p role="status" css={{ display: 'flex', alignItems: 'center', gap: theme.space(2), margin: 0 }}>
           <Spinner size={20} />
           {t('loading')}
         </p>
-      </EndSessionCard>
+      </StandaloneCard>
     );
   }
   if (state.kind === 'expired') {
     return (
-      <EndSessionCard title={t('expiredTitle')}>
+      <StandaloneCard title={t('expiredTitle')}>
         <p css={{ margin: `0 0 ${theme.space(6)}` }}>{t('expired')}</p>
         <Button fullWidth variant="secondary" onClick={() => window.location.assign('/accountSetting')}>
           {t('toAccount')}
         </Button>
-      </EndSessionCard>
+      </StandaloneCard>
     );
   }
   if (state.kind === 'failed') {
     return (
-      <EndSessionCard title={t('title')}>
+      <StandaloneCard title={t('title')}>
         <div css={{ marginBottom: theme.space(6) }}>
           <Notice kind="error" role="alert">
             {t('loadFailed')}
@@ -71,14 +70,14 @@ export default function SignOutView() {
         <Button fullWidth onClick={() => setAttempt((n) => n + 1)}>
           {t('retry')}
         </Button>
-      </EndSessionCard>
+      </StandaloneCard>
     );
   }
 
   const { request } = state;
   const service = request.clientName;
   return (
-    <EndSessionCard title={t('title')}>
+    <StandaloneCard title={t('title')}>
       <p css={{ margin: `0 0 ${theme.space(2)}` }}>{service ? t('askedBy', { service }) : t('askedByUnknown')}</p>
       {request.email && (
         <p data-testid="signed-in-as" css={{ margin: `0 0 ${theme.space(2)}`, fontWeight: 600, ...longValueCss }}>
@@ -96,6 +95,6 @@ export default function SignOutView() {
         </Button>
         {service && <p css={{ margin: 0, fontSize: theme.font.sizeSm, color: theme.colors.textMuted }}>{t('eitherWay', { service })}</p>}
       </form>
-    </EndSessionCard>
+    </StandaloneCard>
   );
 }

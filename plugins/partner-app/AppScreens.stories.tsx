@@ -12,7 +12,7 @@ type Loaded = { registry: Registry };
 
 /** A bridge that answers as the story says; nothing reaches a real app. */
 function storyBridge(result: BridgeResult): NativeBridge {
-  return { appType: 'partner_app_android', signOut: () => result, refreshAccount: () => result };
+  return { appType: 'partner_app_android', signOut: () => result, refreshAccount: () => result, openExternal: () => result };
 }
 
 const launched: AppState['launch'] = { kind: 'app', appType: 'partner_app_android', language: 'en_US', appVersion: '3.2.0', tokens: undefined };

@@ -24,6 +24,15 @@ describe('createBridge', () => {
     expect(postMessage).toHaveBeenCalledWith({ v: 1, type: 'signOut', appType: 'partner_app_ios' });
   });
 
+  it('hands a page of the portal\'s own origin to the device\'s browser; any other address never reaches the app', () => {
+    const postMessage = vi.fn();
+    const bridge = createBridge('partner_app_ios', fakeWindow({ location: { origin: 'https://id.example' }, webkit: { messageHandlers: { unifiedId: { postMessage } } } }));
+    expect(bridge.openExternal('https://id.example/social/app-link#token=t1')).toBe('sent');
+    expect(postMessage).toHaveBeenCalledWith({ v: 1, type: 'openExternal', appType: 'partner_app_ios', url: 'https://id.example/social/app-link#token=t1' });
+    for (const other of ['https://evil.example/', 'https://id.example.evil.example/', 'javascript:alert(1)', 'not a url', 'http://id.example/']) expect(bridge.openExternal(other)).toBe('failed');
+    expect(postMessage).toHaveBeenCalledTimes(1);
+  });
+
   it('reports a missing bridge instead of throwing', () => {
     expect(createBridge('partner_app_android', fakeWindow({})).signOut()).toBe('missing');
     expect(createBridge('partner_app_android', fakeWindow({ UnifiedIdAndroid: {} })).signOut()).toBe('missing');

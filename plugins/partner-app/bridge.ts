@@ -28,6 +28,8 @@ export interface NativeBridge {
   readonly appType: AppType;
   signOut(): BridgeResult;
   refreshAccount(): BridgeResult;
+  /** Hands a page of the portal's own origin to the device's browser; any other address is refused ('failed'). */
+  openExternal(url: string): BridgeResult;
 }
 
 function androidTarget(win: BridgeWindow): AndroidBridge | undefined {
@@ -38,6 +40,14 @@ function androidTarget(win: BridgeWindow): AndroidBridge | undefined {
 function iosTarget(win: BridgeWindow): IosBridge | undefined {
   const handler = win.webkit?.messageHandlers?.[IOS_BRIDGE];
   return handler && typeof handler.postMessage === 'function' ? (handler as IosBridge) : undefined;
+}
+
+function sameOrigin(url: string, win: Window): boolean {
+  try {
+    return new URL(url).origin === win.location.origin;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -66,5 +76,7 @@ export function createBridge(appType: AppType, win: Window = window): NativeBrid
     appType,
     signOut: () => send({ v: BRIDGE_VERSION, type: 'signOut', appType }),
     refreshAccount: () => send({ v: BRIDGE_VERSION, type: 'refreshAccount', appType }),
+    // The app opens whatever it is given outside the web view: only the portal's own pages go.
+    openExternal: (url) => (sameOrigin(url, win) ? send({ v: BRIDGE_VERSION, type: 'openExternal', appType, url }) : 'failed'),
   };
 }

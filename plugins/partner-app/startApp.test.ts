@@ -2,6 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import {
   addNamespace,
   currentLanguage,
+  EXTERNAL_BROWSER_POINT,
   type ExtensionPoint,
   getToast,
   i18n,
@@ -28,7 +29,8 @@ async function start(url: string) {
     session: grantSession('partner-app'),
   });
   const signOut = contributed.find((c) => c.point.id === SIGN_OUT_POINT.id)?.value as { signOut(): Promise<boolean> } | undefined;
-  return { onFirst, signOut };
+  const browser = contributed.find((c) => c.point.id === EXTERNAL_BROWSER_POINT.id)?.value as { open(url: string): string } | undefined;
+  return { onFirst, signOut, browser };
 }
 
 const launchUrl = '/accountSetting?appType=partner_app_android&locale=de_DE&appVersion=3.2.0&accessToken=Euw.A&tokenType=Bearer&refreshToken=Euw.R&sessionId=S1';
@@ -66,6 +68,17 @@ describe('startApp', () => {
     expect(appState.signOut).toBe('sent');
   });
 
+  it("the device's browser is the app's: a portal page goes through the bridge, without one it says so", async () => {
+    const postMessage = vi.fn();
+    (window as unknown as Record<string, unknown>).UnifiedIdAndroid = { postMessage };
+    const { browser } = await start(launchUrl);
+    const page = `${window.location.origin}/social/app-link#token=t1`;
+    expect(browser!.open(page)).toBe('sent');
+    expect(JSON.parse(postMessage.mock.calls[0]![0] as string)).toEqual({ v: 1, type: 'openExternal', appType: 'partner_app_android', url: page });
+    delete (window as unknown as Record<string, unknown>).UnifiedIdAndroid;
+    expect(browser!.open(page)).toBe('missing');
+  });
+
   it('sign-out without a bridge is handled and remembered for the signed-out screen', async () => {
     const { signOut } = await start(launchUrl);
     await expect(signOut!.signOut()).resolves.toBe(true);
@@ -88,11 +101,12 @@ describe('startApp', () => {
   it('a refused launch keeps no session at all and forgets the launch cookie', async () => {
     saveTokens({ accessToken: 'earlier', refreshToken: 'earlier' });
     document.cookie = `uid_app=${encodeURIComponent('appType=partner_app_android')}; Path=/`;
-    const { signOut } = await start('/accountSetting?appType=partner_app_web&accessToken=Euw.A&refreshToken=Euw.R&sessionId=S1');
+    const { signOut, browser } = await start('/accountSetting?appType=partner_app_web&accessToken=Euw.A&refreshToken=Euw.R&sessionId=S1');
     expect(appState.launch).toMatchObject({ kind: 'refused', reason: 'unknown' });
     expect(appStore.get(tokensAtom)).toBeNull();
     expect(document.cookie).not.toContain('uid_app=');
     expect(signOut).toBeUndefined();
+    expect(browser).toBeUndefined();
     expect(bridge()).toBeNull();
     expect(window.location.search).toBe('?appType=partner_app_web');
   });

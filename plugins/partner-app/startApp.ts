@@ -1,6 +1,7 @@
 import {
   type AppType,
   changeLanguage,
+  EXTERNAL_BROWSER_POINT,
   type GuardContext,
   i18n,
   onAccountChanged,
@@ -47,6 +48,9 @@ export async function startApp(served: AppType, ctx: Pick<RegisterContext<unknow
       return true;
     },
   });
+
+  // A page the web view cannot show (a social provider's) goes to the device's browser through the app.
+  ctx.contribute(EXTERNAL_BROWSER_POINT, { open: (url) => bridge.openExternal(url) });
 
   onAccountChanged(() => {
     if (bridge.refreshAccount() !== 'sent') toast(i18n.t('partner-app:bridge.refreshFailed'), 'warning');

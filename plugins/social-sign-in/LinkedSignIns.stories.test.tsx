@@ -18,7 +18,9 @@ describeStoryStates('LinkedSignIns', stories, {
     ConfirmUnlink: ['Unlink Google? It will no longer sign you in.', 'Cancel', 'Contoso Demo Ltd (company sign-in)'],
     LastWayIn: [LAST_WAY_IN, 'Google', '!It will no longer sign you in.'],
     LoadFailed: ['The linked sign-ins could not be loaded.', 'Try again', '!Linked on', '!No other account is linked.'],
-    InApp: ['Google', 'Contoso Demo Ltd (company sign-in)', '!Link Microsoft', '!Link Google'],
+    InApp: ['Google', 'Contoso Demo Ltd (company sign-in)', 'Link Microsoft', '!Link Google', '!in your browser'],
+    InAppAwaiting: ['Finish linking Microsoft in your browser, then come back to this app.', 'Check again', 'Link Microsoft'],
+    InAppNoBrowser: ['This app could not open your browser to link Microsoft.', '!Finish linking'],
     Arabic: ['طرق تسجيل الدخول المرتبطة', 'لن تتمكن بعد ذلك من تسجيل الدخول بهذه الطريقة.', 'إلغاء الربط', 'إلغاء', 'تاريخ الربط:', '!It will no longer sign you in.', '!Cancel', '!Linked on'],
   },
   check(name, canvasElement) {
@@ -30,8 +32,8 @@ describeStoryStates('LinkedSignIns', stories, {
       // The company's sign-in is not removable: no button for it.
       expect(button('Unlink Contoso Demo Ltd (company sign-in)')).toBeNull();
     }
-    if (name === 'Linked') expect(button('Link Microsoft')).toBeEnabled();
-    if (name === 'InApp') expect(canvasElement.querySelectorAll('button')).toHaveLength(1);
+    if (name === 'Linked' || name === 'InApp') expect(button('Link Microsoft')).toBeEnabled();
+    if (name === 'InAppAwaiting') expect(screen.getByRole('status', { hidden: true })).toHaveTextContent('Finish linking Microsoft in your browser');
     if (name === 'Locked') {
       expect(button('Unlink Google')).toBeDisabled();
       expect(button('Link Microsoft')).toBeDisabled();
@@ -55,6 +57,7 @@ describeStoryStates('LinkedSignIns', stories, {
       expect(screen.getByRole('alert', { hidden: true })).toHaveTextContent('The linked sign-ins could not be loaded.');
       expect(button('Try again')).toBeEnabled();
     }
-    if (name !== 'LastWayIn' && name !== 'LoadFailed') expect(screen.queryByRole('alert', { hidden: true })).toBeNull();
+    if (name === 'InAppNoBrowser') expect(screen.getByRole('alert', { hidden: true })).toHaveTextContent('This app could not open your browser to link Microsoft.');
+    if (name !== 'LastWayIn' && name !== 'LoadFailed' && name !== 'InAppNoBrowser') expect(screen.queryByRole('alert', { hidden: true })).toBeNull();
   },
 });

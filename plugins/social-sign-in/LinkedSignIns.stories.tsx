@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { ApiError, CONTENT_WIDTH, type HttpClient, type Registry } from '@portal/plugin-api';
+import { ApiError, CONTENT_WIDTH, definePlugin, EXTERNAL_BROWSER_POINT, type ExternalOpenResult, type HttpClient, type Registry } from '@portal/plugin-api';
 import { cannedHttp, demoUser, inArabic, press, StoryPortal, testRegistry, until, untilText } from '@portal/plugin-api/testing';
 import type { LinkedIdentityView, LinkedSignIns as LinkedSignInsData } from './contract';
 import socialSignIn from './index';
@@ -10,13 +10,22 @@ import LinkedSignIns from './LinkedSignIns';
  * UTC. Shot as an account page (375, 1024 and 1366).
  */
 
-type Loaded = { registry: Registry };
+type Loaded = { registry: Registry; inApp: Registry; noBrowser: Registry };
+
+/** The partner app's bridge to the device's browser, answering as the story says (the partner-app plugin contributes the real one). */
+const deviceBrowser = (result: ExternalOpenResult) =>
+  definePlugin({
+    id: `story-device-browser-${result}`,
+    register(ctx) {
+      ctx.contribute(EXTERNAL_BROWSER_POINT, { open: () => result });
+    },
+  });
 
 interface Params {
   http?: HttpClient;
   unlocked?: boolean;
-  /** Inside a partner app (the app deployment configs). */
-  app?: boolean;
+  /** Inside a partner app (the app deployment configs), whose bridge hands pages to the device's browser (or is missing). */
+  app?: boolean | 'noBrowser';
 }
 
 const ID = encodeURIComponent(demoUser.accountId);
@@ -34,11 +43,18 @@ const answers = (data: LinkedSignInsData, more: Record<string, unknown> = {}) =>
 
 const meta: Meta = {
   title: 'Plugins/SocialSignIn/LinkedSignIns',
-  loaders: [async (): Promise<Loaded> => ({ registry: await testRegistry([socialSignIn]) })],
+  loaders: [
+    async (): Promise<Loaded> => ({
+      registry: await testRegistry([socialSignIn]),
+      inApp: await testRegistry([socialSignIn, deviceBrowser('sent')]),
+      noBrowser: await testRegistry([socialSignIn, deviceBrowser('missing')]),
+    }),
+  ],
   render: (_args, { loaded, parameters }) => {
     const p = parameters as Params;
+    const registries = loaded as Loaded;
     return (
-      <StoryPortal registry={(loaded as Loaded).registry} http={p.http ?? answers(LINKED_TWO)} user={demoUser} path="/accountSetting/security" config={p.app ? { variant: 'app' } : undefined}>
+      <StoryPortal registry={p.app === 'noBrowser' ? registries.noBrowser : p.app ? registries.inApp : registries.registry} http={p.http ?? answers(LINKED_TWO)} user={demoUser} path="/accountSetting/security" config={p.app ? { variant: 'app' } : undefined}>
         <div css={{ maxWidth: CONTENT_WIDTH, padding: 16 }}>
           <LinkedSignIns unlocked={p.unlocked ?? true} guard={(call) => call()} timeZone="UTC" />
         </div>
@@ -96,8 +112,30 @@ export const LoadFailed: Story = {
   },
 };
 
-/** Inside a partner app the provider's page cannot open: the links are listed and unlinked, none added. */
+/** Inside a partner app: the same card; linking opens the provider in the device's browser (the app's bridge). */
 export const InApp: Story = { parameters: { app: true }, play: ({ canvasElement }) => listed(canvasElement) };
+
+const APP_TICKET = { [`${LINKED}/app-link`]: { url: 'http://localhost:6006/social/app-link#token=story-ticket', expiresIn: 300 } };
+
+/** "Link Microsoft" in the app: the device's browser has the provider; the card waits for the link to show up. */
+export const InAppAwaiting: Story = {
+  parameters: { app: true, http: answers(LINKED_TWO, APP_TICKET) },
+  play: async ({ canvasElement }) => {
+    await listed(canvasElement);
+    await press(canvasElement, 'Link Microsoft');
+    await untilText(canvasElement, 'Finish linking Microsoft in your browser');
+  },
+};
+
+/** An app without the bridge (an old version): the card says so, and where else to link. */
+export const InAppNoBrowser: Story = {
+  parameters: { app: 'noBrowser', http: answers(LINKED_TWO, APP_TICKET) },
+  play: async ({ canvasElement }) => {
+    await listed(canvasElement);
+    await press(canvasElement, 'Link Microsoft');
+    await until(() => canvasElement.querySelector('[role="alert"]'), 'the error');
+  },
+};
 
 /** Right to left: the question in the row, the dates in Arabic. */
 export const Arabic: Story = inArabic(ConfirmUnlink, {

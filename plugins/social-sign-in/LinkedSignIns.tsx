@@ -8,6 +8,7 @@ import {
   cardCss,
   errorMessage,
   ERROR_CODES,
+  EXTERNAL_BROWSER_POINT,
   forgetMailLinkToken,
   LoadFailed,
   LoadingLine,
@@ -20,6 +21,7 @@ import {
   useFormatMoment,
   useHttp,
   useLoaded,
+  usePortal,
   userAtom,
   VisuallyHidden,
 } from '@portal/plugin-api';
@@ -69,6 +71,11 @@ export default function LinkedSignIns({ unlocked, guard, timeZone, reloadKey, ch
   const moment = useFormatMoment(timeZone);
   const nameOf = useIdentityName();
   const inApp = useDeploymentConfig().variant === 'app';
+  const { registry } = usePortal();
+  // Inside a partner app: the provider in the device's browser, through the app; null when nothing hands pages over.
+  const deviceBrowser = inApp ? (registry.getContributions(EXTERNAL_BROWSER_POINT)[0] ?? null) : null;
+  /** The provider being linked in the device's browser: this page waits for the link to show up. */
+  const [awaiting, setAwaiting] = useState<SocialProvider | null>(null);
   const [linking, setLinking] = useState<SocialProvider | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
@@ -106,10 +113,42 @@ export default function LinkedSignIns({ unlocked, guard, timeZone, reloadKey, ch
     if (!unlocked) setConfirming(null);
   }, [unlocked]);
 
+  // Back from the device's browser (the web view shown again, or the app's accountUpdated reloading the user): look again.
+  useEffect(() => {
+    if (!awaiting) return;
+    const again = () => {
+      if (document.visibilityState === 'visible') void reload();
+    };
+    document.addEventListener('visibilitychange', again);
+    return () => document.removeEventListener('visibilitychange', again);
+  }, [awaiting, reload]);
+  useEffect(() => {
+    if (awaiting) void reload();
+  }, [user]); // eslint-disable-line react-hooks/exhaustive-deps -- the app said the account changed
+  useEffect(() => {
+    if (!awaiting || !data?.identities.some((i) => i.kind === 'social' && i.provider === awaiting)) return;
+    toast(t('security.linked', { provider: PROVIDER_NAMES[awaiting] }), 'success');
+    setAwaiting(null);
+    changed?.();
+  }, [awaiting, data]); // eslint-disable-line react-hooks/exhaustive-deps -- once the link shows
+
+  /** In a partner app: a one-time ticket for the device's browser, handed to it by the app. */
+  const linkInBrowser = async (provider: SocialProvider) => {
+    const { url } = await guard(() => api.appLink(accountId, provider));
+    const result = deviceBrowser ? deviceBrowser.open(url) : 'missing';
+    if (result === 'sent') setAwaiting(provider);
+    else setProblem(t('security.app.noBrowser', { provider: PROVIDER_NAMES[provider] }));
+  };
+
   const link = async (provider: SocialProvider) => {
     setProblem(null);
     setLinking(provider);
     try {
+      if (inApp) {
+        await linkInBrowser(provider);
+        setLinking(null);
+        return;
+      }
       const { location } = await guard(() => api.link(accountId, provider));
       if (isProviderAddress(location)) {
         window.location.assign(location);
@@ -203,8 +242,18 @@ export default function LinkedSignIns({ unlocked, guard, timeZone, reloadKey, ch
               ))}
             </ul>
           )}
-          {/* Inside a partner app the provider's page cannot open in the web view: linking waits for a browser. */}
-          {!inApp && data.linkable.length > 0 ? (
+          {awaiting ? (
+            <div css={{ marginBottom: theme.space(4) }}>
+              <Notice kind="info" role="status">
+                <span css={{ display: 'block', marginBottom: theme.space(2) }}>{t('security.app.awaiting', { provider: PROVIDER_NAMES[awaiting] })}</span>
+                <Button size="sm" variant="secondary" onClick={() => void reload()}>
+                  {t('security.app.checkAgain')}
+                </Button>
+              </Notice>
+            </div>
+          ) : null}
+          {/* Inside a partner app the provider's page opens in the device's browser (the app's bridge). */}
+          {data.linkable.length > 0 ? (
             <div css={{ display: 'flex', flexWrap: 'wrap', gap: theme.space(2) }}>
               {data.linkable.map((provider) => (
                 <Button key={provider} variant="secondary" disabled={!unlocked || (linking !== null && linking !== provider)} loading={linking === provider} aria-describedby={unlocked ? undefined : LOCKED_HINT} onClick={() => void link(provider)}>

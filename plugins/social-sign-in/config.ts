@@ -7,6 +7,9 @@ import { array, object, oneOf, pluginConfig } from '@portal/plugin-api/config';
 export const SOCIAL_PROVIDERS = ['google', 'microsoft', 'apple'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
+/** The page a partner app opens in the device's browser to link a provider (the ticket arrives as `#token=`). */
+export const APP_LINK_PATH = '/social/app-link';
+
 // The plugin's settings as a pure shape: the server and `npm run config:check` check configs with it too.
 
 export interface SocialSignInConfig {

@@ -3,9 +3,9 @@
  * the return from the provider, and the Security page's linked sign-ins.
  */
 import type { RegionCode } from '@portal/plugin-api/contract';
-import { SOCIAL_PROVIDERS, type SocialProvider } from './config';
+import { APP_LINK_PATH, SOCIAL_PROVIDERS, type SocialProvider } from './config';
 
-export { SOCIAL_PROVIDERS, type SocialProvider };
+export { APP_LINK_PATH, SOCIAL_PROVIDERS, type SocialProvider };
 
 /** Display names: brands, the same in every language. */
 export const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', microsoft: 'Microsoft', apple: 'Apple' };
@@ -77,5 +77,42 @@ export type UnlinkProblem = 'lastWayIn' | 'required';
 
 /** `POST /accounts/:id/linked-sign-ins/link {provider}` (security token): where the browser goes to link. */
 export interface LinkStartResult {
+  location: string;
+}
+
+/**
+ * Inside a partner app (whose web view the providers refuse), linking goes on in the device's browser:
+ * `POST /accounts/:id/linked-sign-ins/app-link {provider}` (security token, an app's session only) makes a
+ * one-time ticket for this account, this provider and this app; the app opens `url` (a portal page, the
+ * ticket in its fragment) through the bridge.
+ */
+export interface AppLinkTicket {
+  url: string;
+  /** Seconds the ticket may still be opened. */
+  expiresIn: number;
+}
+
+/** Why linking in the device's browser ended without a link. */
+export type AppLinkFailure = SocialFailure | 'cancelled';
+
+/**
+ * The page in the device's browser, as `POST /social/app-link/open {ticket}` (which takes the ticket once and
+ * binds the hand-off to this browser by a cookie) or `GET /social/app-link` (that cookie) tells it:
+ * confirm (which ID, which provider, which app) → linking (at the provider) → linked | failed.
+ */
+export interface AppLinkState {
+  status: 'confirm' | 'linking' | 'linked' | 'failed';
+  provider: SocialProvider;
+  /** The ID the ticket was made for: the person sees which one they link to. */
+  email: string;
+  /** The app's name, as its deployment config's brand calls it; null: "the app". */
+  appName: string | null;
+  /** Where "Back to the app" goes: the app's return address (its config's `returnUri`), null when it has none. */
+  returnUri: string | null;
+  failure?: AppLinkFailure;
+}
+
+/** `POST /social/app-link/start`: where the browser goes (the provider), the flow bound to this browser. */
+export interface AppLinkStartResult {
   location: string;
 }

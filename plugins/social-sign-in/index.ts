@@ -1,6 +1,6 @@
 import { definePlugin, localeFile, REGISTER_METHOD_POINT, SECURITY_SECTION_POINT, SIGN_IN_METHOD_POINT } from '@portal/plugin-api';
 import type messages from '../../locales/en_US/social-sign-in.json';
-import { configSchema, type SocialSignInConfig } from './config';
+import { APP_LINK_PATH, configSchema, type SocialSignInConfig } from './config';
 
 export type { SocialSignInConfig } from './config';
 
@@ -12,7 +12,8 @@ const buttonsHeight = (count: number) => 56 + count * 52;
  * (Microsoft, Apple) under the sign-in and registration forms leaves for the provider and comes
  * back to the 'social' login view (`/login?module=social#token=…`), which signs in, links the ID of
  * the address after its password, or makes a new ID after the country/region and policy step. The
- * Security page lists every linked sign-in and links or unlinks them. The server half is in ./server.
+ * Security page lists every linked sign-in and links or unlinks them; inside a partner app the provider
+ * opens in the device's browser (the app's bridge) on the page at /social/app-link. The server half is in ./server.
  */
 export default definePlugin<SocialSignInConfig>({
   id: 'social-sign-in',
@@ -21,6 +22,7 @@ export default definePlugin<SocialSignInConfig>({
     'social-sign-in': localeFile('social-sign-in'),
   },
   loginViews: [{ id: 'social', view: () => import('./SocialView'), module: 'social' }],
+  routes: [{ path: APP_LINK_PATH, view: () => import('./AppLinkPage'), titleKey: 'social-sign-in:appLink.title' }],
   register(ctx) {
     const count = ctx.config.providers.length;
     if (count > 0) {

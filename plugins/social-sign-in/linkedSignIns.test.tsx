@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, getToast, type HttpClient } from '@portal/plugin-api';
+import { ApiError, definePlugin, EXTERNAL_BROWSER_POINT, type ExternalBrowser, getToast, type HttpClient } from '@portal/plugin-api';
 import { demoUser, renderPortal, resetMailLinkTokenForTests, setUser, stripTokensFromUrl, takeMailLinkToken, testRegistry } from '@portal/plugin-api/testing';
 import type { LinkedIdentityView, LinkedSignIns as LinkedList } from './contract';
 import socialSignIn from './index';
@@ -12,6 +12,7 @@ const BASE = `/accounts/${demoUser.accountId}/linked-sign-ins`;
 const COMPANY = 'Contoso Demo Ltd';
 const MICROSOFT_URL = 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize?client_id=portal&state=s2';
 const PROOF = 'social.x.y';
+const TICKET_URL = 'http://localhost:3000/social/app-link#token=t1';
 
 const GOOGLE: LinkedIdentityView = { id: 'li-1', kind: 'social', provider: 'google', email: 'ada@gmail.example', linkedAt: Date.UTC(2024, 3, 2, 12), removable: true };
 const CONTOSO: LinkedIdentityView = { id: 'li-2', kind: 'enterprise', provider: COMPANY, email: null, linkedAt: Date.UTC(2024, 4, 3, 12), removable: false };
@@ -54,8 +55,11 @@ function listHttp(initial: LinkedList = START, answers: Record<string, Answer> =
 
 const passThrough = () => vi.fn(<T,>(call: () => Promise<T>) => call());
 
-async function renderCard(http: HttpClient, options: { unlocked?: boolean; guard?: ReturnType<typeof passThrough>; variant?: 'web' | 'app'; changed?: () => void } = {}) {
-  const registry = await testRegistry([socialSignIn], { 'social-sign-in': { providers: ['google', 'microsoft', 'apple'] } });
+async function renderCard(http: HttpClient, options: { unlocked?: boolean; guard?: ReturnType<typeof passThrough>; variant?: 'web' | 'app'; changed?: () => void; browser?: ExternalBrowser['open'] } = {}) {
+  // The partner app's bridge to the device's browser, as the partner-app plugin contributes it.
+  const browser = options.browser;
+  const deviceBrowser = definePlugin({ id: 'test-device-browser', register: (ctx) => (browser ? ctx.contribute(EXTERNAL_BROWSER_POINT, { open: browser }) : undefined) });
+  const registry = await testRegistry([socialSignIn, deviceBrowser], { 'social-sign-in': { providers: ['google', 'microsoft', 'apple'] } });
   setUser(demoUser);
   const guard = options.guard ?? passThrough();
   let setUnlocked: (unlocked: boolean) => void = () => undefined;
@@ -265,12 +269,42 @@ describe('LinkedSignIns: linking', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it('inside a partner app: the list and Unlink, but no link buttons', async () => {
-    const { http } = listHttp();
-    await renderCard(http, { variant: 'app' });
-    await list();
-    expect(screen.getByRole('button', { name: 'Unlink Google' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Link / })).toBeNull();
+  it("inside a partner app: Link hands the ticket's page to the device's browser; shown again, the card finds the link", async () => {
+    const open = vi.fn(() => 'sent' as const);
+    let list = START;
+    const { http, posts } = listHttp(START, { [BASE]: () => list, [`${BASE}/app-link`]: { url: TICKET_URL, expiresIn: 300 } });
+    const changed = vi.fn();
+    await renderCard(http, { variant: 'app', browser: open, changed });
+    await userEvent.click(await screen.findByRole('button', { name: 'Link Microsoft' }));
+    expect(open).toHaveBeenCalledWith(TICKET_URL);
+    expect(posts(`${BASE}/app-link`)).toMatchObject([{ body: { provider: 'microsoft' }, options: { securityToken: true } }]);
+    expect(assign).not.toHaveBeenCalled(); // the web view stays on the Security page
+    expect(await screen.findByRole('status')).toHaveTextContent('Finish linking Microsoft in your browser, then come back to this app.');
+    // Back from the browser: the web view is shown again; the link is there now.
+    list = { ...START, identities: [...START.identities, { ...APPLE, id: 'li-4', provider: 'microsoft' }], linkable: ['apple'] };
+    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(getToast()).toMatchObject({ message: 'Microsoft is now linked to your ID.', kind: 'success' }));
+    expect(screen.queryByText(/Finish linking/)).toBeNull();
+    expect(changed).toHaveBeenCalledTimes(1);
+  });
+
+  it('inside a partner app: "Check again" looks again while the link is not there yet', async () => {
+    const { http, calls } = listHttp(START, { [`${BASE}/app-link`]: { url: TICKET_URL, expiresIn: 300 } });
+    await renderCard(http, { variant: 'app', browser: () => 'sent' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Link Apple' }));
+    const before = calls.filter((c) => c.method === 'GET').length;
+    await userEvent.click(await screen.findByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET').length).toBe(before + 1));
+    expect(screen.getByRole('status')).toHaveTextContent('Finish linking Apple in your browser');
+  });
+
+  it('inside a partner app without its bridge to the browser: says so, and nothing waits', async () => {
+    const { http } = listHttp(START, { [`${BASE}/app-link`]: { url: TICKET_URL, expiresIn: 300 } });
+    await renderCard(http, { variant: 'app', browser: () => 'missing' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Link Microsoft' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This app could not open your browser to link Microsoft. Update the app, or link Microsoft on the Security page in a browser.');
+    expect(screen.queryByText(/Finish linking/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Link Microsoft' })).toBeEnabled();
   });
 });
 

@@ -1,6 +1,6 @@
 /** Social sign-in's calls from the browser: the login page's and the Security page's. */
 import type { HttpClient } from '@portal/plugin-api';
-import type { LinkedSignIns, LinkStartResult, SocialAccountRequest, SocialFlowResult, SocialProvider, SocialStartResult } from './contract';
+import type { AppLinkStartResult, AppLinkState, AppLinkTicket, LinkedSignIns, LinkStartResult, SocialAccountRequest, SocialFlowResult, SocialProvider, SocialStartResult } from './contract';
 
 export { PROVIDER_NAMES } from './contract';
 
@@ -24,5 +24,14 @@ export const socialApi = (http: HttpClient) => ({
   linked: (accountId: string) => http.get<LinkedSignIns>(`/accounts/${encodeURIComponent(accountId)}/linked-sign-ins`),
   link: (accountId: string, provider: SocialProvider) => http.post<LinkStartResult>(`/accounts/${encodeURIComponent(accountId)}/linked-sign-ins/link`, { provider }, { securityToken: true }),
   finish: (accountId: string, proof: string) => http.post<LinkedSignIns>(`/accounts/${encodeURIComponent(accountId)}/linked-sign-ins/finish`, { proof }),
+  appLink: (accountId: string, provider: SocialProvider) => http.post<AppLinkTicket>(`/accounts/${encodeURIComponent(accountId)}/linked-sign-ins/app-link`, { provider }, { securityToken: true }),
   unlink: (accountId: string, id: string) => http.post<LinkedSignIns>(`/accounts/${encodeURIComponent(accountId)}/linked-sign-ins/unlink`, { id }, { securityToken: true }),
+});
+
+/** The calls of the page a partner app opened in the device's browser: no session there, only the hand-off's cookie. */
+export const appLinkApi = (http: HttpClient) => ({
+  open: (ticket: string) => http.post<AppLinkState>('/social/app-link/open', { ticket }, { auth: 'none' }),
+  state: () => http.get<AppLinkState>('/social/app-link', { auth: 'none' }),
+  start: () => http.post<AppLinkStartResult>('/social/app-link/start', {}, { auth: 'none' }),
+  cancel: () => http.post<AppLinkState>('/social/app-link/cancel', {}, { auth: 'none' }),
 });

@@ -11,6 +11,7 @@
 import { ERROR_CODES as E, type RegionCode } from '@portal/plugin-api/contract';
 import {
   accountRow,
+  ApiFailure,
   checkName,
   createAccount,
   fail,
@@ -35,8 +36,9 @@ import {
   type ServerContext as Ctx,
 } from '@portal/server-api';
 import { authorizationUrl, codeChallengeOf, exchangeCode, newCodeVerifier, providerConfig, type ProviderIdentity } from '@portal/server-api/federation';
-import { isSocialProvider, PROOF_PREFIX, PROVIDER_NAMES, type SocialAccountRequest, type SocialFailure, type SocialFlowResult, type SocialProvider } from '../contract';
+import { APP_LINK_PATH, isSocialProvider, PROOF_PREFIX, PROVIDER_NAMES, type SocialAccountRequest, type SocialFailure, type SocialFlowResult, type SocialProvider } from '../contract';
 import { addressVouched, answersByPost, offeredIn, providerSettings, regionsOffering, requestOptions } from './providers';
+import { settleHandoff } from './appLink';
 import { socialStore, type SocialFlowTable } from './tables';
 
 /** A flow lasts this long: the provider's page, and the steps back on the portal's page. */
@@ -48,7 +50,11 @@ export const SECURITY_PATH = '/accountSetting/security';
 
 export const callbackUrl = (ctx: Ctx) => new URL('/api/login/social/callback', ctx.options.publicOrigin).toString();
 
-type Start = { purpose: 'signIn'; sessionCode: string; provider: SocialProvider } | { purpose: 'link'; account: { region: RegionCode; id: string }; provider: SocialProvider };
+type Start =
+  | { purpose: 'signIn'; sessionCode: string; provider: SocialProvider }
+  | { purpose: 'link'; account: { region: RegionCode; id: string }; provider: SocialProvider }
+  /** From a partner app, in the device's browser (appLink.ts checked the provider against the app's config). */
+  | { purpose: 'appLink'; account: { region: RegionCode; id: string }; provider: SocialProvider; handoffId: string };
 
 /** Opens a flow: where the browser goes, and the cookie that binds the flow to this browser. */
 export async function startFlow(ctx: Ctx, input: Start): Promise<{ location: string; browserSecret: string }> {
@@ -60,7 +66,7 @@ export async function startFlow(ctx: Ctx, input: Start): Promise<{ location: str
     }
     // Before the account is known, a provider offered in any region may start; the account's region decides at the end.
     if (regionsOffering(ctx, input.provider).length === 0) fail(E.invalidParameter, { field: 'provider' }, 'This provider is not offered here.');
-  } else if (!offeredIn(ctx, input.account.region).includes(input.provider)) {
+  } else if (input.purpose === 'link' && !offeredIn(ctx, input.account.region).includes(input.provider)) {
     fail(E.invalidParameter, { field: 'provider' }, 'This provider is not offered in your region.');
   }
   const config = await providerConfig(ctx, await providerSettings(ctx, input.provider));
@@ -75,13 +81,19 @@ export async function startFlow(ctx: Ctx, input: Start): Promise<{ location: str
     codeChallenge: await codeChallengeOf(codeVerifier),
     ...requestOptions(input.provider),
     // Linking on purpose: the person picks which of the provider's accounts.
-    ...(input.purpose === 'link' ? { prompt: 'select_account' as const } : {}),
+    ...(input.purpose !== 'signIn' ? { prompt: 'select_account' as const } : {}),
   });
   const now = ctx.now();
   const db = socialStore(ctx);
   // One open flow per login session (or per account linking): a new start ends the ones before it.
   const earlier = db.deleteFrom('social_sign_in_flows').where('status', '=', 'started');
-  await (input.purpose === 'signIn' ? earlier.where('session_code', '=', input.sessionCode) : earlier.where('purpose', '=', 'link').where('account_id', '=', input.account.id)).execute();
+  await (
+    input.purpose === 'signIn'
+      ? earlier.where('session_code', '=', input.sessionCode)
+      : input.purpose === 'appLink'
+        ? earlier.where('purpose', '=', 'appLink').where('session_code', '=', input.handoffId)
+        : earlier.where('purpose', '=', 'link').where('account_id', '=', input.account.id)
+  ).execute();
   await db
     .insertInto('social_sign_in_flows')
     .values({
@@ -89,7 +101,7 @@ export async function startFlow(ctx: Ctx, input: Start): Promise<{ location: str
       state_hash: sha256(state),
       browser_hash: sha256(browserSecret),
       purpose: input.purpose,
-      session_code: input.purpose === 'signIn' ? input.sessionCode : '',
+      session_code: input.purpose === 'signIn' ? input.sessionCode : input.purpose === 'appLink' ? input.handoffId : '',
       provider: input.provider,
       nonce,
       code_verifier: codeVerifier,
@@ -99,8 +111,8 @@ export async function startFlow(ctx: Ctx, input: Start): Promise<{ location: str
       claim_email: null,
       given_name: null,
       family_name: null,
-      account_region: input.purpose === 'link' ? input.account.region : null,
-      account_id: input.purpose === 'link' ? input.account.id : null,
+      account_region: input.purpose !== 'signIn' ? input.account.region : null,
+      account_id: input.purpose !== 'signIn' ? input.account.id : null,
       error: null,
       created_at: now,
       expires_at: now + FLOW_MINUTES * 60_000,
@@ -109,11 +121,15 @@ export async function startFlow(ctx: Ctx, input: Start): Promise<{ location: str
   return { location, browserSecret };
 }
 
+/** The device's browser goes back to the hand-off page, which reads how it ended from the server (its cookie). */
+const handoffPage = (ctx: Ctx) => new URL(APP_LINK_PATH, ctx.options.publicOrigin).toString();
+
 /**
  * The page the browser returns to, the outcome in the fragment (never in a log's query; the page
  * takes `#token=` out of the address before anything runs): the login page, or the Security page.
  */
 function backTo(ctx: Ctx, flow: SocialFlowTable, outcome: { token: string } | { error: SocialFailure }): string {
+  if (flow.purpose === 'appLink') return handoffPage(ctx);
   const url = flow.purpose === 'link' ? new URL(SECURITY_PATH, ctx.options.publicOrigin) : new URL(loginUrl(ctx, { module: 'social', session_code: flow.session_code }));
   url.hash = new URLSearchParams('token' in outcome ? { token: outcome.token } : { [flow.purpose === 'link' ? 'social-error' : 'error']: outcome.error, provider: flow.provider }).toString();
   return url.toString();
@@ -121,6 +137,7 @@ function backTo(ctx: Ctx, flow: SocialFlowTable, outcome: { token: string } | { 
 
 async function failFlow(ctx: Ctx, flow: SocialFlowTable, error: SocialFailure): Promise<string> {
   await socialStore(ctx).updateTable('social_sign_in_flows').set({ status: 'failed', error }).where('id', '=', flow.id).execute();
+  if (flow.purpose === 'appLink') await settleHandoff(ctx, flow.session_code, { failure: error });
   return backTo(ctx, flow, { error });
 }
 
@@ -129,7 +146,7 @@ async function failFlow(ctx: Ctx, flow: SocialFlowTable, error: SocialFailure): 
  * another browser is refused before it is spent; Apple's form post comes here as a same-site GET,
  * see routes.ts). The flow is the one whose `state` came back, taken once. Where the browser goes next.
  */
-export async function callback(ctx: Ctx, url: URL, browserSecret: string | undefined): Promise<string> {
+export async function callback(ctx: Ctx, url: URL, browserSecret: string | undefined, context: EventContext): Promise<string> {
   const params = url.searchParams;
   const state = params.get('state') ?? '';
   const db = socialStore(ctx);
@@ -152,7 +169,7 @@ export async function callback(ctx: Ctx, url: URL, browserSecret: string | undef
   }
   // Apple gives the name only in its first answer's form (`user`), outside the signed token: a suggestion to prefill, no more.
   if (answersByPost(flow.provider) && !identity.givenName) identity = { ...identity, ...appleName(params.get('user')) };
-  return settle(ctx, flow, flow.provider, identity);
+  return settle(ctx, flow, flow.provider, identity, context);
 }
 
 function appleName(user: string | null): Partial<ProviderIdentity> {
@@ -177,10 +194,11 @@ async function linkedAccount(ctx: Ctx, provider: SocialProvider, subject: string
 }
 
 /** The identity the provider vouched for, matched to an ID; the page gets a proof of it. */
-async function settle(ctx: Ctx, flow: SocialFlowTable, provider: SocialProvider, identity: ProviderIdentity): Promise<string> {
+async function settle(ctx: Ctx, flow: SocialFlowTable, provider: SocialProvider, identity: ProviderIdentity, context: EventContext): Promise<string> {
   const linked = await linkedAccount(ctx, provider, identity.subject);
   let status: 'linked' | 'link' | 'create';
   let account: { region: RegionCode; id: string } | null;
+  if (flow.purpose === 'appLink') return settleAppLink(ctx, flow, identity, linked?.account.id ?? null, context);
   if (flow.purpose === 'link') {
     // Linked to another ID already: one identity signs in to one ID.
     if (linked && linked.account.id !== flow.account_id) return failFlow(ctx, flow, 'taken');
@@ -218,6 +236,35 @@ async function settle(ctx: Ctx, flow: SocialFlowTable, provider: SocialProvider,
     .where('id', '=', flow.id)
     .execute();
   return backTo(ctx, flow, { token: `${PROOF_PREFIX}.${flowId}.${proofSecret}` });
+}
+
+/**
+ * From a partner app, in the device's browser: no page of a signed-in account to finish it there, so
+ * the link is made here, for the account the app's ticket named, in the browser that opened it.
+ */
+async function settleAppLink(ctx: Ctx, flow: SocialFlowTable, identity: ProviderIdentity, linkedTo: string | null, context: EventContext): Promise<string> {
+  if (linkedTo !== null && linkedTo !== flow.account_id) return failFlow(ctx, flow, 'taken');
+  const account = flow.account_region && flow.account_id ? await ctx.region(flow.account_region).selectFrom('accounts').selectAll().where('id', '=', flow.account_id).executeTakeFirst() : undefined;
+  if (!account) return failFlow(ctx, flow, 'expired');
+  await socialStore(ctx)
+    .updateTable('social_sign_in_flows')
+    .set({ status: 'done', subject: identity.subject, claim_email: identity.email && isValidEmail(identity.email) ? normalizeEmail(identity.email) : null })
+    .where('id', '=', flow.id)
+    .execute();
+  if (linkedTo === null) {
+    try {
+      await linkIdentity(ctx, flow.id, flow.account_region!, account, context);
+    } catch (err) {
+      // Another sign-in of this provider is linked to the ID already.
+      if (err instanceof ApiFailure && err.code === E.invalidParameter) return failFlow(ctx, flow, 'taken');
+      throw err;
+    }
+    // Linked to another ID meanwhile (the insert then did nothing).
+    const now = await socialStore(ctx).selectFrom('social_sign_in_links').select('account_id').where('provider', '=', flow.provider).where('subject', '=', identity.subject).executeTakeFirst();
+    if (now?.account_id !== account.id) return failFlow(ctx, flow, 'taken');
+  }
+  await settleHandoff(ctx, flow.session_code, { linked: true });
+  return handoffPage(ctx);
 }
 
 /**

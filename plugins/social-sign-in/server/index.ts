@@ -9,7 +9,8 @@ import { socialMigrations, socialStore } from './tables';
  * Social sign-in, where the deployment offers it per region: Google, Microsoft and Apple, each an
  * OpenID Connect client (openid-client). A first sign-in makes an ID (its person picks the
  * country/region and accepts the policy) or links the ID of the vouched address after that ID's
- * own proof; the Security page lists every linked sign-in and links or unlinks them.
+ * own proof; the Security page lists every linked sign-in and links or unlinks them (from a partner
+ * app, in the device's browser: appLink.ts).
  */
 export default defineServerPlugin({
   id: 'social-sign-in',
@@ -23,5 +24,8 @@ export default defineServerPlugin({
     host.contribute('devStandIns', socialDevStandIns);
   },
   routes: (api, ctx) => socialRoutes(ctx)(api),
-  jobs: [{ name: 'ended social sign-ins', everyMs: 3_600_000, run: (ctx) => pruneExpired(socialStore(ctx), 'social_sign_in_flows', 'id', ctx.now()) }],
+  jobs: [
+    { name: 'ended social sign-ins', everyMs: 3_600_000, run: (ctx) => pruneExpired(socialStore(ctx), 'social_sign_in_flows', 'id', ctx.now()) },
+    { name: 'ended app hand-offs', everyMs: 3_600_000, run: (ctx) => pruneExpired(socialStore(ctx), 'social_app_links', 'id', ctx.now()) },
+  ],
 });

@@ -4,11 +4,13 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { appTypeOfClient, authHeaders, body, clientIp, ensureSelf, eventContext, fail, idParams, limitAuth, loginBindingOf, ok, parseCookies, requireAuth, requireSecurityToken, S, securityHeaders, SESSION_CODE_HEADER, setBrowserBindingCookie, type ServerContext as Ctx } from '@portal/server-api';
-import { ERROR_CODES as E } from '@portal/plugin-api/contract';
-import { SOCIAL_PROVIDERS, type LinkStartResult, type SocialAccountRequest, type SocialProvider, type SocialStartResult } from '../contract';
+import { ERROR_CODES as E, isAppType } from '@portal/plugin-api/contract';
+import { isSocialProvider, SOCIAL_PROVIDERS, type AppLinkStartResult, type AppLinkState, type AppLinkTicket, type LinkStartResult, type SocialAccountRequest, type SocialProvider, type SocialStartResult } from '../contract';
+import { APP_LINK_COOKIE, cancelHandoff, HANDOFF_MINUTES, handoffOf, issueTicket, openTicket, stateOf } from './appLink';
 import { callback, callbackUrl, createFromFlow, finishLink, FLOW_COOKIE, FLOW_MINUTES, readFlow, startFlow } from './flows';
+import { socialStore } from './tables';
 import { linkedSignIns, unlinkIdentity } from './identities';
-import { secretsProblems } from './providers';
+import { offeredIn, secretsProblems } from './providers';
 
 const sessionHeaders = { type: 'object', properties: { [SESSION_CODE_HEADER]: S.str(128) } } as const;
 const providerBody = body({ provider: { type: 'string', enum: [...SOCIAL_PROVIDERS] } }, ['provider']);
@@ -45,7 +47,7 @@ export function socialRoutes(ctx: Ctx) {
       // Behind a regional prefix the path differs; the provider was given the global one.
       const url = new URL(req.url, ctx.options.publicOrigin);
       url.pathname = new URL(callbackUrl(ctx)).pathname;
-      return answered(reply, await callback(ctx, url, parseCookies(req.headers.cookie)[FLOW_COOKIE]), 302);
+      return answered(reply, await callback(ctx, url, parseCookies(req.headers.cookie)[FLOW_COOKIE], eventContext(clientIp(req), req.headers)), 302);
     });
     // Apple posts its answer from its own page (form_post), which carries no SameSite cookie: nothing is
     // decided here. The answer goes on as a same-site GET (a top-level navigation, which carries the
@@ -106,6 +108,49 @@ export function socialRoutes(ctx: Ctx) {
       await finishLink(ctx, auth.region, auth.account, req.body.proof, parseCookies(req.headers.cookie)[FLOW_COOKIE], eventContext(clientIp(req), req.headers));
       return ok(await linkedSignIns(ctx, auth.region, auth.account, appTypeOfClient(auth.token.client_id) ?? 'web'));
     });
+    // Inside a partner app the provider refuses the web view: a one-time ticket for the device's browser (appLink.ts).
+    api.post<{ Params: { id: string }; Body: { provider: SocialProvider } }>('/accounts/:id/linked-sign-ins/app-link', { schema: { params: idParams, headers: securityHeaders, body: providerBody } }, async (req) => {
+      const auth = await requireAuth(ctx, req);
+      ensureSelf(auth, req.params.id);
+      await requireSecurityToken(ctx, req, auth);
+      await limitAuth(ctx, req, 'social-link');
+      const appType = appTypeOfClient(auth.token.client_id);
+      if (!appType) fail(E.invalidParameter, { field: 'client' }, 'Linking in the device browser is for the partner apps; link on the Security page here.', 403);
+      return ok<AppLinkTicket>(await issueTicket(ctx, { region: auth.region, id: auth.account.id }, appType, req.body.provider));
+    });
+
+    // The page the app opened in the device's browser: no portal session there; the ticket, then its cookie, stand for the account.
+    const handoffCookie = (reply: FastifyReply, secret: string) => {
+      setBrowserBindingCookie(ctx, reply, APP_LINK_COOKIE, secret, HANDOFF_MINUTES);
+      reply.header('Cache-Control', 'no-store');
+    };
+    const handoffOfRequest = (req: { headers: { cookie?: string } }) => handoffOf(ctx, parseCookies(req.headers.cookie)[APP_LINK_COOKIE]);
+    api.post<{ Body: { ticket: string } }>('/social/app-link/open', { config: { portalOnly: 'always' }, schema: { body: body({ ticket: S.str(128, 1) }, ['ticket']) } }, async (req, reply) => {
+      await limitAuth(ctx, req, 'social-link');
+      const { state, browserSecret } = await openTicket(ctx, req.body.ticket);
+      handoffCookie(reply, browserSecret);
+      return ok<AppLinkState>(state);
+    });
+    api.get('/social/app-link', async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return ok<AppLinkState>(await stateOf(ctx, await handoffOfRequest(req)));
+    });
+    api.post('/social/app-link/start', { config: { portalOnly: 'always' } }, async (req, reply) => {
+      await limitAuth(ctx, req, 'social-link');
+      const handoff = await handoffOfRequest(req);
+      if (handoff.status !== 'opened' && handoff.status !== 'linking') fail(E.invalidToken, undefined, 'This link has ended. Please start again in the app.', 404);
+      // The app's config may have stopped offering it since the ticket was made.
+      const provider = handoff.provider;
+      if (!isSocialProvider(provider) || !isAppType(handoff.app_type) || !offeredIn(ctx, handoff.account_region, handoff.app_type).includes(provider)) fail(E.invalidParameter, { field: 'provider' }, 'This provider is not offered in your region.');
+      const { location, browserSecret } = await startFlow(ctx, { purpose: 'appLink', account: { region: handoff.account_region, id: handoff.account_id }, provider, handoffId: handoff.id });
+      await socialStore(ctx).updateTable('social_app_links').set({ status: 'linking' }).where('id', '=', handoff.id).where('status', 'in', ['opened', 'linking']).execute();
+      setFlowCookie(ctx, reply, browserSecret);
+      return ok<AppLinkStartResult>({ location });
+    });
+    api.post('/social/app-link/cancel', { config: { portalOnly: 'always' } }, async (req) => {
+      return ok<AppLinkState>(await cancelHandoff(ctx, await handoffOfRequest(req)));
+    });
+
     api.post<{ Params: { id: string }; Body: { id: string } }>('/accounts/:id/linked-sign-ins/unlink', { schema: { params: idParams, headers: securityHeaders, body: body({ id: S.str(200, 1) }, ['id']) } }, async (req) => {
       const auth = await requireAuth(ctx, req);
       ensureSelf(auth, req.params.id);

@@ -24,9 +24,9 @@ export interface SocialFlowTable {
   state_hash: string;
   /** sha256 of the flow cookie's value: only the browser that started it finishes it. */
   browser_hash: string;
-  /** 'signIn' (the login page) or 'link' (the Security page: an identity for a signed-in account). */
+  /** 'signIn' (the login page), 'link' (the Security page: an identity for a signed-in account) or 'appLink' (the same, from a partner app, in the device's browser). */
   purpose: string;
-  /** signIn: the login session's code, which the sign-in goes on in; link: ''. */
+  /** signIn: the login session's code, which the sign-in goes on in; appLink: the hand-off's id; link: ''. */
   session_code: string;
   provider: string;
   nonce: string;
@@ -47,10 +47,29 @@ export interface SocialFlowTable {
   expires_at: number;
 }
 
+/** A partner app's hand-off to the device's browser to link a provider (appLink.ts). */
+export interface SocialAppLinkTable {
+  /** sha256 of the one-time ticket. */
+  id: string;
+  account_region: RegionCode;
+  account_id: string;
+  /** The app whose session asked (its config names the way back). */
+  app_type: string;
+  provider: string;
+  /** issued → opened → linking → linked | failed */
+  status: string;
+  /** sha256 of the hand-off cookie of the browser that opened the ticket. */
+  browser_hash: string | null;
+  failure: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
 // A type, not an interface: Kysely's withTables wants a record of tables.
 export type SocialTables = {
   social_sign_in_links: SocialLinkTable;
   social_sign_in_flows: SocialFlowTable;
+  social_app_links: SocialAppLinkTable;
 };
 
 export const socialStore = (ctx: Ctx) => ctx.stores.global.withTables<SocialTables>();
@@ -98,6 +117,25 @@ export const socialMigrations: MigrationSet = () => ({
   '002_social_sign_in_link_email': {
     async up(db) {
       await db.schema.alterTable('social_sign_in_links').addColumn('email', 'varchar(320)').execute();
+    },
+  },
+  '003_social_app_links': {
+    async up(db) {
+      await db.schema
+        .createTable('social_app_links')
+        .ifNotExists()
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('account_region', 'varchar(8)', (c) => c.notNull())
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('app_type', 'varchar(32)', (c) => c.notNull())
+        .addColumn('provider', 'varchar(16)', (c) => c.notNull())
+        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        .addColumn('browser_hash', 'varchar(64)', (c) => c.unique())
+        .addColumn('failure', 'varchar(32)')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('social_app_links_account_idx').ifNotExists().on('social_app_links').column('account_id').execute();
     },
   },
 });

@@ -1,9 +1,15 @@
 import { useTheme } from '@emotion/react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { media, focusTargetCss, PortalHeader } from '@portal/plugin-api';
+import { media } from './media';
+import { focusTargetCss } from './focusRing';
+import { PortalHeader } from './PortalHeader';
 
-/** The one card both sign-out pages use, under the portal's header: a heading that takes focus (read first) and the content. */
-export function EndSessionCard({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * A page of its own outside the login and account areas (sign-out, a hand-off back to an app):
+ * the portal's header and one card, whose heading takes focus so it is read first, again
+ * whenever it changes (the page's state did).
+ */
+export function StandaloneCard({ title, children }: { title: string; children: ReactNode }) {
   const theme = useTheme();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [title]);
