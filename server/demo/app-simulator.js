@@ -26,6 +26,20 @@ function onCall(app, call) {
     accountUpdated.disabled = true;
   } else if (call && call.type === 'refreshAccount') {
     record(app, 'account refreshed by the app');
+  } else if (call && call.type === 'openExternal' && typeof call.url === 'string' && new URL(call.url).origin === window.location.origin) {
+    // The device's browser is a new tab here (a real one has its own cookies). The page asked after a
+    // call to the server, so a popup blocker may refuse: then a link in the log opens it.
+    if (!window.open(call.url, '_blank', 'noopener')) {
+      const item = document.createElement('li');
+      const link = document.createElement('a');
+      link.href = call.url;
+      link.target = '_blank';
+      link.rel = 'noopener';
+      link.textContent = "Open it in the device's browser (a new tab)";
+      item.append(link);
+      log.prepend(item);
+    }
+    record(app, "opened in the device's browser; back in this tab the page looks again (or press 'Tell the page the account changed')");
   }
 }
 
