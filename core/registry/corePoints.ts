@@ -20,6 +20,7 @@ export const SIGN_OUT_POINT = defineExtensionPoint<SignOutOverride>('session/sig
 /** What handing a page to the device's browser came to: handed over, no app to hand it to, or the app threw. */
 export type ExternalOpenResult = 'sent' | 'missing' | 'failed';
 
+/** The device's browser, as a partner app's bridge reaches it (EXTERNAL_BROWSER_POINT). */
 export interface ExternalBrowser {
   /** Opens `url` (a page of the portal's own origin) in the device's browser, outside this page. */
   open(url: string): ExternalOpenResult;
