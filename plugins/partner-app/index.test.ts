@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SIGN_OUT_POINT } from '@portal/plugin-api';
-import { testRegistry } from '@portal/plugin-api/testing';
+import { buildRegistry, testDeployment, testRegistry } from '@portal/plugin-api/testing';
 import partnerApp from './index';
 import { startApp } from './startApp';
 
@@ -24,5 +24,15 @@ describe('partner-app manifest', () => {
       expect(registry.getContributions(SIGN_OUT_POINT)).toEqual([signOut]);
       expect(registry.guardsFor('accountSetting').map((g) => g.id)).toContain('partner-app/launch/accountSetting');
     }
+  });
+});
+
+describe('partner-app config', () => {
+  it.each(['com.vendor.partnerapp://unified-id/linked', 'https://app.vendor.example/unified-id/linked', 'partnerapp:linked'])('takes the return address %s', async (returnUri) => {
+    await expect(testRegistry([partnerApp], { 'partner-app': { appType: 'partner_app_ios', returnUri } })).resolves.toBeDefined();
+  });
+
+  it.each(['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,hi', 'http://app.vendor.example/', 'file:///etc/passwd', 'vbscript:x', '//app.vendor.example/', 'no scheme', 'app:// with spaces'])('refuses the return address %s', async (returnUri) => {
+    await expect(buildRegistry([partnerApp], { 'partner-app': { enabled: true, config: { appType: 'partner_app_ios', returnUri } } }, testDeployment)).rejects.toThrow("Plugin 'partner-app': config field 'returnUri': must be the app's own scheme");
   });
 });
