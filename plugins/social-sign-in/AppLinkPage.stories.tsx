@@ -47,7 +47,13 @@ export const ContinueFailed: Story = {
   },
 };
 
-/** Back from Google: linked, with the way back to the app. */
+/** Back from Google: which Google account goes to which ID; only "Link" links. */
+export const Review: Story = { parameters: { http: at({ ...CONFIRM, status: 'review', providerEmail: 'ana.novak.private@gmail.example' }) } };
+
+/** The provider gave no address: the review says so, and still names the ID. */
+export const ReviewNoAddress: Story = { parameters: { http: at({ ...CONFIRM, status: 'review', providerEmail: null }) } };
+
+/** Linked after the review, with the way back to the app. */
 export const Linked: Story = { parameters: { http: at({ ...CONFIRM, status: 'linked', returnUri: RETURN }) } };
 
 /** Linked, and the app named no way back: the person switches back themselves. */
@@ -55,6 +61,9 @@ export const LinkedNoReturn: Story = { parameters: { http: at({ ...CONFIRM, stat
 
 /** The Google account signs in to another ID already. */
 export const Taken: Story = { parameters: { http: at({ ...CONFIRM, status: 'failed', failure: 'taken', returnUri: RETURN }) } };
+
+/** The Google account's address is another ID's: not linked to this one. */
+export const AddressTaken: Story = { parameters: { http: at({ ...CONFIRM, status: 'failed', failure: 'addressTaken', returnUri: RETURN }) } };
 
 /** Cancelled at Google. */
 export const Denied: Story = { parameters: { http: at({ ...CONFIRM, status: 'failed', failure: 'denied', returnUri: RETURN }) } };

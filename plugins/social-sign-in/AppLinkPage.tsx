@@ -43,8 +43,9 @@ const isGone = (code: number, status: number) => code === ERROR_CODES.invalidTok
  * `/social/app-link`: the page a partner app opened in the device's browser to link a social
  * provider (the providers refuse web views). It takes the one-time ticket from the address (the core
  * took it out of the address bar already), says which ID and which app asked, and goes to the provider
- * only when the person says so: a ticket someone else made (for their own ID) is not linked blindly.
- * Back from the provider the server has linked (or not) and the page says so, with the way back to the app.
+ * only when the person says so, and back from it names the provider's account and the ID again: only
+ * "Link" links. A ticket someone else made (for their own ID) is never linked without the person seeing
+ * whose ID it is. The end says how it went, with the way back to the app.
  */
 export default function AppLinkPage() {
   const theme = useTheme();
@@ -52,7 +53,7 @@ export default function AppLinkPage() {
   const http = useHttp();
   const api = useMemo(() => appLinkApi(http), [http]);
   const [page, setPage] = useState<AppLinkPageState>({ kind: 'loading' });
-  const [busy, setBusy] = useState<'continue' | 'cancel' | null>(null);
+  const [busy, setBusy] = useState<'continue' | 'finish' | 'cancel' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
 
@@ -79,7 +80,7 @@ export default function AppLinkPage() {
   }, [api, attempt]);
 
   const act = useCallback(
-    async (what: 'continue' | 'cancel') => {
+    async (what: 'continue' | 'finish' | 'cancel') => {
       setProblem(null);
       setBusy(what);
       try {
@@ -91,7 +92,7 @@ export default function AppLinkPage() {
           }
           setProblem(t('appLink.failed.provider', { provider: '', app: '' }));
         } else {
-          setPage({ kind: 'ready', link: await api.cancel() });
+          setPage({ kind: 'ready', link: await (what === 'finish' ? api.finish() : api.cancel()) });
         }
       } catch (err) {
         const error = toApiError(err);
@@ -171,28 +172,56 @@ export default function AppLinkPage() {
     );
   }
 
+  const problemNotice = problem ? (
+    <div css={{ marginBottom: theme.space(4) }}>
+      <Notice kind="error" role="alert">
+        {problem}
+      </Notice>
+    </div>
+  ) : null;
+  const cancel = (
+    <Button fullWidth variant="secondary" loading={busy === 'cancel'} disabled={busy !== null && busy !== 'cancel'} onClick={() => void act('cancel')}>
+      {t('appLink.cancel')}
+    </Button>
+  );
+
+  if (link.status === 'review') {
+    return (
+      <StandaloneCard title={t('appLink.reviewTitle', names)}>
+        <p css={{ margin: `0 0 ${theme.space(2)}` }}>{t(link.providerEmail ? 'appLink.reviewProvider' : 'appLink.reviewProviderUnnamed', names)}</p>
+        {link.providerEmail ? (
+          <p data-testid="app-link-provider-email" dir="ltr" css={{ margin: `0 0 ${theme.space(4)}`, fontWeight: 600, ...longValueCss }}>
+            {link.providerEmail}
+          </p>
+        ) : null}
+        <p css={{ margin: `0 0 ${theme.space(2)}` }}>{t('appLink.reviewId', names)}</p>
+        {email}
+        <p css={{ margin: `0 0 ${theme.space(6)}`, color: theme.colors.textMuted }}>{t('appLink.reviewHint', names)}</p>
+        {problemNotice}
+        <div css={{ display: 'flex', flexDirection: 'column', gap: theme.space(3) }}>
+          <Button fullWidth loading={busy === 'finish'} disabled={busy !== null && busy !== 'finish'} onClick={() => void act('finish')}>
+            {t('appLink.link')}
+          </Button>
+          {cancel}
+        </div>
+      </StandaloneCard>
+    );
+  }
+
   return (
     <StandaloneCard title={t('appLink.confirmTitle', names)}>
       <p css={{ margin: `0 0 ${theme.space(2)}` }}>{t('appLink.confirmIntro', names)}</p>
       {email}
       <p css={{ margin: `0 0 ${theme.space(6)}`, color: theme.colors.textMuted }}>{t('appLink.confirmHint', names)}</p>
-      {problem ? (
-        <div css={{ marginBottom: theme.space(4) }}>
-          <Notice kind="error" role="alert">
-            {problem}
-          </Notice>
-        </div>
-      ) : null}
+      {problemNotice}
       <div css={{ display: 'flex', flexDirection: 'column', gap: theme.space(3) }}>
-        <Button fullWidth loading={busy === 'continue'} disabled={busy === 'cancel'} onClick={() => void act('continue')}>
+        <Button fullWidth loading={busy === 'continue'} disabled={busy !== null && busy !== 'continue'} onClick={() => void act('continue')}>
           <span css={{ display: 'inline-flex', alignItems: 'center', gap: theme.space(2) }}>
             <ProviderMark provider={link.provider} />
             {t('appLink.continue', names)}
           </span>
         </Button>
-        <Button fullWidth variant="secondary" loading={busy === 'cancel'} disabled={busy === 'continue'} onClick={() => void act('cancel')}>
-          {t('appLink.cancel')}
-        </Button>
+        {cancel}
       </div>
     </StandaloneCard>
   );

@@ -55,7 +55,7 @@ describe('AppLinkPage: the device browser a partner app opened', () => {
     expect(window.location.hash).toBe('');
     const { http, calls } = server({ '/social/app-link/open': CONFIRM });
     await renderPage(http);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Link Google to your ID?' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Link Google to this ID?' })).toBeInTheDocument();
     expect(screen.getByText('ana@partner.example')).toBeInTheDocument();
     expect(screen.getByText('Partner App asked to link a Google account to this ID:')).toBeInTheDocument();
     expect(calls).toEqual([{ method: 'POST', path: '/social/app-link/open', body: { ticket: 'ticket-1' } }]);
@@ -86,6 +86,20 @@ describe('AppLinkPage: the device browser a partner app opened', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
     expect(await screen.findByRole('alert')).toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("back from the provider, only Link links: the review names the provider's account and the ID", async () => {
+    openedAt('/social/app-link');
+    const review = { ...CONFIRM, status: 'review' as const, providerEmail: 'ana.private@gmail.example' };
+    const { http, calls } = server({ '/social/app-link': review, '/social/app-link/finish': { ...CONFIRM, status: 'linked', returnUri: RETURN } });
+    await renderPage(http);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Link this Google account?' })).toBeInTheDocument();
+    expect(screen.getByText('ana.private@gmail.example')).toBeInTheDocument();
+    expect(screen.getByText('ana@partner.example')).toBeInTheDocument();
+    expect(calls.map((c) => c.path)).toEqual(['/social/app-link']);
+    await userEvent.click(screen.getByRole('button', { name: 'Link' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Google is linked' })).toBeInTheDocument();
+    expect(calls.map((c) => c.path)).toEqual(['/social/app-link', '/social/app-link/finish']);
   });
 
   it('Cancel links nothing and offers the way back to the app, which goes to the app config\'s address', async () => {

@@ -92,21 +92,24 @@ export interface AppLinkTicket {
   expiresIn: number;
 }
 
-/** Why linking in the device's browser ended without a link. */
-export type AppLinkFailure = SocialFailure | 'cancelled';
+/** Why linking in the device's browser ended without a link ('addressTaken': the provider vouches for an address that is another ID's). */
+export type AppLinkFailure = SocialFailure | 'cancelled' | 'addressTaken';
 
 /**
  * The page in the device's browser, as `POST /social/app-link/open {ticket}` (which takes the ticket once and
  * binds the hand-off to this browser by a cookie) or `GET /social/app-link` (that cookie) tells it:
- * confirm (which ID, which provider, which app) → linking (at the provider) → linked | failed.
+ * confirm (which ID, which provider, which app) → linking (at the provider) → review (which of the
+ * provider's accounts, to which ID: `POST /social/app-link/finish` links) → linked | failed.
  */
 export interface AppLinkState {
-  status: 'confirm' | 'linking' | 'linked' | 'failed';
+  status: 'confirm' | 'linking' | 'review' | 'linked' | 'failed';
   provider: SocialProvider;
   /** The ID the ticket was made for: the person sees which one they link to. */
   email: string;
   /** The app's name, as its deployment config's brand calls it; null: "the app". */
   appName: string | null;
+  /** review: the address the provider gave for the account the person signed in with there (null: none). */
+  providerEmail?: string | null;
   /** Where "Back to the app" goes: the app's return address (its config's `returnUri`), null when it has none. */
   returnUri: string | null;
   failure?: AppLinkFailure;

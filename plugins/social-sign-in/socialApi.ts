@@ -33,5 +33,6 @@ export const appLinkApi = (http: HttpClient) => ({
   open: (ticket: string) => http.post<AppLinkState>('/social/app-link/open', { ticket }, { auth: 'none' }),
   state: () => http.get<AppLinkState>('/social/app-link', { auth: 'none' }),
   start: () => http.post<AppLinkStartResult>('/social/app-link/start', {}, { auth: 'none' }),
+  finish: () => http.post<AppLinkState>('/social/app-link/finish', {}, { auth: 'none' }),
   cancel: () => http.post<AppLinkState>('/social/app-link/cancel', {}, { auth: 'none' }),
 });

@@ -2,7 +2,8 @@
  * Linking Google from inside a partner app (issue 29), in Debian's Chromium against `npm start`'s
  * defaults and its Google stand-in. The app's web view is a phone-sized context with the Android
  * bridge simulated (as partner-app.e2e.ts does); the device's browser is another context (its own
- * cookies, no portal session), which opens the page the bridge was handed. The link made there shows
+ * cookies, no portal session), which opens the page the bridge was handed. The link made there (after
+ * the person confirmed which Google account goes to which ID) shows
  * on the app's Security page once the web view is shown again.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -73,7 +74,7 @@ describe('linking Google from the partner app, in the device browser', () => {
     const device = await browser.newContext({ viewport: PHONE });
     const page = await device.newPage();
     await page.goto(handed.toString());
-    await page.getByRole('heading', { level: 1, name: 'Link Google to your ID?' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Link Google to this ID?' }).waitFor();
     expect(new URL(page.url()).hash).toBe(''); // the ticket is out of the address at once
     await page.getByText(STAND_IN.email, { exact: true }).waitFor();
     await page.getByText('Partner App asked to link a Google account to this ID:').waitFor();
@@ -90,6 +91,10 @@ describe('linking Google from the partner app, in the device browser', () => {
     await page.getByLabel(/email/i).fill(STAND_IN.email);
     await page.getByLabel(/password/i).fill(STAND_IN.password);
     await page.getByRole('button', { name: /sign in/i }).click();
+    // Back from Google: which Google account goes to which ID; nothing is linked before "Link".
+    await page.getByRole('heading', { level: 1, name: 'Link this Google account?' }).waitFor();
+    await page.getByText('You signed in to Google as:').waitFor();
+    await page.getByRole('button', { name: 'Link', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Google is linked' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/social/app-link');
     // The way back is the app config's address: the browser is sent to the app's scheme.

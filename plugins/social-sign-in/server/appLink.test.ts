@@ -112,14 +112,22 @@ describe('linking Google from a partner app, in the device browser', () => {
     const back = await atGoogle(browser, start.body.result.location, demo);
     expect(back.toString()).toBe(`${t.server.ctx.options.publicOrigin}/social/app-link`);
 
-    const done = await browser.get('/api/social/app-link');
+    // Nothing is linked before the person saw which Google account goes to which ID, and said so.
+    const review = await browser.get('/api/social/app-link');
+    expect(review.body.result).toEqual({ status: 'review', provider: 'google', email: demo.email, providerEmail: demo.email, appName: 'Partner App', returnUri: null });
+    expect((await app.get(`/api/accounts/${id}/linked-sign-ins`, { auth: true })).body.result.identities).toEqual([]);
+    expect((await thief.post('/api/social/app-link/finish', {})).status).toBe(404);
+    const done = await browser.post('/api/social/app-link/finish', {});
+    expect(done.status, done.text).toBe(200);
     expect(done.body.result).toEqual({ status: 'linked', provider: 'google', email: demo.email, appName: 'Partner App', returnUri: RETURN_URI });
+    expect((await browser.post('/api/social/app-link/finish', {})).status).toBe(404); // once
     // The app's Security page sees it; the owner is told, as for any link.
     const list = await app.get(`/api/accounts/${id}/linked-sign-ins`, { auth: true });
     expect(list.body.result.identities).toMatchObject([{ id: 'social:google', email: demo.email }]);
     const events = await app.get(`/api/account/${id}/security-events`, { auth: true });
     expect(events.body.result.events.map((e: { kind: string }) => e.kind)).toContain('sign_in_linked');
     expect((await mails(app, demo.email)).map((m) => m.subject)).toContain('Google now signs you in to your Unified ID');
+    expect((await browser.get('/api/social/app-link')).body.result.status).toBe('linked');
     // Over: no second start from this hand-off.
     expect((await browser.post('/api/social/app-link/start', {})).status).toBe(404);
 
@@ -145,17 +153,74 @@ describe('linking Google from a partner app, in the device browser', () => {
 
     // A new ticket ends the one before it.
     const first = await ticketFor(app, id);
-    const second = await ticketFor(app, id);
+    await ticketFor(app, id);
     expect((await new Client(t.base).post('/api/social/app-link/open', { ticket: first })).body.errorCode).toBe(E.invalidToken);
+
+    // Cancelled on the review of Google's answer: nothing linked.
+    const reviewed = new Client(t.base);
+    await reviewed.post('/api/social/app-link/open', { ticket: await ticketFor(app, id) });
+    await atGoogle(reviewed, (await reviewed.post('/api/social/app-link/start', {})).body.result.location, gina);
+    expect((await reviewed.get('/api/social/app-link')).body.result).toMatchObject({ status: 'review', providerEmail: gina.email });
+    expect((await reviewed.post('/api/social/app-link/cancel', {})).body.result).toMatchObject({ status: 'failed', failure: 'cancelled' });
+    expect((await reviewed.post('/api/social/app-link/finish', {})).status).toBe(404);
+    expect((await app.get(`/api/accounts/${id}/linked-sign-ins`, { auth: true })).body.result.identities).toEqual([]);
+
+    // A new ticket while Google's page is open: the answer that comes after carries the old hand-off on no more.
+    const slow = new Client(t.base);
+    await slow.post('/api/social/app-link/open', { ticket: await ticketFor(app, id) });
+    const slowStart = await slow.post('/api/social/app-link/start', {});
+    const jar = new CookieJar();
+    const { formUrl } = await openSignIn(jar, new URL(slowStart.body.result.location), `${t.base}${CALLBACK}`);
+    const walk = await follow(jar, await postForm(jar, formUrl, { email: gina.email, password: gina.password }), formUrl, `${t.base}${CALLBACK}`);
+    await ticketFor(app, id);
+    expect((await slow.get(walk.callback!.pathname + walk.callback!.search)).body.errorCode).toBe(E.invalidToken);
+    expect((await slow.get('/api/social/app-link')).status).toBe(404);
+    expect((await app.get(`/api/accounts/${id}/linked-sign-ins`, { auth: true })).body.result.identities).toEqual([]);
 
     // Gina's Google is linked to another ID (here, another demo account's): refused, said by name.
     const other = await t.server.ctx.region('Use').selectFrom('accounts').select('id').where('email', '=', 'us@example.com').executeTakeFirstOrThrow();
     await store().insertInto('social_sign_in_links').values({ provider: 'google', subject: gina.sub, account_region: 'Use', account_id: other.id, email: gina.email, linked_at: t.server.ctx.now() }).execute();
     const browser = new Client(t.base);
-    await browser.post('/api/social/app-link/open', { ticket: second });
+    await browser.post('/api/social/app-link/open', { ticket: await ticketFor(app, id) });
     const start = await browser.post('/api/social/app-link/start', {});
     await atGoogle(browser, start.body.result.location, gina);
     expect((await browser.get('/api/social/app-link')).body.result).toMatchObject({ status: 'failed', failure: 'taken', returnUri: RETURN_URI });
+    expect((await app.get(`/api/accounts/${id}/linked-sign-ins`, { auth: true })).body.result.identities).toEqual([]);
+    await store().deleteFrom('social_sign_in_links').where('subject', '=', gina.sub).execute();
+  });
+
+  it("a Google account whose vouched address is another ID's is not linked to the ticket's ID (a lure with someone else's ticket)", async () => {
+    // us@example.com made the ticket; the person at the browser signs in to Google as demo@example.com, whose address has its own ID.
+    const { app, id } = await appSignedIn('us@example.com');
+    const browser = new Client(t.base);
+    await browser.post('/api/social/app-link/open', { ticket: await ticketFor(app, id) });
+    await atGoogle(browser, (await browser.post('/api/social/app-link/start', {})).body.result.location, demo);
+    expect((await browser.get('/api/social/app-link')).body.result).toMatchObject({ status: 'failed', failure: 'addressTaken' });
+    expect((await browser.post('/api/social/app-link/finish', {})).status).toBe(404);
+    expect((await app.get(`/api/accounts/${id}/linked-sign-ins`, { auth: true })).body.result.identities).toEqual([]);
+  });
+
+  it("copied cookies: the flow's alone takes no answer; the lurer's copy of the hand-off finishes nothing once the answer came", async () => {
+    const { app, id } = await appSignedIn();
+    const lurer = new Client(t.base);
+    await lurer.post('/api/social/app-link/open', { ticket: await ticketFor(app, id) });
+    const start = await lurer.post('/api/social/app-link/start', {});
+    const jar = new CookieJar();
+    const { formUrl } = await openSignIn(jar, new URL(start.body.result.location), `${t.base}${CALLBACK}`);
+    const walk = await follow(jar, await postForm(jar, formUrl, { email: gina.email, password: gina.password }), formUrl, `${t.base}${CALLBACK}`);
+    const callback = walk.callback!.pathname + walk.callback!.search;
+    // Planted in the victim's browser: the flow's cookie alone.
+    const flowOnly = new Client(t.base);
+    flowOnly.cookies.set('uid_social_flow', lurer.cookies.get('uid_social_flow')!);
+    expect((await flowOnly.get(callback)).body.errorCode).toBe(E.invalidToken);
+    // Both planted: the victim's browser takes the answer and is shown the review; the lurer's copy is stale.
+    const victim = new Client(t.base);
+    for (const [name, value] of lurer.cookies) victim.cookies.set(name, value);
+    expect((await victim.get(callback)).status).toBe(302);
+    expect((await lurer.post('/api/social/app-link/finish', {})).status).toBe(404);
+    expect((await lurer.get('/api/social/app-link')).status).toBe(404);
+    expect((await victim.get('/api/social/app-link')).body.result).toMatchObject({ status: 'review', email: demo.email, providerEmail: gina.email });
+    expect((await victim.post('/api/social/app-link/cancel', {})).body.result.failure).toBe('cancelled');
     expect((await app.get(`/api/accounts/${id}/linked-sign-ins`, { auth: true })).body.result.identities).toEqual([]);
   });
 

@@ -11,7 +11,6 @@
 import { ERROR_CODES as E, type RegionCode } from '@portal/plugin-api/contract';
 import {
   accountRow,
-  ApiFailure,
   checkName,
   createAccount,
   fail,
@@ -38,7 +37,7 @@ import {
 import { authorizationUrl, codeChallengeOf, exchangeCode, newCodeVerifier, providerConfig, type ProviderIdentity } from '@portal/server-api/federation';
 import { APP_LINK_PATH, isSocialProvider, PROOF_PREFIX, PROVIDER_NAMES, type SocialAccountRequest, type SocialFailure, type SocialFlowResult, type SocialProvider } from '../contract';
 import { addressVouched, answersByPost, offeredIn, providerSettings, regionsOffering, requestOptions } from './providers';
-import { settleHandoff } from './appLink';
+import { failHandoff, reviewHandoff } from './handoffRows';
 import { socialStore, type SocialFlowTable } from './tables';
 
 /** A flow lasts this long: the provider's page, and the steps back on the portal's page. */
@@ -135,10 +134,13 @@ function backTo(ctx: Ctx, flow: SocialFlowTable, outcome: { token: string } | { 
   return url.toString();
 }
 
-async function failFlow(ctx: Ctx, flow: SocialFlowTable, error: SocialFailure): Promise<string> {
+async function failFlow(ctx: Ctx, flow: SocialFlowTable, error: SocialFailure | 'addressTaken'): Promise<string> {
   await socialStore(ctx).updateTable('social_sign_in_flows').set({ status: 'failed', error }).where('id', '=', flow.id).execute();
-  if (flow.purpose === 'appLink') await settleHandoff(ctx, flow.session_code, { failure: error });
-  return backTo(ctx, flow, { error });
+  if (flow.purpose === 'appLink') {
+    await failHandoff(ctx, flow.session_code, error);
+    return handoffPage(ctx);
+  }
+  return backTo(ctx, flow, { error: error === 'addressTaken' ? 'taken' : error });
 }
 
 /**
@@ -146,12 +148,12 @@ async function failFlow(ctx: Ctx, flow: SocialFlowTable, error: SocialFailure): 
  * another browser is refused before it is spent; Apple's form post comes here as a same-site GET,
  * see routes.ts). The flow is the one whose `state` came back, taken once. Where the browser goes next.
  */
-export async function callback(ctx: Ctx, url: URL, browserSecret: string | undefined, context: EventContext): Promise<string> {
+export async function callback(ctx: Ctx, url: URL, browserSecret: string | undefined, handoff: AppHandoffCookie = { secret: undefined, renew: () => undefined }): Promise<string> {
   const params = url.searchParams;
   const state = params.get('state') ?? '';
   const db = socialStore(ctx);
-  const open = state ? await db.selectFrom('social_sign_in_flows').select(['id', 'browser_hash']).where('state_hash', '=', sha256(state)).where('status', '=', 'started').executeTakeFirst() : undefined;
-  const sameBrowser = open !== undefined && browserSecret !== undefined && safeEqual(sha256(browserSecret), open.browser_hash);
+  const open = state ? await db.selectFrom('social_sign_in_flows').select(['id', 'browser_hash', 'purpose', 'session_code']).where('state_hash', '=', sha256(state)).where('status', '=', 'started').executeTakeFirst() : undefined;
+  const sameBrowser = open !== undefined && browserSecret !== undefined && safeEqual(sha256(browserSecret), open.browser_hash) && (open.purpose !== 'appLink' || (await holdsHandoff(ctx, open.session_code, handoff.secret)));
   const claimed = sameBrowser ? await db.updateTable('social_sign_in_flows').set({ status: 'answered' }).where('id', '=', open.id).where('status', '=', 'started').executeTakeFirst() : null;
   if (!claimed || Number(claimed.numUpdatedRows) !== 1) fail(E.invalidToken, undefined, 'This sign-in answer is not for this browser, or it was used already. Please start again.', 400);
   const flow = await db.selectFrom('social_sign_in_flows').selectAll().where('id', '=', open!.id).executeTakeFirstOrThrow();
@@ -169,7 +171,20 @@ export async function callback(ctx: Ctx, url: URL, browserSecret: string | undef
   }
   // Apple gives the name only in its first answer's form (`user`), outside the signed token: a suggestion to prefill, no more.
   if (answersByPost(flow.provider) && !identity.givenName) identity = { ...identity, ...appleName(params.get('user')) };
-  return settle(ctx, flow, flow.provider, identity, context);
+  return flow.purpose === 'appLink' ? settleAppLink(ctx, flow, identity, handoff.renew) : settle(ctx, flow, flow.provider, identity);
+}
+
+/** A partner app's hand-off: its cookie, and what sets the renewed one (the browser that took the provider's answer is the only one that finishes). */
+export interface AppHandoffCookie {
+  secret: string | undefined;
+  renew: (secret: string) => void;
+}
+
+/** Whether this browser holds the hand-off the flow belongs to (its cookie), besides the flow's own cookie. */
+async function holdsHandoff(ctx: Ctx, handoffId: string, secret: string | undefined): Promise<boolean> {
+  if (!secret) return false;
+  const row = await socialStore(ctx).selectFrom('social_app_links').select('browser_hash').where('id', '=', handoffId).executeTakeFirst();
+  return row?.browser_hash != null && safeEqual(sha256(secret), row.browser_hash);
 }
 
 function appleName(user: string | null): Partial<ProviderIdentity> {
@@ -194,11 +209,10 @@ async function linkedAccount(ctx: Ctx, provider: SocialProvider, subject: string
 }
 
 /** The identity the provider vouched for, matched to an ID; the page gets a proof of it. */
-async function settle(ctx: Ctx, flow: SocialFlowTable, provider: SocialProvider, identity: ProviderIdentity, context: EventContext): Promise<string> {
+async function settle(ctx: Ctx, flow: SocialFlowTable, provider: SocialProvider, identity: ProviderIdentity): Promise<string> {
   const linked = await linkedAccount(ctx, provider, identity.subject);
   let status: 'linked' | 'link' | 'create';
   let account: { region: RegionCode; id: string } | null;
-  if (flow.purpose === 'appLink') return settleAppLink(ctx, flow, identity, linked?.account.id ?? null, context);
   if (flow.purpose === 'link') {
     // Linked to another ID already: one identity signs in to one ID.
     if (linked && linked.account.id !== flow.account_id) return failFlow(ctx, flow, 'taken');
@@ -239,31 +253,27 @@ async function settle(ctx: Ctx, flow: SocialFlowTable, provider: SocialProvider,
 }
 
 /**
- * From a partner app, in the device's browser: no page of a signed-in account to finish it there, so
- * the link is made here, for the account the app's ticket named, in the browser that opened it.
+ * From a partner app, in the device's browser: the person reviews which of the provider's accounts
+ * goes to which ID before anything is linked (appLink.ts finishes), since the ticket's ID may not be
+ * theirs (someone lured them with a ticket of their own ID). An identity linked to another ID, or
+ * whose vouched address is another ID's, is refused here.
  */
-async function settleAppLink(ctx: Ctx, flow: SocialFlowTable, identity: ProviderIdentity, linkedTo: string | null, context: EventContext): Promise<string> {
+async function settleAppLink(ctx: Ctx, flow: SocialFlowTable, identity: ProviderIdentity, renew: AppHandoffCookie['renew']): Promise<string> {
+  const linkedTo = (await linkedAccount(ctx, flow.provider as SocialProvider, identity.subject))?.account.id ?? null;
   if (linkedTo !== null && linkedTo !== flow.account_id) return failFlow(ctx, flow, 'taken');
-  const account = flow.account_region && flow.account_id ? await ctx.region(flow.account_region).selectFrom('accounts').selectAll().where('id', '=', flow.account_id).executeTakeFirst() : undefined;
+  const account = flow.account_region && flow.account_id ? await ctx.region(flow.account_region).selectFrom('accounts').select(['id', 'email']).where('id', '=', flow.account_id).executeTakeFirst() : undefined;
   if (!account) return failFlow(ctx, flow, 'expired');
-  await socialStore(ctx)
-    .updateTable('social_sign_in_flows')
-    .set({ status: 'done', subject: identity.subject, claim_email: identity.email && isValidEmail(identity.email) ? normalizeEmail(identity.email) : null })
-    .where('id', '=', flow.id)
-    .execute();
-  if (linkedTo === null) {
-    try {
-      await linkIdentity(ctx, flow.id, flow.account_region!, account, context);
-    } catch (err) {
-      // Another sign-in of this provider is linked to the ID already.
-      if (err instanceof ApiFailure && err.code === E.invalidParameter) return failFlow(ctx, flow, 'taken');
-      throw err;
-    }
-    // Linked to another ID meanwhile (the insert then did nothing).
-    const now = await socialStore(ctx).selectFrom('social_sign_in_links').select('account_id').where('provider', '=', flow.provider).where('subject', '=', identity.subject).executeTakeFirst();
-    if (now?.account_id !== account.id) return failFlow(ctx, flow, 'taken');
+  const email = identity.email && isValidEmail(identity.email) ? normalizeEmail(identity.email) : null;
+  if (email && email !== account.email && isSocialProvider(flow.provider) && (identity.emailVerified || addressVouched(ctx, flow.provider))) {
+    const owner = await findAccount(ctx, email);
+    if (owner && owner.account.id !== account.id) return failFlow(ctx, flow, 'addressTaken');
   }
-  await settleHandoff(ctx, flow.session_code, { linked: true });
+  await socialStore(ctx).updateTable('social_sign_in_flows').set({ status: 'review', subject: identity.subject, claim_email: email }).where('id', '=', flow.id).execute();
+  // A new ticket, Cancel, or the hand-off's time ended it meanwhile: this answer carries nothing on.
+  // The hand-off's cookie is renewed: a copy of the old one (planted, or the lurer's own) finishes nothing.
+  const secret = randomToken(32);
+  if (!(await reviewHandoff(ctx, flow.session_code, { flowId: flow.id, providerEmail: email, browserHash: sha256(secret) }))) return failFlow(ctx, flow, 'expired');
+  renew(secret);
   return handoffPage(ctx);
 }
 
@@ -383,7 +393,7 @@ export async function completeProof(ctx: Ctx, proof: ExternalProof): Promise<voi
  * Links the flow's identity to the account (a second identity of the same provider is refused:
  * -10020 `taken`), and says so where its owner looks: the security activity and a mail.
  */
-async function linkIdentity(ctx: Ctx, flowId: string, region: RegionCode, account: AccountTable, context: EventContext | null): Promise<void> {
+export async function linkIdentity(ctx: Ctx, flowId: string, region: RegionCode, account: AccountTable, context: EventContext | null): Promise<void> {
   const db = socialStore(ctx);
   const flow = await db.selectFrom('social_sign_in_flows').select(['provider', 'subject', 'claim_email']).where('id', '=', flowId).executeTakeFirstOrThrow();
   let linked;

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { appTypeOfClient, authHeaders, body, clientIp, ensureSelf, eventContext, fail, idParams, limitAuth, loginBindingOf, ok, parseCookies, requireAuth, requireSecurityToken, S, securityHeaders, SESSION_CODE_HEADER, setBrowserBindingCookie, type ServerContext as Ctx } from '@portal/server-api';
 import { ERROR_CODES as E, isAppType } from '@portal/plugin-api/contract';
 import { isSocialProvider, SOCIAL_PROVIDERS, type AppLinkStartResult, type AppLinkState, type AppLinkTicket, type LinkStartResult, type SocialAccountRequest, type SocialProvider, type SocialStartResult } from '../contract';
-import { APP_LINK_COOKIE, cancelHandoff, HANDOFF_MINUTES, handoffOf, issueTicket, openTicket, stateOf } from './appLink';
+import { APP_LINK_COOKIE, cancelHandoff, finishHandoff, HANDOFF_MINUTES, handoffOf, issueTicket, openTicket, stateOf } from './appLink';
 import { callback, callbackUrl, createFromFlow, finishLink, FLOW_COOKIE, FLOW_MINUTES, readFlow, startFlow } from './flows';
 import { socialStore } from './tables';
 import { linkedSignIns, unlinkIdentity } from './identities';
@@ -47,7 +47,9 @@ export function socialRoutes(ctx: Ctx) {
       // Behind a regional prefix the path differs; the provider was given the global one.
       const url = new URL(req.url, ctx.options.publicOrigin);
       url.pathname = new URL(callbackUrl(ctx)).pathname;
-      return answered(reply, await callback(ctx, url, parseCookies(req.headers.cookie)[FLOW_COOKIE], eventContext(clientIp(req), req.headers)), 302);
+      const cookies = parseCookies(req.headers.cookie);
+      const handoff = { secret: cookies[APP_LINK_COOKIE], renew: (secret: string) => setBrowserBindingCookie(ctx, reply, APP_LINK_COOKIE, secret, HANDOFF_MINUTES) };
+      return answered(reply, await callback(ctx, url, cookies[FLOW_COOKIE], handoff), 302);
     });
     // Apple posts its answer from its own page (form_post), which carries no SameSite cookie: nothing is
     // decided here. The answer goes on as a same-site GET (a top-level navigation, which carries the
@@ -146,6 +148,11 @@ export function socialRoutes(ctx: Ctx) {
       await socialStore(ctx).updateTable('social_app_links').set({ status: 'linking' }).where('id', '=', handoff.id).where('status', 'in', ['opened', 'linking']).execute();
       setFlowCookie(ctx, reply, browserSecret);
       return ok<AppLinkStartResult>({ location });
+    });
+    // The person reviewed which of the provider's accounts goes to which ID, and said "Link".
+    api.post('/social/app-link/finish', { config: { portalOnly: 'always' } }, async (req) => {
+      await limitAuth(ctx, req, 'social-link');
+      return ok<AppLinkState>(await finishHandoff(ctx, await handoffOfRequest(req), eventContext(clientIp(req), req.headers)));
     });
     api.post('/social/app-link/cancel', { config: { portalOnly: 'always' } }, async (req) => {
       return ok<AppLinkState>(await cancelHandoff(ctx, await handoffOfRequest(req)));

@@ -56,10 +56,13 @@ export interface SocialAppLinkTable {
   /** The app whose session asked (its config names the way back). */
   app_type: string;
   provider: string;
-  /** issued → opened → linking → linked | failed */
+  /** issued → opened → linking → review → linked | failed */
   status: string;
   /** sha256 of the hand-off cookie of the browser that opened the ticket. */
   browser_hash: string | null;
+  /** review: the flow whose identity the person is asked to link, and the address the provider gave. */
+  flow_id: string | null;
+  provider_email: string | null;
   failure: string | null;
   created_at: number;
   expires_at: number;
@@ -131,6 +134,8 @@ export const socialMigrations: MigrationSet = () => ({
         .addColumn('provider', 'varchar(16)', (c) => c.notNull())
         .addColumn('status', 'varchar(16)', (c) => c.notNull())
         .addColumn('browser_hash', 'varchar(64)', (c) => c.unique())
+        .addColumn('flow_id', 'varchar(64)')
+        .addColumn('provider_email', 'varchar(320)')
         .addColumn('failure', 'varchar(32)')
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('expires_at', 'bigint', (c) => c.notNull())
