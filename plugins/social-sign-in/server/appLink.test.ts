@@ -200,7 +200,7 @@ describe('linking Google from a partner app, in the device browser', () => {
     expect((await app.get(`/api/accounts/${id}/linked-sign-ins`, { auth: true })).body.result.identities).toEqual([]);
   });
 
-  it("copied cookies: the flow's alone takes no answer; the lurer's copy of the hand-off finishes nothing once the answer came", async () => {
+  it("copied cookies: the flow's alone takes no answer and ends the flow; the lurer's copy of the hand-off finishes nothing once the answer came", async () => {
     const { app, id } = await appSignedIn();
     const lurer = new Client(t.base);
     await lurer.post('/api/social/app-link/open', { ticket: await ticketFor(app, id) });
@@ -209,14 +209,26 @@ describe('linking Google from a partner app, in the device browser', () => {
     const { formUrl } = await openSignIn(jar, new URL(start.body.result.location), `${t.base}${CALLBACK}`);
     const walk = await follow(jar, await postForm(jar, formUrl, { email: gina.email, password: gina.password }), formUrl, `${t.base}${CALLBACK}`);
     const callback = walk.callback!.pathname + walk.callback!.search;
-    // Planted in the victim's browser: the flow's cookie alone.
+    // Planted in the victim's browser: the flow's cookie alone. Refused, and the flow ends: the same
+    // address carried back to the lurer's browser finishes nothing either.
     const flowOnly = new Client(t.base);
     flowOnly.cookies.set('uid_social_flow', lurer.cookies.get('uid_social_flow')!);
     expect((await flowOnly.get(callback)).body.errorCode).toBe(E.invalidToken);
+    expect((await lurer.get(callback)).body.errorCode).toBe(E.invalidToken);
+    expect((await lurer.get('/api/social/app-link')).body.result).toMatchObject({ status: 'failed', failure: 'expired' });
+    expect((await app.get(`/api/accounts/${id}/linked-sign-ins`, { auth: true })).body.result.identities).toEqual([]);
+
+    // Both cookies planted in the victim's browser, from a new hand-off of the lurer's.
+    await lurer.post('/api/social/app-link/open', { ticket: await ticketFor(app, id) });
+    const again = await lurer.post('/api/social/app-link/start', {});
+    const jar2 = new CookieJar();
+    const at2 = await openSignIn(jar2, new URL(again.body.result.location), `${t.base}${CALLBACK}`);
+    const walk2 = await follow(jar2, await postForm(jar2, at2.formUrl, { email: gina.email, password: gina.password }), at2.formUrl, `${t.base}${CALLBACK}`);
+    const callback2 = walk2.callback!.pathname + walk2.callback!.search;
     // Both planted: the victim's browser takes the answer and is shown the review; the lurer's copy is stale.
     const victim = new Client(t.base);
     for (const [name, value] of lurer.cookies) victim.cookies.set(name, value);
-    expect((await victim.get(callback)).status).toBe(302);
+    expect((await victim.get(callback2)).status).toBe(302);
     expect((await lurer.post('/api/social/app-link/finish', {})).status).toBe(404);
     expect((await lurer.get('/api/social/app-link')).status).toBe(404);
     expect((await victim.get('/api/social/app-link')).body.result).toMatchObject({ status: 'review', email: demo.email, providerEmail: gina.email });
@@ -236,6 +248,8 @@ describe('linking Google from a partner app, in the device browser', () => {
     const other = await new Client(t.base).get(walk.callback!.pathname + walk.callback!.search);
     expect(other.body.errorCode).toBe(E.invalidToken);
     expect((await app.get(`/api/accounts/${id}/linked-sign-ins`, { auth: true })).body.result.identities).toEqual([]);
-    expect((await browser.get('/api/social/app-link')).body.result.status).toBe('linking');
+    // And the hand-off ends: the address carried back to the right browser finishes nothing.
+    expect((await browser.get('/api/social/app-link')).body.result).toMatchObject({ status: 'failed', failure: 'expired' });
+    expect((await browser.get(walk.callback!.pathname + walk.callback!.search)).body.errorCode).toBe(E.invalidToken);
   });
 });

@@ -79,7 +79,7 @@ export async function stateOf(ctx: Ctx, row: SocialAppLinkTable): Promise<AppLin
   if (!isSocialProvider(row.provider)) return gone();
   const account = await ctx.region(row.account_region).selectFrom('accounts').select('email').where('id', '=', row.account_id).executeTakeFirst();
   if (!account) return gone();
-  const status = row.status === 'linked' || row.status === 'failed' || row.status === 'linking' || row.status === 'review' ? row.status : 'confirm';
+  const status = row.status === 'finishing' ? 'review' : row.status === 'linked' || row.status === 'failed' || row.status === 'linking' || row.status === 'review' ? row.status : 'confirm';
   return {
     status,
     provider: row.provider,
@@ -106,10 +106,11 @@ export async function cancelHandoff(ctx: Ctx, row: SocialAppLinkTable): Promise<
  */
 export async function finishHandoff(ctx: Ctx, row: SocialAppLinkTable, context: EventContext): Promise<AppLinkState> {
   const db = socialStore(ctx);
-  const claimed = row.flow_id ? await db.updateTable('social_app_links').set({ status: 'linking' }).where('id', '=', row.id).where('status', '=', 'review').where('expires_at', '>', ctx.now()).executeTakeFirst() : null;
+  // 'finishing': no Cancel or new start may come in between (they take only the steps before it).
+  const claimed = row.flow_id ? await db.updateTable('social_app_links').set({ status: 'finishing' }).where('id', '=', row.id).where('status', '=', 'review').where('expires_at', '>', ctx.now()).executeTakeFirst() : null;
   if (!claimed || Number(claimed.numUpdatedRows) !== 1) return gone();
   const end = async (outcome: { failure: AppLinkFailure } | null) => {
-    await db.updateTable('social_app_links').set(outcome ? { status: 'failed', failure: outcome.failure } : { status: 'linked', failure: null }).where('id', '=', row.id).execute();
+    await db.updateTable('social_app_links').set(outcome ? { status: 'failed', failure: outcome.failure } : { status: 'linked', failure: null }).where('id', '=', row.id).where('status', '=', 'finishing').execute();
     await db.updateTable('social_sign_in_flows').set({ status: outcome ? 'failed' : 'done' }).where('id', '=', row.flow_id!).execute();
     return stateOf(ctx, await handoffById(ctx, row.id));
   };

@@ -154,6 +154,12 @@ export async function callback(ctx: Ctx, url: URL, browserSecret: string | undef
   const db = socialStore(ctx);
   const open = state ? await db.selectFrom('social_sign_in_flows').select(['id', 'browser_hash', 'purpose', 'session_code']).where('state_hash', '=', sha256(state)).where('status', '=', 'started').executeTakeFirst() : undefined;
   const sameBrowser = open !== undefined && browserSecret !== undefined && safeEqual(sha256(browserSecret), open.browser_hash) && (open.purpose !== 'appLink' || (await holdsHandoff(ctx, open.session_code, handoff.secret)));
+  if (open && !sameBrowser && open.purpose === 'appLink') {
+    // An app hand-off's answer in a browser without its cookies (a lure's victim, or a leaked address):
+    // the flow ends here, so the address carried elsewhere finishes nothing either.
+    await db.updateTable('social_sign_in_flows').set({ status: 'failed', error: 'expired' }).where('id', '=', open.id).where('status', '=', 'started').execute();
+    await failHandoff(ctx, open.session_code, 'expired');
+  }
   const claimed = sameBrowser ? await db.updateTable('social_sign_in_flows').set({ status: 'answered' }).where('id', '=', open.id).where('status', '=', 'started').executeTakeFirst() : null;
   if (!claimed || Number(claimed.numUpdatedRows) !== 1) fail(E.invalidToken, undefined, 'This sign-in answer is not for this browser, or it was used already. Please start again.', 400);
   const flow = await db.selectFrom('social_sign_in_flows').selectAll().where('id', '=', open!.id).executeTakeFirstOrThrow();

@@ -56,7 +56,7 @@ export interface SocialAppLinkTable {
   /** The app whose session asked (its config names the way back). */
   app_type: string;
   provider: string;
-  /** issued → opened → linking → review → linked | failed */
+  /** issued → opened → linking → review → finishing → linked | failed */
   status: string;
   /** sha256 of the hand-off cookie of the browser that opened the ticket. */
   browser_hash: string | null;
