@@ -199,7 +199,8 @@ describe('npm run config:check', () => {
     expect(run.stdout).toContain('Pages opened by partner_app_ios get config/app-ios.json.');
     expect(run.stdout).toContain('ok    config/app-ios.json (app-ios; partner app partner_app_ios)');
     expect(run.stdout).toContain('Region Euw (the default region; --region picks another):');
-    expect(run.stdout).toMatch(/^ {2}partner-app +\{"appType":"partner_app_ios"\}$/m);
+    expect(run.stdout).toMatch(/^ {2}partner-app +\{"appType":"partner_app_ios","returnUri":"com.vendor.partnerapp:\/\/unified-id\/linked"\}$/m);
+    expect(run.stdout).toMatch(/^ {2}social-sign-in +\{"providers":\["google"\]\}$/m);
     // The file PORTAL_APP_CONFIGS names for the app, and another region.
     const app = write('app-ok.json', { name: 'droid', variant: 'app', api, plugins: { 'partner-app': { enabled: true, config: { appType: 'partner_app_android' } }, account: { enabled: true } }, regions: { Use: { plugins: { account: { enabled: false } } } } });
     const mine = configCheckWith({ PORTAL_APP_CONFIGS: `partner_app_android=${app}` }, '--app', 'partner_app_android', '--region', 'Use');
