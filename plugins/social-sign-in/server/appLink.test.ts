@@ -57,12 +57,17 @@ async function ticketFor(app: Client, id: string): Promise<string> {
   return new URLSearchParams(url.hash.slice(1)).get('token')!;
 }
 
-/** The device's browser: signs in at the stand-in and comes back to the portal's callback. */
-async function atGoogle(browser: Client, location: string, user: { email: string; password: string }): Promise<URL> {
+/** Signs in at the stand-in's pages: the portal callback (path and query) Google sends the browser back to. */
+async function googleAnswer(location: string, user: { email: string; password: string }): Promise<string> {
   const jar = new CookieJar();
   const { formUrl } = await openSignIn(jar, new URL(location), `${t.base}${CALLBACK}`);
   const walk = await follow(jar, await postForm(jar, formUrl, { email: user.email, password: user.password }), formUrl, `${t.base}${CALLBACK}`);
-  const back = await browser.get(walk.callback!.pathname + walk.callback!.search);
+  return walk.callback!.pathname + walk.callback!.search;
+}
+
+/** The device's browser: signs in at the stand-in and comes back to the portal's callback. */
+async function atGoogle(browser: Client, location: string, user: { email: string; password: string }): Promise<URL> {
+  const back = await browser.get(await googleAnswer(location, user));
   expect(back.status, back.text).toBe(302);
   return new URL(back.headers.get('location')!);
 }
@@ -169,11 +174,9 @@ describe('linking Google from a partner app, in the device browser', () => {
     const slow = new Client(t.base);
     await slow.post('/api/social/app-link/open', { ticket: await ticketFor(app, id) });
     const slowStart = await slow.post('/api/social/app-link/start', {});
-    const jar = new CookieJar();
-    const { formUrl } = await openSignIn(jar, new URL(slowStart.body.result.location), `${t.base}${CALLBACK}`);
-    const walk = await follow(jar, await postForm(jar, formUrl, { email: gina.email, password: gina.password }), formUrl, `${t.base}${CALLBACK}`);
+    const lateAnswer = await googleAnswer(slowStart.body.result.location, gina);
     await ticketFor(app, id);
-    expect((await slow.get(walk.callback!.pathname + walk.callback!.search)).body.errorCode).toBe(E.invalidToken);
+    expect((await slow.get(lateAnswer)).body.errorCode).toBe(E.invalidToken);
     expect((await slow.get('/api/social/app-link')).status).toBe(404);
     expect((await app.get(`/api/accounts/${id}/linked-sign-ins`, { auth: true })).body.result.identities).toEqual([]);
 
@@ -205,10 +208,7 @@ describe('linking Google from a partner app, in the device browser', () => {
     const lurer = new Client(t.base);
     await lurer.post('/api/social/app-link/open', { ticket: await ticketFor(app, id) });
     const start = await lurer.post('/api/social/app-link/start', {});
-    const jar = new CookieJar();
-    const { formUrl } = await openSignIn(jar, new URL(start.body.result.location), `${t.base}${CALLBACK}`);
-    const walk = await follow(jar, await postForm(jar, formUrl, { email: gina.email, password: gina.password }), formUrl, `${t.base}${CALLBACK}`);
-    const callback = walk.callback!.pathname + walk.callback!.search;
+    const callback = await googleAnswer(start.body.result.location, gina);
     // Planted in the victim's browser: the flow's cookie alone. Refused, and the flow ends: the same
     // address carried back to the lurer's browser finishes nothing either.
     const flowOnly = new Client(t.base);
@@ -221,10 +221,7 @@ describe('linking Google from a partner app, in the device browser', () => {
     // Both cookies planted in the victim's browser, from a new hand-off of the lurer's.
     await lurer.post('/api/social/app-link/open', { ticket: await ticketFor(app, id) });
     const again = await lurer.post('/api/social/app-link/start', {});
-    const jar2 = new CookieJar();
-    const at2 = await openSignIn(jar2, new URL(again.body.result.location), `${t.base}${CALLBACK}`);
-    const walk2 = await follow(jar2, await postForm(jar2, at2.formUrl, { email: gina.email, password: gina.password }), at2.formUrl, `${t.base}${CALLBACK}`);
-    const callback2 = walk2.callback!.pathname + walk2.callback!.search;
+    const callback2 = await googleAnswer(again.body.result.location, gina);
     // Both planted: the victim's browser takes the answer and is shown the review; the lurer's copy is stale.
     const victim = new Client(t.base);
     for (const [name, value] of lurer.cookies) victim.cookies.set(name, value);
@@ -241,15 +238,13 @@ describe('linking Google from a partner app, in the device browser', () => {
     const browser = new Client(t.base);
     await browser.post('/api/social/app-link/open', { ticket: await ticketFor(app, id) });
     const start = await browser.post('/api/social/app-link/start', {});
-    const jar = new CookieJar();
-    const { formUrl } = await openSignIn(jar, new URL(start.body.result.location), `${t.base}${CALLBACK}`);
-    const walk = await follow(jar, await postForm(jar, formUrl, { email: demo.email, password: demo.password }), formUrl, `${t.base}${CALLBACK}`);
+    const answer = await googleAnswer(start.body.result.location, demo);
     // Sent to someone else's browser: refused before the code is spent, nothing linked.
-    const other = await new Client(t.base).get(walk.callback!.pathname + walk.callback!.search);
+    const other = await new Client(t.base).get(answer);
     expect(other.body.errorCode).toBe(E.invalidToken);
     expect((await app.get(`/api/accounts/${id}/linked-sign-ins`, { auth: true })).body.result.identities).toEqual([]);
     // And the hand-off ends: the address carried back to the right browser finishes nothing.
     expect((await browser.get('/api/social/app-link')).body.result).toMatchObject({ status: 'failed', failure: 'expired' });
-    expect((await browser.get(walk.callback!.pathname + walk.callback!.search)).body.errorCode).toBe(E.invalidToken);
+    expect((await browser.get(answer)).body.errorCode).toBe(E.invalidToken);
   });
 });
