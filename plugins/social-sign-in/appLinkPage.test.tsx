@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type HttpClient } from '@portal/plugin-api';
@@ -81,7 +81,7 @@ describe('AppLinkPage: the device browser a partner app opened', () => {
 
     assign.mockReset();
     const odd = server({ '/social/app-link': CONFIRM, '/social/app-link/start': { location: 'javascript:alert(1)' } });
-    document.body.innerHTML = '';
+    cleanup();
     await renderPage(odd.http);
     await userEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
     expect(await screen.findByRole('alert')).toBeInTheDocument();
@@ -115,7 +115,7 @@ describe('AppLinkPage: the device browser a partner app opened', () => {
 
   it('never follows a way back that is not an app address (javascript:, data:, http:)', async () => {
     for (const returnUri of ['javascript:alert(1)', 'data:text/html,hi', 'http://evil.example/']) {
-      document.body.innerHTML = '';
+      cleanup();
       openedAt('/social/app-link');
       const { http } = server({ '/social/app-link': { ...CONFIRM, status: 'linked', returnUri } });
       const { unmount } = await renderPage(http);
@@ -146,7 +146,7 @@ describe('AppLinkPage: the device browser a partner app opened', () => {
       ['/social/app-link/open', { ticket: 'ticket-2' }],
     ]);
 
-    document.body.innerHTML = '';
+    cleanup();
     openedAt('/social/app-link#token=ticket-3');
     const gone = server({ '/social/app-link/open': new ApiError(-20651, 'gone', 404) });
     await renderPage(gone.http);
