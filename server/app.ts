@@ -168,7 +168,7 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   setUpServerHalves(halves, ctx.extensions);
   // From here on, a plugin off in every served config stays off until a restart (its routes are not registered).
   ctx.switches.markStarted();
-  const jobs = startPluginJobs(halves, ctx);
+  const jobs = startPluginJobs(options.pluginJobs ? halves : [], ctx);
   // Expired shared rows, OpenID provider state, address lock rows and security events past their 90 days, deleted beside the requests (never in their path).
   const pruning = startPruning(
     [(now) => pruneShared(stores.global, now), (now) => pruneOidcPayloads(stores.global, now), (now) => pruneAddressLocks(ctx, now), ...Object.values(stores.regions).map((db) => (now: number) => pruneSecurityEvents(db, now))],

@@ -139,6 +139,8 @@ export interface ServerOptions {
   mailWorker: WorkerSettings;
   /** On close (SIGTERM): how long requests under way may take before their connections are cut (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
+  /** The plugins' scheduled jobs run in the background (default); a test that drives a job step by step turns them off. */
+  pluginJobs: boolean;
   /** Cheap argon2 parameters and no start-up banner noise: tests only, never production. */
   testMode: boolean;
   seedDemo: boolean;
@@ -294,6 +296,7 @@ export function resolveOptions(input: ServerOptionsInput = {}): ServerOptions {
     mailOutbox: { ...DEFAULT_OUTBOX_SETTINGS, ...input.mailOutbox },
     mailWorker: { ...DEFAULT_WORKER_SETTINGS, ...input.mailWorker },
     shutdownGraceMs: input.shutdownGraceMs ?? SHUTDOWN_GRACE_MS,
+    pluginJobs: input.pluginJobs ?? true,
     testMode: input.testMode ?? false,
     seedDemo: input.seedDemo ?? true,
     privacyPolicyVersion: input.privacyPolicyVersion ?? 2,

@@ -4,7 +4,8 @@
  * Every kind of security event the server records. The passkey, recovery-code,
  * trusted-device and company kinds belong to those features; each is recorded where that
  * feature acts. `company_application_*`: a company's manager answered the account's application
- * to join (recorded without the manager's device or place).
+ * to join (recorded without the manager's device or place). `data_export_*`: "Download my data"
+ * (plugins/your-data) was asked for, or its archive downloaded.
  */
 export const SECURITY_EVENT_KINDS = [
   'sign_in_success',
@@ -37,6 +38,8 @@ export const SECURITY_EVENT_KINDS = [
   'activation_mail_sent',
   'company_application_accepted',
   'company_application_rejected',
+  'data_export_requested',
+  'data_export_downloaded',
 ] as const;
 /** One of SECURITY_EVENT_KINDS. */
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];

@@ -164,6 +164,7 @@ export { iconButtonStyle } from '../ui/iconButton';
 // Uploads, regions and validation rules.
 export { AVATAR_RULE, checkFile, type FileProblem, LICENSE_RULE } from '../files/checkFile';
 export { md5Hex, md5OfFile } from '../files/md5';
+export { saveBlob } from '../files/saveBlob';
 export { CountryRegionSelect } from '../regions/CountryRegionSelect';
 export { countryNamer, regionOfCountry } from '../regions/countryRegions';
 export { useRegionWhiteList } from '../regions/useRegionWhiteList';

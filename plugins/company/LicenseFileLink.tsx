@@ -1,9 +1,9 @@
 import { useTheme } from '@emotion/react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner, useErrorHandler, useHttp, VisuallyHidden } from '@portal/plugin-api';
+import { saveBlob, Spinner, useErrorHandler, useHttp, VisuallyHidden } from '@portal/plugin-api';
 import { companyApi } from './api';
-import { licenseFileOf, saveBlob } from './licenseFile';
+import { licenseFileOf } from './licenseFile';
 
 export interface LicenseFileLinkProps {
   /** The file URL the server gave (`Company.businessLicense.url`, `LicenseUploadResult.url`). */

@@ -22,18 +22,3 @@ export function licenseFileOf(url: string): LicenseFileRef | null {
   const region = match && REGION_CODES.find((code) => code.toLowerCase() === match[1]);
   return match && region ? { region, fileId: match[2]! } : null;
 }
-
-/** Saves a Blob under `fileName` (the browser's download, never shown inside the portal). */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = href;
-  anchor.download = fileName;
-  anchor.rel = 'noopener';
-  anchor.hidden = true;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  // The download has taken the bytes by then; the URL must not keep them alive.
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
-}

@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, EmailAddress, isOpsRole, longValueCss, LoadFailed, LoadingLine, namespaceOf, OPS_SECTION_POINT, PageCard, stackedTableCss, TextField, useFormatMoment, usePortal, type OpsSection, type TranslationKey } from '@portal/plugin-api';
+import { Button, EmailAddress, saveBlob, isOpsRole, longValueCss, LoadFailed, LoadingLine, namespaceOf, OPS_SECTION_POINT, PageCard, stackedTableCss, TextField, useFormatMoment, usePortal, type OpsSection, type TranslationKey } from '@portal/plugin-api';
 import { useOps } from './api';
 import { OPS_CALLS as C, type AuditEntry, type AuditPage } from './contract';
 import { consoleError } from './messages';
@@ -87,12 +87,7 @@ export function AuditView() {
   async function exportLog() {
     try {
       const blob = await ops.download(`${C.auditExport}${queryOf(filters)}`);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `audit-${new Date().toISOString().slice(0, 10)}.jsonl`;
-      a.click();
-      URL.revokeObjectURL(url);
+      saveBlob(blob, `audit-${new Date().toISOString().slice(0, 10)}.jsonl`);
     } catch (err) {
       setFailure(err);
     }

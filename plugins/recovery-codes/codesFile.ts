@@ -1,3 +1,5 @@
+import { saveBlob } from '@portal/plugin-api';
+
 /** The text a saved set of codes is: a heading line, then one code per line. */
 export function codesText(heading: string, codes: readonly string[]): string {
   return `${heading}\n\n${codes.join('\n')}\n`;
@@ -5,13 +7,5 @@ export function codesText(heading: string, codes: readonly string[]): string {
 
 /** Saves `text` as a file the browser downloads (no server round trip: the codes never leave the page again). */
 export function downloadText(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked after the click has been handled, so the download has started.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), fileName);
 }

@@ -27,6 +27,8 @@ const DISOWNABLE: ReadonlySet<SecurityEventKind> = new Set<SecurityEventKind>([
   'second_factor_reset',
   'sign_in_linked',
   'sign_in_unlinked',
+  'data_export_requested',
+  'data_export_downloaded',
 ]);
 
 export function mayDisown(event: SecurityEvent): boolean {

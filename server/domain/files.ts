@@ -92,3 +92,10 @@ export async function readUploadData(ctx: Ctx, region: RegionCode, row: FileTabl
     return null;
   }
 }
+
+/** An upload's bytes, or null when its file is gone from the data folder. */
+export async function readUpload(ctx: Ctx, region: RegionCode, file: Pick<FileTable, 'stored_name'>): Promise<Buffer | null> {
+  // stored_name is made here (a random id and an extension), never taken from a request.
+  if (!/^[A-Za-z0-9_-]+\.[a-z]{3,4}$/.test(file.stored_name)) return null;
+  return fs.promises.readFile(path.join(uploadDir(ctx, region), file.stored_name)).catch(() => null);
+}

@@ -13,7 +13,7 @@ import type { MigrationSet } from '../db/migrations';
 
 /** What the core lends a server half: the stores per region, mail, counters, options and the plugin switches. */
 export type ServerContext = Ctx;
-export type { DirectoryCompany, ExternalProof, ExternalSignInRequired, LinkedIdentity, MethodColumns, PasskeyProof, PointName, SecondFactorScope, ServerPoints, TrustedBrowserRequest, TrustedSkip } from '../plugin-host/points';
+export type { DirectoryCompany, ExternalProof, ExternalSignInRequired, LinkedIdentity, MethodColumns, PasskeyProof, PersonalFiles, PersonalTable, PointName, SecondFactorScope, ServerPoints, TrustedBrowserRequest, TrustedSkip } from '../plugin-host/points';
 export type { MigrationSet, SqlDialect } from '../db/migrations';
 export type { AuthContext, SsoSessionRef } from '../domain/sessions';
 export type { DemoSeeding, DemoUser } from '../demo/seed';
@@ -88,6 +88,7 @@ export { isUniqueViolation, LOCK_SPACE, lockKey, lockRow } from '../db/portable'
 export { firstUse, pruneExpired, sharedSecret } from '../db/sharedState';
 export { openTotpSecret, sealTotpSecret } from '../db/secretsAtRest';
 export { LICENSE_MAX, saveUpload } from '../domain/files';
+export { collectPersonalData, personalUploads, type PersonalDataSet, type PersonalRows, type PersonalUpload } from '../domain/personalData';
 // Accounts, secrets and checks every feature shares.
 export { accountRow, getAccount, confirmRegion, conflictInfo, createAccount, createOneTimeToken, fileUrl, findAccount, forgetTrustedBrowsers, languageOr, sendActivationMail } from '../domain/accounts';
 export { checkPasswordLocked } from '../domain/passwordLock';

@@ -69,6 +69,29 @@ export interface LinkedIdentity {
   removable: boolean;
 }
 
+/**
+ * A table that keeps rows about a person (the personalData point): how its rows are found, which
+ * columns never leave the server, or why it is left out of the person's export.
+ */
+export interface PersonalTable {
+  /** The store it lives in: `regional` is the account's own region's. */
+  store: 'global' | 'regional' | 'legacy';
+  table: string;
+  /** Columns holding the account's id, and columns holding its address: a row matches when any of them does. */
+  byId?: readonly string[];
+  byEmail?: readonly string[];
+  /** Columns never exported: secrets, digests of secrets, keys. */
+  secret?: readonly string[];
+  /**
+   * Set when the rows are not exported, and why (single-use codes that end within minutes, keyed
+   * digests that name no one): the coverage test reads it, the README does not.
+   */
+  leftOut?: string;
+}
+
+/** A person's data a feature adds to their export beyond its tables' own rows (the company's data they may see). */
+export type PersonalFiles = Record<string, unknown>;
+
 /** A company's own sign-in that its members must use (the externalSignIn point): -20690's result. */
 export interface ExternalSignInRequired {
   company: string;
@@ -327,6 +350,19 @@ export interface ServerPoints {
     audit(ctx: Ctx, record: OpsAuditRecord): Promise<void>;
   };
   /**
+   * Where a feature keeps rows about a person: every table with an account's id or address is
+   * named by one contribution (the core names its own, server/domain/personalData.ts), and a test
+   * fails for a table that none names. The export of "Download my data" reads the rows of the
+   * tables named, without their secret columns, whatever the switches say (data outlives a switch).
+   */
+  personalData: {
+    /** The feature's name in the export (its folder in the ZIP). */
+    name: string;
+    tables: readonly PersonalTable[];
+    /** More files of the person's data than its tables' rows, by file name (JSON values). */
+    extra?(ctx: Ctx, region: RegionCode, account: AccountTable): Promise<PersonalFiles>;
+  };
+  /**
    * What a feature knows of one account (its passkeys, recovery codes left, trusted browsers,
    * company), read by the ops console's help desk without reaching into the feature's tables.
    * Asked wherever one was ever contributed, whatever the switches say: the help desk sees the
@@ -345,7 +381,7 @@ interface Contribution<K extends PointName> {
 }
 
 export class ServerExtensions {
-  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { humanCheck: [], secondFactorMethods: [], fileReader: [], registrationInvitation: [], trustedBrowser: [], backupCodes: [], passkeys: [], signInCode: [], externalSignIn: [], linkedIdentities: [], companyDirectory: [], loginSource: [], legacyAccounts: [], accountData: [], demoData: [], devStandIns: [], operators: [], accountFacts: [] };
+  private readonly contributions: { [K in PointName]: Array<Contribution<K>> } = { humanCheck: [], secondFactorMethods: [], fileReader: [], registrationInvitation: [], trustedBrowser: [], backupCodes: [], passkeys: [], signInCode: [], externalSignIn: [], linkedIdentities: [], companyDirectory: [], loginSource: [], legacyAccounts: [], accountData: [], demoData: [], devStandIns: [], operators: [], accountFacts: [], personalData: [] };
 
   contribute<K extends PointName>(plugin: string, point: K, value: ServerPoints[K]): void {
     (this.contributions[point] as Array<Contribution<K>>).push({ plugin, value });

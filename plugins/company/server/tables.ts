@@ -6,7 +6,7 @@
  */
 import type { RegionCode } from '@portal/plugin-api/contract';
 import { sql, type Generated, type Kysely } from 'kysely';
-import type { MigrationSet, RegionalDb, ServerContext as Ctx } from '@portal/server-api';
+import type { MigrationSet, RegionalDb, ServerContext as Ctx, PersonalTable } from '@portal/server-api';
 
 export interface OrgTable {
   id: string;
@@ -174,3 +174,15 @@ export const companyMigrations: MigrationSet = (dialect) => ({
     },
   },
 });
+
+/** The tables' rows about a person, for their export (the `personalData` point). */
+export const personalDataOfCompany = {
+  name: 'company',
+  tables: [
+  { store: 'regional', table: 'orgs', byId: ['owner_account_id'], byEmail: ['contact_email'] },
+  { store: 'regional', table: 'org_members', byId: ['account_id'], byEmail: ['email'] },
+  { store: 'regional', table: 'org_applications', byId: ['account_id'] },
+  { store: 'regional', table: 'invitations', byId: ['inviter_account_id'], byEmail: ['email'], secret: ['code_hash'] },
+  { store: 'regional', table: 'invite_sends', byEmail: ['email'] },
+] satisfies PersonalTable[],
+};

@@ -1,7 +1,7 @@
 import { defineServerPlugin, pruneExpired } from '@portal/server-api';
 import { emailCodeRoutes } from './routes';
 import { checkSignInCode, completeSignInCode } from './signInCodes';
-import { signInCodeMigrations, signInCodesOfAccount, signInCodeStore } from './tables';
+import { signInCodeMigrations, signInCodesOfAccount, signInCodeStore, personalDataOfEmailCode } from './tables';
 
 /**
  * Sign-in by email code: `POST /login/email-code` mails a 6-digit code and a link for this sign-in;
@@ -14,6 +14,7 @@ export default defineServerPlugin({
   mails: ['signInCode'],
   migrations: { regional: signInCodeMigrations },
   setup(host) {
+    host.contribute('personalData', personalDataOfEmailCode);
     host.contribute('accountData', signInCodesOfAccount);
     host.contribute('signInCode', { check: checkSignInCode, complete: completeSignInCode });
   },

@@ -5,7 +5,7 @@
  */
 import type { RegionCode } from '@portal/plugin-api/contract';
 import type { Kysely } from 'kysely';
-import type { MigrationSet, RegionalDb, ServerContext as Ctx } from '@portal/server-api';
+import type { MigrationSet, RegionalDb, ServerContext as Ctx, PersonalTable } from '@portal/server-api';
 
 export interface SignInCodeTable {
   /** sha256 of the process id the browser holds. */
@@ -59,3 +59,9 @@ export const signInCodeMigrations: MigrationSet = () => ({
     },
   },
 });
+
+/** The tables' rows about a person, for their export (the `personalData` point). */
+export const personalDataOfEmailCode = {
+  name: 'email-code',
+  tables: [{ store: 'regional', table: 'email_code_processes', byId: ['account_id'], secret: ['code_hash', 'link_hash', 'binding_hash', 'browser_hash'] }] satisfies PersonalTable[],
+};

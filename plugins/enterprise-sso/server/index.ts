@@ -3,7 +3,7 @@ import { refreshSamlMetadata } from './connections';
 import { completeProof, PROOF_PREFIX, proofAccount, requiredFor } from './flows';
 import { enterpriseIdentities } from './linkedIdentities';
 import { enterpriseRoutes } from './routes';
-import { enterpriseMigrations, ssoStore } from './tables';
+import { enterpriseMigrations, ssoStore, personalDataOfEnterpriseSso } from './tables';
 import { enterpriseDevStandIns, seedEnterpriseDemo } from './dev/standIns';
 
 /**
@@ -15,6 +15,7 @@ export default defineServerPlugin({
   id: 'enterprise-sso',
   migrations: { global: enterpriseMigrations },
   setup(host) {
+    host.contribute('personalData', personalDataOfEnterpriseSso);
     host.contribute('externalSignIn', { proofPrefix: PROOF_PREFIX, proofAccount, complete: completeProof, required: requiredFor });
     host.contribute('linkedIdentities', enterpriseIdentities);
     host.contribute('demoData', { seed: seedEnterpriseDemo });

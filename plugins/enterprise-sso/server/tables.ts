@@ -7,7 +7,7 @@
  */
 import type { RegionCode } from '@portal/plugin-api/contract';
 import { sql } from 'kysely';
-import type { MigrationSet, ServerContext as Ctx } from '@portal/server-api';
+import type { MigrationSet, ServerContext as Ctx, PersonalTable } from '@portal/server-api';
 
 export interface ConnectionTable {
   id: string;
@@ -181,3 +181,12 @@ export const enterpriseMigrations: MigrationSet = () => ({
     },
   },
 });
+
+/** The tables' rows about a person, for their export (the `personalData` point). */
+export const personalDataOfEnterpriseSso = {
+  name: 'enterprise-sso',
+  tables: [
+  { store: 'global', table: 'enterprise_sso_links', byId: ['account_id'] },
+  { store: 'global', table: 'enterprise_sso_flows', byId: ['account_id'], byEmail: ['email', 'claim_email'], secret: ['state_hash', 'browser_hash', 'session_code', 'nonce', 'code_verifier', 'proof_hash', 'request_id'] },
+] satisfies PersonalTable[],
+};

@@ -2,7 +2,7 @@ import { defineServerPlugin } from '@portal/server-api';
 import { MFA_TYPES } from '@portal/plugin-api/contract';
 import { checkEmailCode, sendEmailCode } from './emailCodes';
 import { checkTotp, createTotpEnrolment } from './totp';
-import { emailCodesOfAccount, mfaMigrations } from './tables';
+import { emailCodesOfAccount, mfaMigrations, personalDataOfMfa } from './tables';
 
 /**
  * Two-step verification's code methods (spec sections 2 and 4): mailed codes and the
@@ -18,6 +18,7 @@ export default defineServerPlugin({
   mails: ['emailCode'],
   migrations: { regional: mfaMigrations },
   setup(host) {
+    host.contribute('personalData', personalDataOfMfa);
     host.contribute('accountData', emailCodesOfAccount);
     host.contribute('secondFactorMethods', {
       type: MFA_TYPES.email,

@@ -6,7 +6,7 @@
  */
 import type { RegionCode } from '@portal/plugin-api/contract';
 import type { Kysely } from 'kysely';
-import type { MigrationSet, RegionalDb, ServerContext as Ctx } from '@portal/server-api';
+import type { MigrationSet, RegionalDb, ServerContext as Ctx, PersonalTable } from '@portal/server-api';
 
 export interface EmailCodeTable {
   id: string;
@@ -49,3 +49,9 @@ export const mfaMigrations: MigrationSet = () => ({
     },
   },
 });
+
+/** The tables' rows about a person, for their export (the `personalData` point). */
+export const personalDataOfMfa = {
+  name: 'mfa',
+  tables: [{ store: 'regional', table: 'email_codes', byId: ['account_id'], secret: ['code_hash', 'process_hash'] }] satisfies PersonalTable[],
+};

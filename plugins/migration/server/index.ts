@@ -1,7 +1,7 @@
 import { defineServerPlugin } from '@portal/server-api';
 import { localAccounts, migrationRequired } from './migration';
 import { migrationRoutes } from './routes';
-import { migrationMigrations } from './tables';
+import { migrationMigrations, personalDataOfMigration } from './tables';
 import { seedOldAccounts } from './demo';
 import { oldSystemsStandIn } from './devStandIn';
 
@@ -13,6 +13,7 @@ export default defineServerPlugin({
   id: 'migration',
   migrations: { legacy: migrationMigrations },
   setup(host) {
+    host.contribute('personalData', personalDataOfMigration);
     host.contribute('demoData', { seed: seedOldAccounts });
     host.contribute('devStandIns', { routes: oldSystemsStandIn });
     host.contribute('legacyAccounts', { find: localAccounts, required: migrationRequired });

@@ -4,7 +4,7 @@
  * made before the plugins owned their tables has them already. (The per-address password lock of
  * a sign-in without a vendor ID, `legacy_password_locks`, is the core sign-in's.)
  */
-import type { MigrationSet, LegacyAccountTable, ServerContext as Ctx } from '@portal/server-api';
+import type { MigrationSet, LegacyAccountTable, ServerContext as Ctx, PersonalTable } from '@portal/server-api';
 
 export interface MigrationTokenTable {
   token_hash: string;
@@ -52,3 +52,12 @@ export const migrationMigrations: MigrationSet = () => ({
     },
   },
 });
+
+/** The tables' rows about a person, for their export (the `personalData` point). */
+export const personalDataOfMigration = {
+  name: 'migration',
+  tables: [
+  { store: 'legacy', table: 'legacy_accounts', byEmail: ['email'], secret: ['password_hash'] },
+  { store: 'legacy', table: 'migration_tokens', byEmail: ['email'], secret: ['token_hash'] },
+] satisfies PersonalTable[],
+};

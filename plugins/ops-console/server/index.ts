@@ -2,7 +2,7 @@ import { defineServerPlugin } from '@portal/server-api';
 import { appendAuditRow } from './auditLog';
 import { consoleRoutes } from './routes';
 import { authenticateOperator } from './sessions';
-import { consoleMigrations } from './tables';
+import { consoleMigrations, personalDataOfOpsConsole } from './tables';
 
 /**
  * The ops console's server half: operators, their sign-in with a second factor, their roles and
@@ -14,6 +14,7 @@ export default defineServerPlugin({
   migrations: { global: consoleMigrations },
   mails: ['opsInvite'],
   setup(host) {
+    host.contribute('personalData', personalDataOfOpsConsole);
     host.contribute('operators', { authenticate: authenticateOperator, audit: appendAuditRow });
   },
   opsRoutes: (api, ctx) => consoleRoutes(ctx)(api),

@@ -5,7 +5,7 @@
  * trigger refuses every UPDATE and DELETE of it, whatever code or role asks.
  */
 import { sql } from 'kysely';
-import type { MigrationSet, ServerContext as Ctx } from '@portal/server-api';
+import type { MigrationSet, ServerContext as Ctx, PersonalTable } from '@portal/server-api';
 import type { OpsRole } from '@portal/plugin-api/contract';
 import type { OperatorStatus } from '../contract';
 
@@ -162,3 +162,12 @@ export const consoleMigrations: MigrationSet = (dialect) => ({
     },
   },
 });
+
+/** The tables' rows about a person, for their export (the `personalData` point). */
+export const personalDataOfOpsConsole = {
+  name: 'ops-console',
+  tables: [
+  { store: 'global', table: 'ops_console_operators', leftOut: 'the console’s operators are staff identities of their own, not portal IDs' },
+  { store: 'global', table: 'ops_console_audit', leftOut: 'the operators’ audit log, kept for the operator’s accountability; an action on an ID is in its security activity' },
+] satisfies PersonalTable[],
+};

@@ -3,7 +3,7 @@ import { passkeyFacts } from './accountFacts';
 import { hasPasskey } from './passkeys';
 import { completePasskeySignIn, passkeyProofAccount } from './passkeySignIn';
 import { passkeyRoutes } from './routes';
-import { passkeysOfAccount, passkeyMigrations } from './tables';
+import { passkeysOfAccount, passkeyMigrations, personalDataOfPasskeys } from './tables';
 
 /**
  * Passkeys (WebAuthn, SimpleWebAuthn): the Security card's list, registration, rename and removal,
@@ -13,6 +13,7 @@ export default defineServerPlugin({
   id: 'passkeys',
   migrations: { regional: passkeyMigrations },
   setup(host) {
+    host.contribute('personalData', personalDataOfPasskeys);
     host.contribute('accountData', passkeysOfAccount);
     host.contribute('accountFacts', { facts: passkeyFacts });
     host.contribute('passkeys', { has: hasPasskey, proofAccount: passkeyProofAccount, complete: completePasskeySignIn });

@@ -5,7 +5,7 @@
  */
 import type { RegionCode } from '@portal/plugin-api/contract';
 import type { Kysely } from 'kysely';
-import type { MigrationSet, RegionalDb, ServerContext as Ctx } from '@portal/server-api';
+import type { MigrationSet, RegionalDb, ServerContext as Ctx, PersonalTable } from '@portal/server-api';
 
 /** A WebAuthn credential of an account. */
 export interface PasskeyTable {
@@ -59,3 +59,9 @@ export const passkeyMigrations: MigrationSet = () => ({
     },
   },
 });
+
+/** The tables' rows about a person, for their export (the `personalData` point). */
+export const personalDataOfPasskeys = {
+  name: 'passkeys',
+  tables: [{ store: 'regional', table: 'passkeys', byId: ['account_id'], secret: ['public_key', 'counter'] }] satisfies PersonalTable[],
+};

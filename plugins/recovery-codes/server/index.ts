@@ -2,7 +2,7 @@ import { defineServerPlugin } from '@portal/server-api';
 import { recoveryCodeFacts } from './accountFacts';
 import { discardRecoveryCodes, mailRecoveryCodeUsed, recoveryCodesStatus, spendRecoveryCode } from './recoveryCodes';
 import { recoveryCodeRoutes } from './routes';
-import { recoveryCodesOfAccount, recoveryCodeMigrations } from './tables';
+import { recoveryCodesOfAccount, recoveryCodeMigrations, personalDataOfRecoveryCodes } from './tables';
 
 /**
  * Recovery codes (beyond the spec, issue 18): single-use codes that pass the MFA step when the usual
@@ -13,6 +13,7 @@ export default defineServerPlugin({
   migrations: { regional: recoveryCodeMigrations },
   mails: ['recoveryCodeUsed'],
   setup(host) {
+    host.contribute('personalData', personalDataOfRecoveryCodes);
     host.contribute('accountData', recoveryCodesOfAccount);
     host.contribute('accountFacts', { facts: recoveryCodeFacts });
     host.contribute('backupCodes', {

@@ -5,7 +5,7 @@
  */
 import type { RegionCode } from '@portal/plugin-api/contract';
 import type { Kysely } from 'kysely';
-import type { MigrationSet, RegionalDb, ServerContext as Ctx } from '@portal/server-api';
+import type { MigrationSet, RegionalDb, ServerContext as Ctx, PersonalTable } from '@portal/server-api';
 
 export interface RecoveryCodeTable {
   id: string;
@@ -46,3 +46,9 @@ export const recoveryCodeMigrations: MigrationSet = () => ({
     },
   },
 });
+
+/** The tables' rows about a person, for their export (the `personalData` point). */
+export const personalDataOfRecoveryCodes = {
+  name: 'recovery-codes',
+  tables: [{ store: 'regional', table: 'recovery_codes', byId: ['account_id'], secret: ['code_hash'] }] satisfies PersonalTable[],
+};

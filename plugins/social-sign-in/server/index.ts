@@ -3,7 +3,7 @@ import { socialDevStandIns, seedSocialDemo } from './dev/standIn';
 import { completeProof, PROOF_PREFIX, proofAccount } from './flows';
 import { socialIdentities } from './identities';
 import { socialRoutes } from './routes';
-import { socialMigrations, socialStore } from './tables';
+import { socialMigrations, socialStore, personalDataOfSocialSignIn } from './tables';
 
 /**
  * Social sign-in, where the deployment offers it per region: Google, Microsoft and Apple, each an
@@ -17,6 +17,7 @@ export default defineServerPlugin({
   migrations: { global: socialMigrations },
   mails: ['signInLinked', 'signInUnlinked'],
   setup(host) {
+    host.contribute('personalData', personalDataOfSocialSignIn);
     // A social provider never stands for the portal's second factor: the account's own is asked.
     host.contribute('externalSignIn', { proofPrefix: PROOF_PREFIX, proofAccount, complete: completeProof, required: async () => null });
     host.contribute('linkedIdentities', socialIdentities);

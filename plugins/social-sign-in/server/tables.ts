@@ -4,7 +4,7 @@
  * the short-lived flows, from the login page (or the Security page) to the provider and back.
  */
 import type { RegionCode } from '@portal/plugin-api/contract';
-import type { MigrationSet, ServerContext as Ctx } from '@portal/server-api';
+import type { MigrationSet, ServerContext as Ctx, PersonalTable } from '@portal/server-api';
 
 export interface SocialLinkTable {
   provider: string;
@@ -144,3 +144,13 @@ export const socialMigrations: MigrationSet = () => ({
     },
   },
 });
+
+/** The tables' rows about a person, for their export (the `personalData` point). */
+export const personalDataOfSocialSignIn = {
+  name: 'social-sign-in',
+  tables: [
+  { store: 'global', table: 'social_sign_in_links', byId: ['account_id'], byEmail: ['email'] },
+  { store: 'global', table: 'social_sign_in_flows', byId: ['account_id'], byEmail: ['claim_email'], secret: ['state_hash', 'browser_hash', 'session_code', 'nonce', 'code_verifier', 'proof_hash'] },
+  { store: 'global', table: 'social_app_links', byId: ['account_id'], byEmail: ['provider_email'], secret: ['browser_hash', 'flow_id'] },
+] satisfies PersonalTable[],
+};

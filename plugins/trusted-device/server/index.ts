@@ -2,7 +2,7 @@ import { defineServerPlugin } from '@portal/server-api';
 import { trustedDeviceFacts } from './accountFacts';
 import { currentTrustedDevice, deviceCookieHeader, revokeTrustedDevices, skipsSecondFactor, trustDevice, trustedDaysOffered } from './trustedDevices';
 import { trustedDeviceRoutes } from './routes';
-import { trustedDevicesOfAccount, trustedDeviceMigrations } from './tables';
+import { trustedDevicesOfAccount, trustedDeviceMigrations, personalDataOfTrustedDevice } from './tables';
 
 /**
  * Trusted devices (beyond the spec, issue 18): "don't ask again" on the MFA step lets this browser
@@ -14,6 +14,7 @@ export default defineServerPlugin({
   id: 'trusted-device',
   migrations: { regional: trustedDeviceMigrations },
   setup(host) {
+    host.contribute('personalData', personalDataOfTrustedDevice);
     host.contribute('accountData', trustedDevicesOfAccount);
     host.contribute('accountFacts', { facts: trustedDeviceFacts });
     host.contribute('trustedBrowser', {

@@ -7,7 +7,7 @@
  */
 import type { RegionCode } from '@portal/plugin-api/contract';
 import type { Kysely } from 'kysely';
-import type { MigrationSet, RegionalDb, ServerContext as Ctx } from '@portal/server-api';
+import type { MigrationSet, RegionalDb, ServerContext as Ctx, PersonalTable } from '@portal/server-api';
 
 export interface TrustedDeviceTable {
   id: string;
@@ -68,3 +68,9 @@ export const trustedDeviceMigrations: MigrationSet = () => ({
     },
   },
 });
+
+/** The tables' rows about a person, for their export (the `personalData` point). */
+export const personalDataOfTrustedDevice = {
+  name: 'trusted-device',
+  tables: [{ store: 'regional', table: 'trusted_devices', byId: ['account_id'], secret: ['secret_digest', 'previous_digest'] }] satisfies PersonalTable[],
+};

@@ -1,0 +1,42 @@
+/**
+ * "Your data"'s calls, shared by its browser and server halves. A person asks for a copy of their
+ * data; the server builds it in the background (a job that survives a restart) as a ZIP of JSON
+ * files with a README in their language, mails them when it is ready, and keeps it for
+ * `EXPORT_DAYS` days. Downloading it asks for the password again.
+ */
+
+/** How long a built copy can be downloaded, in days; then it is deleted. */
+export const EXPORT_DAYS = 7;
+
+/** The page, under /accountSetting. */
+export const YOUR_DATA_PATH = 'your-data';
+
+/** queued: waiting for the job; building: the job is at it; ready: can be downloaded; failed: the job gave up. */
+export type ExportState = 'queued' | 'building' | 'ready' | 'failed';
+
+/** The person's copy, as the page shows it. */
+export interface DataExport {
+  state: ExportState;
+  /** Epoch milliseconds. */
+  requestedAt: number;
+  readyAt: number | null;
+  /** When a ready copy is deleted. */
+  expiresAt: number | null;
+  /** The ZIP's size in bytes, once built. */
+  size: number | null;
+  downloadedAt: number | null;
+}
+
+/**
+ * `GET /accounts/{id}/data-export`: the copy, or null when there is none (never asked, deleted, or expired).
+ * `POST` asks for one (a copy being built is answered as it is; a ready one is replaced).
+ * `DELETE` deletes it now.
+ */
+export interface DataExportResult {
+  export: DataExport | null;
+}
+
+/** `POST /accounts/{id}/data-export/download {password}`: the ZIP (application/zip), or the sign-in's errors (wrong password, locked). */
+export interface DownloadRequest {
+  password: string;
+}

@@ -1,0 +1,24 @@
+import { definePlugin, localeFile } from '@portal/plugin-api';
+import { YOUR_DATA_PATH } from './contract';
+import type messages from '../../locales/en_US/your-data.json';
+
+/**
+ * "Your data" (issue 30): a page of the account area where a person downloads a copy of
+ * everything the portal keeps about them. Its server half builds the copy in the background.
+ */
+export default definePlugin({
+  id: 'your-data',
+  routes: [{ path: YOUR_DATA_PATH, parent: 'accountSetting', view: () => import('./YourDataPage'), titleKey: 'your-data:title' }],
+  // After Security (and before Account, 90): where a person looks for what is kept about them.
+  menu: [{ id: 'your-data', path: YOUR_DATA_PATH, labelKey: 'your-data:menu', order: 80 }],
+  locales: {
+    'your-data': localeFile('your-data'),
+  },
+});
+
+// t('your-data:…') is type-checked against the English file (core/i18n/resources.ts).
+declare module '@portal/plugin-api' {
+  interface PortalNamespaces {
+    'your-data': typeof messages;
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The ZIP of a person's data: one JSON file per table that keeps rows about them (named by the
+ * core and the features, server/domain/personalData.ts), the features' extra files, their uploads,
+ * a manifest, and a README in their language. fflate writes it (docs/decisions.md: a small,
+ * dependency-free, well-kept ZIP library; no hand-written format code).
+ */
+import { readFileSync } from 'node:fs';
+import { strToU8, zipSync, type Zippable } from 'fflate';
+import type { RegionCode } from '@portal/plugin-api/contract';
+import { collectPersonalData, DEFAULT_LANGUAGE, isLanguageCode, personalUploads, type AccountTable, type ServerContext as Ctx } from '@portal/server-api';
+
+/** The README's texts (`archive` in locales/<lang>/mail/your-data.json). */
+interface ArchiveTexts {
+  title: string;
+  intro: string;
+  made: string;
+  times: string;
+  withheld: string;
+  filesHeading: string;
+  uploads: string;
+  manifest: string;
+  other: string;
+  files: Record<string, Record<string, string>>;
+}
+
+const textsCache = new Map<string, ArchiveTexts>();
+
+/** The README's texts in a language (English for an unknown one). */
+export function archiveTexts(language: string): ArchiveTexts {
+  const lang = isLanguageCode(language) ? language : DEFAULT_LANGUAGE;
+  let texts = textsCache.get(lang);
+  if (!texts) {
+    const file = new URL(`../../../locales/${lang}/mail/your-data.json`, import.meta.url);
+    texts = (JSON.parse(readFileSync(file, 'utf8')) as { archive: ArchiveTexts }).archive;
+    textsCache.set(lang, texts);
+  }
+  return texts;
+}
+
+const fill = (text: string, vars: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
+
+/** Times as people and programs read them: epoch milliseconds in `…_at` and `…_until` columns become ISO 8601 (UTC). */
+export function readableRow(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).map(([column, value]) => [column, /(_at|_until)$/.test(column) && typeof value === 'number' && value > 1e11 ? new Date(value).toISOString() : value]));
+}
+
+/** A file name that every unzip tool accepts: no folders, no control characters. */
+function safeName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this replaces
+  return name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').slice(0, 120) || 'file';
+}
+
+export interface BuiltArchive {
+  zip: Uint8Array;
+  /** Each file's path and, for a table, how many rows it holds. */
+  files: Array<{ path: string; rows?: number }>;
+}
+
+/** Collects the person's data from every store and writes the ZIP. */
+export async function buildArchive(ctx: Ctx, region: RegionCode, account: AccountTable, language: string): Promise<BuiltArchive> {
+  const texts = archiveTexts(language);
+  const data = await collectPersonalData(ctx, region, account);
+  const uploads = await personalUploads(ctx, account);
+  const entries: Zippable = {};
+  const files: BuiltArchive['files'] = [];
+  const describe = (path: string) => {
+    const [feature = '', name = ''] = path.replace(/\.json$/, '').split('/');
+    return texts.files[feature]?.[name] ?? fill(texts.other, { table: name, feature });
+  };
+  const lines: string[] = [];
+  const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
+  for (const table of data.rows) {
+    entries[table.file] = json(table.rows.map(readableRow));
+    files.push({ path: table.file, rows: table.rows.length });
+    lines.push(`${table.file} (${table.rows.length})\n    ${describe(table.file)}`);
+  }
+  for (const [path, value] of Object.entries(data.extra)) {
+    entries[path] = json(value);
+    files.push({ path });
+    lines.push(`${path}\n    ${describe(path)}`);
+  }
+  for (const upload of uploads) {
+    if (!upload.data) continue;
+    const path = `uploads/${upload.kind}-${upload.id.slice(0, 8)}-${safeName(upload.name)}`;
+    entries[path] = [new Uint8Array(upload.data), { level: 0 }];
+    files.push({ path });
+    lines.push(`${path}\n    ${texts.uploads}`);
+  }
+  const madeAt = new Date(ctx.now()).toISOString();
+  entries['manifest.json'] = json({ format: 1, madeAt, account: { id: account.id, email: account.email, region }, files });
+  const readme = [
+    texts.title,
+    '',
+    texts.intro,
+    fill(texts.made, { date: madeAt, email: account.email }),
+    '',
+    texts.times,
+    texts.withheld,
+    '',
+    texts.filesHeading,
+    '',
+    'manifest.json',
+    `    ${texts.manifest}`,
+    ...lines,
+    '',
+  ].join('\n');
+  entries['README.txt'] = strToU8(readme);
+  // A fixed time in every entry: the same data makes the same ZIP.
+  return { zip: zipSync(entries, { level: 6, mtime: new Date(ctx.now()) }), files };
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { answerSent, authHeaders, body, checkAccountPasswordRecorded, clientIp, ensureSelf, eventContext, fail, idParams, limitAuth, ok, recordSecurityEvent, requireAuth, S, type ServerContext as Ctx } from '@portal/server-api';
+import { ERROR_CODES as E } from '@portal/plugin-api/contract';
+import type { DataExportResult, DownloadRequest } from '../contract';
+import { deleteExport, exportOf, readyArchive, requestExport } from './exports';
+
+/** The file name the browser saves: the day the copy was asked for. */
+const fileName = (requestedAt: number) => `unified-id-data-${new Date(requestedAt).toISOString().slice(0, 10)}.zip`;
+
+export function yourDataRoutes(ctx: Ctx) {
+  return async (api: FastifyInstance) => {
+    api.get<{ Params: { id: string } }>('/accounts/:id/data-export', { schema: { params: idParams, headers: authHeaders } }, async (req, reply) => {
+      const auth = await requireAuth(ctx, req);
+      ensureSelf(auth, req.params.id);
+      reply.header('Cache-Control', 'no-store');
+      return ok<DataExportResult>({ export: await exportOf(ctx, auth.region, auth.account.id) });
+    });
+
+    api.post<{ Params: { id: string } }>('/accounts/:id/data-export', { schema: { params: idParams, headers: authHeaders } }, async (req) => {
+      const auth = await requireAuth(ctx, req);
+      ensureSelf(auth, req.params.id);
+      const asked = await requestExport(ctx, auth.region, auth.account);
+      if (asked.created) await recordSecurityEvent(ctx, { region: auth.region, id: auth.account.id }, 'data_export_requested', eventContext(clientIp(req), req.headers));
+      return ok<DataExportResult>({ export: asked.export });
+    });
+
+    api.delete<{ Params: { id: string } }>('/accounts/:id/data-export', { schema: { params: idParams, headers: authHeaders } }, async (req) => {
+      const auth = await requireAuth(ctx, req);
+      ensureSelf(auth, req.params.id);
+      await deleteExport(ctx, auth.region, auth.account.id);
+      return ok<DataExportResult>({ export: null });
+    });
+
+    // The copy holds everything about the person: it is handed out only to the password, asked again
+    // here (a wrong one counts toward the account's lock, as at the sign-in), never to the session alone.
+    api.post<{ Params: { id: string }; Body: DownloadRequest }>(
+      '/accounts/:id/data-export/download',
+      { schema: { params: idParams, headers: authHeaders, body: body({ password: S.password }, ['password']) } },
+      async (req, reply) => {
+        const auth = await requireAuth(ctx, req);
+        ensureSelf(auth, req.params.id);
+        await limitAuth(ctx, req, 'your-data');
+        const context = eventContext(clientIp(req), req.headers);
+        await checkAccountPasswordRecorded(ctx, auth.region, auth.account, req.body.password, context, 'security_unlock_failed', undefined, answerSent(reply));
+        const archive = await readyArchive(ctx, auth.region, auth.account.id);
+        if (!archive) fail(E.invalidParameter, { field: 'export' }, 'There is no copy of your data ready to download. Please ask for a new one.', 404);
+        await recordSecurityEvent(ctx, { region: auth.region, id: auth.account.id }, 'data_export_downloaded', context);
+        reply
+          .header('Content-Type', 'application/zip')
+          .header('Content-Disposition', `attachment; filename="${fileName(archive.requestedAt)}"`)
+          .header('Cache-Control', 'no-store');
+        return reply.send(archive.zip);
+      },
+    );
+  };
+}
