@@ -21,13 +21,15 @@ export function sizeText(bytes: number, locale: string): string {
 export interface YourDataPageProps {
   /** Show times in this zone (stories pin UTC); the profile's or browser's otherwise. */
   timeZone?: string;
+  /** How often a copy being made is looked at again (tests wait less). */
+  pollMs?: number;
 }
 
 /**
  * "Your data": ask for a copy of everything the portal keeps about you, follow it being made, and
  * download it with your password. The server keeps one copy per person and enforces every rule.
  */
-export default function YourDataPage({ timeZone }: YourDataPageProps = {}) {
+export default function YourDataPage({ timeZone, pollMs = POLL_MS }: YourDataPageProps = {}) {
   const theme = useTheme();
   const { t } = useTranslation(['your-data', 'core']);
   const user = useAtomValue(userAtom);
@@ -68,12 +70,12 @@ export default function YourDataPage({ timeZone }: YourDataPageProps = {}) {
   useEffect(() => {
     if (!making) return;
     const controller = new AbortController();
-    const timer = setInterval(() => void load(controller.signal, true), POLL_MS);
+    const timer = setInterval(() => void load(controller.signal, true), pollMs);
     return () => {
       clearInterval(timer);
       controller.abort();
     };
-  }, [making, load]);
+  }, [making, load, pollMs]);
 
   if (!user || !accountId) return null; // the /accountSetting guard loads the user before any child renders
 
