@@ -9,6 +9,7 @@ import multipart from '@fastify/multipart';
 import { ERROR_CODES as E } from '../core/contract/errorCodes';
 import { API_PREFIX } from '../core/contract/headers';
 import { REGION_CODES, type RegionCode } from '../core/contract/regions';
+import { pruneUnusedAvatars } from './domain/files';
 import { createCtx, type Ctx } from './context';
 import { pruneShared, startPruning } from './db/sharedState';
 import { pruneOidcPayloads } from './oidc/adapter';
@@ -171,7 +172,7 @@ export async function buildServer(input: ServerOptionsInput = {}): Promise<Built
   const jobs = startPluginJobs(options.pluginJobs ? halves : [], ctx);
   // Expired shared rows, OpenID provider state, address lock rows and security events past their 90 days, deleted beside the requests (never in their path).
   const pruning = startPruning(
-    [(now) => pruneShared(stores.global, now), (now) => pruneOidcPayloads(stores.global, now), (now) => pruneAddressLocks(ctx, now), ...Object.values(stores.regions).map((db) => (now: number) => pruneSecurityEvents(db, now))],
+    [(now) => pruneShared(stores.global, now), (now) => pruneOidcPayloads(stores.global, now), (now) => pruneAddressLocks(ctx, now), ...Object.values(stores.regions).map((db) => (now: number) => pruneSecurityEvents(db, now)), ...REGION_CODES.map((region) => (now: number) => pruneUnusedAvatars(ctx, region, now))],
     options.now,
   );
   const given = options.clients.filter((c) => !configs.clientList().includes(c));

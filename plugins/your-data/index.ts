@@ -1,16 +1,19 @@
 import { definePlugin, localeFile } from '@portal/plugin-api';
-import { YOUR_DATA_PATH } from './contract';
 import type messages from '../../locales/en_US/your-data.json';
 
 /**
  * "Your data" (issue 30): a page of the account area where a person downloads a copy of
  * everything the portal keeps about them. Its server half builds the copy in the background.
  */
+// contract.ts's YOUR_DATA_PATH, written out: the plugin's entry is read on every route (the login route
+// too), and an import would cost that route a request (tests/perf/budget.ts); yourData.test.ts holds them equal.
+const PATH = 'your-data';
+
 export default definePlugin({
   id: 'your-data',
-  routes: [{ path: YOUR_DATA_PATH, parent: 'accountSetting', view: () => import('./YourDataPage'), titleKey: 'your-data:title' }],
+  routes: [{ path: PATH, parent: 'accountSetting', view: () => import('./YourDataPage'), titleKey: 'your-data:title' }],
   // After Security (and before Account, 90): where a person looks for what is kept about them.
-  menu: [{ id: 'your-data', path: YOUR_DATA_PATH, labelKey: 'your-data:menu', order: 80 }],
+  menu: [{ id: 'your-data', path: PATH, labelKey: 'your-data:menu', order: 80 }],
   locales: {
     'your-data': localeFile('your-data'),
   },

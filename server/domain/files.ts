@@ -99,3 +99,29 @@ export async function readUpload(ctx: Ctx, region: RegionCode, file: Pick<FileTa
   if (!/^[A-Za-z0-9_-]+\.[a-z]{3,4}$/.test(file.stored_name)) return null;
   return fs.promises.readFile(path.join(uploadDir(ctx, region), file.stored_name)).catch(() => null);
 }
+
+/** An avatar uploaded but not (or no longer) the account's is kept this long: the profile page sets it right after the upload. */
+export const UNUSED_AVATAR_MS = 24 * 3_600_000;
+
+/**
+ * Deletes a region's avatars that are not their account's avatar and older than a day (replaced
+ * ones, and uploads never set): rows and files. Without it, every upload would stay for good, and
+ * a person's copy of their data (plugins/your-data) would grow with each one.
+ */
+export async function pruneUnusedAvatars(ctx: Ctx, region: RegionCode, now: number): Promise<number> {
+  const db = ctx.region(region);
+  const stale = await db
+    .selectFrom('files')
+    .leftJoin('accounts', 'accounts.id', 'files.account_id')
+    .select(['files.id', 'files.stored_name'])
+    .where('files.kind', '=', 'avatar')
+    .where('files.created_at', '<', now - UNUSED_AVATAR_MS)
+    .where((eb) => eb.or([eb('accounts.avatar_file_id', 'is', null), eb('accounts.avatar_file_id', '!=', eb.ref('files.id'))]))
+    .limit(500)
+    .execute();
+  for (const file of stale) {
+    await db.deleteFrom('files').where('id', '=', file.id).execute();
+    if (/^[A-Za-z0-9_-]+\.[a-z]{3,4}$/.test(file.stored_name)) await fs.promises.rm(path.join(uploadDir(ctx, region), file.stored_name), { force: true });
+  }
+  return stale.length;
+}

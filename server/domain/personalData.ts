@@ -137,6 +137,7 @@ export interface PersonalUpload {
   kind: string;
   name: string;
   mime: string;
+  createdAt: number;
   data: Buffer | null;
 }
 
@@ -145,7 +146,7 @@ export async function personalUploads(ctx: Ctx, account: Pick<AccountTable, 'id'
   const uploads: PersonalUpload[] = [];
   for (const region of REGION_CODES) {
     const files = await ctx.region(region).selectFrom('files').selectAll().where('account_id', '=', account.id).orderBy('created_at').execute();
-    for (const file of files) uploads.push({ id: file.id, kind: file.kind, name: file.original_name, mime: file.mime, data: await readUpload(ctx, region, file) });
+    for (const file of files) uploads.push({ id: file.id, kind: file.kind, name: file.original_name, mime: file.mime, createdAt: file.created_at, data: await readUpload(ctx, region, file) });
   }
   return uploads;
 }

@@ -141,6 +141,8 @@ export function accountRoutes(ctx: Ctx) {
 
     api.post('/accounts/avatar/upload', { config: { bodies: ['multipart'] }, schema: { headers: authHeaders } }, async (req) => {
       const auth = await requireAuth(ctx, req);
+      // Each upload is stored (a day, unless it becomes the avatar): counted like the other writing calls.
+      await limitAuth(ctx, req, 'upload');
       const { file, fields } = await readUploadForm(req, 1024 * 1024);
       if (!file) fail(E.invalidParameter, { field: 'file' }, 'file is required');
       if (fields.accountId !== undefined) ensureSelf(auth, fields.accountId);

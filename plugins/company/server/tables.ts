@@ -179,7 +179,8 @@ export const companyMigrations: MigrationSet = (dialect) => ({
 export const personalDataOfCompany = {
   name: 'company',
   tables: [
-  { store: 'regional', table: 'orgs', byId: ['owner_account_id'], byEmail: ['contact_email'] },
+  // A company that names the person as its contact is theirs to see, but not its joining code.
+  { store: 'regional', table: 'orgs', byId: ['owner_account_id'], byEmail: ['contact_email'], secret: ['org_code'] },
   { store: 'regional', table: 'org_members', byId: ['account_id'], byEmail: ['email'] },
   { store: 'regional', table: 'org_applications', byId: ['account_id'] },
   { store: 'regional', table: 'invitations', byId: ['inviter_account_id'], byEmail: ['email'], secret: ['code_hash'] },

@@ -187,6 +187,7 @@ export const personalDataOfEnterpriseSso = {
   name: 'enterprise-sso',
   tables: [
   { store: 'global', table: 'enterprise_sso_links', byId: ['account_id'] },
-  { store: 'global', table: 'enterprise_sso_flows', byId: ['account_id'], byEmail: ['email', 'claim_email'], secret: ['state_hash', 'browser_hash', 'session_code', 'nonce', 'code_verifier', 'proof_hash', 'request_id'] },
+  // By the account only: an address typed or claimed at a company's provider may be anyone's.
+  { store: 'global', table: 'enterprise_sso_flows', byId: ['account_id'], secret: ['state_hash', 'browser_hash', 'session_code', 'nonce', 'code_verifier', 'proof_hash', 'request_id'] },
 ] satisfies PersonalTable[],
 };

@@ -150,7 +150,8 @@ export const personalDataOfSocialSignIn = {
   name: 'social-sign-in',
   tables: [
   { store: 'global', table: 'social_sign_in_links', byId: ['account_id'], byEmail: ['email'] },
-  { store: 'global', table: 'social_sign_in_flows', byId: ['account_id'], byEmail: ['claim_email'], secret: ['state_hash', 'browser_hash', 'session_code', 'nonce', 'code_verifier', 'proof_hash'] },
+  // By the account only: anyone's provider account may claim an address, and its row is not that address's person's.
+  { store: 'global', table: 'social_sign_in_flows', byId: ['account_id'], secret: ['state_hash', 'browser_hash', 'session_code', 'nonce', 'code_verifier', 'proof_hash'] },
   { store: 'global', table: 'social_app_links', byId: ['account_id'], byEmail: ['provider_email'], secret: ['browser_hash', 'flow_id'] },
 ] satisfies PersonalTable[],
 };

@@ -5,7 +5,8 @@
  * dependency-free, well-kept ZIP library; no hand-written format code).
  */
 import { readFileSync } from 'node:fs';
-import { strToU8, zipSync, type Zippable } from 'fflate';
+import { promisify } from 'node:util';
+import { strToU8, zip, type AsyncZippable } from 'fflate';
 import type { RegionCode } from '@portal/plugin-api/contract';
 import { collectPersonalData, DEFAULT_LANGUAGE, isLanguageCode, personalUploads, type AccountTable, type ServerContext as Ctx } from '@portal/server-api';
 
@@ -19,6 +20,7 @@ interface ArchiveTexts {
   filesHeading: string;
   uploads: string;
   manifest: string;
+  notIncluded: string;
   other: string;
   files: Record<string, Record<string, string>>;
 }
@@ -44,24 +46,38 @@ export function readableRow(row: Record<string, unknown>): Record<string, unknow
   return Object.fromEntries(Object.entries(row).map(([column, value]) => [column, /(_at|_until)$/.test(column) && typeof value === 'number' && value > 1e11 ? new Date(value).toISOString() : value]));
 }
 
-/** A file name that every unzip tool accepts: no folders, no control characters. */
-function safeName(name: string): string {
+/** fflate's asynchronous ZIP: compressed on worker threads, so a large copy does not hold up other requests. */
+const zipAsync = promisify(zip) as (data: AsyncZippable, options: { level: 6; mtime: Date }) => Promise<Uint8Array>;
+
+/** The uploads a copy holds at most, in bytes (the avatar in use first): more are listed in the manifest, not included. */
+export const UPLOADS_MAX_BYTES = 25 * 1024 * 1024;
+
+/**
+ * A file name that every unzip tool accepts and shows as it is: no folders, no control characters,
+ * no direction marks or overrides (a name cannot pose as another extension).
+ */
+export function safeName(name: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are what this replaces
-  return name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').slice(0, 120) || 'file';
+  return name.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069/\\:*?"<>|]/g, '_').slice(0, 120) || 'file';
 }
 
 export interface BuiltArchive {
   zip: Uint8Array;
   /** Each file's path and, for a table, how many rows it holds. */
   files: Array<{ path: string; rows?: number }>;
+  /** Uploads left out for the size limit. */
+  notIncluded: Array<{ id: string; name: string }>;
 }
 
 /** Collects the person's data from every store and writes the ZIP. */
-export async function buildArchive(ctx: Ctx, region: RegionCode, account: AccountTable, language: string): Promise<BuiltArchive> {
+export async function buildArchive(ctx: Ctx, region: RegionCode, account: AccountTable, language: string, uploadsMaxBytes = UPLOADS_MAX_BYTES): Promise<BuiltArchive> {
   const texts = archiveTexts(language);
   const data = await collectPersonalData(ctx, region, account);
-  const uploads = await personalUploads(ctx, account);
-  const entries: Zippable = {};
+  // The avatar in use first, then the newest: what a size limit leaves out is the oldest.
+  const uploads = (await personalUploads(ctx, account)).sort((a, b) => Number(b.id === account.avatar_file_id) - Number(a.id === account.avatar_file_id) || b.createdAt - a.createdAt);
+  const entries: AsyncZippable = {};
+  const notIncluded: BuiltArchive['notIncluded'] = [];
+  let uploadBytes = 0;
   const files: BuiltArchive['files'] = [];
   const describe = (path: string) => {
     const [feature = '', name = ''] = path.replace(/\.json$/, '').split('/');
@@ -81,13 +97,18 @@ export async function buildArchive(ctx: Ctx, region: RegionCode, account: Accoun
   }
   for (const upload of uploads) {
     if (!upload.data) continue;
+    if (uploadBytes + upload.data.byteLength > uploadsMaxBytes) {
+      notIncluded.push({ id: upload.id, name: upload.name });
+      continue;
+    }
+    uploadBytes += upload.data.byteLength;
     const path = `uploads/${upload.kind}-${upload.id.slice(0, 8)}-${safeName(upload.name)}`;
     entries[path] = [new Uint8Array(upload.data), { level: 0 }];
     files.push({ path });
     lines.push(`${path}\n    ${texts.uploads}`);
   }
   const madeAt = new Date(ctx.now()).toISOString();
-  entries['manifest.json'] = json({ format: 1, madeAt, account: { id: account.id, email: account.email, region }, files });
+  entries['manifest.json'] = json({ format: 1, madeAt, account: { id: account.id, email: account.email, region }, files, notIncluded });
   const readme = [
     texts.title,
     '',
@@ -102,9 +123,10 @@ export async function buildArchive(ctx: Ctx, region: RegionCode, account: Accoun
     'manifest.json',
     `    ${texts.manifest}`,
     ...lines,
+    ...(notIncluded.length ? ['', texts.notIncluded] : []),
     '',
   ].join('\n');
   entries['README.txt'] = strToU8(readme);
   // A fixed time in every entry: the same data makes the same ZIP.
-  return { zip: zipSync(entries, { level: 6, mtime: new Date(ctx.now()) }), files };
+  return { zip: await zipAsync(entries, { level: 6, mtime: new Date(ctx.now()) }), files, notIncluded };
 }

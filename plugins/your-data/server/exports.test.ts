@@ -12,6 +12,10 @@ import { fillPersonalRows, leftOutTables, personalRowCounts } from '../../../ser
 import { EXPORT_DAYS } from '../contract';
 import { BUILD_LEASE_MS, buildWaitingExports, MAX_ATTEMPTS, REQUESTS_PER_DAY } from './exports';
 import { exportStore } from './tables';
+import { buildArchive } from './archive';
+import { createHash } from 'node:crypto';
+import { getAccount } from '@portal/server-api';
+import type { RegionCode } from '@portal/plugin-api/contract';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -189,6 +193,33 @@ describe('the copy', () => {
   });
 });
 
+describe('the archive', () => {
+  it('holds uploads up to its limit, the avatar in use first; the rest are listed, not included', async () => {
+    const { c, id } = await signedIn('admin@example.com');
+    const png = (fill: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(1000, fill)]);
+    const send = async (file: Buffer, name: string) => {
+      const form = new FormData();
+      form.append('md5', createHash('md5').update(file).digest('hex'));
+      form.append('file', new Blob([new Uint8Array(file)]), name);
+      return (await c.req('POST', '/api/accounts/avatar/upload', { auth: true, form })).body.result.avatarFileId as string;
+    };
+    const old = await send(png(1), 'old.png');
+    const used = await send(png(2), '\u202Egnp.exe');
+    await c.post('/api/accounts/avatar/update', { avatarFileId: used, accountId: id }, { auth: true });
+    const region = (await c.get('/api/user-info', { auth: true })).body.result.region as RegionCode;
+    const account = await getAccount(t.server.ctx, region, id);
+    const built = await buildArchive(t.server.ctx, region, account, 'de_DE', 1500);
+    const files = unzipSync(built.zip);
+    const uploads = Object.keys(files).filter((name) => name.startsWith('uploads/'));
+    expect(uploads).toEqual([`uploads/avatar-${used.slice(0, 8)}-_gnp.exe`]); // no direction override in a name
+    expect(built.notIncluded).toEqual([{ id: old, name: 'old.png' }]);
+    expect(JSON.parse(strFromU8(files['manifest.json']!)).notIncluded).toEqual(built.notIncluded);
+    // The README in the person's language, saying what was left out.
+    expect(strFromU8(files['README.txt']!)).toMatch(/^Ihre Unified ID-Daten|Unified ID/);
+    expect(strFromU8(files['README.txt']!)).toContain('notIncluded');
+  });
+});
+
 describe('the job', () => {
   it('resumes a build whose server died after the claim, once the claim runs out, and mails once', async () => {
     const { c, id } = await signedIn('member@example.com');
@@ -228,6 +259,33 @@ describe('the job', () => {
     await build();
     await build();
     expect(await readyMails(c, 'admin@example.com')).toHaveLength(1);
+  });
+
+  it(`gives up a copy whose builds died ${MAX_ATTEMPTS} times (its claim ran out each time) instead of claiming it again`, async () => {
+    const { c, id } = await signedIn('member@example.com');
+    await c.post(`/api/accounts/${id}/data-export`, undefined, { auth: true });
+    for (let i = 0; i < MAX_ATTEMPTS; i++) {
+      await expect(build({ claimed: () => Promise.reject(new Error('the server died')) })).rejects.toThrow('the server died');
+      t.clock.advance(BUILD_LEASE_MS + 1);
+    }
+    expect(await rowOf(id)).toMatchObject({ state: 'building', attempts: MAX_ATTEMPTS });
+    expect(await build({ claimed: () => Promise.reject(new Error('claimed again')) })).toBe(0);
+    expect(await rowOf(id)).toMatchObject({ state: 'failed', attempts: MAX_ATTEMPTS, last_error: 'claim ran out' });
+    await c.req('DELETE', `/api/accounts/${id}/data-export`, { auth: true });
+  });
+
+  it('one copy that fails does not hold up another: it is built and mailed in the same run', async () => {
+    const broken = await signedIn('owner@example.com');
+    const fine = await signedIn('demo@example.com');
+    await broken.c.post(`/api/accounts/${broken.id}/data-export`, undefined, { auth: true });
+    await fine.c.post(`/api/accounts/${fine.id}/data-export`, undefined, { auth: true });
+    const mailedBefore = (await readyMails(fine.c, 'demo@example.com')).length;
+    await expect(build({ built: (row) => (row.account_id === broken.id ? Promise.reject(new TypeError('broken')) : Promise.resolve()) })).rejects.toThrow('broken');
+    expect(await rowOf(broken.id)).toMatchObject({ state: 'queued', attempts: 1 });
+    expect(await rowOf(fine.id)).toMatchObject({ state: 'ready' });
+    expect(await readyMails(fine.c, 'demo@example.com')).toHaveLength(mailedBefore + 1);
+    await broken.c.req('DELETE', `/api/accounts/${broken.id}/data-export`, { auth: true });
+    await fine.c.req('DELETE', `/api/accounts/${fine.id}/data-export`, { auth: true });
   });
 
   it(`gives up after ${MAX_ATTEMPTS} failed builds; asking again starts afresh`, async () => {

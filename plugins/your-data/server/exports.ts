@@ -90,15 +90,27 @@ export async function readyArchive(ctx: Ctx, region: RegionCode, accountId: stri
   return { zip, requestedAt: row.requested_at };
 }
 
-/** Claims the oldest copy waiting in a region (queued, or building under a claim that ran out); null when none is. */
-async function claimNext(ctx: Ctx, region: RegionCode): Promise<DataExportTable | null> {
+/**
+ * Claims the oldest copy waiting in a region (queued, or building under a claim that ran out); null
+ * when none is. A copy whose builds died MAX_ATTEMPTS times (a crash takes the process, the claim
+ * runs out) is given up first: it would otherwise take the server down again after every restart.
+ */
+async function claimNext(ctx: Ctx, region: RegionCode, skip: ReadonlySet<string> = new Set()): Promise<DataExportTable | null> {
   const store = exportStore(ctx, region);
+  await store
+    .updateTable('your_data_exports')
+    .set({ state: 'failed', claimed_by: null, claimed_until: null, expires_at: ctx.now() + FAILED_KEPT_MS, last_error: 'claim ran out' })
+    .where('state', '=', 'building')
+    .where('claimed_until', '<=', ctx.now())
+    .where('attempts', '>=', MAX_ATTEMPTS)
+    .execute();
   for (let tries = 0; tries < 3; tries++) {
     const now = ctx.now();
     const next = await store
       .selectFrom('your_data_exports')
       .select(columns)
       .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'building'), eb('claimed_until', '<=', now)])]))
+      .$if(skip.size > 0, (qb) => qb.where('id', 'not in', [...skip]))
       .orderBy('requested_at')
       .limit(1)
       .executeTakeFirst();
@@ -127,15 +139,34 @@ export interface BuildHooks {
   stored?(row: DataExportTable): Promise<void>;
 }
 
-/** Builds every waiting copy of the regions given, one after another; resolves how many became ready. */
+/**
+ * Builds every waiting copy of the regions given, one after another, and mails the ready ones;
+ * resolves how many became ready. A copy that fails does not hold up the others: the run goes on,
+ * and throws the first failure at its end (the job logs it).
+ */
 export async function buildWaitingExports(ctx: Ctx, regions: readonly RegionCode[], hooks: BuildHooks = {}): Promise<number> {
   let built = 0;
-  for (const region of regions) {
-    for (let row = await claimNext(ctx, region); row; row = await claimNext(ctx, region)) {
-      if (await buildOne(ctx, region, row, hooks)) built++;
+  let failure: unknown = null;
+  const attempt = async (step: () => Promise<unknown>) => {
+    try {
+      await step();
+    } catch (err) {
+      failure ??= err;
     }
-    await mailReady(ctx, region, hooks);
+  };
+  for (const region of regions) {
+    // A copy that failed goes back to the queue: built again on the next run, not in this one.
+    const tried = new Set<string>();
+    for (let row = await claimNext(ctx, region, tried); row; row = await claimNext(ctx, region, tried)) {
+      const claimed = row;
+      tried.add(claimed.id);
+      await attempt(async () => {
+        if (await buildOne(ctx, region, claimed, hooks)) built++;
+      });
+    }
+    await attempt(() => mailReady(ctx, region, hooks));
   }
+  if (failure) throw failure;
   return built;
 }
 
