@@ -14,7 +14,8 @@ type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'loaded';
 
 /** "1.2 MB", "830 kB" in the page language. */
 export function sizeText(bytes: number, locale: string): string {
-  const [value, unit] = bytes >= 1_000_000 ? [bytes / 1_000_000, 'megabyte'] : [Math.max(bytes, 1) / 1000, 'kilobyte'];
+  // Never "0 kB": a copy always holds its README and manifest.
+  const [value, unit] = bytes >= 1_000_000 ? [bytes / 1_000_000, 'megabyte'] : [Math.max(bytes / 1000, 1), 'kilobyte'];
   return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: value < 10 ? 1 : 0 }).format(value);
 }
 

@@ -127,7 +127,7 @@ describe('sizeText', () => {
   it('writes kB and MB in the page language', () => {
     expect(sizeText(84_000, 'en-US')).toBe('84 kB');
     expect(sizeText(1_284_000, 'en-US')).toBe('1.3 MB');
-    expect(sizeText(12, 'en-US')).toBe('0 kB');
+    expect(sizeText(12, 'en-US')).toBe('1 kB');
     expect(sizeText(1_284_000, 'de-DE')).toBe('1,3 MB');
   });
 });

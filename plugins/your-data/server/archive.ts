@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { strToU8, zip, type AsyncZippable } from 'fflate';
 import type { RegionCode } from '@portal/plugin-api/contract';
-import { collectPersonalData, DEFAULT_LANGUAGE, isLanguageCode, personalUploads, type AccountTable, type ServerContext as Ctx } from '@portal/server-api';
+import { collectPersonalData, DEFAULT_LANGUAGE, intlLocale, isLanguageCode, personalUploads, type AccountTable, type ServerContext as Ctx } from '@portal/server-api';
 
 /** The README's texts (`archive` in locales/<lang>/mail/your-data.json). */
 interface ArchiveTexts {
@@ -51,6 +51,11 @@ const zipAsync = promisify(zip) as (data: AsyncZippable, options: { level: 6; mt
 
 /** The uploads a copy holds at most, in bytes (the avatar in use first): more are listed in the manifest, not included. */
 export const UPLOADS_MAX_BYTES = 25 * 1024 * 1024;
+
+/** "25 MB" as the language writes it (its digits and unit). */
+function megabytes(bytes: number, language: string): string {
+  return new Intl.NumberFormat(intlLocale(language), { style: 'unit', unit: 'megabyte', unitDisplay: 'short', maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
+}
 
 /**
  * A file name that every unzip tool accepts and shows as it is: no folders, no control characters,
@@ -115,7 +120,8 @@ export async function buildArchive(ctx: Ctx, region: RegionCode, account: Accoun
     texts.intro,
     fill(texts.made, { date: madeAt, email: account.email }),
     '',
-    texts.times,
+    // The standard's name and an example of it are code, not words: never translated, never in another script's digits.
+    fill(texts.times, { format: 'ISO 8601', example: '2026-01-31T09:30:00.000Z' }),
     texts.withheld,
     '',
     texts.filesHeading,
@@ -123,7 +129,7 @@ export async function buildArchive(ctx: Ctx, region: RegionCode, account: Accoun
     'manifest.json',
     `    ${texts.manifest}`,
     ...lines,
-    ...(notIncluded.length ? ['', texts.notIncluded] : []),
+    ...(notIncluded.length ? ['', fill(texts.notIncluded, { size: megabytes(uploadsMaxBytes, language) })] : []),
     '',
   ].join('\n');
   entries['README.txt'] = strToU8(readme);

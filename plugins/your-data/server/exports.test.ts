@@ -21,7 +21,7 @@ let t: TestServer;
 beforeAll(async () => {
   // The job is driven step by step here.
   t = await startServer({ pluginJobs: false });
-});
+}, 60_000);
 afterAll(async () => {
   await t?.close();
 });
