@@ -3,12 +3,12 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, Button, ERROR_CODES, isAbortError, saveBlob, TextField, toast, useErrorHandler, type FailedLoginResult } from '@portal/plugin-api';
 
-/** Why the server refused the password: wrong (with the attempts left when it says), the account locked, or the copy gone. */
-export type DownloadRefusal = { kind: 'wrong'; remainAttempts: number | null } | { kind: 'locked'; lockedMinutes: number | null } | { kind: 'gone' };
+/** Why the server refused the password: wrong (with the attempts left when it says), the account locked, no password set yet (an ID made at another provider), or the copy gone. */
+export type DownloadRefusal = { kind: 'wrong'; remainAttempts: number | null } | { kind: 'locked'; lockedMinutes: number | null } | { kind: 'gone' } | { kind: 'notSet' };
 
 /** The refusal a download error stands for; null when it is none of them (the page's error handler speaks then). */
 export function downloadRefusal(error: ApiError): DownloadRefusal | null {
-  const result = (error.result as Partial<FailedLoginResult & { field: string }> | undefined) ?? {};
+  const result = (error.result as Partial<FailedLoginResult & { field: string; reason: string }> | undefined) ?? {};
   const minutes = typeof result.lockedMinutes === 'number' && result.lockedMinutes > 0 ? result.lockedMinutes : null;
   if (error.code === ERROR_CODES.wrongCredentials) {
     if (typeof result.remainAttempts !== 'number') return { kind: 'wrong', remainAttempts: null };
@@ -16,6 +16,7 @@ export function downloadRefusal(error: ApiError): DownloadRefusal | null {
   }
   if (error.code === ERROR_CODES.accountLocked || error.code === ERROR_CODES.tooManyRequests) return { kind: 'locked', lockedMinutes: minutes };
   if (error.code === ERROR_CODES.invalidParameter && result.field === 'export') return { kind: 'gone' };
+  if (error.code === ERROR_CODES.invalidParameter && result.field === 'password' && result.reason === 'notSet') return { kind: 'notSet' };
   return null;
 }
 
@@ -47,6 +48,8 @@ export function DownloadForm({ fileName, download, onGone }: DownloadFormProps) 
         return r.lockedMinutes === null ? t('your-data:errors.lockedUnknown') : t('your-data:errors.locked', { minutes: r.lockedMinutes });
       case 'gone':
         return t('your-data:errors.gone');
+      case 'notSet':
+        return t('your-data:errors.noPassword');
     }
   };
 

@@ -19,6 +19,7 @@ describeStoryStates('YourDataPage', stories, {
     PasswordMissing: ['Enter your password.'],
     WrongPassword: ['The password is not correct. 2 attempts left before your account is locked.'],
     Locked: ['Your account is locked after too many wrong passwords. Try again in 25 min'],
+    NoPasswordYet: ['Your ID has no password yet. Set one with “Forgot password?” on the sign-in page, then download your copy.'],
     Failed: ['We could not make your copy', 'Please ask again', 'Try again', '!Password'],
     DarkTheme: ['Your copy is ready'],
     RightToLeft: ['Your copy is ready'],
@@ -31,7 +32,7 @@ describeStoryStates('YourDataPage', stories, {
       expect(button('Download')).toBeEnabled();
       expect(screen.getByLabelText(/^Password/, { selector: 'input' })).toHaveAttribute('autocomplete', 'current-password');
     }
-    if (name === 'WrongPassword' || name === 'Locked' || name === 'PasswordMissing') expect(screen.getByLabelText(/^Password/, { selector: 'input' })).toHaveAttribute('aria-invalid', 'true');
+    if (name === 'WrongPassword' || name === 'Locked' || name === 'PasswordMissing' || name === 'NoPasswordYet') expect(screen.getByLabelText(/^Password/, { selector: 'input' })).toHaveAttribute('aria-invalid', 'true');
     if (name === 'Failed') expect(screen.getByRole('alert', { hidden: true })).toBeInTheDocument();
   },
 });

@@ -101,6 +101,15 @@ export const Locked: Story = {
   },
 };
 
+/** An ID made at another provider has no password of its own yet: how to set one. */
+export const NoPasswordYet: Story = {
+  parameters: { http: exportHttp(READY, { download: new ApiError(ERROR_CODES.invalidParameter, undefined, 409, { field: 'password', reason: 'notSet' }) }) },
+  play: async ({ canvasElement }) => {
+    await downloadWith(canvasElement, 'anything');
+    await untilText(canvasElement, 'has no password yet');
+  },
+};
+
 /** The job gave up: said, with a way to ask again. */
 export const Failed: Story = { parameters: { http: exportHttp({ ...MAKING, state: 'failed', expiresAt: ASKED + 7 * 86_400_000 }) } };
 

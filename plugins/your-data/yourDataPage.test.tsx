@@ -89,6 +89,15 @@ describe('the Your data page', () => {
     expect(saved).toEqual([]);
   });
 
+  it('an ID without a password yet is told how to set one', async () => {
+    const notSet = new ApiError(ERROR_CODES.invalidParameter, undefined, 409, { field: 'password', reason: 'notSet' });
+    const { client } = serverHttp([READY], { download: notSet });
+    await renderPage(client);
+    await userEvent.type(await screen.findByLabelText(/^Password/, { selector: 'input' }), 'anything{Enter}');
+    expect(await screen.findByText('Your ID has no password yet. Set one with “Forgot password?” on the sign-in page, then download your copy.')).toBeInTheDocument();
+    expect(saved).toEqual([]);
+  });
+
   it('a copy that went away meanwhile is said and the page reads the state again', async () => {
     const gone = new ApiError(ERROR_CODES.invalidParameter, undefined, 404, { field: 'export' });
     const { client } = serverHttp([READY, null], { download: gone });

@@ -177,6 +177,24 @@ describe('the copy', () => {
     expect(missing).toEqual([]);
   });
 
+  it('an ID without a password of its own (made at another provider) is told to set one; nothing counts toward its lock', async () => {
+    const { c, id } = await signedIn('locked-soon@example.com');
+    await c.post(`/api/accounts/${id}/data-export`, undefined, { auth: true });
+    await build();
+    const accounts = () => t.server.ctx.region('Euw').updateTable('accounts').where('id', '=', id);
+    await accounts().set({ password_set: 0, failed_attempts: 4 }).execute(); // one more wrong password would lock it
+    try {
+      const refused = await download(c, id, DEMO_PASSWORD);
+      expect(refused.status).toBe(409);
+      expect(JSON.parse(refused.body.toString())).toMatchObject({ errorCode: E.invalidParameter, result: { field: 'password', reason: 'notSet' } });
+      const account = await t.server.ctx.region('Euw').selectFrom('accounts').select(['failed_attempts', 'locked_until']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(account).toEqual({ failed_attempts: 4, locked_until: null });
+    } finally {
+      await accounts().set({ password_set: 1 }).execute();
+    }
+    expect((await download(c, id, DEMO_PASSWORD)).status).toBe(200);
+  });
+
   it('ends after its days: no longer shown or served, then deleted by the job', async () => {
     const { c: before, id } = await signedIn('owner@example.com');
     await before.post(`/api/accounts/${id}/data-export`, undefined, { auth: true });

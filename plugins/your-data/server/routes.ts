@@ -40,6 +40,9 @@ export function yourDataRoutes(ctx: Ctx) {
         const auth = await requireAuth(ctx, req);
         ensureSelf(auth, req.params.id);
         await limitAuth(ctx, req, 'your-data');
+        // An ID made at another provider has a random password until its person sets one: no guess could
+        // be right, and each would count toward the lock. Said instead, with the way to set one.
+        if (auth.account.password_set === 0) fail(E.invalidParameter, { field: 'password', reason: 'notSet' }, 'Your ID has no password yet. Set one with "Forgot password" on the sign-in page, then download your copy.', 409);
         const context = eventContext(clientIp(req), req.headers);
         await checkAccountPasswordRecorded(ctx, auth.region, auth.account, req.body.password, context, 'security_unlock_failed', undefined, answerSent(reply));
         const archive = await readyArchive(ctx, auth.region, auth.account.id);
