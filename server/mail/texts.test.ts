@@ -21,7 +21,7 @@ const single = (template: MailTemplate): string => {
   return template;
 };
 
-const VARS = { name: 'Ada', email: 'ada@example.com', link: 'https://id.example.com/x?token=abc', code: '123456', inviter: 'Olivia Owner', org: 'Contoso', role: 'admin', time: '26 November 2026, 07:10 CET', device: 'Firefox 133, Linux', place: 'Lyon, France (IP 203.0.113.9)', remaining: '9', applicant: 'Jo Joiner', invitee: 'Cora Colleague', days: '3', minutes: '10', provider: 'Google' };
+const VARS = { name: 'Ada', email: 'ada@example.com', link: 'https://id.example.com/x?token=abc', code: '123456', inviter: 'Olivia Owner', org: 'Contoso', role: 'admin', time: '26 November 2026, 07:10 CET', device: 'Firefox 133, Linux', place: 'Lyon, France (IP 203.0.113.9)', remaining: '9', applicant: 'Jo Joiner', invitee: 'Cora Colleague', days: '3', minutes: '10', provider: 'Google', until: '8 December 2026' };
 
 describe('mail texts', () => {
   it('have exactly the portal languages in both tables, read from locales/<lang>/mail.json', () => {

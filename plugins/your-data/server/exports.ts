@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { RegionCode } from '@portal/plugin-api/contract';
-import { fail, getAccount, randomId, type AccountTable, type ServerContext as Ctx } from '@portal/server-api';
+import { fail, getAccount, intlLocale, randomId, type AccountTable, type ServerContext as Ctx } from '@portal/server-api';
 import { ERROR_CODES as E } from '@portal/plugin-api/contract';
 import { EXPORT_DAYS, YOUR_DATA_PATH, type DataExport } from '../contract';
 import { buildArchive } from './archive';
@@ -97,14 +97,8 @@ export async function readyArchive(ctx: Ctx, region: RegionCode, accountId: stri
  */
 async function claimNext(ctx: Ctx, region: RegionCode, skip: ReadonlySet<string> = new Set()): Promise<DataExportTable | null> {
   const store = exportStore(ctx, region);
-  await store
-    .updateTable('your_data_exports')
-    .set({ state: 'failed', claimed_by: null, claimed_until: null, expires_at: ctx.now() + FAILED_KEPT_MS, last_error: 'claim ran out' })
-    .where('state', '=', 'building')
-    .where('claimed_until', '<=', ctx.now())
-    .where('attempts', '>=', MAX_ATTEMPTS)
-    .execute();
-  for (let tries = 0; tries < 3; tries++) {
+  // Nothing waiting is one read: a run writes only when there is work (SQLite has one writer at a time).
+  for (let tries = 0; tries < 3 + MAX_ATTEMPTS; tries++) {
     const now = ctx.now();
     const next = await store
       .selectFrom('your_data_exports')
@@ -115,6 +109,16 @@ async function claimNext(ctx: Ctx, region: RegionCode, skip: ReadonlySet<string>
       .limit(1)
       .executeTakeFirst();
     if (!next) return null;
+    if (next.state === 'building' && next.attempts >= MAX_ATTEMPTS) {
+      await store
+        .updateTable('your_data_exports')
+        .set({ state: 'failed', claimed_by: null, claimed_until: null, expires_at: now + FAILED_KEPT_MS, last_error: 'claim ran out' })
+        .where('id', '=', next.id)
+        .where('state', '=', 'building')
+        .where('claimed_until', '<=', now)
+        .execute();
+      continue;
+    }
     // Taken only if no one took it since it was read: the same conditions, on its row.
     const claim = randomId();
     const taken = await store
@@ -215,7 +219,8 @@ async function mailReady(ctx: Ctx, region: RegionCode, hooks: BuildHooks): Promi
         to: account.email,
         kind: 'dataExportReady',
         language: row.language,
-        vars: { name: account.first_name, link: `${ctx.options.publicOrigin}/accountSetting/${YOUR_DATA_PATH}`, until: new Date(row.expires_at).toISOString().slice(0, 10) },
+        // The last day, as the mail's language writes a date (UTC: the mail has no time zone of the reader).
+        vars: { name: account.first_name, link: `${ctx.options.publicOrigin}/accountSetting/${YOUR_DATA_PATH}`, until: new Intl.DateTimeFormat(intlLocale(row.language), { dateStyle: 'long', timeZone: 'UTC' }).format(row.expires_at) },
       });
     } catch (err) {
       // Not queued: the next run tries again.
