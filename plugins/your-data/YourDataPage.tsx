@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, Button, ERROR_CODES, LoadFailed, LoadingLine, Notice, PageCard, toast, useErrorHandler, useFormatMoment, useHttp, useIntlLocale, userAtom } from '@portal/plugin-api';
 import { yourDataApi } from './api';
-import { EXPORT_DAYS, type DataExport } from './contract';
+import { EXPORT_DAYS, exportFileName, type DataExport } from './contract';
 import { DownloadForm } from './DownloadForm';
 
 /** While a copy is being made the page looks again this often (the job builds one in seconds). */
@@ -160,7 +160,7 @@ export default function YourDataPage({ timeZone, pollMs = POLL_MS }: YourDataPag
             {copy.downloadedAt !== null && <p css={{ ...muted, marginTop: theme.space(1) }}>{t('your-data:ready.downloaded', { date: formatMoment(copy.downloadedAt) })}</p>}
             <p css={{ ...muted, margin: `${theme.space(1)} 0 ${theme.space(5)}` }}>{t('your-data:format')}</p>
             <DownloadForm
-              fileName={`unified-id-data-${new Date(copy.requestedAt).toISOString().slice(0, 10)}.zip`}
+              fileName={exportFileName(copy.requestedAt)}
               download={async (password) => {
                 const blob = await api.download(accountId, password);
                 void load(undefined, true); // "last downloaded" moves on

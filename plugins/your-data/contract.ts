@@ -8,6 +8,9 @@
 /** How long a built copy can be downloaded, in days; then it is deleted. */
 export const EXPORT_DAYS = 7;
 
+/** The name a copy is saved under: the day it was asked for. */
+export const exportFileName = (requestedAt: number) => `unified-id-data-${new Date(requestedAt).toISOString().slice(0, 10)}.zip`;
+
 /** The page, under /accountSetting. */
 export const YOUR_DATA_PATH = 'your-data';
 

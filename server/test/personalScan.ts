@@ -5,7 +5,7 @@
  * features declare (server/domain/personalData.ts), so a test can hold the export, and later the
  * erasure, against what is really stored.
  */
-import type { Kysely } from 'kysely';
+import type { ColumnMetadata, Kysely } from 'kysely';
 import { REGION_CODES } from '../../core/contract/regions';
 import type { Ctx } from '../context';
 import { personalDeclarations } from '../domain/personalData';
@@ -14,6 +14,9 @@ export type StoreKind = 'global' | 'regional' | 'legacy';
 
 /** Columns that name a person. */
 export const IDENTIFYING_COLUMN = /^(account_id|[a-z_]+_account_id|email|[a-z_]+_email|recipient)$/;
+const ID_COLUMN = /account_id$/;
+const EMAIL_COLUMN = /(^|_)email$|^recipient$/;
+const isText = (column: ColumnMetadata) => /char|text/i.test(column.dataType);
 
 export interface StoreTable {
   store: StoreKind;
@@ -23,6 +26,8 @@ export interface StoreTable {
   columns: string[];
   /** The columns that can hold an account's id or an address: text ones (`mfa_email` is a 0/1 flag). */
   textColumns: string[];
+  /** Each column as the database describes it (type, nullability, default). */
+  meta: readonly ColumnMetadata[];
   db: Kysely<any>;
 }
 
@@ -40,7 +45,8 @@ export async function storeTables(ctx: Ctx): Promise<StoreTable[]> {
         storeName,
         table: table.name,
         columns: table.columns.map((column) => column.name),
-        textColumns: table.columns.filter((column) => /char|text/i.test(column.dataType)).map((column) => column.name),
+        textColumns: table.columns.filter(isText).map((column) => column.name),
+        meta: table.columns,
         db,
       }));
   };
@@ -53,8 +59,8 @@ export async function storeTables(ctx: Ctx): Promise<StoreTable[]> {
 
 /** The person's rows in one table: where an identifying column (or the accounts' `id`) is theirs. */
 export async function rowsNaming(table: StoreTable, person: { id: string; email: string }): Promise<Array<Record<string, unknown>>> {
-  const idColumns = table.textColumns.filter((column) => /account_id$/.test(column) || (table.table === 'accounts' && column === 'id'));
-  const emailColumns = table.textColumns.filter((column) => /(^|_)email$|^recipient$/.test(column));
+  const idColumns = table.textColumns.filter((column) => ID_COLUMN.test(column) || (table.table === 'accounts' && column === 'id'));
+  const emailColumns = table.textColumns.filter((column) => EMAIL_COLUMN.test(column));
   if (idColumns.length + emailColumns.length === 0) return [];
   return (await table.db
     .selectFrom(table.table)
@@ -89,13 +95,11 @@ export async function fillPersonalRows(ctx: Ctx, person: { id: string; email: st
     if (table.store === 'regional' && table.storeName !== person.region) continue;
     if (table.table === 'accounts' || table.table === 'directory') continue; // the person's own, there already
     if (!table.textColumns.some((column) => IDENTIFYING_COLUMN.test(column))) continue;
-    const meta = (await table.db.introspection.getTables()).find((t) => t.name === table.table && (ctx.stores.dialect !== 'postgres' || t.schema === `uid_${table.storeName.toLowerCase()}`))!;
     const row: Record<string, unknown> = {};
-    for (const column of meta.columns) {
+    for (const column of table.meta) {
       n++;
-      const text = /char|text/i.test(column.dataType);
-      if (text && /account_id$/.test(column.name)) row[column.name] = person.id;
-      else if (text && /(^|_)email$|^recipient$/.test(column.name)) row[column.name] = person.email;
+      if (isText(column) && ID_COLUMN.test(column.name)) row[column.name] = person.id;
+      else if (isText(column) && EMAIL_COLUMN.test(column.name)) row[column.name] = person.email;
       else if (column.isAutoIncrementing || (column.isNullable && !/region$/.test(column.name)) || column.hasDefaultValue) continue;
       else if (/region$/.test(column.name)) row[column.name] = person.region;
       else if (/bigint|int8/i.test(column.dataType)) row[column.name] = Date.now() + n;

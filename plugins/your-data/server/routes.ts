@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { answerSent, authHeaders, body, checkAccountPasswordRecorded, clientIp, ensureSelf, eventContext, fail, idParams, limitAuth, ok, recordSecurityEvent, requireAuth, S, type ServerContext as Ctx } from '@portal/server-api';
 import { ERROR_CODES as E } from '@portal/plugin-api/contract';
-import type { DataExportResult, DownloadRequest } from '../contract';
+import { exportFileName, type DataExportResult, type DownloadRequest } from '../contract';
 import { deleteExport, exportOf, readyArchive, requestExport } from './exports';
-
-/** The file name the browser saves: the day the copy was asked for. */
-const fileName = (requestedAt: number) => `unified-id-data-${new Date(requestedAt).toISOString().slice(0, 10)}.zip`;
 
 export function yourDataRoutes(ctx: Ctx) {
   return async (api: FastifyInstance) => {
@@ -50,7 +47,7 @@ export function yourDataRoutes(ctx: Ctx) {
         await recordSecurityEvent(ctx, { region: auth.region, id: auth.account.id }, 'data_export_downloaded', context);
         reply
           .header('Content-Type', 'application/zip')
-          .header('Content-Disposition', `attachment; filename="${fileName(archive.requestedAt)}"`)
+          .header('Content-Disposition', `attachment; filename="${exportFileName(archive.requestedAt)}"`)
           .header('Cache-Control', 'no-store');
         return reply.send(archive.zip);
       },
