@@ -10,7 +10,7 @@ import { chooseCountry } from '../support/registerForm';
 /**
  * Region overrides take effect the moment the account's region is known: on the first
  * sign-in, without a reload. The config keeps the default region Euw (Security and Company
- * on, Account off) and overrides Use (Security and Company off, Account on) and Aps (Company off).
+ * on, Account off; Your data on everywhere) and overrides Use (Security and Company off, Account on) and Aps (Company off).
  */
 const USE_USER = { email: 'us@example.com', password: 'Demo-pass-2024' };
 const EUW_USER = { email: 'demo@example.com', password: 'Demo-pass-2024' };
@@ -107,7 +107,7 @@ describe('region overrides against the reference server', () => {
     await signIn(page, USE_USER);
 
     // Use: no Security or Company, ever, not even for a moment; the Use-only Account is there.
-    expect(await menuLabels(page)).toEqual(['My Profile', 'Account']);
+    expect(await menuLabels(page)).toEqual(['My Profile', 'Your data', 'Account']);
     expect(await sawLink()).toEqual(['account']);
     await goInApp(page, '/accountSetting/security');
     await page.waitForURL((url) => url.pathname === '/accountSetting/myProfile');
@@ -126,7 +126,7 @@ describe('region overrides against the reference server', () => {
     // Sign-out returns to the default region's plugin set; then a Euw account signs in.
     await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
     await signIn(page, EUW_USER);
-    expect(await menuLabels(page)).toEqual(['My Profile', 'Security', 'Company']);
+    expect(await menuLabels(page)).toEqual(['My Profile', 'Security', 'Company', 'Your data']);
     await menu(page).getByRole('link', { name: 'Security' }).click();
     await page.getByRole('heading', { name: 'Security settings' }).waitFor();
     await menu(page).getByRole('link', { name: 'Company' }).click();
@@ -144,7 +144,7 @@ describe('region overrides against the reference server', () => {
     const { context, page, requests, sawLink } = await watchedContext(['account']);
     await page.goto(`${portal.url}/`);
     await signIn(page, EUW_USER);
-    expect(await menuLabels(page)).toEqual(['My Profile', 'Security', 'Company']);
+    expect(await menuLabels(page)).toEqual(['My Profile', 'Security', 'Company', 'Your data']);
     await goInApp(page, '/accountSetting/account');
     await page.waitForURL((url) => url.pathname === '/accountSetting/myProfile');
     await page.waitForLoadState('networkidle');
@@ -165,7 +165,7 @@ describe('region overrides against the reference server', () => {
     await page.getByRole('button', { name: 'Confirm and sign in' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/accountSetting/myProfile'));
     await page.getByRole('heading', { name: 'My Profile' }).waitFor();
-    expect(await menuLabels(page)).toEqual(['My Profile', 'Security']);
+    expect(await menuLabels(page)).toEqual(['My Profile', 'Security', 'Your data']);
     await page.waitForLoadState('networkidle');
     expect(codeOf(requests, 'company')).toEqual([]);
     expect(await sawLink()).toEqual([]);
