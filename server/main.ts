@@ -50,6 +50,10 @@ const shutdownGraceMs = wholeNumber('SHUTDOWN_GRACE_MS', 0);
 const mailMaxAttempts = wholeNumber('MAIL_MAX_ATTEMPTS', 1);
 const mailRetentionHours = wholeNumber('MAIL_RETENTION_HOURS', 1);
 const trustedDeviceDays = wholeNumber('TRUSTED_DEVICE_DAYS', 0);
+const accountGraceDays = wholeNumber('ACCOUNT_GRACE_DAYS', 0);
+const erasureRetainDays = wholeNumber('ERASURE_RETAIN_DAYS', 1);
+const erasureRetainTables = env.ERASURE_RETAIN_TABLES?.split(',').map((s) => s.trim()).filter(Boolean) ?? [];
+if (erasureRetainTables.length > 0 && erasureRetainDays === undefined) throw new Error('ERASURE_RETAIN_TABLES needs ERASURE_RETAIN_DAYS: how long the retained rows stay');
 
 const trustedDeviceAtReauth = env.TRUSTED_DEVICE_AT_REAUTH;
 if (trustedDeviceAtReauth !== undefined && !isTrustedDeviceAtReauth(trustedDeviceAtReauth)) {
@@ -139,6 +143,7 @@ try {
     secretsKey: secretsSettingsFromEnv(env),
     enumerationProtection: env.ENUMERATION_PROTECTION === '1',
     ...(trustedDeviceDays !== undefined ? { trustedDeviceDays } : {}),
+    accountClosure: { graceDays: accountGraceDays ?? 14, retainTables: erasureRetainTables, retainDays: erasureRetainDays ?? 0 },
     ...(trustedDeviceAtReauth !== undefined ? { trustedDeviceAtReauth } : {}),
     limits: {
       ...(env.ACCESS_TOKEN_SECONDS ? { accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS) } : {}),

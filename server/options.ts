@@ -191,6 +191,13 @@ export interface ServerOptions {
    */
   trustedDeviceAtReauth: TrustedDeviceAtReauth;
   /**
+   * "Delete my account" (plugins/your-data): ACCOUNT_GRACE_DAYS, the days a closed ID can still be
+   * restored by its mailed link before it is erased (default 14); ERASURE_RETAIN_TABLES (comma-separated
+   * table names, e.g. `security_events`) and ERASURE_RETAIN_DAYS: what an erasure leaves for legal
+   * retention and for how long, then removes. Default: nothing retained.
+   */
+  accountClosure: { graceDays: number; retainTables: readonly string[]; retainDays: number };
+  /**
    * The key that seals the secrets kept in the global store (SECRETS_KEY or SECRETS_KEY_FILE, and
    * SECRETS_KEY_PREVIOUS while rotating: db/secretsAtRest.ts). Production must name one; in
    * development the data folder gets its own.
@@ -297,6 +304,7 @@ export function resolveOptions(input: ServerOptionsInput = {}): ServerOptions {
     mailWorker: { ...DEFAULT_WORKER_SETTINGS, ...input.mailWorker },
     shutdownGraceMs: input.shutdownGraceMs ?? SHUTDOWN_GRACE_MS,
     pluginJobs: input.pluginJobs ?? true,
+    accountClosure: { graceDays: 14, retainTables: [], retainDays: 0, ...input.accountClosure },
     testMode: input.testMode ?? false,
     seedDemo: input.seedDemo ?? true,
     privacyPolicyVersion: input.privacyPolicyVersion ?? 2,

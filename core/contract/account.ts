@@ -168,6 +168,14 @@ export interface MailLinkProblem {
   reason: MailLinkReason;
 }
 
+/**
+ * `result` of -20213 (403) when the ID was closed by its person ("Delete my account"): it signs in
+ * nowhere until restored by the link mailed then, and is erased when the grace ends.
+ */
+export interface ClosedAccountResult {
+  reason: 'closed';
+}
+
 /** `GET /region?countryCode=XX`, `GET /accounts/region` (visitor, from the Viewer-Country header). */
 export interface RegionLookupResult {
   regionCode: RegionCode | null;

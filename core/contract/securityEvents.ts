@@ -5,7 +5,8 @@
  * trusted-device and company kinds belong to those features; each is recorded where that
  * feature acts. `company_application_*`: a company's manager answered the account's application
  * to join (recorded without the manager's device or place). `data_export_*`: "Download my data"
- * (plugins/your-data) was asked for, or its archive downloaded.
+ * (plugins/your-data) was asked for, or its archive downloaded. `account_closed`, `account_restored`:
+ * "Delete my account" closed the ID, and its mailed link brought it back before it was erased.
  */
 export const SECURITY_EVENT_KINDS = [
   'sign_in_success',
@@ -40,6 +41,8 @@ export const SECURITY_EVENT_KINDS = [
   'company_application_rejected',
   'data_export_requested',
   'data_export_downloaded',
+  'account_closed',
+  'account_restored',
 ] as const;
 /** One of SECURITY_EVENT_KINDS. */
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];

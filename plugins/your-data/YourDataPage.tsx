@@ -2,9 +2,12 @@ import { useTheme } from '@emotion/react';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, Button, ERROR_CODES, LoadFailed, LoadingLine, Notice, PageCard, toast, useErrorHandler, useFormatMoment, useHttp, useIntlLocale, userAtom } from '@portal/plugin-api';
+import { useLocation } from 'wouter';
+import { ApiError, Button, ERROR_CODES, LoadFailed, LoadingLine, Notice, PageCard, toast, useErrorHandler, useFormatMoment, useHttp, useIntlLocale, usePortal, userAtom } from '@portal/plugin-api';
 import { yourDataApi } from './api';
-import { EXPORT_DAYS, exportFileName, type DataExport } from './contract';
+import { CloseAccountSection } from './CloseAccountSection';
+import { EXPORT_DAYS, exportFileName, RESTORE_PATH, type DataExport } from './contract';
+import type { ClosedHandOver } from './RestoreView';
 import { DownloadForm } from './DownloadForm';
 
 /** While a copy is being made the page looks again this often (the job builds one in seconds). */
@@ -38,6 +41,8 @@ export default function YourDataPage({ timeZone, pollMs = POLL_MS }: YourDataPag
   const handleError = useErrorHandler();
   const formatMoment = useFormatMoment(timeZone);
   const locale = useIntlLocale();
+  const { session } = usePortal();
+  const [, navigate] = useLocation();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [busy, setBusy] = useState<'request' | 'remove' | null>(null);
   const accountId = user?.accountId ?? null;
@@ -115,7 +120,15 @@ export default function YourDataPage({ timeZone, pollMs = POLL_MS }: YourDataPag
   const muted = { margin: 0, color: theme.colors.textMuted, lineHeight: 1.5 } as const;
   const actions = { display: 'flex', flexWrap: 'wrap', gap: theme.space(3), marginTop: theme.space(5) } as const;
 
+  // Closed: every session of the ID ended on the server; this browser's ends too, and says what follows.
+  async function closed(eraseAt: number) {
+    const handOver: ClosedHandOver = { closedId: { email: user!.email, eraseAt } };
+    await session.signOut('closed');
+    navigate(`~${RESTORE_PATH}`, { replace: true, state: handOver });
+  }
+
   return (
+    <>
     <PageCard level={1} id="your-data" title={t('your-data:heading')} intro={t('your-data:intro')} busy={loaded.status === 'loading'}>
       <div aria-live="polite">
         {loaded.status === 'loading' && <LoadingLine label={t('your-data:loading')} />}
@@ -178,5 +191,7 @@ export default function YourDataPage({ timeZone, pollMs = POLL_MS }: YourDataPag
         )}
       </div>
     </PageCard>
+    <CloseAccountSection loadFacts={(signal) => api.closure(accountId, signal)} close={(password) => api.close(accountId, password)} onClosed={(result) => void closed(result.eraseAt)} />
+    </>
   );
 }

@@ -43,3 +43,46 @@ export interface DataExportResult {
 export interface DownloadRequest {
   password: string;
 }
+
+/**
+ * "Delete my account". `GET /accounts/{id}/closure`: what closing the ID means for this person.
+ * `POST /accounts/{id}/closure {password}` closes it (-10020 `{field: 'company', reason: 'handOver'}`
+ * while it owns a company with other members); it is erased `graceDays` days later unless the link
+ * mailed at once restores it (the public `RESTORE_PATH` page).
+ */
+export interface ClosureFacts {
+  graceDays: number;
+  /** A company the person owns with other members: to hand over before the ID can be closed. */
+  handOver: { company: string } | null;
+  /** A company only the person is in: it is deleted with the ID. */
+  companyGoes: { company: string } | null;
+  /** Names of the connected services that received the person's data (they are told the ID is closed). */
+  services: string[];
+  /** False for an ID made at another provider whose person never set a password: set one first. */
+  passwordSet: boolean;
+}
+
+export interface CloseRequest {
+  password: string;
+}
+
+export interface ClosedResult {
+  /** When the ID is erased unless restored (epoch ms). */
+  eraseAt: number;
+}
+
+/** The page a restore link opens (public); the token rides in the fragment (`#token=…`) and is removed at once. */
+export const RESTORE_PATH = '/restore-account';
+
+/**
+ * `POST /account-restore/check {token}`: the closed ID a restore link is for (nothing changes), or
+ * -20679 `{reason: 'invalid' | 'expired'}`. `POST /account-restore {token}` restores it.
+ */
+export interface RestoreRequest {
+  token: string;
+}
+
+export interface RestoreInfo {
+  email: string;
+  eraseAt: number;
+}

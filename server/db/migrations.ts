@@ -486,6 +486,12 @@ const regionalMigrations = (dialect: SqlDialect): Record<string, Migration> => (
       await db.schema.alterTable('accounts').addColumn('password_set', 'integer', (c) => c.notNull().defaultTo(1)).execute();
     },
   },
+  '016_account_closed': {
+    // A closed ID (its person asked to delete it): refused everywhere until restored or erased.
+    async up(db: AnyDb) {
+      await db.schema.alterTable('accounts').addColumn('closed_at', 'bigint').execute();
+    },
+  },
 });
 
 const legacyMigrations = (_dialect: SqlDialect): Record<string, Migration> => ({

@@ -206,6 +206,11 @@ export interface AccountTable {
   /** 1 once a pending registration was replaced by another: activation then asks for the password. */
   registration_contested: number;
   reset_sent_at: number | null;
+  /**
+   * When its person closed the ID ("Delete my account", plugins/your-data): nothing signs it in, no
+   * session or token of it holds, until it is restored by the mailed link or erased after the grace.
+   */
+  closed_at: number | null;
   created_at: number;
   updated_at: number;
 }

@@ -131,6 +131,7 @@ export function accountRow(ctx: Ctx, input: NewAccount, id = randomId()): Accoun
     activation_sent_at: null,
     registration_contested: 0,
     reset_sent_at: null,
+    closed_at: null,
     created_at: now,
     updated_at: now,
   };
@@ -518,6 +519,9 @@ export async function renewResetLink(ctx: Ctx, token: string, language?: string)
 }
 
 async function sendResetMail(ctx: Ctx, region: RegionCode, account: AccountTable, language: string | undefined, clientId: string | null): Promise<void> {
+  // A closed ID (being deleted) gets no reset link: a new password would open nothing, and only the
+  // restore link its person was mailed brings it back.
+  if (account.closed_at !== null) return;
   const now = ctx.now();
   const claimed = await ctx
     .region(region)

@@ -121,7 +121,12 @@ export async function pruneUnusedAvatars(ctx: Ctx, region: RegionCode, now: numb
     .execute();
   for (const file of stale) {
     await db.deleteFrom('files').where('id', '=', file.id).execute();
-    if (/^[A-Za-z0-9_-]+\.[a-z]{3,4}$/.test(file.stored_name)) await fs.promises.rm(path.join(uploadDir(ctx, region), file.stored_name), { force: true });
+    await removeStoredFile(ctx, region, file.stored_name);
   }
   return stale.length;
+}
+
+/** Removes an upload's bytes from the region's folder (a name the portal made, never a path). */
+export async function removeStoredFile(ctx: Ctx, region: RegionCode, storedName: string): Promise<void> {
+  if (/^[A-Za-z0-9_-]+\.[a-z]{3,4}$/.test(storedName)) await fs.promises.rm(path.join(uploadDir(ctx, region), storedName), { force: true });
 }

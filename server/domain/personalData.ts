@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { REGION_CODES, type RegionCode } from '../../core/contract/regions';
 import type { Ctx } from '../context';
 import type { AccountTable } from '../db/types';
-import type { PersonalFiles, PersonalTable } from '../plugin-host/points';
+import type { PersonalFiles, PersonalTable, ServerPoints } from '../plugin-host/points';
 import { readUpload } from './files';
 
 /** The core's own tables that hold rows about a person. */
@@ -41,7 +41,7 @@ export interface PersonalDataSet {
 }
 
 /** Every declaration, with the name of the feature that made it ("core" for the core's). */
-export function personalDeclarations(ctx: Pick<Ctx, 'extensions'>): Array<{ name: string; tables: readonly PersonalTable[]; extra?: (ctx: Ctx, region: RegionCode, account: AccountTable) => Promise<PersonalFiles> }> {
+export function personalDeclarations(ctx: Pick<Ctx, 'extensions'>): Array<ServerPoints['personalData']> {
   return [{ name: 'core', tables: CORE_PERSONAL_TABLES, extra: connectedServices }, ...ctx.extensions.all('personalData')];
 }
 
@@ -53,8 +53,13 @@ export interface ConnectedService {
   lastAt: number | null;
 }
 
-/** The services the person's data went to, from the portal's tokens and codes and the OpenID provider's grants. */
+/** The services the person's data went to, as a file of their export. */
 async function connectedServices(ctx: Ctx, _region: RegionCode, account: AccountTable): Promise<PersonalFiles> {
+  return { 'connected-services': await connectedServicesOf(ctx, account) };
+}
+
+/** The services the person's data went to, from the portal's tokens and codes and the OpenID provider's grants. */
+export async function connectedServicesOf(ctx: Ctx, account: Pick<AccountTable, 'id'>): Promise<ConnectedService[]> {
   const seen = new Map<string, { firstAt: number | null; lastAt: number | null }>();
   const note = (clientId: string, at: number | null) => {
     const known = seen.get(clientId) ?? { firstAt: null, lastAt: null };
@@ -78,14 +83,14 @@ async function connectedServices(ctx: Ctx, _region: RegionCode, account: Account
   }
   const ids = [...seen.keys()];
   const names = ids.length ? await ctx.stores.global.selectFrom('clients').select(['id', 'name']).where('id', 'in', ids).execute() : [];
-  const services: ConnectedService[] = ids.sort().map((clientId) => ({ clientId, name: names.find((c) => c.id === clientId)?.name ?? null, ...seen.get(clientId)! }));
-  return { 'connected-services': services };
+  return ids.sort().map((clientId) => ({ clientId, name: names.find((c) => c.id === clientId)?.name ?? null, ...seen.get(clientId)! }));
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a declaration names its table and columns by string
-type AnyDb = Kysely<any>;
+export type AnyDb = Kysely<any>;
 
-function storesOf(ctx: Ctx, table: PersonalTable): AnyDb[] {
+/** The stores a named table lives in: every region's for a regional one. */
+export function storesOf(ctx: Ctx, table: PersonalTable): AnyDb[] {
   if (table.store === 'global') return [ctx.stores.global];
   if (table.store === 'legacy') return [ctx.stores.legacy];
   // Every region's store: an invitation or a company of another region may name the person too.

@@ -4,6 +4,7 @@
  * shows SSO sessions; logging one out revokes every token under it. The account's session
  * timeout bounds a session's life from its sign-in and is enforced on every refresh.
  */
+import type { ClosedAccountResult } from '../../core/contract/account';
 import type { RegionCode } from '../../core/contract/regions';
 import { ERROR_CODES as E } from '../../core/contract/errorCodes';
 import type { Ctx } from '../context';
@@ -55,7 +56,19 @@ export async function createSsoSession(
       authenticated_at: now,
     })
     .execute();
+  // Closed while this sign-in was under way: the closure revoked every session before this one was
+  // written, so this one is revoked here (read after the write: one of the two always sees the other).
+  const current = await ctx.region(region).selectFrom('accounts').select('closed_at').where('id', '=', account.id).executeTakeFirst();
+  if (!current || current.closed_at !== null) {
+    await ctx.region(region).updateTable('sso_sessions').set({ revoked_at: ctx.now() }).where('id', '=', id).execute();
+    refuseClosed({ closed_at: current?.closed_at ?? ctx.now() });
+  }
   return { id, cookie: `${id}~${secret}`, expiresAt };
+}
+
+/** -20213 with `reason: 'closed'` (403): the ID is closed, its erasure pending; the mailed link restores it. */
+export function refuseClosed(account: Pick<AccountTable, 'closed_at'>): void {
+  if (account.closed_at !== null) fail(E.accountError, { reason: 'closed' } satisfies ClosedAccountResult, 'This ID is being deleted. To keep it, open the restore link we mailed you.', 403);
 }
 
 /**
@@ -84,7 +97,7 @@ export async function readSsoCookie(ctx: Ctx, cookie: string | undefined): Promi
   const webview = safeEqual(session.webview_secret_hash ?? '', hash);
   if (!browser && !webview) return null;
   const account = await db.selectFrom('accounts').selectAll().where('id', '=', session.account_id).executeTakeFirst();
-  if (!account || ctx.now() >= sessionExpiry(session, account)) return null;
+  if (!account || account.closed_at !== null || ctx.now() >= sessionExpiry(session, account)) return null;
   return { region: parsed.region, session, account };
 }
 
@@ -164,7 +177,7 @@ export async function authenticateAccess(ctx: Ctx, header: string | undefined): 
   if (!token || token.revoked_at !== null) fail(E.invalidToken);
   if (ctx.now() >= token.access_expires_at) fail(E.tokenExpired);
   const { session, account } = await sessionAndAccount(ctx, parsed.region, token);
-  if (!session || !account || session.revoked_at !== null) fail(E.invalidToken);
+  if (!session || !account || session.revoked_at !== null || account.closed_at !== null) fail(E.invalidToken);
   if (ctx.now() >= sessionExpiry(session, account)) fail(E.tokenExpired);
   return { region: parsed.region, account, session, token };
 }
@@ -192,7 +205,7 @@ export async function rotateRefresh(ctx: Ctx, refreshToken: string, clientMayRef
   if (!clientMayRefresh(token.client_id)) fail(E.invalidClient, undefined, 'This refresh token belongs to another client, or its client must authenticate.', 401);
   if (token.rotated_at !== null) return sameSuccessor(ctx, parsed.region, refreshToken);
   const { session, account } = await sessionAndAccount(ctx, parsed.region, token);
-  if (!session || !account || session.revoked_at !== null || now >= sessionExpiry(session, account)) return revokeFamily(ctx, parsed.region, token.family_id);
+  if (!session || !account || session.revoked_at !== null || account.closed_at !== null || now >= sessionExpiry(session, account)) return revokeFamily(ctx, parsed.region, token.family_id);
   // The new pair exists before the old token names it, so whoever opens the successor finds it.
   const issued = await issueTokens(ctx, parsed.region, token.account_id, token.session_id, token.client_id, token.family_id);
   const retired = await db
@@ -226,7 +239,7 @@ async function sameSuccessor(ctx: Ctx, region: RegionCode, refreshToken: string)
     return revokeFamily(ctx, region, token.family_id);
   }
   const { session, account } = await sessionAndAccount(ctx, region, next);
-  if (!session || !account || session.revoked_at !== null || now >= sessionExpiry(session, account)) return revokeFamily(ctx, region, token.family_id);
+  if (!session || !account || session.revoked_at !== null || account.closed_at !== null || now >= sessionExpiry(session, account)) return revokeFamily(ctx, region, token.family_id);
   return {
     accessToken: pair.accessToken,
     refreshToken: pair.refreshToken,
@@ -246,7 +259,7 @@ export async function checkRefreshToken(ctx: Ctx, header: string | undefined): P
   const token = await db.selectFrom('tokens').selectAll().where('refresh_hash', '=', hashSecret(raw)).executeTakeFirst();
   if (!token || token.revoked_at !== null || token.rotated_at !== null) fail(E.tokenExpired);
   const { session, account } = await sessionAndAccount(ctx, parsed.region, token);
-  if (!session || !account || session.revoked_at !== null) fail(E.tokenExpired);
+  if (!session || !account || session.revoked_at !== null || account.closed_at !== null) fail(E.tokenExpired);
   const expiry = sessionExpiry(session, account);
   if (ctx.now() >= expiry) fail(E.tokenExpired);
   return { region: parsed.region, account, expiresIn: Math.floor((expiry - ctx.now()) / 1000) };

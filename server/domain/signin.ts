@@ -22,6 +22,7 @@ import { regionOfCountry } from './countries';
 import { completeMfaProcess, maskEmail, mfaProcessPassedCaptcha, readMfaProcess, sendStepCode, startMfaProcess, stepMethods, verifyMfaProcess, verifyRecoveryCodeProcess, MFA_PROCESS_MINUTES } from './mfa';
 import { humanCheckFor, signInCheckRegions } from './humanCheck';
 import { checkPasswordLocked } from './passwordLock';
+import { refuseClosed } from './sessions';
 import { checkAccountCredentialRecorded, checkAccountPasswordRecorded, recordSecurityEvent, type EventContext } from './securityEvents';
 import { normalizeEmail } from './validation';
 import type { ExternalProof, PasskeyProof, ServerPoints, TrustedSkip } from '../plugin-host/points';
@@ -249,6 +250,8 @@ export async function signIn(ctx: Ctx, input: LoginRequest, meta: SignInMeta): P
         : factor === 'external'
           ? { found: external!.proof, captchaPassed: false }
           : { found: passkey!, captchaPassed: false };
+  // A closed ID (being deleted) signs in nowhere; said only once a factor proved it, as a lock is.
+  refuseClosed(found.account);
   const byEmailCode = factor === 'emailCode';
   const byProvider = factor === 'external';
   if (passkey && passkey.account.id !== found.account.id) fail(E.accountError);

@@ -20,7 +20,8 @@ export async function findPortalAccount(ctx: Ctx, sub: string, grantId?: string)
   const entry = await ctx.stores.global.selectFrom('directory').select(['region', 'account_id']).where('account_id', '=', sub).executeTakeFirst();
   if (!entry) return undefined;
   const account = await ctx.region(entry.region).selectFrom('accounts').selectAll().where('id', '=', sub).executeTakeFirst();
-  if (!account) return undefined;
+  // A closed ID (being deleted) is no one's to hand out: its grants end with it.
+  if (!account || account.closed_at !== null) return undefined;
   if (grantId !== undefined) {
     const ssoSessionId = await portalSessionOfGrant(ctx.stores.global, grantId);
     const session = ssoSessionId ? await ctx.region(entry.region).selectFrom('sso_sessions').selectAll().where('id', '=', ssoSessionId).executeTakeFirst() : undefined;

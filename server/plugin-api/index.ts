@@ -13,7 +13,7 @@ import type { MigrationSet } from '../db/migrations';
 
 /** What the core lends a server half: the stores per region, mail, counters, options and the plugin switches. */
 export type ServerContext = Ctx;
-export type { DirectoryCompany, ExternalProof, ExternalSignInRequired, LinkedIdentity, MethodColumns, PasskeyProof, PersonalFiles, PersonalTable, PointName, SecondFactorScope, ServerPoints, TrustedBrowserRequest, TrustedSkip } from '../plugin-host/points';
+export type { DirectoryCompany, ErasedPerson, ExternalProof, ExternalSignInRequired, LinkedIdentity, MethodColumns, PasskeyProof, PersonalFiles, PersonalTable, PointName, SecondFactorScope, ServerPoints, TrustedBrowserRequest, TrustedSkip } from '../plugin-host/points';
 export type { MigrationSet, SqlDialect } from '../db/migrations';
 export type { AuthContext, SsoSessionRef } from '../domain/sessions';
 export type { DemoSeeding, DemoUser } from '../demo/seed';
@@ -88,7 +88,7 @@ export { isUniqueViolation, LOCK_SPACE, lockKey, lockRow } from '../db/portable'
 export { firstUse, pruneExpired, sharedSecret } from '../db/sharedState';
 export { openTotpSecret, sealTotpSecret } from '../db/secretsAtRest';
 export { LICENSE_MAX, saveUpload } from '../domain/files';
-export { collectPersonalData, personalUploads, type PersonalDataSet, type PersonalRows, type PersonalUpload } from '../domain/personalData';
+export { collectPersonalData, connectedServicesOf, personalUploads, type ConnectedService, type PersonalDataSet, type PersonalRows, type PersonalUpload } from '../domain/personalData';
 // Accounts, secrets and checks every feature shares.
 export { accountRow, getAccount, confirmRegion, conflictInfo, createAccount, createOneTimeToken, fileUrl, findAccount, forgetTrustedBrowsers, languageOr, sendActivationMail } from '../domain/accounts';
 export { checkPasswordLocked } from '../domain/passwordLock';
@@ -97,7 +97,8 @@ export { joinSessionFromWebView, readSsoCookie, revokeSessions, sessionExpiry } 
 export { createLoginSession, HELPDESK_CLIENT_ID, isLiveLoginSession, renewLoginSession } from '../domain/oauth';
 export { clientOfSessionCode } from '../domain/mailLinks';
 export { dummyPasswordHash, randomDigits, randomId, randomToken, safeEqual, sha256 } from '../domain/crypto';
-export { hashSecret, regionalSecret } from '../domain/tokens';
+export { hashSecret, parseRegionalSecret, regionalSecret } from '../domain/tokens';
+export { erasePerson, eraseRetained, type ErasureReport } from '../domain/erasure';
 // Two-step verification: the MFA process and the account's settings are the core's; the code methods come from the
 // `secondFactorMethods` point (the mfa plugin), so these refuse (403 -19999) where a method's plugin is off for the account.
 export { addMethod, deleteMethod, disableMfa, enableMfa, enrolMethod, maskEmail, readMfaProcess, sendMethodCode, offeredTypes, setPrimary, supportedTypes } from '../domain/mfa';

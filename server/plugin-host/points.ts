@@ -87,6 +87,20 @@ export interface PersonalTable {
    * digests that name no one): the coverage test reads it, the README does not.
    */
   leftOut?: string;
+  /**
+   * How "Delete my account" erases the person's rows here (server/domain/erasure.ts): `rows`, the
+   * default, deletes every row found by `byId`/`byEmail`; `feature` leaves it to the contribution's
+   * own `erase` (a company someone else owns is not deleted with its contact); `kept` never erases
+   * (staff records, the operators' append-only audit), with why: the operations guide lists these.
+   */
+  erase?: 'rows' | 'feature' | { kept: string };
+}
+
+/** The person an erasure is for: their region (their account's store) and how rows name them. */
+export interface ErasedPerson {
+  region: RegionCode;
+  id: string;
+  email: string;
 }
 
 /** A person's data a feature adds to their export beyond its tables' own rows (the company's data they may see). */
@@ -361,6 +375,11 @@ export interface ServerPoints {
     tables: readonly PersonalTable[];
     /** More files of the person's data than its tables' rows, by file name (JSON values). */
     extra?(ctx: Ctx, region: RegionCode, account: AccountTable): Promise<PersonalFiles>;
+    /**
+     * Erases the person's rows of the tables marked `erase: 'feature'` (and what hangs on them), in
+     * every store; runs before the generic erasure and again if an erasure is resumed: idempotent.
+     */
+    erase?(ctx: Ctx, person: ErasedPerson): Promise<unknown>;
   };
   /**
    * What a feature knows of one account (its passkeys, recovery codes left, trusted browsers,

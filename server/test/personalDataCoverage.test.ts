@@ -51,14 +51,18 @@ describe('the personal data coverage', () => {
           problems.push(`${declaration.name}: ${key} does not exist`);
           continue;
         }
+        for (const column of [...(table.byId ?? []), ...(table.byEmail ?? []), ...(table.secret ?? [])]) {
+          if (!columns.includes(column)) problems.push(`${declaration.name}: ${key} has no column ${column}`);
+        }
+        const finds = (table.byId ?? []).length + (table.byEmail ?? []).length > 0;
+        // The erasure ("Delete my account") finds the rows by the same columns, or is told why not.
+        if (typeof table.erase === 'object' && table.erase.kept.trim().length < 20) problems.push(`${declaration.name}: ${key} is kept at erasure without a reason`);
+        if (!finds && typeof table.erase !== 'object') problems.push(`${declaration.name}: ${key} says no column that finds the person, so nothing erases it`);
+        if (table.erase === 'feature' && !declaration.erase) problems.push(`${declaration.name}: ${key} is erased by the feature, which has no erase`);
         if (table.leftOut !== undefined) {
           if (table.leftOut.trim().length < 20) problems.push(`${declaration.name}: ${key} is left out without a reason`);
           continue;
         }
-        for (const column of [...(table.byId ?? []), ...(table.byEmail ?? []), ...(table.secret ?? [])]) {
-          if (!columns.includes(column)) problems.push(`${declaration.name}: ${key} has no column ${column}`);
-        }
-        if ((table.byId ?? []).length + (table.byEmail ?? []).length === 0) problems.push(`${declaration.name}: ${key} says no column that finds the person`);
         for (const column of columns) {
           if (SECRET_LOOKING.test(column) && !(table.secret ?? []).includes(column)) problems.push(`${declaration.name}: ${key}.${column} looks secret and is exported`);
         }

@@ -122,3 +122,23 @@ export async function fillPersonalRows(ctx: Ctx, person: { id: string; email: st
 export function leftOutTables(ctx: Ctx): Set<string> {
   return new Set(personalDeclarations(ctx).flatMap((d) => d.tables.filter((table) => table.leftOut !== undefined).map((table) => `${table.store}.${table.table}`)));
 }
+
+/**
+ * Every row of every table whose text names the person anywhere: any text column containing their
+ * id or address (JSON payloads, free text), not only the identifying columns. Resolves
+ * `<storeName>.<table>` → count. The erasure's test: after it, nothing is left.
+ */
+export async function rowsMentioning(ctx: Ctx, person: { id: string; email: string }): Promise<Record<string, number>> {
+  const found: Record<string, number> = {};
+  for (const table of await storeTables(ctx)) {
+    if (table.textColumns.length === 0) continue;
+    const rows = await table.db
+      .selectFrom(table.table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where((eb) => eb.or(table.textColumns.flatMap((column) => [eb(column, 'like', `%${person.id}%`), eb(eb.fn('lower', [eb.ref(column)]), 'like', `%${person.email.toLowerCase()}%`)])))
+      .executeTakeFirst();
+    const n = Number((rows as { n: unknown } | undefined)?.n ?? 0);
+    if (n > 0) found[`${table.storeName}.${table.table}`] = n;
+  }
+  return found;
+}

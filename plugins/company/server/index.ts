@@ -4,6 +4,7 @@ import { mayReadLicense } from './companies';
 import { acceptInvite, checkInviteForRegistration } from './invitations';
 import { COMPANY_MAILS } from './notifications';
 import { companyRoutes } from './routes';
+import { eraseCompanyData } from './erasure';
 import { applicationsOfAccount, companyMigrations, personalDataOfCompany } from './tables';
 import { seedCompanies } from './demo';
 import { companyDirectory } from './directory';
@@ -17,7 +18,7 @@ export default defineServerPlugin({
   migrations: { regional: companyMigrations },
   mails: COMPANY_MAILS,
   setup(host) {
-    host.contribute('personalData', personalDataOfCompany);
+    host.contribute('personalData', { ...personalDataOfCompany, erase: eraseCompanyData });
     host.contribute('demoData', { seed: seedCompanies });
     host.contribute('accountData', applicationsOfAccount);
     host.contribute('accountFacts', { facts: companyFacts });

@@ -180,7 +180,8 @@ export const personalDataOfCompany = {
   name: 'company',
   tables: [
   // A company that names the person as its contact is theirs to see, but not its joining code.
-  { store: 'regional', table: 'orgs', byId: ['owner_account_id'], byEmail: ['contact_email'], secret: ['org_code'] },
+  // Erased by the feature (erasure.ts): a company is deleted only with an owner who was alone in it.
+  { store: 'regional', table: 'orgs', byId: ['owner_account_id'], byEmail: ['contact_email'], secret: ['org_code'], erase: 'feature' },
   { store: 'regional', table: 'org_members', byId: ['account_id'], byEmail: ['email'] },
   { store: 'regional', table: 'org_applications', byId: ['account_id'] },
   { store: 'regional', table: 'invitations', byId: ['inviter_account_id'], byEmail: ['email'], secret: ['code_hash'] },

@@ -167,7 +167,7 @@ export const consoleMigrations: MigrationSet = (dialect) => ({
 export const personalDataOfOpsConsole = {
   name: 'ops-console',
   tables: [
-  { store: 'global', table: 'ops_console_operators', leftOut: 'the console’s operators are staff identities of their own, not portal IDs' },
-  { store: 'global', table: 'ops_console_audit', leftOut: 'the operators’ audit log, kept for the operator’s accountability; an action on an ID is in its security activity' },
+  { store: 'global', table: 'ops_console_operators', leftOut: 'the console’s operators are staff identities of their own, not portal IDs', erase: { kept: 'staff identities of their own, removed by the console, not by a portal ID’s deletion' } },
+  { store: 'global', table: 'ops_console_audit', leftOut: 'the operators’ audit log, kept for the operator’s accountability; an action on an ID is in its security activity', erase: { kept: 'append-only in the store itself: the operators’ accountability record outlives the IDs they acted on' } },
 ] satisfies PersonalTable[],
 };
