@@ -402,6 +402,10 @@ function AlertBox({ alert }: { alert: SignInAlert }) {
     case 'enterpriseRequired':
       text = t('enterpriseRequired', { company: alert.company });
       break;
+    case 'closed':
+      tone = 'warning';
+      text = t('closed');
+      break;
     case 'invite':
       tone = alert.reason === 'accepted' || alert.reason === 'registered' ? 'info' : 'warning';
       text = t(`invite.${alert.reason}`);

@@ -92,6 +92,10 @@ describe('sign-in outcomes (spec section 8, sign-in error behaviour)', () => {
     expect(signInOutcome(new ApiError(-19999, '', 403, { plugin: 'mfa', offIn: 'Euw', appType: null }))).toEqual({ alert: { kind: 'secondFactorOff' } });
     expect(signInOutcome(new ApiError(-19999, '', 403, { plugin: 'passkeys', offIn: 'Euw', appType: null }))).toMatchObject({ alert: { kind: 'message', tone: 'error' } });
   });
+  it('-20213 of a closed ID says how to restore it; another -20213 is the catalogue message', () => {
+    expect(signInOutcome(new ApiError(-20213, '', 403, { reason: 'closed' }))).toEqual({ alert: { kind: 'closed' } });
+    expect(signInOutcome(new ApiError(-20213, '', 403))).toMatchObject({ alert: { kind: 'message', tone: 'error' } });
+  });
   it('step codes without their plugin become a message; anything else goes to the default handler', () => {
     for (const code of [-6, -9, -20677, -23029, -10999, -60001]) expect(signInOutcome(new ApiError(code, '', 400))).toMatchObject({ alert: { kind: 'message' } });
     expect(signInOutcome(new ApiError(-10000, '', 500))).toBeNull();

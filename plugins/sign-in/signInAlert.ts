@@ -17,7 +17,9 @@ export type SignInAlert =
   /** An invitation link that cannot register (spec section 2): the reason, where it ended up. */
   | { kind: 'invite'; reason: InviteGuardReason }
   /** The account's company signs its members in at its own provider (-20690): named, with the way there. */
-  | { kind: 'enterpriseRequired'; company: string };
+  | { kind: 'enterpriseRequired'; company: string }
+  /** The ID was closed by its person and waits for its erasure (-20213 `reason: 'closed'`): the mailed link restores it. */
+  | { kind: 'closed' };
 
 export type SignInOutcome =
   | { alert: SignInAlert }
@@ -60,6 +62,8 @@ export function signInOutcome(error: ApiError): SignInOutcome {
       const company = (error.result as { company?: unknown } | undefined)?.company;
       return typeof company === 'string' && company ? { alert: { kind: 'enterpriseRequired', company } } : { alert: { kind: 'message', error, tone: 'error' } };
     }
+    case ERROR_CODES.accountError:
+      return (error.result as { reason?: unknown } | undefined)?.reason === 'closed' ? { alert: { kind: 'closed' } } : { alert: { kind: 'message', error, tone: 'error' } };
     case ERROR_CODES.loginSessionExists:
       // Said as information while the page goes on: shown alone it was a dead end (issue 27).
       return { continueSignedIn: true };

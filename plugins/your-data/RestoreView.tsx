@@ -21,13 +21,17 @@ export interface ClosedHandOver {
   closedId: RestoreInfo;
 }
 
-/** The link's token, taken from the address's fragment once and removed from the address bar at once. */
+/**
+ * The link's token, taken from the address's fragment once and removed from the address bar at once.
+ * Kept for a second mount (React's development double render finds the address already clean); a page
+ * reached right after closing (no fragment, the hand-over in history state) has none.
+ */
 let takenToken: string | null = null;
 export function takeRestoreToken(): string | null {
-  const fragment = new URLSearchParams(window.location.hash.slice(1));
-  const token = fragment.get('token');
+  const token = new URLSearchParams(window.location.hash.slice(1)).get('token');
   if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
   if (token) takenToken = token;
+  else if (closedHandOver()) takenToken = null;
   return takenToken;
 }
 
