@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { HttpClient, Registry } from '@portal/plugin-api';
-import { inArabic, press, StoryPortal, testRegistry, untilText } from '@portal/plugin-api/testing';
+import { inArabic, StoryPortal, testRegistry } from '@portal/plugin-api/testing';
 import type { RestoreInfo } from './contract';
 import yourData from './index';
 import RestoreView, { type RestoreState } from './RestoreView';

@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, Button, ERROR_CODES, LoadFailed, LoadingLine, Notice, StandaloneCard, useErrorHandler, useFormatMoment, useHttp, usePortal } from '@portal/plugin-api';
+import { ApiError, Button, ERROR_CODES, forgetMailLinkToken, LoadFailed, LoadingLine, mailLinkToken, Notice, StandaloneCard, useErrorHandler, useFormatMoment, useHttp, usePortal } from '@portal/plugin-api';
 import { yourDataApi } from './api';
 import type { RestoreInfo } from './contract';
 
@@ -19,20 +19,6 @@ export type RestoreState =
 /** The state the closing page hands over (history state, never the address). */
 export interface ClosedHandOver {
   closedId: RestoreInfo;
-}
-
-/**
- * The link's token, taken from the address's fragment once and removed from the address bar at once.
- * Kept for a second mount (React's development double render finds the address already clean); a page
- * reached right after closing (no fragment, the hand-over in history state) has none.
- */
-let takenToken: string | null = null;
-export function takeRestoreToken(): string | null {
-  const token = new URLSearchParams(window.location.hash.slice(1)).get('token');
-  if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-  if (token) takenToken = token;
-  else if (closedHandOver()) takenToken = null;
-  return takenToken;
 }
 
 function closedHandOver(): RestoreInfo | null {
@@ -63,11 +49,13 @@ export default function RestoreView({ initial, timeZone }: RestoreViewProps = {}
   const { config } = usePortal();
   const handleError = useErrorHandler();
   const formatMoment = useFormatMoment(timeZone);
-  const [token] = useState(() => (initial ? null : takeRestoreToken()));
+  // Right after closing (the hand-over in history state) there is no link; else the link's token,
+  // which the core took out of the address before anything ran (core/session/urlTokens.ts).
+  const [closed] = useState(() => (initial ? null : closedHandOver()));
+  const [token] = useState(() => (initial || closed ? null : mailLinkToken()));
   const [state, setState] = useState<RestoreState>(() => {
     if (initial) return initial;
-    const closed = closedHandOver();
-    if (closed && !token) return { kind: 'closed', info: closed };
+    if (closed) return { kind: 'closed', info: closed };
     return token ? { kind: 'checking' } : { kind: 'invalid' };
   });
   const [busy, setBusy] = useState(false);
@@ -78,7 +66,10 @@ export default function RestoreView({ initial, timeZone }: RestoreViewProps = {}
     try {
       setState({ kind: 'ready', info: await api.checkRestore(token) });
     } catch (err) {
-      setState({ kind: linkProblem(err) ?? 'checkFailed' });
+      const problem = linkProblem(err);
+      // A dead link is forgotten; a check that failed (offline) keeps it for "Try again".
+      if (problem) forgetMailLinkToken();
+      setState({ kind: problem ?? 'checkFailed' });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the token is read once
   }, [token]);
@@ -92,10 +83,13 @@ export default function RestoreView({ initial, timeZone }: RestoreViewProps = {}
     setBusy(true);
     try {
       setState({ kind: 'restored', info: await api.restore(token) });
+      forgetMailLinkToken();
     } catch (err) {
       const problem = linkProblem(err);
-      if (problem) setState({ kind: problem });
-      else handleError(err);
+      if (problem) {
+        forgetMailLinkToken();
+        setState({ kind: problem });
+      } else handleError(err);
     } finally {
       setBusy(false);
     }

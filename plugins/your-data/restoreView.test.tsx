@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, ERROR_CODES, type HttpClient } from '@portal/plugin-api';
-import { renderPortal, testRegistry } from '@portal/plugin-api/testing';
+import { renderPortal, resetMailLinkTokenForTests, stripTokensFromUrl, testRegistry } from '@portal/plugin-api/testing';
 import yourData from './index';
 import RestoreView from './RestoreView';
 
@@ -17,6 +17,9 @@ function restoreHttp(check: unknown, restore: unknown = INFO) {
 
 async function open(http: HttpClient, hash = `#token=${TOKEN}`, state: unknown = null) {
   window.history.replaceState(state, '', `/restore-account${hash}`);
+  // As the app's start does, before anything renders.
+  resetMailLinkTokenForTests();
+  stripTokensFromUrl(window);
   renderPortal(<RestoreView timeZone="UTC" />, { registry: await testRegistry([yourData]), http, path: '/restore-account' });
 }
 
@@ -25,7 +28,7 @@ afterEach(() => {
 });
 
 describe('the restore link', () => {
-  it('takes the token out of the address at once, shows the ID, and restores it only on the button', async () => {
+  it('has the token out of the address before it renders, shows the ID, and restores it only on the button', async () => {
     const { post, client } = restoreHttp(INFO);
     await open(client);
     expect(window.location.hash).toBe('');
