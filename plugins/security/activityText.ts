@@ -29,6 +29,8 @@ const DISOWNABLE: ReadonlySet<SecurityEventKind> = new Set<SecurityEventKind>([
   'sign_in_unlinked',
   'data_export_requested',
   'data_export_downloaded',
+  'account_closed',
+  'account_restored',
 ]);
 
 export function mayDisown(event: SecurityEvent): boolean {
