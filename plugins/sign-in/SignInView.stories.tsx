@@ -212,6 +212,12 @@ export const SecondFactorOff: Story = {
   play: ({ canvasElement }) => signInWith(canvasElement, 'Two-step verification is not available'),
 };
 
+/** 403 -20213 `closed`: the ID was closed by its person and waits to be deleted; the mailed link restores it. */
+export const ClosedId: Story = {
+  parameters: { http: failingWith(new ApiError(-20213, 'closed', 403, { reason: 'closed' })) },
+  play: ({ canvasElement }) => signInWith(canvasElement, 'This ID is closed and waits to be deleted'),
+};
+
 /** A help-desk sign-in (source=zendesk): the help-desk notice above the form. */
 export const WithHelpdeskNotice: Story = {
   parameters: {
