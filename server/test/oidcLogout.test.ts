@@ -13,7 +13,8 @@ import { SSO_COOKIE } from '../../core/contract/auth';
 import { LOGOUT_REQUEST_PATH } from '../oidc/paths';
 import { SECRET_PLACES } from '../db/secretsAtRest';
 import type { LogoutRequestView } from '../oidc/logout';
-import { Client, startServer, type TestServer } from './harness';
+import { accountRow, createAccount } from '../domain/accounts';
+import { Client, DEMO_PASSWORD, signIn, startServer, type TestServer } from './harness';
 import { clientConfig, signedInClient } from './oidcBrowser';
 
 const SECRET = crypto.randomBytes(32).toString('base64url');
@@ -240,5 +241,27 @@ describe('back-channel logout when the portal session ends', () => {
     expect(out.status).toBe(200);
     expect(await tokensFor('/bc-a')).toHaveLength(1);
     expect(await signedIn(first.browser)).toBe(false);
+  });
+});
+
+describe('back-channel logout when the ID is closed ("Delete my account")', () => {
+  it('tells each client of each sign-in of the ID, and the provider no longer serves its tokens', async () => {
+    const ctx = t.server.ctx;
+    const email = `closing-${Date.now()}@example.com`;
+    const row = accountRow(ctx, { email, passwordHash: await ctx.passwords.hash(DEMO_PASSWORD), firstName: 'Cleo', lastName: 'Sing', country: 'DE', language: 'en_US', activated: true, privacyVersion: ctx.options.privacyPolicyVersion });
+    await createAccount(ctx, 'Euw', row);
+    const credentials = { email, password: DEMO_PASSWORD };
+    const inA = await signedInClient(t, a, CALLBACK_A, new Client(t.base), credentials);
+    const inB = await signedInClient(t, b, CALLBACK_B, new Client(t.base), credentials);
+    const portal = new Client(t.base);
+    await signIn(portal, email, DEMO_PASSWORD);
+    const closed = await portal.post(`/api/accounts/${row.id}/closure`, { password: DEMO_PASSWORD }, { auth: true });
+    expect(closed.status, closed.text).toBe(200);
+    const [toA] = await tokensFor('/bc-a');
+    const [toB] = await tokensFor('/bc-b');
+    expect(await verifyLogoutToken(toA!, 'rp-a')).toMatchObject({ sub: row.id, sid: inA.tokens.claims()!.sid });
+    expect(await verifyLogoutToken(toB!, 'rp-b')).toMatchObject({ sub: row.id, sid: inB.tokens.claims()!.sid });
+    await expect(oidc.refreshTokenGrant(a, inA.tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(oidc.fetchUserInfo(b, inB.tokens.access_token, row.id)).rejects.toBeDefined();
   });
 });
