@@ -51,6 +51,8 @@ function openSqlite<T>(file: string): Kysely<T> {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+  // Deleted rows are overwritten, not left in free pages: an erased person's data is gone from the file too.
+  database.pragma('secure_delete = ON');
   return new Kysely<T>({ dialect: new ImmediateSqliteDialect({ database }) });
 }
 

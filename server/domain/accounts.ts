@@ -519,9 +519,6 @@ export async function renewResetLink(ctx: Ctx, token: string, language?: string)
 }
 
 async function sendResetMail(ctx: Ctx, region: RegionCode, account: AccountTable, language: string | undefined, clientId: string | null): Promise<void> {
-  // A closed ID (being deleted) gets no reset link: a new password would open nothing, and only the
-  // restore link its person was mailed brings it back.
-  if (account.closed_at !== null) return;
   const now = ctx.now();
   const claimed = await ctx
     .region(region)
@@ -534,6 +531,10 @@ async function sendResetMail(ctx: Ctx, region: RegionCode, account: AccountTable
     const wait = Math.max(1, Math.ceil(((account.reset_sent_at ?? now) + MAIL_WAIT_SECONDS * 1000 - now) / 1000));
     fail(E.resetMailWait, { retryAfterSeconds: wait });
   }
+  // A closed ID (being deleted) gets no reset link: a new password would open nothing, and only the
+  // restore link its person was mailed brings it back. Said only after the wait above, as for any ID:
+  // an answer that differs would tell a stranger the address is closing.
+  if (account.closed_at !== null) return;
   try {
     const token = await createOneTimeToken(ctx, region, account.id, 'reset', RESET_MINUTES * 60, clientId);
     const mailLanguage = languageOr(language, account.language);
@@ -560,6 +561,8 @@ export async function checkResetLink(ctx: Ctx, token: string): Promise<ResetLink
 export async function resetPassword(ctx: Ctx, token: string, newPassword: string, context: EventContext): Promise<MailLinkResult> {
   const link = await inspectMailLink(ctx, token, 'reset');
   if (link.state !== 'valid') fail(E.tokenExpired, { reason: link.state } satisfies MailLinkProblem, undefined, 400);
+  // A link that raced the closure (written as it deleted the mailed links) sets nothing on a closed ID.
+  if (link.account.closed_at !== null) fail(E.tokenExpired, { reason: 'invalid' } satisfies MailLinkProblem, undefined, 400);
   checkNewPassword(newPassword, link.account.country);
   const found = await useOneTimeToken(ctx, token, 'reset', true);
   if (!found) fail(E.tokenExpired, { reason: 'used' } satisfies MailLinkProblem, undefined, 400);

@@ -12,6 +12,7 @@ import type { Ctx } from '../context';
 import type { ErasedPerson, PersonalTable } from '../plugin-host/points';
 import { removeStoredFile } from './files';
 import { personalDeclarations, storesOf, type AnyDb } from './personalData';
+import { sql } from 'kysely';
 import { REGION_CODES } from '../../core/contract/regions';
 
 /** `<table>` names an erasure may leave for legal retention, and what it erased by table. */
@@ -62,7 +63,21 @@ export async function erasePerson(ctx: Ctx, person: ErasedPerson, retained: Read
   }
   const payloads = await eraseProviderRecords(ctx, person.id);
   if (payloads > 0) erased['oidc_payloads'] = payloads;
+  await flushErased(ctx);
   return { erased, retained: [...retained].sort() };
+}
+
+/**
+ * SQLite overwrites deleted rows in its pages (`secure_delete`, server/db/stores.ts), but the
+ * write-ahead log still holds the pages as they were until a checkpoint: one now, truncating it.
+ * PostgreSQL's dead rows go with its vacuum (docs/operations.md). A caller that deletes more rows naming
+ * the person afterwards (its own work item) calls it again.
+ */
+export async function flushErased(ctx: Ctx): Promise<void> {
+  if (ctx.stores.dialect !== 'sqlite') return;
+  for (const db of [ctx.stores.global, ctx.stores.legacy, ...REGION_CODES.map((region) => ctx.region(region))]) {
+    await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+  }
 }
 
 /**

@@ -98,7 +98,7 @@ export { createLoginSession, HELPDESK_CLIENT_ID, isLiveLoginSession, renewLoginS
 export { clientOfSessionCode } from '../domain/mailLinks';
 export { dummyPasswordHash, randomDigits, randomId, randomToken, safeEqual, sha256 } from '../domain/crypto';
 export { hashSecret, parseRegionalSecret, regionalSecret } from '../domain/tokens';
-export { erasePerson, eraseRetained, type ErasureReport } from '../domain/erasure';
+export { erasePerson, eraseRetained, flushErased, type ErasureReport } from '../domain/erasure';
 // Two-step verification: the MFA process and the account's settings are the core's; the code methods come from the
 // `secondFactorMethods` point (the mfa plugin), so these refuse (403 -19999) where a method's plugin is off for the account.
 export { addMethod, deleteMethod, disableMfa, enableMfa, enrolMethod, maskEmail, readMfaProcess, sendMethodCode, offeredTypes, setPrimary, supportedTypes } from '../domain/mfa';

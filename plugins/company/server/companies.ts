@@ -407,6 +407,9 @@ export async function editMember(ctx: Ctx, region: RegionCode, account: AccountT
   const now = ctx.now();
   if (input.role === 'owner') {
     if (target.status !== 'active' || !target.account_id) fail(E.permissionDenied);
+    // A closed ID (being deleted) cannot take a company over: it would go with it.
+    const next = await db.selectFrom('accounts').select('closed_at').where('id', '=', target.account_id).executeTakeFirst();
+    if (!next || next.closed_at !== null) fail(E.permissionDenied);
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('org_members').set({ role: 'admin' }).where('org_id', '=', orgId).where('account_id', '=', account.id).execute();
       await trx.updateTable('org_members').set({ role: 'owner' }).where('id', '=', target.id).execute();

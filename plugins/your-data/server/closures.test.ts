@@ -6,11 +6,11 @@
  * operator's legal retention as the one documented exception.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES as E } from '@portal/plugin-api/contract';
-import { accountRow, createAccount, type ServerContext as Ctx } from '@portal/server-api';
+import { accountRow, createAccount, createOneTimeToken, type ServerContext as Ctx } from '@portal/server-api';
 import type { RegionCode } from '@portal/plugin-api/contract';
 import { Client, DEMO_PASSWORD, login, mails, signIn, startLogin, startServer, type TestServer } from '../../../server/test/harness';
 import { fillPersonalRows, personalRowCounts, rowsMentioning } from '../../../server/test/personalScan';
@@ -254,6 +254,46 @@ describe('legal retention (ERASURE_RETAIN_TABLES, ERASURE_RETAIN_DAYS)', () => {
       expect(await rowsMentioning(ctx, p)).toEqual({});
     } finally {
       await r.close();
+    }
+  });
+});
+
+describe('what the attack review found (docs/security.md)', () => {
+  it('a password reset answers a closed ID as any other (the wait, then nothing mailed), and a link that raced the closure sets nothing', async () => {
+    const p = await person(t.server.ctx);
+    const c = await signedIn(p.email);
+    await close(c, p.id);
+    const anon = new Client(t.base);
+    expect((await anon.post('/api/auth/password-reset-request', { email: p.email })).status).toBe(200);
+    expect((await anon.post('/api/auth/password-reset-request', { email: p.email })).body.errorCode).toBe(E.resetMailWait);
+    expect((await mails(anon, p.email)).filter((m) => /reset/i.test(m.subject))).toEqual([]);
+    const token = await createOneTimeToken(t.server.ctx, 'Euw', p.id, 'reset', 600);
+    const reset = await anon.post('/api/password-reset', { token, password: 'New-pass-2024!' });
+    expect(reset.body).toMatchObject({ errorCode: E.tokenExpired, result: { reason: 'invalid' } });
+  });
+
+  it('a restore never lands under the erasure job’s claim', async () => {
+    const p = await person(t.server.ctx);
+    const c = await signedIn(p.email);
+    await close(c, p.id);
+    const token = await restoreToken(c, p.email);
+    await closureStore(t.server.ctx, 'Euw').updateTable('your_data_closures').set({ claimed_by: 'job', claimed_until: t.server.ctx.now() + ERASE_LEASE_MS }).where('account_id', '=', p.id).execute();
+    expect((await new Client(t.base).post('/api/account-restore', { token })).body).toMatchObject({ errorCode: E.tokenExpired, result: { reason: 'invalid' } });
+    expect((await closureOf(p))?.state).toBe('closed');
+  });
+
+  it('on SQLite, the erased person is gone from the store files too, not only from the tables', async () => {
+    const ctx = t.server.ctx;
+    if (ctx.stores.dialect !== 'sqlite') return;
+    const p = await person(ctx);
+    const c = await signedIn(p.email);
+    await close(c, p.id);
+    await closureStore(ctx, 'Euw').updateTable('your_data_closures').set({ erase_at: ctx.now() - 1 }).where('account_id', '=', p.id).execute();
+    await eraseDueAccounts(ctx);
+    for (const file of readdirSync(t.dataDir).filter((name) => /\.sqlite(-wal)?$/.test(name))) {
+      const bytes = readFileSync(path.join(t.dataDir, file));
+      expect(bytes.includes(Buffer.from(p.email)), `${file} holds the address`).toBe(false);
+      expect(bytes.includes(Buffer.from(p.id)), `${file} holds the id`).toBe(false);
     }
   });
 });

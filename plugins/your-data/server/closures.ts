@@ -13,6 +13,7 @@ import type { RegionCode } from '@portal/plugin-api/contract';
 import { ERROR_CODES as E, REGION_CODES } from '@portal/plugin-api/contract';
 import {
   erasePerson,
+  flushErased,
   parseRegionalSecret,
   eraseRetained,
   fail,
@@ -113,7 +114,15 @@ export async function restoreAccount(ctx: Ctx, token: string, context: EventCont
   const restored = await closureStore(ctx, region)
     .transaction()
     .execute(async (trx) => {
-      const gone = await trx.deleteFrom('your_data_closures').where('account_id', '=', row.account_id).where('restore_hash', '=', row.restore_hash).where('state', '=', 'closed').where('erase_at', '>', now).executeTakeFirst();
+      const gone = await trx
+        .deleteFrom('your_data_closures')
+        .where('account_id', '=', row.account_id)
+        .where('restore_hash', '=', row.restore_hash)
+        .where('state', '=', 'closed')
+        .where('erase_at', '>', now)
+        // Never under the erasure's claim: a job that claimed it erases it, and the restore says so.
+        .where('claimed_by', 'is', null)
+        .executeTakeFirst();
       if (Number(gone.numDeletedRows) !== 1) return false;
       await trx.updateTable('accounts').set({ closed_at: null, updated_at: now }).where('id', '=', row.account_id).execute();
       return true;
@@ -186,6 +195,7 @@ async function eraseClaimed(ctx: Ctx, region: RegionCode, row: ClosureTable, hoo
   // The closure names the person too: it goes last, or stays (without a claim) until the retained rows go.
   if (retained.size === 0) await db.deleteFrom('your_data_closures').where('account_id', '=', row.account_id).execute();
   else await db.updateTable('your_data_closures').set({ state: 'retained', retain_until: ctx.now() + retainDays * DAY, claimed_by: null, claimed_until: null, restore_hash: randomId() }).where('account_id', '=', row.account_id).execute();
+  await flushErased(ctx);
 }
 
 /** Retained rows whose days have passed: erased, and their closure with them. */
@@ -196,4 +206,5 @@ async function endRetention(ctx: Ctx, region: RegionCode): Promise<void> {
     await eraseRetained(ctx, { region, id: row.account_id, email: row.email }, ctx.options.accountClosure.retainTables);
     await db.deleteFrom('your_data_closures').where('account_id', '=', row.account_id).where('state', '=', 'retained').execute();
   }
+  if (ended.length > 0) await flushErased(ctx);
 }
