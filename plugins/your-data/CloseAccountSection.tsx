@@ -1,5 +1,5 @@
 import { useTheme } from '@emotion/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, Button, Checkbox, ERROR_CODES, isAbortError, LoadFailed, LoadingLine, Notice, PageCard, TextField, useErrorHandler, useIntlLocale } from '@portal/plugin-api';
 import type { ClosedResult, ClosureFacts } from './contract';
@@ -35,6 +35,14 @@ export function CloseAccountSection({ loadFacts, close, onClosed, initialFacts =
   const passwordField = useRef<HTMLInputElement>(null);
   const understandBox = useRef<HTMLInputElement>(null);
   const startButton = useRef<HTMLButtonElement>(null);
+  const factsBox = useRef<HTMLDivElement>(null);
+
+  // "Delete my account…" goes away once pressed: the focus moves to what it opened (the facts, or why
+  // not), never lost to the page, so a keyboard or screen-reader user goes on from there.
+  const loaded = state.status === 'loaded';
+  useEffect(() => {
+    if (loaded) factsBox.current?.focus();
+  }, [loaded]);
 
   async function load() {
     setState({ status: 'loading' });
@@ -125,7 +133,7 @@ export function CloseAccountSection({ loadFacts, close, onClosed, initialFacts =
         {state.status === 'failed' && <LoadFailed message={t('your-data:close.loadFailed')} retryLabel={t('your-data:retry')} onRetry={() => void load()} />}
       </div>
       {state.status === 'loaded' && (
-        <div>
+        <div ref={factsBox} tabIndex={-1} css={{ outline: 'none' }}>
           <p css={muted}>{t('your-data:close.intro', { count: state.facts.graceDays })}</p>
           {state.facts.handOver ? (
             <div css={{ marginTop: theme.space(4) }}>

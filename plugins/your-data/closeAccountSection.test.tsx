@@ -61,6 +61,11 @@ describe('closing the ID', () => {
     expect(screen.queryByRole('button', { name: 'Close and delete my ID' })).toBeNull();
   });
 
+  it('opening moves the focus to what it opened (the button it pressed is gone)', async () => {
+    await renderSection(vi.fn());
+    expect(screen.getByText('What is deleted').closest('[tabindex="-1"]')).toHaveFocus();
+  });
+
   it('Cancel closes the form and returns the focus to the button', async () => {
     await renderSection(vi.fn());
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
