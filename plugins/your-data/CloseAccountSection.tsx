@@ -3,10 +3,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, Button, Checkbox, ERROR_CODES, isAbortError, LoadFailed, LoadingLine, Notice, PageCard, TextField, useErrorHandler, useIntlLocale } from '@portal/plugin-api';
 import type { ClosedResult, ClosureFacts } from './contract';
-import { downloadRefusal, type DownloadRefusal } from './DownloadForm';
+import { downloadRefusal, passwordRefusalText, type PasswordRefusal } from './DownloadForm';
 
 type Facts = { status: 'idle' } | { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; facts: ClosureFacts };
-type FieldError = DownloadRefusal | { kind: 'required' };
+type FieldError = PasswordRefusal;
 
 export interface CloseAccountSectionProps {
   loadFacts(signal?: AbortSignal): Promise<ClosureFacts>;
@@ -63,20 +63,7 @@ export function CloseAccountSection({ loadFacts, close, onClosed, initialFacts =
     requestAnimationFrame(() => startButton.current?.focus());
   }
 
-  const message = (e: FieldError): string => {
-    switch (e.kind) {
-      case 'required':
-        return t('your-data:errors.passwordRequired');
-      case 'wrong':
-        return e.remainAttempts === null ? t('your-data:errors.wrongPassword') : t('your-data:errors.attemptsLeft', { count: e.remainAttempts });
-      case 'locked':
-        return e.lockedMinutes === null ? t('your-data:errors.lockedUnknown') : t('your-data:errors.locked', { minutes: e.lockedMinutes });
-      case 'notSet':
-        return t('your-data:close.noPassword');
-      case 'gone':
-        return t('your-data:errors.wrongPassword');
-    }
-  };
+  const message = (e: FieldError) => passwordRefusalText(t, e, { notSet: t('your-data:close.noPassword'), gone: t('your-data:errors.wrongPassword') });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();

@@ -1,4 +1,5 @@
 import { useTheme } from '@emotion/react';
+import type { TFunction } from 'i18next';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, Button, ERROR_CODES, isAbortError, saveBlob, TextField, toast, useErrorHandler, type FailedLoginResult } from '@portal/plugin-api';
@@ -20,6 +21,28 @@ export function downloadRefusal(error: ApiError): DownloadRefusal | null {
   return null;
 }
 
+/** A refusal said at a password field: the server's, or the field left empty. */
+export type PasswordRefusal = DownloadRefusal | { kind: 'required' };
+
+/**
+ * The words for a refusal at a password field, shared by the download and the closure: only what
+ * "no password yet" and "gone" mean differs between them.
+ */
+export function passwordRefusalText(t: TFunction<['your-data']>, r: PasswordRefusal, own: { notSet: string; gone: string }): string {
+  switch (r.kind) {
+    case 'required':
+      return t('your-data:errors.passwordRequired');
+    case 'wrong':
+      return r.remainAttempts === null ? t('your-data:errors.wrongPassword') : t('your-data:errors.attemptsLeft', { count: r.remainAttempts });
+    case 'locked':
+      return r.lockedMinutes === null ? t('your-data:errors.lockedUnknown') : t('your-data:errors.locked', { minutes: r.lockedMinutes });
+    case 'gone':
+      return own.gone;
+    case 'notSet':
+      return own.notSet;
+  }
+}
+
 export interface DownloadFormProps {
   /** The file name the browser saves. */
   fileName: string;
@@ -34,24 +57,11 @@ export function DownloadForm({ fileName, download, onGone }: DownloadFormProps) 
   const { t } = useTranslation(['your-data']);
   const handleError = useErrorHandler();
   const [password, setPassword] = useState('');
-  const [refusal, setRefusal] = useState<DownloadRefusal | { kind: 'required' } | null>(null);
+  const [refusal, setRefusal] = useState<PasswordRefusal | null>(null);
   const [busy, setBusy] = useState(false);
   const field = useRef<HTMLInputElement>(null);
 
-  const message = (r: NonNullable<typeof refusal>): string => {
-    switch (r.kind) {
-      case 'required':
-        return t('your-data:errors.passwordRequired');
-      case 'wrong':
-        return r.remainAttempts === null ? t('your-data:errors.wrongPassword') : t('your-data:errors.attemptsLeft', { count: r.remainAttempts });
-      case 'locked':
-        return r.lockedMinutes === null ? t('your-data:errors.lockedUnknown') : t('your-data:errors.locked', { minutes: r.lockedMinutes });
-      case 'gone':
-        return t('your-data:errors.gone');
-      case 'notSet':
-        return t('your-data:errors.noPassword');
-    }
-  };
+  const message = (r: PasswordRefusal) => passwordRefusalText(t, r, { notSet: t('your-data:errors.noPassword'), gone: t('your-data:errors.gone') });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
